@@ -1,0 +1,8 @@
+package io.wirecost.attribution;
+
+/** A recording that cannot be read; the message names the file and the problem in one line. */
+public final class RecordingException extends Exception {
+    public RecordingException(String file, String problem) {
+        super(file + ": " + problem);
+    }
+}

@@ -1,0 +1,88 @@
+package io.wirecost.attribution;
+
+import java.util.regex.Pattern;
+
+/**
+ * One rule line of a rule file: frames (or threads) matching {@code pattern} belong to a category.
+ *
+ * <ul>
+ *   <li>{@code method pkg.Class.name}: that method of that exact class</li>
+ *   <li>{@code class pkg.Class}: every method of the class and of its nested classes ({@code pkg.Class$Inner})</li>
+ *   <li>{@code package pkg.sub}: every class in the package or below it</li>
+ *   <li>{@code native Glob*}: a native (C/C++) frame whose symbol matches the glob</li>
+ *   <li>{@code thread Glob*}: every sample of a thread whose name matches the glob (tried before any frame)</li>
+ * </ul>
+ * Globs know one wildcard, {@code *}, for any run of characters.
+ */
+public final class Rule {
+
+    public enum Kind { METHOD, CLASS, PACKAGE, NATIVE, THREAD }
+
+    private final Kind kind;
+    private final String pattern;
+    private final int categoryIndex;
+    private final String source;
+    private final int line;
+    private final Pattern glob;          // only for NATIVE and THREAD patterns with a '*'
+    private final String methodClass;    // only for METHOD
+    private final String methodName;
+
+    public Rule(Kind kind, String pattern, int categoryIndex, String source, int line) {
+        this.kind = kind;
+        this.pattern = pattern;
+        this.categoryIndex = categoryIndex;
+        this.source = source;
+        this.line = line;
+        this.glob = pattern.indexOf('*') >= 0 ? globToRegex(pattern) : null;
+        int dot = pattern.lastIndexOf('.');
+        this.methodClass = kind == Kind.METHOD ? pattern.substring(0, Math.max(dot, 0)) : null;
+        this.methodName = kind == Kind.METHOD ? pattern.substring(dot + 1) : null;
+    }
+
+    public boolean matches(Frame frame) {
+        String cls = frame.className();
+        switch (kind) {
+            case METHOD:
+                return !frame.isNative() && frame.method().equals(methodName) && cls.equals(methodClass);
+            case CLASS:
+                return !frame.isNative() && cls.startsWith(pattern)
+                        && (cls.length() == pattern.length() || cls.charAt(pattern.length()) == '$');
+            case PACKAGE:
+                return !frame.isNative() && cls.startsWith(pattern)
+                        && cls.length() > pattern.length() && cls.charAt(pattern.length()) == '.';
+            case NATIVE:
+                return frame.isNative() && textMatches(frame.method());
+            default:
+                return false;
+        }
+    }
+
+    public boolean matchesThread(String threadName) {
+        return kind == Kind.THREAD && threadName != null && textMatches(threadName);
+    }
+
+    private boolean textMatches(String text) {
+        return glob == null ? pattern.equals(text) : glob.matcher(text).matches();
+    }
+
+    static Pattern globToRegex(String glob) {
+        String[] parts = glob.split("\\*", -1);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0) sb.append(".*");
+            if (!parts[i].isEmpty()) sb.append(Pattern.quote(parts[i]));
+        }
+        return Pattern.compile(sb.toString(), Pattern.DOTALL);
+    }
+
+    public Kind kind() { return kind; }
+    public String pattern() { return pattern; }
+    public int categoryIndex() { return categoryIndex; }
+    public String source() { return source; }
+    public int line() { return line; }
+
+    @Override
+    public String toString() {
+        return kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':' + line + ')';
+    }
+}

@@ -1,0 +1,173 @@
+package io.wirecost.attribution;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Parses the rule file format (documented in attribution/RULES.md). Hand-written because the format
+ * is three line types and errors must name the line; no maintained library gives both.
+ *
+ * <pre>
+ * category socket-write group=middleware paper="java.net.SocketOutputStream.socketWrite" title="Socket write"
+ * rule socket-write method sun.nio.ch.SocketDispatcher.write0
+ * fallback other
+ * </pre>
+ */
+public final class RuleParser {
+
+    private RuleParser() {
+    }
+
+    public static RuleSet parse(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new RuleFileException(file.toString(), 0, "no such file");
+        } catch (IOException e) {
+            throw new RuleFileException(file.toString(), 0, "cannot read: " + e.getMessage());
+        }
+        return parse(text, file.toString());
+    }
+
+    public static RuleSet parse(String text, String source) {
+        List<Category> categories = new ArrayList<>();
+        Map<String, Integer> byName = new HashMap<>();
+        List<Rule> rules = new ArrayList<>();
+        List<String[]> pendingRules = new ArrayList<>();   // rules may name categories declared later
+        List<Integer> pendingLines = new ArrayList<>();
+        String fallback = null;
+        int fallbackLine = 0;
+
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            int lineNo = i + 1;
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            List<String> tokens = tokenize(line, source, lineNo);
+            switch (tokens.get(0)) {
+                case "category": {
+                    Category c = parseCategory(tokens, source, lineNo);
+                    if (byName.containsKey(c.name())) {
+                        throw new RuleFileException(source, lineNo, "duplicate category '" + c.name() + "'");
+                    }
+                    byName.put(c.name(), categories.size());
+                    categories.add(c);
+                    break;
+                }
+                case "rule":
+                    if (tokens.size() < 4) {
+                        throw new RuleFileException(source, lineNo, "expected 'rule CATEGORY KIND PATTERN'");
+                    }
+                    // thread names and C++ symbols may hold blanks: the pattern is the rest of the line
+                    pendingRules.add(new String[]{tokens.get(0), tokens.get(1), tokens.get(2),
+                            String.join(" ", tokens.subList(3, tokens.size()))});
+                    pendingLines.add(lineNo);
+                    break;
+                case "fallback":
+                    if (tokens.size() != 2) throw new RuleFileException(source, lineNo, "expected 'fallback CATEGORY'");
+                    if (fallback != null) throw new RuleFileException(source, lineNo, "second fallback line");
+                    fallback = tokens.get(1);
+                    fallbackLine = lineNo;
+                    break;
+                default:
+                    throw new RuleFileException(source, lineNo,
+                            "unknown line type '" + tokens.get(0) + "' (expected category, rule or fallback)");
+            }
+        }
+        for (int i = 0; i < pendingRules.size(); i++) {
+            rules.add(parseRule(pendingRules.get(i), byName, source, pendingLines.get(i)));
+        }
+        if (fallback == null) throw new RuleFileException(source, lines.length, "missing 'fallback CATEGORY' line");
+        Integer fb = byName.get(fallback);
+        if (fb == null) throw new RuleFileException(source, fallbackLine, "fallback names unknown category '" + fallback + "'");
+        if (!categories.get(fb).isMiddleware()) {
+            throw new RuleFileException(source, fallbackLine, "fallback category must be in group middleware");
+        }
+        return new RuleSet(categories, rules, fb);
+    }
+
+    private static Category parseCategory(List<String> t, String source, int line) {
+        if (t.size() < 2) throw new RuleFileException(source, line, "expected 'category NAME group=...'");
+        String name = t.get(1);
+        if (!name.matches("[a-z0-9][a-z0-9_.-]*")) {
+            throw new RuleFileException(source, line, "invalid category name '" + name + "' (lower case, digits, - _ .)");
+        }
+        Category.Group group = null;
+        String paper = "";
+        String title = "";
+        for (String kv : t.subList(2, t.size())) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) throw new RuleFileException(source, line, "expected key=value, got '" + kv + "'");
+            String key = kv.substring(0, eq);
+            String value = kv.substring(eq + 1);
+            switch (key) {
+                case "group":
+                    try {
+                        group = Category.Group.valueOf(value.toUpperCase(Locale.ROOT));
+                    } catch (IllegalArgumentException e) {
+                        throw new RuleFileException(source, line, "group must be middleware or jvm, got '" + value + "'");
+                    }
+                    break;
+                case "paper": paper = value; break;
+                case "title": title = value; break;
+                default: throw new RuleFileException(source, line, "unknown key '" + key + "' (expected group, paper, title)");
+            }
+        }
+        if (group == null) throw new RuleFileException(source, line, "category '" + name + "' needs group=middleware or group=jvm");
+        return new Category(name, group, paper, title);
+    }
+
+    private static Rule parseRule(String[] t, Map<String, Integer> byName, String source, int line) {
+        Integer category = byName.get(t[1]);
+        if (category == null) throw new RuleFileException(source, line, "rule names unknown category '" + t[1] + "'");
+        Rule.Kind kind;
+        try {
+            kind = Rule.Kind.valueOf(t[2].toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new RuleFileException(source, line, "unknown rule kind '" + t[2] + "' (expected method, class, package, native, thread)");
+        }
+        String p = t[3];
+        boolean javaName = kind == Rule.Kind.METHOD || kind == Rule.Kind.CLASS || kind == Rule.Kind.PACKAGE;
+        if (javaName && !p.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$<][\\p{L}\\p{N}_$>]*)*")) {
+            throw new RuleFileException(source, line, "invalid " + t[2] + " pattern '" + p + "' (a dotted Java name, no wildcards)");
+        }
+        if (kind == Rule.Kind.METHOD && p.indexOf('.') < 0) {
+            throw new RuleFileException(source, line, "method pattern '" + p + "' needs Class.method");
+        }
+        return new Rule(kind, p, category, source, line);
+    }
+
+    /** Splits on blanks; a double-quoted run (after '=' or alone) is one token without its quotes. */
+    static List<String> tokenize(String line, String source, int lineNo) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        boolean any = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+                any = true;
+            } else if (!quoted && Character.isWhitespace(c)) {
+                if (any) out.add(cur.toString());
+                cur.setLength(0);
+                any = false;
+            } else {
+                cur.append(c);
+                any = true;
+            }
+        }
+        if (quoted) throw new RuleFileException(source, lineNo, "unterminated quote");
+        if (any) out.add(cur.toString());
+        return out;
+    }
+}

@@ -1,0 +1,46 @@
+package io.wirecost.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code wirecost}: dispatches to the subcommands; parses nothing itself.
+ *
+ * <pre>
+ * ./wirecost run --quick
+ * ./wirecost attribute runs/latest/recordings/rmi-server.jfr --format csv
+ * </pre>
+ */
+@Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Profiling-driven bottleneck attribution for JVM middleware.",
+        subcommands = {RunCommand.class, AttributeCommand.class})
+public final class Main {
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs a command line; 0 ok, 1 a scenario failed, 2 bad input. Never prints a stack trace. */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler((ex, a) -> {
+            ex.getCommandLine().getErr().println("wirecost: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("(see 'wirecost " + ex.getCommandLine().getCommandName() + " --help')");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, c, p) -> {
+            String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+            c.getErr().println("wirecost: " + msg.lines().findFirst().orElse(msg));
+            return 2;
+        });
+        return cl.execute(args);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[]{"wirecost " + (v == null ? "dev" : v)};
+        }
+    }
+}

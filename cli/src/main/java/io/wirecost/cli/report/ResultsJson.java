@@ -1,0 +1,105 @@
+package io.wirecost.cli.report;
+
+import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.CategoryShare;
+import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.cli.run.RoleAttribution;
+import io.wirecost.cli.run.RttStatistics;
+import io.wirecost.cli.run.RunMetadata;
+import io.wirecost.cli.run.ScenarioResult;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code results.json}: every figure with its unit in its name, plus the run's metadata. */
+public final class ResultsJson {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ResultsJson() {
+    }
+
+    public static String render(RunMetadata meta, List<ScenarioResult> results) throws Exception {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("format", "wirecost-results/1");
+        root.put("run", meta);
+        List<Object> scenarios = new ArrayList<>();
+        for (ScenarioResult r : results) scenarios.add(scenario(r));
+        root.put("scenarios", scenarios);
+        return JSON.writeValueAsString(root);
+    }
+
+    private static Map<String, Object> scenario(ScenarioResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scenario", r.scenario());
+        m.put("paper_column", r.paperColumn());
+        m.put("status", r.status());
+        m.put("error", r.error());
+        m.put("duration_seconds", r.seconds());
+        m.put("calls_succeeded", r.calls());
+        List<Object> rtt = new ArrayList<>();
+        for (RttStatistics s : r.rtt()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("operation", s.operation());
+            e.put("mean_micros", s.meanMicros());
+            e.put("stddev_micros", Double.isNaN(s.stddevMicros()) ? null : s.stddevMicros());
+            e.put("cv_percent", Double.isNaN(s.cvPercent()) ? null : s.cvPercent());
+            e.put("invocations", s.invocations());
+            rtt.add(e);
+        }
+        m.put("rtt", rtt);
+        Map<String, Object> shares = new LinkedHashMap<>();
+        for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
+        m.put("shares", shares);
+        m.put("profilers", r.profilers());
+        m.put("recordings", r.recordings());
+        m.put("facts", r.facts());
+        return m;
+    }
+
+    private static Map<String, Object> attribution(RoleAttribution role, String paperColumn) {
+        Attribution a = role.attribution();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("events", a.events());
+        m.put("total_samples", a.totalSamples());
+        m.put("middleware_samples", a.middlewareSamples());
+        m.put("jvm_internal_percent_of_all", a.jvmPercent());
+        List<Object> mw = new ArrayList<>();
+        for (CategoryShare s : a.middleware()) {
+            Map<String, Object> e = share(s);
+            String paper = PaperFigures.percent(s.category(), paperColumn);
+            e.put("paper_row", s.category().paperRow());
+            e.put("paper_percent", paper.isEmpty() ? null : paper);
+            mw.add(e);
+        }
+        m.put("middleware_percent", mw);
+        List<Object> jvm = new ArrayList<>();
+        for (CategoryShare s : a.jvm()) jvm.add(share(s));
+        m.put("jvm_percent_of_all", jvm);
+        List<Object> recs = new ArrayList<>();
+        for (RecordingSummary s : role.recordings()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("file", s.file());
+            e.put("producer", s.producer());
+            e.put("events", s.eventCounts());
+            e.put("chunks", s.chunks());
+            e.put("warnings", s.warnings());
+            recs.add(e);
+        }
+        m.put("recordings", recs);
+        return m;
+    }
+
+    private static Map<String, Object> share(CategoryShare s) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("category", s.category().name());
+        e.put("percent", s.percent());
+        e.put("samples", s.samples());
+        return e;
+    }
+}

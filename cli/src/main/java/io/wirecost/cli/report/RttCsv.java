@@ -1,0 +1,33 @@
+package io.wirecost.cli.report;
+
+import io.wirecost.cli.run.RttStatistics;
+import io.wirecost.cli.run.ScenarioResult;
+
+import java.util.List;
+import java.util.Locale;
+
+/** {@code rtt.csv}: {@code scenario,operation,mean_micros,stddev_micros,cv_percent,invocations}. */
+public final class RttCsv {
+
+    public static final String HEADER = "scenario,operation,mean_micros,stddev_micros,cv_percent,invocations";
+
+    private RttCsv() {
+    }
+
+    public static String render(List<ScenarioResult> results) {
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        for (ScenarioResult r : results) {
+            for (RttStatistics s : r.rtt()) {
+                sb.append(r.scenario()).append(',').append(s.operation()).append(',')
+                  .append(num(s.meanMicros())).append(',').append(num(s.stddevMicros())).append(',')
+                  .append(num(s.cvPercent())).append(',').append(s.invocations()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** NaN (no such figure, e.g. the spread of a geometric mean) is an empty field. */
+    static String num(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

@@ -1,0 +1,51 @@
+package io.wirecost.cli.report;
+
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.run.RunMetadata;
+import io.wirecost.cli.run.ScenarioResult;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes every output file of a run. Called after each scenario, so an interrupted run keeps what it
+ * measured; each file is replaced atomically.
+ */
+public final class RunWriter {
+
+    private final Path dir;
+    private final RuleSet rules;
+
+    public RunWriter(Path dir, RuleSet rules) {
+        this.dir = dir;
+        this.rules = rules;
+    }
+
+    public void write(RunMetadata meta, List<ScenarioResult> results) throws Exception {
+        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
+        AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
+        AtomicFiles.write(dir.resolve("rtt.csv"), RttCsv.render(results));
+        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
+    }
+
+    private String markdown(RunMetadata meta, List<ScenarioResult> results) {
+        StringBuilder sb = new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
+        sb.append("- started: ").append(meta.started()).append(", host: ").append(meta.host()).append('\n');
+        sb.append("- JDK of the scenario JVMs: ").append(meta.javaHome()).append(" (").append(meta.javaFeatureVersion()).append(")\n");
+        sb.append("- profiler: ").append(meta.profiler().engine()).append(' ').append(meta.profiler().event())
+          .append(", interval ").append(meta.profiler().intervalNs() / 1000).append(" µs\n");
+        sb.append("- counts: warm-up ").append(meta.settings().warmupCalls()).append(" per type, ")
+          .append(meta.settings().reps()).append(" x ").append(meta.settings().invocations()).append(" invocations per type")
+          .append(meta.settings().quick() ? " (quick)" : "").append('\n');
+        for (ScenarioResult r : results) {
+            if (!r.ok()) sb.append("- **").append(r.scenario()).append(" failed**: ").append(r.error()).append('\n');
+        }
+        sb.append('\n');
+        sb.append(Tables.relativeTime(results, rules, "all").markdown());
+        sb.append(Tables.relativeTime(results, rules, "client").markdown());
+        sb.append(Tables.relativeTime(results, rules, "server").markdown());
+        sb.append(Tables.roundTrips(results).markdown());
+        sb.append(Tables.factors(results).markdown());
+        return sb.toString();
+    }
+}

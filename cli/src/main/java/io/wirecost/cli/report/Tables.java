@@ -1,0 +1,150 @@
+package io.wirecost.cli.report;
+
+import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.Category;
+import io.wirecost.attribution.CategoryShare;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.run.RoleAttribution;
+import io.wirecost.cli.run.RttStatistics;
+import io.wirecost.cli.run.ScenarioResult;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Builds the run's tables: round trips, factors against the papers', relative time against Table 3. */
+public final class Tables {
+
+    private Tables() {
+    }
+
+    public static Table roundTrips(List<ScenarioResult> results) {
+        List<String> header = new ArrayList<>(List.of("operation"));
+        for (ScenarioResult r : results) header.add(r.scenario());
+        List<List<String>> rows = new ArrayList<>();
+        List<String> ops = new ArrayList<>();
+        for (ScenarioResult r : results) for (RttStatistics s : r.rtt()) if (!ops.contains(s.operation())) ops.add(s.operation());
+        for (String op : ops) {
+            List<String> row = new ArrayList<>(List.of(op));
+            for (ScenarioResult r : results) {
+                row.add(r.rtt(op).map(s -> Double.isNaN(s.cvPercent())
+                        ? fmt(s.meanMicros())
+                        : fmt(s.meanMicros()) + " (" + String.format(Locale.ROOT, "%.1f", s.cvPercent()) + "%)").orElse("-"));
+            }
+            rows.add(row);
+        }
+        return new Table("Round-trip time per invocation, microseconds (mean of 10 of 12 measurements; coefficient of variation)",
+                header, rows, List.of("primitives-geomean: geometric mean of the seven primitive types (seed 002, 4.1); "
+                        + "instantiation: a fresh client's lookup and first call"));
+    }
+
+    /** Today's factors beside the papers' (performance-factors.csv), for the scenario pairs present. */
+    public static Table factors(List<ScenarioResult> results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String[] f : paperFactors()) {
+            // source,setting,ratio,data,factor
+            String[] pair = FACTOR_SCENARIOS.get(f[2]);
+            if (pair == null || !f[1].startsWith("local")) continue;
+            Optional<ScenarioResult> a = find(results, pair[0]);
+            Optional<ScenarioResult> b = find(results, pair[1]);
+            if (a.isEmpty() || b.isEmpty()) continue;
+            String op = f[3].startsWith("string") ? "string" : "primitives-geomean";
+            Optional<RttStatistics> sa = a.get().rtt(op);
+            Optional<RttStatistics> sb = b.get().rtt(op);
+            if (sa.isEmpty() || sb.isEmpty()) continue;
+            rows.add(List.of(f[2], op, String.format(Locale.ROOT, "%.2f", sa.get().meanMicros() / sb.get().meanMicros()),
+                    f[4], "seed " + f[0] + " (" + f[1] + ", " + f[3] + ")"));
+        }
+        return new Table("Round-trip factors, today vs the papers (>1: slower than the reference)",
+                List.of("ratio", "data", "today", "paper", "paper source"), rows, List.of());
+    }
+
+    private static final Map<String, String[]> FACTOR_SCENARIOS = Map.of(
+            "RMI-SSL/RMI", new String[]{"rmi-ssl", "rmi"},
+            "WS/RMI", new String[]{"ws-literal", "rmi"},
+            "HTTP-to-port/RMI", new String[]{"http-to-port", "rmi"},
+            "HTTP-to-servlet/RMI", new String[]{"http-to-servlet", "rmi"},
+            "WS-Security/WS", new String[]{"ws-security", "ws-literal"},
+            "WS-literal/WS-encoded", new String[]{"ws-literal", "ws-encoded"});
+
+    private static Optional<ScenarioResult> find(List<ScenarioResult> results, String name) {
+        return results.stream().filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty()).findFirst();
+    }
+
+    private static List<String[]> paperFactors() {
+        List<String[]> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                RuleSet.class.getResourceAsStream("paper-factors.csv"), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.isBlank() || line.startsWith("#") || line.startsWith("source,")) continue;
+                out.add(line.split(",", -1));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /**
+     * Categories as rows; for each scenario today's share (client and server samples together) and,
+     * where the scenario has a column in seed 000's Table 3, the paper's figure beside it.
+     */
+    public static Table relativeTime(List<ScenarioResult> results, RuleSet rules, String role) {
+        List<String> header = new ArrayList<>(List.of("category (paper row)"));
+        List<ScenarioResult> shown = results.stream().filter(r -> r.shares().containsKey(role)).toList();
+        for (ScenarioResult r : shown) {
+            header.add(r.scenario());
+            if (!r.paperColumn().isEmpty()) header.add("paper " + r.paperColumn());
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (Category c : rules.categories()) {
+            if (!c.isMiddleware()) continue;
+            List<String> row = new ArrayList<>(List.of(c.title() + (c.paperRow().isEmpty() ? "" : " (" + c.paperRow() + ")")));
+            boolean any = false;
+            for (ScenarioResult r : shown) {
+                Attribution a = r.shares().get(role).attribution();
+                CategoryShare s = a.share(c.name()).orElseThrow();
+                row.add(pct(s.percent()));
+                any |= s.samples() > 0;
+                if (!r.paperColumn().isEmpty()) {
+                    String p = PaperFigures.percent(c, r.paperColumn());
+                    any |= !p.isEmpty() && !p.equals("0.00");
+                    row.add(p.isEmpty() ? "-" : p);
+                }
+            }
+            if (any) rows.add(row);
+        }
+        List<String> samples = new ArrayList<>(List.of("middleware samples"));
+        List<String> jvm = new ArrayList<>(List.of("JVM-internal (GC, JIT, VM), % of all samples"));
+        for (ScenarioResult r : shown) {
+            Attribution a = r.shares().get(role).attribution();
+            samples.add(String.valueOf(a.middlewareSamples()));
+            jvm.add(pct(a.jvmPercent()));
+            if (!r.paperColumn().isEmpty()) {
+                samples.add("");
+                jvm.add("");
+            }
+        }
+        rows.add(samples);
+        rows.add(jvm);
+        String events = shown.isEmpty() ? "" : shown.get(0).shares().get(role).attribution().events();
+        return new Table("Relative time by category, % of middleware CPU samples (role: " + role + "), today vs seed 000 Table 3",
+                header, rows, List.of("Categories with no samples today and none in the paper are omitted. Paper: JDK 1.4.2, "
+                        + "OptimizeIt/Enerjy; '<0.10' as printed. Counted: " + events));
+    }
+
+    static String pct(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String fmt(double micros) {
+        return micros >= 100 ? String.format(Locale.ROOT, "%.1f", micros) : String.format(Locale.ROOT, "%.2f", micros);
+    }
+}

@@ -1,0 +1,67 @@
+package io.wirecost.cli.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Builds the command line of a scenario JVM: which java, the agent, the classpath. */
+public final class JvmLauncher {
+
+    private final Path javaHome;
+    private final int featureVersion;
+    private final String classpath;
+    private final Path agentJar;
+    private final ProfilerSettings profiler;
+
+    public JvmLauncher(Path javaHome, String classpath, Path agentJar, ProfilerSettings profiler) {
+        this.javaHome = javaHome;
+        this.featureVersion = featureVersion(javaHome);
+        this.classpath = classpath;
+        this.agentJar = agentJar;
+        this.profiler = profiler;
+    }
+
+    ChildJvm start(String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaHome.resolve("bin").resolve("java").toString());
+        // a fixed heap keeps GC behaviour comparable between scenarios and runs
+        cmd.add("-Xms256m");
+        cmd.add("-Xmx256m");
+        cmd.add("-Djava.rmi.server.hostname=127.0.0.1");
+        if (profiler.enabled()) {
+            cmd.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + profiler.agentOptions(recording));
+            // without it, async-profiler attributes samples to the last safepoint, not the running frame
+            cmd.add("-XX:+UnlockDiagnosticVMOptions");
+            cmd.add("-XX:+DebugNonSafepoints");
+            if (featureVersion >= 22) cmd.add("--enable-native-access=ALL-UNNAMED");   // System.load of libasyncProfiler
+        }
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return ChildJvm.start(label, cmd, log);
+    }
+
+    public Path javaHome() {
+        return javaHome;
+    }
+
+    public int featureVersion() {
+        return featureVersion;
+    }
+
+    /** Reads JAVA_VERSION from the JDK's {@code release} file; 0 when unknown. */
+    static int featureVersion(Path javaHome) {
+        try {
+            String release = Files.readString(javaHome.resolve("release"));
+            Matcher m = Pattern.compile("JAVA_VERSION=\"(?:1\\.)?(\\d+)").matcher(release);
+            return m.find() ? Integer.parseInt(m.group(1)) : 0;
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.wirecost.cli.run;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Round-trip statistics by the papers' method: of {@code reps} measurements the minimum and maximum
+ * are dropped, and the mean, variance and coefficient of variation of the remaining per-invocation
+ * times are reported (seed 002, section 3).
+ *
+ * @param operation    data type ({@code int} ... {@code string}), {@code primitives-geomean} or {@code instantiation}
+ * @param meanMicros   mean time per invocation, microseconds
+ * @param stddevMicros standard deviation of the per-measurement means, microseconds (NaN for the geomean)
+ * @param cvPercent    coefficient of variation, percent (NaN for the geomean)
+ * @param invocations  calls behind the figure, extremes included
+ */
+public record RttStatistics(String operation, double meanMicros, double stddevMicros, double cvPercent, long invocations) {
+
+    public RttStatistics {
+        if (!(meanMicros > 0)) throw new IllegalArgumentException(operation + ": mean must be positive, got " + meanMicros);
+    }
+
+    /** From raw nanoseconds per measurement, each of {@code perMeasurement} invocations. */
+    public static RttStatistics of(String operation, long[] nanos, int perMeasurement) {
+        if (nanos.length < 3) throw new IllegalArgumentException(operation + ": need at least 3 measurements");
+        double[] perCall = Arrays.stream(nanos).sorted().mapToDouble(n -> n / 1000.0 / perMeasurement).toArray();
+        double[] kept = Arrays.copyOfRange(perCall, 1, perCall.length - 1);   // drop min and max
+        double mean = Arrays.stream(kept).average().orElseThrow();
+        double var = Arrays.stream(kept).map(x -> (x - mean) * (x - mean)).sum() / (kept.length - 1);
+        double sd = Math.sqrt(var);
+        return new RttStatistics(operation, mean, sd, 100 * sd / mean, (long) nanos.length * perMeasurement);
+    }
+
+    /** Seed 002 summarises the primitives by their geometric mean. */
+    public static RttStatistics geometricMean(String operation, List<RttStatistics> parts) {
+        double logSum = parts.stream().mapToDouble(p -> Math.log(p.meanMicros)).sum();
+        long n = parts.stream().mapToLong(RttStatistics::invocations).sum();
+        return new RttStatistics(operation, Math.exp(logSum / parts.size()), Double.NaN, Double.NaN, n);
+    }
+}

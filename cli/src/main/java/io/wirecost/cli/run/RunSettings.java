@@ -1,0 +1,25 @@
+package io.wirecost.cli.run;
+
+/**
+ * How much to measure, per the papers' method: warm-up calls per operation (not counted), then
+ * {@code reps} measurements of {@code invocations} consecutive calls per operation, and
+ * {@code instantiationReps} fresh-client instantiations.
+ */
+public record RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
+                          boolean quick) {
+
+    /** The papers: 12 measurements of 1000 invocations after warm-up (seed 001 cites up to 15,000). */
+    public static RunSettings full(int stringLength) {
+        return new RunSettings(5_000, 12, 1_000, 12, stringLength, false);
+    }
+
+    /** Scaled down so tcp, rmi and rmi-ssl together take well under a minute. */
+    public static RunSettings quick(int stringLength) {
+        return new RunSettings(300, 12, 100, 12, stringLength, true);
+    }
+
+    public RunSettings {
+        if (reps < 3) throw new IllegalArgumentException("reps must be at least 3 (minimum and maximum are dropped)");
+        if (invocations < 1 || warmupCalls < 0 || instantiationReps < 3) throw new IllegalArgumentException("counts must be positive");
+    }
+}

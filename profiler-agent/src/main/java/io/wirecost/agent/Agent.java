@@ -1,0 +1,46 @@
+package io.wirecost.agent;
+
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.management.ObjectName;
+
+/**
+ * Entry point of {@code -javaagent:wirecost-agent.jar=OPTIONS} (see {@link AgentOptions}).
+ * premain does little and catches everything: a broken agent logs one line and disables itself,
+ * the host application keeps running.
+ */
+public final class Agent {
+
+    public static final String OBJECT_NAME = "io.wirecost:type=Profiler";
+    private static final Logger LOG = Logger.getLogger("io.wirecost.agent");
+    private static ProfilerControl control;
+
+    private Agent() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        start(args);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(args);
+    }
+
+    static synchronized void start(String args) {
+        if (control != null) return;   // attached twice: keep the first
+        try {
+            AgentOptions options = AgentOptions.parse(args);
+            ProfilerControl c = new ProfilerControl(options);
+            ManagementFactory.getPlatformMBeanServer().registerMBean(c, new ObjectName(OBJECT_NAME));
+            control = c;
+            if (options.startNow()) c.start("");
+            Thread hook = new Thread(c::stop, "wirecost-agent-shutdown");
+            hook.setDaemon(true);
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "wirecost agent disabled: " + t.getMessage());
+        }
+    }
+}

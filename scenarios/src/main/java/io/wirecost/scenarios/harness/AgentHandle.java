@@ -1,0 +1,34 @@
+package io.wirecost.scenarios.harness;
+
+import java.lang.management.ManagementFactory;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+/**
+ * Talks to the wirecost profiler agent of this JVM through its MBean, so that scenarios need no
+ * compile-time link to the agent, and run unchanged when no agent is attached.
+ */
+final class AgentHandle {
+
+    private static final String NAME = "io.wirecost:type=Profiler";
+
+    private AgentHandle() {
+    }
+
+    static String start(String file) throws Exception {
+        return invoke("start", file);
+    }
+
+    static String stop() throws Exception {
+        return invoke("stop", null);
+    }
+
+    private static String invoke(String operation, String arg) throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName name = new ObjectName(NAME);
+        if (!server.isRegistered(name)) return "none";
+        Object[] params = arg == null ? new Object[0] : new Object[]{arg};
+        String[] sig = arg == null ? new String[0] : new String[]{String.class.getName()};
+        return String.valueOf(server.invoke(name, operation, params, sig));
+    }
+}

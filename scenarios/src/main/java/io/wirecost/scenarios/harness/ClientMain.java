@@ -1,0 +1,122 @@
+package io.wirecost.scenarios.harness;
+
+import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.Invocation;
+import io.wirecost.scenarios.Operation;
+import io.wirecost.scenarios.RttClient;
+import io.wirecost.scenarios.Scenario;
+import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.Scenarios;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The client JVM of a scenario: {@code ClientMain SCENARIO CONFIG_JSON ENDPOINT_JSON}. Commands:
+ * {@code connect}, {@code warmup N}, {@code measure REPS N}, {@code instantiation REPS},
+ * {@code profile-start FILE}, {@code profile-stop}, {@code info}, {@code exit}.
+ *
+ * <p>The papers' method (seed 000 section 3, seed 002 section 3): per data type, REPS measurements of
+ * N consecutive invocations; this JVM reports the raw nanoseconds of each measurement and the runner
+ * drops the extremes and averages.
+ */
+public final class ClientMain {
+
+    private final Scenario scenario;
+    private final ScenarioConfig config;
+    private final Endpoint endpoint;
+    private RttClient client;
+    private long calls;
+
+    private ClientMain(Scenario scenario, ScenarioConfig config, Endpoint endpoint) {
+        this.scenario = scenario;
+        this.config = config;
+        this.endpoint = endpoint;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static void main(String[] args) throws Exception {
+        CommandLoop loop = new CommandLoop();
+        ClientMain c;
+        try {
+            Map<String, String> ep = CommandLoop.JSON.readValue(args[2], Map.class);
+            c = new ClientMain(Scenarios.byName(args[0]), CommandLoop.JSON.readValue(args[1], ScenarioConfig.class), new Endpoint(ep));
+        } catch (Throwable t) {
+            loop.fail(t);
+            System.exit(2);
+            return;
+        }
+        loop.reply(Map.of("ready", true));
+        loop.on("connect", a -> c.connect())
+            .on("warmup", a -> c.warmup(Integer.parseInt(a[0])))
+            .on("measure", a -> c.measure(Integer.parseInt(a[0]), Integer.parseInt(a[1])))
+            .on("instantiation", a -> c.instantiation(Integer.parseInt(a[0])))
+            .on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
+            .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
+            .on("info", a -> c.info());
+        try {
+            loop.run();
+        } finally {
+            AgentHandle.stop();
+            if (c.client != null) c.client.close();
+        }
+        System.exit(0);
+    }
+
+    private Map<String, Object> connect() throws Exception {
+        long t0 = System.nanoTime();
+        client = scenario.connect(endpoint, config);
+        return Map.of("connectNanos", System.nanoTime() - t0);
+    }
+
+    private Map<String, Object> warmup(int callsPerOperation) throws Exception {
+        for (Operation op : Operation.all()) {
+            Invocation inv = client.invocation(op);
+            for (int i = 0; i < callsPerOperation; i++) inv.call();
+            calls += callsPerOperation;
+        }
+        return Map.of("calls", calls);
+    }
+
+    private Map<String, Object> measure(int reps, int n) throws Exception {
+        Map<String, Object> batches = new LinkedHashMap<>();
+        for (Operation op : Operation.all()) {
+            Invocation inv = client.invocation(op);
+            long[] nanos = new long[reps];
+            for (int r = 0; r < reps; r++) {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < n; i++) inv.call();
+                nanos[r] = System.nanoTime() - t0;
+                calls += n;
+            }
+            batches.put(op.label(), nanos);
+        }
+        return Map.of("batchNanos", batches, "invocationsPerBatch", n, "calls", calls);
+    }
+
+    /** A fresh client obtains a usable reference and makes its first call, REPS times. */
+    private Map<String, Object> instantiation(int reps) throws Exception {
+        long[] nanos = new long[reps];
+        for (int r = 0; r < reps; r++) {
+            long t0 = System.nanoTime();
+            try (RttClient fresh = scenario.connect(endpoint, config)) {
+                fresh.invocation(Operation.INT).call();
+                nanos[r] = System.nanoTime() - t0;
+            }
+            calls++;
+        }
+        return Map.of("instantiationNanos", nanos, "calls", calls);
+    }
+
+    private Map<String, Object> info() {
+        Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
+        m.put("scenario", client == null ? Map.of() : client.info());
+        m.put("calls", calls);
+        return m;
+    }
+
+    static List<String> operations() {
+        return Operation.all().stream().map(Operation::label).toList();
+    }
+}

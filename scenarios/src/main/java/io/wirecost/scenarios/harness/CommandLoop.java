@@ -1,0 +1,97 @@
+package io.wirecost.scenarios.harness;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The line protocol between the runner and a scenario JVM. The runner writes one command per line
+ * on stdin; the JVM answers each with one line {@code @wirecost {json}} on stdout. Everything else
+ * the middleware prints goes to stderr (System.out is redirected), so it cannot break the protocol.
+ * End of stdin means the runner is gone: the JVM exits, so no orphan survives its runner.
+ */
+final class CommandLoop {
+
+    static final String PREFIX = "@wirecost ";
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    interface Handler {
+        Map<String, Object> handle(String[] args) throws Exception;
+    }
+
+    private final PrintStream protocol;
+    private final Map<String, Handler> handlers = new LinkedHashMap<>();
+
+    CommandLoop() {
+        this.protocol = System.out;
+        System.setOut(System.err);
+    }
+
+    CommandLoop on(String command, Handler handler) {
+        handlers.put(command, handler);
+        return this;
+    }
+
+    void reply(Map<String, Object> body) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", true);
+        m.putAll(body);
+        send(m);
+    }
+
+    void fail(Throwable t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", false);
+        m.put("error", describe(t));
+        send(m);
+    }
+
+    private synchronized void send(Map<String, Object> m) {
+        try {
+            protocol.println(PREFIX + JSON.writeValueAsString(m));
+            protocol.flush();
+        } catch (Exception e) {
+            protocol.println(PREFIX + "{\"ok\":false,\"error\":\"cannot encode reply\"}");
+        }
+    }
+
+    /** Serves commands until {@code exit} or end of input. */
+    void run() throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line; (line = in.readLine()) != null; ) {
+            String[] parts = line.trim().split(" ");
+            if (parts[0].isEmpty()) continue;
+            if (parts[0].equals("exit")) {
+                reply(Map.of());
+                return;
+            }
+            Handler h = handlers.get(parts[0]);
+            if (h == null) {
+                fail(new IllegalArgumentException("unknown command '" + parts[0] + "'"));
+                continue;
+            }
+            String[] args = new String[parts.length - 1];
+            System.arraycopy(parts, 1, args, 0, args.length);
+            try {
+                reply(h.handle(args));
+            } catch (Throwable t) {
+                fail(t);
+            }
+        }
+    }
+
+    static String describe(Throwable t) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable c = t; c != null && sb.length() < 400; c = c.getCause()) {
+            if (sb.length() > 0) sb.append(" <- ");
+            sb.append(c.getClass().getSimpleName());
+            if (c.getMessage() != null) sb.append(": ").append(c.getMessage().replace('\n', ' '));
+        }
+        return sb.toString();
+    }
+}

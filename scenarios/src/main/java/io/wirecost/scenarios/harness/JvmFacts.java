@@ -1,0 +1,31 @@
+package io.wirecost.scenarios.harness;
+
+import java.security.Provider;
+import java.security.Security;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What this JVM really is, read from the running process rather than assumed. */
+final class JvmFacts {
+
+    private JvmFacts() {
+    }
+
+    static Map<String, Object> read() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pid", ProcessHandle.current().pid());
+        m.put("java.vendor", System.getProperty("java.vendor"));
+        m.put("java.version", System.getProperty("java.version"));
+        m.put("java.runtime.version", System.getProperty("java.runtime.version"));
+        m.put("java.vm.name", System.getProperty("java.vm.name"));
+        m.put("java.home", System.getProperty("java.home"));
+        m.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+        m.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        List<String> providers = new ArrayList<>();
+        for (Provider p : Security.getProviders()) providers.add(p.getName() + " " + p.getVersionStr());
+        m.put("securityProviders", providers);
+        return m;
+    }
+}

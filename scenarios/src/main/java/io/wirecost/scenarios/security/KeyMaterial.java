@@ -1,0 +1,203 @@
+package io.wirecost.scenarios.security;
+
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.asn1.x509.KeyPurposeId;
+import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.cert.X509v3CertificateBuilder;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
+import java.security.SecureRandom;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Date;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * Keys and X.509 certificates generated at run time with Bouncy Castle: a throw-away CA, a server
+ * certificate for localhost/127.0.0.1 and a client certificate, each RSA 2048 as in the papers, in
+ * PKCS#12 stores in an owner-only directory. Nothing here is ever committed.
+ *
+ * <pre>
+ * KeyMaterial.generate(dir, Duration.ofDays(1));          // runner, before the JVMs start
+ * SSLContext server = KeyMaterial.load(dir).serverContext(); // in the server JVM
+ * </pre>
+ */
+public final class KeyMaterial {
+
+    public static final String SERVER = "server.p12";
+    public static final String CLIENT = "client.p12";
+    public static final String TRUST = "trust.p12";
+    public static final String ROGUE = "rogue.p12";   // a client key signed by another CA: must be refused
+    private static final String PASSWORD_FILE = "password";
+
+    private final Path dir;
+    private final char[] password;
+
+    private KeyMaterial(Path dir, char[] password) {
+        this.dir = dir;
+        this.password = password;
+    }
+
+    public static KeyMaterial load(Path dir) throws IOException {
+        return new KeyMaterial(dir, Files.readString(dir.resolve(PASSWORD_FILE), StandardCharsets.US_ASCII).toCharArray());
+    }
+
+    /** Creates {@code dir} (mode 700) with a CA, a server and a client key pair and certificates valid for {@code validity}. */
+    public static KeyMaterial generate(Path dir, Duration validity) throws Exception {
+        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        byte[] pw = new byte[18];
+        new SecureRandom().nextBytes(pw);
+        char[] password = Base64.getUrlEncoder().withoutPadding().encodeToString(pw).toCharArray();
+        writePrivate(dir.resolve(PASSWORD_FILE), new String(password).getBytes(StandardCharsets.US_ASCII));
+
+        Instant now = Instant.now();
+        Instant notBefore = now.minus(Duration.ofHours(1));
+        Instant notAfter = now.plus(validity);
+        KeyPair ca = rsa();
+        X509Certificate caCert = certificate("CN=wirecost run CA", ca, "CN=wirecost run CA", ca, notBefore, notAfter, true, null);
+        KeyPair server = rsa();
+        X509Certificate serverCert = certificate("CN=localhost", server, "CN=wirecost run CA", ca, notBefore, notAfter, false,
+                KeyPurposeId.id_kp_serverAuth);
+        KeyPair client = rsa();
+        X509Certificate clientCert = certificate("CN=wirecost-client", client, "CN=wirecost run CA", ca, notBefore, notAfter, false,
+                KeyPurposeId.id_kp_clientAuth);
+        KeyPair rogueCa = rsa();
+        KeyPair rogue = rsa();
+        X509Certificate rogueCert = certificate("CN=wirecost-client", rogue, "CN=rogue CA", rogueCa, notBefore, notAfter, false,
+                KeyPurposeId.id_kp_clientAuth);
+
+        KeyMaterial km = new KeyMaterial(dir, password);
+        km.storeKey(SERVER, "server", server, serverCert, caCert);
+        km.storeKey(CLIENT, "client", client, clientCert, caCert);
+        km.storeKey(ROGUE, "client", rogue, rogueCert, rogueCert);
+        KeyStore trust = KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("ca", caCert);
+        km.store(TRUST, trust);
+        return km;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public SSLContext serverContext() throws Exception {
+        return context(SERVER, true);
+    }
+
+    public SSLContext clientContext() throws Exception {
+        return context(CLIENT, true);
+    }
+
+    /** A client that trusts the server but presents no certificate. */
+    public SSLContext clientContextWithoutCertificate() throws Exception {
+        return context(null, true);
+    }
+
+    /** A client whose certificate was signed by a CA the server does not trust. */
+    public SSLContext untrustedClientContext() throws Exception {
+        return context(ROGUE, true);
+    }
+
+    public KeyStore keyStore(String file) throws Exception {
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(dir.resolve(file))) {
+            ks.load(in, password);
+        }
+        return ks;
+    }
+
+    public char[] password() {
+        return password.clone();
+    }
+
+    private SSLContext context(String keyFile, boolean trust) throws Exception {
+        KeyManagerFactory kmf = null;
+        if (keyFile != null) {
+            kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(keyStore(keyFile), password);
+        }
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(keyStore(TRUST));
+        SSLContext ctx = SSLContext.getInstance("TLS");
+        ctx.init(kmf == null ? null : kmf.getKeyManagers(), trust ? tmf.getTrustManagers() : null, new SecureRandom());
+        return ctx;
+    }
+
+    private void storeKey(String file, String alias, KeyPair key, X509Certificate cert, X509Certificate issuer) throws Exception {
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        ks.load(null, null);
+        Certificate[] chain = cert == issuer ? new Certificate[]{cert} : new Certificate[]{cert, issuer};
+        ks.setKeyEntry(alias, key.getPrivate(), password, chain);
+        store(file, ks);
+    }
+
+    private void store(String file, KeyStore ks) throws Exception {
+        try (OutputStream out = new java.io.ByteArrayOutputStream() {
+            @Override
+            public void close() throws IOException {
+                writePrivate(dir.resolve(file), toByteArray());
+            }
+        }) {
+            ks.store(out, password);
+        }
+    }
+
+    private static void writePrivate(Path file, byte[] content) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.write(file, content);
+    }
+
+    private static KeyPair rsa() throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+        g.initialize(2048);
+        return g.generateKeyPair();
+    }
+
+    private static X509Certificate certificate(String subject, KeyPair subjectKey, String issuer, KeyPair issuerKey,
+                                               Instant notBefore, Instant notAfter, boolean ca, KeyPurposeId purpose)
+            throws Exception {
+        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(new X500Name(issuer),
+                new BigInteger(64, new SecureRandom()), Date.from(notBefore), Date.from(notAfter),
+                new X500Name(subject), subjectKey.getPublic());
+        b.addExtension(Extension.basicConstraints, true, new BasicConstraints(ca));
+        if (ca) {
+            b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
+        } else {
+            b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+            b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purpose));
+            if (purpose == KeyPurposeId.id_kp_serverAuth) {
+                b.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[]{
+                        new GeneralName(GeneralName.dNSName, "localhost"),
+                        new GeneralName(GeneralName.iPAddress, "127.0.0.1")}));
+            }
+        }
+        return new JcaX509CertificateConverter().getCertificate(
+                b.build(new JcaContentSignerBuilder("SHA256withRSA").build(issuerKey.getPrivate())));
+    }
+}
