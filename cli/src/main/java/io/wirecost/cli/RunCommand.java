@@ -63,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
             description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
     int stringLength;
 
-    @Option(names = "--warmup", description = "Warm-up calls per data type (default 5000; quick 300).")
+    @Option(names = "--warmup", description = "Warm-up calls per data type (default 5000, also with --quick).")
     Integer warmup;
 
     @Option(names = "--invocations", description = "Invocations per measurement (default 1000; quick 100).")
@@ -71,6 +71,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--reps", description = "Measurements per data type (default 12: min and max are dropped).")
     Integer reps;
+
+    @Option(names = "--jvm-opt", description = "Extra option for every scenario JVM, repeatable (e.g. --jvm-opt=-XX:+UseParallelGC).")
+    List<String> jvmOptions = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
@@ -89,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         }
         Path dir = outputDirectory();
-        JvmLauncher launcher = new JvmLauncher(home, Locations.classpath(), agentJar, profiler);
+        JvmLauncher launcher = new JvmLauncher(home, Locations.classpath(), agentJar, profiler, jvmOptions);
         RunMetadata meta = new RunMetadata(dir.getFileName().toString(), OffsetDateTime.now().toString(), hostName(),
                 Locations.version(), home.toString(), launcher.featureVersion(), settings, profiler, names,
                 Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])));

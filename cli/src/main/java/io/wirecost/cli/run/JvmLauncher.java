@@ -16,8 +16,10 @@ public final class JvmLauncher {
     private final String classpath;
     private final Path agentJar;
     private final ProfilerSettings profiler;
+    private final List<String> extraOptions;
 
-    public JvmLauncher(Path javaHome, String classpath, Path agentJar, ProfilerSettings profiler) {
+    public JvmLauncher(Path javaHome, String classpath, Path agentJar, ProfilerSettings profiler, List<String> extraOptions) {
+        this.extraOptions = List.copyOf(extraOptions);
         this.javaHome = javaHome;
         this.featureVersion = featureVersion(javaHome);
         this.classpath = classpath;
@@ -32,6 +34,9 @@ public final class JvmLauncher {
         cmd.add("-Xms256m");
         cmd.add("-Xmx256m");
         cmd.add("-Djava.rmi.server.hostname=127.0.0.1");
+        // HotSpot's own messages (-XX:+PrintCompilation, warnings) write to fd 1, where they would
+        // interleave with the harness protocol; send them to the log instead
+        cmd.add("-XX:+DisplayVMOutputToStderr");
         if (profiler.enabled()) {
             cmd.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + profiler.agentOptions(recording));
             // without it, async-profiler attributes samples to the last safepoint, not the running frame
@@ -39,6 +44,7 @@ public final class JvmLauncher {
             cmd.add("-XX:+DebugNonSafepoints");
             if (featureVersion >= 22) cmd.add("--enable-native-access=ALL-UNNAMED");   // System.load of libasyncProfiler
         }
+        cmd.addAll(extraOptions);
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(mainClass);

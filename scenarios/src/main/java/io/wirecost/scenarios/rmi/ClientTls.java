@@ -1,18 +1,25 @@
 package io.wirecost.scenarios.rmi;
 
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocketFactory;
 
-/** Installs the client's TLS context as the JVM default, once: RMI's SSL stubs read only the default. */
+/**
+ * The TLS context the rmi-ssl client factory uses in this JVM. Held here rather than set as the JVM
+ * default because {@link SSLSocketFactory#getDefault()} caches the first default forever.
+ */
 public final class ClientTls {
 
-    private static SSLContext installed;
+    private static volatile SSLSocketFactory factory;
 
     private ClientTls() {
     }
 
-    public static synchronized void install(SSLContext context) {
-        if (installed != null) return;
-        SSLContext.setDefault(context);
-        installed = context;
+    public static void use(SSLContext context) {
+        factory = context.getSocketFactory();
+    }
+
+    static SSLSocketFactory socketFactory() {
+        SSLSocketFactory f = factory;
+        return f != null ? f : (SSLSocketFactory) SSLSocketFactory.getDefault();
     }
 }

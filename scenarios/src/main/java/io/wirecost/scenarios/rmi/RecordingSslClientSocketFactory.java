@@ -3,13 +3,16 @@ package io.wirecost.scenarios.rmi;
 import java.io.IOException;
 import java.net.Socket;
 import java.util.Map;
+import javax.net.ssl.HandshakeCompletedEvent;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 import javax.rmi.ssl.SslRMIClientSocketFactory;
 
 /**
- * The JDK's RMI SSL client factory, plus a handshake listener that records what the real connection
- * negotiated. It is serialized into the server's stubs, so it must stay stateless apart from the
- * JVM-wide record below.
+ * The JDK's RMI SSL client factory, with two changes: sockets come from the context installed in
+ * {@link ClientTls} (the client's own key and the run's trust store), and a handshake listener records
+ * what the real connection negotiated. It travels inside the server's stubs, so it holds no state
+ * but the JVM-wide record below; equality is by class, as in the JDK's factory.
  */
 public class RecordingSslClientSocketFactory extends SslRMIClientSocketFactory {
 
@@ -18,20 +21,19 @@ public class RecordingSslClientSocketFactory extends SslRMIClientSocketFactory {
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        Socket s = super.createSocket(host, port);
-        if (s instanceof SSLSocket ssl) {
-            ssl.addHandshakeCompletedListener(e -> last = Map.of(
-                    "tls.protocol", e.getSession().getProtocol(),
-                    "tls.cipherSuite", e.getCipherSuite(),
-                    "tls.peer", peer(e)));
-        }
+        SSLSocket s = (SSLSocket) ClientTls.socketFactory().createSocket(host, port);
+        s.setEnabledProtocols(RmiSslScenario.PROTOCOLS);
+        s.addHandshakeCompletedListener(e -> last = Map.of(
+                "tls.protocol", e.getSession().getProtocol(),
+                "tls.cipherSuite", e.getCipherSuite(),
+                "tls.peer", peer(e)));
         return s;
     }
 
-    private static String peer(javax.net.ssl.HandshakeCompletedEvent e) {
+    private static String peer(HandshakeCompletedEvent e) {
         try {
             return e.getPeerPrincipal().getName();
-        } catch (javax.net.ssl.SSLPeerUnverifiedException ex) {
+        } catch (SSLPeerUnverifiedException ex) {
             return "unverified";
         }
     }

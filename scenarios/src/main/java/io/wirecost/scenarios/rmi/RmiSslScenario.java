@@ -49,8 +49,8 @@ public class RmiSslScenario extends RmiScenario {
 
     @Override
     public RttClient connect(Endpoint endpoint, ScenarioConfig config) throws Exception {
-        // SslRMIClientSocketFactory travels inside the stub and uses the JVM's default SSL context
-        ClientTls.install(KeyMaterial.load(config.requireKeyDir()).clientContext());
+        // the client factory inside the server's stubs takes its sockets from this context
+        ClientTls.use(KeyMaterial.load(config.requireKeyDir()).clientContext());
         return super.connect(endpoint, config);
     }
 

@@ -1,0 +1,96 @@
+package io.wirecost.cli;
+
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code wirecost attribute} on bad files, as a real process: one line on stderr, non-zero exit, no stack trace. */
+class AttributeBadInputTest {
+
+    @TempDir
+    Path dir;
+
+    record Outcome(int exit, String stdout, List<String> stderr) {
+    }
+
+    private Outcome attribute(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main", "attribute"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "attribute hung");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        List<String> err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        return new Outcome(p.exitValue(), out, err);
+    }
+
+    private void assertOneLineError(Outcome o, String file, String reason) {
+        assertNotEquals(0, o.exit(), "exit status");
+        assertEquals(1, o.stderr().size(), "one line: " + o.stderr());
+        String line = o.stderr().get(0);
+        assertTrue(line.startsWith("wirecost: ") && line.contains(file) && line.contains(reason), line);
+        assertFalse(line.contains("Exception") || line.contains("\tat "), line);
+    }
+
+    private Path realRecording() throws Exception {
+        Path f = dir.resolve("real.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(10));
+            r.start();
+            long end = System.nanoTime() + 600_000_000L;
+            double x = 0;
+            while (System.nanoTime() < end) x += Math.sqrt(x + 1);
+            r.stop();
+            r.dump(f);
+            assertTrue(x > 0);
+        }
+        return f;
+    }
+
+    @Test
+    void missingFile() throws Exception {
+        Path f = dir.resolve("nope.jfr");
+        assertOneLineError(attribute(f.toString()), f.toString(), "no such file");
+    }
+
+    @Test
+    void emptyFile() throws Exception {
+        Path f = Files.createFile(dir.resolve("empty.jfr"));
+        assertOneLineError(attribute(f.toString()), f.toString(), "empty");
+    }
+
+    @Test
+    void notJfr() throws Exception {
+        Path f = Files.writeString(dir.resolve("notes.jfr"), "this is not a recording\n");
+        assertOneLineError(attribute(f.toString()), f.toString(), "not a JFR recording");
+    }
+
+    @Test
+    void truncatedSingleChunk() throws Exception {
+        byte[] whole = Files.readAllBytes(realRecording());
+        Path f = Files.write(dir.resolve("cut.jfr"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        assertOneLineError(attribute(f.toString()), f.toString(), "truncated");
+    }
+
+    @Test
+    void aRealRecordingIsAttributed() throws Exception {
+        Path f = realRecording();
+        Outcome o = attribute(f.toString(), "--format", "csv");
+        assertEquals(0, o.exit(), String.join("\n", o.stderr()));
+        assertTrue(o.stdout().startsWith("category,percent,samples\n"), o.stdout());
+        double sum = o.stdout().lines().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[1])).sum();
+        assertEquals(100.0, sum, 0.15);
+    }
+}

@@ -1,0 +1,114 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs tcp, rmi and rmi-ssl for real (server and client JVMs, async-profiler through the agent jar
+ * built by the profiler-agent module) with --quick, once, and checks what the run wrote.
+ */
+class RunIntegrationTest {
+
+    @TempDir
+    static Path tmp;
+    static Path out;
+    static int exit;
+    static JsonNode results;
+    /** scenario/role/category -> percent, from shares.csv */
+    static Map<String, Double> shares = new HashMap<>();
+
+    @BeforeAll
+    static void runOnce() throws Exception {
+        out = tmp.resolve("run");
+        exit = Main.execute("run", "--quick", "--scenarios", "tcp,rmi,rmi-ssl", "--profiler", "async", "--out", out.toString());
+        results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
+        assertEquals("scenario,role,category,percent,samples,paper_percent", lines.get(0));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            shares.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
+        }
+    }
+
+    @Test
+    void everyScenarioSucceededWithEveryCall() {
+        assertEquals(0, exit, "exit status");
+        // 8 types x (5000 warm-up + 12 x 100 measured) + 12 instantiations, each answer checked
+        long expectedCalls = 8L * (5_000 + 12 * 100) + 12;
+        for (JsonNode s : results.get("scenarios")) {
+            assertEquals("ok", s.get("status").asText(), s.get("scenario") + ": " + s.get("error"));
+            assertEquals(expectedCalls, s.get("calls_succeeded").asLong(), s.get("scenario").asText());
+        }
+    }
+
+    @Test
+    void roundTripsArePositiveAndTheSocketFloorIsFastest() {
+        Map<String, Double> geomean = new HashMap<>();
+        for (JsonNode s : results.get("scenarios")) {
+            for (JsonNode r : s.get("rtt")) {
+                assertTrue(r.get("mean_micros").asDouble() > 0, s.get("scenario") + " " + r.get("operation"));
+                if (r.get("operation").asText().equals("primitives-geomean")) {
+                    geomean.put(s.get("scenario").asText(), r.get("mean_micros").asDouble());
+                }
+            }
+        }
+        assertTrue(geomean.get("tcp") < geomean.get("rmi"), "tcp " + geomean.get("tcp") + " µs vs rmi " + geomean.get("rmi") + " µs");
+    }
+
+    @Test
+    void sharesSumToHundredPerScenarioAndRole() {
+        Map<String, Double> sums = new HashMap<>();
+        shares.forEach((k, v) -> sums.merge(k.substring(0, k.lastIndexOf('/')), v, Double::sum));
+        assertEquals(9, sums.size(), "3 scenarios x (client, server, all): " + sums.keySet());
+        // 21 categories each rounded to 0.01
+        sums.forEach((k, sum) -> assertEquals(100.0, sum, 0.15, k));
+    }
+
+    @Test
+    void rmiShowsTransportAndSerializationButNoTls() {
+        assertTrue(shares.get("rmi/all/rmi-transport") > 0, "rmi-transport");
+        assertTrue(shares.get("rmi/all/serialization-in") + shares.get("rmi/all/serialization-out") > 0, "serialization");
+        assertEquals(0.0, shares.get("rmi/all/tls"), "tls in plain rmi");
+        assertEquals(0.0, shares.get("tcp/all/rmi-transport"), "rmi-transport in tcp");
+    }
+
+    @Test
+    void rmiSslShowsTlsOrCryptoAndRecordsTheNegotiatedSuite() {
+        assertTrue(shares.get("rmi-ssl/all/tls") + shares.get("rmi-ssl/all/crypto") > 0, "tls + crypto");
+        JsonNode ssl = null;
+        for (JsonNode s : results.get("scenarios")) if (s.get("scenario").asText().equals("rmi-ssl")) ssl = s;
+        JsonNode tls = ssl.get("facts").get("client").get("scenario");
+        assertTrue(tls.get("tls.protocol").asText().matches("TLSv1\\.[23]"), tls.toString());
+        assertTrue(tls.get("tls.cipherSuite").asText().startsWith("TLS_"), tls.toString());
+    }
+
+    @Test
+    void writesEveryOutput() throws Exception {
+        for (String f : List.of("results.json", "shares.csv", "rtt.csv", "table.md")) assertTrue(Files.size(out.resolve(f)) > 0, f);
+        assertEquals("scenario,operation,mean_micros,stddev_micros,cv_percent,invocations",
+                Files.readAllLines(out.resolve("rtt.csv")).get(0));
+        for (String s : List.of("tcp", "rmi", "rmi-ssl")) {
+            for (String role : List.of("client", "server")) {
+                Path rec = out.resolve("recordings").resolve(s + "-" + role + ".jfr");
+                assertTrue(Files.size(rec) > 1000, rec.toString());
+            }
+        }
+        String md = Files.readString(out.resolve("table.md"));
+        assertTrue(md.contains("paper RMI-SSL") && md.contains("23.41"), "paper columns beside today's");
+        JsonNode meta = results.get("run");
+        assertEquals("async", meta.get("profiler").get("engine").asText());
+        assertTrue(meta.get("javaFeatureVersion").asInt() >= 17);
+    }
+}
