@@ -2,7 +2,7 @@ package io.wirecost.cli;
 
 import java.nio.file.Path;
 
-/** Where the agent jar and the scenario classpath are; the ./wirecost launcher sets both explicitly. */
+/** Where the agent jar and the scenario modules are; the ./wirecost launcher sets both explicitly. */
 final class Locations {
 
     private Locations() {
@@ -11,18 +11,19 @@ final class Locations {
     static Path agentJar() {
         String p = System.getProperty("wirecost.agent.jar", System.getenv("WIRECOST_AGENT_JAR"));
         if (p != null && !p.isBlank()) return Path.of(p);
-        // running from cli/target/wirecost-cli.jar in a checkout
-        try {
-            Path self = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return self.getParent().resolve("../../profiler-agent/target/wirecost-agent.jar").normalize();
-        } catch (Exception e) {
-            return Path.of("profiler-agent/target/wirecost-agent.jar");
-        }
+        return projectRoot().resolve("profiler-agent/target/wirecost-agent.jar");
     }
 
-    /** The scenario JVMs run from the same classes as this one (the shaded CLI jar contains them). */
-    static String classpath() {
-        return System.getProperty("wirecost.classpath", System.getProperty("java.class.path"));
+    /** The checkout holding the scenario modules; the launcher and the build set wirecost.home. */
+    static Path projectRoot() {
+        String p = System.getProperty("wirecost.home", System.getenv("WIRECOST_HOME"));
+        if (p != null && !p.isBlank()) return Path.of(p);
+        try {
+            Path self = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return self.getParent().resolve("../..").normalize();
+        } catch (Exception e) {
+            return Path.of(".");
+        }
     }
 
     static String version() {

@@ -7,6 +7,7 @@ import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
 import io.wirecost.cli.report.Tables;
 import io.wirecost.cli.run.JvmLauncher;
+import io.wirecost.cli.run.ModuleClasspath;
 import io.wirecost.cli.run.ProfilerSettings;
 import io.wirecost.cli.run.RunMetadata;
 import io.wirecost.cli.run.RunSettings;
@@ -92,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         }
         Path dir = outputDirectory();
-        JvmLauncher launcher = new JvmLauncher(home, Locations.classpath(), agentJar, profiler, jvmOptions);
+        JvmLauncher launcher = new JvmLauncher(home, new ModuleClasspath(Locations.projectRoot()), agentJar, profiler, jvmOptions);
         RunMetadata meta = new RunMetadata(dir.getFileName().toString(), OffsetDateTime.now().toString(), hostName(),
                 Locations.version(), home.toString(), launcher.featureVersion(), settings, profiler, names,
                 Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])));

@@ -47,11 +47,12 @@ class AttributeBadInputTest {
     private Path realRecording() throws Exception {
         Path f = dir.resolve("real.jfr");
         try (Recording r = new Recording()) {
-            r.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(10));
+            r.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(5));
             r.start();
-            long end = System.nanoTime() + 600_000_000L;
-            double x = 0;
-            while (System.nanoTime() < end) x += Math.sqrt(x + 1);
+            // ordinary Java work (no intrinsics) for long enough that the sampler surely sees it
+            long end = System.nanoTime() + 1_500_000_000L;
+            long x = 0;
+            while (System.nanoTime() < end) x += String.valueOf(x).repeat(3).hashCode() & 0xff;
             r.stop();
             r.dump(f);
             assertTrue(x > 0);

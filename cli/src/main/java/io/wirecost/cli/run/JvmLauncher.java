@@ -3,6 +3,8 @@ package io.wirecost.cli.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.wirecost.scenarios.ScenarioDescriptor;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -13,12 +15,12 @@ public final class JvmLauncher {
 
     private final Path javaHome;
     private final int featureVersion;
-    private final String classpath;
+    private final ModuleClasspath classpath;
     private final Path agentJar;
     private final ProfilerSettings profiler;
     private final List<String> extraOptions;
 
-    public JvmLauncher(Path javaHome, String classpath, Path agentJar, ProfilerSettings profiler, List<String> extraOptions) {
+    public JvmLauncher(Path javaHome, ModuleClasspath classpath, Path agentJar, ProfilerSettings profiler, List<String> extraOptions) {
         this.extraOptions = List.copyOf(extraOptions);
         this.javaHome = javaHome;
         this.featureVersion = featureVersion(javaHome);
@@ -27,7 +29,7 @@ public final class JvmLauncher {
         this.profiler = profiler;
     }
 
-    ChildJvm start(String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
+    ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaHome.resolve("bin").resolve("java").toString());
         // a fixed heap keeps GC behaviour comparable between scenarios and runs
@@ -46,7 +48,7 @@ public final class JvmLauncher {
         }
         cmd.addAll(extraOptions);
         cmd.add("-cp");
-        cmd.add(classpath);
+        cmd.add(classpath.of(scenario.module()));
         cmd.add(mainClass);
         cmd.addAll(args);
         return ChildJvm.start(label, cmd, log);

@@ -8,7 +8,7 @@ import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackClassifier;
 import io.wirecost.scenarios.Operation;
-import io.wirecost.scenarios.Scenario;
+import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.security.KeyMaterial;
@@ -57,7 +57,7 @@ public final class ScenarioRunner {
 
     public ScenarioResult run(String name) {
         long t0 = System.nanoTime();
-        Scenario scenario = Scenarios.byName(name);
+        ScenarioDescriptor scenario = Scenarios.descriptor(name);
         List<RttStatistics> rtt = new ArrayList<>();
         Map<String, Object> facts = new LinkedHashMap<>();
         Map<String, String> profilers = new LinkedHashMap<>();
@@ -76,12 +76,12 @@ public final class ScenarioRunner {
             Path recServer = outDir.resolve("recordings").resolve(name + "-server.jfr");
             Path recClient = outDir.resolve("recordings").resolve(name + "-client.jfr");
             Files.createDirectories(recServer.getParent());
-            try (ChildJvm server = launcher.start(name + "-server", "io.wirecost.scenarios.harness.ServerMain",
+            try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
                     List.of(name, configJson), recServer, outDir.resolve("logs").resolve(name + "-server.log"))) {
                 @SuppressWarnings("unchecked")
                 Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
                 facts.put("endpoint", endpoint);
-                try (ChildJvm client = launcher.start(name + "-client", "io.wirecost.scenarios.harness.ClientMain",
+                try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
                         List.of(name, configJson, JSON.writeValueAsString(endpoint)), recClient,
                         outDir.resolve("logs").resolve(name + "-client.log"))) {
                     client.await("start", START);

@@ -42,11 +42,6 @@ public class RmiScenario implements Scenario {
         return "rmi";
     }
 
-    @Override
-    public String paperColumn() {
-        return "RMI";
-    }
-
     /** Socket factories; null means the JDK's plain sockets. */
     protected RMIClientSocketFactory clientFactory(ScenarioConfig config) throws Exception {
         return null;

@@ -27,16 +27,6 @@ public class RmiSslScenario extends RmiScenario {
     }
 
     @Override
-    public String paperColumn() {
-        return "RMI-SSL";
-    }
-
-    @Override
-    public boolean needsKeys() {
-        return true;
-    }
-
-    @Override
     protected RMIClientSocketFactory clientFactory(ScenarioConfig config) {
         return new RecordingSslClientSocketFactory();
     }

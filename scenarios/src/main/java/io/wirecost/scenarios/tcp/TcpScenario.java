@@ -35,11 +35,6 @@ public final class TcpScenario implements Scenario {
     }
 
     @Override
-    public String paperColumn() {
-        return "";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws IOException {
         ServerSocket ss = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         RTTTester service = new RTTTesterImpl(config.stringLength());
