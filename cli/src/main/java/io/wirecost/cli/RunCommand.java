@@ -73,6 +73,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--reps", description = "Measurements per data type (default 12: min and max are dropped).")
     Integer reps;
 
+    @Option(names = "--scenario-option", paramLabel = "KEY=VALUE",
+            description = "Scenario setting passed to every scenario JVM, repeatable (e.g. wss.suite=modern).")
+    java.util.Map<String, String> scenarioOptions = new java.util.LinkedHashMap<>();
+
     @Option(names = "--jvm-opt", description = "Extra option for every scenario JVM, repeatable (e.g. --jvm-opt=-XX:+UseParallelGC).")
     List<String> jvmOptions = new ArrayList<>();
 
@@ -83,7 +87,8 @@ final class RunCommand implements Callable<Integer> {
         RuleSet rules = loadRules();
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
-                invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick);
+                invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
+                scenarioOptions);
         Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
         if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
             throw new UsageException("--java-home " + home + " has no bin/java");

@@ -1,19 +1,34 @@
 package io.wirecost.scenarios;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
- * Settings shared by server and client JVMs of one scenario run.
+ * Settings shared by server and client JVMs of one scenario run; crosses the process boundary as JSON.
  *
  * @param stringLength characters in the string the service returns
  * @param keyDir       per-run directory with generated keys and certificates (owner-only), or null
+ * @param options      scenario-specific settings ({@code --scenario-option KEY=VALUE}), e.g.
+ *                     {@code wss.suite=modern}; a scenario rejects keys it does not know
  */
-public record ScenarioConfig(int stringLength, Path keyDir) {
+public record ScenarioConfig(int stringLength, Path keyDir, Map<String, String> options) {
 
     public static final int DEFAULT_STRING_LENGTH = 64;
+
+    public ScenarioConfig {
+        options = options == null ? Map.of() : Map.copyOf(options);
+    }
+
+    public ScenarioConfig(int stringLength, Path keyDir) {
+        this(stringLength, keyDir, Map.of());
+    }
 
     public Path requireKeyDir() {
         if (keyDir == null) throw new IllegalStateException("this scenario needs generated keys (keyDir)");
         return keyDir;
+    }
+
+    public String option(String key, String defaultValue) {
+        return options.getOrDefault(key, defaultValue);
     }
 }

@@ -71,7 +71,7 @@ public final class ScenarioRunner {
                 progress.accept(name + ": generating keys and certificates");
                 KeyMaterial.generate(keyDir, Duration.ofDays(1));
             }
-            ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir);
+            ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions());
             String configJson = JSON.writeValueAsString(config);
             Path recServer = outDir.resolve("recordings").resolve(name + "-server.jfr");
             Path recClient = outDir.resolve("recordings").resolve(name + "-client.jfr");
