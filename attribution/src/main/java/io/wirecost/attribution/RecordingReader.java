@@ -46,7 +46,9 @@ public final class RecordingReader {
         try (JfrReader jfr = new JfrReader(name)) {
             jfr.registerEvent("jdk.NativeMethodSample", NativeMethodSampleEvent.class);
             jfr.stopAtNewChunk = true;
-            while (jfr.hasMoreChunks()) {
+            // only the chunks the scan found whole: JfrReader fails on a trailing chunk cut inside its header
+            // instead of reporting it incomplete, which would lose the complete chunks before it
+            while (chunks < scan.completeChunks() && jfr.hasMoreChunks()) {
                 boolean separated = routeNativeSamples(jfr);
                 if (!separated && mode == SampleMode.CPU && chunks == 0) {
                     warnings.add("cannot separate jdk.NativeMethodSample from jdk.ExecutionSample with this jfr-converter; "
