@@ -35,7 +35,14 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
                     if (complete == 0) throw new RecordingException(name, "not a JFR recording (no 'FLR' chunk magic at offset 0)");
                     break;      // trailing bytes after the last chunk: ignored, like the JDK's own tools
                 }
-                if (n < HEADER) return new ChunkScan(name, size, complete, size - pos);
+                if (n < HEADER) {
+                    if (complete == 0) {
+                        throw new RecordingException(name, String.format(
+                                "truncated: the only chunk is incomplete (%d bytes present, its header alone is %d); nothing to attribute",
+                                size - pos, HEADER));
+                    }
+                    return new ChunkScan(name, size, complete, size - pos);
+                }
                 long chunkSize = header.getLong(8);
                 if (chunkSize < HEADER) {
                     throw new RecordingException(name, "corrupted: chunk at offset " + pos + " declares size " + chunkSize);

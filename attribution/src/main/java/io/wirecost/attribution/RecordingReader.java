@@ -46,7 +46,9 @@ public final class RecordingReader {
         try (JfrReader jfr = new JfrReader(name)) {
             jfr.registerEvent("jdk.NativeMethodSample", NativeMethodSampleEvent.class);
             jfr.stopAtNewChunk = true;
-            while (jfr.hasMoreChunks()) {
+            // only the chunks the scan found whole: JfrReader fails on a trailing chunk cut inside its header
+            // instead of reporting it incomplete, which would lose the complete chunks before it
+            while (chunks < scan.completeChunks() && jfr.hasMoreChunks()) {
                 boolean separated = routeNativeSamples(jfr);
                 if (!separated && mode == SampleMode.CPU && chunks == 0) {
                     warnings.add("cannot separate jdk.NativeMethodSample from jdk.ExecutionSample with this jfr-converter; "
@@ -54,7 +56,7 @@ public final class RecordingReader {
                 }
                 boolean async = isAsyncProfiler(jfr);
                 if (async) producer = "async-profiler";
-                JfrChunk chunk = new JfrChunk(jfr);
+                JfrChunk chunk = new JfrChunk(jfr, async);
                 sink.beginChunk(chunk);
                 int stateDefault = stateKey(jfr, "STATE_DEFAULT");
                 for (Event e; (e = jfr.readEvent()) != null; ) {
@@ -138,17 +140,36 @@ public final class RecordingReader {
 
     /** Resolves the ids of the chunk being read. Method names are cached: a stack repeats them. */
     private static final class JfrChunk implements ChunkView {
+        // jdk.types.FrameType keys; in JDK Flight Recorder's recordings 3 is a Java native method, in
+        // async-profiler's it is C code (as 4 is C++ and 5 kernel code, which the JDK does not record)
+        private static final byte FRAME_NATIVE = 3;
+        private static final byte FRAME_CPP = 4;
+        private static final byte FRAME_KERNEL = 5;
+
         private final JfrReader jfr;
         private final Map<Long, Frame> frames = new java.util.HashMap<>();
+        /** Methods seen in C, C++ or kernel frames: async-profiler gives them their library as class. */
+        private final java.util.Set<Long> nativeMethods = new java.util.HashSet<>();
+        private final boolean asyncProfiler;
 
-        JfrChunk(JfrReader jfr) {
+        JfrChunk(JfrReader jfr, boolean asyncProfiler) {
             this.jfr = jfr;
+            this.asyncProfiler = asyncProfiler;
         }
 
         @Override
         public long[] stackMethods(int stackTraceId) {
             StackTrace st = jfr.stackTraces.get(stackTraceId);
-            return st == null ? new long[0] : st.methods;
+            if (st == null) return new long[0];
+            if (st.types != null) {
+                for (int i = 0; i < st.methods.length && i < st.types.length; i++) {
+                    byte t = st.types[i];
+                    if (t == FRAME_CPP || t == FRAME_KERNEL || (t == FRAME_NATIVE && asyncProfiler)) {
+                        nativeMethods.add(st.methods[i]);
+                    }
+                }
+            }
+            return st.methods;
         }
 
         @Override
@@ -162,7 +183,7 @@ public final class RecordingReader {
             String method = symbol(m.name);
             ClassRef c = jfr.classes.get(m.cls);
             String cls = c == null ? "" : symbol(c.name).replace('/', '.');
-            return cls.isEmpty() ? Frame.nativeSymbol(method) : Frame.java(cls, method);
+            return cls.isEmpty() || nativeMethods.contains(methodId) ? Frame.nativeSymbol(method) : Frame.java(cls, method);
         }
 
         private String symbol(long id) {
