@@ -173,6 +173,12 @@ public final class RecordingReader {
         }
 
         @Override
+        public byte[] stackTypes(int stackTraceId) {
+            StackTrace st = jfr.stackTraces.get(stackTraceId);
+            return st == null || st.types == null ? new byte[0] : st.types;
+        }
+
+        @Override
         public Frame frame(long methodId) {
             return frames.computeIfAbsent(methodId, this::resolve);
         }
@@ -199,6 +205,11 @@ public final class RecordingReader {
         @Override
         public long epochNanos(long ticks) {
             return jfr.chunkStartNanos + (long) ((ticks - jfr.chunkStartTicks) * 1e9 / jfr.ticksPerSec);
+        }
+
+        @Override
+        public long recordingStartNanos() {
+            return jfr.startNanos;   // the minimum over the chunks read so far: the first chunk's start
         }
     }
 }

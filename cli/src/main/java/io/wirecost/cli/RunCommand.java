@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(Tables.relativeTime(results, rules, "all").text());
         System.out.println();
-        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, table.md, recordings/)");
+        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, table.md, recordings/, flames/)");
         long failed = results.stream().filter(r -> !r.ok()).count();
         if (failed > 0) {
             for (ScenarioResult r : results) if (!r.ok()) System.err.println("wirecost: " + r.scenario() + " failed: " + r.error());

@@ -1,6 +1,8 @@
 package io.wirecost.cli.run;
 
 import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.FlameGraphSink;
+import io.wirecost.cli.report.AtomicFiles;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RecordingSummary;
@@ -122,7 +124,8 @@ public final class ScenarioRunner {
         Map<String, RoleAttribution> shares = new LinkedHashMap<>();
         try {
             shares.putAll(attribute(recordings));
-        } catch (RecordingException e) {
+            writeFlames(name, recordings);
+        } catch (RecordingException | IOException e) {
             if (error.isEmpty()) error = e.getMessage();
         }
         Map<String, String> recordingPaths = new LinkedHashMap<>();
@@ -170,6 +173,20 @@ public final class ScenarioRunner {
         }
         out.put("all", new RoleAttribution("all", all.toAttribution(describe(summaries)), summaries));
         return out;
+    }
+
+    /** {@code flames/<scenario>-<role>.html} for every profiled process, by async-profiler's own template. */
+    private void writeFlames(String scenario, Map<String, Path> recordings) throws RecordingException, IOException {
+        for (Map.Entry<String, Path> e : recordings.entrySet()) {
+            FlameGraphSink flame = new FlameGraphSink("html", "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)",
+                    rules, false);
+            new RecordingReader(SampleMode.CPU).read(e.getValue(), flame);
+            AtomicFiles.write(outDir.resolve("flames").resolve(scenario + "-" + e.getKey() + ".html"), out -> {
+                java.io.PrintStream ps = new java.io.PrintStream(out, false, java.nio.charset.StandardCharsets.UTF_8);
+                flame.write(ps);
+                ps.flush();
+            });
+        }
     }
 
     static String describe(List<RecordingSummary> summaries) {
