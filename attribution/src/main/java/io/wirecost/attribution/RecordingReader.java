@@ -50,7 +50,7 @@ public final class RecordingReader {
             // instead of reporting it incomplete, which would lose the complete chunks before it
             while (chunks < scan.completeChunks() && jfr.hasMoreChunks()) {
                 boolean separated = routeNativeSamples(jfr);
-                if (!separated && mode == SampleMode.CPU && chunks == 0) {
+                if (!separated && mode != SampleMode.WALL && chunks == 0) {
                     warnings.add("cannot separate jdk.NativeMethodSample from jdk.ExecutionSample with this jfr-converter; "
                             + "CPU shares may include threads blocked in native code");
                 }
@@ -86,8 +86,9 @@ public final class RecordingReader {
         if (!(e instanceof ExecutionSample)) return null;
         int state = ((ExecutionSample) e).threadState;
         if (state == ExecutionSample.CPU_TIME_SAMPLE) {
-            return mode == SampleMode.CPU ? "jdk.CPUTimeSample" : null;
+            return mode == SampleMode.CPU_TIME ? "jdk.CPUTimeSample" : null;
         }
+        if (mode == SampleMode.CPU_TIME) return null;
         if (async) {
             // async-profiler: cpu/itimer samples carry STATE_DEFAULT, wall-clock samples a real thread state
             boolean cpu = state == stateDefault;

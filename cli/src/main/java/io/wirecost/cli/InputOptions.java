@@ -34,7 +34,8 @@ final class InputOptions {
     boolean noDefaultRules;
 
     @Option(names = "--mode", defaultValue = "cpu",
-            description = "cpu (CPU samples) or wall (all threads, blocked ones too: not CPU time). Default: ${DEFAULT-VALUE}.")
+            description = "cpu (CPU samples), cpu-time (JDK 25 jdk.CPUTimeSample, includes native code) or wall "
+                    + "(all threads, blocked ones too: not CPU time). Default: ${DEFAULT-VALUE}.")
     String mode;
 
     @Option(names = "--threads", paramLabel = "REGEX", description = "Keep only threads whose name matches (searched).")
@@ -97,8 +98,9 @@ final class InputOptions {
     SampleMode sampleMode() {
         return switch (mode) {
             case "cpu" -> SampleMode.CPU;
+            case "cpu-time" -> SampleMode.CPU_TIME;
             case "wall" -> SampleMode.WALL;
-            default -> throw new UsageException("--mode must be cpu or wall, got '" + mode + "'");
+            default -> throw new UsageException("--mode must be cpu, cpu-time or wall, got '" + mode + "'");
         };
     }
 

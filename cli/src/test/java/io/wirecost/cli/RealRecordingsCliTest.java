@@ -115,6 +115,34 @@ class RealRecordingsCliTest {
     }
 
     @Test
+    void aRecordingCutInItsLastChunkKeepsTheCompleteChunksWithAWarning() throws Exception {
+        byte[] a = Files.readAllBytes(async);
+        Path cut = dir.resolve("cut.jfr");
+        Files.write(cut, a);
+        Files.write(cut, java.util.Arrays.copyOf(a, a.length / 2), StandardOpenOption.APPEND);
+        CliProcess.Outcome o = CliProcess.run("attribute", cut.toString(), "--format", "json");
+        assertEquals(0, o.exit(), o.err());
+        JsonNode j = new ObjectMapper().readTree(o.stdout());
+        assertEquals(jfrSummaryCount(async, "jdk.ExecutionSample"), j.get("total_samples").asLong());
+        assertTrue(o.err().contains("truncated") && o.err().contains(String.valueOf(a.length / 2) + " of"), o.err());
+    }
+
+    /** JDK 25 with jdk.CPUTimeSample enabled records both it and jdk.ExecutionSample: each mode counts one. */
+    @Test
+    void jdk25CpuTimeSamplesAreAModeOfTheirOwn() throws Exception {
+        Path j25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        assertTrue(Files.isDirectory(j25), "Temurin 25 is part of this project's machines: " + j25);
+        Path f = dir.resolve("jdk25.jfr");
+        exec(j25.resolve("bin/java").toString(), "-XX:StartFlightRecording=filename=" + f + ",jdk.CPUTimeSample#enabled=true,"
+                + "jdk.CPUTimeSample#throttle=1ms", "-cp", System.getProperty("java.class.path"), Workload.class.getName(), "2");
+        long cpuTime = attributeJson("attribute", f.toString(), "--format", "json", "--mode", "cpu-time").get("total_samples").asLong();
+        long cpu = attributeJson("attribute", f.toString(), "--format", "json").get("total_samples").asLong();
+        assertEquals(jfrSummaryCount(f, "jdk.CPUTimeSample"), cpuTime);
+        assertEquals(jfrSummaryCount(f, "jdk.ExecutionSample"), cpu);
+        assertTrue(cpuTime > 0);
+    }
+
+    @Test
     void timeWindowKeepsOnlyItsSamples() throws Exception {
         long all = attributeJson("attribute", async.toString(), "--format", "json").get("total_samples").asLong();
         long first = attributeJson("attribute", async.toString(), "--format", "json", "--from", "0s", "--to", "1s").get("total_samples").asLong();
