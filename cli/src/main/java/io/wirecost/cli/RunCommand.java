@@ -70,6 +70,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--invocations", description = "Invocations per measurement (default 1000; quick 100).")
     Integer invocations;
 
+    @Option(names = "--size-calls", description = "Calls per data type in the message-size pass (default 500; quick 50; 0: none).")
+    Integer sizeCalls;
+
     @Option(names = "--reps", description = "Measurements per data type (default 12: min and max are dropped).")
     Integer reps;
 
@@ -88,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
-                scenarioOptions);
+                scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls());
         Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
         if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
             throw new UsageException("--java-home " + home + " has no bin/java");
@@ -121,9 +124,13 @@ final class RunCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(Tables.factors(results).text());
         System.out.println();
+        System.out.print(Tables.messageSizes(results).text());
+        System.out.println();
+        System.out.print(Tables.sizeFactors(results).text());
+        System.out.println();
         System.out.print(Tables.relativeTime(results, rules, "all").text());
         System.out.println();
-        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, table.md, recordings/, flames/)");
+        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, sizes.csv, table.md, recordings/, flames/, captures/)");
         long failed = results.stream().filter(r -> !r.ok()).count();
         if (failed > 0) {
             for (ScenarioResult r : results) if (!r.ok()) System.err.println("wirecost: " + r.scenario() + " failed: " + r.error());

@@ -56,6 +56,10 @@ public final class ResultsJson {
         Map<String, Object> shares = new LinkedHashMap<>();
         for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
         m.put("shares", shares);
+        Map<String, Object> sizes = new LinkedHashMap<>();
+        sizes.put("method", r.sizesNote());
+        sizes.put("per_call", r.sizes());
+        m.put("message_sizes", sizes);
         m.put("profilers", r.profilers());
         m.put("recordings", r.recordings());
         m.put("facts", r.facts());

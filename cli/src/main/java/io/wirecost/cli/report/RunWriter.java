@@ -25,6 +25,7 @@ public final class RunWriter {
         AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
         AtomicFiles.write(dir.resolve("rtt.csv"), RttCsv.render(results));
+        AtomicFiles.write(dir.resolve("sizes.csv"), SizesCsv.render(results));
         AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
     }
 
@@ -46,6 +47,8 @@ public final class RunWriter {
         sb.append(Tables.relativeTime(results, rules, "server").markdown());
         sb.append(Tables.roundTrips(results).markdown());
         sb.append(Tables.factors(results).markdown());
+        sb.append(Tables.messageSizes(results).markdown());
+        sb.append(Tables.sizeFactors(results).markdown());
         return sb.toString();
     }
 }

@@ -65,6 +65,8 @@ public final class ScenarioRunner {
         Map<String, String> profilers = new LinkedHashMap<>();
         Map<String, Path> recordings = new LinkedHashMap<>();
         String error = "";
+        List<MessageSize> sizes = new ArrayList<>();
+        String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
         long calls = 0;
         try {
@@ -108,6 +110,7 @@ public final class ScenarioRunner {
                     Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
                             timeoutFor(settings.instantiationReps() * 100L));
                     rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
+                    sizesNote = measureSizes(name, server, client, sizes);
                     Map<String, Object> clientInfo = client.call("info", COMMAND);
                     calls = ((Number) clientInfo.get("calls")).longValue();
                     facts.put("client", clientInfo);
@@ -132,7 +135,49 @@ public final class ScenarioRunner {
         recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new ScenarioResult(name, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
-                rtt, shares, facts, profilers, recordingPaths);
+                rtt, shares, facts, profilers, recordingPaths, sizes, sizesNote);
+    }
+
+    /**
+     * The message-size pass: the client makes {@code sizeCalls} calls per data type while tcpdump
+     * captures the traffic of the server JVM's listening ports. Returns how sizes were (or why they were
+     * not) measured; a capture problem never fails the scenario.
+     */
+    @SuppressWarnings("unchecked")
+    private String measureSizes(String name, ChildJvm server, ChildJvm client, List<MessageSize> out)
+            throws ChildJvm.ChildFailure, InterruptedException {
+        if (settings.sizeCalls() == 0) return "not measured (--size-calls 0)";
+        java.util.Optional<String> why = WireCapture.unavailable();
+        if (why.isPresent()) return "not measured: " + why.get();
+        java.util.Set<Integer> ports;
+        try {
+            ports = ListeningPorts.of(server.pid());
+        } catch (IOException e) {
+            return "not measured: cannot read the server's ports from /proc: " + e.getMessage();
+        }
+        if (ports.isEmpty()) return "not measured: the server JVM listens on no TCP port";
+        progress.accept(name + ": message sizes, " + settings.sizeCalls() + " calls per data type under tcpdump");
+        Path pcap = outDir.resolve("captures").resolve(name + ".pcap");
+        Map<String, Object> reply;
+        try {
+            Files.createDirectories(pcap.getParent());
+            try (WireCapture capture = WireCapture.start(ports, pcap)) {
+                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L));
+                capture.stop();
+            }
+            List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
+            List<WireCapture.Window> windows = new ArrayList<>();
+            for (int i = 0; i < w.size(); i++) {
+                long end = i + 1 < w.size() ? ((Number) w.get(i + 1).get("startMicros")).longValue()
+                        : ((Number) reply.get("endMicros")).longValue();
+                windows.add(new WireCapture.Window((String) w.get(i).get("operation"), ((Number) w.get(i).get("calls")).longValue(),
+                        ((Number) w.get(i).get("startMicros")).longValue(), end));
+            }
+            out.addAll(WireCapture.sizes(pcap, ports, windows));
+        } catch (IOException e) {
+            return "not measured: " + e.getMessage();
+        }
+        return "tcpdump on lo, server ports " + ports + ", " + settings.sizeCalls() + " calls per data type";
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
