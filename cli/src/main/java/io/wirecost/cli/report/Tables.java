@@ -191,10 +191,11 @@ public final class Tables {
         }
         rows.add(samples);
         rows.add(jvm);
-        String events = shown.isEmpty() ? "" : shown.get(0).shares().get(role).attribution().events();
+        List<String> notes = new ArrayList<>(List.of("Categories with no samples today and none in the paper are omitted. "
+                + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed."));
+        for (ScenarioResult r : shown) notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
         return new Table("Relative time by category, % of middleware CPU samples (role: " + role + "), today vs seed 000 Table 3",
-                header, rows, List.of("Categories with no samples today and none in the paper are omitted. Paper: JDK 1.4.2, "
-                        + "OptimizeIt/Enerjy; '<0.10' as printed. Counted: " + events));
+                header, rows, notes);
     }
 
     static String pct(double v) {
