@@ -20,6 +20,11 @@ public record RunSettings(int warmupCalls, int reps, int invocations, int instan
         return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of(), 50);
     }
 
+    /** The same counts with other scenario options (a candidate's). */
+    public RunSettings withScenarioOptions(java.util.Map<String, String> options) {
+        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls);
+    }
+
     public RunSettings {
         if (reps < 3) throw new IllegalArgumentException("reps must be at least 3 (minimum and maximum are dropped)");
         if (invocations < 1 || warmupCalls < 0 || instantiationReps < 3 || sizeCalls < 0) {

@@ -7,6 +7,7 @@ import java.util.Optional;
 /**
  * Everything one scenario produced. A failed scenario keeps what it measured before the failure.
  *
+ * @param repetition 1..K with {@code --repeat K}: each repetition is a fresh pair of JVMs
  * @param status  {@code ok} or {@code failed}
  * @param error   one line, empty when ok
  * @param rtt     per data type, then {@code primitives-geomean} and {@code instantiation}
@@ -15,7 +16,7 @@ import java.util.Optional;
  * @param sizes   bytes and packets per call by operation; empty when not measured, and then
  * @param sizesNote says why (or how they were measured)
  */
-public record ScenarioResult(String scenario, String paperColumn, String status, String error, double seconds,
+public record ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
                              long calls, List<RttStatistics> rtt, Map<String, RoleAttribution> shares,
                              Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
                              List<MessageSize> sizes, String sizesNote) {

@@ -58,6 +58,12 @@ public final class ScenarioRunner {
     }
 
     public ScenarioResult run(String name) {
+        return run(name, 1);
+    }
+
+    /** Recordings, flame graphs and logs of repetitions after the first carry {@code .rK} in their names. */
+    public ScenarioResult run(String name, int repetition) {
+        String stem = repetition == 1 ? name : name + ".r" + repetition;
         long t0 = System.nanoTime();
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
         List<RttStatistics> rtt = new ArrayList<>();
@@ -77,17 +83,17 @@ public final class ScenarioRunner {
             }
             ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions());
             String configJson = JSON.writeValueAsString(config);
-            Path recServer = outDir.resolve("recordings").resolve(name + "-server.jfr");
-            Path recClient = outDir.resolve("recordings").resolve(name + "-client.jfr");
+            Path recServer = outDir.resolve("recordings").resolve(stem + "-server.jfr");
+            Path recClient = outDir.resolve("recordings").resolve(stem + "-client.jfr");
             Files.createDirectories(recServer.getParent());
             try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
-                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(name + "-server.log"))) {
+                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(stem + "-server.log"))) {
                 @SuppressWarnings("unchecked")
                 Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
                 facts.put("endpoint", endpoint);
                 try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
                         List.of(name, configJson, JSON.writeValueAsString(endpoint)), recClient,
-                        outDir.resolve("logs").resolve(name + "-client.log"))) {
+                        outDir.resolve("logs").resolve(stem + "-client.log"))) {
                     client.await("start", START);
                     client.call("connect", COMMAND);
                     progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
@@ -110,7 +116,7 @@ public final class ScenarioRunner {
                     Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
                             timeoutFor(settings.instantiationReps() * 100L));
                     rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
-                    sizesNote = measureSizes(name, server, client, sizes);
+                    sizesNote = measureSizes(stem, server, client, sizes);
                     Map<String, Object> clientInfo = client.call("info", COMMAND);
                     calls = ((Number) clientInfo.get("calls")).longValue();
                     facts.put("client", clientInfo);
@@ -127,14 +133,14 @@ public final class ScenarioRunner {
         Map<String, RoleAttribution> shares = new LinkedHashMap<>();
         try {
             shares.putAll(attribute(recordings));
-            writeFlames(name, recordings);
+            writeFlames(stem, recordings);
         } catch (RecordingException | IOException e) {
             if (error.isEmpty()) error = e.getMessage();
         }
         Map<String, String> recordingPaths = new LinkedHashMap<>();
         recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        return new ScenarioResult(name, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
+        return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
                 rtt, shares, facts, profilers, recordingPaths, sizes, sizesNote);
     }
 
