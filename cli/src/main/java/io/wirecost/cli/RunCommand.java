@@ -105,6 +105,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Also run a candidate configuration with this scenario setting; repeatable.")
     Map<String, String> candidateScenarioOptions = new LinkedHashMap<>();
 
+    @Option(names = "--keep-keys", description = "Keep the generated keys and certificates (owner-only temp directory) after the run.")
+    boolean keepKeys;
+
     @Option(names = "--interleave", description = "With a candidate: alternate baseline and candidate runs (ABAB...) so machine drift hits both.")
     boolean interleave;
 
@@ -150,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
                     Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
                     c.label(), c.mavenProperties(), repeat, interleave);
             sides.add(new RunCoordinator.Side(c, new ScenarioRunner(launcher, settings.withScenarioOptions(c.scenarioOptions()), profiler,
-                    rules, sideDir, progress),
+                    rules, sideDir, progress).keepKeys(keepKeys),
                     new RunWriter(sideDir, rules), meta, new ArrayList<>()));
         }
         System.err.println("wirecost: writing to " + dir);

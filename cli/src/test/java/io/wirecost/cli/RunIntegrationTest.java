@@ -92,6 +92,9 @@ class RunIntegrationTest {
         JsonNode tls = ssl.get("facts").get("client").get("scenario");
         assertTrue(tls.get("tls.protocol").asText().matches("TLSv1\\.[23]"), tls.toString());
         assertTrue(tls.get("tls.cipherSuite").asText().startsWith("TLS_"), tls.toString());
+        // the run's private keys are gone once it is over (no --keep-keys)
+        Path keys = Path.of(ssl.get("facts").get("keys").get("dir").asText());
+        assertTrue(!Files.exists(keys), "generated keys deleted: " + keys);
     }
 
     /** Sizes come from a real capture: the tcp floor's bytes are known exactly (one request byte, DataOutput answers). */

@@ -46,6 +46,13 @@ public final class ScenarioRunner {
     private final RuleSet rules;
     private final Path outDir;
     private final Consumer<String> progress;
+    private boolean keepKeys;
+
+    /** Keep each run's generated keys (owner-only, in the temp directory) instead of deleting them. */
+    public ScenarioRunner keepKeys(boolean keep) {
+        this.keepKeys = keep;
+        return this;
+    }
 
     public ScenarioRunner(JvmLauncher launcher, RunSettings settings, ProfilerSettings profiler, RuleSet rules,
                           Path outDir, Consumer<String> progress) {
@@ -80,6 +87,7 @@ public final class ScenarioRunner {
                 keyDir = Files.createTempDirectory("wirecost-keys-");
                 progress.accept(name + ": generating keys and certificates");
                 KeyMaterial.generate(keyDir, Duration.ofDays(1));
+                facts.put("keys", Map.of("dir", keyDir.toString(), "kept", keepKeys));
             }
             ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions());
             String configJson = JSON.writeValueAsString(config);
@@ -128,7 +136,7 @@ public final class ScenarioRunner {
         } catch (Exception e) {
             error = e.getClass().getSimpleName() + ": " + e.getMessage();
         } finally {
-            deleteQuietly(keyDir);
+            if (!keepKeys) deleteQuietly(keyDir);
         }
         Map<String, RoleAttribution> shares = new LinkedHashMap<>();
         try {

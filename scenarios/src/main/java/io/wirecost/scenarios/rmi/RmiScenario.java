@@ -34,9 +34,14 @@ public class RmiScenario implements Scenario {
 
     public static final String BOUND_NAME = "RTTTester";
 
-    /** RTTTester's calls carry no arguments; nothing but strings and boxed numbers may be deserialized. */
+    /**
+     * RTTTester's calls carry no arguments; nothing but strings and boxed primitives may be deserialized.
+     * Filter patterns name classes, not hierarchies: each boxed type is listed (with Number, their
+     * superclass, whose descriptor comes along).
+     */
     public static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
-            "maxdepth=5;maxrefs=100;maxbytes=65536;java.lang.String;java.lang.Number;java.lang.Boolean;!*");
+            "maxdepth=5;maxrefs=100;maxbytes=65536;java.lang.String;java.lang.Number;java.lang.Integer;java.lang.Short;"
+                    + "java.lang.Long;java.lang.Float;java.lang.Double;java.lang.Byte;java.lang.Boolean;java.lang.Character;!*");
 
     @Override
     public String name() {
