@@ -105,6 +105,10 @@ final class RunCommand implements Callable<Integer> {
             description = "Also run a candidate configuration with this scenario setting; repeatable.")
     Map<String, String> candidateScenarioOptions = new LinkedHashMap<>();
 
+    @Option(names = "--call-timeout", defaultValue = "60s",
+            description = "A remote call that takes longer fails (RMI and JDK HTTP clients); 0 for none (default: ${DEFAULT-VALUE}).")
+    String callTimeout;
+
     @Option(names = "--keep-keys", description = "Keep the generated keys and certificates (owner-only temp directory) after the run.")
     boolean keepKeys;
 
@@ -146,7 +150,8 @@ final class RunCommand implements Callable<Integer> {
         for (RunConfig c : configs) {
             Path sideDir = c.label().isEmpty() ? dir : Files.createDirectories(dir.resolve(c.label()));
             JvmLauncher launcher = new JvmLauncher(c.javaHome(), new ModuleClasspath(Locations.projectRoot(), c.mavenProperties()),
-                    agentJar, profiler, jvmOptions);
+                    agentJar, profiler, jvmOptions).callTimeout(callTimeout.equals("0") ? 0
+                    : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000);
             RunMetadata meta = new RunMetadata(dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(), hostName(), Locations.version(), c.javaHome().toString(), launcher.featureVersion(),
                     settings.withScenarioOptions(c.scenarioOptions()), profiler, names,

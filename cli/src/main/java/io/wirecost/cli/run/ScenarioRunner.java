@@ -111,15 +111,19 @@ public final class ScenarioRunner {
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
                     }
                     progress.accept(name + ": measuring " + settings.reps() + " x " + settings.invocations() + " calls per data type");
-                    Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations(),
-                            timeoutFor((long) settings.reps() * settings.invocations() * 8));
+                    // one data type per command: the types measured before a failure are kept
+                    for (Operation op : Operation.all()) {
+                        Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op.label(),
+                                timeoutFor((long) settings.reps() * settings.invocations()));
+                        rtt.addAll(statistics(m));
+                    }
+                    rtt.add(geomean(rtt));
                     if (profiler.enabled()) {
                         server.call("profile-stop", COMMAND);
                         client.call("profile-stop", COMMAND);
                         recordings.put("server", recServer);
                         recordings.put("client", recClient);
                     }
-                    rtt.addAll(statistics(m));
                     progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
                     Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
                             timeoutFor(settings.instantiationReps() * 100L));
@@ -200,15 +204,20 @@ public final class ScenarioRunner {
     }
 
     @SuppressWarnings("unchecked")
-    private List<RttStatistics> statistics(Map<String, Object> measure) {
+    private static List<RttStatistics> statistics(Map<String, Object> measure) {
         Map<String, Object> batches = (Map<String, Object>) measure.get("batchNanos");
         int n = ((Number) measure.get("invocationsPerBatch")).intValue();
         List<RttStatistics> out = new ArrayList<>();
-        for (Operation op : Operation.all()) out.add(RttStatistics.of(op.label(), longs(batches.get(op.label())), n));
-        List<RttStatistics> primitives = new ArrayList<>();
-        for (Operation op : Operation.all()) if (op.primitive()) primitives.add(out.get(op.ordinal()));
-        out.add(RttStatistics.geometricMean("primitives-geomean", primitives));
+        batches.forEach((op, nanos) -> out.add(RttStatistics.of(op, longs(nanos), n)));
         return out;
+    }
+
+    private static RttStatistics geomean(List<RttStatistics> perType) {
+        List<RttStatistics> primitives = new ArrayList<>();
+        for (Operation op : Operation.all()) {
+            if (op.primitive()) perType.stream().filter(r -> r.operation().equals(op.label())).findFirst().ifPresent(primitives::add);
+        }
+        return RttStatistics.geometricMean("primitives-geomean", primitives);
     }
 
     private static long[] longs(Object list) {

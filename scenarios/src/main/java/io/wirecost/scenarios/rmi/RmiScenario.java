@@ -2,6 +2,7 @@ package io.wirecost.scenarios.rmi;
 
 import io.wirecost.scenarios.Answers;
 import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.Faults;
 import io.wirecost.scenarios.InjectedWork;
 import io.wirecost.scenarios.Invocation;
 import io.wirecost.scenarios.Operation;
@@ -65,7 +66,7 @@ public class RmiScenario implements Scenario {
         Registry registry = csf == null
                 ? LocateRegistry.createRegistry(registryPort)
                 : LocateRegistry.createRegistry(registryPort, csf, ssf);
-        RTTTester impl = InjectedWork.wrap(new RTTTesterImpl(config.stringLength()), config);
+        RTTTester impl = Faults.wrap(InjectedWork.wrap(new RTTTesterImpl(config.stringLength()), config), config);
         RTTTester stub = (RTTTester) UnicastRemoteObject.exportObject(impl, 0, csf, ssf, FILTER);
         registry.rebind(BOUND_NAME, stub);
         String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
