@@ -38,7 +38,8 @@ public final class RecordingReader {
 
     public RecordingSummary read(Path file, SampleSink sink) throws RecordingException {
         ChunkScan scan = ChunkScan.of(file);
-        return withDeadline(file.toString(), scan, () -> readChunks(file.toString(), scan, sink));
+        java.util.concurrent.atomic.AtomicReference<JfrReader> open = new java.util.concurrent.atomic.AtomicReference<>();
+        return withDeadline(file.toString(), scan, () -> readChunks(file.toString(), scan, sink, open), open);
     }
 
     /**
@@ -47,8 +48,8 @@ public final class RecordingReader {
      * any sound file's needs (3 s plus 1 s per 5 MB; 2 million samples take about 2 s); past it the
      * file is reported corrupted and the thread, which nothing references any more, is abandoned.
      */
-    private static RecordingSummary withDeadline(String name, ChunkScan scan,
-                                                 java.util.concurrent.Callable<RecordingSummary> read) throws RecordingException {
+    private static RecordingSummary withDeadline(String name, ChunkScan scan, java.util.concurrent.Callable<RecordingSummary> read,
+                                                 java.util.concurrent.atomic.AtomicReference<JfrReader> open) throws RecordingException {
         long budgetMillis = 3_000 + scan.fileSize() / 5_000;
         java.util.concurrent.FutureTask<RecordingSummary> task = new java.util.concurrent.FutureTask<>(read);
         Thread t = new Thread(task, "wirecost-jfr-reader");
@@ -58,6 +59,15 @@ public final class RecordingReader {
             return task.get(budgetMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             t.interrupt();
+            // a runaway loop soon needs more bytes: with the channel closed, that read fails and the thread ends
+            JfrReader jfr = open.get();
+            if (jfr != null) {
+                try {
+                    jfr.close();
+                } catch (IOException ignored) {
+                    // closing is only a hint to the abandoned thread
+                }
+            }
             throw new RecordingException(name, "corrupted: reading did not finish within " + budgetMillis / 1000
                     + " s (a size or count field is implausible)");
         } catch (java.util.concurrent.ExecutionException e) {
@@ -71,12 +81,14 @@ public final class RecordingReader {
         }
     }
 
-    private RecordingSummary readChunks(String name, ChunkScan scan, SampleSink sink) throws RecordingException {
+    private RecordingSummary readChunks(String name, ChunkScan scan, SampleSink sink,
+                                        java.util.concurrent.atomic.AtomicReference<JfrReader> open) throws RecordingException {
         Map<String, Long> counts = new TreeMap<>();
         List<String> warnings = new ArrayList<>();
         String producer = "jdk";
         int chunks = 0;
         try (JfrReader jfr = new JfrReader(name)) {
+            open.set(jfr);
             jfr.registerEvent("jdk.NativeMethodSample", NativeMethodSampleEvent.class);
             jfr.stopAtNewChunk = true;
             // only the chunks the scan found whole: JfrReader fails on a trailing chunk cut inside its header
