@@ -3,12 +3,12 @@ package io.wirecost.cli;
 import java.util.Locale;
 
 /** Parses {@code 10ms}, {@code 500us}, {@code 2s} or bare nanoseconds, as the agent's options do. */
-final class Durations {
+public final class Durations {
 
     private Durations() {
     }
 
-    static long parseNanos(String option, String text) {
+    public static long parseNanos(String option, String text) {
         return parse(option, text, false);
     }
 

@@ -45,8 +45,9 @@ class RunIntegrationTest {
     @Test
     void everyScenarioSucceededWithEveryCall() {
         assertEquals(0, exit, "exit status");
-        // 8 types x (5000 warm-up + 12 x 100 measured + 50 for message sizes) + 12 instantiations, each answer checked
-        long expectedCalls = 8L * (5_000 + 12 * 100 + 50) + 12;
+        // 8 types x (5000 warm-up + 12 x 100 timed + 12 x 100 profiled + 50 for message sizes) + 12 instantiations,
+        // each answer checked
+        long expectedCalls = 8L * (5_000 + 2 * 12 * 100 + 50) + 12;
         for (JsonNode s : results.get("scenarios")) {
             assertEquals("ok", s.get("status").asText(), s.get("scenario") + ": " + s.get("error"));
             assertEquals(expectedCalls, s.get("calls_succeeded").asLong(), s.get("scenario").asText());

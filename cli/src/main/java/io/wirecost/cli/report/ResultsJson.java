@@ -43,18 +43,8 @@ public final class ResultsJson {
         m.put("error", r.error());
         m.put("duration_seconds", r.seconds());
         m.put("calls_succeeded", r.calls());
-        List<Object> rtt = new ArrayList<>();
-        for (RttStatistics s : r.rtt()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("operation", s.operation());
-            e.put("mean_micros", s.meanMicros());
-            e.put("stddev_micros", Double.isNaN(s.stddevMicros()) ? null : s.stddevMicros());
-            e.put("cv_percent", Double.isNaN(s.cvPercent()) ? null : s.cvPercent());
-            e.put("invocations", s.invocations());
-            e.put("kept_measurements_micros", s.keptMicros());
-            rtt.add(e);
-        }
-        m.put("rtt", rtt);
+        m.put("rtt", rtt(r.rtt()));
+        m.put("rtt_profiled_pass", rtt(r.profiledRtt()));
         Map<String, Object> shares = new LinkedHashMap<>();
         for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
         m.put("shares", shares);
@@ -67,6 +57,22 @@ public final class ResultsJson {
         m.put("facts", r.facts());
         return m;
     }
+
+    private static List<Object> rtt(List<RttStatistics> stats) {
+        List<Object> rtt = new ArrayList<>();
+        for (RttStatistics s : stats) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("operation", s.operation());
+            e.put("mean_micros", s.meanMicros());
+            e.put("stddev_micros", Double.isNaN(s.stddevMicros()) ? null : s.stddevMicros());
+            e.put("cv_percent", Double.isNaN(s.cvPercent()) ? null : s.cvPercent());
+            e.put("invocations", s.invocations());
+            e.put("kept_measurements_micros", s.keptMicros());
+            rtt.add(e);
+        }
+        return rtt;
+    }
+
 
     private static Map<String, Object> attribution(RoleAttribution role, String paperColumn) {
         Attribution a = role.attribution();
