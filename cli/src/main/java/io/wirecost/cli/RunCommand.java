@@ -7,6 +7,7 @@ import io.wirecost.cli.report.RunWriter;
 import io.wirecost.cli.report.Tables;
 import io.wirecost.cli.run.JvmLauncher;
 import io.wirecost.cli.run.ModuleClasspath;
+import io.wirecost.cli.run.NetworkPair;
 import io.wirecost.cli.run.ProfilerSettings;
 import io.wirecost.cli.run.RunConfig;
 import io.wirecost.cli.run.RunCoordinator;
@@ -109,6 +110,12 @@ final class RunCommand implements Callable<Integer> {
             description = "A remote call that takes longer fails (RMI and JDK HTTP clients); 0 for none (default: ${DEFAULT-VALUE}).")
     String callTimeout;
 
+    @Option(names = "--remote", description = "Client and server JVMs in two network namespaces joined by a veth pair (root).")
+    boolean remote;
+
+    @Option(names = "--rate", description = "With --remote: limit the link, e.g. 100mbit as in the papers (tc tbf).")
+    String rate;
+
     @Option(names = "--keep-keys", description = "Keep the generated keys and certificates (owner-only temp directory) after the run.")
     boolean keepKeys;
 
@@ -144,6 +151,28 @@ final class RunCommand implements Callable<Integer> {
             configs.add(new RunConfig("candidate", checkJavaHome("--candidate-java-home", candidateJavaHome != null ? candidateJavaHome : home),
                     cand, candOptions));
         }
+        if (rate != null && !remote) throw new UsageException("--rate needs --remote");
+        if (rate != null && !rate.matches("\\d+(k|m|g)?bit")) throw new UsageException("--rate must look like 100mbit, got '" + rate + "'");
+        NetworkPair network = null;
+        if (remote) {
+            String why = NetworkPair.unavailable();
+            if (why != null) throw new UsageException(why);
+            network = NetworkPair.create(rate);
+            for (RunConfig c : new ArrayList<>(configs)) {
+                Map<String, String> o = new LinkedHashMap<>(c.scenarioOptions());
+                o.put("bind.host", network.serverAddress());
+                configs.set(configs.indexOf(c), new RunConfig(c.label(), c.javaHome(), c.mavenProperties(), o));
+            }
+        }
+        try {
+            return execute(names, profiler, rules, settings, agentJar, configs, twoSided, network);
+        } finally {
+            if (network != null) network.close();
+        }
+    }
+
+    private Integer execute(List<String> names, ProfilerSettings profiler, RuleSet rules, RunSettings settings, Path agentJar,
+                            List<RunConfig> configs, boolean twoSided, NetworkPair network) throws Exception {
         Path dir = outputDirectory();
         Progress progress = new Progress(System.err, System.console() != null);
         List<RunCoordinator.Side> sides = new ArrayList<>();
@@ -151,12 +180,13 @@ final class RunCommand implements Callable<Integer> {
             Path sideDir = c.label().isEmpty() ? dir : Files.createDirectories(dir.resolve(c.label()));
             JvmLauncher launcher = new JvmLauncher(c.javaHome(), new ModuleClasspath(Locations.projectRoot(), c.mavenProperties()),
                     agentJar, profiler, jvmOptions).callTimeout(callTimeout.equals("0") ? 0
-                    : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000);
+                    : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000).network(network);
             RunMetadata meta = new RunMetadata(dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(), hostName(), Locations.version(), c.javaHome().toString(), launcher.featureVersion(),
                     settings.withScenarioOptions(c.scenarioOptions()), profiler, names,
                     Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
-                    c.label(), c.mavenProperties(), repeat, interleave);
+                    c.label(), c.mavenProperties(), repeat, interleave,
+                    network == null ? "loopback (client and server JVMs on one host)" : network.describe());
             sides.add(new RunCoordinator.Side(c, new ScenarioRunner(launcher, settings.withScenarioOptions(c.scenarioOptions()), profiler,
                     rules, sideDir, progress).keepKeys(keepKeys),
                     new RunWriter(sideDir, rules), meta, new ArrayList<>()));

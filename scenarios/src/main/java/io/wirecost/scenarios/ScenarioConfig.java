@@ -28,6 +28,11 @@ public record ScenarioConfig(int stringLength, Path keyDir, Map<String, String> 
         return keyDir;
     }
 
+    /** The address servers bind: loopback, or with {@code --remote} the server namespace's address. */
+    public String bindHost() {
+        return option("bind.host", "127.0.0.1");
+    }
+
     public String option(String key, String defaultValue) {
         return options.getOrDefault(key, defaultValue);
     }

@@ -20,6 +20,17 @@ public final class JvmLauncher {
     private final ProfilerSettings profiler;
     private final List<String> extraOptions;
     private long callTimeoutMillis;
+    private NetworkPair network;
+
+    /** With {@code --remote}: server JVMs in one network namespace, client JVMs in the other. */
+    public JvmLauncher network(NetworkPair pair) {
+        this.network = pair;
+        return this;
+    }
+
+    public NetworkPair network() {
+        return network;
+    }
 
     /**
      * A per-call timeout for the clients' middleware: RMI's response timeout and the JDK HTTP client's
@@ -41,11 +52,13 @@ public final class JvmLauncher {
 
     ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
         List<String> cmd = new ArrayList<>();
+        boolean serverSide = mainClass.endsWith("ServerMain");
+        if (network != null) cmd.addAll(network.prefix(serverSide));
         cmd.add(javaHome.resolve("bin").resolve("java").toString());
         // a fixed heap keeps GC behaviour comparable between scenarios and runs
         cmd.add("-Xms256m");
         cmd.add("-Xmx256m");
-        cmd.add("-Djava.rmi.server.hostname=127.0.0.1");
+        cmd.add("-Djava.rmi.server.hostname=" + (network != null && serverSide ? network.serverAddress() : "127.0.0.1"));
         // HotSpot's own messages (-XX:+PrintCompilation, warnings) write to fd 1, where they would
         // interleave with the harness protocol; send them to the log instead
         cmd.add("-XX:+DisplayVMOutputToStderr");

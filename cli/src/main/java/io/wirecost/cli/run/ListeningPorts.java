@@ -10,7 +10,7 @@ import java.util.TreeSet;
 
 /**
  * The TCP ports a process listens on, read from /proc (the process's socket inodes in /proc/PID/fd,
- * matched against LISTEN entries of /proc/net/tcp and tcp6). It finds ports the scenario does not
+ * matched against LISTEN entries of /proc/PID/net/tcp and tcp6, its own network namespace's tables). It finds ports the scenario does not
  * announce, such as the anonymous port an RMI object is exported on.
  */
 final class ListeningPorts {
@@ -31,8 +31,9 @@ final class ListeningPorts {
             }
         }
         Set<Integer> ports = new TreeSet<>();
-        for (String table : new String[]{"/proc/net/tcp", "/proc/net/tcp6"}) {
-            Path p = Path.of(table);
+        // the process's own view: with --remote it lives in another network namespace
+        for (String table : new String[]{"tcp", "tcp6"}) {
+            Path p = Path.of("/proc", String.valueOf(pid), "net", table);
             if (!Files.exists(p)) continue;
             for (String line : Files.readAllLines(p)) {
                 String[] f = line.trim().split("\\s+");

@@ -178,7 +178,7 @@ public final class ScenarioRunner {
         Map<String, Object> reply;
         try {
             Files.createDirectories(pcap.getParent());
-            try (WireCapture capture = WireCapture.start(ports, pcap)) {
+            try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
                 reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L));
                 capture.stop();
             }
@@ -194,7 +194,7 @@ public final class ScenarioRunner {
         } catch (IOException e) {
             return "not measured: " + e.getMessage();
         }
-        return "tcpdump on lo, server ports " + ports + ", " + settings.sizeCalls() + " calls per data type";
+        return "tcpdump on " + (launcher.network() != null ? launcher.network().serverInterface() : "lo") + ", server ports " + ports + ", " + settings.sizeCalls() + " calls per data type";
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */

@@ -47,10 +47,14 @@ final class WireCapture implements AutoCloseable {
         return Optional.empty();
     }
 
-    static WireCapture start(Set<Integer> ports, Path file) throws IOException, InterruptedException {
+    /** Captures on loopback, or with {@code --remote} on the server namespace's end of the veth pair. */
+    static WireCapture start(Set<Integer> ports, Path file, NetworkPair network) throws IOException, InterruptedException {
         String filter = "tcp and (" + ports.stream().map(p -> "port " + p).collect(Collectors.joining(" or ")) + ")";
-        Process p = new ProcessBuilder(tcpdump().orElseThrow().toString(), "-i", "lo", "-n", "-U", "--immediate-mode", "-s", "128", "-w",
-                file.toString(), filter).start();
+        List<String> cmd = new ArrayList<>();
+        if (network != null) cmd.addAll(network.prefix(true));
+        cmd.addAll(List.of(tcpdump().orElseThrow().toString(), "-i", network != null ? network.serverInterface() : "lo", "-n", "-U",
+                "--immediate-mode", "-s", "128", "-w", file.toString(), filter));
+        Process p = new ProcessBuilder(cmd).start();
         // tcpdump says "listening on lo" once the capture is armed; packets before that would be lost
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream()));
         CompletableFuture<Boolean> armed = CompletableFuture.supplyAsync(() -> {

@@ -62,7 +62,7 @@ public class RmiScenario implements Scenario {
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         RMIClientSocketFactory csf = clientFactory(config);
         RMIServerSocketFactory ssf = serverFactory(config);
-        int registryPort = freePort();
+        int registryPort = freePort(config.bindHost());
         Registry registry = csf == null
                 ? LocateRegistry.createRegistry(registryPort)
                 : LocateRegistry.createRegistry(registryPort, csf, ssf);
@@ -113,8 +113,8 @@ public class RmiScenario implements Scenario {
         return Map.of();
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+    static int freePort(String host) throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
             return s.getLocalPort();
         }
     }

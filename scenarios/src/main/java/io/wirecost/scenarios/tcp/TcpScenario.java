@@ -36,7 +36,7 @@ public final class TcpScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws IOException {
-        ServerSocket ss = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        ServerSocket ss = new ServerSocket(0, 50, InetAddress.getByName(config.bindHost()));
         RTTTester service = new RTTTesterImpl(config.stringLength());
         Thread acceptor = new Thread(() -> acceptLoop(ss, service), "tcp-acceptor");
         acceptor.setDaemon(true);
