@@ -1,0 +1,39 @@
+package io.wirecost.scenarios.ws.security;
+
+import org.apache.wss4j.common.ext.WSSecurityException;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The server side's WS-Security state: its securer and verifier, and a record of refusals (count
+ * and the last detailed reason), which the server reports in its info and tests read.
+ */
+public final class ServerSecurity {
+
+    private final MessageSecurer securer;
+    private final MessageVerifier verifier;
+    private final LongAdder refused = new LongAdder();
+    private volatile String lastRefusal = "";
+
+    public ServerSecurity(WssKeys serverKeys, WssSuite suite) {
+        this.verifier = new MessageVerifier(serverKeys, suite, null);
+        this.securer = new MessageSecurer(serverKeys, suite);
+    }
+
+    MessageSecurer securer() { return securer; }
+    MessageVerifier verifier() { return verifier; }
+
+    void refused(WSSecurityException e) {
+        refused.increment();
+        lastRefusal = e.getMessage();
+    }
+
+    public Map<String, String> info() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("wss.refused", String.valueOf(refused.sum()));
+        m.put("wss.lastRefusal", lastRefusal);
+        return m;
+    }
+}
