@@ -42,6 +42,7 @@ public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageConte
                 message.saveChanges();
             } else {
                 verifier.verify(message.getSOAPPart());
+                SecurityHeaders.dropForeignText(message);
             }
         } catch (WSSecurityException e) {
             throw new WebServiceException("WS-Security: " + e.getMessage(), e);

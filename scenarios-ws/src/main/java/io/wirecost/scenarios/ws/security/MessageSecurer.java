@@ -6,6 +6,7 @@ import org.apache.wss4j.common.util.KeyUtils;
 import org.apache.wss4j.common.util.WSCurrentTimeSource;
 import org.apache.wss4j.common.util.WSTimeSource;
 import org.apache.wss4j.dom.WSConstants;
+import org.apache.wss4j.dom.engine.WSSConfig;
 import org.apache.wss4j.dom.message.WSSecEncrypt;
 import org.apache.wss4j.dom.message.WSSecHeader;
 import org.apache.wss4j.dom.message.WSSecSignature;
@@ -38,6 +39,7 @@ public final class MessageSecurer {
 
     /** With another clock: tests make expired Timestamps with one set in the past. */
     public MessageSecurer(WssKeys keys, WssSuite suite, WSTimeSource clock) {
+        WSSConfig.init();   // Santuario's algorithm tables; idempotent
         this.keys = keys;
         this.suite = suite;
         this.clock = clock;

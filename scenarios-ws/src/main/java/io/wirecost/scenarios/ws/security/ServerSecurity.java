@@ -25,9 +25,9 @@ public final class ServerSecurity {
     MessageSecurer securer() { return securer; }
     MessageVerifier verifier() { return verifier; }
 
-    void refused(WSSecurityException e) {
+    void refused(Exception e) {
         refused.increment();
-        lastRefusal = e.getMessage();
+        lastRefusal = e instanceof WSSecurityException ? e.getMessage() : e.toString();
     }
 
     public Map<String, String> info() {

@@ -36,13 +36,17 @@ public final class ServerSecurityHandler implements SOAPHandler<SOAPMessageConte
         SOAPMessage message = ctx.getMessage();
         if (!Boolean.TRUE.equals(ctx.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY))) {
             try {
-                ctx.put(SIGNER, s.verifier().verify(message.getSOAPPart()));
+                X509Certificate signer = s.verifier().verify(message.getSOAPPart());
+                SecurityHeaders.dropForeignText(message);
+                ctx.put(SIGNER, signer);
                 ctx.setScope(SIGNER, MessageContext.Scope.HANDLER);
-            } catch (WSSecurityException e) {
+                return true;
+            } catch (WSSecurityException | jakarta.xml.soap.SOAPException | RuntimeException e) {
+                // JAX-WS: false on an inbound request turns it round; the context's message is the reply
                 s.refused(e);
-                throw SecurityHeaders.fault(e);
+                ctx.setMessage(SecurityHeaders.fault());
+                return false;
             }
-            return true;
         }
         X509Certificate requester = (X509Certificate) ctx.get(SIGNER);
         if (requester == null) throw new WebServiceException("no verified request signer to encrypt the response for");
@@ -55,7 +59,7 @@ public final class ServerSecurityHandler implements SOAPHandler<SOAPMessageConte
         return true;
     }
 
-    /** Faults (our own refusals among them) go back as they are: there may be no key to encrypt them for. */
+    /** Faults go back as they are: there may be no verified key to encrypt them for. */
     @Override
     public boolean handleFault(SOAPMessageContext ctx) {
         return true;
