@@ -49,6 +49,9 @@ final class RecordingRelay implements AutoCloseable {
             try {
                 Socket client = listener.accept();
                 Socket server = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+                // without it, Nagle's algorithm and delayed ACKs stall every split write for 40 ms
+                client.setTcpNoDelay(true);
+                server.setTcpNoDelay(true);
                 pump(client.getInputStream(), server.getOutputStream(), toServer, server);
                 pump(server.getInputStream(), client.getOutputStream(), toClient, client);
             } catch (IOException e) {
