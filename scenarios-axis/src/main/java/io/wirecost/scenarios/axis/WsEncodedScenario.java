@@ -120,6 +120,7 @@ public final class WsEncodedScenario implements Scenario {
                 m.put(KEEP_ALIVE_OPTION, String.valueOf(keepAlive));
                 m.put("http.sender", (keepAlive ? CommonsHTTPSender.class : HTTPSender.class).getName());
                 m.put("http.version", keepAlive ? "HTTP/1.1" : "HTTP/1.0");
+                if (keepAlive) m.put("http.staleConnectionCheck", "false");
                 return m;
             }
 
