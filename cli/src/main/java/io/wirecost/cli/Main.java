@@ -9,11 +9,12 @@ import picocli.CommandLine.Command;
  * <pre>
  * ./wirecost run --quick
  * ./wirecost attribute runs/latest/recordings/rmi-server.jfr --format csv
+ * ./wirecost serve --scenario ws-literal
  * </pre>
  */
 @Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Profiling-driven bottleneck attribution for JVM middleware.",
-        subcommands = {RunCommand.class, AttributeCommand.class})
+        subcommands = {RunCommand.class, AttributeCommand.class, ServeCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

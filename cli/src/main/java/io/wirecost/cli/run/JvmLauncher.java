@@ -29,7 +29,7 @@ public final class JvmLauncher {
         this.profiler = profiler;
     }
 
-    ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
+    public ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaHome.resolve("bin").resolve("java").toString());
         // a fixed heap keeps GC behaviour comparable between scenarios and runs

@@ -134,7 +134,7 @@ public final class ScenarioRunner {
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
     private static Duration timeoutFor(long calls) {
-        return Duration.ofSeconds(60 + calls / 200);   // allows 5 ms per call on top of a minute
+        return Duration.ofSeconds(60 + calls / 20);   // allows 50 ms per call (ws-security, loaded machine) on top of a minute
     }
 
     @SuppressWarnings("unchecked")

@@ -31,11 +31,21 @@ final class AxisServer implements AutoCloseable {
     private final Tomcat tomcat;
     private final Path baseDir;
     private final ConnectionCounter counter;
+    /** A server JVM ended by a signal (Ctrl-C on {@code wirecost serve}) still removes its docBase. */
+    private final Thread cleanup;
 
     private AxisServer(Tomcat tomcat, Path baseDir, ConnectionCounter counter) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.counter = counter;
+        this.cleanup = new Thread(() -> {
+            try {
+                delete(baseDir);
+            } catch (IOException e) {
+                // best effort at exit
+            }
+        }, "wirecost-tomcat-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
     }
 
     /** @param attributes servlet context attributes (the service), set before the servlet starts */
@@ -116,6 +126,11 @@ final class AxisServer implements AutoCloseable {
             tomcat.destroy();
         } finally {
             delete(baseDir);
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // already shutting down
+            }
         }
     }
 

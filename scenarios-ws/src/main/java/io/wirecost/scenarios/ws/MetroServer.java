@@ -29,11 +29,21 @@ final class MetroServer implements AutoCloseable {
     private final Tomcat tomcat;
     private final Path baseDir;
     private final ConnectionCounter counter;
+    /** A server JVM ended by a signal (Ctrl-C on {@code wirecost serve}) still removes its docBase. */
+    private final Thread cleanup;
 
     private MetroServer(Tomcat tomcat, Path baseDir, ConnectionCounter counter) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.counter = counter;
+        this.cleanup = new Thread(() -> {
+            try {
+                delete(baseDir);
+            } catch (IOException e) {
+                // best effort at exit
+            }
+        }, "wirecost-tomcat-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
     }
 
     /**
@@ -111,6 +121,11 @@ final class MetroServer implements AutoCloseable {
             tomcat.destroy();
         } finally {
             delete(baseDir);
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // already shutting down
+            }
         }
     }
 

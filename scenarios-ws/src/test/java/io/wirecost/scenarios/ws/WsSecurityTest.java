@@ -88,7 +88,7 @@ class WsSecurityTest {
         assertTrue(r.body().contains("EncryptedData"), "the response body is encrypted");
         assertFalse(r.body().contains("1234567"), "no answer in clear text");
         Document response = Soap.parse(r.body());
-        X509Certificate signer = new MessageVerifier(client, suite, serverCert).verify(response);
+        X509Certificate signer = new MessageVerifier(client, suite, "CN=localhost", serverCert).verify(response);
         assertEquals(serverCert, signer);
         assertEquals("1234567", Soap.text(response, "return"));
     }

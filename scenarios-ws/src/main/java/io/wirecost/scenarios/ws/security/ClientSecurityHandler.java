@@ -24,7 +24,7 @@ public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageConte
 
     public ClientSecurityHandler(WssKeys clientKeys, X509Certificate server, WssSuite suite) {
         this.securer = new MessageSecurer(clientKeys, suite);
-        this.verifier = new MessageVerifier(clientKeys, suite, server);
+        this.verifier = new MessageVerifier(clientKeys, suite, server.getSubjectX500Principal().getName(), server);
         this.server = server;
     }
 

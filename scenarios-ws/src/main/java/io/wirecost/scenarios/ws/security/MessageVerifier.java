@@ -15,6 +15,7 @@ import org.w3c.dom.Element;
 
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Inbound WS-Security: WSS4J decrypts and checks the security header (signature value and digests,
@@ -28,13 +29,18 @@ public final class MessageVerifier {
     private final WssKeys keys;
     private final WssSuite suite;
     private final X509Certificate expectedSigner;
+    private final List<Pattern> signerSubject;
     private final WSSConfig config;
 
-    /** @param expectedSigner the only certificate accepted on the signature, or null for any the CA issued */
-    public MessageVerifier(WssKeys keys, WssSuite suite, X509Certificate expectedSigner) {
+    /**
+     * @param signerSubject  the subject DN a signing certificate must have (beside chaining to the run's CA)
+     * @param expectedSigner the only certificate accepted on the signature, or null for any the CA issued
+     */
+    public MessageVerifier(WssKeys keys, WssSuite suite, String signerSubject, X509Certificate expectedSigner) {
         WSSConfig.init();
         this.keys = keys;
         this.suite = suite;
+        this.signerSubject = List.of(Pattern.compile(Pattern.quote(signerSubject)));
         this.expectedSigner = expectedSigner;
         this.config = WSSConfig.getNewInstance();
     }
@@ -48,6 +54,7 @@ public final class MessageVerifier {
         data.setCallbackHandler(keys.passwords());
         data.setAllowRSA15KeyTransportAlgorithm(suite.allowsRsa15());
         data.setRequireTimestampExpires(true);
+        data.setSubjectCertConstraints(signerSubject);
         WSHandlerResult result = new WSSecurityEngine().processSecurityHeader(envelope, data);
         if (result == null) throw refused("no wsse:Security header");
 

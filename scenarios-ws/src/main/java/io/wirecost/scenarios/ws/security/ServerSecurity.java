@@ -12,13 +12,16 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class ServerSecurity {
 
+    /** Clients are the run's client certificate's subject, issued by the run's CA. */
+    public static final String CLIENT_SUBJECT = "CN=wirecost-client";
+
     private final MessageSecurer securer;
     private final MessageVerifier verifier;
     private final LongAdder refused = new LongAdder();
     private volatile String lastRefusal = "";
 
     public ServerSecurity(WssKeys serverKeys, WssSuite suite) {
-        this.verifier = new MessageVerifier(serverKeys, suite, null);
+        this.verifier = new MessageVerifier(serverKeys, suite, CLIENT_SUBJECT, null);
         this.securer = new MessageSecurer(serverKeys, suite);
     }
 
