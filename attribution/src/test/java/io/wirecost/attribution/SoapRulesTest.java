@@ -84,4 +84,24 @@ class SoapRulesTest {
                 "com.sun.xml.ws.transport.http.servlet.WSServletDelegate.doPost",
                 "jakarta.servlet.http.HttpServlet.service"));
     }
+
+    @Test
+    void wsSecurityHandlerWorkAndSaajAreXml() {
+        assertEquals("xml-security", classify(
+                "java.util.HashMap.get",
+                "io.wirecost.scenarios.ws.security.ClientSecurityHandler.handleMessage",
+                "com.sun.xml.ws.handler.HandlerProcessor.callHandleMessage"));
+        assertEquals("xml-parsing", classify(
+                "java.util.ServiceLoader$LazyClassPathLookupIterator.hasNext",
+                "jakarta.xml.soap.ServiceLoaderUtil.firstByServiceLoader",
+                "jakarta.xml.soap.SAAJMetaFactory.getInstance",
+                "io.wirecost.scenarios.ws.security.ServerSecurityHandler.handleMessage"));
+        // the JDK's serializer is XML text work, but the JDK's internal Santuario stays XML security
+        assertEquals("xml-parsing", classify(
+                "com.sun.org.apache.xml.internal.serializer.ToStream.characters",
+                "com.sun.org.apache.xalan.internal.xsltc.trax.TransformerImpl.transform"));
+        assertEquals("xml-security", classify(
+                "com.sun.org.apache.xml.internal.security.c14n.implementations.CanonicalizerBase.canonicalizeSubTree",
+                "org.jcp.xml.dsig.internal.dom.DOMReference.digest"));
+    }
 }

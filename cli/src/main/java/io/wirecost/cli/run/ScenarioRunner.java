@@ -87,14 +87,19 @@ public final class ScenarioRunner {
                     client.await("start", START);
                     client.call("connect", COMMAND);
                     progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
-                    client.call("warmup " + settings.warmupCalls(), timeoutFor(settings.warmupCalls() * 8L));
+                    // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
+                    int probe = Math.min(settings.warmupCalls(), 20);
+                    long t = System.nanoTime();
+                    client.call("warmup " + probe, timeoutFor(probe * 8L, Duration.ofSeconds(1)));
+                    Duration pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * 8L)));
+                    client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * 8L, pace));
                     if (profiler.enabled()) {
                         profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
                     }
                     progress.accept(name + ": measuring " + settings.reps() + " x " + settings.invocations() + " calls per data type");
                     Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations(),
-                            timeoutFor((long) settings.reps() * settings.invocations() * 8));
+                            timeoutFor((long) settings.reps() * settings.invocations() * 8, pace));
                     if (profiler.enabled()) {
                         server.call("profile-stop", COMMAND);
                         client.call("profile-stop", COMMAND);
@@ -104,7 +109,7 @@ public final class ScenarioRunner {
                     rtt.addAll(statistics(m));
                     progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
                     Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
-                            timeoutFor(settings.instantiationReps() * 100L));
+                            timeoutFor(settings.instantiationReps() * 100L, pace));
                     rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
                     Map<String, Object> clientInfo = client.call("info", COMMAND);
                     calls = ((Number) clientInfo.get("calls")).longValue();
@@ -133,8 +138,8 @@ public final class ScenarioRunner {
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
-    private static Duration timeoutFor(long calls) {
-        return Duration.ofSeconds(60 + calls / 20);   // allows 50 ms per call (ws-security, loaded machine) on top of a minute
+    private static Duration timeoutFor(long calls, Duration pace) {
+        return Duration.ofSeconds(60).plus(pace.multipliedBy(calls));   // a minute plus 5 ms, or 3 x the probed time, per call
     }
 
     @SuppressWarnings("unchecked")
