@@ -104,4 +104,17 @@ class SoapRulesTest {
                 "com.sun.org.apache.xml.internal.security.c14n.implementations.CanonicalizerBase.canonicalizeSubTree",
                 "org.jcp.xml.dsig.internal.dom.DOMReference.digest"));
     }
+
+    @Test
+    void jarUrlsOfResourceLookupsAreNotTheHttpClient() {
+        assertEquals("other", classify(
+                "sun.net.www.protocol.jar.URLJarFile.getEntry",
+                "sun.net.www.protocol.jar.JarURLConnection.connect",
+                "java.util.ServiceLoader$LazyClassPathLookupIterator.hasNext",
+                "com.sun.xml.ws.util.ServiceFinder$CompositeIterator.hasNext"));
+        assertEquals("http-client", classify(
+                "sun.net.www.http.HttpClient.parseHTTP",
+                "sun.net.www.protocol.http.HttpURLConnection.getInputStream0",
+                "com.sun.xml.ws.transport.http.client.HttpClientTransport.readResponseCodeAndMessage"));
+    }
 }
