@@ -18,12 +18,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Runs ws-literal, ws-encoded and ws-security for real (Metro on Tomcat 10.1, Axis on Tomcat 9,
  * WSS4J; server and client JVMs under async-profiler) with --quick, once, and checks calls, shares
- * and facts. The warm-up is lowered to 300 calls per type: ws-security costs over 10 ms a call, and
- * the default 5,000 would make its warm-up alone take about nine minutes.
+ * and facts. Counts are lowered below --quick's: ws-security costs over 10 ms a call (four RSA-2048
+ * private-key operations), so the default warm-up of 5,000 calls per type would take about nine
+ * minutes and --quick's 12 x 100 measured calls per type two more; 300 and 12 x 30 keep the test
+ * near a minute and still give every category hundreds of samples.
  */
 class WebServicesIntegrationTest {
 
     static final int WARMUP = 300;
+    static final int INVOCATIONS = 30;
     static final List<String> SCENARIOS = List.of("ws-literal", "ws-encoded", "ws-security");
 
     @TempDir
@@ -37,7 +40,7 @@ class WebServicesIntegrationTest {
     @BeforeAll
     static void runOnce() throws Exception {
         out = tmp.resolve("run");
-        exit = Main.execute("run", "--quick", "--warmup", String.valueOf(WARMUP), "--scenarios", String.join(",", SCENARIOS),
+        exit = Main.execute("run", "--quick", "--warmup", String.valueOf(WARMUP), "--invocations", String.valueOf(INVOCATIONS), "--scenarios", String.join(",", SCENARIOS),
                 "--profiler", "async", "--out", out.toString());
         for (JsonNode s : new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios")) {
             RESULTS.put(s.get("scenario").asText(), s);
@@ -52,8 +55,8 @@ class WebServicesIntegrationTest {
     @Test
     void everyCallSucceeded() {
         assertEquals(0, exit, "exit status");
-        // 8 types x (warm-up + 12 x 100 measured) + 12 instantiations, each answer checked
-        long expectedCalls = 8L * (WARMUP + 12 * 100) + 12;
+        // 8 types x (warm-up + 12 x 30 measured) + 12 instantiations, each answer checked
+        long expectedCalls = 8L * (WARMUP + 12 * INVOCATIONS) + 12;
         for (String s : SCENARIOS) {
             JsonNode r = RESULTS.get(s);
             assertEquals("ok", r.get("status").asText(), s + ": " + r.get("error"));
