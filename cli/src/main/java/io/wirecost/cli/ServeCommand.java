@@ -58,6 +58,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--jvm-opt", description = "Extra option for the server JVM, repeatable.")
     List<String> jvmOptions = new ArrayList<>();
 
+    private volatile boolean failed;
+
     @Override
     public Integer call() throws Exception {
         ScenarioDescriptor d;
@@ -79,8 +81,9 @@ final class ServeCommand implements Callable<Integer> {
 
         Path work = Files.createTempDirectory("wirecost-serve-");
         Path keyDir = d.needsKeys() ? work.resolve("keys") : null;
-        // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the run's keys and logs
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(work), "wirecost-serve-cleanup"));
+        // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the run's keys, and the log
+        // unless the server failed (the error message names it)
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(failed ? keyDir : work), "wirecost-serve-cleanup"));
         if (keyDir != null) KeyMaterial.generate(keyDir, Duration.ofDays(1));
         String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(stringLength, keyDir, options));
         Path log = work.resolve(scenario + "-server.log");
@@ -99,22 +102,14 @@ final class ServeCommand implements Callable<Integer> {
             server.await("serve", Duration.ofDays(3650));
             return 0;
         } catch (ChildJvm.ChildFailure e) {
+            failed = true;
             System.err.println("wirecost: " + e.getMessage());
-            System.err.println(tail(log));
             return 1;
         }
     }
 
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join(System.lineSeparator(), lines.subList(Math.max(0, lines.size() - 15), lines.size()));
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
     private static void deleteQuietly(Path dir) {
+        if (dir == null) return;
         try (Stream<Path> s = Files.walk(dir)) {
             s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
