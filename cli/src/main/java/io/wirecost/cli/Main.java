@@ -9,12 +9,13 @@ import picocli.CommandLine.Command;
  * <pre>
  * ./wirecost run --quick
  * ./wirecost attribute runs/latest/recordings/rmi-server.jfr --format csv
+ * ./wirecost serve --scenario ws-literal
  * </pre>
  */
 @Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Profiling-driven bottleneck attribution for JVM middleware.",
         subcommands = {RunCommand.class, AttributeCommand.class, FlameCommand.class, RulesCommand.class, DiffCommand.class,
-                io.wirecost.cli.bench.BenchCommand.class})
+                ServeCommand.class, io.wirecost.cli.bench.BenchCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

@@ -39,7 +39,7 @@ import java.util.concurrent.Callable;
 final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--scenarios", split = ",", defaultValue = "tcp,rmi,rmi-ssl",
-            description = "Scenarios to run, or 'all' (default: ${DEFAULT-VALUE}; known: tcp, rmi, rmi-ssl).")
+            description = "Scenarios to run, comma-separated, or 'all' (default: ${DEFAULT-VALUE}; see the README for the list).")
     List<String> scenarios;
 
     @Option(names = "--quick", description = "Scale all counts down, for tests and CI.")

@@ -30,7 +30,12 @@ public record ScenarioConfig(int stringLength, Path keyDir, Map<String, String> 
 
     /** The address servers bind: loopback, or with {@code --remote} the server namespace's address. */
     public String bindHost() {
-        return option("bind.host", "127.0.0.1");
+        return option("bind.host", defaultBindHost());
+    }
+
+    /** For server code that has no config at hand: the runner sets it on server JVMs with --remote. */
+    public static String defaultBindHost() {
+        return System.getProperty("wirecost.bind.host", "127.0.0.1");
     }
 
     public String option(String key, String defaultValue) {

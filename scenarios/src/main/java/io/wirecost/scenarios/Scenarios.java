@@ -16,6 +16,9 @@ public final class Scenarios {
         add(new ScenarioDescriptor("tcp", "", "scenarios", "io.wirecost.scenarios.tcp.TcpScenario", false));
         add(new ScenarioDescriptor("rmi", "RMI", "scenarios", "io.wirecost.scenarios.rmi.RmiScenario", false));
         add(new ScenarioDescriptor("rmi-ssl", "RMI-SSL", "scenarios", "io.wirecost.scenarios.rmi.RmiSslScenario", true));
+        add(new ScenarioDescriptor("ws-literal", "WS-literal", "scenarios-ws", "io.wirecost.scenarios.ws.WsLiteralScenario", false));
+        add(new ScenarioDescriptor("ws-encoded", "WS-encoded", "scenarios-axis", "io.wirecost.scenarios.axis.WsEncodedScenario", false));
+        add(new ScenarioDescriptor("ws-security", "WS-Security", "scenarios-ws", "io.wirecost.scenarios.ws.WsSecurityScenario", true));
     }
 
     private Scenarios() {

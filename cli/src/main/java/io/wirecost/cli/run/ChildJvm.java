@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * {@code @wirecost {json}} replies on its stdout, everything else into a log file. Every wait has a
  * timeout; a JVM that dies or hangs becomes a {@link ChildFailure} naming its log.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
     private static final String PREFIX = "@wirecost ";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -91,7 +91,7 @@ final class ChildJvm implements AutoCloseable {
         return await(command, timeout);
     }
 
-    Map<String, Object> await(String what, Duration timeout) throws ChildFailure {
+    public Map<String, Object> await(String what, Duration timeout) throws ChildFailure {
         Map<String, Object> reply;
         try {
             reply = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -121,7 +121,7 @@ final class ChildJvm implements AutoCloseable {
         return new ChildFailure(label + ": " + message + " (log: " + log + ")");
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
@@ -152,7 +152,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** A scenario JVM that failed, hung or died; the message is one line. */
-    static final class ChildFailure extends Exception {
+    public static final class ChildFailure extends Exception {
         ChildFailure(String message) {
             super(message);
         }

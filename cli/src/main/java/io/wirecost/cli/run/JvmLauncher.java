@@ -50,7 +50,7 @@ public final class JvmLauncher {
         this.profiler = profiler;
     }
 
-    ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
+    public ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
         List<String> cmd = new ArrayList<>();
         boolean serverSide = mainClass.endsWith("ServerMain");
         if (network != null) cmd.addAll(network.prefix(serverSide));
@@ -59,6 +59,7 @@ public final class JvmLauncher {
         cmd.add("-Xms256m");
         cmd.add("-Xmx256m");
         cmd.add("-Djava.rmi.server.hostname=" + (network != null && serverSide ? network.serverAddress() : "127.0.0.1"));
+        if (network != null && serverSide) cmd.add("-Dwirecost.bind.host=" + network.serverAddress());
         // HotSpot's own messages (-XX:+PrintCompilation, warnings) write to fd 1, where they would
         // interleave with the harness protocol; send them to the log instead
         cmd.add("-XX:+DisplayVMOutputToStderr");

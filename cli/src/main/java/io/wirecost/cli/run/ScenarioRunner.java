@@ -47,6 +47,8 @@ public final class ScenarioRunner {
     private final Path outDir;
     private final Consumer<String> progress;
     private boolean keepKeys;
+    /** Time allowed per call in command limits: 5 ms, or 3 x the pace probed at the start of the warm-up. */
+    private Duration pace = Duration.ofMillis(5);
 
     /** Keep each run's generated keys (owner-only, in the temp directory) instead of deleting them. */
     public ScenarioRunner keepKeys(boolean keep) {
@@ -81,6 +83,7 @@ public final class ScenarioRunner {
         List<MessageSize> sizes = new ArrayList<>();
         List<RttStatistics> profiledRtt = new ArrayList<>();
         partial = List.of();
+        pace = Duration.ofMillis(5);   // each scenario probes its own
         String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
         long calls = 0;
@@ -107,7 +110,12 @@ public final class ScenarioRunner {
                     client.await("start", START);
                     client.call("connect", COMMAND);
                     progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
-                    client.call("warmup " + settings.warmupCalls(), timeoutFor(settings.warmupCalls() * 8L));
+                    // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
+                    int probe = Math.min(settings.warmupCalls(), 20);
+                    long t = System.nanoTime();
+                    client.call("warmup " + probe, timeoutFor(probe * 8L, Duration.ofSeconds(1)));
+                    pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * 8L)));
+                    client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * 8L, pace));
                     progress.accept(name + ": timing " + settings.reps() + " x " + settings.invocations() + " calls per data type");
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
@@ -124,7 +132,7 @@ public final class ScenarioRunner {
                     }
                     progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
                     Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
-                            timeoutFor(settings.instantiationReps() * 100L));
+                            timeoutFor(settings.instantiationReps() * 100L, pace));
                     rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
                     sizesNote = measureSizes(stem, server, client, sizes);
                     Map<String, Object> clientInfo = client.call("info", COMMAND);
@@ -179,7 +187,7 @@ public final class ScenarioRunner {
         try {
             Files.createDirectories(pcap.getParent());
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
-                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L));
+                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L, pace));
                 capture.stop();
             }
             List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
@@ -198,8 +206,8 @@ public final class ScenarioRunner {
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
-    private static Duration timeoutFor(long calls) {
-        return Duration.ofSeconds(60 + calls / 200);   // allows 5 ms per call on top of a minute
+    private static Duration timeoutFor(long calls, Duration pace) {
+        return Duration.ofSeconds(60).plus(pace.multipliedBy(calls));   // a minute plus 5 ms, or 3 x the probed time, per call
     }
 
     /**
@@ -211,7 +219,7 @@ public final class ScenarioRunner {
         try {
             for (Operation op : Operation.all()) {
                 Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op.label(),
-                        timeoutFor((long) settings.reps() * settings.invocations()));
+                        timeoutFor((long) settings.reps() * settings.invocations(), pace));
                 out.addAll(statistics(m));
             }
             out.add(geomean(out));

@@ -75,6 +75,8 @@ public class RmiScenario implements Scenario {
         return new ServerHandle() {
             @Override public Endpoint endpoint() { return ep; }
 
+            @Override public Map<String, String> info() { return serverInfo(); }
+
             @Override
             public void close() throws Exception {
                 UnicastRemoteObject.unexportObject(impl, true);
@@ -110,6 +112,10 @@ public class RmiScenario implements Scenario {
     }
 
     protected Map<String, String> clientInfo() {
+        return Map.of();
+    }
+
+    protected Map<String, String> serverInfo() {
         return Map.of();
     }
 

@@ -52,6 +52,7 @@ public final class KeyMaterial {
     public static final String TRUST = "trust.p12";
     public static final String ROGUE = "rogue.p12";   // a client key signed by another CA: must be refused
     public static final String EXPIRED = "expired.p12";   // a client key of the run's CA whose validity has ended
+    public static final String SERVER_CERT = "server-cert.p12";   // the server's certificate alone: what clients encrypt to
     private static final String PASSWORD_FILE = "password";
 
     private final Path dir;
@@ -104,6 +105,10 @@ public final class KeyMaterial {
         trust.load(null, null);
         trust.setCertificateEntry("ca", caCert);
         km.store(TRUST, trust);
+        KeyStore serverCertOnly = KeyStore.getInstance("PKCS12");
+        serverCertOnly.load(null, null);
+        serverCertOnly.setCertificateEntry("server", serverCert);
+        km.store(SERVER_CERT, serverCertOnly);
         return km;
     }
 
@@ -140,6 +145,13 @@ public final class KeyMaterial {
             ks.load(in, password);
         }
         return ks;
+    }
+
+    /** The certificate stored under {@code alias} in {@code file}. */
+    public X509Certificate certificate(String file, String alias) throws Exception {
+        Certificate c = keyStore(file).getCertificate(alias);
+        if (!(c instanceof X509Certificate x)) throw new IllegalStateException(file + " holds no X.509 certificate '" + alias + "'");
+        return x;
     }
 
     public char[] password() {

@@ -1,0 +1,125 @@
+package io.wirecost.cli;
+
+import io.wirecost.cli.run.ChildJvm;
+import io.wirecost.cli.run.JvmLauncher;
+import io.wirecost.cli.run.ModuleClasspath;
+import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.ScenarioDescriptor;
+import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.security.KeyMaterial;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code wirecost serve}: one scenario's server side alone, in its own JVM with its module's
+ * classpath and without the profiler, until Ctrl-C; prints how to reach it (the registry URL and
+ * bound name, or the WSDL URL), so any client, profiler or packet capture can be pointed at it.
+ *
+ * <pre>
+ * ./wirecost serve --scenario ws-literal
+ * ./wirecost serve --scenario ws-security --scenario-option wss.suite=modern
+ * </pre>
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Start one scenario's server on 127.0.0.1 and keep it running until interrupted (Ctrl-C).")
+final class ServeCommand implements Callable<Integer> {
+
+    private static final Duration START = Duration.ofSeconds(90);
+
+    @Option(names = "--scenario", required = true, description = "The scenario to serve (known: ${COMPLETION-CANDIDATES}).",
+            completionCandidates = Known.class)
+    String scenario;
+
+    @Option(names = "--scenario-option", paramLabel = "KEY=VALUE", description = "Scenario setting, repeatable (e.g. wss.suite=modern).")
+    Map<String, String> options = new LinkedHashMap<>();
+
+    @Option(names = "--string-length", defaultValue = "" + ScenarioConfig.DEFAULT_STRING_LENGTH,
+            description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
+    int stringLength;
+
+    @Option(names = "--java-home", description = "JDK for the server JVM (default: the JDK running wirecost).")
+    Path javaHome;
+
+    @Option(names = "--jvm-opt", description = "Extra option for the server JVM, repeatable.")
+    List<String> jvmOptions = new ArrayList<>();
+
+    private volatile boolean failed;
+
+    @Override
+    public Integer call() throws Exception {
+        ScenarioDescriptor d;
+        try {
+            d = Scenarios.descriptor(scenario);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (stringLength < 0) throw new UsageException("--string-length must not be negative, got " + stringLength);
+        Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
+        if (!Files.isExecutable(home.resolve("bin").resolve("java"))) throw new UsageException("--java-home " + home + " has no bin/java");
+        ModuleClasspath classpath = new ModuleClasspath(Locations.projectRoot());
+        try {
+            classpath.of(d.module());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        JvmLauncher launcher = new JvmLauncher(home, classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
+
+        Path work = Files.createTempDirectory("wirecost-serve-");
+        Path keyDir = d.needsKeys() ? work.resolve("keys") : null;
+        // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the run's keys, and the log
+        // unless the server failed (the error message names it)
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(failed ? keyDir : work), "wirecost-serve-cleanup"));
+        if (keyDir != null) KeyMaterial.generate(keyDir, Duration.ofDays(1));
+        String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(stringLength, keyDir, options));
+        Path log = work.resolve(scenario + "-server.log");
+        try (ChildJvm server = launcher.start(d, scenario + "-server", "io.wirecost.scenarios.harness.ServerMain",
+                List.of(scenario, config), work.resolve("unused.jfr"), log)) {
+            @SuppressWarnings("unchecked")
+            Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
+            System.out.printf("wirecost: serving %s (server JVM pid %d); Ctrl-C stops it%n", scenario, server.pid());
+            new java.util.TreeMap<>(endpoint).forEach((k, v) -> System.out.printf("  %-5s %s%n", k, v));
+            if (keyDir != null) {
+                System.out.printf("  keys  %s (client.p12, server-cert.p12, trust.p12; password in the file 'password'; deleted on exit)%n", keyDir);
+            }
+            System.out.printf("  log   %s%n", log);
+            System.out.flush();
+            // returns only when the server JVM ends; Ctrl-C ends this JVM first
+            server.await("serve", Duration.ofDays(3650));
+            return 0;
+        } catch (ChildJvm.ChildFailure e) {
+            failed = true;
+            System.err.println("wirecost: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort: an owner-only directory under the temp dir
+        }
+    }
+
+    static final class Known extends ArrayList<String> {
+        Known() {
+            super(Scenarios.names());
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs ws-literal, ws-encoded and ws-security for real (Metro on Tomcat 10.1, Axis on Tomcat 9,
+ * WSS4J; server and client JVMs under async-profiler) with --quick, once, and checks calls, shares
+ * and facts. Counts are lowered below --quick's: ws-security costs over 10 ms a call (four RSA-2048
+ * private-key operations), so the default warm-up of 5,000 calls per type would take about nine
+ * minutes and --quick's 12 x 100 measured calls per type two more; 300 and 12 x 30 keep the test
+ * near a minute and still give every category hundreds of samples.
+ */
+class WebServicesIntegrationTest {
+
+    static final int WARMUP = 300;
+    static final int INVOCATIONS = 30;
+    static final List<String> SCENARIOS = List.of("ws-literal", "ws-encoded", "ws-security");
+
+    @TempDir
+    static Path tmp;
+    static Path out;
+    static int exit;
+    static final Map<String, JsonNode> RESULTS = new HashMap<>();
+    /** scenario/role/category -> percent, from shares.csv */
+    static final Map<String, Double> SHARES = new HashMap<>();
+
+    @BeforeAll
+    static void runOnce() throws Exception {
+        out = tmp.resolve("run");
+        exit = Main.execute("run", "--quick", "--warmup", String.valueOf(WARMUP), "--invocations", String.valueOf(INVOCATIONS), "--scenarios", String.join(",", SCENARIOS),
+                "--profiler", "async", "--out", out.toString());
+        for (JsonNode s : new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios")) {
+            RESULTS.put(s.get("scenario").asText(), s);
+        }
+        List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            SHARES.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
+        }
+    }
+
+    @Test
+    void everyCallSucceeded() {
+        assertEquals(0, exit, "exit status");
+        // 8 types x (warm-up + 12 x 30 measured) + 12 instantiations, each answer checked
+        long expectedCalls = 8L * (WARMUP + 12 * INVOCATIONS) + 12;
+        for (String s : SCENARIOS) {
+            JsonNode r = RESULTS.get(s);
+            assertEquals("ok", r.get("status").asText(), s + ": " + r.get("error"));
+            assertEquals(expectedCalls, r.get("calls_succeeded").asLong(), s);
+            assertEquals(expectedCalls, serverFact(s, "service.invocations"), s + ": calls that reached the service");
+        }
+    }
+
+    @Test
+    void sharesSumToHundredPerScenarioAndRole() {
+        Map<String, Double> sums = new HashMap<>();
+        SHARES.forEach((k, v) -> sums.merge(k.substring(0, k.lastIndexOf('/')), v, Double::sum));
+        assertEquals(9, sums.size(), "3 scenarios x (client, server, all): " + sums.keySet());
+        sums.forEach((k, sum) -> assertEquals(100.0, sum, 0.15, k));
+    }
+
+    @Test
+    void soapShowsXmlWorkAndWsSecurityShowsSecurityWork() {
+        for (String s : SCENARIOS) {
+            assertTrue(share(s, "xml-parsing") + share(s, "xml-binding") > 0, s + " xml-parsing + xml-binding");
+            assertTrue(share(s, "http-server") > 0, s + " http-server");
+            assertEquals(0.0, share(s, "rmi-transport"), s + " rmi-transport");
+            assertEquals(0.0, share(s, "rmi-server"), s + " rmi-server");
+        }
+        assertTrue(share("ws-security", "xml-security") + share("ws-security", "crypto") > 0, "ws-security xml-security + crypto");
+        assertEquals(0.0, share("ws-literal", "xml-security"), "xml-security in ws-literal");
+    }
+
+    @Test
+    void factsSayWhatRan() {
+        assertEquals("paper", clientFact("ws-security", "wss.suite"));
+        assertTrue(clientFact("ws-security", "jce.cipher.DESede/CBC/ISO10126Padding").startsWith("SunJCE"),
+                RESULTS.get("ws-security").get("facts").get("client").toString());
+        assertEquals("0", RESULTS.get("ws-security").get("facts").get("server").get("scenario").get("wss.refused").asText());
+        assertEquals("SOAP 1.1 rpc/encoded", clientFact("ws-encoded", "soap.binding"));
+        for (String s : SCENARIOS) {
+            assertEquals("true", clientFact(s, "http.keepAlive"), s);
+            // kept alive: a handful of connections (WSDL, calls, 12 fresh clients) carry thousands of requests
+            assertTrue(serverFact(s, "http.clientConnections") * 100 < serverFact(s, "http.requests"),
+                    s + ": " + RESULTS.get(s).get("facts").get("server").get("scenario"));
+        }
+    }
+
+    @Test
+    void wsSecurityCostsMoreThanPlainSoap() {
+        assertTrue(geomean("ws-security") > 3 * geomean("ws-literal"),
+                "ws-security " + geomean("ws-security") + " µs vs ws-literal " + geomean("ws-literal") + " µs");
+    }
+
+    @Test
+    void recordingsAndTables() throws Exception {
+        for (String s : SCENARIOS) {
+            for (String role : List.of("client", "server")) {
+                Path rec = out.resolve("recordings").resolve(s + "-" + role + ".jfr");
+                assertTrue(Files.size(rec) > 1000, rec.toString());
+            }
+        }
+        String md = Files.readString(out.resolve("table.md"));
+        assertTrue(md.contains("paper WS-Security") && md.contains("38.76"), "the paper's WS-Security column beside today's");
+    }
+
+    static double share(String scenario, String category) {
+        Double v = SHARES.get(scenario + "/all/" + category);
+        assertTrue(v != null, "no share for " + scenario + "/" + category);
+        return v;
+    }
+
+    static String clientFact(String scenario, String key) {
+        return RESULTS.get(scenario).get("facts").get("client").get("scenario").get(key).asText();
+    }
+
+    static long serverFact(String scenario, String key) {
+        return RESULTS.get(scenario).get("facts").get("server").get("scenario").get(key).asLong();
+    }
+
+    static double geomean(String scenario) {
+        for (JsonNode r : RESULTS.get(scenario).get("rtt")) {
+            if (r.get("operation").asText().equals("primitives-geomean")) return r.get("mean_micros").asDouble();
+        }
+        throw new AssertionError("no primitives-geomean for " + scenario);
+    }
+}

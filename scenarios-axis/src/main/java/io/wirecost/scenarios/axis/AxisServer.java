@@ -1,0 +1,143 @@
+package io.wirecost.scenarios.axis;
+
+import org.apache.axis.transport.http.AxisServlet;
+import io.wirecost.scenarios.ScenarioConfig;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Apache Axis 1.4's {@link AxisServlet} in embedded Tomcat 9. Tomcat 9 because Axis is a
+ * {@code javax.servlet} application: on Tomcat 9 it runs unmodified, whereas Tomcat 10.1
+ * ({@code jakarta.servlet}) would need Axis rewritten by a namespace converter at build time.
+ * The service is deployed as Axis deploys it: {@code WEB-INF/server-config.wsdd} in a temporary
+ * docBase, {@code provider="java:RPC" style="rpc" use="encoded"}. Binds loopback (or the --remote server address) on a port the OS
+ * chooses.
+ */
+final class AxisServer implements AutoCloseable {
+
+    static final String SERVICE = "RTTTester";
+    static final String NAMESPACE = "urn:wirecost:rtt";
+    static final String PATH = "/services/" + SERVICE;
+
+    private final Tomcat tomcat;
+    private final Path baseDir;
+    private final ConnectionCounter counter;
+    /** A server JVM ended by a signal (Ctrl-C on {@code wirecost serve}) still removes its docBase. */
+    private final Thread cleanup;
+
+    private AxisServer(Tomcat tomcat, Path baseDir, ConnectionCounter counter) {
+        this.tomcat = tomcat;
+        this.baseDir = baseDir;
+        this.counter = counter;
+        this.cleanup = new Thread(() -> {
+            try {
+                delete(baseDir);
+            } catch (IOException e) {
+                // best effort at exit
+            }
+        }, "wirecost-tomcat-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+    }
+
+    /** @param attributes servlet context attributes (the service), set before the servlet starts */
+    static AxisServer start(Map<String, Object> attributes) throws Exception {
+        Path base = Files.createTempDirectory("wirecost-axis-");
+        Path docBase = base.resolve("webapp");
+        Files.createDirectories(docBase.resolve("WEB-INF"));
+        Files.writeString(docBase.resolve("WEB-INF/server-config.wsdd"), WSDD);
+
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(base.toString());
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(0);
+        connector.setProperty("address", ScenarioConfig.defaultBindHost());
+        // as for ws-literal: a kept-alive connection lasts the whole run
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        tomcat.setConnector(connector);
+        tomcat.getHost().setAutoDeploy(false);
+
+        StandardContext ctx = (StandardContext) tomcat.addContext("", docBase.toString());
+        // leak detection at undeploy needs --add-opens and only warns without it; a scenario server never redeploys
+        ctx.setClearReferencesObjectStreamClassCaches(false);
+        ctx.setClearReferencesThreadLocals(false);
+        ctx.setClearReferencesRmiTargets(false);
+        ctx.addServletContainerInitializer((classes, sc) -> attributes.forEach(sc::setAttribute), null);
+        Wrapper servlet = Tomcat.addServlet(ctx, "axis", new AxisServlet());
+        servlet.setLoadOnStartup(1);
+        ctx.addServletMappingDecoded("/services/*", "axis");
+        ConnectionCounter counter = new ConnectionCounter();
+        ctx.getPipeline().addValve(counter);
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            tomcat.destroy();
+            delete(base);
+            throw e;
+        }
+        return new AxisServer(tomcat, base, counter);
+    }
+
+    /** Axis's own deployment descriptor: the http transport with its URL mapper, and the one service. */
+    private static final String WSDD = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <deployment xmlns="http://xml.apache.org/axis/wsdd/" xmlns:java="http://xml.apache.org/axis/wsdd/providers/java">
+              <globalConfiguration>
+                <parameter name="sendMultiRefs" value="true"/>
+                <parameter name="sendXsiTypes" value="true"/>
+                <parameter name="sendXMLDeclaration" value="true"/>
+                <parameter name="disablePrettyXML" value="true"/>
+              </globalConfiguration>
+              <handler name="URLMapper" type="java:org.apache.axis.handlers.http.URLMapper"/>
+              <service name="%1$s" provider="java:RPC" style="rpc" use="encoded">
+                <namespace>%2$s</namespace>
+                <parameter name="className" value="%3$s"/>
+                <parameter name="allowedMethods" value="returnRTTforInt returnRTTforShort returnRTTforLong returnRTTforFloat returnRTTforDouble returnRTTforBool returnRTTforByte returnRTTforString"/>
+                <parameter name="scope" value="Application"/>
+                <parameter name="wsdlServiceElement" value="%1$sService"/>
+                <parameter name="wsdlServicePort" value="%1$s"/>
+              </service>
+              <transport name="http">
+                <requestFlow><handler type="URLMapper"/></requestFlow>
+              </transport>
+            </deployment>
+            """.formatted(SERVICE, NAMESPACE, AxisRttService.class.getName());
+
+    String url() {
+        return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PATH;
+    }
+
+    Map<String, String> traffic() {
+        return counter.info();
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } finally {
+            delete(baseDir);
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException e) {
+                // already shutting down
+            }
+        }
+    }
+
+    private static void delete(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}

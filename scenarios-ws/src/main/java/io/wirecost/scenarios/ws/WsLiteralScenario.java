@@ -1,0 +1,137 @@
+package io.wirecost.scenarios.ws;
+
+import com.sun.xml.ws.util.RuntimeVersion;
+import io.wirecost.scenarios.Answers;
+import io.wirecost.scenarios.CountingTester;
+import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.Invocation;
+import io.wirecost.scenarios.Operation;
+import io.wirecost.scenarios.RTTTester;
+import io.wirecost.scenarios.RTTTesterImpl;
+import io.wirecost.scenarios.RttClient;
+import io.wirecost.scenarios.Scenario;
+import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.ServerHandle;
+import jakarta.xml.ws.BindingProvider;
+import jakarta.xml.ws.Service;
+import org.apache.catalina.util.ServerInfo;
+
+import java.io.Closeable;
+import java.net.URL;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.xml.namespace.QName;
+
+/**
+ * {@code ws-literal}: SOAP 1.1 document/literal wrapped, seed 000's WS-literal column (JAX-RPC on
+ * Tomcat 5 then; Metro, the JAX-WS reference implementation, on Tomcat 10.1 now). The server deploys
+ * {@link RttEndpoint} through Metro's WSServlet ({@link MetroServer}); the client fetches the WSDL and
+ * creates a dynamic proxy of {@link RttPort} ({@code Service.create(wsdl).getPort}): that, plus the
+ * first call, is the instantiation the papers time. Calls go through the JDK's HttpURLConnection
+ * with HTTP/1.1 keep-alive, as the papers' JAX-RPC clients did.
+ *
+ * <p>Run alone: {@code ./wirecost run --scenarios ws-literal}; serve it: {@code ./wirecost serve --scenario ws-literal}.
+ */
+public class WsLiteralScenario implements Scenario {
+
+    static final QName SERVICE = new QName(RttPort.NAMESPACE, RttPort.SERVICE);
+    static final QName PORT = new QName(RttPort.NAMESPACE, RttPort.PORT);
+
+    @Override
+    public String name() {
+        return "ws-literal";
+    }
+
+    @Override
+    public ServerHandle startServer(ScenarioConfig config) throws Exception {
+        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()));
+        Map<String, Object> attributes = new HashMap<>(serverAttributes(config));
+        attributes.put(RttEndpoint.SERVICE_ATTRIBUTE, service);
+        MetroServer server = MetroServer.start(attributes, serverHandler());
+        String url = server.url();
+        Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl");
+        return new ServerHandle() {
+            @Override
+            public Endpoint endpoint() {
+                return ep;
+            }
+
+            @Override
+            public Map<String, String> info() {
+                Map<String, String> m = new LinkedHashMap<>(stack());
+                m.put("http.server", ServerInfo.getServerInfo());
+                m.put("http.maxKeepAliveRequests", "unlimited");
+                m.putAll(server.traffic());
+                m.put("service.invocations", String.valueOf(service.invocations()));
+                m.putAll(serverInfo(attributes));
+                return m;
+            }
+
+            @Override
+            public void close() throws Exception {
+                server.close();
+            }
+        };
+    }
+
+    @Override
+    public RttClient connect(Endpoint endpoint, ScenarioConfig config) throws Exception {
+        Service service = Service.create(new URL(endpoint.get("wsdl")), SERVICE);
+        RttPort port = service.getPort(PORT, RttPort.class);
+        configureClient((BindingProvider) port, config);
+        RTTTester tester = new PortTester(port);
+        String expected = Operation.payloadString(config.stringLength());
+        return new RttClient() {
+            @Override
+            public Invocation invocation(Operation op) {
+                return Answers.bind(tester, op, expected);
+            }
+
+            @Override
+            public Map<String, String> info() {
+                Map<String, String> m = new LinkedHashMap<>(stack());
+                // HttpURLConnection keeps connections alive unless this property says otherwise
+                m.put("http.keepAlive", System.getProperty("http.keepAlive", "true"));
+                m.put("http.client", "java.net.HttpURLConnection");
+                m.putAll(clientInfo(config));
+                return m;
+            }
+
+            @Override
+            public void close() throws Exception {
+                if (port instanceof Closeable c) c.close();
+            }
+        };
+    }
+
+    private static Map<String, String> stack() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("soap.binding", "SOAP 1.1 document/literal wrapped");
+        m.put("ws.stack", RuntimeVersion.VERSION.toString());
+        return m;
+    }
+
+    // ---- what ws-security adds; ws-literal adds nothing
+
+    /** Servlet context attributes besides the service. */
+    protected Map<String, Object> serverAttributes(ScenarioConfig config) throws Exception {
+        return Map.of();
+    }
+
+    /** Class name of the endpoint's SOAP handler, or null. */
+    protected String serverHandler() {
+        return null;
+    }
+
+    protected Map<String, String> serverInfo(Map<String, Object> attributes) {
+        return Map.of();
+    }
+
+    protected void configureClient(BindingProvider port, ScenarioConfig config) throws Exception {
+    }
+
+    protected Map<String, String> clientInfo(ScenarioConfig config) {
+        return Map.of();
+    }
+}

@@ -1,0 +1,64 @@
+package io.wirecost.scenarios.ws.security;
+
+import jakarta.xml.soap.SOAPMessage;
+import jakarta.xml.ws.WebServiceException;
+import jakarta.xml.ws.handler.MessageContext;
+import jakarta.xml.ws.handler.soap.SOAPHandler;
+import jakarta.xml.ws.handler.soap.SOAPMessageContext;
+import org.apache.wss4j.common.ext.WSSecurityException;
+
+import java.security.cert.X509Certificate;
+import java.util.Set;
+import javax.xml.namespace.QName;
+
+/**
+ * The client's WS-Security handler: requests are timestamped, signed with the client's key and
+ * encrypted for the server's certificate; a response counts only if the server signed, encrypted and
+ * timestamped it, with exactly the certificate the request was encrypted for.
+ */
+public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageContext> {
+
+    private final MessageSecurer securer;
+    private final MessageVerifier verifier;
+    private final X509Certificate server;
+
+    public ClientSecurityHandler(WssKeys clientKeys, X509Certificate server, WssSuite suite) {
+        this.securer = new MessageSecurer(clientKeys, suite);
+        this.verifier = new MessageVerifier(clientKeys, suite, server.getSubjectX500Principal().getName(), server);
+        this.server = server;
+    }
+
+    @Override
+    public Set<QName> getHeaders() {
+        return SecurityHeaders.UNDERSTOOD;
+    }
+
+    @Override
+    public boolean handleMessage(SOAPMessageContext ctx) {
+        SOAPMessage message = ctx.getMessage();
+        try {
+            if (Boolean.TRUE.equals(ctx.get(MessageContext.MESSAGE_OUTBOUND_PROPERTY))) {
+                securer.secure(message.getSOAPPart(), server);
+                message.saveChanges();
+            } else {
+                verifier.verify(message.getSOAPPart());
+                SecurityHeaders.dropForeignText(message);
+            }
+        } catch (WSSecurityException e) {
+            throw new WebServiceException("WS-Security: " + e.getMessage(), e);
+        } catch (jakarta.xml.soap.SOAPException e) {
+            throw new WebServiceException(e);
+        }
+        return true;
+    }
+
+    /** A fault from the server (a refusal carries no security header) reaches the caller as it is. */
+    @Override
+    public boolean handleFault(SOAPMessageContext ctx) {
+        return true;
+    }
+
+    @Override
+    public void close(MessageContext ctx) {
+    }
+}
