@@ -14,7 +14,7 @@ import javax.management.ObjectName;
 public final class Agent {
 
     public static final String OBJECT_NAME = "io.wirecost:type=Profiler";
-    private static final Logger LOG = Logger.getLogger("io.wirecost.agent");
+    private static final Logger LOG = AgentLog.LOG;
     private static ProfilerControl control;
 
     private Agent() {
@@ -33,10 +33,18 @@ public final class Agent {
         try {
             AgentOptions options = AgentOptions.parse(args);
             ProfilerControl c = new ProfilerControl(options);
+            LiveSession live = options.metrics() == null ? null : LiveSession.open(options, c);
             ManagementFactory.getPlatformMBeanServer().registerMBean(c, new ObjectName(OBJECT_NAME));
             control = c;
-            if (options.startNow()) c.start("");
-            Thread hook = new Thread(c::stop, "wirecost-agent-shutdown");
+            if (options.startNow()) {
+                if (live != null) live.startSegmented();
+                else if (options.keepsRecording()) c.start("");
+                // else: metrics were asked for, the port was taken and no file= was given: nothing to record into
+            }
+            Thread hook = new Thread(() -> {
+                c.stop();
+                if (live != null) live.close();
+            }, "wirecost-agent-shutdown");
             hook.setDaemon(true);
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (Throwable t) {

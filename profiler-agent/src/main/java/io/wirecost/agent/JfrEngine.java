@@ -26,7 +26,7 @@ final class JfrEngine implements ProfilerEngine {
         r.start();
         this.recording = r;
         this.file = file;
-        return "jfr " + System.getProperty("java.vm.version") + " period=" + period.toMillis() + "ms";
+        return name() + " period=" + period.toMillis() + "ms";
     }
 
     @Override
@@ -35,5 +35,15 @@ final class JfrEngine implements ProfilerEngine {
         recording.dump(file);
         recording.close();
         recording = null;
+    }
+
+    @Override
+    public String name() {
+        return "jfr " + System.getProperty("java.vm.version");
+    }
+
+    @Override
+    public String event() {
+        return "execution-sample";
     }
 }

@@ -10,4 +10,15 @@ interface ProfilerEngine {
 
     /** Stops and completes the recording file. */
     void stop() throws Exception;
+
+    /** Name and version of what records, e.g. {@code async-profiler 4.2}; known once started. */
+    String name();
+
+    /** The event really sampled, e.g. {@code itimer} after a refused {@code cpu}; known once started. */
+    String event();
+
+    /** Native memory the profiler holds (async-profiler's own accounting), or -1 when unknown. */
+    default long nativeMemoryBytes() {
+        return -1;
+    }
 }
