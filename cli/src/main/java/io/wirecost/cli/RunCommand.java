@@ -3,6 +3,7 @@ package io.wirecost.cli;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.metrics.RunMetricsPublisher;
 import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
 import io.wirecost.cli.report.Tables;
@@ -80,6 +81,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jvm-opt", description = "Extra option for every scenario JVM, repeatable (e.g. --jvm-opt=-XX:+UseParallelGC).")
     List<String> jvmOptions = new ArrayList<>();
 
+    @Option(names = "--metrics-port", description = "Serve the run's metrics for Prometheus on this port (0: any free port; default: no endpoint).")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-bind", defaultValue = "127.0.0.1",
+            description = "Address of the metrics endpoint (default: ${DEFAULT-VALUE}; 0.0.0.0 inside a container).")
+    String metricsBind;
+
+    @Option(names = "--metrics-linger", defaultValue = "15s",
+            description = "Keep the metrics endpoint up this long after the run: one scrape interval (default: ${DEFAULT-VALUE}; 0: none).")
+    String metricsLinger;
+
+    @Option(names = "--push", paramLabel = "URL", description = "Push the final figures to this Pushgateway, e.g. http://localhost:9091.")
+    String pushUrl;
+
     @Override
     public Integer call() throws Exception {
         List<String> names = resolveScenarios();
@@ -93,6 +108,8 @@ final class RunCommand implements Callable<Integer> {
         if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
             throw new UsageException("--java-home " + home + " has no bin/java");
         }
+        long lingerNs = metricsLinger.equals("0") ? 0 : Durations.parseNanos("--metrics-linger", metricsLinger);
+        java.net.URI push = RunMetricsPublisher.pushTarget(pushUrl);
         Path agentJar = Locations.agentJar();
         if (profiler.enabled() && !Files.isRegularFile(agentJar)) {
             throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
@@ -107,12 +124,14 @@ final class RunCommand implements Callable<Integer> {
         RunWriter writer = new RunWriter(dir, rules);
         ScenarioRunner runner = new ScenarioRunner(launcher, settings, profiler, rules, dir, progress);
         List<ScenarioResult> results = new ArrayList<>();
+        RunMetricsPublisher metrics = RunMetricsPublisher.start(meta, metricsPort, metricsBind, lingerNs, push, System.err);
         System.err.println("wirecost: writing to " + dir);
         for (String name : names) {
             progress.accept(name + ": starting server and client JVMs");
             ScenarioResult r = runner.run(name);
             results.add(r);
             writer.write(meta, results);   // after every scenario: an interrupted run keeps what it measured
+            metrics.update(meta, results);
             progress.accept(name + ": " + (r.ok() ? "done" : "FAILED: " + r.error()) + String.format(" (%.1f s)", r.seconds()));
             progress.done();
         }
@@ -123,13 +142,14 @@ final class RunCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(Tables.relativeTime(results, rules, "all").text());
         System.out.println();
-        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, table.md, recordings/)");
+        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, table.md, metrics.prom, report.html, recordings/)");
+        boolean pushed = metrics.finish(meta, results);
         long failed = results.stream().filter(r -> !r.ok()).count();
         if (failed > 0) {
             for (ScenarioResult r : results) if (!r.ok()) System.err.println("wirecost: " + r.scenario() + " failed: " + r.error());
             return 1;
         }
-        return 0;
+        return pushed ? 0 : 1;
     }
 
     private List<String> resolveScenarios() {
