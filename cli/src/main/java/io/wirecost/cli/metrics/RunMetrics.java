@@ -28,13 +28,13 @@ import java.util.Set;
  * <pre>
  * wirecost_rtt_seconds_count{operation="int",role="client",run="20250101-120000",scenario="rmi"} 1200
  * wirecost_rtt_seconds_sum{operation="int",role="client",run="20250101-120000",scenario="rmi"} 0.0412
- * wirecost_category_share_ratio{category="rmi-transport",group="middleware",role="all",run="...",scenario="rmi"} 0.2341
+ * wirecost_scenario_share_ratio{category="rmi-transport",group="middleware",role="all",run="...",scenario="rmi"} 0.2341
  * </pre>
  *
  * Round trips are summaries without quantiles: count is the invocations measured, sum is the papers'
  * mean (min and max measurements dropped) times that count, so {@code sum / count} is the mean the
- * tables print. Shares carry the same name and meaning as the agent's live gauge, so one dashboard
- * query serves both.
+ * tables print. A scenario's shares cover its measured phase; the agent's live gauge
+ * ({@code wirecost_category_share_ratio}) covers a sliding window, hence the different names.
  */
 public final class RunMetrics {
 
@@ -126,7 +126,7 @@ public final class RunMetrics {
                         cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY, r.scenario()))))
                 .register(registry);
 
-        GaugeWithCallback.builder().name("wirecost_category_share_ratio")
+        GaugeWithCallback.builder().name("wirecost_scenario_share_ratio")
                 .help("Share of each category in the measured phase: middleware categories of middleware samples "
                         + "(they sum to 1 per scenario and role), jvm categories of all samples")
                 .labelNames("scenario", "role", "category", "group").constLabels(run)

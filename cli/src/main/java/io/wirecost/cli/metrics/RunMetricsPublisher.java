@@ -32,15 +32,17 @@ import java.util.concurrent.Executors;
 public final class RunMetricsPublisher {
 
     private final RunMetrics metrics;
-    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final PrometheusRegistry registry;
     private final HTTPServer server;
     private final ExecutorService executor;
     private final long lingerNs;
     private final URI push;
     private final PrintStream log;
 
-    private RunMetricsPublisher(RunMetrics metrics, HTTPServer server, ExecutorService executor, long lingerNs, URI push, PrintStream log) {
+    private RunMetricsPublisher(RunMetrics metrics, PrometheusRegistry registry, HTTPServer server, ExecutorService executor,
+                                long lingerNs, URI push, PrintStream log) {
         this.metrics = metrics;
+        this.registry = registry;
         this.server = server;
         this.executor = executor;
         this.lingerNs = lingerNs;
@@ -68,6 +70,7 @@ public final class RunMetricsPublisher {
     public static RunMetricsPublisher start(RunMetadata meta, Integer port, String bind, long lingerNs, URI push, PrintStream log) {
         RunMetrics metrics = new RunMetrics(meta);
         PrometheusRegistry registry = new PrometheusRegistry();
+        metrics.register(registry);
         HTTPServer server = null;
         ExecutorService executor = null;
         if (port != null) {
@@ -88,9 +91,7 @@ public final class RunMetricsPublisher {
             }
             log.println("wirecost: metrics on http://" + bind + ":" + server.getPort() + "/metrics");
         }
-        RunMetricsPublisher p = new RunMetricsPublisher(metrics, server, executor, lingerNs, push, log);
-        metrics.register(p.registry);
-        return p;
+        return new RunMetricsPublisher(metrics, registry, server, executor, lingerNs, push, log);
     }
 
     public int port() {

@@ -67,8 +67,8 @@ final class Svg {
         double step = niceStep(max / 4);
         double top = Math.ceil(max / step) * step;
         int barW = 14;
-        int longest = groups.stream().mapToInt(String::length).max().orElse(4);
-        int groupW = Math.max(series.size() * barW + 18, longest * 7 + 10);   // room for the group's label
+        int longest = groups.stream().flatMap(g -> lines(g).stream()).mapToInt(String::length).max().orElse(4);
+        int groupW = Math.max(series.size() * barW + 18, longest * 6 + 12);   // room for the group's label
         int left = 60;
         int plotH = 200;
         int width = left + groups.size() * groupW + 10;
@@ -81,7 +81,7 @@ final class Svg {
             sb.append("<line x1=\"").append(left).append("\" x2=\"").append(width - 10).append("\" y1=\"").append(num(y))
               .append("\" y2=\"").append(num(y)).append("\" class=\"grid\"/>");
             sb.append("<text x=\"").append(left - 6).append("\" y=\"").append(num(y + 4)).append("\" class=\"axis\" text-anchor=\"end\">")
-              .append(num1(t)).append("</text>");
+              .append(tick(t, step)).append("</text>");
         }
         sb.append("<text x=\"4\" y=\"").append(10 + plotH / 2).append("\" class=\"axis\" transform=\"rotate(-90 10 ")
           .append(10 + plotH / 2).append(")\" text-anchor=\"middle\">").append(Html.esc(unit)).append("</text>");
@@ -97,8 +97,14 @@ final class Svg {
                             ser + ", " + grp + ": " + num(b.value()) + " " + unit));
                 }
             }
-            sb.append("<text x=\"").append(num(gx + series.size() * barW / 2.0)).append("\" y=\"").append(plotH + 28)
-              .append("\" class=\"axis\" text-anchor=\"middle\">").append(Html.esc(groups.get(g))).append("</text>");
+            double cx = gx + series.size() * barW / 2.0;
+            sb.append("<text y=\"").append(plotH + 28).append("\" class=\"axis\" text-anchor=\"middle\">");
+            List<String> label = lines(groups.get(g));
+            for (int i = 0; i < label.size(); i++) {
+                sb.append("<tspan x=\"").append(num(cx)).append("\"").append(i == 0 ? "" : " dy=\"13\"").append(">")
+                  .append(Html.esc(label.get(i))).append("</tspan>");
+            }
+            sb.append("</text>");
         }
         return sb.append("</svg>").toString();
     }
@@ -114,6 +120,19 @@ final class Svg {
     private static String rect(double x, double y, double w, double h, String color, String title) {
         return "<rect class=\"bar\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" + num(h)
                 + "\" fill=\"" + color + "\"><title>" + Html.esc(title) + "</title></rect>";
+    }
+
+    /** A long label such as {@code primitives-geomean} goes on two lines, split after its first dash. */
+    private static List<String> lines(String label) {
+        int dash = label.indexOf('-');
+        return label.length() > 10 && dash > 0 ? List.of(label.substring(0, dash + 1), label.substring(dash + 1)) : List.of(label);
+    }
+
+    /** Tick labels with as many decimals as the step needs: 0.25 must not print as 0.3. */
+    private static String tick(double v, double step) {
+        int decimals = 0;
+        while (decimals < 4 && Math.abs(step * Math.pow(10, decimals) - Math.rint(step * Math.pow(10, decimals))) > 1e-6) decimals++;
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     private static double niceStep(double raw) {
