@@ -30,10 +30,11 @@ public final class Agent {
 
     static synchronized void start(String args) {
         if (control != null) return;   // attached twice: keep the first
+        LiveSession live = null;
         try {
             AgentOptions options = AgentOptions.parse(args);
             ProfilerControl c = new ProfilerControl(options);
-            LiveSession live = options.metrics() == null ? null : LiveSession.open(options, c);
+            live = options.metrics() == null ? null : LiveSession.open(options, c);
             ManagementFactory.getPlatformMBeanServer().registerMBean(c, new ObjectName(OBJECT_NAME));
             control = c;
             if (options.startNow()) {
@@ -41,13 +42,15 @@ public final class Agent {
                 else if (options.keepsRecording()) c.start("");
                 // else: metrics were asked for, the port was taken and no file= was given: nothing to record into
             }
+            LiveSession session = live;
             Thread hook = new Thread(() -> {
                 c.stop();
-                if (live != null) live.close();
+                if (session != null) session.close();
             }, "wirecost-agent-shutdown");
             hook.setDaemon(true);
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (Throwable t) {
+            if (live != null) live.close();   // no endpoint or thread of a disabled agent stays behind
             LOG.log(Level.WARNING, "wirecost agent disabled: " + t.getMessage());
         }
     }

@@ -100,8 +100,9 @@ public final class HtmlReport {
                 for (CategoryShare s : a.middleware()) {
                     today.add(new Svg.Segment(s.category().title(), s.percent(), Svg.color(rules.categories().indexOf(s.category()))));
                 }
-                sb.append("<div class=\"pair\">").append(Svg.stackedBar(r.scenario() + " (today)", today, 100, " %"));
-                if (!r.paperColumn().isEmpty()) sb.append(Svg.stackedBar("paper " + r.paperColumn(), paper(r, rules), 100, " %"));
+                sb.append("<div class=\"pair\">").append(Svg.stackedBar(r.scenario() + " (today)", today, 100, " %", "no middleware samples"));
+                if (!r.paperColumn().isEmpty()) sb.append(Svg.stackedBar("paper " + r.paperColumn(), paper(r, rules), 100, " %",
+                        "not in the paper's table, or below its printing threshold"));
                 sb.append(String.format(java.util.Locale.ROOT, "<p class=\"note\">%d middleware samples; JVM-internal time %.1f %% of all samples</p>",
                         a.middlewareSamples(), a.jvmPercent()));
                 sb.append("</div>");

@@ -30,8 +30,8 @@ final class Svg {
         return PALETTE[index % PALETTE.length];
     }
 
-    /** One horizontal bar split into segments that sum to at most {@code total}; the remainder is grey. */
-    static String stackedBar(String label, List<Segment> segments, double total, String unit) {
+    /** One horizontal bar split into segments that sum to at most {@code total}; the remainder is grey and says why. */
+    static String stackedBar(String label, List<Segment> segments, double total, String unit, String remainder) {
         int width = 900;
         int labelWidth = 170;
         int barWidth = width - labelWidth - 10;
@@ -52,8 +52,7 @@ final class Svg {
             sum += s.value();
         }
         if (sum < total - 1e-9) {
-            sb.append(rect(x, 3, barWidth * (total - sum) / total, 20, REST,
-                    "not in the paper's table, or below its printing threshold: " + num(total - sum) + unit));
+            sb.append(rect(x, 3, barWidth * (total - sum) / total, 20, REST, remainder + ": " + num(total - sum) + unit));
         }
         return sb.append("</svg>").toString();
     }
