@@ -15,6 +15,7 @@ public final class Agent {
 
     public static final String OBJECT_NAME = "io.wirecost:type=Profiler";
     private static final Logger LOG = AgentLog.LOG;
+    private static final long EXIT_WAIT_MS = 5_000;
     private static ProfilerControl control;
 
     private Agent() {
@@ -43,15 +44,33 @@ public final class Agent {
                 // else: metrics were asked for, the port was taken and no file= was given: nothing to record into
             }
             LiveSession session = live;
-            Thread hook = new Thread(() -> {
-                c.stop();
-                if (session != null) session.close();
-            }, "wirecost-agent-shutdown");
+            Thread hook = new Thread(() -> exit(c, session), "wirecost-agent-shutdown");
             hook.setDaemon(true);
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (Throwable t) {
             if (live != null) live.close();   // no endpoint or thread of a disabled agent stays behind
             LOG.log(Level.WARNING, "wirecost agent disabled: " + t.getMessage());
         }
+    }
+
+    /**
+     * The shutdown hook's work, bounded: the JVM waits for every hook, so a profiler call that hangs
+     * while the JVM exits (JDK 25's JFR blocks a recording started during shutdown) must not keep the
+     * host alive. After the bound the work is abandoned in its daemon thread and the JVM exits.
+     */
+    private static void exit(ProfilerControl c, LiveSession session) {
+        c.exiting();
+        Thread work = new Thread(() -> {
+            c.shutdown();
+            if (session != null) session.close();
+        }, "wirecost-agent-exit");
+        work.setDaemon(true);
+        work.start();
+        try {
+            work.join(EXIT_WAIT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (work.isAlive()) LOG.warning("wirecost agent: profiler did not stop within " + EXIT_WAIT_MS / 1000 + " s at exit; left behind");
     }
 }

@@ -37,6 +37,16 @@ final class JfrEngine implements ProfilerEngine {
         recording = null;
     }
 
+    /**
+     * Closes without dumping. At exit JFR's own shutdown hook runs beside the agent's and removes the
+     * repository's chunk files, so a dump then fails with "Missing chunkfile" errors on the host's output.
+     */
+    @Override
+    public void discard() {
+        recording.close();
+        recording = null;
+    }
+
     @Override
     public String name() {
         return "jfr " + System.getProperty("java.vm.version");

@@ -24,6 +24,8 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private String running;     // what start() reported, null when stopped
     private boolean segmented;
     private String lastError = "";
+    /** Set, without the lock, as soon as the JVM starts to exit: no rotation may start a profiler then. */
+    private volatile boolean exiting;
     /** (completed file, true when it is a segment of a segmented session) */
     private BiConsumer<Path, Boolean> listener = (file, segment) -> { };
 
@@ -72,7 +74,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
      * between stop and start, during which nothing was sampled, or -1 when it did not rotate.
      */
     synchronized long rotate(Path next) throws Exception {
-        if (running == null || !segmented) return -1;
+        if (running == null || !segmented || exiting) return -1;
         Path done = recording;
         long t0 = System.nanoTime();
         try {
@@ -109,6 +111,28 @@ public final class ProfilerControl implements ProfilerControlMBean {
         }
         if (completed) listener.accept(recording, segmented);
         return recording.toString();
+    }
+
+    /**
+     * At exit: a segment that no one will read or keep is discarded rather than completed; anything
+     * else stops as {@link #stop()} does.
+     */
+    void exiting() {
+        exiting = true;
+    }
+
+    synchronized void shutdown() {
+        if (running != null && segmented && options.file() == null) {
+            try {
+                engine.discard();
+            } catch (Throwable t) {
+                // exiting anyway: nothing to report to
+            } finally {
+                running = null;
+            }
+            return;
+        }
+        stop();
     }
 
     @Override

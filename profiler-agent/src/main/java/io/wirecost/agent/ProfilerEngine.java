@@ -11,6 +11,11 @@ interface ProfilerEngine {
     /** Stops and completes the recording file. */
     void stop() throws Exception;
 
+    /** Stops without completing the file: at exit, for a segment nobody will read. */
+    default void discard() throws Exception {
+        stop();
+    }
+
     /** Name and version of what records, e.g. {@code async-profiler 4.2}; known once started. */
     String name();
 

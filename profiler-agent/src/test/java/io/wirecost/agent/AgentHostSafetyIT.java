@@ -34,6 +34,28 @@ class AgentHostSafetyIT {
         }
     }
 
+    /**
+     * The JVM exits while segments rotate every second: JDK 25's JFR blocks a recording started during
+     * shutdown, which once kept the host alive for ever. The exit must be prompt and quiet, on 17 and 25.
+     */
+    @Test
+    void theHostExitsPromptlyWhileSegmentsRotate() throws Exception {
+        Path jdk25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+        assertTrue(Files.isExecutable(jdk25.resolve("bin/java")), "Temurin 25 is part of this machine: " + jdk25);
+        int n = 0;
+        for (Path home : List.of(Path.of(System.getProperty("java.home")), jdk25)) {
+            for (String engine : List.of("jfr", "jfr", "async")) {
+                try (HostJvm host = HostJvm.start(home, tmp.resolve("exit-" + n++), "engine=" + engine + ",metrics.port=0,metrics.period=1s",
+                        List.of("--enable-native-access=ALL-UNNAMED"), "io.wirecost.agent.sample.BusySerializer", "2")) {
+                    assertEquals(0, host.waitFor(30), home + " " + engine + ": " + host.err());
+                    assertTrue(host.out().startsWith("done "), host.out());
+                    List<String> noise = host.err().lines().filter(l -> !l.startsWith("wirecost agent: metrics on ")).toList();
+                    assertEquals(List.of(), noise, home + " " + engine);
+                }
+            }
+        }
+    }
+
     @Test
     void aBadOptionDisablesTheAgentInOneLine() throws Exception {
         try (HostJvm host = HostJvm.start(tmp, "metrics.port=1,labels=job:x", List.of(), "io.wirecost.agent.sample.BusySerializer", "1")) {

@@ -32,8 +32,12 @@ final class HostJvm implements AutoCloseable {
     }
 
     static HostJvm start(Path dir, String agentOptions, List<String> jvmOptions, String main, String... args) throws IOException {
+        return start(Path.of(System.getProperty("java.home")), dir, agentOptions, jvmOptions, main, args);
+    }
+
+    static HostJvm start(Path javaHome, Path dir, String agentOptions, List<String> jvmOptions, String main, String... args) throws IOException {
         Files.createDirectories(dir);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> cmd = new ArrayList<>(List.of(javaHome.resolve("bin").resolve("java").toString(),
                 "-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + agentOptions, "-Djava.io.tmpdir=" + tmpdir(dir)));
         cmd.addAll(jvmOptions);
         // only the test classes: with the module's own target/classes on the class path, the JVM would load
