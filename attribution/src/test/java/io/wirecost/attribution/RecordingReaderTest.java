@@ -188,7 +188,7 @@ class RecordingReaderTest {
     @Test
     void attributionOfARealRecording() throws Exception {
         RuleSet rules = RuleSet.defaults();
-        for (SampleMode mode : SampleMode.values()) {
+        for (SampleMode mode : List.of(SampleMode.CPU, SampleMode.WALL)) {   // a JDK 17 recording has no jdk.CPUTimeSample
             CategoryCounts counts = new CategoryCounts(rules.categories());
             Collector collected = new Collector();
             StackClassifier classifier = new StackClassifier(rules, counts);

@@ -2,41 +2,53 @@ package io.wirecost.cli.metrics;
 
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.prometheus.metrics.model.snapshots.Labels;
+import io.wirecost.cli.run.MessageSize;
 import io.wirecost.cli.run.ScenarioResult;
 
-import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
- * The hook for message sizes: {@code wirecost_message_bytes{scenario, operation, direction}}.
- * {@link ScenarioResult} has no message sizes yet (they are being built elsewhere), so {@link #of}
- * returns none and the family has no series: client_java then writes nothing for it, neither on the
- * endpoint nor in metrics.prom (an absent family is honest, zeros would not be). When ScenarioResult
- * gains them, mapping them in {@link #of} is the only change; the Grafana panel already queries this
- * name and these labels.
+ * Message sizes per invocation, as the run measured them on the loopback (a tcpdump pass, see
+ * {@link MessageSize}):
+ *
+ * <pre>
+ * wirecost_message_bytes{direction="request",operation="int",run="...",scenario="rmi"} 61.0
+ * wirecost_message_wire_bytes{direction="request",operation="int",run="...",scenario="rmi"} 193.0
+ * wirecost_message_packets{operation="int",run="...",scenario="rmi"} 4.0
+ * </pre>
+ *
+ * A scenario whose sizes were not measured has no series: an absent figure is honest, zero would not be.
  */
-public final class MessageSizes {
-
-    /** One operation's message size in one direction ({@code request} or {@code response}). */
-    public record MessageSize(String operation, String direction, long bytes) {
-    }
+final class MessageSizes {
 
     private MessageSizes() {
     }
 
-    public static List<MessageSize> of(ScenarioResult result) {
-        return List.of();   // ScenarioResult carries no message sizes yet
-    }
-
-    static void register(PrometheusRegistry registry, Labels run, Supplier<List<ScenarioResult>> results) {
+    static void register(PrometheusRegistry registry, Consumer<BiConsumer<String, ScenarioResult>> results) {
         GaugeWithCallback.builder().name("wirecost_message_bytes")
-                .help("Bytes on the wire per invocation, by operation and direction (request, response)")
-                .labelNames("scenario", "operation", "direction").constLabels(run)
-                .callback(cb -> {
-                    for (ScenarioResult r : results.get()) {
-                        for (MessageSize m : of(r)) cb.call(m.bytes(), r.scenario(), m.operation(), m.direction());
+                .help("TCP payload per invocation by direction (request: client to server), HTTP headers and TLS records included")
+                .labelNames("run", "scenario", "operation", "direction")
+                .callback(cb -> results.accept((run, r) -> {
+                    for (MessageSize m : r.sizes()) {
+                        cb.call(m.requestBytes(), run, r.scenario(), m.operation(), "request");
+                        cb.call(m.responseBytes(), run, r.scenario(), m.operation(), "response");
                     }
-                }).register(registry);
+                })).register(registry);
+        GaugeWithCallback.builder().name("wirecost_message_wire_bytes")
+                .help("IP packets per invocation by direction, TCP/IP headers included")
+                .labelNames("run", "scenario", "operation", "direction")
+                .callback(cb -> results.accept((run, r) -> {
+                    for (MessageSize m : r.sizes()) {
+                        cb.call(m.requestWireBytes(), run, r.scenario(), m.operation(), "request");
+                        cb.call(m.responseWireBytes(), run, r.scenario(), m.operation(), "response");
+                    }
+                })).register(registry);
+        GaugeWithCallback.builder().name("wirecost_message_packets")
+                .help("TCP segments per invocation, both directions, ACKs included")
+                .labelNames("run", "scenario", "operation")
+                .callback(cb -> results.accept((run, r) -> {
+                    for (MessageSize m : r.sizes()) cb.call(m.packetsPerCall(), run, r.scenario(), m.operation());
+                })).register(registry);
     }
 }

@@ -42,24 +42,27 @@ public final class RunMetrics {
     private static final Set<String> DERIVED = Set.of("primitives-geomean", "instantiation");
     private static final PaperTable TABLE3 = PaperTable.table3();
 
-    private record Snapshot(RunMetadata meta, List<ScenarioResult> results) {
+    /**
+     * One configuration's results so far: a run has one, or two with a candidate (baseline and
+     * candidate, whose ids {@code DIR/baseline} and {@code DIR/candidate} become the {@code run} label).
+     */
+    public record Source(RunMetadata meta, List<ScenarioResult> results) {
+        public Source {
+            results = List.copyOf(results);
+        }
     }
 
-    private volatile Snapshot snapshot;
-
-    public RunMetrics(RunMetadata meta) {
-        this.snapshot = new Snapshot(meta, List.of());
-    }
+    private volatile List<Source> sources = List.of();
 
     /** After each scenario: scrapes from now on see these results. */
-    public void update(RunMetadata meta, List<ScenarioResult> results) {
-        snapshot = new Snapshot(meta, List.copyOf(results));
+    public void update(List<Source> sources) {
+        this.sources = List.copyOf(sources);
     }
 
     /** {@code metrics.prom}: the families in Prometheus' text exposition format. */
     public static String text(RunMetadata meta, List<ScenarioResult> results) {
-        RunMetrics m = new RunMetrics(meta);
-        m.update(meta, results);
+        RunMetrics m = new RunMetrics();
+        m.update(List.of(new Source(meta, results)));
         PrometheusRegistry registry = new PrometheusRegistry();
         m.register(registry);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -72,100 +75,101 @@ public final class RunMetrics {
     }
 
     public void register(PrometheusRegistry registry) {
-        Labels run = Labels.of("run", snapshot.meta().id());
-
         registry.register(() -> {
-            RunMetadata m = snapshot.meta();
-            return InfoSnapshot.builder().name("wirecost_run")
-                    .help("What the run was: host, JDK of the scenario JVMs, profiler, counts")
-                    .dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(run.merge(Labels.of(
-                            "host", m.host(), "java_feature_version", String.valueOf(m.javaFeatureVersion()),
-                            "profiler", m.profiler().engine(), "event", m.profiler().event(),
-                            "interval_seconds", String.valueOf(m.profiler().intervalNs() / 1e9),
-                            "quick", String.valueOf(m.settings().quick()), "wirecost_version", m.wirecostVersion()))).build())
-                    .build();
+            InfoSnapshot.Builder info = InfoSnapshot.builder().name("wirecost_run")
+                    .help("What the run was: host, JDK of the scenario JVMs, profiler, counts");
+            for (Source src : sources) {
+                RunMetadata m = src.meta();
+                info.dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(Labels.of(
+                        "run", m.id(), "host", m.host(), "java_feature_version", String.valueOf(m.javaFeatureVersion()),
+                        "profiler", m.profiler().engine(), "event", m.profiler().event(),
+                        "interval_seconds", String.valueOf(m.profiler().intervalNs() / 1e9),
+                        "quick", String.valueOf(m.settings().quick()), "wirecost_version", m.wirecostVersion())).build());
+            }
+            return info.build();
         });
         GaugeWithCallback.builder().name("wirecost_run_scenarios_planned").help("Scenarios this run will measure")
-                .constLabels(run).callback(cb -> cb.call(snapshot.meta().scenarios().size())).register(registry);
+                .labelNames("run").callback(cb -> sources.forEach(s -> cb.call(s.meta().scenarios().size(), s.meta().id()))).register(registry);
         GaugeWithCallback.builder().name("wirecost_run_scenarios_completed").help("Scenarios finished so far, failed ones included")
-                .constLabels(run).callback(cb -> cb.call(snapshot.results().size())).register(registry);
+                .labelNames("run").callback(cb -> sources.forEach(s -> cb.call(s.results().size(), s.meta().id()))).register(registry);
         GaugeWithCallback.builder().name("wirecost_scenario_ok").help("1 when the scenario succeeded, 0 when it failed")
-                .labelNames("scenario").constLabels(run)
-                .callback(cb -> results().forEach(r -> cb.call(r.ok() ? 1 : 0, r.scenario()))).register(registry);
+                .labelNames("run", "scenario")
+                .callback(cb -> forEachResult((run, r) -> cb.call(r.ok() ? 1 : 0, run, r.scenario()))).register(registry);
         GaugeWithCallback.builder().name("wirecost_scenario_duration_seconds").help("Wall time of the scenario, JVM start-up included")
-                .labelNames("scenario").constLabels(run)
-                .callback(cb -> results().forEach(r -> cb.call(r.seconds(), r.scenario()))).register(registry);
+                .labelNames("run", "scenario")
+                .callback(cb -> forEachResult((run, r) -> cb.call(r.seconds(), run, r.scenario()))).register(registry);
         GaugeWithCallback.builder().name("wirecost_scenario_calls").help("Calls made and checked: warm-up, measured and instantiation")
-                .labelNames("scenario").constLabels(run)
-                .callback(cb -> results().forEach(r -> cb.call(r.calls(), r.scenario()))).register(registry);
+                .labelNames("run", "scenario")
+                .callback(cb -> forEachResult((run, r) -> cb.call(r.calls(), run, r.scenario()))).register(registry);
 
-        Labels client = run.add("role", "client");   // round trips are timed in the client
+        Labels client = Labels.of("role", "client");   // round trips are timed in the client
         SummaryWithCallback.builder().name("wirecost_rtt_seconds")
                 .help("Round trip per invocation by the papers' method: sum / count is the mean of 10 of 12 measurements")
-                .labelNames("scenario", "operation").constLabels(client)
-                .callback(cb -> results().forEach(r -> r.rtt().stream().filter(s -> !DERIVED.contains(s.operation()))
+                .labelNames("run", "scenario", "operation").constLabels(client)
+                .callback(cb -> forEachResult((run, r) -> r.rtt().stream().filter(s -> !DERIVED.contains(s.operation()))
                         .forEach(s -> cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY,
-                                r.scenario(), s.operation()))))
+                                run, r.scenario(), s.operation()))))
                 .register(registry);
         GaugeWithCallback.builder().name("wirecost_rtt_stddev_seconds")
                 .help("Standard deviation of the per-invocation means of the kept measurements")
-                .labelNames("scenario", "operation").constLabels(client)
-                .callback(cb -> results().forEach(r -> r.rtt().stream().filter(s -> !Double.isNaN(s.stddevMicros()))
-                        .forEach(s -> cb.call(seconds(s.stddevMicros()), r.scenario(), s.operation()))))
+                .labelNames("run", "scenario", "operation").constLabels(client)
+                .callback(cb -> forEachResult((run, r) -> r.rtt().stream().filter(s -> !Double.isNaN(s.stddevMicros()))
+                        .forEach(s -> cb.call(seconds(s.stddevMicros()), run, r.scenario(), s.operation()))))
                 .register(registry);
         GaugeWithCallback.builder().name("wirecost_rtt_primitives_geomean_seconds")
                 .help("Geometric mean of the seven primitive types' round trips (seed 002, 4.1)")
-                .labelNames("scenario").constLabels(client)
-                .callback(cb -> results().forEach(r -> r.rtt("primitives-geomean")
-                        .ifPresent(s -> cb.call(seconds(s.meanMicros()), r.scenario()))))
+                .labelNames("run", "scenario").constLabels(client)
+                .callback(cb -> forEachResult((run, r) -> r.rtt("primitives-geomean")
+                        .ifPresent(s -> cb.call(seconds(s.meanMicros()), run, r.scenario()))))
                 .register(registry);
         SummaryWithCallback.builder().name("wirecost_instantiation_seconds")
                 .help("A fresh client's lookup or connection set-up and first call: sum / count is the papers' mean")
-                .labelNames("scenario").constLabels(client)
-                .callback(cb -> results().forEach(r -> r.rtt("instantiation").ifPresent(s ->
-                        cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY, r.scenario()))))
+                .labelNames("run", "scenario").constLabels(client)
+                .callback(cb -> forEachResult((run, r) -> r.rtt("instantiation").ifPresent(s ->
+                        cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY, run, r.scenario()))))
                 .register(registry);
 
         GaugeWithCallback.builder().name("wirecost_scenario_share_ratio")
                 .help("Share of each category in the measured phase: middleware categories of middleware samples "
                         + "(they sum to 1 per scenario and role), jvm categories of all samples")
-                .labelNames("scenario", "role", "category", "group").constLabels(run)
-                .callback(cb -> forEachShare((r, role, s, group) -> cb.call(s.percent() / 100, r.scenario(), role.role(), s.category().name(), group)))
+                .labelNames("run", "scenario", "role", "category", "group")
+                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(s.percent() / 100, run, r.scenario(), role.role(), s.category().name(), group)))
                 .register(registry);
         GaugeWithCallback.builder().name("wirecost_scenario_cpu_samples")
                 .help("CPU samples behind each share (a share from n samples has a standard error of sqrt(p(1-p)/n))")
-                .labelNames("scenario", "role", "category", "group").constLabels(run)
-                .callback(cb -> forEachShare((r, role, s, group) -> cb.call(s.samples(), r.scenario(), role.role(), s.category().name(), group)))
+                .labelNames("run", "scenario", "role", "category", "group")
+                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(s.samples(), run, r.scenario(), role.role(), s.category().name(), group)))
                 .register(registry);
         GaugeWithCallback.builder().name("wirecost_paper_share_ratio")
                 .help("Seed 000 Table 3 (JDK 1.4.2) for the scenarios of this run that have a paper column; "
                         + "figures printed as '<0.10' are left out")
-                .labelNames("scenario", "category", "paper_column", "paper_row").constLabels(run)
-                .callback(cb -> forEachShare((r, role, s, group) -> {
+                .labelNames("run", "scenario", "category", "paper_column", "paper_row")
+                .callback(cb -> forEachShare((run, r, role, s, group) -> {
                     if (!role.role().equals("all") || r.paperColumn().isEmpty() || !s.category().isMiddleware()) return;
                     TABLE3.value(s.category().paperRow(), r.paperColumn()).flatMap(RunMetrics::ratio).ifPresent(p ->
-                            cb.call(p, r.scenario(), s.category().name(), r.paperColumn(), s.category().paperRow()));
+                            cb.call(p, run, r.scenario(), s.category().name(), r.paperColumn(), s.category().paperRow()));
                 }))
                 .register(registry);
 
-        MessageSizes.register(registry, run, this::results);
+        MessageSizes.register(registry, this::forEachResult);
     }
 
-    private List<ScenarioResult> results() {
-        return snapshot.results();
+    /** (run id, result) for every result of every source. */
+    void forEachResult(java.util.function.BiConsumer<String, ScenarioResult> visit) {
+        for (Source src : sources) for (ScenarioResult r : src.results()) visit.accept(src.meta().id(), r);
     }
 
     private interface ShareVisitor {
-        void visit(ScenarioResult r, RoleAttribution role, CategoryShare share, String group);
+        void visit(String run, ScenarioResult r, RoleAttribution role, CategoryShare share, String group);
     }
 
     private void forEachShare(ShareVisitor v) {
-        for (ScenarioResult r : results()) {
+        forEachResult((run, r) -> {
             for (RoleAttribution role : r.shares().values()) {
-                for (CategoryShare s : role.attribution().middleware()) v.visit(r, role, s, "middleware");
-                for (CategoryShare s : role.attribution().jvm()) v.visit(r, role, s, "jvm");
+                for (CategoryShare s : role.attribution().middleware()) v.visit(run, r, role, s, "middleware");
+                for (CategoryShare s : role.attribution().jvm()) v.visit(run, r, role, s, "jvm");
             }
-        }
+        });
     }
 
     /** "23.41" as 0.2341 exactly as printed (decimal arithmetic: no 0.23409999...); "<0.10" is not a number. */

@@ -5,8 +5,6 @@ import io.prometheus.metrics.exporter.pushgateway.PushGateway;
 import io.prometheus.metrics.exporter.pushgateway.Scheme;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.wirecost.cli.UsageException;
-import io.wirecost.cli.run.RunMetadata;
-import io.wirecost.cli.run.ScenarioResult;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,9 +22,9 @@ import java.util.concurrent.Executors;
  * Pushgateway ({@code --push}), which keeps them after the runner has gone.
  *
  * <pre>
- * RunMetricsPublisher p = RunMetricsPublisher.start(meta, 9400, "127.0.0.1", lingerNs, "http://localhost:9091", System.err);
- * p.update(meta, results);          // after each scenario
- * boolean pushed = p.finish(meta, results);
+ * RunMetricsPublisher p = RunMetricsPublisher.start(9400, "127.0.0.1", lingerNs, pushTarget("http://localhost:9091"), "20250101-120000", System.err);
+ * p.update(sources);                // after each scenario
+ * boolean pushed = p.finish(sources);
  * </pre>
  */
 public final class RunMetricsPublisher {
@@ -37,16 +35,18 @@ public final class RunMetricsPublisher {
     private final ExecutorService executor;
     private final long lingerNs;
     private final URI push;
+    private final String pushInstance;
     private final PrintStream log;
 
     private RunMetricsPublisher(RunMetrics metrics, PrometheusRegistry registry, HTTPServer server, ExecutorService executor,
-                                long lingerNs, URI push, PrintStream log) {
+                                long lingerNs, URI push, String pushInstance, PrintStream log) {
         this.metrics = metrics;
         this.registry = registry;
         this.server = server;
         this.executor = executor;
         this.lingerNs = lingerNs;
         this.push = push;
+        this.pushInstance = pushInstance;
         this.log = log;
     }
 
@@ -66,9 +66,13 @@ public final class RunMetricsPublisher {
         }
     }
 
-    /** Starts the endpoint when a port is given (null: no endpoint); a taken port is bad input. */
-    public static RunMetricsPublisher start(RunMetadata meta, Integer port, String bind, long lingerNs, URI push, PrintStream log) {
-        RunMetrics metrics = new RunMetrics(meta);
+    /**
+     * Starts the endpoint when a port is given (null: no endpoint); a taken port is bad input.
+     * {@code pushInstance} (the run's directory name) groups the push: it replaces an earlier push of
+     * the same run only, and carries baseline and candidate together.
+     */
+    public static RunMetricsPublisher start(Integer port, String bind, long lingerNs, URI push, String pushInstance, PrintStream log) {
+        RunMetrics metrics = new RunMetrics();
         PrometheusRegistry registry = new PrometheusRegistry();
         metrics.register(registry);
         HTTPServer server = null;
@@ -91,23 +95,23 @@ public final class RunMetricsPublisher {
             }
             log.println("wirecost: metrics on http://" + bind + ":" + server.getPort() + "/metrics");
         }
-        return new RunMetricsPublisher(metrics, registry, server, executor, lingerNs, push, log);
+        return new RunMetricsPublisher(metrics, registry, server, executor, lingerNs, push, pushInstance, log);
     }
 
     public int port() {
         return server == null ? -1 : server.getPort();
     }
 
-    public void update(RunMetadata meta, List<ScenarioResult> results) {
-        metrics.update(meta, results);
+    public void update(List<RunMetrics.Source> sources) {
+        metrics.update(sources);
     }
 
     /**
      * At the end of the run: pushes the final figures (when asked), keeps the endpoint up for the linger
      * time, then closes it. Returns false when the push failed (said in one line).
      */
-    public boolean finish(RunMetadata meta, List<ScenarioResult> results) throws InterruptedException {
-        metrics.update(meta, results);
+    public boolean finish(List<RunMetrics.Source> sources) throws InterruptedException {
+        metrics.update(sources);
         boolean ok = true;
         if (push != null) {
             try {
@@ -115,11 +119,12 @@ public final class RunMetricsPublisher {
                         .address(push.getHost() + ":" + push.getPort())
                         .scheme(push.getScheme().equals("https") ? Scheme.HTTPS : Scheme.HTTP)
                         .job("wirecost")
-                        .groupingKey("run", meta.id())
+                        // not "run": with a candidate the series carry two run ids (DIR/baseline, DIR/candidate)
+                        .groupingKey("instance", pushInstance)
                         .registry(registry)
                         .build()
                         .push();
-                log.println("wirecost: pushed the run's metrics to " + push + " (job wirecost, run " + meta.id() + ")");
+                log.println("wirecost: pushed the run's metrics to " + push + " (job wirecost, instance " + pushInstance + ")");
             } catch (IOException | RuntimeException e) {
                 log.println("wirecost: push to " + push + " failed: " + e.getMessage());
                 ok = false;

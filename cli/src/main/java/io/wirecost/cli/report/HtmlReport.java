@@ -4,7 +4,7 @@ import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
-import io.wirecost.cli.metrics.MessageSizes;
+import io.wirecost.cli.run.MessageSize;
 import io.wirecost.cli.run.RttStatistics;
 import io.wirecost.cli.run.RunMetadata;
 import io.wirecost.cli.run.ScenarioResult;
@@ -211,19 +211,22 @@ public final class HtmlReport {
         List<String> ops = new ArrayList<>();
         List<String> series = new ArrayList<>();
         for (ScenarioResult r : results) {
-            for (MessageSizes.MessageSize m : MessageSizes.of(r)) {
-                String s = r.scenario() + " " + m.direction();
-                if (!series.contains(s)) series.add(s);
+            for (MessageSize m : r.sizes()) {
+                if (!series.contains(r.scenario())) series.add(r.scenario());
                 if (!ops.contains(m.operation())) ops.add(m.operation());
-                bars.add(new Svg.Bar(m.operation(), s, m.bytes(), Svg.color(series.indexOf(s))));
+                bars.add(new Svg.Bar(m.operation(), r.scenario(), m.totalBytes(), Svg.color(indexOf(results, r.scenario()))));
             }
         }
         if (bars.isEmpty()) {
             sb.append("<p>This run recorded no message sizes.</p>");
         } else {
-            sb.append(Svg.legend(series, series.stream().map(s -> Svg.color(series.indexOf(s))).toList()))
+            sb.append("<h3>TCP payload per invocation, request and response together</h3>")
+              .append(Svg.legend(series, series.stream().map(s -> Svg.color(indexOf(results, s))).toList()))
               .append(Svg.groupedBars("bytes per invocation", ops, series, bars, "bytes"));
         }
+        sb.append(Html.table(Tables.messageSizes(results)));
+        Table factors = Tables.sizeFactors(results);
+        if (!factors.rows().isEmpty()) sb.append(Html.table(factors));
         sb.append("</section>");
     }
 

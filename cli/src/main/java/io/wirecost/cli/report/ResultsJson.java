@@ -37,30 +37,42 @@ public final class ResultsJson {
     private static Map<String, Object> scenario(ScenarioResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scenario", r.scenario());
+        m.put("repetition", r.repetition());
         m.put("paper_column", r.paperColumn());
         m.put("status", r.status());
         m.put("error", r.error());
         m.put("duration_seconds", r.seconds());
         m.put("calls_succeeded", r.calls());
+        m.put("rtt", rtt(r.rtt()));
+        m.put("rtt_profiled_pass", rtt(r.profiledRtt()));
+        Map<String, Object> shares = new LinkedHashMap<>();
+        for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
+        m.put("shares", shares);
+        Map<String, Object> sizes = new LinkedHashMap<>();
+        sizes.put("method", r.sizesNote());
+        sizes.put("per_call", r.sizes());
+        m.put("message_sizes", sizes);
+        m.put("profilers", r.profilers());
+        m.put("recordings", r.recordings());
+        m.put("facts", r.facts());
+        return m;
+    }
+
+    private static List<Object> rtt(List<RttStatistics> stats) {
         List<Object> rtt = new ArrayList<>();
-        for (RttStatistics s : r.rtt()) {
+        for (RttStatistics s : stats) {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("operation", s.operation());
             e.put("mean_micros", s.meanMicros());
             e.put("stddev_micros", Double.isNaN(s.stddevMicros()) ? null : s.stddevMicros());
             e.put("cv_percent", Double.isNaN(s.cvPercent()) ? null : s.cvPercent());
             e.put("invocations", s.invocations());
+            e.put("kept_measurements_micros", s.keptMicros());
             rtt.add(e);
         }
-        m.put("rtt", rtt);
-        Map<String, Object> shares = new LinkedHashMap<>();
-        for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
-        m.put("shares", shares);
-        m.put("profilers", r.profilers());
-        m.put("recordings", r.recordings());
-        m.put("facts", r.facts());
-        return m;
+        return rtt;
     }
+
 
     private static Map<String, Object> attribution(RoleAttribution role, String paperColumn) {
         Attribution a = role.attribution();

@@ -19,6 +19,16 @@ public final class JvmLauncher {
     private final Path agentJar;
     private final ProfilerSettings profiler;
     private final List<String> extraOptions;
+    private long callTimeoutMillis;
+
+    /**
+     * A per-call timeout for the clients' middleware: RMI's response timeout and the JDK HTTP client's
+     * connect and read timeouts. 0: the middleware's defaults (RMI waits for ever).
+     */
+    public JvmLauncher callTimeout(long millis) {
+        this.callTimeoutMillis = millis;
+        return this;
+    }
 
     public JvmLauncher(Path javaHome, ModuleClasspath classpath, Path agentJar, ProfilerSettings profiler, List<String> extraOptions) {
         this.extraOptions = List.copyOf(extraOptions);
@@ -45,6 +55,11 @@ public final class JvmLauncher {
             cmd.add("-XX:+UnlockDiagnosticVMOptions");
             cmd.add("-XX:+DebugNonSafepoints");
             if (featureVersion >= 22) cmd.add("--enable-native-access=ALL-UNNAMED");   // System.load of libasyncProfiler
+        }
+        if (callTimeoutMillis > 0) {
+            cmd.add("-Dsun.rmi.transport.tcp.responseTimeout=" + callTimeoutMillis);
+            cmd.add("-Dsun.net.client.defaultConnectTimeout=" + callTimeoutMillis);
+            cmd.add("-Dsun.net.client.defaultReadTimeout=" + callTimeoutMillis);
         }
         cmd.addAll(extraOptions);
         cmd.add("-cp");

@@ -1,6 +1,8 @@
 package io.wirecost.cli.run;
 
 import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.FlameGraphSink;
+import io.wirecost.cli.report.AtomicFiles;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RecordingSummary;
@@ -44,6 +46,13 @@ public final class ScenarioRunner {
     private final RuleSet rules;
     private final Path outDir;
     private final Consumer<String> progress;
+    private boolean keepKeys;
+
+    /** Keep each run's generated keys (owner-only, in the temp directory) instead of deleting them. */
+    public ScenarioRunner keepKeys(boolean keep) {
+        this.keepKeys = keep;
+        return this;
+    }
 
     public ScenarioRunner(JvmLauncher launcher, RunSettings settings, ProfilerSettings profiler, RuleSet rules,
                           Path outDir, Consumer<String> progress) {
@@ -56,6 +65,12 @@ public final class ScenarioRunner {
     }
 
     public ScenarioResult run(String name) {
+        return run(name, 1);
+    }
+
+    /** Recordings, flame graphs and logs of repetitions after the first carry {@code .rK} in their names. */
+    public ScenarioResult run(String name, int repetition) {
+        String stem = repetition == 1 ? name : name + ".r" + repetition;
         long t0 = System.nanoTime();
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
         List<RttStatistics> rtt = new ArrayList<>();
@@ -63,6 +78,10 @@ public final class ScenarioRunner {
         Map<String, String> profilers = new LinkedHashMap<>();
         Map<String, Path> recordings = new LinkedHashMap<>();
         String error = "";
+        List<MessageSize> sizes = new ArrayList<>();
+        List<RttStatistics> profiledRtt = new ArrayList<>();
+        partial = List.of();
+        String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
         long calls = 0;
         try {
@@ -70,42 +89,44 @@ public final class ScenarioRunner {
                 keyDir = Files.createTempDirectory("wirecost-keys-");
                 progress.accept(name + ": generating keys and certificates");
                 KeyMaterial.generate(keyDir, Duration.ofDays(1));
+                facts.put("keys", Map.of("dir", keyDir.toString(), "kept", keepKeys));
             }
             ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions());
             String configJson = JSON.writeValueAsString(config);
-            Path recServer = outDir.resolve("recordings").resolve(name + "-server.jfr");
-            Path recClient = outDir.resolve("recordings").resolve(name + "-client.jfr");
+            Path recServer = outDir.resolve("recordings").resolve(stem + "-server.jfr");
+            Path recClient = outDir.resolve("recordings").resolve(stem + "-client.jfr");
             Files.createDirectories(recServer.getParent());
             try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
-                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(name + "-server.log"))) {
+                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(stem + "-server.log"))) {
                 @SuppressWarnings("unchecked")
                 Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
                 facts.put("endpoint", endpoint);
                 try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
                         List.of(name, configJson, JSON.writeValueAsString(endpoint)), recClient,
-                        outDir.resolve("logs").resolve(name + "-client.log"))) {
+                        outDir.resolve("logs").resolve(stem + "-client.log"))) {
                     client.await("start", START);
                     client.call("connect", COMMAND);
                     progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
                     client.call("warmup " + settings.warmupCalls(), timeoutFor(settings.warmupCalls() * 8L));
+                    progress.accept(name + ": timing " + settings.reps() + " x " + settings.invocations() + " calls per data type");
+                    // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
+                    // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
+                    rtt.addAll(measureAll(client));
                     if (profiler.enabled()) {
                         profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
-                    }
-                    progress.accept(name + ": measuring " + settings.reps() + " x " + settings.invocations() + " calls per data type");
-                    Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations(),
-                            timeoutFor((long) settings.reps() * settings.invocations() * 8));
-                    if (profiler.enabled()) {
+                        progress.accept(name + ": profiling the same calls again");
+                        profiledRtt.addAll(measureAll(client));
                         server.call("profile-stop", COMMAND);
                         client.call("profile-stop", COMMAND);
                         recordings.put("server", recServer);
                         recordings.put("client", recClient);
                     }
-                    rtt.addAll(statistics(m));
                     progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
                     Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
                             timeoutFor(settings.instantiationReps() * 100L));
                     rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
+                    sizesNote = measureSizes(stem, server, client, sizes);
                     Map<String, Object> clientInfo = client.call("info", COMMAND);
                     calls = ((Number) clientInfo.get("calls")).longValue();
                     facts.put("client", clientInfo);
@@ -114,22 +135,66 @@ public final class ScenarioRunner {
             }
         } catch (ChildJvm.ChildFailure | IllegalArgumentException e) {
             error = e.getMessage();
+            if (rtt.isEmpty()) rtt.addAll(partial);
         } catch (Exception e) {
             error = e.getClass().getSimpleName() + ": " + e.getMessage();
         } finally {
-            deleteQuietly(keyDir);
+            if (!keepKeys) deleteQuietly(keyDir);
         }
         Map<String, RoleAttribution> shares = new LinkedHashMap<>();
         try {
             shares.putAll(attribute(recordings));
-        } catch (RecordingException e) {
+            writeFlames(stem, recordings);
+        } catch (RecordingException | IOException e) {
             if (error.isEmpty()) error = e.getMessage();
         }
         Map<String, String> recordingPaths = new LinkedHashMap<>();
         recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        return new ScenarioResult(name, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
-                rtt, shares, facts, profilers, recordingPaths);
+        return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
+                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote);
+    }
+
+    /**
+     * The message-size pass: the client makes {@code sizeCalls} calls per data type while tcpdump
+     * captures the traffic of the server JVM's listening ports. Returns how sizes were (or why they were
+     * not) measured; a capture problem never fails the scenario.
+     */
+    @SuppressWarnings("unchecked")
+    private String measureSizes(String name, ChildJvm server, ChildJvm client, List<MessageSize> out)
+            throws ChildJvm.ChildFailure, InterruptedException {
+        if (settings.sizeCalls() == 0) return "not measured (--size-calls 0)";
+        java.util.Optional<String> why = WireCapture.unavailable();
+        if (why.isPresent()) return "not measured: " + why.get();
+        java.util.Set<Integer> ports;
+        try {
+            ports = ListeningPorts.of(server.pid());
+        } catch (IOException e) {
+            return "not measured: cannot read the server's ports from /proc: " + e.getMessage();
+        }
+        if (ports.isEmpty()) return "not measured: the server JVM listens on no TCP port";
+        progress.accept(name + ": message sizes, " + settings.sizeCalls() + " calls per data type under tcpdump");
+        Path pcap = outDir.resolve("captures").resolve(name + ".pcap");
+        Map<String, Object> reply;
+        try {
+            Files.createDirectories(pcap.getParent());
+            try (WireCapture capture = WireCapture.start(ports, pcap)) {
+                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L));
+                capture.stop();
+            }
+            List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
+            List<WireCapture.Window> windows = new ArrayList<>();
+            for (int i = 0; i < w.size(); i++) {
+                long end = i + 1 < w.size() ? ((Number) w.get(i + 1).get("startMicros")).longValue()
+                        : ((Number) reply.get("endMicros")).longValue();
+                windows.add(new WireCapture.Window((String) w.get(i).get("operation"), ((Number) w.get(i).get("calls")).longValue(),
+                        ((Number) w.get(i).get("startMicros")).longValue(), end));
+            }
+            out.addAll(WireCapture.sizes(pcap, ports, windows));
+        } catch (IOException e) {
+            return "not measured: " + e.getMessage();
+        }
+        return "tcpdump on lo, server ports " + ports + ", " + settings.sizeCalls() + " calls per data type";
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
@@ -137,16 +202,44 @@ public final class ScenarioRunner {
         return Duration.ofSeconds(60 + calls / 200);   // allows 5 ms per call on top of a minute
     }
 
+    /**
+     * The papers' measurement of every data type, one type per command so that the types measured
+     * before a failure are kept, then the primitives' geometric mean.
+     */
+    private List<RttStatistics> measureAll(ChildJvm client) throws ChildJvm.ChildFailure {
+        List<RttStatistics> out = new ArrayList<>();
+        try {
+            for (Operation op : Operation.all()) {
+                Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op.label(),
+                        timeoutFor((long) settings.reps() * settings.invocations()));
+                out.addAll(statistics(m));
+            }
+            out.add(geomean(out));
+            return out;
+        } catch (ChildJvm.ChildFailure e) {
+            partial = out;
+            throw e;
+        }
+    }
+
+    /** Types measured by a measureAll that failed part way. */
+    private List<RttStatistics> partial = List.of();
+
     @SuppressWarnings("unchecked")
-    private List<RttStatistics> statistics(Map<String, Object> measure) {
+    private static List<RttStatistics> statistics(Map<String, Object> measure) {
         Map<String, Object> batches = (Map<String, Object>) measure.get("batchNanos");
         int n = ((Number) measure.get("invocationsPerBatch")).intValue();
         List<RttStatistics> out = new ArrayList<>();
-        for (Operation op : Operation.all()) out.add(RttStatistics.of(op.label(), longs(batches.get(op.label())), n));
-        List<RttStatistics> primitives = new ArrayList<>();
-        for (Operation op : Operation.all()) if (op.primitive()) primitives.add(out.get(op.ordinal()));
-        out.add(RttStatistics.geometricMean("primitives-geomean", primitives));
+        batches.forEach((op, nanos) -> out.add(RttStatistics.of(op, longs(nanos), n)));
         return out;
+    }
+
+    private static RttStatistics geomean(List<RttStatistics> perType) {
+        List<RttStatistics> primitives = new ArrayList<>();
+        for (Operation op : Operation.all()) {
+            if (op.primitive()) perType.stream().filter(r -> r.operation().equals(op.label())).findFirst().ifPresent(primitives::add);
+        }
+        return RttStatistics.geometricMean("primitives-geomean", primitives);
     }
 
     private static long[] longs(Object list) {
@@ -170,6 +263,20 @@ public final class ScenarioRunner {
         }
         out.put("all", new RoleAttribution("all", all.toAttribution(describe(summaries)), summaries));
         return out;
+    }
+
+    /** {@code flames/<scenario>-<role>.html} for every profiled process, by async-profiler's own template. */
+    private void writeFlames(String scenario, Map<String, Path> recordings) throws RecordingException, IOException {
+        for (Map.Entry<String, Path> e : recordings.entrySet()) {
+            FlameGraphSink flame = new FlameGraphSink("html", "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)",
+                    rules, false);
+            new RecordingReader(SampleMode.CPU).read(e.getValue(), flame);
+            AtomicFiles.write(outDir.resolve("flames").resolve(scenario + "-" + e.getKey() + ".html"), out -> {
+                java.io.PrintStream ps = new java.io.PrintStream(out, false, java.nio.charset.StandardCharsets.UTF_8);
+                flame.write(ps);
+                ps.flush();
+            });
+        }
     }
 
     static String describe(List<RecordingSummary> summaries) {

@@ -3,6 +3,7 @@ package io.wirecost.cli.metrics;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.run.MessageSize;
 import io.wirecost.cli.run.ProfilerSettings;
 import io.wirecost.cli.run.RoleAttribution;
 import io.wirecost.cli.run.RttStatistics;
@@ -29,17 +30,19 @@ class RunMetricsTest {
     @Test
     void textExposition() {
         RunMetadata meta = new RunMetadata("r7", "2025-01-01T12:00:00Z", "host1", "0.1.0", "/jdk", 17,
-                RunSettings.quick(64), new ProfilerSettings("async", "cpu", 1_000_000), List.of("rmi", "tcp"), List.of("run"));
+                RunSettings.quick(64), new ProfilerSettings("async", "cpu", 1_000_000), List.of("rmi", "tcp"), List.of("run"),
+                "", Map.of(), 1, false);
         CategoryCounts counts = new CategoryCounts(RULES.categories());
         counts.add(0, 30);
         counts.add(1, 70);
         counts.add(2, 25);
         RoleAttribution all = new RoleAttribution("all", counts.toAttribution("test"), List.of());
-        ScenarioResult rmi = new ScenarioResult("rmi", "RMI", "ok", "", 6.5, 9612,
-                List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 1200),
-                        new RttStatistics("primitives-geomean", 40.0, Double.NaN, Double.NaN, 8400),
-                        new RttStatistics("instantiation", 1500.0, 150.0, 10.0, 12)),
-                Map.of("all", all), Map.of(), Map.of(), Map.of());
+        ScenarioResult rmi = new ScenarioResult("rmi", 1, "RMI", "ok", "", 6.5, 9612,
+                List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of()),
+                        new RttStatistics("primitives-geomean", 40.0, Double.NaN, Double.NaN, 8400, List.of()),
+                        new RttStatistics("instantiation", 1500.0, 150.0, 10.0, 12, List.of())),
+                List.of(), Map.of("all", all), Map.of(), Map.of(), Map.of(),
+                List.of(new MessageSize("int", 50, 61, 47, 193, 179, 4)), "tcpdump");
         assertEquals(GOLDEN, RunMetrics.text(meta, List.of(rmi)));
     }
 
@@ -48,6 +51,17 @@ class RunMetricsTest {
             # TYPE wirecost_instantiation_seconds summary
             wirecost_instantiation_seconds_count{role="client",run="r7",scenario="rmi"} 12
             wirecost_instantiation_seconds_sum{role="client",run="r7",scenario="rmi"} 0.018000000000000002
+            # HELP wirecost_message_bytes TCP payload per invocation by direction (request: client to server), HTTP headers and TLS records included
+            # TYPE wirecost_message_bytes gauge
+            wirecost_message_bytes{direction="request",operation="int",run="r7",scenario="rmi"} 61.0
+            wirecost_message_bytes{direction="response",operation="int",run="r7",scenario="rmi"} 47.0
+            # HELP wirecost_message_packets TCP segments per invocation, both directions, ACKs included
+            # TYPE wirecost_message_packets gauge
+            wirecost_message_packets{operation="int",run="r7",scenario="rmi"} 4.0
+            # HELP wirecost_message_wire_bytes IP packets per invocation by direction, TCP/IP headers included
+            # TYPE wirecost_message_wire_bytes gauge
+            wirecost_message_wire_bytes{direction="request",operation="int",run="r7",scenario="rmi"} 193.0
+            wirecost_message_wire_bytes{direction="response",operation="int",run="r7",scenario="rmi"} 179.0
             # HELP wirecost_paper_share_ratio Seed 000 Table 3 (JDK 1.4.2) for the scenarios of this run that have a paper column; figures printed as '<0.10' are left out
             # TYPE wirecost_paper_share_ratio gauge
             wirecost_paper_share_ratio{category="rmi-transport",paper_column="RMI",paper_row="sun.rmi.transport",run="r7",scenario="rmi"} 0.2341

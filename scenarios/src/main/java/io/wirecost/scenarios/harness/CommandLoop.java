@@ -90,7 +90,7 @@ final class CommandLoop {
         for (Throwable c = t; c != null && sb.length() < 400; c = c.getCause()) {
             if (sb.length() > 0) sb.append(" <- ");
             sb.append(c.getClass().getSimpleName());
-            if (c.getMessage() != null) sb.append(": ").append(c.getMessage().replace('\n', ' '));
+            if (c.getMessage() != null) sb.append(": ").append(c.getMessage().replaceAll("\\s+", " ").trim());
         }
         return sb.toString();
     }

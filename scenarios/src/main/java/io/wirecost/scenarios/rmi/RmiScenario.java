@@ -2,6 +2,8 @@ package io.wirecost.scenarios.rmi;
 
 import io.wirecost.scenarios.Answers;
 import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.Faults;
+import io.wirecost.scenarios.InjectedWork;
 import io.wirecost.scenarios.Invocation;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RTTTester;
@@ -33,9 +35,14 @@ public class RmiScenario implements Scenario {
 
     public static final String BOUND_NAME = "RTTTester";
 
-    /** RTTTester's calls carry no arguments; nothing but strings and boxed numbers may be deserialized. */
+    /**
+     * RTTTester's calls carry no arguments; nothing but strings and boxed primitives may be deserialized.
+     * Filter patterns name classes, not hierarchies: each boxed type is listed (with Number, their
+     * superclass, whose descriptor comes along).
+     */
     public static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
-            "maxdepth=5;maxrefs=100;maxbytes=65536;java.lang.String;java.lang.Number;java.lang.Boolean;!*");
+            "maxdepth=5;maxrefs=100;maxbytes=65536;java.lang.String;java.lang.Number;java.lang.Integer;java.lang.Short;"
+                    + "java.lang.Long;java.lang.Float;java.lang.Double;java.lang.Byte;java.lang.Boolean;java.lang.Character;!*");
 
     @Override
     public String name() {
@@ -59,7 +66,7 @@ public class RmiScenario implements Scenario {
         Registry registry = csf == null
                 ? LocateRegistry.createRegistry(registryPort)
                 : LocateRegistry.createRegistry(registryPort, csf, ssf);
-        RTTTesterImpl impl = new RTTTesterImpl(config.stringLength());
+        RTTTester impl = Faults.wrap(InjectedWork.wrap(new RTTTesterImpl(config.stringLength()), config), config);
         RTTTester stub = (RTTTester) UnicastRemoteObject.exportObject(impl, 0, csf, ssf, FILTER);
         registry.rebind(BOUND_NAME, stub);
         String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");

@@ -51,6 +51,7 @@ public final class KeyMaterial {
     public static final String CLIENT = "client.p12";
     public static final String TRUST = "trust.p12";
     public static final String ROGUE = "rogue.p12";   // a client key signed by another CA: must be refused
+    public static final String EXPIRED = "expired.p12";   // a client key of the run's CA whose validity has ended
     private static final String PASSWORD_FILE = "password";
 
     private final Path dir;
@@ -90,7 +91,12 @@ public final class KeyMaterial {
         X509Certificate rogueCert = certificate("CN=wirecost-client", rogue, "CN=rogue CA", rogueCa, notBefore, notAfter, false,
                 KeyPurposeId.id_kp_clientAuth);
 
+        KeyPair expired = rsa();
+        X509Certificate expiredCert = certificate("CN=wirecost-client", expired, "CN=wirecost run CA", ca,
+                now.minus(Duration.ofDays(2)), now.minus(Duration.ofDays(1)), false, KeyPurposeId.id_kp_clientAuth);
+
         KeyMaterial km = new KeyMaterial(dir, password);
+        km.storeKey(EXPIRED, "client", expired, expiredCert, caCert);
         km.storeKey(SERVER, "server", server, serverCert, caCert);
         km.storeKey(CLIENT, "client", client, clientCert, caCert);
         km.storeKey(ROGUE, "client", rogue, rogueCert, rogueCert);
@@ -121,6 +127,11 @@ public final class KeyMaterial {
     /** A client whose certificate was signed by a CA the server does not trust. */
     public SSLContext untrustedClientContext() throws Exception {
         return context(ROGUE, true);
+    }
+
+    /** A client of the run's CA whose certificate expired yesterday. */
+    public SSLContext expiredClientContext() throws Exception {
+        return context(EXPIRED, true);
     }
 
     public KeyStore keyStore(String file) throws Exception {

@@ -22,6 +22,7 @@ import javax.net.ssl.SSLContext;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The rmi-ssl server demands a client certificate from its own run's CA: a client without one, or
@@ -67,6 +68,34 @@ class RmiSslClientAuthTest {
     @Test
     void clientWithCertificateFromAnotherCaIsRefused() {
         assertThrows(RemoteException.class, () -> lookupAndCall(keys.untrustedClientContext()));
+    }
+
+    @Test
+    void clientWithAnExpiredCertificateIsRefused() {
+        assertThrows(RemoteException.class, () -> lookupAndCall(keys.expiredClientContext()));
+    }
+
+    /**
+     * A client offering only TLS 1.1 is refused. The JDK disables TLS 1.1 by default, so the probe runs
+     * in its own JVM with that default lifted, to show that the server itself refuses, not the client.
+     */
+    @Test
+    void protocolsBelowTls12AreRefused() throws Exception {
+        Path security = Files.writeString(tmp.resolve("tls11.security"), "jdk.tls.disabledAlgorithms=\n");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Endpoint ep = server.endpoint();
+        Process p = new ProcessBuilder(java, "-Djava.security.properties=" + security, "-cp", System.getProperty("java.class.path"),
+                TlsProbe.class.getName(), keys.dir().toString(), ep.get("host"), ep.get("port"), "TLSv1.1")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        p.waitFor();
+        assertTrue(out.endsWith("refused"), out);
+        Process ok = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                TlsProbe.class.getName(), keys.dir().toString(), ep.get("host"), ep.get("port"), "TLSv1.2")
+                .redirectErrorStream(true).start();
+        String okOut = new String(ok.getInputStream().readAllBytes()).strip();
+        ok.waitFor();
+        assertTrue(okOut.endsWith("accepted TLSv1.2"), "the probe itself works: " + okOut);
     }
 
     @Test
