@@ -2,6 +2,8 @@ package io.wirecost.cli;
 
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.metrics.RunMetrics;
+import io.wirecost.cli.metrics.RunMetricsPublisher;
 import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
 import io.wirecost.cli.report.Tables;
@@ -122,6 +124,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--interleave", description = "With a candidate: alternate baseline and candidate runs (ABAB...) so machine drift hits both.")
     boolean interleave;
 
+    @Option(names = "--metrics-port", description = "Serve the run's metrics for Prometheus on this port (0: any free port; default: no endpoint).")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-bind", defaultValue = "127.0.0.1",
+            description = "Address of the metrics endpoint (default: ${DEFAULT-VALUE}; 0.0.0.0 inside a container).")
+    String metricsBind;
+
+    @Option(names = "--metrics-linger", defaultValue = "15s",
+            description = "Keep the metrics endpoint up this long after the run: one scrape interval (default: ${DEFAULT-VALUE}; 0: none).")
+    String metricsLinger;
+
+    @Option(names = "--push", paramLabel = "URL", description = "Push the final figures to this Pushgateway, e.g. http://localhost:9091.")
+    String pushUrl;
+
     @Override
     public Integer call() throws Exception {
         List<String> names = resolveScenarios();
@@ -132,6 +148,8 @@ final class RunCommand implements Callable<Integer> {
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
                 scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls());
+        long lingerNs = metricsLinger.equals("0") ? 0 : Durations.parseNanos("--metrics-linger", metricsLinger);
+        java.net.URI push = RunMetricsPublisher.pushTarget(pushUrl);
         Path agentJar = Locations.agentJar();
         if (profiler.enabled() && !Files.isRegularFile(agentJar)) {
             throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
@@ -165,14 +183,15 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         try {
-            return execute(names, profiler, rules, settings, agentJar, configs, twoSided, network);
+            return execute(names, profiler, rules, settings, agentJar, configs, twoSided, network, lingerNs, push);
         } finally {
             if (network != null) network.close();
         }
     }
 
     private Integer execute(List<String> names, ProfilerSettings profiler, RuleSet rules, RunSettings settings, Path agentJar,
-                            List<RunConfig> configs, boolean twoSided, NetworkPair network) throws Exception {
+                            List<RunConfig> configs, boolean twoSided, NetworkPair network, long lingerNs,
+                            java.net.URI push) throws Exception {
         Path dir = outputDirectory();
         Progress progress = new Progress(System.err, System.console() != null);
         List<RunCoordinator.Side> sides = new ArrayList<>();
@@ -192,7 +211,11 @@ final class RunCommand implements Callable<Integer> {
                     new RunWriter(sideDir, rules), meta, new ArrayList<>()));
         }
         System.err.println("wirecost: writing to " + dir);
+        RunMetricsPublisher metrics = RunMetricsPublisher.start(metricsPort, metricsBind, lingerNs, push,
+                dir.getFileName().toString(), System.err);
+        metrics.update(metricsSources(sides));
         RunCoordinator coordinator = new RunCoordinator(sides, names, repeat, interleave, progress);
+        coordinator.afterEach(() -> metrics.update(metricsSources(sides)));
         coordinator.run();
         progress.done();
 
@@ -220,9 +243,20 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         System.out.println();
-        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, sizes.csv, table.md, recordings/, flames/, captures/)");
+        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, sizes.csv, table.md, metrics.prom, report.html, "
+                + "recordings/, flames/, captures/)");
         if (twoSided) System.out.println("Compare: ./wirecost diff " + dir.resolve("baseline") + " " + dir.resolve("candidate"));
-        return failed ? 1 : 0;
+        boolean pushed = metrics.finish(metricsSources(sides));
+        return failed || !pushed ? 1 : 0;
+    }
+
+    /** What the metrics endpoint and the push show: each configuration's first repetitions, as metrics.prom. */
+    private static List<RunMetrics.Source> metricsSources(List<RunCoordinator.Side> sides) {
+        List<RunMetrics.Source> out = new ArrayList<>();
+        for (RunCoordinator.Side side : sides) {
+            out.add(new RunMetrics.Source(side.meta(), RunCoordinator.firstRepetitions(side.results())));
+        }
+        return out;
     }
 
     private static Path checkJavaHome(String option, Path home) {

@@ -1,31 +1,43 @@
 package io.wirecost.agent;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Options from {@code -javaagent:wirecost-agent.jar=key=value,...}.
+ * Options from {@code -javaagent:wirecost-agent.jar=key=value,...}. Unknown keys are errors, so a typo
+ * disables the agent with a message instead of silently using a default.
  *
  * <pre>
  * java -javaagent:wirecost-agent.jar=engine=async,event=cpu,interval=10ms,file=/tmp/app.jfr -jar app.jar
+ * java -javaagent:wirecost-agent.jar=metrics.port=9464,labels=service:demo;run:r1 -jar app.jar
  * </pre>
  *
  * @param engine     {@code async} (async-profiler, bundled), {@code jfr} (JDK Flight Recorder) or {@code none}
  * @param event      async-profiler event: {@code cpu} (falls back to {@code itimer}), {@code itimer}, {@code wall}
  * @param intervalNs sampling interval in nanoseconds
- * @param file       where the recording goes
+ * @param file       where the recording goes; null when not given (see {@link #recordingFile()})
  * @param startNow   profile from start-up to shutdown; otherwise wait for the control MBean
+ * @param rules      category rule file for live metrics; null: the built-in rules
+ * @param metrics    live Prometheus metrics; null when {@code metrics.port} is not given
  */
-public record AgentOptions(String engine, String event, long intervalNs, Path file, boolean startNow) {
+public record AgentOptions(String engine, String event, long intervalNs, Path file, boolean startNow, Path rules,
+                           MetricsOptions metrics) {
 
     public static final long DEFAULT_INTERVAL_NS = 10_000_000L;   // async-profiler's own default for cpu
+
+    private static final String KEYS = "engine, event, interval, file, start, rules, role, labels, metrics.port, "
+            + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file";
 
     public static AgentOptions parse(String args) {
         String engine = "async";
         String event = "cpu";
         long interval = DEFAULT_INTERVAL_NS;
-        Path file = Path.of("wirecost-" + ProcessHandle.current().pid() + ".jfr");
+        Path file = null;
         boolean startNow = true;
+        Path rules = null;
+        Map<String, String> metricsKeys = new LinkedHashMap<>();
         if (args != null && !args.isBlank()) {
             for (String kv : args.split(",")) {
                 int eq = kv.indexOf('=');
@@ -33,48 +45,65 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
                 String key = kv.substring(0, eq).trim();
                 String value = kv.substring(eq + 1).trim();
                 switch (key) {
-                    case "engine":
-                        engine = oneOf(key, value, "async", "jfr", "none");
-                        break;
-                    case "event":
-                        event = oneOf(key, value, "cpu", "itimer", "wall");
-                        break;
-                    case "interval":
-                        interval = parseDuration(value);
-                        break;
-                    case "file":
-                        file = Path.of(value);
-                        break;
-                    case "start":
-                        startNow = oneOf(key, value, "now", "manual").equals("now");
-                        break;
-                    default:
-                        throw new IllegalArgumentException("unknown option '" + key + "' (engine, event, interval, file, start)");
+                    case "engine" -> engine = oneOf(key, value, "async", "jfr", "none");
+                    case "event" -> event = oneOf(key, value, "cpu", "itimer", "wall");
+                    case "interval" -> interval = parseDuration(key, value);
+                    case "file" -> file = Path.of(value);
+                    case "start" -> startNow = oneOf(key, value, "now", "manual").equals("now");
+                    case "rules" -> rules = Path.of(value);
+                    default -> {
+                        if (!MetricsOptions.KEYS.contains(key)) {
+                            throw new IllegalArgumentException("unknown option '" + key + "' (" + KEYS + ")");
+                        }
+                        metricsKeys.put(key, value);
+                    }
                 }
             }
         }
-        return new AgentOptions(engine, event, interval, file, startNow);
+        MetricsOptions metrics = MetricsOptions.of(metricsKeys);
+        if (metrics == null && rules != null) {
+            throw new IllegalArgumentException("rules= applies to live metrics: add metrics.port=PORT");
+        }
+        return new AgentOptions(engine, event, interval, file, startNow, rules, metrics);
     }
 
-    private static String oneOf(String key, String value, String... allowed) {
+    /**
+     * The file a whole-run recording goes to. Without live metrics it is always written (as before:
+     * {@code wirecost-<pid>.jfr}); with live metrics only a {@code file=} given explicitly is kept, so
+     * that a long-running service does not fill its disk with a recording nobody asked for.
+     */
+    public Path recordingFile() {
+        return file != null ? file : Path.of("wirecost-" + ProcessHandle.current().pid() + ".jfr");
+    }
+
+    public boolean keepsRecording() {
+        return file != null || metrics == null;
+    }
+
+    static String oneOf(String key, String value, String... allowed) {
         for (String a : allowed) if (a.equals(value)) return value;
         throw new IllegalArgumentException(key + " must be one of " + String.join("|", allowed) + ", got '" + value + "'");
     }
 
     /** {@code 10ms}, {@code 500us}, {@code 1000000} (ns), {@code 1s}. */
     public static long parseDuration(String text) {
+        return parseDuration("interval", text);
+    }
+
+    static long parseDuration(String key, String text) {
         String t = text.toLowerCase(Locale.ROOT).trim();
         long unit = 1;
         if (t.endsWith("ms")) { unit = 1_000_000L; t = t.substring(0, t.length() - 2); }
         else if (t.endsWith("us")) { unit = 1_000L; t = t.substring(0, t.length() - 2); }
         else if (t.endsWith("ns")) { t = t.substring(0, t.length() - 2); }
         else if (t.endsWith("s")) { unit = 1_000_000_000L; t = t.substring(0, t.length() - 1); }
+        else if (t.endsWith("m")) { unit = 60_000_000_000L; t = t.substring(0, t.length() - 1); }
         try {
-            long v = Long.parseLong(t) * unit;
+            long v = Math.multiplyExact(Long.parseLong(t), unit);
             if (v <= 0) throw new NumberFormatException();
             return v;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("interval must be a positive duration like 10ms, got '" + text + "'");
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException(key + " must be a positive duration like 10ms, got '" + text + "'");
         }
     }
 }

@@ -3,33 +3,43 @@ package io.wirecost.agent;
 import one.profiler.AsyncProfiler;
 
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * async-profiler from the bundled {@code tools.profiler:async-profiler} jar. {@code cpu} uses perf
  * events; when the kernel refuses them (perf_event_paranoid, containers) it falls back to
- * {@code itimer} and says so.
+ * {@code itimer} and says so. The fallback is remembered, so that rotating the recording every few
+ * seconds does not ask the kernel again each time.
  */
 final class AsyncProfilerEngine implements ProfilerEngine {
 
-    private final String event;
+    private static final Pattern MEMINFO_TOTAL = Pattern.compile("Total:\\s*(\\d+)\\s*KB");
+
+    private final String requested;
+    private String event;
+    private String fallbackNote = "";
+    private String version = "";
     private AsyncProfiler profiler;
 
     AsyncProfilerEngine(String event) {
+        this.requested = event;
         this.event = event;
     }
 
     @Override
     public String start(Path file, long intervalNs) throws Exception {
         if (profiler == null) profiler = AsyncProfiler.getInstance();   // extracts and loads the bundled .so
-        String version = profiler.getVersion();
+        version = profiler.getVersion();
         try {
             profiler.execute(command(event, file, intervalNs));
-            return "async-profiler " + version + " event=" + event;
         } catch (IllegalStateException | java.io.IOException e) {
             if (!event.equals("cpu")) throw e;
             profiler.execute(command("itimer", file, intervalNs));
-            return "async-profiler " + version + " event=itimer (cpu refused: " + oneLine(e) + ")";
+            event = "itimer";
+            fallbackNote = " (cpu refused: " + oneLine(e) + ")";
         }
+        return "async-profiler " + version + " event=" + event + (event.equals(requested) ? "" : fallbackNote);
     }
 
     private static String command(String event, Path file, long intervalNs) {
@@ -39,6 +49,27 @@ final class AsyncProfilerEngine implements ProfilerEngine {
     @Override
     public void stop() throws Exception {
         profiler.execute("stop");
+    }
+
+    @Override
+    public String name() {
+        return version.isEmpty() ? "async-profiler" : "async-profiler " + version;
+    }
+
+    @Override
+    public String event() {
+        return event;
+    }
+
+    @Override
+    public long nativeMemoryBytes() {
+        if (profiler == null) return -1;
+        try {
+            Matcher m = MEMINFO_TOTAL.matcher(profiler.execute("meminfo"));
+            return m.find() ? Long.parseLong(m.group(1)) * 1024 : -1;
+        } catch (Exception e) {
+            return -1;
+        }
     }
 
     private static String oneLine(Throwable t) {

@@ -26,7 +26,7 @@ final class JfrEngine implements ProfilerEngine {
         r.start();
         this.recording = r;
         this.file = file;
-        return "jfr " + System.getProperty("java.vm.version") + " period=" + period.toMillis() + "ms";
+        return name() + " period=" + period.toMillis() + "ms";
     }
 
     @Override
@@ -35,5 +35,25 @@ final class JfrEngine implements ProfilerEngine {
         recording.dump(file);
         recording.close();
         recording = null;
+    }
+
+    /**
+     * Closes without dumping. At exit JFR's own shutdown hook runs beside the agent's and removes the
+     * repository's chunk files, so a dump then fails with "Missing chunkfile" errors on the host's output.
+     */
+    @Override
+    public void discard() {
+        recording.close();
+        recording = null;
+    }
+
+    @Override
+    public String name() {
+        return "jfr " + System.getProperty("java.vm.version");
+    }
+
+    @Override
+    public String event() {
+        return "execution-sample";
     }
 }

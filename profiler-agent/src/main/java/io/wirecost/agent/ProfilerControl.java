@@ -1,19 +1,33 @@
 package io.wirecost.agent;
 
 import java.nio.file.Path;
+import java.util.function.BiConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Starts and stops one engine; every method is idempotent and never throws into the caller's thread. */
+/**
+ * Starts and stops one engine; every method is idempotent and never throws into the caller's thread.
+ *
+ * <p>Two kinds of session: a <em>recording</em> session (the MBean's {@code start(file)} or
+ * {@code start=now} without live metrics) writes one file, completed at {@code stop()}; a
+ * <em>segmented</em> session (start=now with live metrics) is rotated every metrics period into a new
+ * segment file, so that completed segments can be read while the application runs. Either way, each
+ * completed file goes to the listener, which the live metrics use.
+ */
 public final class ProfilerControl implements ProfilerControlMBean {
 
-    private static final Logger LOG = Logger.getLogger("io.wirecost.agent");
+    private static final Logger LOG = AgentLog.LOG;
 
     private final AgentOptions options;
     private final ProfilerEngine engine;
     private Path recording;
     private String running;     // what start() reported, null when stopped
+    private boolean segmented;
     private String lastError = "";
+    /** Set, without the lock, as soon as the JVM starts to exit: no rotation may start a profiler then. */
+    private volatile boolean exiting;
+    /** (completed file, true when it is a segment of a segmented session) */
+    private BiConsumer<Path, Boolean> listener = (file, segment) -> { };
 
     ProfilerControl(AgentOptions options) {
         this.options = options;
@@ -24,14 +38,28 @@ public final class ProfilerControl implements ProfilerControlMBean {
         };
     }
 
+    synchronized void onCompleted(BiConsumer<Path, Boolean> listener) {
+        this.listener = listener;
+    }
+
     @Override
     public synchronized String start(String file) {
+        Path target = file == null || file.isBlank() ? options.recordingFile() : Path.of(file);
+        return begin(target, false);
+    }
+
+    /** Starts a segmented session whose first segment is {@code segment}. */
+    synchronized String startSegmented(Path segment) {
+        return begin(segment, true);
+    }
+
+    private String begin(Path target, boolean segments) {
         if (engine == null) return "engine=none";
         if (running != null) return running;
-        Path target = file == null || file.isBlank() ? options.file() : Path.of(file);
         try {
             running = engine.start(target, options.intervalNs()) + " interval=" + options.intervalNs() + "ns";
             recording = target;
+            segmented = segments;
             return running;
         } catch (Throwable t) {
             lastError = String.valueOf(t.getMessage());
@@ -40,18 +68,71 @@ public final class ProfilerControl implements ProfilerControlMBean {
         }
     }
 
+    /**
+     * Completes the current segment and starts the next one into {@code next}; nothing when no
+     * segmented session runs (stopped, or the MBean runs a recording session). Returns the nanoseconds
+     * between stop and start, during which nothing was sampled, or -1 when it did not rotate.
+     */
+    synchronized long rotate(Path next) throws Exception {
+        if (running == null || !segmented || exiting) return -1;
+        Path done = recording;
+        long t0 = System.nanoTime();
+        try {
+            engine.stop();
+        } catch (Throwable t) {
+            running = null;
+            throw t;
+        }
+        try {
+            engine.start(next, options.intervalNs());
+            recording = next;
+        } catch (Throwable t) {
+            running = null;
+            lastError = String.valueOf(t.getMessage());
+            throw t;
+        } finally {
+            listener.accept(done, true);
+        }
+        return System.nanoTime() - t0;
+    }
+
     @Override
     public synchronized String stop() {
         if (running == null) return recording == null ? "" : recording.toString();
+        boolean completed = false;
         try {
             engine.stop();
+            completed = true;
         } catch (Throwable t) {
             lastError = String.valueOf(t.getMessage());
             LOG.log(Level.WARNING, "wirecost agent: cannot stop cleanly: " + lastError);
         } finally {
             running = null;
         }
+        if (completed) listener.accept(recording, segmented);
         return recording.toString();
+    }
+
+    /**
+     * At exit: a segment that no one will read or keep is discarded rather than completed; anything
+     * else stops as {@link #stop()} does.
+     */
+    void exiting() {
+        exiting = true;
+    }
+
+    synchronized void shutdown() {
+        if (running != null && segmented && options.file() == null) {
+            try {
+                engine.discard();
+            } catch (Throwable t) {
+                // exiting anyway: nothing to report to
+            } finally {
+                running = null;
+            }
+            return;
+        }
+        stop();
     }
 
     @Override
@@ -59,5 +140,23 @@ public final class ProfilerControl implements ProfilerControlMBean {
         return (running != null ? "running " + running : "stopped engine=" + options.engine())
                 + (recording != null ? " file=" + recording : "")
                 + (lastError.isEmpty() ? "" : " lastError=" + lastError);
+    }
+
+    synchronized boolean running() {
+        return running != null;
+    }
+
+    /** Profiler name and event actually used; empty before the first start. */
+    synchronized String engineName() {
+        return engine == null ? "none" : engine.name();
+    }
+
+    synchronized String engineEvent() {
+        return engine == null ? "none" : engine.event();
+    }
+
+    /** Under the lock: async-profiler's meminfo must not run while a rotation stops and starts it. */
+    synchronized long nativeMemoryBytes() {
+        return engine == null ? -1 : engine.nativeMemoryBytes();
     }
 }

@@ -10,4 +10,20 @@ interface ProfilerEngine {
 
     /** Stops and completes the recording file. */
     void stop() throws Exception;
+
+    /** Stops without completing the file: at exit, for a segment nobody will read. */
+    default void discard() throws Exception {
+        stop();
+    }
+
+    /** Name and version of what records, e.g. {@code async-profiler 4.2}; known once started. */
+    String name();
+
+    /** The event really sampled, e.g. {@code itimer} after a refused {@code cpu}; known once started. */
+    String event();
+
+    /** Native memory the profiler holds (async-profiler's own accounting), or -1 when unknown. */
+    default long nativeMemoryBytes() {
+        return -1;
+    }
 }

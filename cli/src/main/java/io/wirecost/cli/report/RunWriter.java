@@ -1,6 +1,7 @@
 package io.wirecost.cli.report;
 
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.metrics.RunMetrics;
 import io.wirecost.cli.run.RunMetadata;
 import io.wirecost.cli.run.ScenarioResult;
 
@@ -29,6 +30,8 @@ public final class RunWriter {
         AtomicFiles.write(dir.resolve("rtt.csv"), RttCsv.render(results));
         AtomicFiles.write(dir.resolve("sizes.csv"), SizesCsv.render(results));
         AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
+        AtomicFiles.write(dir.resolve("metrics.prom"), RunMetrics.text(meta, results));
+        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, results, rules, dir));
     }
 
     private String markdown(RunMetadata meta, List<ScenarioResult> results) {

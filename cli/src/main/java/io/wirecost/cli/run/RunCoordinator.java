@@ -23,6 +23,7 @@ public final class RunCoordinator {
     private final int repeat;
     private final boolean interleave;
     private final Consumer<String> progress;
+    private Runnable afterEach = () -> { };
 
     public RunCoordinator(List<Side> sides, List<String> scenarios, int repeat, boolean interleave, Consumer<String> progress) {
         this.sides = List.copyOf(sides);
@@ -30,6 +31,11 @@ public final class RunCoordinator {
         this.repeat = repeat;
         this.interleave = interleave;
         this.progress = progress;
+    }
+
+    /** Called after every scenario run, once its files are written (the metrics endpoint updates here). */
+    public void afterEach(Runnable hook) {
+        this.afterEach = hook;
     }
 
     public void run() throws Exception {
@@ -48,6 +54,7 @@ public final class RunCoordinator {
         ScenarioResult r = side.runner().run(scenario, rep);
         side.results().add(r);
         side.writer().write(side.meta(), side.results());   // an interrupted run keeps what it measured
+        afterEach.run();
         progress.accept(label + ": " + (r.ok() ? "done" : "FAILED: " + r.error()) + String.format(" (%.1f s)", r.seconds()));
     }
 

@@ -1,0 +1,163 @@
+package io.wirecost.agent;
+
+import io.prometheus.metrics.core.metrics.CounterWithCallback;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.InfoSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.Category;
+import io.wirecost.attribution.CategoryShare;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The agent's metric families, computed at scrape time from a {@link Source}; registered into a
+ * registry passed in (the agent's own, never client_java's default registry, which belongs to the host).
+ *
+ * <pre>
+ * wirecost_cpu_samples_total{category="rmi-transport",group="middleware",role="server",service="demo"} 1234.0
+ * wirecost_category_share_ratio{category="rmi-transport",group="middleware",role="server",service="demo"} 0.234
+ * wirecost_agent_info{engine="async-profiler 4.2",event="itimer",interval_seconds="0.01",...} 1
+ * </pre>
+ *
+ * Label values are bounded: categories come from the rule file, {@code stage} from a fixed list, and
+ * role and static labels are fixed at start. Nothing per thread or per stack becomes a label.
+ */
+final class AgentMetrics {
+
+    /** What the metrics report; the live session implements it, tests give fixed values. */
+    interface Source {
+        List<Category> categories();
+
+        /** Samples attributed to a category since the agent started. */
+        long samples(int categoryIndex);
+
+        /** Shares over the sliding window. */
+        Attribution window();
+
+        String engine();
+
+        String event();
+
+        long intervalNs();
+
+        long samplesDropped();
+
+        long errors(String stage);
+
+        long segmentsRead();
+
+        double unsampledSeconds();
+
+        /** When the last segment was read, seconds since the epoch; 0 before the first. */
+        double lastSegmentEpochSeconds();
+
+        long cpuNanos();
+
+        long allocatedBytes();
+
+        long profilerMemoryBytes();
+    }
+
+    /** Where the agent can fail while running; each is a fixed value of the {@code stage} label. */
+    static final List<String> STAGES = List.of("rotate", "read", "append");
+
+    private AgentMetrics() {
+    }
+
+    static void register(PrometheusRegistry registry, Source src, String role, Map<String, String> staticLabels) {
+        Labels constant = constantLabels(role, staticLabels);
+        List<Category> categories = src.categories();
+
+        CounterWithCallback.builder().name("wirecost_cpu_samples")
+                .help("CPU samples attributed to each category by the wirecost rules, since the agent started")
+                .labelNames("category", "group").constLabels(constant)
+                .callback(cb -> {
+                    for (int i = 0; i < categories.size(); i++) {
+                        Category c = categories.get(i);
+                        cb.call(src.samples(i), c.name(), group(c));
+                    }
+                }).register(registry);
+
+        GaugeWithCallback.builder().name("wirecost_category_share_ratio")
+                .help("Share of each category over the sliding window: middleware categories of middleware samples "
+                        + "(they sum to 1), jvm categories of all samples; absent while the window holds no sample")
+                .labelNames("category", "group").constLabels(constant)
+                .callback(cb -> {
+                    Attribution a = src.window();
+                    if (a.totalSamples() == 0) return;
+                    for (CategoryShare s : a.middleware()) cb.call(s.percent() / 100, s.category().name(), "middleware");
+                    for (CategoryShare s : a.jvm()) cb.call(s.percent() / 100, s.category().name(), "jvm");
+                }).register(registry);
+
+        registry.register(() -> InfoSnapshot.builder().name("wirecost_agent")
+                .help("The profiler behind the samples: engine, event actually sampled, sampling interval")
+                .dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder()
+                        .labels(constant.merge(Labels.of("engine", src.engine(), "event", src.event(),
+                                "interval_seconds", seconds(src.intervalNs()))))
+                        .build())
+                .build());
+
+        counter(registry, constant, "wirecost_agent_samples", "Samples the agent read and attributed",
+                () -> {
+                    long sum = 0;
+                    for (int i = 0; i < categories.size(); i++) sum += src.samples(i);
+                    return sum;
+                });
+        counter(registry, constant, "wirecost_agent_samples_dropped",
+                "Samples read from a segment that then failed to read whole, and so were not counted", src::samplesDropped);
+        CounterWithCallback.builder().name("wirecost_agent_errors")
+                .help("Errors while rotating, reading or appending recording segments")
+                .labelNames("stage").constLabels(constant)
+                .callback(cb -> {
+                    for (String stage : STAGES) cb.call(src.errors(stage), stage);
+                }).register(registry);
+        counter(registry, constant, "wirecost_agent_segments", "Recording segments read", src::segmentsRead);
+        counter(registry, constant, "wirecost_agent_unsampled_seconds",
+                "Time between stopping one segment and starting the next, when nothing was sampled", src::unsampledSeconds);
+        gauge(registry, constant, "wirecost_agent_last_segment_timestamp_seconds",
+                "When the agent last read a segment, seconds since the epoch", src::lastSegmentEpochSeconds);
+        counter(registry, constant, "wirecost_agent_cpu_seconds",
+                "CPU time of the agent's own threads (reading, classifying, serving); the profiler's signal handlers run in the host's threads",
+                () -> src.cpuNanos() / 1e9);
+        counter(registry, constant, "wirecost_agent_allocated_bytes", "Heap bytes allocated by the agent's own threads",
+                src::allocatedBytes);
+        gauge(registry, constant, "wirecost_agent_profiler_memory_bytes",
+                "Native memory held by async-profiler (its meminfo total); absent for JFR", src::profilerMemoryBytes);
+    }
+
+    private static void counter(PrometheusRegistry registry, Labels constant, String name, String help,
+                                java.util.function.DoubleSupplier value) {
+        CounterWithCallback.builder().name(name).help(help).constLabels(constant)
+                .callback(cb -> {
+                    double v = value.getAsDouble();
+                    if (v >= 0) cb.call(v);
+                }).register(registry);
+    }
+
+    private static void gauge(PrometheusRegistry registry, Labels constant, String name, String help,
+                              java.util.function.DoubleSupplier value) {
+        GaugeWithCallback.builder().name(name).help(help).constLabels(constant)
+                .callback(cb -> {
+                    double v = value.getAsDouble();
+                    if (v >= 0) cb.call(v);
+                }).register(registry);
+    }
+
+    static Labels constantLabels(String role, Map<String, String> staticLabels) {
+        Labels l = Labels.of("role", role);
+        for (Map.Entry<String, String> e : staticLabels.entrySet()) l = l.add(e.getKey(), e.getValue());
+        return l;
+    }
+
+    private static String group(Category c) {
+        return c.isMiddleware() ? "middleware" : "jvm";
+    }
+
+    private static String seconds(long ns) {
+        return String.format(Locale.ROOT, "%s", ns / 1e9);
+    }
+}

@@ -1,0 +1,280 @@
+package io.wirecost.agent;
+
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.Category;
+import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.RuleParser;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.StackClassifier;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Live metrics: every period the profiler's recording is rotated into a new segment file (a stop and a
+ * start, a few milliseconds without sampling, counted in {@code wirecost_agent_unsampled_seconds}),
+ * and the completed segment is read by the CLI's own {@link RecordingReader} and {@link StackClassifier}
+ * with the same rules, so the live view and {@code wirecost attribute} agree on the same samples.
+ * Recordings of MBean sessions (the scenario harness's {@code start=manual}) are read when they stop.
+ *
+ * <p>Threads: {@code wirecost-agent-metrics} rotates and reads, {@code wirecost-agent-http*} serve
+ * scrapes; all daemons. Segments live in an owner-only temporary directory and are deleted once read;
+ * with {@code file=} they are appended to that file first (JFR chunks concatenate into a valid recording).
+ */
+final class LiveSession implements AgentMetrics.Source {
+
+    private static final Logger LOG = AgentLog.LOG;
+
+    private final AgentOptions options;
+    private final ProfilerControl control;
+    private final RuleSet rules;
+    private final LiveCounts counts;
+    private final AgentThreads threads = new AgentThreads();
+    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(threads.factory("metrics"));
+    private final ExecutorService http = Executors.newFixedThreadPool(2, threads.factory("http"));
+    private final Path segmentDir;
+    private final AtomicLong segmentNumber = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong segmentsRead = new AtomicLong();
+    private final AtomicLong unsampledNanos = new AtomicLong();
+    private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
+    private volatile double lastSegmentEpochSeconds = -1;
+    private volatile boolean closing;
+    private boolean appendedOnce;
+    private HTTPServer server;
+
+    private LiveSession(AgentOptions options, ProfilerControl control, RuleSet rules, Path segmentDir) {
+        this.options = options;
+        this.control = control;
+        this.rules = rules;
+        this.segmentDir = segmentDir;
+        this.counts = new LiveCounts(rules.categories(), options.metrics().windowNs(), System::nanoTime);
+        for (String stage : AgentMetrics.STAGES) errors.put(stage, new AtomicLong());
+    }
+
+    /**
+     * Loads the rules and starts the endpoint. A bad rule file throws (the agent disables itself, as for
+     * any bad option); a port in use logs one warning and returns null: the host runs on, without metrics.
+     */
+    static LiveSession open(AgentOptions options, ProfilerControl control) throws Exception {
+        RuleSet rules = options.rules() == null ? RuleSet.defaults() : RuleParser.parse(options.rules());
+        LiveSession s = new LiveSession(options, control, rules, Files.createTempDirectory("wirecost-agent-"));
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AgentMetrics.register(registry, s, options.metrics().role(), options.metrics().labels());
+        try {
+            // started from the agent's daemon thread: the JDK's HTTP-Dispatcher thread inherits daemon status
+            s.server = s.worker.submit(() -> MetricsServer.start(options.metrics(), registry, s.http)).get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            s.shutdownThreads();
+            s.deleteSegments();
+            if (e.getCause() instanceof MetricsServer.PortInUseException p) {
+                LOG.warning("wirecost agent: " + p.getMessage() + "; no metrics endpoint, the application continues"
+                        + (options.startNow() && !options.keepsRecording() ? " unprofiled" : ""));
+                return null;
+            }
+            throw e.getCause() instanceof Exception x ? x : e;
+        }
+        LOG.info("wirecost agent: metrics on " + (options.metrics().tlsKeystore() != null ? "https" : "http") + "://"
+                + options.metrics().bind() + ":" + s.server.getPort() + "/metrics");
+        control.onCompleted(s::completed);
+        return s;
+    }
+
+    int port() {
+        return server.getPort();
+    }
+
+    /** start=now: a segmented session, rotated every period. */
+    void startSegmented() {
+        String started = control.startSegmented(nextSegment());
+        if (started.startsWith("error")) return;
+        long period = options.metrics().periodNs();
+        worker.scheduleAtFixedRate(this::rotate, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    private Path nextSegment() {
+        return segmentDir.resolve("segment-" + segmentNumber.incrementAndGet() + ".jfr");
+    }
+
+    private void rotate() {
+        try {
+            long gap = control.rotate(nextSegment());
+            if (gap > 0) unsampledNanos.addAndGet(gap);
+        } catch (Throwable t) {
+            fail("rotate", t);
+        }
+    }
+
+    /** A completed recording, from rotate() or stop(); runs in the caller's thread, so it only queues. */
+    private void completed(Path file, boolean segment) {
+        try {
+            worker.execute(() -> process(file, segment));
+        } catch (RejectedExecutionException e) {
+            if (segment) process(file, true);   // shutting down: still append and delete, in this thread
+        }
+    }
+
+    private void process(Path file, boolean segment) {
+        if (segment && options.file() != null) append(file);
+        if (!closing) read(file);
+        if (segment) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                fail("append", e);
+            }
+        }
+    }
+
+    private void read(Path file) {
+        CategoryCounts c = new CategoryCounts(rules.categories());
+        SampleMode mode = options.event().equals("wall") && options.engine().equals("async") ? SampleMode.WALL : SampleMode.CPU;
+        try {
+            new RecordingReader(mode).read(file, new StackClassifier(rules, c));
+            counts.add(c);
+            segmentsRead.incrementAndGet();
+            lastSegmentEpochSeconds = System.currentTimeMillis() / 1000.0;
+        } catch (RecordingException | RuntimeException e) {
+            // a segment counts whole or not at all: what was read before the failure is dropped
+            long partial = 0;
+            for (int i = 0; i < rules.categories().size(); i++) partial += c.samples(i);
+            dropped.addAndGet(partial);
+            fail("read", e);
+        }
+    }
+
+    private synchronized void append(Path segment) {
+        Path target = options.file();
+        try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                appendedOnce ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
+            Files.copy(segment, out);
+            appendedOnce = true;
+        } catch (IOException e) {
+            fail("append", e);
+        }
+    }
+
+    private void fail(String stage, Throwable t) {
+        errors.get(stage).incrementAndGet();
+        LOG.log(Level.WARNING, "wirecost agent: " + stage + " failed: " + t.getMessage());
+    }
+
+    /** At shutdown, after the profiler stopped: finish appending (bounded), stop serving, remove segments. */
+    void close() {
+        closing = true;
+        worker.shutdown();
+        try {
+            worker.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (server != null) server.close();
+        shutdownThreads();
+        deleteSegments();
+    }
+
+    private void shutdownThreads() {
+        worker.shutdownNow();
+        http.shutdownNow();
+    }
+
+    private void deleteSegments() {
+        try (var files = Files.list(segmentDir)) {
+            for (Path f : (Iterable<Path>) files::iterator) Files.deleteIfExists(f);
+            Files.deleteIfExists(segmentDir);
+        } catch (IOException e) {
+            // a temp directory left behind is not worth a warning at shutdown
+        }
+    }
+
+    // ---- AgentMetrics.Source
+
+    @Override
+    public List<Category> categories() {
+        return counts.categories();
+    }
+
+    @Override
+    public long samples(int categoryIndex) {
+        return counts.total(categoryIndex);
+    }
+
+    @Override
+    public Attribution window() {
+        return counts.window();
+    }
+
+    @Override
+    public String engine() {
+        return control.engineName();
+    }
+
+    @Override
+    public String event() {
+        return control.engineEvent();
+    }
+
+    @Override
+    public long intervalNs() {
+        return options.intervalNs();
+    }
+
+    @Override
+    public long samplesDropped() {
+        return dropped.get();
+    }
+
+    @Override
+    public long errors(String stage) {
+        return errors.get(stage).get();
+    }
+
+    @Override
+    public long segmentsRead() {
+        return segmentsRead.get();
+    }
+
+    @Override
+    public double unsampledSeconds() {
+        return unsampledNanos.get() / 1e9;
+    }
+
+    @Override
+    public double lastSegmentEpochSeconds() {
+        return lastSegmentEpochSeconds;
+    }
+
+    @Override
+    public long cpuNanos() {
+        return threads.cpuNanos();
+    }
+
+    @Override
+    public long allocatedBytes() {
+        return threads.allocatedBytes();
+    }
+
+    @Override
+    public long profilerMemoryBytes() {
+        return control.nativeMemoryBytes();
+    }
+}

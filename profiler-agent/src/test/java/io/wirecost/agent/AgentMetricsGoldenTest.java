@@ -1,0 +1,112 @@
+package io.wirecost.agent;
+
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.Category;
+import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.RuleParser;
+import io.wirecost.attribution.RuleSet;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The agent's exposition text, byte for byte, for known inputs: names, labels, help and types are API. */
+class AgentMetricsGoldenTest {
+
+    private static final RuleSet RULES = RuleParser.parse("""
+            category rmi-transport group=middleware
+            category serialization-out group=middleware
+            category other group=middleware
+            category jit group=jvm
+            fallback other
+            rule rmi-transport package sun.rmi.transport
+            """, "golden.rules");
+
+    /** Known values; the live session computes the same from recordings. */
+    private record Fixed(long[] totals, Attribution window) implements AgentMetrics.Source {
+        public List<Category> categories() { return RULES.categories(); }
+        public long samples(int i) { return totals[i]; }
+        public String engine() { return "async-profiler 4.2"; }
+        public String event() { return "itimer"; }
+        public long intervalNs() { return 10_000_000L; }
+        public long samplesDropped() { return 3; }
+        public long errors(String stage) { return stage.equals("read") ? 1 : 0; }
+        public long segmentsRead() { return 12; }
+        public double unsampledSeconds() { return 0.025; }
+        public double lastSegmentEpochSeconds() { return 1.7e9; }
+        public long cpuNanos() { return 1_500_000_000L; }
+        public long allocatedBytes() { return 4096; }
+        public long profilerMemoryBytes() { return 28_000_000L; }
+    }
+
+    @Test
+    void expositionTextIsStable() throws Exception {
+        CategoryCounts window = new CategoryCounts(RULES.categories());
+        window.add(0, 30);   // rmi-transport
+        window.add(1, 10);   // serialization-out
+        window.add(3, 10);   // jit
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("service", "demo");
+        labels.put("run", "r1");
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AgentMetrics.register(registry, new Fixed(new long[]{300, 100, 0, 100}, window.toAttribution("test")), "server", labels);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrometheusTextFormatWriter.create().write(out, registry.scrape());
+        assertEquals(GOLDEN, out.toString(StandardCharsets.UTF_8));
+    }
+
+    private static final String GOLDEN = """
+            # HELP wirecost_agent_info The profiler behind the samples: engine, event actually sampled, sampling interval
+            # TYPE wirecost_agent_info gauge
+            wirecost_agent_info{engine="async-profiler 4.2",event="itimer",interval_seconds="0.01",role="server",run="r1",service="demo"} 1
+            # HELP wirecost_agent_allocated_bytes_total Heap bytes allocated by the agent's own threads
+            # TYPE wirecost_agent_allocated_bytes_total counter
+            wirecost_agent_allocated_bytes_total{role="server",run="r1",service="demo"} 4096.0
+            # HELP wirecost_agent_cpu_seconds_total CPU time of the agent's own threads (reading, classifying, serving); the profiler's signal handlers run in the host's threads
+            # TYPE wirecost_agent_cpu_seconds_total counter
+            wirecost_agent_cpu_seconds_total{role="server",run="r1",service="demo"} 1.5
+            # HELP wirecost_agent_errors_total Errors while rotating, reading or appending recording segments
+            # TYPE wirecost_agent_errors_total counter
+            wirecost_agent_errors_total{role="server",run="r1",service="demo",stage="append"} 0.0
+            wirecost_agent_errors_total{role="server",run="r1",service="demo",stage="read"} 1.0
+            wirecost_agent_errors_total{role="server",run="r1",service="demo",stage="rotate"} 0.0
+            # HELP wirecost_agent_last_segment_timestamp_seconds When the agent last read a segment, seconds since the epoch
+            # TYPE wirecost_agent_last_segment_timestamp_seconds gauge
+            wirecost_agent_last_segment_timestamp_seconds{role="server",run="r1",service="demo"} 1.7E9
+            # HELP wirecost_agent_profiler_memory_bytes Native memory held by async-profiler (its meminfo total); absent for JFR
+            # TYPE wirecost_agent_profiler_memory_bytes gauge
+            wirecost_agent_profiler_memory_bytes{role="server",run="r1",service="demo"} 2.8E7
+            # HELP wirecost_agent_samples_total Samples the agent read and attributed
+            # TYPE wirecost_agent_samples_total counter
+            wirecost_agent_samples_total{role="server",run="r1",service="demo"} 500.0
+            # HELP wirecost_agent_samples_dropped_total Samples read from a segment that then failed to read whole, and so were not counted
+            # TYPE wirecost_agent_samples_dropped_total counter
+            wirecost_agent_samples_dropped_total{role="server",run="r1",service="demo"} 3.0
+            # HELP wirecost_agent_segments_total Recording segments read
+            # TYPE wirecost_agent_segments_total counter
+            wirecost_agent_segments_total{role="server",run="r1",service="demo"} 12.0
+            # HELP wirecost_agent_unsampled_seconds_total Time between stopping one segment and starting the next, when nothing was sampled
+            # TYPE wirecost_agent_unsampled_seconds_total counter
+            wirecost_agent_unsampled_seconds_total{role="server",run="r1",service="demo"} 0.025
+            # HELP wirecost_category_share_ratio Share of each category over the sliding window: middleware categories of middleware samples (they sum to 1), jvm categories of all samples; absent while the window holds no sample
+            # TYPE wirecost_category_share_ratio gauge
+            wirecost_category_share_ratio{category="jit",group="jvm",role="server",run="r1",service="demo"} 0.2
+            wirecost_category_share_ratio{category="other",group="middleware",role="server",run="r1",service="demo"} 0.0
+            wirecost_category_share_ratio{category="rmi-transport",group="middleware",role="server",run="r1",service="demo"} 0.75
+            wirecost_category_share_ratio{category="serialization-out",group="middleware",role="server",run="r1",service="demo"} 0.25
+            # HELP wirecost_cpu_samples_total CPU samples attributed to each category by the wirecost rules, since the agent started
+            # TYPE wirecost_cpu_samples_total counter
+            wirecost_cpu_samples_total{category="jit",group="jvm",role="server",run="r1",service="demo"} 100.0
+            wirecost_cpu_samples_total{category="other",group="middleware",role="server",run="r1",service="demo"} 0.0
+            wirecost_cpu_samples_total{category="rmi-transport",group="middleware",role="server",run="r1",service="demo"} 300.0
+            wirecost_cpu_samples_total{category="serialization-out",group="middleware",role="server",run="r1",service="demo"} 100.0
+            """;
+}

@@ -1,0 +1,76 @@
+package io.wirecost.agent;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AgentOptionsTest {
+
+    @Test
+    void withoutMetricsTheRecordingIsAlwaysKept() {
+        AgentOptions o = AgentOptions.parse("engine=jfr,interval=5ms,start=manual");
+        assertEquals("jfr", o.engine());
+        assertEquals(5_000_000L, o.intervalNs());
+        assertFalse(o.startNow());
+        assertNull(o.metrics());
+        assertTrue(o.keepsRecording());
+        assertEquals(Path.of("wirecost-" + ProcessHandle.current().pid() + ".jfr"), o.recordingFile());
+    }
+
+    @Test
+    void metricsOptionsAndStaticLabels() {
+        AgentOptions o = AgentOptions.parse("metrics.port=9464,metrics.bind=0.0.0.0,metrics.period=5s,metrics.window=2m,"
+                + "role=server,labels=service:demo;run:r1;scenario:rmi,rules=/tmp/my.rules");
+        MetricsOptions m = o.metrics();
+        assertEquals(9464, m.port());
+        assertEquals("0.0.0.0", m.bind());
+        assertEquals(5_000_000_000L, m.periodNs());
+        assertEquals(120_000_000_000L, m.windowNs());
+        assertEquals("server", m.role());
+        assertEquals(List.of("service", "run", "scenario"), List.copyOf(m.labels().keySet()), "order kept");
+        assertEquals(Map.of("service", "demo", "run", "r1", "scenario", "rmi"), m.labels());
+        assertEquals(Path.of("/tmp/my.rules"), o.rules());
+        assertFalse(o.keepsRecording(), "with metrics, only an explicit file= is kept");
+        assertTrue(AgentOptions.parse("metrics.port=0,file=/tmp/a.jfr").keepsRecording());
+    }
+
+    @Test
+    void defaultsAreLoopbackTenSecondsAndAMinute() {
+        MetricsOptions m = AgentOptions.parse("metrics.port=9464").metrics();
+        assertEquals("127.0.0.1", m.bind());
+        assertEquals(10_000_000_000L, m.periodNs());
+        assertEquals(60_000_000_000L, m.windowNs());
+        assertEquals("app", m.role());
+        assertTrue(m.labels().isEmpty());
+    }
+
+    @Test
+    void mistakesAreNamed() {
+        assertMessage("unknown option 'metrics.prot'", "metrics.prot=9464");
+        assertMessage("labels need(s) metrics.port=PORT", "labels=service:x");
+        assertMessage("rules= applies to live metrics", "rules=/tmp/x.rules");
+        assertMessage("metrics.port must be 0..65535, got '70000'", "metrics.port=70000");
+        assertMessage("label name 'category' is reserved", "metrics.port=1,labels=category:x");
+        assertMessage("label name 'job' is reserved", "metrics.port=1,labels=job:x");
+        assertMessage("label name 'my-label' is not a Prometheus label name", "metrics.port=1,labels=my-label:x");
+        assertMessage("labels must be name:value;name:value, got 'service'", "metrics.port=1,labels=service");
+        assertMessage("label 'a' given twice", "metrics.port=1,labels=a:1;a:2");
+        assertMessage("metrics.period must be at least 1s", "metrics.port=1,metrics.period=100ms");
+        assertMessage("metrics.window must be at least metrics.period", "metrics.port=1,metrics.period=30s,metrics.window=10s");
+        assertMessage("metrics.tls.keystore and metrics.tls.password-file go together", "metrics.port=1,metrics.tls.keystore=/k.p12");
+        assertMessage("interval must be a positive duration like 10ms, got 'fast'", "interval=fast");
+    }
+
+    private static void assertMessage(String expected, String args) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(args));
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
+    }
+}
