@@ -126,6 +126,26 @@ class WsSecurityTest {
         assertTrue(refusal.toLowerCase().contains("expired"), refusal);
     }
 
+    /** A valid request captured and sent again, while its Timestamp is still valid, is refused as a replay. */
+    @ParameterizedTest
+    @EnumSource(WssSuite.class)
+    void aReplayedRequestIsRefusedWithinItsLifetime(WssSuite suite) throws Exception {
+        String captured = secured(suite, client, Instant::now, "");
+        assertEquals(200, post(suite, captured).statusCode(), "the original is answered");
+        String refusal = assertRefused(suite, captured, null);
+        assertTrue(refusal.toLowerCase().contains("replay"), refusal);
+    }
+
+    /** A captured request replayed after its Timestamp expired is refused for that reason. */
+    @ParameterizedTest
+    @EnumSource(WssSuite.class)
+    void aReplayedRequestIsRefusedAfterItExpires(WssSuite suite) throws Exception {
+        // captured when it was sent, MessageSecurer.TTL_SECONDS + 60 seconds ago: its Timestamp has expired by now
+        Instant sent = Instant.now().minus(Duration.ofSeconds(MessageSecurer.TTL_SECONDS + 60));
+        String refusal = assertRefused(suite, secured(suite, client, () -> sent, ""), null);
+        assertTrue(refusal.toLowerCase().contains("expired"), refusal);
+    }
+
     @ParameterizedTest
     @EnumSource(WssSuite.class)
     void aCertificateFromAnotherCaIsRefused(WssSuite suite) throws Exception {

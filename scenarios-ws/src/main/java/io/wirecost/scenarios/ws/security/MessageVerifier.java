@@ -45,6 +45,8 @@ public final class MessageVerifier {
         this.config = WSSConfig.getNewInstance();
     }
 
+    private final org.apache.wss4j.common.cache.ReplayCache replayCache = new org.apache.wss4j.common.cache.MemoryReplayCache();
+
     /** Verifies and decrypts {@code envelope} in place; returns the signer's certificate. */
     public X509Certificate verify(Document envelope) throws WSSecurityException {
         RequestData data = new RequestData();
@@ -55,6 +57,9 @@ public final class MessageVerifier {
         data.setAllowRSA15KeyTransportAlgorithm(suite.allowsRsa15());
         data.setRequireTimestampExpires(true);
         data.setSubjectCertConstraints(signerSubject);
+        // a captured message sent again is refused even while its Timestamp is valid: WSS4J remembers the
+        // signature value of every signed Timestamp it accepted until the Timestamp expires
+        data.setTimestampReplayCache(replayCache);
         WSHandlerResult result = new WSSecurityEngine().processSecurityHeader(envelope, data);
         if (result == null) throw refused("no wsse:Security header");
 
