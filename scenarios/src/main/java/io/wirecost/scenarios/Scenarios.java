@@ -16,6 +16,8 @@ public final class Scenarios {
         add(new ScenarioDescriptor("tcp", "", "scenarios", "io.wirecost.scenarios.tcp.TcpScenario", false));
         add(new ScenarioDescriptor("rmi", "RMI", "scenarios", "io.wirecost.scenarios.rmi.RmiScenario", false));
         add(new ScenarioDescriptor("rmi-ssl", "RMI-SSL", "scenarios", "io.wirecost.scenarios.rmi.RmiSslScenario", true));
+        add(new ScenarioDescriptor("http-to-port", "HTTP-to-port", "scenarios-http", "io.wirecost.scenarios.http.HttpToPortScenario", false));
+        add(new ScenarioDescriptor("http-to-servlet", "HTTP-to-servlet", "scenarios-http", "io.wirecost.scenarios.http.HttpToServletScenario", false));
     }
 
     private Scenarios() {
