@@ -28,7 +28,10 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The embedded forward proxy's JVM: {@code EmbeddedProxyMain TARGET PORT...}. LittleProxy on a free
@@ -42,6 +45,8 @@ public final class EmbeddedProxyMain {
     static final String FORWARDED = "forwarded ";
     static final String REFUSED = "refused ";
     static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    /** Held so that the level sticks (java.util.logging keeps loggers weakly): per-connection INFO lines are noise. */
+    private static final List<Logger> QUIET = List.of(Logger.getLogger("org.littleshoot"), Logger.getLogger("io.netty"));
 
     private EmbeddedProxyMain() {
     }
@@ -49,6 +54,7 @@ public final class EmbeddedProxyMain {
     public static void main(String[] args) throws IOException {
         PrintStream out = System.out;
         System.setOut(System.err);   // stdout is the line protocol
+        QUIET.forEach(l -> l.setLevel(Level.WARNING));
         InetAddress target = InetAddress.getByName(args[0]);
         if (!target.isLoopbackAddress()) throw new IllegalArgumentException("target must be a loopback address: " + args[0]);
         Set<Integer> ports = new HashSet<>();

@@ -94,7 +94,11 @@ final class HttpAwareSocket extends java.net.Socket {
                     reset();
                 }
             } else if (startsWith(first, "POST")) {
-                unwrap(raw, deadline);
+                try {
+                    unwrap(raw, deadline);
+                } catch (SocketTimeoutException e) {
+                    throw new HttpRequestHead.Rejected(408, "request not received in time");
+                }
             } else if (isTokenStart(first)) {
                 throw new HttpRequestHead.Rejected(405, "only POST is tunnelled here");
             } else {
