@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -33,6 +32,7 @@ import java.util.stream.Stream;
  * <li>logging: {@code debug 512} (one Common Log Format line per request: request line, status,
  *     size, never content), which is how requests are counted, and {@code debug 1024} (refusals).
  * </ul>
+ * Its output goes to a log file in its owner-only directory, read only when the counts are asked for.
  * It runs under a tiny shell watchdog whose standard input is a pipe from this JVM: when the JVM
  * ends, however it ends, the pipe closes and the watchdog stops Privoxy, so no proxy outlives its run.
  */
@@ -55,16 +55,14 @@ final class PrivoxyProxy implements ForwardProxy {
     private final Path dir;
     private final InetSocketAddress address;
     private final String description;
-    private final AtomicLong forwarded;
-    private final AtomicLong refused;
+    private final ProxyLog log;
 
-    private PrivoxyProxy(Process watchdog, Path dir, InetSocketAddress address, String description, AtomicLong forwarded, AtomicLong refused) {
+    private PrivoxyProxy(Process watchdog, Path dir, InetSocketAddress address, String description, ProxyLog log) {
         this.watchdog = watchdog;
         this.dir = dir;
         this.address = address;
         this.description = description;
-        this.forwarded = forwarded;
-        this.refused = refused;
+        this.log = log;
     }
 
     static Optional<Path> executable() {
@@ -94,28 +92,24 @@ final class PrivoxyProxy implements ForwardProxy {
             throws IOException, InterruptedException {
         Path config = dir.resolve("config");
         Files.writeString(config, config(dir, port, target, ports), StandardCharsets.US_ASCII);
-        Process p = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "privoxy-watchdog", exe.toString(), config.toString())
-                .redirectErrorStream(true).start();
-        AtomicLong forwarded = new AtomicLong();
-        AtomicLong refused = new AtomicLong();
-        OutputLines output = new OutputLines(p.getInputStream(), "wirecost-privoxy-log", line -> {
+        ProxyLog log = new ProxyLog(dir.resolve("privoxy.log"), "privoxy: ", line -> {
             Matcher m = CLF.matcher(line);
-            if (m.find()) {
-                (m.group(1).startsWith("2") ? forwarded : refused).incrementAndGet();
-            } else {
-                System.err.println("privoxy: " + line);   // start-up messages and refusals, to the server log
-            }
+            if (!m.find()) return ProxyLog.Kind.OTHER;   // start-up messages and refusals, echoed to the server log
+            return m.group(1).startsWith("2") ? ProxyLog.Kind.FORWARDED : ProxyLog.Kind.REFUSED;
         });
+        Process p = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "privoxy-watchdog", exe.toString(), config.toString())
+                .redirectErrorStream(true).redirectOutput(log.file().toFile()).start();
         InetSocketAddress address = new InetSocketAddress(LOOPBACK, port);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!accepts(address)) {
             if (!p.isAlive() || System.nanoTime() > deadline) {
                 stop(p);
-                throw new IOException("privoxy did not start on " + address + ": " + output.tail());
+                throw new IOException("privoxy did not start on " + address + ": " + log.tail());
             }
             Thread.sleep(20);
         }
-        return new PrivoxyProxy(p, dir, address, "privoxy " + version, forwarded, refused);
+        log.refresh();
+        return new PrivoxyProxy(p, dir, address, "privoxy " + version, log);
     }
 
     static String config(Path dir, int port, InetAddress target, Set<Integer> ports) {
@@ -167,12 +161,13 @@ final class PrivoxyProxy implements ForwardProxy {
 
     @Override public InetSocketAddress address() { return address; }
     @Override public String description() { return description; }
-    @Override public long forwarded() { return forwarded.get(); }
-    @Override public long refused() { return refused.get(); }
+    @Override public long forwarded() { return log.forwarded(); }
+    @Override public long refused() { return log.refused(); }
 
     @Override
     public void close() {
         stop(watchdog);
+        log.refresh();   // the counts stay readable after the directory is gone
         deleteTree(dir);
     }
 

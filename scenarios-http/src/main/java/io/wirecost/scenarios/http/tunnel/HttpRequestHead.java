@@ -27,19 +27,29 @@ record HttpRequestHead(String method, String target, String version, long conten
         }
     }
 
-    /** Reads up to and including the blank line; the stream is then at the body. */
+    /**
+     * Reads up to and including the blank line; the stream is then at the body. Reads in chunks
+     * (a byte at a time costs a lock and a deadline check per byte on every call) and steps back
+     * to the end of the head with mark and reset.
+     */
     static HttpRequestHead read(InputStream in, Deadline deadline) throws IOException {
+        if (!in.markSupported()) throw new IllegalArgumentException("needs a stream with mark/reset");
         byte[] head = new byte[MAX_HEAD_BYTES];
+        in.mark(MAX_HEAD_BYTES);
         int n = 0;
-        while (true) {
+        int end = -1;
+        while (end < 0) {
             deadline.check();
-            int b = in.read();
-            if (b < 0) throw new Rejected(400, "request ends inside its header");
             if (n == head.length) throw new Rejected(431, "request header larger than " + MAX_HEAD_BYTES + " bytes");
-            head[n++] = (byte) b;
-            if (n >= 4 && head[n - 4] == '\r' && head[n - 3] == '\n' && head[n - 2] == '\r' && head[n - 1] == '\n') break;
+            int r = in.read(head, n, head.length - n);
+            if (r < 0) throw new Rejected(400, "request ends inside its header");
+            end = headEnd(head, Math.max(0, n - 3), n + r);
+            n += r;
         }
-        String[] lines = new String(head, 0, n - 4, StandardCharsets.ISO_8859_1).split("\r\n", -1);
+        in.reset();
+        in.skipNBytes(end);
+        n = end;
+        String[] lines = lines(new String(head, 0, n - 4, StandardCharsets.ISO_8859_1));
         String[] requestLine = lines[0].split(" ", -1);
         if (requestLine.length != 3 || requestLine[0].isEmpty() || requestLine[1].isEmpty()) throw new Rejected(400, "malformed request line");
         String version = requestLine[2];
@@ -65,6 +75,23 @@ record HttpRequestHead(String method, String target, String version, long conten
             }
         }
         return new HttpRequestHead(requestLine[0], requestLine[1], version, length, expectContinue);
+    }
+
+    /** Split at CRLF (String.split would compile a regular expression on every request). */
+    private static String[] lines(String text) {
+        java.util.List<String> out = new java.util.ArrayList<>(12);
+        int from = 0;
+        for (int i; (i = text.indexOf("\r\n", from)) >= 0; from = i + 2) out.add(text.substring(from, i));
+        out.add(text.substring(from));
+        return out.toArray(new String[0]);
+    }
+
+    /** The index just after the first CRLF CRLF starting at or after {@code from}, or -1. */
+    private static int headEnd(byte[] b, int from, int to) {
+        for (int i = from; i + 3 < to; i++) {
+            if (b[i] == '\r' && b[i + 1] == '\n' && b[i + 2] == '\r' && b[i + 3] == '\n') return i + 4;
+        }
+        return -1;
     }
 
     private static String printable(String s) {
