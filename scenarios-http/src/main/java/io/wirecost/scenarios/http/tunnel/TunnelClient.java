@@ -86,7 +86,7 @@ public final class TunnelClient {
         Settings s = settings;
         if (s != null) {
             m.put("tunnel.mode", s.mode().label());
-            m.put("tunnel.client.proxy", s.proxy().type() == Proxy.Type.DIRECT ? "none" : String.valueOf(s.proxy().address()));
+            m.put("tunnel.client.proxy", s.proxy().address() instanceof InetSocketAddress a ? a.getHostString() + ':' + a.getPort() : "none");
         }
         m.put("tunnel.client.posts", String.valueOf(COUNTERS.posts.sum()));
         m.put("tunnel.client.pingsAnsweredLocally", String.valueOf(COUNTERS.localPings.sum()));
