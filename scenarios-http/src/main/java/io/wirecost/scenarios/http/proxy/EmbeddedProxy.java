@@ -46,9 +46,11 @@ final class EmbeddedProxy implements ForwardProxy {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m", "-XX:+UseSerialGC", "-XX:+DisplayVMOutputToStderr",
                 "-cp", System.getProperty("java.class.path"),
-                EmbeddedProxyMain.class.getName(), target.getHostAddress()));
-        for (int p : new TreeSet<>(ports)) cmd.add(String.valueOf(p));
+                EmbeddedProxyMain.class.getName()));
         Path dir = Files.createTempDirectory("wirecost-littleproxy-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        cmd.add(dir.toString());
+        cmd.add(target.getHostAddress());
+        for (int p : new TreeSet<>(ports)) cmd.add(String.valueOf(p));
         ProxyLog log = new ProxyLog(dir.resolve("littleproxy.log"), "littleproxy: ", line ->
                 line.startsWith(EmbeddedProxyMain.FORWARDED) ? ProxyLog.Kind.FORWARDED
                         : line.startsWith(EmbeddedProxyMain.REFUSED) ? ProxyLog.Kind.REFUSED : ProxyLog.Kind.OTHER);
@@ -100,8 +102,8 @@ final class EmbeddedProxy implements ForwardProxy {
 
     @Override
     public void close() {
+        log.refresh();   // the last requests, before the child removes the directory with the log
         stop(child);
-        log.refresh();
         deleteTree(dir);
     }
 

@@ -27,17 +27,22 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 /**
- * The embedded forward proxy's JVM: {@code EmbeddedProxyMain TARGET PORT...}. LittleProxy on a free
+ * The embedded forward proxy's JVM: {@code EmbeddedProxyMain LOGDIR TARGET PORT...}. LittleProxy on a free
  * loopback port, accepting local clients only and forwarding only to TARGET on the given ports
  * (403 for anything else, and its resolver refuses any other destination as well). Prints
- * {@code listening PORT}, then one line per request; exits at the end of standard input.
+ * {@code listening PORT}, then one line per request; at the end of standard input it removes LOGDIR
+ * (its parent's directory for this proxy, holding the file its output goes to) and exits.
  */
 public final class EmbeddedProxyMain {
 
@@ -55,10 +60,11 @@ public final class EmbeddedProxyMain {
         PrintStream out = System.out;
         System.setOut(System.err);   // stdout is the line protocol
         QUIET.forEach(l -> l.setLevel(Level.WARNING));
-        InetAddress target = InetAddress.getByName(args[0]);
-        if (!target.isLoopbackAddress()) throw new IllegalArgumentException("target must be a loopback address: " + args[0]);
+        Path logDir = Path.of(args[0]);
+        InetAddress target = InetAddress.getByName(args[1]);
+        if (!target.isLoopbackAddress()) throw new IllegalArgumentException("target must be a loopback address: " + args[1]);
         Set<Integer> ports = new HashSet<>();
-        for (int i = 1; i < args.length; i++) ports.add(Integer.parseInt(args[i]));
+        for (int i = 2; i < args.length; i++) ports.add(Integer.parseInt(args[i]));
         String targetHost = target.getHostAddress();
 
         HttpProxyServer server = DefaultHttpProxyServer.bootstrap()
@@ -98,6 +104,9 @@ public final class EmbeddedProxyMain {
             // the parent JVM holds the other end; its end of input is ours
         }
         server.abort();
+        try (Stream<Path> files = Files.walk(logDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
         System.exit(0);
     }
 

@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  * </ul>
  * Its output goes to a log file in its owner-only directory, read only when the counts are asked for.
  * It runs under a tiny shell watchdog whose standard input is a pipe from this JVM: when the JVM
- * ends, however it ends, the pipe closes and the watchdog stops Privoxy, so no proxy outlives its run.
+ * ends, however it ends, the pipe closes and the watchdog stops Privoxy and removes its directory,
+ * so neither a proxy nor its files outlive the run.
  */
 final class PrivoxyProxy implements ForwardProxy {
 
@@ -49,6 +50,7 @@ final class PrivoxyProxy implements ForwardProxy {
             while read -r _; do :; done
             kill "$pid" 2>/dev/null
             wait "$pid"
+            rm -rf "$3"
             """;
 
     private final Process watchdog;
@@ -97,7 +99,7 @@ final class PrivoxyProxy implements ForwardProxy {
             if (!m.find()) return ProxyLog.Kind.OTHER;   // start-up messages and refusals, echoed to the server log
             return m.group(1).startsWith("2") ? ProxyLog.Kind.FORWARDED : ProxyLog.Kind.REFUSED;
         });
-        Process p = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "privoxy-watchdog", exe.toString(), config.toString())
+        Process p = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "privoxy-watchdog", exe.toString(), config.toString(), dir.toString())
                 .redirectErrorStream(true).redirectOutput(log.file().toFile()).start();
         InetSocketAddress address = new InetSocketAddress(LOOPBACK, port);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -166,8 +168,8 @@ final class PrivoxyProxy implements ForwardProxy {
 
     @Override
     public void close() {
+        log.refresh();   // the last requests, before the watchdog removes the directory with the log
         stop(watchdog);
-        log.refresh();   // the counts stay readable after the directory is gone
         deleteTree(dir);
     }
 

@@ -14,6 +14,9 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -23,18 +26,25 @@ import java.util.stream.Stream;
  */
 public final class ServletHost implements AutoCloseable {
 
+    /** Tomcat records its directories in these JVM-wide properties; a later Tomcat would reuse (and recreate) ours. */
+    private static final List<String> DIRECTORY_PROPERTIES = List.of("catalina.base", "catalina.home");
+
     private final Tomcat tomcat;
     private final Connector connector;
     private final Path baseDir;
+    private final Map<String, String> savedProperties;
 
-    private ServletHost(Tomcat tomcat, Connector connector, Path baseDir) {
+    private ServletHost(Tomcat tomcat, Connector connector, Path baseDir, Map<String, String> savedProperties) {
         this.tomcat = tomcat;
         this.connector = connector;
         this.baseDir = baseDir;
+        this.savedProperties = savedProperties;
     }
 
     public static ServletHost start(InetAddress address, RmiForwardServlet servlet) throws IOException, LifecycleException {
         Path baseDir = Files.createTempDirectory("wirecost-tomcat-");
+        Map<String, String> saved = new HashMap<>();
+        for (String p : DIRECTORY_PROPERTIES) saved.put(p, System.getProperty(p));
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         Connector connector = new Connector("HTTP/1.1");
@@ -61,9 +71,10 @@ public final class ServletHost implements AutoCloseable {
             tomcat.start();
         } catch (LifecycleException | RuntimeException e) {
             deleteTree(baseDir);
+            restore(saved);
             throw e;
         }
-        return new ServletHost(tomcat, connector, baseDir);
+        return new ServletHost(tomcat, connector, baseDir, saved);
     }
 
     public int port() {
@@ -81,7 +92,14 @@ public final class ServletHost implements AutoCloseable {
             tomcat.destroy();
         } finally {
             deleteTree(baseDir);
+            restore(savedProperties);
         }
+    }
+
+    private static void restore(Map<String, String> saved) {
+        saved.forEach((k, v) -> {
+            if (v == null) System.clearProperty(k); else System.setProperty(k, v);
+        });
     }
 
     private static void deleteTree(Path dir) {
