@@ -5,41 +5,45 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An immutable attribution: middleware shares that sum to 100 %, and JVM-internal time reported apart
- * as a percent of all samples.
+ * An immutable attribution. In self mode middleware shares sum to 100 % and JVM-internal time is
+ * reported apart as a percent of all samples; in inclusive mode every share is a percent of all samples.
  *
- * @param events which samples were counted, e.g. {@code jdk.ExecutionSample (async-profiler cpu)}
+ * @param events which samples were counted, e.g. {@code async-profiler CPU samples: jdk.ExecutionSample=518}
  */
 public record Attribution(List<CategoryShare> middleware, List<CategoryShare> jvm,
-                          long middlewareSamples, long totalSamples, String events) {
+                          long middlewareSamples, long totalSamples, String events, AttributionMode mode) {
 
     public Attribution {
         middleware = List.copyOf(middleware);
         jvm = List.copyOf(jvm);
-        if (middlewareSamples > 0) {
+        if (mode == AttributionMode.SELF && middlewareSamples > 0) {
             double sum = middleware.stream().mapToDouble(CategoryShare::percent).sum();
             if (Math.abs(sum - 100.0) > 1e-6) throw new IllegalArgumentException("middleware shares sum to " + sum);
         }
     }
 
-    static Attribution of(List<Category> categories, long[] samples, String events) {
-        long total = 0;
+    public Attribution(List<CategoryShare> middleware, List<CategoryShare> jvm, long middlewareSamples, long totalSamples,
+                       String events) {
+        this(middleware, jvm, middlewareSamples, totalSamples, events, AttributionMode.SELF);
+    }
+
+    static Attribution of(List<Category> categories, long[] samples, long total, String events, AttributionMode mode) {
         long mw = 0;
+        long jvmSamples = 0;
         for (int i = 0; i < samples.length; i++) {
-            total += samples[i];
             if (categories.get(i).isMiddleware()) mw += samples[i];
+            else jvmSamples += samples[i];
         }
+        // inclusive: a sample may count in several categories, so "middleware samples" are those with no JVM category
+        long middlewareSamples = mode == AttributionMode.SELF ? mw : Math.max(0, total - jvmSamples);
         List<CategoryShare> middleware = new ArrayList<>();
         List<CategoryShare> jvm = new ArrayList<>();
         for (int i = 0; i < samples.length; i++) {
             Category c = categories.get(i);
-            if (c.isMiddleware()) {
-                middleware.add(new CategoryShare(c, samples[i], mw == 0 ? 0 : 100.0 * samples[i] / mw));
-            } else {
-                jvm.add(new CategoryShare(c, samples[i], total == 0 ? 0 : 100.0 * samples[i] / total));
-            }
+            long base = mode == AttributionMode.SELF && c.isMiddleware() ? mw : total;
+            (c.isMiddleware() ? middleware : jvm).add(CategoryShare.of(c, samples[i], base));
         }
-        return new Attribution(middleware, jvm, mw, total, events);
+        return new Attribution(middleware, jvm, middlewareSamples, total, events, mode);
     }
 
     public Optional<CategoryShare> share(String categoryName) {

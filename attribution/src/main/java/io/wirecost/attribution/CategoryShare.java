@@ -1,10 +1,39 @@
 package io.wirecost.attribution;
 
 /**
- * One category's part of an attribution.
+ * One category's part of an attribution, with its sampling uncertainty.
  *
- * @param percent percent of its group: of middleware samples for middleware categories (they sum to 100),
- *                of all samples for JVM-internal ones
+ * @param percent  self mode: percent of its group (of middleware samples for middleware categories, which
+ *                 sum to 100; of all samples for JVM-internal ones); inclusive mode: percent of all samples
+ *                 whose stack contains the category
+ * @param ciLow    lower bound of the 95 % confidence interval of {@code percent} (Wilson score interval)
+ * @param ciHigh   upper bound
  */
-public record CategoryShare(Category category, long samples, double percent) {
+public record CategoryShare(Category category, long samples, double percent, double ciLow, double ciHigh) {
+
+    /** Below this many samples a share is an anecdote, not a measurement: tables flag it. */
+    public static final long MIN_SAMPLES = 10;
+
+    static CategoryShare of(Category category, long samples, long of) {
+        if (of <= 0) return new CategoryShare(category, samples, 0, 0, 0);
+        double[] ci = wilson(samples, of);
+        return new CategoryShare(category, samples, 100.0 * samples / of, 100 * ci[0], 100 * ci[1]);
+    }
+
+    /**
+     * Wilson score interval for a binomial proportion at 95 %: unlike p ± 1.96·sqrt(p(1-p)/n) it stays
+     * inside [0, 1] and is honest for shares near 0 and for small n.
+     */
+    static double[] wilson(long k, long n) {
+        double z = 1.959964;
+        double p = (double) k / n;
+        double denom = 1 + z * z / n;
+        double centre = (p + z * z / (2.0 * n)) / denom;
+        double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denom;
+        return new double[]{Math.max(0, centre - half), Math.min(1, centre + half)};
+    }
+
+    public boolean lowConfidence() {
+        return samples > 0 && samples < MIN_SAMPLES;
+    }
 }

@@ -55,6 +55,7 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
                     }
                     return new ChunkScan(name, size, complete, size - pos);
                 }
+                checkMetadata(ch, name, pos, chunkSize, header.getLong(24));
                 pos += chunkSize;
                 complete++;
             }
@@ -64,6 +65,43 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
         } catch (IOException e) {
             throw new RecordingException(name, "cannot read: " + e.getMessage());
         }
+    }
+
+    /**
+     * The metadata event's string table is read by JfrReader in a loop sized by a count from the file;
+     * a corrupted count means hours of reading garbage. A count can be no larger than the event's bytes.
+     */
+    private static void checkMetadata(FileChannel ch, String name, long chunkStart, long chunkSize, long metaOffset)
+            throws IOException, RecordingException {
+        if (metaOffset <= 0 || metaOffset >= chunkSize) {
+            throw new RecordingException(name, "corrupted: chunk at offset " + chunkStart + " points its metadata outside the chunk");
+        }
+        ByteBuffer b = ByteBuffer.allocate(64);
+        ch.read(b, chunkStart + metaOffset);
+        b.flip();
+        long[] fields = new long[6];   // size, type, start, duration, metadata id, string count
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = varlong(b);
+            if (fields[i] < 0) throw new RecordingException(name, "corrupted: unreadable metadata header in chunk at offset " + chunkStart);
+        }
+        long size = fields[0];
+        if (size <= 0 || metaOffset + size > chunkSize || fields[5] > size) {
+            throw new RecordingException(name, "corrupted: implausible metadata (size " + size + ", " + fields[5]
+                    + " strings) in chunk at offset " + chunkStart);
+        }
+    }
+
+    /** JFR's LEB128-style variable-length integer; -1 when the buffer ends first. */
+    private static long varlong(ByteBuffer b) {
+        long result = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            if (!b.hasRemaining()) return -1;
+            byte x = b.get();
+            if (shift == 56) return result | (long) (x & 0xff) << 56;   // the 9th byte carries 8 bits
+            result |= (long) (x & 0x7f) << shift;
+            if (x >= 0) return result;
+        }
+        return result;
     }
 
     String describeFailure(Exception e) {

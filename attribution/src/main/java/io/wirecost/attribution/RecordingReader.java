@@ -37,8 +37,41 @@ public final class RecordingReader {
     }
 
     public RecordingSummary read(Path file, SampleSink sink) throws RecordingException {
-        String name = file.toString();
         ChunkScan scan = ChunkScan.of(file);
+        return withDeadline(file.toString(), scan, () -> readChunks(file.toString(), scan, sink));
+    }
+
+    /**
+     * JfrReader's loops over counts read from the file never check for interruption, so a corrupted
+     * count can keep it busy for hours. The reading runs in a daemon thread with a budget far above
+     * any sound file's needs (3 s plus 1 s per 5 MB; 2 million samples take about 2 s); past it the
+     * file is reported corrupted and the thread, which nothing references any more, is abandoned.
+     */
+    private static RecordingSummary withDeadline(String name, ChunkScan scan,
+                                                 java.util.concurrent.Callable<RecordingSummary> read) throws RecordingException {
+        long budgetMillis = 3_000 + scan.fileSize() / 5_000;
+        java.util.concurrent.FutureTask<RecordingSummary> task = new java.util.concurrent.FutureTask<>(read);
+        Thread t = new Thread(task, "wirecost-jfr-reader");
+        t.setDaemon(true);
+        t.start();
+        try {
+            return task.get(budgetMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            t.interrupt();
+            throw new RecordingException(name, "corrupted: reading did not finish within " + budgetMillis / 1000
+                    + " s (a size or count field is implausible)");
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RecordingException re) throw re;
+            if (e.getCause() instanceof OutOfMemoryError) throw new RecordingException(name, "corrupted: a size field asks for more memory than the JVM has");
+            throw new RecordingException(name, scan.describeFailure(e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause())));
+        } catch (InterruptedException e) {
+            t.interrupt();
+            Thread.currentThread().interrupt();
+            throw new RecordingException(name, "interrupted while reading");
+        }
+    }
+
+    private RecordingSummary readChunks(String name, ChunkScan scan, SampleSink sink) throws RecordingException {
         Map<String, Long> counts = new TreeMap<>();
         List<String> warnings = new ArrayList<>();
         String producer = "jdk";
@@ -50,7 +83,7 @@ public final class RecordingReader {
             // instead of reporting it incomplete, which would lose the complete chunks before it
             while (chunks < scan.completeChunks() && jfr.hasMoreChunks()) {
                 boolean separated = routeNativeSamples(jfr);
-                if (!separated && mode == SampleMode.CPU && chunks == 0) {
+                if (!separated && mode != SampleMode.WALL && chunks == 0) {
                     warnings.add("cannot separate jdk.NativeMethodSample from jdk.ExecutionSample with this jfr-converter; "
                             + "CPU shares may include threads blocked in native code");
                 }
@@ -86,8 +119,9 @@ public final class RecordingReader {
         if (!(e instanceof ExecutionSample)) return null;
         int state = ((ExecutionSample) e).threadState;
         if (state == ExecutionSample.CPU_TIME_SAMPLE) {
-            return mode == SampleMode.CPU ? "jdk.CPUTimeSample" : null;
+            return mode == SampleMode.CPU_TIME ? "jdk.CPUTimeSample" : null;
         }
+        if (mode == SampleMode.CPU_TIME) return null;
         if (async) {
             // async-profiler: cpu/itimer samples carry STATE_DEFAULT, wall-clock samples a real thread state
             boolean cpu = state == stateDefault;
@@ -173,6 +207,12 @@ public final class RecordingReader {
         }
 
         @Override
+        public byte[] stackTypes(int stackTraceId) {
+            StackTrace st = jfr.stackTraces.get(stackTraceId);
+            return st == null || st.types == null ? new byte[0] : st.types;
+        }
+
+        @Override
         public Frame frame(long methodId) {
             return frames.computeIfAbsent(methodId, this::resolve);
         }
@@ -199,6 +239,11 @@ public final class RecordingReader {
         @Override
         public long epochNanos(long ticks) {
             return jfr.chunkStartNanos + (long) ((ticks - jfr.chunkStartTicks) * 1e9 / jfr.ticksPerSec);
+        }
+
+        @Override
+        public long recordingStartNanos() {
+            return jfr.startNanos;   // the minimum over the chunks read so far: the first chunk's start
         }
     }
 }

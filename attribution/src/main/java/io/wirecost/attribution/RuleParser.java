@@ -27,39 +27,51 @@ public final class RuleParser {
     }
 
     public static RuleSet parse(Path file) {
+        return RuleSet.compose(List.of(readFile(file)));
+    }
+
+    public static RuleSet parse(String text, String source) {
+        return RuleSet.compose(List.of(parseFile(text, source)));
+    }
+
+    /** Reads one file; category names in rules are resolved when files are composed into a RuleSet. */
+    public static RuleFile readFile(Path file) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new RuleFileException(file.toString(), 0, "no such file");
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new RuleFileException(file.toString(), 0, "not a text file (not UTF-8)");
         } catch (IOException e) {
             throw new RuleFileException(file.toString(), 0, "cannot read: " + e.getMessage());
         }
-        return parse(text, file.toString());
+        return parseFile(text, file.toString());
     }
 
-    public static RuleSet parse(String text, String source) {
+    public static RuleFile parseFile(String text, String source) {
         List<Category> categories = new ArrayList<>();
-        Map<String, Integer> byName = new HashMap<>();
-        List<Rule> rules = new ArrayList<>();
-        List<String[]> pendingRules = new ArrayList<>();   // rules may name categories declared later
-        List<Integer> pendingLines = new ArrayList<>();
+        Map<String, Integer> categoryLines = new HashMap<>();
+        List<RuleFile.Spec> rules = new ArrayList<>();
         String fallback = null;
         int fallbackLine = 0;
+        int lastLine = 0;
 
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
             int lineNo = i + 1;
             String line = lines[i].strip();
             if (line.isEmpty() || line.startsWith("#")) continue;
+            lastLine = lineNo;
             List<String> tokens = tokenize(line, source, lineNo);
             switch (tokens.get(0)) {
                 case "category": {
                     Category c = parseCategory(tokens, source, lineNo);
-                    if (byName.containsKey(c.name())) {
-                        throw new RuleFileException(source, lineNo, "duplicate category '" + c.name() + "'");
+                    if (categoryLines.containsKey(c.name())) {
+                        throw new RuleFileException(source, lineNo, "duplicate category '" + c.name()
+                                + "' (first declared on line " + categoryLines.get(c.name()) + ")");
                     }
-                    byName.put(c.name(), categories.size());
+                    categoryLines.put(c.name(), lineNo);
                     categories.add(c);
                     break;
                 }
@@ -68,9 +80,8 @@ public final class RuleParser {
                         throw new RuleFileException(source, lineNo, "expected 'rule CATEGORY KIND PATTERN'");
                     }
                     // thread names and C++ symbols may hold blanks: the pattern is the rest of the line
-                    pendingRules.add(new String[]{tokens.get(0), tokens.get(1), tokens.get(2),
-                            String.join(" ", tokens.subList(3, tokens.size()))});
-                    pendingLines.add(lineNo);
+                    rules.add(parseRule(tokens.get(1), tokens.get(2), String.join(" ", tokens.subList(3, tokens.size())),
+                            source, lineNo));
                     break;
                 case "fallback":
                     if (tokens.size() != 2) throw new RuleFileException(source, lineNo, "expected 'fallback CATEGORY'");
@@ -83,16 +94,7 @@ public final class RuleParser {
                             "unknown line type '" + tokens.get(0) + "' (expected category, rule or fallback)");
             }
         }
-        for (int i = 0; i < pendingRules.size(); i++) {
-            rules.add(parseRule(pendingRules.get(i), byName, source, pendingLines.get(i)));
-        }
-        if (fallback == null) throw new RuleFileException(source, lines.length, "missing 'fallback CATEGORY' line");
-        Integer fb = byName.get(fallback);
-        if (fb == null) throw new RuleFileException(source, fallbackLine, "fallback names unknown category '" + fallback + "'");
-        if (!categories.get(fb).isMiddleware()) {
-            throw new RuleFileException(source, fallbackLine, "fallback category must be in group middleware");
-        }
-        return new RuleSet(categories, rules, fb);
+        return new RuleFile(source, categories, rules, fallback, fallbackLine, Math.max(1, lastLine));
     }
 
     private static Category parseCategory(List<String> t, String source, int line) {
@@ -126,24 +128,21 @@ public final class RuleParser {
         return new Category(name, group, paper, title);
     }
 
-    private static Rule parseRule(String[] t, Map<String, Integer> byName, String source, int line) {
-        Integer category = byName.get(t[1]);
-        if (category == null) throw new RuleFileException(source, line, "rule names unknown category '" + t[1] + "'");
+    private static RuleFile.Spec parseRule(String category, String kindText, String p, String source, int line) {
         Rule.Kind kind;
         try {
-            kind = Rule.Kind.valueOf(t[2].toUpperCase(Locale.ROOT));
+            kind = Rule.Kind.valueOf(kindText.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new RuleFileException(source, line, "unknown rule kind '" + t[2] + "' (expected method, class, package, native, thread)");
+            throw new RuleFileException(source, line, "unknown rule kind '" + kindText + "' (expected method, class, package, native, thread)");
         }
-        String p = t[3];
         boolean javaName = kind == Rule.Kind.METHOD || kind == Rule.Kind.CLASS || kind == Rule.Kind.PACKAGE;
         if (javaName && !p.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$<][\\p{L}\\p{N}_$>]*)*")) {
-            throw new RuleFileException(source, line, "invalid " + t[2] + " pattern '" + p + "' (a dotted Java name, no wildcards)");
+            throw new RuleFileException(source, line, "invalid " + kindText + " pattern '" + p + "' (a dotted Java name, no wildcards)");
         }
         if (kind == Rule.Kind.METHOD && p.indexOf('.') < 0) {
             throw new RuleFileException(source, line, "method pattern '" + p + "' needs Class.method");
         }
-        return new Rule(kind, p, category, source, line);
+        return new RuleFile.Spec(category, kind, p, source, line);
     }
 
     /** Splits on blanks; a double-quoted run (after '=' or alone) is one token without its quotes. */

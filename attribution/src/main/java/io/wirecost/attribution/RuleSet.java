@@ -33,11 +33,78 @@ public final class RuleSet {
 
     /** The rules shipped with wirecost: one category per row of seed 000's Table 3, plus what the paper misses. */
     public static RuleSet defaults() {
+        return compose(List.of(defaultFile()));
+    }
+
+    static RuleFile defaultFile() {
         try (InputStream in = RuleSet.class.getResourceAsStream(DEFAULT_RESOURCE)) {
             Objects.requireNonNull(in, "default rules resource missing");
-            return RuleParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "default.rules");
+            return RuleParser.parseFile(new String(in.readAllBytes(), StandardCharsets.UTF_8), DEFAULT_RESOURCE);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the default rules", e);
+        }
+    }
+
+    /**
+     * The defaults (unless {@code withDefaults} is false) with user rule files layered on top, later
+     * files winning: their rules are tried first, a category they declare again replaces the earlier
+     * declaration in place, and their fallback (if any) replaces the earlier one.
+     */
+    public static RuleSet load(List<java.nio.file.Path> userFiles, boolean withDefaults) {
+        List<RuleFile> files = new ArrayList<>();
+        if (withDefaults) files.add(defaultFile());
+        for (java.nio.file.Path p : userFiles) files.add(RuleParser.readFile(p));
+        if (files.isEmpty()) throw new RuleFileException("(no rule files)", 0, "no rules: give --rules FILE or keep the defaults");
+        return compose(files);
+    }
+
+    /** Composes parsed files (lowest precedence first) into one ordered rule set; errors name file and line. */
+    public static RuleSet compose(List<RuleFile> files) {
+        java.util.LinkedHashMap<String, Category> categories = new java.util.LinkedHashMap<>();
+        for (RuleFile f : files) for (Category c : f.categories()) categories.put(c.name(), c);
+        List<String> names = new ArrayList<>(categories.keySet());
+        List<Rule> rules = new ArrayList<>();
+        for (int i = files.size() - 1; i >= 0; i--) {
+            RuleFile f = files.get(i);
+            checkShadowing(f);
+            for (RuleFile.Spec spec : f.rules()) {
+                int index = names.indexOf(spec.category());
+                if (index < 0) {
+                    throw new RuleFileException(spec.source(), spec.line(), "rule names unknown category '" + spec.category() + "'");
+                }
+                rules.add(new Rule(spec.kind(), spec.pattern(), index, spec.source(), spec.line()));
+            }
+        }
+        RuleFile withFallback = null;
+        for (RuleFile f : files) if (f.fallback() != null) withFallback = f;
+        if (withFallback == null) {
+            RuleFile last = files.get(files.size() - 1);
+            throw new RuleFileException(last.source(), last.lastLine(), "missing 'fallback CATEGORY' line");
+        }
+        int fb = names.indexOf(withFallback.fallback());
+        if (fb < 0) {
+            throw new RuleFileException(withFallback.source(), withFallback.fallbackLine(),
+                    "fallback names unknown category '" + withFallback.fallback() + "'");
+        }
+        if (!categories.get(withFallback.fallback()).isMiddleware()) {
+            throw new RuleFileException(withFallback.source(), withFallback.fallbackLine(), "fallback category must be in group middleware");
+        }
+        return new RuleSet(new ArrayList<>(categories.values()), rules, fb);
+    }
+
+    /** Within one file, a rule that an earlier rule of the same file always beats is a mistake. */
+    private static void checkShadowing(RuleFile f) {
+        List<RuleFile.Spec> rules = f.rules();
+        for (int j = 1; j < rules.size(); j++) {
+            for (int i = 0; i < j; i++) {
+                if (rules.get(i).shadows(rules.get(j))) {
+                    RuleFile.Spec a = rules.get(i);
+                    RuleFile.Spec b = rules.get(j);
+                    throw new RuleFileException(b.source(), b.line(), "rule '" + b.kind().name().toLowerCase() + " " + b.pattern()
+                            + "' can never match: line " + a.line() + " ('" + a.kind().name().toLowerCase() + " " + a.pattern()
+                            + "') claims everything it would");
+                }
+            }
         }
     }
 
@@ -70,6 +137,14 @@ public final class RuleSet {
     public Rule ruleFor(Frame frame) {
         for (Rule r : frameRules) {
             if (r.matches(frame)) return r;
+        }
+        return null;
+    }
+
+    /** The rule that decides a sample whose thread has this name, or null when no thread rule matches. */
+    public Rule threadRuleFor(String threadName) {
+        for (Rule r : threadRules) {
+            if (r.matchesThread(threadName)) return r;
         }
         return null;
     }

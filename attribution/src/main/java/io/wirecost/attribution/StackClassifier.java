@@ -1,12 +1,13 @@
 package io.wirecost.attribution;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Applies a {@link RuleSet} to the samples of a recording, caching per chunk: each distinct method is
  * matched against the rules once, each distinct stack and thread classified once. Counts go to a
- * {@link CategoryCounts}.
+ * {@link CategoryCounts}, in {@link AttributionMode#SELF} or {@link AttributionMode#INCLUSIVE} mode.
  */
 public final class StackClassifier implements SampleSink {
 
@@ -14,14 +15,21 @@ public final class StackClassifier implements SampleSink {
 
     private final RuleSet rules;
     private final CategoryCounts counts;
+    private final AttributionMode mode;
     private final Map<Long, Integer> methodCategory = new HashMap<>();
     private final Map<Integer, Integer> stackCategory = new HashMap<>();
+    private final Map<Integer, int[]> stackCategories = new HashMap<>();
     private final Map<Integer, Integer> threadCategory = new HashMap<>();
     private ChunkView chunk;
 
     public StackClassifier(RuleSet rules, CategoryCounts counts) {
+        this(rules, counts, AttributionMode.SELF);
+    }
+
+    public StackClassifier(RuleSet rules, CategoryCounts counts, AttributionMode mode) {
         this.rules = rules;
         this.counts = counts;
+        this.mode = mode;
     }
 
     @Override
@@ -30,20 +38,22 @@ public final class StackClassifier implements SampleSink {
         this.chunk = chunk;
         methodCategory.clear();
         stackCategory.clear();
+        stackCategories.clear();
         threadCategory.clear();
     }
 
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-        counts.add(classify(stackTraceId, threadId), weight);
+        if (mode == AttributionMode.SELF) {
+            counts.add(classify(stackTraceId, threadId), weight);
+        } else {
+            counts.addAll(categoriesOf(stackTraceId, threadId), weight);
+        }
     }
 
+    /** Self attribution: the one category of this sample. */
     public int classify(int stackTraceId, int threadId) {
-        Integer byThread = threadCategory.get(threadId);
-        if (byThread == null) {
-            byThread = rules.threadCategory(chunk.threadName(threadId));
-            threadCategory.put(threadId, byThread);
-        }
+        int byThread = threadCategory(threadId);
         if (byThread >= 0) return byThread;
         Integer cached = stackCategory.get(stackTraceId);
         if (cached != null) return cached;
@@ -57,6 +67,32 @@ public final class StackClassifier implements SampleSink {
         }
         stackCategory.put(stackTraceId, category);
         return category;
+    }
+
+    /** Inclusive attribution: every category some frame (or the thread) of this sample is claimed by. */
+    private int[] categoriesOf(int stackTraceId, int threadId) {
+        int byThread = threadCategory(threadId);
+        if (byThread >= 0) return new int[]{byThread};
+        return stackCategories.computeIfAbsent(stackTraceId, id -> {
+            boolean[] seen = new boolean[rules.categories().size()];
+            for (long methodId : chunk.stackMethods(id)) {
+                int c = categoryOf(methodId);
+                if (c != UNMATCHED) seen[c] = true;
+            }
+            int[] out = new int[seen.length];
+            int n = 0;
+            for (int i = 0; i < seen.length; i++) if (seen[i]) out[n++] = i;
+            return n == 0 ? new int[]{rules.fallbackIndex()} : Arrays.copyOf(out, n);
+        });
+    }
+
+    private int threadCategory(int threadId) {
+        Integer byThread = threadCategory.get(threadId);
+        if (byThread == null) {
+            byThread = rules.threadCategory(chunk.threadName(threadId));
+            threadCategory.put(threadId, byThread);
+        }
+        return byThread;
     }
 
     private int categoryOf(long methodId) {

@@ -91,7 +91,7 @@ class AttributionTest {
 
     @Test
     void rejectsMiddlewareSharesNotSummingTo100() {
-        List<CategoryShare> shares = List.of(new CategoryShare(A, 6, 60.0), new CategoryShare(B, 3, 30.0));
+        List<CategoryShare> shares = List.of(new CategoryShare(A, 6, 60.0, 0, 0), new CategoryShare(B, 3, 30.0, 0, 0));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Attribution(shares, List.of(), 9, 9, "x"));
         assertTrue(e.getMessage().contains("90.0"), e.getMessage());
@@ -99,8 +99,8 @@ class AttributionTest {
 
     @Test
     void acceptsSharesSummingTo100WithinRounding() {
-        List<CategoryShare> shares = List.of(new CategoryShare(A, 1, 100.0 / 3),
-                new CategoryShare(B, 2, 200.0 / 3));
+        List<CategoryShare> shares = List.of(new CategoryShare(A, 1, 100.0 / 3, 0, 0),
+                new CategoryShare(B, 2, 200.0 / 3, 0, 0));
         Attribution at = new Attribution(shares, List.of(), 3, 3, "x");
         assertEquals(100.0, at.middleware().stream().mapToDouble(CategoryShare::percent).sum(), 1e-9);
     }

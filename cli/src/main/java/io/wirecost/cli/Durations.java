@@ -9,6 +9,15 @@ final class Durations {
     }
 
     static long parseNanos(String option, String text) {
+        return parse(option, text, false);
+    }
+
+    /** Like {@link #parseNanos} but zero is allowed: an offset, not an interval. */
+    static long parseOffsetNanos(String option, String text) {
+        return parse(option, text, true);
+    }
+
+    private static long parse(String option, String text, boolean zeroAllowed) {
         String t = text.toLowerCase(Locale.ROOT).trim();
         long unit = 1;
         for (String[] u : new String[][]{{"ms", "1000000"}, {"us", "1000"}, {"ns", "1"}, {"s", "1000000000"}}) {
@@ -20,7 +29,7 @@ final class Durations {
         }
         try {
             long v = Math.multiplyExact(Long.parseLong(t), unit);
-            if (v > 0) return v;
+            if (v > 0 || zeroAllowed && v == 0) return v;
         } catch (NumberFormatException | ArithmeticException e) {
             // fall through to the one-line error
         }

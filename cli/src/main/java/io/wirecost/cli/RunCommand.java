@@ -1,7 +1,6 @@
 package io.wirecost.cli;
 
 import io.wirecost.attribution.RuleFileException;
-import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
@@ -9,6 +8,8 @@ import io.wirecost.cli.report.Tables;
 import io.wirecost.cli.run.JvmLauncher;
 import io.wirecost.cli.run.ModuleClasspath;
 import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.cli.run.RunConfig;
+import io.wirecost.cli.run.RunCoordinator;
 import io.wirecost.cli.run.RunMetadata;
 import io.wirecost.cli.run.RunSettings;
 import io.wirecost.cli.run.ScenarioResult;
@@ -26,7 +27,9 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code wirecost run}: scenarios under the profiler, timed by the papers' method, attributed. */
@@ -57,8 +60,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--java-home", description = "JDK for the scenario JVMs (default: the JDK running wirecost).")
     Path javaHome;
 
-    @Option(names = "--rules", description = "Category rule file (default: the built-in rules).")
-    Path rulesFile;
+    @Option(names = "--rules", paramLabel = "FILE", description = "Rule file layered over the built-in rules; repeatable, later wins.")
+    List<Path> rulesFiles = new ArrayList<>();
 
     @Option(names = "--string-length", defaultValue = "" + ScenarioConfig.DEFAULT_STRING_LENGTH,
             description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
@@ -70,6 +73,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--invocations", description = "Invocations per measurement (default 1000; quick 100).")
     Integer invocations;
 
+    @Option(names = "--size-calls", description = "Calls per data type in the message-size pass (default 500; quick 50; 0: none).")
+    Integer sizeCalls;
+
     @Option(names = "--reps", description = "Measurements per data type (default 12: min and max are dropped).")
     Integer reps;
 
@@ -80,56 +86,110 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jvm-opt", description = "Extra option for every scenario JVM, repeatable (e.g. --jvm-opt=-XX:+UseParallelGC).")
     List<String> jvmOptions = new ArrayList<>();
 
+    @Option(names = "--repeat", defaultValue = "1",
+            description = "Run each scenario in this many fresh JVM pairs, to measure run-to-run variance (use 5 for diffs).")
+    int repeat;
+
+    @Option(names = "--set", paramLabel = "PROPERTY=VALUE",
+            description = "Maven property selecting a middleware version for the (baseline) run, e.g. metro.version=4.0.4; repeatable.")
+    Map<String, String> mavenProperties = new LinkedHashMap<>();
+
+    @Option(names = "--candidate-java-home", description = "Also run a candidate configuration with this JDK.")
+    Path candidateJavaHome;
+
+    @Option(names = "--candidate-set", paramLabel = "PROPERTY=VALUE",
+            description = "Also run a candidate configuration with this Maven property (middleware version); repeatable.")
+    Map<String, String> candidateProperties = new LinkedHashMap<>();
+
+    @Option(names = "--candidate-scenario-option", paramLabel = "KEY=VALUE",
+            description = "Also run a candidate configuration with this scenario setting; repeatable.")
+    Map<String, String> candidateScenarioOptions = new LinkedHashMap<>();
+
+    @Option(names = "--interleave", description = "With a candidate: alternate baseline and candidate runs (ABAB...) so machine drift hits both.")
+    boolean interleave;
+
     @Override
     public Integer call() throws Exception {
         List<String> names = resolveScenarios();
         ProfilerSettings profiler = profilerSettings();
         RuleSet rules = loadRules();
+        if (repeat < 1) throw new UsageException("--repeat must be at least 1");
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
-                scenarioOptions);
-        Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
-        if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
-            throw new UsageException("--java-home " + home + " has no bin/java");
-        }
+                scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls());
         Path agentJar = Locations.agentJar();
         if (profiler.enabled() && !Files.isRegularFile(agentJar)) {
             throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         }
+        boolean twoSided = candidateJavaHome != null || !candidateProperties.isEmpty() || !candidateScenarioOptions.isEmpty();
+        if (interleave && !twoSided) {
+            throw new UsageException("--interleave needs a candidate (--candidate-java-home, --candidate-set or --candidate-scenario-option)");
+        }
+        Path home = checkJavaHome("--java-home", javaHome != null ? javaHome : Path.of(System.getProperty("java.home")));
+        List<RunConfig> configs = new ArrayList<>();
+        configs.add(new RunConfig(twoSided ? "baseline" : "", home, mavenProperties, scenarioOptions));
+        if (twoSided) {
+            Map<String, String> cand = new LinkedHashMap<>(mavenProperties);
+            cand.putAll(candidateProperties);
+            Map<String, String> candOptions = new LinkedHashMap<>(scenarioOptions);
+            candOptions.putAll(candidateScenarioOptions);
+            configs.add(new RunConfig("candidate", checkJavaHome("--candidate-java-home", candidateJavaHome != null ? candidateJavaHome : home),
+                    cand, candOptions));
+        }
         Path dir = outputDirectory();
-        JvmLauncher launcher = new JvmLauncher(home, new ModuleClasspath(Locations.projectRoot()), agentJar, profiler, jvmOptions);
-        RunMetadata meta = new RunMetadata(dir.getFileName().toString(), OffsetDateTime.now().toString(), hostName(),
-                Locations.version(), home.toString(), launcher.featureVersion(), settings, profiler, names,
-                Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])));
-
         Progress progress = new Progress(System.err, System.console() != null);
-        RunWriter writer = new RunWriter(dir, rules);
-        ScenarioRunner runner = new ScenarioRunner(launcher, settings, profiler, rules, dir, progress);
-        List<ScenarioResult> results = new ArrayList<>();
+        List<RunCoordinator.Side> sides = new ArrayList<>();
+        for (RunConfig c : configs) {
+            Path sideDir = c.label().isEmpty() ? dir : Files.createDirectories(dir.resolve(c.label()));
+            JvmLauncher launcher = new JvmLauncher(c.javaHome(), new ModuleClasspath(Locations.projectRoot(), c.mavenProperties()),
+                    agentJar, profiler, jvmOptions);
+            RunMetadata meta = new RunMetadata(dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
+                    OffsetDateTime.now().toString(), hostName(), Locations.version(), c.javaHome().toString(), launcher.featureVersion(),
+                    settings.withScenarioOptions(c.scenarioOptions()), profiler, names,
+                    Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
+                    c.label(), c.mavenProperties(), repeat, interleave);
+            sides.add(new RunCoordinator.Side(c, new ScenarioRunner(launcher, settings.withScenarioOptions(c.scenarioOptions()), profiler,
+                    rules, sideDir, progress),
+                    new RunWriter(sideDir, rules), meta, new ArrayList<>()));
+        }
         System.err.println("wirecost: writing to " + dir);
-        for (String name : names) {
-            progress.accept(name + ": starting server and client JVMs");
-            ScenarioResult r = runner.run(name);
-            results.add(r);
-            writer.write(meta, results);   // after every scenario: an interrupted run keeps what it measured
-            progress.accept(name + ": " + (r.ok() ? "done" : "FAILED: " + r.error()) + String.format(" (%.1f s)", r.seconds()));
-            progress.done();
+        RunCoordinator coordinator = new RunCoordinator(sides, names, repeat, interleave, progress);
+        coordinator.run();
+        progress.done();
+
+        boolean failed = false;
+        for (RunCoordinator.Side side : sides) {
+            List<ScenarioResult> results = RunCoordinator.firstRepetitions(side.results());
+            if (!side.config().label().isEmpty()) System.out.println("\n==== " + side.config().label() + ": " + side.config().javaHome()
+                    + (side.config().mavenProperties().isEmpty() ? "" : " " + side.config().mavenProperties()));
+            System.out.println();
+            System.out.print(Tables.roundTrips(results).text());
+            System.out.println();
+            System.out.print(Tables.factors(results).text());
+            System.out.println();
+            System.out.print(Tables.messageSizes(results).text());
+            System.out.println();
+            System.out.print(Tables.sizeFactors(results).text());
+            System.out.println();
+            System.out.print(Tables.relativeTime(results, rules, "all").text());
+            if (repeat > 1) System.out.println("(tables show repetition 1 of " + repeat + "; results.json holds all of them)");
+            for (ScenarioResult r : side.results()) {
+                if (!r.ok()) {
+                    System.err.println("wirecost: " + r.scenario() + (repeat > 1 ? " #" + r.repetition() : "") + " failed: " + r.error());
+                    failed = true;
+                }
+            }
         }
         System.out.println();
-        System.out.print(Tables.roundTrips(results).text());
-        System.out.println();
-        System.out.print(Tables.factors(results).text());
-        System.out.println();
-        System.out.print(Tables.relativeTime(results, rules, "all").text());
-        System.out.println();
-        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, table.md, recordings/)");
-        long failed = results.stream().filter(r -> !r.ok()).count();
-        if (failed > 0) {
-            for (ScenarioResult r : results) if (!r.ok()) System.err.println("wirecost: " + r.scenario() + " failed: " + r.error());
-            return 1;
-        }
-        return 0;
+        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, sizes.csv, table.md, recordings/, flames/, captures/)");
+        if (twoSided) System.out.println("Compare: ./wirecost diff " + dir.resolve("baseline") + " " + dir.resolve("candidate"));
+        return failed ? 1 : 0;
+    }
+
+    private static Path checkJavaHome(String option, Path home) {
+        if (!Files.isExecutable(home.resolve("bin").resolve("java"))) throw new UsageException(option + " " + home + " has no bin/java");
+        return home;
     }
 
     private List<String> resolveScenarios() {
@@ -149,9 +209,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private RuleSet loadRules() {
-        if (rulesFile == null) return RuleSet.defaults();
         try {
-            return RuleParser.parse(rulesFile);
+            return RuleSet.load(rulesFiles, true);
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }

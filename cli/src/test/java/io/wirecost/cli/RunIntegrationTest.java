@@ -45,8 +45,8 @@ class RunIntegrationTest {
     @Test
     void everyScenarioSucceededWithEveryCall() {
         assertEquals(0, exit, "exit status");
-        // 8 types x (5000 warm-up + 12 x 100 measured) + 12 instantiations, each answer checked
-        long expectedCalls = 8L * (5_000 + 12 * 100) + 12;
+        // 8 types x (5000 warm-up + 12 x 100 measured + 50 for message sizes) + 12 instantiations, each answer checked
+        long expectedCalls = 8L * (5_000 + 12 * 100 + 50) + 12;
         for (JsonNode s : results.get("scenarios")) {
             assertEquals("ok", s.get("status").asText(), s.get("scenario") + ": " + s.get("error"));
             assertEquals(expectedCalls, s.get("calls_succeeded").asLong(), s.get("scenario").asText());
@@ -94,15 +94,36 @@ class RunIntegrationTest {
         assertTrue(tls.get("tls.cipherSuite").asText().startsWith("TLS_"), tls.toString());
     }
 
+    /** Sizes come from a real capture: the tcp floor's bytes are known exactly (one request byte, DataOutput answers). */
+    @Test
+    void messageSizesAreMeasuredOnTheWire() throws Exception {
+        List<String> lines = Files.readAllLines(out.resolve("sizes.csv"));
+        assertEquals("scenario,operation,request_bytes,response_bytes,request_wire_bytes,response_wire_bytes,packets_per_call,calls",
+                lines.get(0));
+        Map<String, String[]> rows = new HashMap<>();
+        for (String l : lines.subList(1, lines.size())) rows.put(l.substring(0, l.indexOf(',', l.indexOf(',') + 1)), l.split(","));
+        assertEquals(24, rows.size(), "3 scenarios x 8 types: " + rows.keySet());
+        assertEquals(1.0, Double.parseDouble(rows.get("tcp,int")[2]), 1e-9);
+        assertEquals(4.0, Double.parseDouble(rows.get("tcp,int")[3]), 1e-9);
+        assertEquals(66.0, Double.parseDouble(rows.get("tcp,string")[3]), 1e-9, "writeUTF: 2-byte length + 64 characters");
+        for (String op : List.of("int", "string")) {
+            double rmi = Double.parseDouble(rows.get("rmi," + op)[2]) + Double.parseDouble(rows.get("rmi," + op)[3]);
+            double ssl = Double.parseDouble(rows.get("rmi-ssl," + op)[2]) + Double.parseDouble(rows.get("rmi-ssl," + op)[3]);
+            assertTrue(rmi > 20 && ssl > rmi, op + ": rmi " + rmi + " bytes, rmi-ssl " + ssl + " (TLS records add a header and a tag)");
+        }
+    }
+
     @Test
     void writesEveryOutput() throws Exception {
-        for (String f : List.of("results.json", "shares.csv", "rtt.csv", "table.md")) assertTrue(Files.size(out.resolve(f)) > 0, f);
+        for (String f : List.of("results.json", "shares.csv", "rtt.csv", "sizes.csv", "table.md")) assertTrue(Files.size(out.resolve(f)) > 0, f);
         assertEquals("scenario,operation,mean_micros,stddev_micros,cv_percent,invocations",
                 Files.readAllLines(out.resolve("rtt.csv")).get(0));
         for (String s : List.of("tcp", "rmi", "rmi-ssl")) {
             for (String role : List.of("client", "server")) {
                 Path rec = out.resolve("recordings").resolve(s + "-" + role + ".jfr");
                 assertTrue(Files.size(rec) > 1000, rec.toString());
+                Path flame = out.resolve("flames").resolve(s + "-" + role + ".html");
+                assertTrue(Files.readString(flame).startsWith("<!DOCTYPE html>"), flame.toString());
             }
         }
         String md = Files.readString(out.resolve("table.md"));

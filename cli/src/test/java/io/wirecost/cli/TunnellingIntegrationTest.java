@@ -63,7 +63,8 @@ class TunnellingIntegrationTest {
 
     private static Run run(String name, String... extra) throws Exception {
         Path out = tmp.resolve(name);
-        List<String> args = new ArrayList<>(List.of("run", "--quick", "--warmup", String.valueOf(WARMUP),
+        // --size-calls 0: message sizes are RunIntegrationTest's subject; here every call is counted exactly
+        List<String> args = new ArrayList<>(List.of("run", "--quick", "--warmup", String.valueOf(WARMUP), "--size-calls", "0",
                 "--scenarios", String.join(",", SCENARIOS), "--profiler", "async", "--out", out.toString()));
         args.addAll(List.of(extra));
         int exit = Main.execute(args.toArray(new String[0]));

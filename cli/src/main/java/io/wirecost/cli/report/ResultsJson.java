@@ -37,6 +37,7 @@ public final class ResultsJson {
     private static Map<String, Object> scenario(ScenarioResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scenario", r.scenario());
+        m.put("repetition", r.repetition());
         m.put("paper_column", r.paperColumn());
         m.put("status", r.status());
         m.put("error", r.error());
@@ -50,12 +51,17 @@ public final class ResultsJson {
             e.put("stddev_micros", Double.isNaN(s.stddevMicros()) ? null : s.stddevMicros());
             e.put("cv_percent", Double.isNaN(s.cvPercent()) ? null : s.cvPercent());
             e.put("invocations", s.invocations());
+            e.put("kept_measurements_micros", s.keptMicros());
             rtt.add(e);
         }
         m.put("rtt", rtt);
         Map<String, Object> shares = new LinkedHashMap<>();
         for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
         m.put("shares", shares);
+        Map<String, Object> sizes = new LinkedHashMap<>();
+        sizes.put("method", r.sizesNote());
+        sizes.put("per_call", r.sizes());
+        m.put("message_sizes", sizes);
         m.put("profilers", r.profilers());
         m.put("recordings", r.recordings());
         m.put("facts", r.facts());

@@ -21,10 +21,13 @@ public final class RunWriter {
         this.rules = rules;
     }
 
-    public void write(RunMetadata meta, List<ScenarioResult> results) throws Exception {
-        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
+    public void write(RunMetadata meta, List<ScenarioResult> all) throws Exception {
+        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, all));
+        // csv files and tables: the first repetition (their layout has one row per scenario and role)
+        List<ScenarioResult> results = io.wirecost.cli.run.RunCoordinator.firstRepetitions(all);
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
         AtomicFiles.write(dir.resolve("rtt.csv"), RttCsv.render(results));
+        AtomicFiles.write(dir.resolve("sizes.csv"), SizesCsv.render(results));
         AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
     }
 
@@ -46,6 +49,8 @@ public final class RunWriter {
         sb.append(Tables.relativeTime(results, rules, "server").markdown());
         sb.append(Tables.roundTrips(results).markdown());
         sb.append(Tables.factors(results).markdown());
+        sb.append(Tables.messageSizes(results).markdown());
+        sb.append(Tables.sizeFactors(results).markdown());
         return sb.toString();
     }
 }

@@ -45,13 +45,70 @@ public final class Tables {
                         + "instantiation: a fresh client's lookup and first call"));
     }
 
+    /** Bytes per call (request / response TCP payload, averaged over the measured calls), by operation. */
+    public static Table messageSizes(List<ScenarioResult> results) {
+        List<String> header = new ArrayList<>(List.of("operation"));
+        List<ScenarioResult> measured = results.stream().filter(r -> !r.sizes().isEmpty()).toList();
+        for (ScenarioResult r : measured) header.add(r.scenario() + " req/resp");
+        List<List<String>> rows = new ArrayList<>();
+        if (!measured.isEmpty()) {
+            for (io.wirecost.cli.run.MessageSize first : measured.get(0).sizes()) {
+                List<String> row = new ArrayList<>(List.of(first.operation()));
+                for (ScenarioResult r : measured) {
+                    row.add(r.size(first.operation()).map(m -> String.format(Locale.ROOT, "%.0f / %.0f", m.requestBytes(), m.responseBytes()))
+                            .orElse("-"));
+                }
+                rows.add(row);
+            }
+            List<String> packets = new ArrayList<>(List.of("TCP segments per call"));
+            for (ScenarioResult r : measured) {
+                packets.add(String.format(Locale.ROOT, "%.1f", r.sizes().stream().mapToDouble(io.wirecost.cli.run.MessageSize::packetsPerCall)
+                        .average().orElse(0)));
+            }
+            rows.add(packets);
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add("TCP payload bytes per call on the server's connections (HTTP headers and TLS records included; TCP/IP headers not).");
+        for (ScenarioResult r : results) if (r.sizes().isEmpty()) notes.add(r.scenario() + ": message sizes " + r.sizesNote());
+        return new Table("Message size per invocation, bytes (request / response)", header, rows, notes);
+    }
+
+    /** Relative message sizes beside seed 002's (SOAP ~4.3x JRMP, WS-Security ~6.9x SOAP, RMI-SSL ~1.08x RMI). */
+    public static Table sizeFactors(List<ScenarioResult> results) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String[] f : paperFactors()) {
+            if (!f[2].startsWith("message-size ")) continue;
+            String ratio = f[2].substring("message-size ".length());
+            for (String[] pair : SIZE_SCENARIOS.getOrDefault(ratio, new String[0][])) {
+                Optional<Double> a = meanBytes(results, pair[0]);
+                Optional<Double> b = meanBytes(results, pair[1]);
+                if (a.isEmpty() || b.isEmpty()) continue;
+                rows.add(List.of(ratio, pair[0] + " / " + pair[1], String.format(Locale.ROOT, "%.2f", a.get() / b.get()), f[4],
+                        "seed " + f[0]));
+            }
+        }
+        return new Table("Relative message sizes, today vs seed 002 (request + response bytes, mean over the data types)",
+                List.of("ratio", "scenarios", "today", "paper", "paper source"), rows, List.of());
+    }
+
+    private static final Map<String, String[][]> SIZE_SCENARIOS = Map.of(
+            // seed 002's web services were RPC/encoded; the literal service is shown too
+            "SOAP/JRMP", new String[][]{{"ws-encoded", "rmi"}, {"ws-literal", "rmi"}},
+            "WS-Security/SOAP", new String[][]{{"ws-security", "ws-literal"}},
+            "RMI-SSL/RMI", new String[][]{{"rmi-ssl", "rmi"}});
+
+    private static Optional<Double> meanBytes(List<ScenarioResult> results, String scenario) {
+        return results.stream().filter(r -> r.scenario().equals(scenario) && !r.sizes().isEmpty()).findFirst()
+                .map(r -> r.sizes().stream().mapToDouble(io.wirecost.cli.run.MessageSize::totalBytes).average().orElse(0));
+    }
+
     /** Today's factors beside the papers' (performance-factors.csv), for the scenario pairs present. */
     public static Table factors(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
         for (String[] f : paperFactors()) {
             // source,setting,ratio,data,factor
             String[] pair = FACTOR_SCENARIOS.get(f[2]);
-            if (pair == null || !f[1].startsWith("local")) continue;
+            if (pair == null || !f[1].startsWith("local") || f[2].startsWith("message-size")) continue;
             Optional<ScenarioResult> a = find(results, pair[0]);
             Optional<ScenarioResult> b = find(results, pair[1]);
             if (a.isEmpty() || b.isEmpty()) continue;
@@ -134,10 +191,11 @@ public final class Tables {
         }
         rows.add(samples);
         rows.add(jvm);
-        String events = shown.isEmpty() ? "" : shown.get(0).shares().get(role).attribution().events();
+        List<String> notes = new ArrayList<>(List.of("Categories with no samples today and none in the paper are omitted. "
+                + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed."));
+        for (ScenarioResult r : shown) notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
         return new Table("Relative time by category, % of middleware CPU samples (role: " + role + "), today vs seed 000 Table 3",
-                header, rows, List.of("Categories with no samples today and none in the paper are omitted. Paper: JDK 1.4.2, "
-                        + "OptimizeIt/Enerjy; '<0.10' as printed. Counted: " + events));
+                header, rows, notes);
     }
 
     static String pct(double v) {

@@ -13,11 +13,15 @@ import java.util.List;
  * @param stddevMicros standard deviation of the per-measurement means, microseconds (NaN for the geomean)
  * @param cvPercent    coefficient of variation, percent (NaN for the geomean)
  * @param invocations  calls behind the figure, extremes included
+ * @param keptMicros   the per-invocation time of each measurement kept (extremes dropped), for diffs;
+ *                     empty for the geomean
  */
-public record RttStatistics(String operation, double meanMicros, double stddevMicros, double cvPercent, long invocations) {
+public record RttStatistics(String operation, double meanMicros, double stddevMicros, double cvPercent, long invocations,
+                            List<Double> keptMicros) {
 
     public RttStatistics {
         if (!(meanMicros > 0)) throw new IllegalArgumentException(operation + ": mean must be positive, got " + meanMicros);
+        keptMicros = List.copyOf(keptMicros);
     }
 
     /** From raw nanoseconds per measurement, each of {@code perMeasurement} invocations. */
@@ -28,13 +32,14 @@ public record RttStatistics(String operation, double meanMicros, double stddevMi
         double mean = Arrays.stream(kept).average().orElseThrow();
         double var = Arrays.stream(kept).map(x -> (x - mean) * (x - mean)).sum() / (kept.length - 1);
         double sd = Math.sqrt(var);
-        return new RttStatistics(operation, mean, sd, 100 * sd / mean, (long) nanos.length * perMeasurement);
+        return new RttStatistics(operation, mean, sd, 100 * sd / mean, (long) nanos.length * perMeasurement,
+                Arrays.stream(kept).boxed().toList());
     }
 
     /** Seed 002 summarises the primitives by their geometric mean. */
     public static RttStatistics geometricMean(String operation, List<RttStatistics> parts) {
         double logSum = parts.stream().mapToDouble(p -> Math.log(p.meanMicros)).sum();
         long n = parts.stream().mapToLong(RttStatistics::invocations).sum();
-        return new RttStatistics(operation, Math.exp(logSum / parts.size()), Double.NaN, Double.NaN, n);
+        return new RttStatistics(operation, Math.exp(logSum / parts.size()), Double.NaN, Double.NaN, n, List.of());
     }
 }

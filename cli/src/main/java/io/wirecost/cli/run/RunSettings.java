@@ -2,26 +2,34 @@ package io.wirecost.cli.run;
 
 /**
  * How much to measure, per the papers' method: warm-up calls per operation (not counted), then
- * {@code reps} measurements of {@code invocations} consecutive calls per operation, and
- * {@code instantiationReps} fresh-client instantiations.
+ * {@code reps} measurements of {@code invocations} consecutive calls per operation,
+ * {@code instantiationReps} fresh-client instantiations, and {@code sizeCalls} calls per operation in the
+ * message-size pass (0: no size pass).
  */
 public record RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
-                          boolean quick, java.util.Map<String, String> scenarioOptions) {
+                          boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls) {
 
     /** The papers: 12 measurements of 1000 invocations after warm-up (seed 001 cites up to 15,000). */
     public static RunSettings full(int stringLength) {
-        return new RunSettings(5_000, 12, 1_000, 12, stringLength, false, java.util.Map.of());
+        return new RunSettings(5_000, 12, 1_000, 12, stringLength, false, java.util.Map.of(), 500);
     }
 
     /** Measured counts scaled down so tcp, rmi and rmi-ssl take well under a minute; the warm-up stays
      *  at the papers' 5,000 calls per type, or the JIT compiler would run inside the measured phase. */
     public static RunSettings quick(int stringLength) {
-        return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of());
+        return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of(), 50);
+    }
+
+    /** The same counts with other scenario options (a candidate's). */
+    public RunSettings withScenarioOptions(java.util.Map<String, String> options) {
+        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls);
     }
 
     public RunSettings {
         if (reps < 3) throw new IllegalArgumentException("reps must be at least 3 (minimum and maximum are dropped)");
-        if (invocations < 1 || warmupCalls < 0 || instantiationReps < 3) throw new IllegalArgumentException("counts must be positive");
+        if (invocations < 1 || warmupCalls < 0 || instantiationReps < 3 || sizeCalls < 0) {
+            throw new IllegalArgumentException("counts must be positive");
+        }
         scenarioOptions = java.util.Map.copyOf(scenarioOptions);
     }
 }

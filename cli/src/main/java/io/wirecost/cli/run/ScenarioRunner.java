@@ -1,6 +1,8 @@
 package io.wirecost.cli.run;
 
 import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.FlameGraphSink;
+import io.wirecost.cli.report.AtomicFiles;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RecordingSummary;
@@ -56,6 +58,12 @@ public final class ScenarioRunner {
     }
 
     public ScenarioResult run(String name) {
+        return run(name, 1);
+    }
+
+    /** Recordings, flame graphs and logs of repetitions after the first carry {@code .rK} in their names. */
+    public ScenarioResult run(String name, int repetition) {
+        String stem = repetition == 1 ? name : name + ".r" + repetition;
         long t0 = System.nanoTime();
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
         List<RttStatistics> rtt = new ArrayList<>();
@@ -63,6 +71,8 @@ public final class ScenarioRunner {
         Map<String, String> profilers = new LinkedHashMap<>();
         Map<String, Path> recordings = new LinkedHashMap<>();
         String error = "";
+        List<MessageSize> sizes = new ArrayList<>();
+        String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
         long calls = 0;
         try {
@@ -73,17 +83,17 @@ public final class ScenarioRunner {
             }
             ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions());
             String configJson = JSON.writeValueAsString(config);
-            Path recServer = outDir.resolve("recordings").resolve(name + "-server.jfr");
-            Path recClient = outDir.resolve("recordings").resolve(name + "-client.jfr");
+            Path recServer = outDir.resolve("recordings").resolve(stem + "-server.jfr");
+            Path recClient = outDir.resolve("recordings").resolve(stem + "-client.jfr");
             Files.createDirectories(recServer.getParent());
             try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
-                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(name + "-server.log"))) {
+                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(stem + "-server.log"))) {
                 @SuppressWarnings("unchecked")
                 Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
                 facts.put("endpoint", endpoint);
                 try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
                         List.of(name, configJson, JSON.writeValueAsString(endpoint)), recClient,
-                        outDir.resolve("logs").resolve(name + "-client.log"))) {
+                        outDir.resolve("logs").resolve(stem + "-client.log"))) {
                     client.await("start", START);
                     client.call("connect", COMMAND);
                     progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
@@ -106,6 +116,7 @@ public final class ScenarioRunner {
                     Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
                             timeoutFor(settings.instantiationReps() * 100L));
                     rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
+                    sizesNote = measureSizes(stem, server, client, sizes);
                     Map<String, Object> clientInfo = client.call("info", COMMAND);
                     calls = ((Number) clientInfo.get("calls")).longValue();
                     facts.put("client", clientInfo);
@@ -122,14 +133,57 @@ public final class ScenarioRunner {
         Map<String, RoleAttribution> shares = new LinkedHashMap<>();
         try {
             shares.putAll(attribute(recordings));
-        } catch (RecordingException e) {
+            writeFlames(stem, recordings);
+        } catch (RecordingException | IOException e) {
             if (error.isEmpty()) error = e.getMessage();
         }
         Map<String, String> recordingPaths = new LinkedHashMap<>();
         recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        return new ScenarioResult(name, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
-                rtt, shares, facts, profilers, recordingPaths);
+        return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
+                rtt, shares, facts, profilers, recordingPaths, sizes, sizesNote);
+    }
+
+    /**
+     * The message-size pass: the client makes {@code sizeCalls} calls per data type while tcpdump
+     * captures the traffic of the server JVM's listening ports. Returns how sizes were (or why they were
+     * not) measured; a capture problem never fails the scenario.
+     */
+    @SuppressWarnings("unchecked")
+    private String measureSizes(String name, ChildJvm server, ChildJvm client, List<MessageSize> out)
+            throws ChildJvm.ChildFailure, InterruptedException {
+        if (settings.sizeCalls() == 0) return "not measured (--size-calls 0)";
+        java.util.Optional<String> why = WireCapture.unavailable();
+        if (why.isPresent()) return "not measured: " + why.get();
+        java.util.Set<Integer> ports;
+        try {
+            ports = ListeningPorts.of(server.pid());
+        } catch (IOException e) {
+            return "not measured: cannot read the server's ports from /proc: " + e.getMessage();
+        }
+        if (ports.isEmpty()) return "not measured: the server JVM listens on no TCP port";
+        progress.accept(name + ": message sizes, " + settings.sizeCalls() + " calls per data type under tcpdump");
+        Path pcap = outDir.resolve("captures").resolve(name + ".pcap");
+        Map<String, Object> reply;
+        try {
+            Files.createDirectories(pcap.getParent());
+            try (WireCapture capture = WireCapture.start(ports, pcap)) {
+                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L));
+                capture.stop();
+            }
+            List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
+            List<WireCapture.Window> windows = new ArrayList<>();
+            for (int i = 0; i < w.size(); i++) {
+                long end = i + 1 < w.size() ? ((Number) w.get(i + 1).get("startMicros")).longValue()
+                        : ((Number) reply.get("endMicros")).longValue();
+                windows.add(new WireCapture.Window((String) w.get(i).get("operation"), ((Number) w.get(i).get("calls")).longValue(),
+                        ((Number) w.get(i).get("startMicros")).longValue(), end));
+            }
+            out.addAll(WireCapture.sizes(pcap, ports, windows));
+        } catch (IOException e) {
+            return "not measured: " + e.getMessage();
+        }
+        return "tcpdump on lo, server ports " + ports + ", " + settings.sizeCalls() + " calls per data type";
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
@@ -170,6 +224,20 @@ public final class ScenarioRunner {
         }
         out.put("all", new RoleAttribution("all", all.toAttribution(describe(summaries)), summaries));
         return out;
+    }
+
+    /** {@code flames/<scenario>-<role>.html} for every profiled process, by async-profiler's own template. */
+    private void writeFlames(String scenario, Map<String, Path> recordings) throws RecordingException, IOException {
+        for (Map.Entry<String, Path> e : recordings.entrySet()) {
+            FlameGraphSink flame = new FlameGraphSink("html", "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)",
+                    rules, false);
+            new RecordingReader(SampleMode.CPU).read(e.getValue(), flame);
+            AtomicFiles.write(outDir.resolve("flames").resolve(scenario + "-" + e.getKey() + ".html"), out -> {
+                java.io.PrintStream ps = new java.io.PrintStream(out, false, java.nio.charset.StandardCharsets.UTF_8);
+                flame.write(ps);
+                ps.flush();
+            });
+        }
     }
 
     static String describe(List<RecordingSummary> summaries) {

@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * The client JVM of a scenario: {@code ClientMain SCENARIO CONFIG_JSON ENDPOINT_JSON}. Commands:
- * {@code connect}, {@code warmup N}, {@code measure REPS N}, {@code instantiation REPS},
+ * {@code connect}, {@code warmup N}, {@code measure REPS N}, {@code instantiation REPS}, {@code sizes K},
  * {@code profile-start FILE}, {@code profile-stop}, {@code info}, {@code exit}.
  *
  * <p>The papers' method (seed 000 section 3, seed 002 section 3): per data type, REPS measurements of
@@ -52,6 +52,7 @@ public final class ClientMain {
             .on("warmup", a -> c.warmup(Integer.parseInt(a[0])))
             .on("measure", a -> c.measure(Integer.parseInt(a[0]), Integer.parseInt(a[1])))
             .on("instantiation", a -> c.instantiation(Integer.parseInt(a[0])))
+            .on("sizes", a -> c.sizes(Integer.parseInt(a[0])))
             .on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
             .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
             .on("info", a -> c.info());
@@ -115,6 +116,29 @@ public final class ClientMain {
             calls++;
         }
         return Map.of("instantiationNanos", nanos, "calls", calls);
+    }
+
+    /**
+     * The message-size pass: K calls per data type, in wall-clock windows separated by pauses, so that a
+     * packet capture of the same period can be split by operation (the runner captures; this JVM only calls).
+     */
+    private Map<String, Object> sizes(int k) throws Exception {
+        List<Map<String, Object>> windows = new java.util.ArrayList<>();
+        for (Operation op : Operation.all()) {
+            Thread.sleep(50);   // trailing ACKs of the previous type land before this window opens
+            long start = nowMicros();
+            Invocation inv = client.invocation(op);
+            for (int i = 0; i < k; i++) inv.call();
+            calls += k;
+            windows.add(Map.of("operation", op.label(), "calls", k, "startMicros", start));
+        }
+        Thread.sleep(50);
+        return Map.of("windows", windows, "endMicros", nowMicros(), "calls", calls);
+    }
+
+    private static long nowMicros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
     }
 
     private Map<String, Object> info() {

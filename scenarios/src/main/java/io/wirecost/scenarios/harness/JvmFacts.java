@@ -26,6 +26,12 @@ final class JvmFacts {
         List<String> providers = new ArrayList<>();
         for (Provider p : Security.getProviders()) providers.add(p.getName() + " " + p.getVersionStr());
         m.put("securityProviders", providers);
+        // the middleware versions actually loaded: the jars this JVM really runs with, by file name
+        List<String> jars = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+            if (e.endsWith(".jar")) jars.add(e.substring(e.lastIndexOf('/') + 1));
+        }
+        m.put("classpathJars", jars);
         return m;
     }
 }

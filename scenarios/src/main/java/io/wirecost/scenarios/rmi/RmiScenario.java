@@ -2,6 +2,7 @@ package io.wirecost.scenarios.rmi;
 
 import io.wirecost.scenarios.Answers;
 import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.InjectedWork;
 import io.wirecost.scenarios.Invocation;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RTTTester;
@@ -59,7 +60,7 @@ public class RmiScenario implements Scenario {
         Registry registry = csf == null
                 ? LocateRegistry.createRegistry(registryPort)
                 : LocateRegistry.createRegistry(registryPort, csf, ssf);
-        RTTTesterImpl impl = new RTTTesterImpl(config.stringLength());
+        RTTTester impl = InjectedWork.wrap(new RTTTesterImpl(config.stringLength()), config);
         RTTTester stub = (RTTTester) UnicastRemoteObject.exportObject(impl, 0, csf, ssf, FILTER);
         registry.rebind(BOUND_NAME, stub);
         String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");

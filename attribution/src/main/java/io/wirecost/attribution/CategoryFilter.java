@@ -1,0 +1,28 @@
+package io.wirecost.attribution;
+
+/** Passes on only the samples that self attribution gives to one category. */
+public final class CategoryFilter implements SampleSink {
+
+    private final RuleSet rules;
+    private final int category;
+    private final SampleSink next;
+    private StackClassifier classifier;
+
+    public CategoryFilter(RuleSet rules, int category, SampleSink next) {
+        this.rules = rules;
+        this.category = category;
+        this.next = next;
+    }
+
+    @Override
+    public void beginChunk(ChunkView chunk) {
+        classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+        classifier.beginChunk(chunk);
+        next.beginChunk(chunk);
+    }
+
+    @Override
+    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+        if (classifier.classify(stackTraceId, threadId) == category) next.sample(stackTraceId, threadId, ticks, weight);
+    }
+}

@@ -1,0 +1,72 @@
+package io.wirecost.attribution;
+
+import one.convert.Arguments;
+import one.convert.CallStack;
+import one.convert.FlameGraph;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Feeds samples into async-profiler's own {@link FlameGraph}, which renders its interactive HTML
+ * template or collapsed stacks: no hand-written renderer. Optionally puts each sample's category as the
+ * root frame, so the graph groups by category ({@link CategoryFilter} keeps only one category).
+ */
+public final class FlameGraphSink implements SampleSink {
+
+    private static final byte TYPE_CPP = 4;
+
+    private final FlameGraph graph;
+    private final RuleSet rules;
+    private final boolean categoryRoot;
+    private final Map<Integer, String[]> names = new HashMap<>();
+    private final CallStack stack = new CallStack();
+    private StackClassifier classifier;
+    private ChunkView chunk;
+
+    /**
+     * @param format       {@code html} or {@code collapsed}
+     * @param categoryRoot put each sample's category (by {@code rules}) under the root
+     */
+    public FlameGraphSink(String format, String title, RuleSet rules, boolean categoryRoot) {
+        Arguments args = new Arguments();
+        args.output = format;
+        args.title = title;
+        args.dot = true;
+        this.graph = new FlameGraph(args);
+        this.rules = rules;
+        this.categoryRoot = categoryRoot;
+    }
+
+    @Override
+    public void beginChunk(ChunkView chunk) {
+        this.chunk = chunk;
+        names.clear();
+        if (categoryRoot) {
+            classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+            classifier.beginChunk(chunk);
+        }
+    }
+
+    @Override
+    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+        long[] methods = chunk.stackMethods(stackTraceId);
+        byte[] types = chunk.stackTypes(stackTraceId);
+        String[] frameNames = names.computeIfAbsent(stackTraceId, id -> {
+            String[] n = new String[methods.length];
+            for (int i = 0; i < methods.length; i++) n[i] = chunk.frame(methods[i]).toString();
+            return n;
+        });
+        stack.clear();
+        if (categoryRoot) stack.push("[" + rules.category(classifier.classify(stackTraceId, threadId)).name() + "]", TYPE_CPP);
+        for (int i = methods.length - 1; i >= 0; i--) {     // the flame graph wants the root first
+            stack.push(frameNames[i], i < types.length ? types[i] : 1);
+        }
+        graph.addSample(stack, weight);
+    }
+
+    public void write(PrintStream out) {
+        graph.dump(out);
+    }
+}

@@ -1,0 +1,30 @@
+package io.wirecost.attribution;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Reads any supported input into a sink: a JFR recording (async-profiler or JDK Flight Recorder,
+ * recognised by its chunk magic or a {@code .jfr} name) or a collapsed stack file.
+ */
+public final class Recordings {
+
+    private Recordings() {
+    }
+
+    public static boolean isJfr(Path file) {
+        if (file.getFileName() != null && file.getFileName().toString().endsWith(".jfr")) return true;
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] magic = in.readNBytes(4);
+            return magic.length == 4 && magic[0] == 'F' && magic[1] == 'L' && magic[2] == 'R' && magic[3] == 0;
+        } catch (IOException e) {
+            return true;   // let the JFR reader name the problem (missing, unreadable)
+        }
+    }
+
+    public static RecordingSummary read(Path file, SampleMode mode, SampleSink sink) throws RecordingException {
+        return isJfr(file) ? new RecordingReader(mode).read(file, sink) : new CollapsedReader().read(file, sink);
+    }
+}

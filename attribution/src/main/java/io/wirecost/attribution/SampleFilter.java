@@ -1,0 +1,69 @@
+package io.wirecost.attribution;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Passes on only the samples of matching threads within a time window; everything else about the
+ * samples is untouched. Sits between a reader and any sink (classifier, flame graph, package profile).
+ *
+ * @param threads   thread names to keep (a regex, searched), or null for all
+ * @param fromNanos window start, nanoseconds after the recording's start (inclusive)
+ * @param toNanos   window end, nanoseconds after the recording's start (exclusive); Long.MAX_VALUE for open
+ */
+public final class SampleFilter implements SampleSink {
+
+    private final SampleSink next;
+    private final Pattern threads;
+    private final long fromNanos;
+    private final long toNanos;
+    private final Map<Integer, Boolean> threadKept = new HashMap<>();
+    private ChunkView chunk;
+    private long passed;
+    private long dropped;
+
+    public SampleFilter(SampleSink next, Pattern threads, long fromNanos, long toNanos) {
+        this.next = next;
+        this.threads = threads;
+        this.fromNanos = fromNanos;
+        this.toNanos = toNanos;
+    }
+
+    @Override
+    public void beginChunk(ChunkView chunk) {
+        this.chunk = chunk;
+        threadKept.clear();
+        next.beginChunk(chunk);
+    }
+
+    @Override
+    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+        if (keep(threadId, ticks)) {
+            passed += weight;
+            next.sample(stackTraceId, threadId, ticks, weight);
+        } else {
+            dropped += weight;
+        }
+    }
+
+    private boolean keep(int threadId, long ticks) {
+        if (threads != null && !threadKept.computeIfAbsent(threadId, t -> {
+            String name = chunk.threadName(t);
+            return name != null && threads.matcher(name).find();
+        })) {
+            return false;
+        }
+        if (fromNanos <= 0 && toNanos == Long.MAX_VALUE) return true;
+        long offset = chunk.epochNanos(ticks) - chunk.recordingStartNanos();
+        return offset >= fromNanos && offset < toNanos;
+    }
+
+    public long passed() {
+        return passed;
+    }
+
+    public long dropped() {
+        return dropped;
+    }
+}

@@ -1,0 +1,133 @@
+package io.wirecost.cli;
+
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.StackCounts;
+import io.wirecost.cli.diff.DiffFlameGraph;
+import io.wirecost.cli.diff.DiffLine;
+import io.wirecost.cli.diff.DiffReport;
+import io.wirecost.cli.diff.RunData;
+import io.wirecost.cli.diff.RunDiff;
+import io.wirecost.cli.report.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code wirecost diff BASE_RUN CAND_RUN}: what changed between two runs, with verdicts a CI can gate on.
+ * Exit status: 0 no regression, 1 at least one regression, 2 usage or input error.
+ *
+ * <pre>
+ * ./wirecost run --scenarios rmi,rmi-ssl --repeat 5 --interleave --candidate-java-home /opt/jdk25 --out runs/ab
+ * ./wirecost diff runs/ab/baseline runs/ab/candidate > comment.md
+ * </pre>
+ */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = "Compare two runs: shares, round trips, message sizes, with confidence intervals and verdicts; "
+                + "writes differential flame graphs. Exit 0: no regression, 1: regression, 2: bad input.")
+final class DiffCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "BASE_RUN", description = "Baseline run directory (or its results.json).")
+    Path baseline;
+
+    @Parameters(index = "1", paramLabel = "CAND_RUN", description = "Candidate run directory (or its results.json).")
+    Path candidate;
+
+    @Option(names = "--format", defaultValue = "md", description = "md (a pull-request comment) or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--rtt-threshold", defaultValue = "5", description = "Smallest round-trip change that counts, percent (default: ${DEFAULT-VALUE}).")
+    double rttThreshold;
+
+    @Option(names = "--share-threshold", defaultValue = "2",
+            description = "Smallest share change that counts, percentage points (default: ${DEFAULT-VALUE}).")
+    double shareThreshold;
+
+    @Option(names = "--size-threshold", defaultValue = "1", description = "Smallest message-size change that counts, percent (default: ${DEFAULT-VALUE}).")
+    double sizeThreshold;
+
+    @Option(names = "--out", description = "Where diff.md, diff.json and the differential flame graphs go (default: CAND_RUN/diff).")
+    Path out;
+
+    @Option(names = "--no-flames", description = "Skip the differential flame graphs.")
+    boolean noFlames;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!List.of("md", "json").contains(format)) throw new UsageException("--format must be md or json, got '" + format + "'");
+        if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0) throw new UsageException("thresholds must not be negative");
+        RunData base;
+        RunData cand;
+        try {
+            base = RunData.read(baseline);
+            cand = RunData.read(candidate);
+        } catch (RunData.BadRunException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (base.scenarios().keySet().stream().noneMatch(cand.scenarios()::containsKey)) {
+            throw new UsageException("the runs have no scenario in common (" + base.scenarios().keySet() + " vs " + cand.scenarios().keySet() + ")");
+        }
+        RunDiff.Thresholds t = new RunDiff.Thresholds(rttThreshold, shareThreshold, sizeThreshold);
+        List<DiffLine> lines = new RunDiff(t).compare(base, cand);
+        DiffReport report = new DiffReport(base, cand, lines, t);
+        Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
+        AtomicFiles.write(dir.resolve("diff.md"), report.markdown());
+        AtomicFiles.write(dir.resolve("diff.json"), report.json());
+        if (!noFlames) flames(dir);
+        System.out.print(format.equals("json") ? report.json() : report.markdown());
+        System.err.println("wirecost: diff written to " + dir);
+        return report.regressions() > 0 ? 1 : 0;
+    }
+
+    /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */
+    private void flames(Path dir) throws IOException {
+        Map<String, List<Path>> b = recordings(baseline);
+        Map<String, List<Path>> c = recordings(candidate);
+        for (Map.Entry<String, List<Path>> e : b.entrySet()) {
+            List<Path> cand = c.get(e.getKey());
+            if (cand == null) continue;
+            StackCounts sb = counts(e.getValue());
+            StackCounts sc = counts(cand);
+            String html = DiffFlameGraph.render("wirecost diff " + e.getKey() + ": " + baseline + " vs " + candidate,
+                    sb.counts(), sb.total(), sc.counts(), sc.total());
+            AtomicFiles.write(dir.resolve(e.getKey() + ".html"), html);
+        }
+    }
+
+    private static StackCounts counts(List<Path> files) {
+        StackCounts counts = new StackCounts();
+        for (Path f : files) {
+            try {
+                new RecordingReader(SampleMode.CPU).read(f, counts);
+            } catch (RecordingException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        return counts;
+    }
+
+    /** scenario-role -> recordings of every repetition ({@code rmi-server.jfr}, {@code rmi.r2-server.jfr}, ...). */
+    private static Map<String, List<Path>> recordings(Path run) throws IOException {
+        Path dir = (Files.isDirectory(run) ? run : run.toAbsolutePath().getParent()).resolve("recordings");
+        Map<String, List<Path>> out = new TreeMap<>();
+        if (!Files.isDirectory(dir)) return out;
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : s.filter(p -> p.toString().endsWith(".jfr")).sorted().toList()) {
+                String n = f.getFileName().toString().replaceFirst("\\.jfr$", "");
+                String key = n.replaceFirst("\\.r\\d+-", "-");
+                out.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(f);
+            }
+        }
+        return out;
+    }
+}

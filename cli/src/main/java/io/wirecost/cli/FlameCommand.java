@@ -1,0 +1,88 @@
+package io.wirecost.cli;
+
+import io.wirecost.attribution.CategoryFilter;
+import io.wirecost.attribution.FlameGraphSink;
+import io.wirecost.attribution.PprofSink;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleSink;
+import io.wirecost.cli.report.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code wirecost flame}: flame graphs of recordings, through async-profiler's own converter.
+ *
+ * <pre>
+ * ./wirecost flame runs/latest/recordings/rmi-server.jfr -o rmi-server.html
+ * ./wirecost flame app.jfr --category xml-parsing -o xml.collapsed
+ * ./wirecost flame app.jfr --category-root -o by-category.html
+ * ./wirecost flame app.jfr -o app.pb.gz        # pprof, for go tool pprof or Pyroscope
+ * </pre>
+ */
+@Command(name = "flame", mixinStandardHelpOptions = true,
+        description = "Write a flame graph (.html), collapsed stacks (.collapsed) or a pprof profile (.pb.gz).")
+final class FlameCommand implements Callable<Integer> {
+
+    @Mixin
+    InputOptions input;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT",
+            description = "Output file; the format follows the extension: .html, .collapsed (or .txt), .pb.gz (or .pprof).")
+    Path output;
+
+    @Option(names = "--category", description = "Keep only the samples self attribution gives to this category.")
+    String category;
+
+    @Option(names = "--category-root", description = "Put each sample's category as the root frame, grouping the graph by category.")
+    boolean categoryRoot;
+
+    @Option(names = "--title", description = "Title of the HTML flame graph.")
+    String title;
+
+    @Override
+    public Integer call() throws Exception {
+        String name = output.getFileName().toString();
+        String format = name.endsWith(".html") ? "html"
+                : name.endsWith(".collapsed") || name.endsWith(".txt") ? "collapsed"
+                : name.endsWith(".pb.gz") || name.endsWith(".pprof") ? "pprof" : null;
+        if (format == null) throw new UsageException("-o " + output + ": unknown format (use .html, .collapsed or .pb.gz)");
+        RuleSet rules = input.ruleSet();
+        int only = -1;
+        if (category != null) {
+            only = rules.indexOf(category);
+            if (only < 0) throw new UsageException("--category: unknown category '" + category + "'");
+        }
+        List<InputOptions.Input> inputs = input.resolve();
+        String graphTitle = title != null ? title : "wirecost: " + String.join(", ", inputs.stream().map(InputOptions.Input::label).toList())
+                + (category != null ? " [" + category + "]" : "") + " (" + input.mode + ")";
+        write(output, format, graphTitle, rules, only, inputs);
+        System.err.println("wirecost: wrote " + output);
+        return 0;
+    }
+
+    private void write(Path out, String format, String graphTitle, RuleSet rules, int only, List<InputOptions.Input> inputs)
+            throws IOException {
+        FlameGraphSink flame = format.equals("pprof") ? null : new FlameGraphSink(format, graphTitle, rules, categoryRoot);
+        PprofSink pprof = format.equals("pprof") ? new PprofSink() : null;
+        SampleSink sink = flame != null ? flame : pprof;
+        if (only >= 0) sink = new CategoryFilter(rules, only, sink);
+        for (InputOptions.Input in : inputs) input.read(in, sink);
+        AtomicFiles.write(out, os -> {
+            if (flame != null) {
+                PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8);
+                flame.write(ps);
+                ps.flush();
+            } else {
+                pprof.write(os, input.mode.equals("cpu") ? "cpu" : "wall", "samples");
+            }
+        });
+    }
+}

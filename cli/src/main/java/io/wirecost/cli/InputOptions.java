@@ -1,0 +1,139 @@
+package io.wirecost.cli;
+
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.RuleFileException;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleFilter;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.SampleSink;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import java.util.stream.Stream;
+
+/** Inputs, rules and sample filters shared by {@code attribute} and {@code flame}. */
+final class InputOptions {
+
+    @Parameters(arity = "1..*", paramLabel = "INPUT",
+            description = "JFR recordings (async-profiler or JDK Flight Recorder), collapsed stack files, or run directories.")
+    List<Path> inputs;
+
+    @Option(names = "--rules", paramLabel = "FILE", description = "Rule file layered over the defaults; repeatable, later wins.")
+    List<Path> rules = new ArrayList<>();
+
+    @Option(names = "--no-default-rules", description = "Use only the --rules files.")
+    boolean noDefaultRules;
+
+    @Option(names = "--mode", defaultValue = "cpu",
+            description = "cpu (CPU samples), cpu-time (JDK 25 jdk.CPUTimeSample, includes native code) or wall "
+                    + "(all threads, blocked ones too: not CPU time). Default: ${DEFAULT-VALUE}.")
+    String mode;
+
+    @Option(names = "--threads", paramLabel = "REGEX", description = "Keep only threads whose name matches (searched).")
+    String threads;
+
+    @Option(names = "--from", description = "Keep samples from this offset into the recording (e.g. 10s, 500ms).")
+    String from;
+
+    @Option(names = "--to", description = "Keep samples before this offset into the recording (e.g. 30s).")
+    String to;
+
+    @Option(names = "--role", description = "With run directories or files named SCENARIO-ROLE.jfr: keep this role (client, server, ...).")
+    String role;
+
+    /** One input file and the role its name implies ("" when none). */
+    record Input(Path file, String role) {
+        String label() {
+            String n = file.getFileName().toString();
+            return n.endsWith(".jfr") ? n.substring(0, n.length() - 4) : n;
+        }
+    }
+
+    List<Input> resolve() {
+        List<Input> out = new ArrayList<>();
+        for (Path p : inputs) {
+            if (Files.isDirectory(p)) {
+                Path dir = Files.isDirectory(p.resolve("recordings")) ? p.resolve("recordings") : p;
+                try (Stream<Path> s = Files.list(dir)) {
+                    List<Path> jfrs = s.filter(f -> f.toString().endsWith(".jfr")).sorted().toList();
+                    if (jfrs.isEmpty()) throw new UsageException(p + ": no .jfr recordings in this directory");
+                    for (Path f : jfrs) out.add(new Input(f, roleOf(f)));
+                } catch (IOException e) {
+                    throw new UsageException(p + ": cannot list: " + e.getMessage());
+                }
+            } else {
+                out.add(new Input(p, roleOf(p)));
+            }
+        }
+        if (role != null) {
+            out.removeIf(i -> !i.role().equals(role));
+            if (out.isEmpty()) throw new UsageException("no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
+        }
+        return out;
+    }
+
+    static String roleOf(Path f) {
+        String n = f.getFileName().toString().replaceFirst("\\.jfr$", "");
+        int dash = n.lastIndexOf('-');
+        return dash < 0 ? "" : n.substring(dash + 1);
+    }
+
+    RuleSet ruleSet() {
+        try {
+            return RuleSet.load(rules, !noDefaultRules);
+        } catch (RuleFileException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    SampleMode sampleMode() {
+        return switch (mode) {
+            case "cpu" -> SampleMode.CPU;
+            case "cpu-time" -> SampleMode.CPU_TIME;
+            case "wall" -> SampleMode.WALL;
+            default -> throw new UsageException("--mode must be cpu, cpu-time or wall, got '" + mode + "'");
+        };
+    }
+
+    /** Wraps {@code sink} in the thread and time filters, when any is set. */
+    SampleSink filtered(SampleSink sink) {
+        Pattern p = null;
+        if (threads != null) {
+            try {
+                p = Pattern.compile(threads);
+            } catch (PatternSyntaxException e) {
+                throw new UsageException("--threads: invalid regular expression '" + threads + "': " + e.getDescription());
+            }
+        }
+        long fromNs = from == null ? 0 : Durations.parseOffsetNanos("--from", from);
+        long toNs = to == null ? Long.MAX_VALUE : Durations.parseOffsetNanos("--to", to);
+        if (toNs <= fromNs) throw new UsageException("--to must be after --from");
+        return p == null && from == null && to == null ? sink : new SampleFilter(sink, p, fromNs, toNs);
+    }
+
+    boolean timeFiltered() {
+        return from != null || to != null;
+    }
+
+    RecordingSummary read(Input in, SampleSink sink) {
+        if (timeFiltered() && !Recordings.isJfr(in.file())) {
+            throw new UsageException(in.file() + ": --from/--to need a JFR recording (collapsed stacks carry no time)");
+        }
+        try {
+            RecordingSummary s = Recordings.read(in.file(), sampleMode(), filtered(sink));
+            for (String w : s.warnings()) System.err.println("wirecost: warning: " + s.file() + ": " + w);
+            return s;
+        } catch (RecordingException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.wirecost.cli.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Compares two runs scenario by scenario: round-trip time per data type and instantiation (ratio with
+ * a Welch interval on the logs of per-repetition means, or a bootstrap over one repetition's measurements), each category's share per role (difference in percentage points with a
+ * Welch interval), and message sizes. A line is a regression or an improvement only when its interval
+ * excludes "no change" and the change exceeds the practical threshold; both are settings.
+ */
+public final class RunDiff {
+
+    /** Practical thresholds: percent for time and size, percentage points for shares. */
+    public record Thresholds(double rttPercent, double sharePoints, double sizePercent) {
+    }
+
+    private static final List<String> PRIMITIVES = List.of("int", "short", "long", "float", "double", "boolean", "byte");
+
+    private final Thresholds thresholds;
+
+    public RunDiff(Thresholds thresholds) {
+        this.thresholds = thresholds;
+    }
+
+    public List<DiffLine> compare(RunData base, RunData cand) {
+        List<DiffLine> lines = new ArrayList<>();
+        for (String scenario : base.scenarios().keySet()) {
+            List<RunData.Repetition> b = base.scenarios().get(scenario);
+            List<RunData.Repetition> c = cand.scenarios().get(scenario);
+            if (c == null) continue;
+            String basis = b.size() + "+" + c.size() + " repetitions" + (b.size() < 2 || c.size() < 2 ? " (within-run spread only)" : "");
+            rtt(scenario, b, c, basis, lines);
+            shares(scenario, b, c, basis, lines);
+            sizes(scenario, b, c, basis, lines);
+        }
+        return lines;
+    }
+
+    private void rtt(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
+        Set<String> ops = new LinkedHashSet<>(b.get(0).rttMeanMicros().keySet());
+        for (String op : ops) {
+            double[] sb = rttSamples(b, op);
+            double[] sc = rttSamples(c, op);
+            if (sb.length == 0 || sc.length == 0) continue;
+            boolean repeated = b.size() >= 2 && c.size() >= 2;
+            Stats.Interval r = repeated ? Stats.ratioOfRepetitions(sb, sc) : Stats.ratio(sb, sc);
+            double change = 100 * (r.estimate() - 1);
+            DiffLine.Verdict v = r.excludes(1.0) && Math.abs(change) > thresholds.rttPercent()
+                    ? (change > 0 ? DiffLine.Verdict.REGRESSION : DiffLine.Verdict.IMPROVEMENT) : DiffLine.Verdict.NO_CHANGE;
+            out.add(new DiffLine(scenario, "rtt", op, "µs", Stats.mean(sb), Stats.mean(sc), change, 100 * (r.low() - 1),
+                    100 * (r.high() - 1), v, basis));
+        }
+    }
+
+    /**
+     * Per-repetition means when there are repetitions (run-to-run variance is the noise that matters);
+     * with a single repetition, its kept measurements. The geomean of a single repetition pairs the
+     * j-th measurement of every primitive type.
+     */
+    static double[] rttSamples(List<RunData.Repetition> reps, String op) {
+        if (reps.size() >= 2) return reps.stream().mapToDouble(r -> r.rttMeanMicros().getOrDefault(op, Double.NaN))
+                .filter(d -> !Double.isNaN(d)).toArray();
+        RunData.Repetition r = reps.get(0);
+        if (op.equals("primitives-geomean")) {
+            int n = PRIMITIVES.stream().mapToInt(p -> r.rttKeptMicros().getOrDefault(p, List.of()).size()).min().orElse(0);
+            double[] g = new double[n];
+            for (int j = 0; j < n; j++) {
+                double[] vals = new double[PRIMITIVES.size()];
+                for (int k = 0; k < vals.length; k++) vals[k] = r.rttKeptMicros().get(PRIMITIVES.get(k)).get(j);
+                g[j] = Stats.geomean(vals);
+            }
+            return g;
+        }
+        return r.rttKeptMicros().getOrDefault(op, List.of()).stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private void shares(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
+        for (String role : b.get(0).shares().keySet()) {
+            for (String category : b.get(0).shares().get(role).keySet()) {
+                long[][] sb = shareSamples(b, role, category);
+                long[][] sc = shareSamples(c, role, category);
+                if (sc.length == 0) continue;
+                if (total(sb, 0) == 0 && total(sc, 0) == 0) continue;   // absent on both sides
+                Stats.Interval d = Stats.shareDifference(sb, sc);
+                DiffLine.Verdict v = d.excludes(0) && Math.abs(d.estimate()) > thresholds.sharePoints()
+                        ? (d.estimate() > 0 ? DiffLine.Verdict.REGRESSION : DiffLine.Verdict.IMPROVEMENT) : DiffLine.Verdict.NO_CHANGE;
+                out.add(new DiffLine(scenario, "share", role + "/" + category, "%", 100.0 * total(sb, 0) / Math.max(1, total(sb, 1)),
+                        100.0 * total(sc, 0) / Math.max(1, total(sc, 1)), d.estimate(), d.low(), d.high(), v, basis));
+            }
+        }
+    }
+
+    private static long[][] shareSamples(List<RunData.Repetition> reps, String role, String category) {
+        return reps.stream().map(r -> r.shares().getOrDefault(role, Map.of()).get(category)).filter(x -> x != null).toArray(long[][]::new);
+    }
+
+    private static long total(long[][] reps, int index) {
+        long s = 0;
+        for (long[] r : reps) s += r[index];
+        return s;
+    }
+
+    /** Sizes barely vary (TCP segmentation aside): a change beyond the threshold is the verdict, with an interval when repeated. */
+    private void sizes(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
+        for (String op : b.get(0).sizeBytes().keySet()) {
+            double[] sb = b.stream().mapToDouble(r -> r.sizeBytes().getOrDefault(op, Double.NaN)).filter(d -> !Double.isNaN(d)).toArray();
+            double[] sc = c.stream().mapToDouble(r -> r.sizeBytes().getOrDefault(op, Double.NaN)).filter(d -> !Double.isNaN(d)).toArray();
+            if (sb.length == 0 || sc.length == 0 || Stats.mean(sb) == 0) continue;
+            Stats.Interval r = sb.length >= 2 && sc.length >= 2 ? Stats.ratioOfRepetitions(sb, sc)
+                    : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
+            double change = 100 * (r.estimate() - 1);
+            boolean significant = Double.isNaN(r.low()) || r.excludes(1.0);
+            DiffLine.Verdict v = significant && Math.abs(change) > thresholds.sizePercent()
+                    ? (change > 0 ? DiffLine.Verdict.REGRESSION : DiffLine.Verdict.IMPROVEMENT) : DiffLine.Verdict.NO_CHANGE;
+            out.add(new DiffLine(scenario, "size", op, "bytes", Stats.mean(sb), Stats.mean(sc), change, 100 * (r.low() - 1),
+                    100 * (r.high() - 1), v, basis));
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.wirecost.cli.report;
+
+import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.AttributionMode;
+import io.wirecost.attribution.CategoryShare;
+import io.wirecost.attribution.PackageProfile;
+import io.wirecost.attribution.RecordingSummary;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The output of {@code wirecost attribute}: every share with its sample count and 95 % confidence
+ * interval; shares from fewer than {@value CategoryShare#MIN_SAMPLES} samples are flagged, not
+ * printed as if exact. With several inputs, a column per input and one for all of them together.
+ */
+public final class AttributionReport {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Map<String, Attribution> perInput;
+    private final Attribution total;
+
+    public AttributionReport(Map<String, Attribution> perInput, Attribution total) {
+        this.perInput = perInput;
+        this.total = total;
+    }
+
+    public Table table() {
+        boolean several = perInput.size() > 1;
+        List<String> header = new ArrayList<>(List.of("category"));
+        if (several) header.addAll(perInput.keySet());
+        header.addAll(List.of(several ? "all" : "percent", "95 % CI", "samples", "paper row"));
+        List<List<String>> rows = new ArrayList<>();
+        boolean flagged = false;
+        for (CategoryShare s : total.middleware()) {
+            if (s.samples() == 0) continue;
+            List<String> row = new ArrayList<>(List.of(s.category().name()));
+            if (several) {
+                for (Attribution a : perInput.values()) row.add(pct(a.share(s.category().name()).orElseThrow()));
+            }
+            row.add(pct(s));
+            row.add(String.format(Locale.ROOT, "%.2f-%.2f", s.ciLow(), s.ciHigh()));
+            row.add(String.valueOf(s.samples()));
+            row.add(s.category().paperRow());
+            flagged |= s.lowConfidence();
+            rows.add(row);
+        }
+        List<String> notes = new ArrayList<>();
+        for (CategoryShare s : total.jvm()) {
+            if (s.samples() > 0) {
+                notes.add(String.format(Locale.ROOT, "JVM-internal %s: %.2f %% of all samples (%d)", s.category().name(), s.percent(), s.samples()));
+            }
+        }
+        if (flagged) notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
+        notes.add("Counted: " + total.events() + "; middleware samples " + total.middlewareSamples() + " of " + total.totalSamples());
+        String title = total.mode() == AttributionMode.SELF
+                ? "Share of middleware samples by category (self: first matching rule from the leaf frame up)"
+                : "Share of all samples whose stack contains each category (inclusive; shares overlap)";
+        return new Table(title, header, rows, notes);
+    }
+
+    private static String pct(CategoryShare s) {
+        return String.format(Locale.ROOT, "%.2f", s.percent()) + (s.lowConfidence() ? "*" : "");
+    }
+
+    /** {@code category,percent,samples} for all inputs together. */
+    public String csv() {
+        StringBuilder sb = new StringBuilder("category,percent,samples\n");
+        for (CategoryShare s : total.middleware()) {
+            sb.append(s.category().name()).append(',').append(String.format(Locale.ROOT, "%.2f", s.percent()))
+              .append(',').append(s.samples()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    public String json(List<RecordingSummary> summaries) throws Exception {
+        Map<String, Object> m = attribution(total);
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        if (perInput.size() > 1) perInput.forEach((k, v) -> inputs.put(k, attribution(v)));
+        m.put("per_input", inputs);
+        m.put("recordings", summaries);
+        return JSON.writeValueAsString(m) + "\n";
+    }
+
+    private static Map<String, Object> attribution(Attribution a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("events", a.events());
+        m.put("attribution", a.mode().name().toLowerCase());
+        m.put("total_samples", a.totalSamples());
+        m.put("middleware_samples", a.middlewareSamples());
+        List<Object> rows = new ArrayList<>();
+        for (CategoryShare s : a.middleware()) rows.add(share(s));
+        m.put("middleware_percent", rows);
+        List<Object> jvm = new ArrayList<>();
+        for (CategoryShare s : a.jvm()) jvm.add(share(s));
+        m.put("jvm_percent_of_all", jvm);
+        return m;
+    }
+
+    private static Map<String, Object> share(CategoryShare s) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("category", s.category().name());
+        e.put("percent", s.percent());
+        e.put("ci95_low", s.ciLow());
+        e.put("ci95_high", s.ciHigh());
+        e.put("samples", s.samples());
+        e.put("low_confidence", s.lowConfidence());
+        e.put("paper_row", s.category().paperRow());
+        return e;
+    }
+
+    /** The rule-free {@code --by package} view. */
+    public static String packages(List<PackageProfile.Row> rows, String counted, String format) throws Exception {
+        switch (format) {
+            case "csv": {
+                StringBuilder sb = new StringBuilder("package,percent,samples\n");
+                for (PackageProfile.Row r : rows) {
+                    sb.append(r.packageName()).append(',').append(String.format(Locale.ROOT, "%.2f", r.percent())).append(',')
+                      .append(r.samples()).append('\n');
+                }
+                return sb.toString();
+            }
+            case "json":
+                return JSON.writeValueAsString(Map.of("events", counted, "packages", rows)) + "\n";
+            default: {
+                List<List<String>> t = new ArrayList<>();
+                for (PackageProfile.Row r : rows) {
+                    t.add(List.of(r.packageName(), String.format(Locale.ROOT, "%.2f", r.percent()), String.valueOf(r.samples())));
+                }
+                return new Table("Samples by package of the leaf Java frame (no rules)", List.of("package", "percent", "samples"), t,
+                        List.of("Counted: " + counted)).text();
+            }
+        }
+    }
+}

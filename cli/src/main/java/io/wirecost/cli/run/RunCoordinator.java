@@ -1,0 +1,64 @@
+package io.wirecost.cli.run;
+
+import io.wirecost.cli.report.RunWriter;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs the scenarios of one or two configurations, each scenario {@code repeat} times in fresh JVM
+ * pairs. With two configurations and {@code interleave}, baseline and candidate alternate (ABAB...)
+ * so that drift of the machine hits both alike; without it, all repetitions of one come first.
+ * Every side's results are written after each scenario run.
+ */
+public final class RunCoordinator {
+
+    /** One configuration's runner, its writer and the results it has so far. */
+    public record Side(RunConfig config, ScenarioRunner runner, RunWriter writer, RunMetadata meta, List<ScenarioResult> results) {
+    }
+
+    private final List<Side> sides;
+    private final List<String> scenarios;
+    private final int repeat;
+    private final boolean interleave;
+    private final Consumer<String> progress;
+
+    public RunCoordinator(List<Side> sides, List<String> scenarios, int repeat, boolean interleave, Consumer<String> progress) {
+        this.sides = List.copyOf(sides);
+        this.scenarios = List.copyOf(scenarios);
+        this.repeat = repeat;
+        this.interleave = interleave;
+        this.progress = progress;
+    }
+
+    public void run() throws Exception {
+        for (String scenario : scenarios) {
+            if (interleave) {
+                for (int rep = 1; rep <= repeat; rep++) for (Side side : sides) runOnce(side, scenario, rep);
+            } else {
+                for (Side side : sides) for (int rep = 1; rep <= repeat; rep++) runOnce(side, scenario, rep);
+            }
+        }
+    }
+
+    private void runOnce(Side side, String scenario, int rep) throws Exception {
+        String label = scenario + (repeat > 1 ? " #" + rep : "") + (side.config().label().isEmpty() ? "" : " [" + side.config().label() + "]");
+        progress.accept(label + ": starting server and client JVMs");
+        ScenarioResult r = side.runner().run(scenario, rep);
+        side.results().add(r);
+        side.writer().write(side.meta(), side.results());   // an interrupted run keeps what it measured
+        progress.accept(label + ": " + (r.ok() ? "done" : "FAILED: " + r.error()) + String.format(" (%.1f s)", r.seconds()));
+    }
+
+    public List<Side> sides() {
+        return sides;
+    }
+
+    /** The first repetition of every scenario: what the console tables and csv files show. */
+    public static List<ScenarioResult> firstRepetitions(List<ScenarioResult> results) {
+        List<ScenarioResult> out = new ArrayList<>();
+        for (ScenarioResult r : results) if (r.repetition() == 1) out.add(r);
+        return out;
+    }
+}

@@ -1,0 +1,193 @@
+package io.wirecost.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * attribute, flame and rules on collapsed stacks whose answers are known exactly (10 samples: 5 in a
+ * JDK 17 socket write under RMI, 3 in serialization, 2 on a JIT thread), and on bad input.
+ */
+class AttributionCliTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String STACKS = String.join("\n",
+            "[RMI TCP Connection(1) tid=11];java/lang/Thread.run_[j];sun/rmi/transport/tcp/TCPTransport$ConnectionHandler.run_[j];"
+                    + "sun/rmi/transport/StreamRemoteCall.executeCall_[j];java/net/Socket$SocketOutputStream.write_[j];"
+                    + "sun/nio/ch/NioSocketImpl.write_[j];sun/nio/ch/FileDispatcherImpl.write0_[j];__GI___libc_write_[0] 5",
+            "[RMI TCP Connection(1) tid=11];java/lang/Thread.run_[j];sun/rmi/server/UnicastRef.marshalValue_[j];"
+                    + "java/io/ObjectOutputStream.writeObject_[j];java/util/HashMap.get_[j] 3",
+            "[C2 CompilerThre tid=7];thread_native_entry;CompileBroker::compiler_thread_loop;C2Compiler::compile_method 2",
+            "");
+
+    private Path stacks() throws Exception {
+        return Files.writeString(dir.resolve("rmi.collapsed"), STACKS);
+    }
+
+    private static Map<String, Double> csv(String text) {
+        Map<String, Double> m = new HashMap<>();
+        text.lines().skip(1).forEach(l -> {
+            String[] f = l.split(",");
+            m.put(f[0], Double.parseDouble(f[1]));
+        });
+        return m;
+    }
+
+    @Test
+    void selfAttributionOfCollapsedStacksIsExact() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("attribute", stacks().toString(), "--format", "csv");
+        assertEquals(0, o.exit(), o.err());
+        Map<String, Double> shares = csv(o.stdout());
+        // 8 middleware samples: 5 socket-write, 3 serialization-out; the JIT thread is JVM-internal
+        assertEquals(62.5, shares.get("socket-write"), 1e-9);
+        assertEquals(37.5, shares.get("serialization-out"), 1e-9);
+        assertEquals(0.0, shares.get("rmi-transport"), 1e-9);
+    }
+
+    @Test
+    void inclusiveAttributionCountsEveryLayerOnTheStack() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("attribute", stacks().toString(), "--format", "csv", "--attribution", "inclusive");
+        assertEquals(0, o.exit(), o.err());
+        Map<String, Double> shares = csv(o.stdout());
+        // percent of all 10 samples with the category anywhere on the stack
+        assertEquals(50.0, shares.get("socket-write"), 1e-9);
+        assertEquals(50.0, shares.get("rmi-transport"), 1e-9);
+        assertEquals(30.0, shares.get("rmi-server"), 1e-9);
+        assertEquals(30.0, shares.get("serialization-out"), 1e-9);
+    }
+
+    @Test
+    void threadFilterAndPackageView() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("attribute", stacks().toString(), "--threads", "^C2", "--format", "json");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("\"total_samples\" : 2"), o.stdout());
+        CliProcess.Outcome p = CliProcess.run("attribute", stacks().toString(), "--by", "package", "--format", "csv");
+        assertEquals(0, p.exit(), p.err());
+        // leaf Java frames: sun.nio.ch (native leaf climbs to write0), java.util; the JIT stack has none
+        assertEquals("package,percent,samples\nsun.nio.ch,50.00,5\njava.util,30.00,3\n[no Java frame],20.00,2\n", p.stdout());
+    }
+
+    @Test
+    void tableFlagsSharesFromTooFewSamples() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("attribute", stacks().toString());
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("62.50*"), o.stdout());
+        assertTrue(o.stdout().contains("fewer than 10 samples"), o.stdout());
+        assertTrue(o.stdout().contains("95 % CI"), o.stdout());
+    }
+
+    @Test
+    void malformedCollapsedLineIsAOneLineError() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.collapsed"), "a;b;c 3\nthis line has no count\n");
+        CliProcess.Outcome o = CliProcess.run("attribute", bad.toString());
+        assertEquals(2, o.exit());
+        assertEquals(1, o.stderr().size(), o.err());
+        assertTrue(o.err().contains("bad.collapsed") && o.err().contains("line 2"), o.err());
+    }
+
+    @Test
+    void flameGraphsInEveryFormat() throws Exception {
+        Path in = stacks();
+        Path html = dir.resolve("f.html");
+        assertEquals(0, CliProcess.run("flame", in.toString(), "-o", html.toString()).exit());
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("NioSocketImpl.write"), "async-profiler's HTML template");
+
+        Path collapsed = dir.resolve("f.collapsed");
+        assertEquals(0, CliProcess.run("flame", in.toString(), "--category", "serialization-out", "-o", collapsed.toString()).exit());
+        List<String> lines = Files.readAllLines(collapsed);
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains("java.io.ObjectOutputStream.writeObject") && lines.get(0).endsWith(" 3"), lines.get(0));
+
+        Path grouped = dir.resolve("g.collapsed");
+        assertEquals(0, CliProcess.run("flame", in.toString(), "--category-root", "-o", grouped.toString()).exit());
+        assertTrue(Files.readAllLines(grouped).stream().anyMatch(l -> l.startsWith("[socket-write]")), Files.readString(grouped));
+
+        Path pprof = dir.resolve("f.pb.gz");
+        assertEquals(0, CliProcess.run("flame", in.toString(), "-o", pprof.toString()).exit());
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        try (GZIPInputStream gz = new GZIPInputStream(Files.newInputStream(pprof))) {
+            gz.transferTo(raw);
+        }
+        String protoText = raw.toString(StandardCharsets.ISO_8859_1);
+        assertTrue(protoText.contains("sun.nio.ch.FileDispatcherImpl.write0") && protoText.contains("samples"), "pprof string table");
+
+        CliProcess.Outcome bad = CliProcess.run("flame", in.toString(), "-o", dir.resolve("f.png").toString());
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("unknown format"), bad.err());
+    }
+
+    @Test
+    void rulesCheckExplainAndErrors() throws Exception {
+        Path good = Files.writeString(dir.resolve("good.rules"), "category json group=middleware\nrule json package com.fasterxml.jackson\n");
+        CliProcess.Outcome ok = CliProcess.run("rules", "--check", good.toString());
+        assertEquals(0, ok.exit(), ok.err());
+        assertTrue(ok.stdout().startsWith("ok: "), ok.stdout());
+
+        Map<String, String> broken = Map.of(
+                "category x group=middleware colour=red\n", ":1: unknown key 'colour'",
+                "category x group=middleware\ncategory x group=jvm\n", ":2: duplicate category 'x'",
+                "rule socket-write package sun..nio\n", ":1: invalid package pattern",
+                "rule socket-write package java.net\nrule socket-write class java.net.Socket\n", ":2: rule 'class java.net.Socket' can never match",
+                "rule nosuch package a.b\n", ":1: rule names unknown category 'nosuch'");
+        for (Map.Entry<String, String> b : broken.entrySet()) {
+            Path f = Files.writeString(dir.resolve("broken.rules"), b.getKey());
+            CliProcess.Outcome o = CliProcess.run("rules", "--check", f.toString());
+            assertEquals(2, o.exit(), b.getKey());
+            assertEquals(1, o.stderr().size(), o.err());
+            assertTrue(o.err().contains("broken.rules" + b.getValue()), o.err() + " should contain " + b.getValue());
+        }
+
+        CliProcess.Outcome explain = CliProcess.run("rules", "--explain", "sun.nio.ch.SocketDispatcher.write0", "--explain-thread", "GC Thread#1");
+        assertEquals(0, explain.exit(), explain.err());
+        assertTrue(explain.stdout().contains("-> socket-write (default.rules:"), explain.stdout());
+        assertTrue(explain.stdout().contains("-> gc (default.rules:"), explain.stdout());
+    }
+
+    @Test
+    void userRulesOverrideTheDefaults() throws Exception {
+        // later wins: a user rule claiming java.io before the defaults' serialization rules
+        Path mine = Files.writeString(dir.resolve("mine.rules"), "category my-io group=middleware\nrule my-io package java.io\n");
+        CliProcess.Outcome o = CliProcess.run("attribute", stacks().toString(), "--rules", mine.toString(), "--format", "csv");
+        assertEquals(0, o.exit(), o.err());
+        Map<String, Double> shares = csv(o.stdout());
+        assertEquals(37.5, shares.get("my-io"), 1e-9);
+        assertEquals(0.0, shares.get("serialization-out"), 1e-9);
+    }
+
+    @Test
+    void theSpringTomcatExampleRulesAreValid() throws Exception {
+        Path example = Path.of(System.getProperty("wirecost.home"), "attribution", "examples", "spring-tomcat.rules");
+        CliProcess.Outcome o = CliProcess.run("rules", "--check", example.toString(),
+                "--explain", "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("-> json (" + example), o.stdout());
+    }
+
+    @Test
+    void corruptedJfrIsAOneLineErrorNotAHang() throws Exception {
+        byte[] junk = new byte[4096];
+        new java.util.Random(1).nextBytes(junk);
+        junk[0] = 'F'; junk[1] = 'L'; junk[2] = 'R'; junk[3] = 0;   // a valid magic, then garbage
+        Path f = Files.write(dir.resolve("corrupt.jfr"), junk);
+        CliProcess.Outcome o = CliProcess.run("attribute", f.toString());
+        assertEquals(2, o.exit());
+        assertEquals(1, o.stderr().size(), o.err());
+        assertFalse(o.err().contains("\tat "), o.err());
+        assertTrue(o.err().contains("corrupt.jfr"), o.err());
+    }
+}

@@ -1,0 +1,167 @@
+package io.wirecost.cli.fuzz;
+
+import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.CollapsedReader;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.RuleFileException;
+import io.wirecost.attribution.RuleParser;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.StackClassifier;
+import io.wirecost.cli.diff.RunData;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Feeds thousands of mutated inputs, derived from real ones, to every parser of wirecost: the JFR
+ * recording reader, the collapsed-stack parser, the rule parser and diff's results parser. Each input
+ * must end in a result or the parser's own clean error within a time bound: never another exception,
+ * a hang or running out of memory. Budget: {@code -Dwirecost.fuzz.inputs=N} per target (default 1500
+ * for CI; run with 100000 for a long session). Failing inputs are kept in {@code cli/target/fuzz-failures}.
+ */
+class FuzzTest {
+
+    private static final int INPUTS = Integer.getInteger("wirecost.fuzz.inputs", 1500);
+    private static final long SEED = Long.getLong("wirecost.fuzz.seed", 20261121L);
+    private static final Duration LIMIT = Duration.ofSeconds(5);
+
+    @TempDir
+    static Path dir;
+    static byte[] jfr;
+    static final RuleSet RULES = RuleSet.defaults();
+
+    interface Target {
+        /** Parses; returns normally or throws the parser's own error type. */
+        void parse(Path file) throws Exception;
+    }
+
+    @BeforeAll
+    static void realRecording() throws Exception {
+        Path f = dir.resolve("seed.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(5));
+            r.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(20));
+            r.start();
+            long end = System.nanoTime() + 700_000_000L;
+            long x = 0;
+            while (System.nanoTime() < end) x += String.valueOf(x).hashCode();
+            r.stop();
+            r.dump(f);
+            assertTrue(x != 1);
+        }
+        jfr = Files.readAllBytes(f);
+    }
+
+    /** Runs {@code INPUTS} mutations through a target and reports what happened to each. */
+    private void fuzz(String name, byte[] seed, String suffix, Class<? extends Exception> clean, Target target) throws Exception {
+        Mutator m = new Mutator(SEED ^ name.hashCode());
+        Thread[] worker = new Thread[1];
+        java.util.concurrent.ThreadFactory factory = r -> {
+            Thread t = new Thread(r, "fuzz-" + name);
+            t.setDaemon(true);
+            worker[0] = t;
+            return t;
+        };
+        ExecutorService pool = Executors.newSingleThreadExecutor(factory);
+        Path failuresDir = Files.createDirectories(Path.of("target", "fuzz-failures"));
+        int ok = 0;
+        int rejected = 0;
+        java.util.Map<String, Integer> reasons = new java.util.TreeMap<>();
+        List<String> failures = new ArrayList<>();
+        long t0 = System.nanoTime();
+        try {
+            for (int i = 0; i < INPUTS && failures.size() < 5; i++) {
+                byte[] input = i == 0 ? seed : m.mutate(seed);
+                Path f = dir.resolve(name + suffix);
+                Files.write(f, input);
+                Future<?> run = pool.submit(() -> {
+                    target.parse(f);
+                    return null;
+                });
+                try {
+                    run.get(LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+                    ok++;
+                } catch (TimeoutException e) {
+                    StackTraceElement[] where = worker[0].getStackTrace();
+                    run.cancel(true);
+                    failures.add("input " + i + ": no answer within " + LIMIT.toSeconds() + " s, at "
+                            + java.util.Arrays.stream(where).limit(6).map(Object::toString).toList());
+                    Files.write(failuresDir.resolve(name + "-hang-" + i + suffix), input);
+                    pool.shutdownNow();
+                    pool = Executors.newSingleThreadExecutor(factory);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (clean.isInstance(cause) && cause.getMessage() != null && !cause.getMessage().contains("\n")) {
+                        rejected++;
+                        String msg = cause.getMessage();
+                        String reason = msg.substring(msg.indexOf(": ") + 2).replaceAll("[0-9]+", "N");
+                        reasons.merge(reason.length() > 60 ? reason.substring(0, 60) : reason, 1, Integer::sum);
+                    } else {
+                        failures.add("input " + i + ": " + cause);
+                        Files.write(failuresDir.resolve(name + "-crash-" + i + suffix), input);
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        System.out.printf("fuzz %-10s %6d inputs in %5.1f s: %d parsed, %d rejected cleanly, %d failures%n", name, ok + rejected + failures.size(),
+                (System.nanoTime() - t0) / 1e9, ok, rejected, failures.size());
+        if (Boolean.getBoolean("wirecost.fuzz.verbose")) reasons.forEach((r, n) -> System.out.printf("    %5d  %s%n", n, r));
+        assertEquals(List.of(), failures, name + " (seed " + SEED + ")");
+    }
+
+    @Test
+    void recordingReader() throws Exception {
+        fuzz("jfr", jfr, ".jfr", RecordingException.class,
+                f -> new RecordingReader(SampleMode.WALL).read(f, new StackClassifier(RULES, new CategoryCounts(RULES.categories()))));
+    }
+
+    @Test
+    void collapsedParser() throws Exception {
+        byte[] seed = String.join("\n",
+                "[main tid=1];java/lang/Thread.run_[j];sun/nio/ch/NioSocketImpl.write_[j];__GI___libc_write_[k] 5",
+                "java/lang/Thread.run;java/io/ObjectOutputStream.writeObject;java/util/HashMap.get 3",
+                "thread_native_entry;CompileBroker::compiler_thread_loop 2", "").getBytes(StandardCharsets.UTF_8);
+        fuzz("collapsed", seed, ".collapsed", RecordingException.class,
+                f -> new CollapsedReader().read(f, new StackClassifier(RULES, new CategoryCounts(RULES.categories()))));
+    }
+
+    @Test
+    void ruleParser() throws Exception {
+        byte[] seed;
+        try (InputStream in = RuleSet.class.getResourceAsStream("default.rules")) {
+            seed = in.readAllBytes();
+        }
+        fuzz("rules", seed, ".rules", RuleFileException.class, f -> RuleParser.parse(f));
+    }
+
+    @Test
+    void diffResultsParser() throws Exception {
+        String results = "{\"format\":\"wirecost-results/1\",\"run\":{\"configuration\":\"baseline\"},\"scenarios\":[{\"scenario\":\"rmi\","
+                + "\"repetition\":1,\"status\":\"ok\",\"rtt\":[{\"operation\":\"int\",\"mean_micros\":60.1,"
+                + "\"kept_measurements_micros\":[59.0,61.2]}],\"shares\":{\"all\":{\"middleware_samples\":100,"
+                + "\"middleware_percent\":[{\"category\":\"socket-write\",\"samples\":40}]}},"
+                + "\"message_sizes\":{\"per_call\":[{\"operation\":\"int\",\"requestBytes\":41.0,\"responseBytes\":26.0}]}}]}";
+        fuzz("results", results.getBytes(StandardCharsets.UTF_8), ".json", RunData.BadRunException.class, f -> RunData.read(f));
+    }
+}
