@@ -5,7 +5,6 @@ import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.rmi.RmiScenario;
 
-import java.io.ObjectInputFilter;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -74,14 +73,9 @@ public final class TunnelledServer implements ServerHandle {
         }
     }
 
-    /** Exports another object on the scenario's port with its factories and JEP 290 filter. */
+    /** Exports another object on the scenario's port with its factories and RmiScenario's JEP 290 filter. */
     public Remote export(Remote impl) throws RemoteException {
-        return export(impl, RmiScenario.FILTER);
-    }
-
-    /** Same, with a filter of the caller's: for tests whose remote methods take more than RTTTester's. */
-    public Remote export(Remote impl, ObjectInputFilter filter) throws RemoteException {
-        Remote stub = UnicastRemoteObject.exportObject(impl, port, csf, ssf, filter);
+        Remote stub = UnicastRemoteObject.exportObject(impl, port, csf, ssf, RmiScenario.FILTER);
         exported.add(impl);
         return stub;
     }
