@@ -173,6 +173,9 @@ final class RunCommand implements Callable<Integer> {
         if (rate != null && !rate.matches("\\d+(k|m|g)?bit")) throw new UsageException("--rate must look like 100mbit, got '" + rate + "'");
         NetworkPair network = null;
         if (remote) {
+            for (String n : names) {
+                if (!Scenarios.runsRemote(n)) throw new UsageException("--remote does not support scenario '" + n + "' (its design is loopback-only)");
+            }
             String why = NetworkPair.unavailable();
             if (why != null) throw new UsageException(why);
             network = NetworkPair.create(rate);

@@ -19,6 +19,8 @@ public final class Scenarios {
         add(new ScenarioDescriptor("ws-literal", "WS-literal", "scenarios-ws", "io.wirecost.scenarios.ws.WsLiteralScenario", false));
         add(new ScenarioDescriptor("ws-encoded", "WS-encoded", "scenarios-axis", "io.wirecost.scenarios.axis.WsEncodedScenario", false));
         add(new ScenarioDescriptor("ws-security", "WS-Security", "scenarios-ws", "io.wirecost.scenarios.ws.WsSecurityScenario", true));
+        add(new ScenarioDescriptor("http-to-port", "HTTP-to-port", "scenarios-http", "io.wirecost.scenarios.http.HttpToPortScenario", false));
+        add(new ScenarioDescriptor("http-to-servlet", "HTTP-to-servlet", "scenarios-http", "io.wirecost.scenarios.http.HttpToServletScenario", false));
     }
 
     private Scenarios() {
@@ -26,6 +28,17 @@ public final class Scenarios {
 
     private static void add(ScenarioDescriptor d) {
         REGISTRY.put(d.name(), d);
+    }
+
+    /**
+     * Scenarios whose servers bind the --remote server address. The tunnelled ones are built around
+     * loopback (the proxy and servlet forward only to loopback ports; automatic mode relies on 127.0.0.2).
+     */
+    private static final java.util.Set<String> REMOTE_CAPABLE =
+            java.util.Set.of("tcp", "rmi", "rmi-ssl", "ws-literal", "ws-encoded", "ws-security");
+
+    public static boolean runsRemote(String name) {
+        return REMOTE_CAPABLE.contains(name);
     }
 
     public static List<String> names() {

@@ -1,0 +1,157 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The tunnelled scenarios run for real, next to plain rmi, under async-profiler: forced mode through
+ * Privoxy on JDK 17, automatic mode through the embedded LittleProxy on JDK 17, and forced mode on
+ * Temurin 25. Every count that says the traffic went through the proxy or the servlet is taken on
+ * that side (the proxy's log, the servlet's counter) and read from results.json.
+ *
+ * <p>Warm-up is 1,000 calls per type, not the default 5,000: a tunnelled call costs ~0.3-0.5 ms, so
+ * the default would add ~15 s per tunnelled scenario and run (JIT compilation is mostly done by
+ * then; these runs check behaviour and accounting, not the figures).
+ */
+class TunnellingIntegrationTest {
+
+    private static final Path TEMURIN_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+    private static final int WARMUP = 1_000;
+    /** 8 types x (warm-up + 12 x 100 measured) + 12 instantiations, each answer checked. */
+    private static final long CALLS = 8L * (WARMUP + 12 * 100) + 12;
+    private static final List<String> SCENARIOS = List.of("rmi", "http-to-port", "http-to-servlet");
+
+    @TempDir
+    static Path tmp;
+
+    /** One run's results.json and shares.csv. */
+    record Run(int exit, JsonNode results, Map<String, Double> shares) {
+        JsonNode scenario(String name) {
+            for (JsonNode s : results.get("scenarios")) if (s.get("scenario").asText().equals(name)) return s;
+            throw new AssertionError("no scenario " + name + " in results.json");
+        }
+
+        JsonNode facts(String scenario, String role) {
+            return scenario(scenario).get("facts").get(role).get("scenario");
+        }
+
+        long fact(String scenario, String role, String key) {
+            JsonNode v = facts(scenario, role).get(key);
+            if (v == null) throw new AssertionError(scenario + "/" + role + " has no fact '" + key + "': " + facts(scenario, role));
+            return Long.parseLong(v.asText());
+        }
+
+        double geomean(String scenario) {
+            for (JsonNode r : scenario(scenario).get("rtt")) {
+                if (r.get("operation").asText().equals("primitives-geomean")) return r.get("mean_micros").asDouble();
+            }
+            throw new AssertionError("no primitives-geomean for " + scenario);
+        }
+    }
+
+    private static Run run(String name, String... extra) throws Exception {
+        Path out = tmp.resolve(name);
+        // --size-calls 0: message sizes are RunIntegrationTest's subject; here every call is counted exactly
+        List<String> args = new ArrayList<>(List.of("run", "--quick", "--warmup", String.valueOf(WARMUP), "--size-calls", "0",
+                "--scenarios", String.join(",", SCENARIOS), "--profiler", "async", "--out", out.toString()));
+        args.addAll(List.of(extra));
+        int exit = Main.execute(args.toArray(new String[0]));
+        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        Map<String, Double> shares = new HashMap<>();
+        List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            shares.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
+        }
+        return new Run(exit, results, shares);
+    }
+
+    /** What every run must show, whatever the JDK, mode and proxy. */
+    private static void assertSound(Run r) {
+        assertEquals(0, r.exit(), "exit status");
+        for (String s : SCENARIOS) {
+            JsonNode n = r.scenario(s);
+            assertEquals("ok", n.get("status").asText(), s + ": " + n.get("error"));
+            assertEquals(CALLS, n.get("calls_succeeded").asLong(), s);
+        }
+        // each measured call, lookup and DGC call is a request that the proxy forwarded and the RMI port unwrapped
+        assertTrue(r.fact("http-to-port", "server", "proxy.forwarded") >= CALLS, r.facts("http-to-port", "server").toString());
+        assertTrue(r.fact("http-to-port", "server", "rmi.httpRequests") >= CALLS, r.facts("http-to-port", "server").toString());
+        assertEquals(0, r.fact("http-to-port", "server", "rmi.jrmpDirectConnections"), "a call bypassed the proxy");
+        assertTrue(r.fact("http-to-servlet", "server", "servlet.forwarded") >= CALLS, r.facts("http-to-servlet", "server").toString());
+        assertTrue(r.fact("http-to-port", "client", "tunnel.client.posts") >= CALLS);
+
+        Map<String, Double> sums = new HashMap<>();
+        r.shares().forEach((k, v) -> sums.merge(k.substring(0, k.lastIndexOf('/')), v, Double::sum));
+        assertEquals(9, sums.size(), "3 scenarios x (client, server, all): " + sums.keySet());
+        sums.forEach((k, sum) -> assertEquals(100.0, sum, 0.15, k));   // 22 categories each rounded to 0.01
+
+        double rmi = r.geomean("rmi");
+        for (String s : List.of("http-to-port", "http-to-servlet")) {
+            assertTrue(r.geomean(s) > rmi, s + " " + r.geomean(s) + " µs vs rmi " + rmi + " µs");
+        }
+        // the paper's tunnelled rows are there: the JDK's HTTP client on the clients, Tomcat on the servlet side
+        assertTrue(r.shares().get("http-to-port/client/http-client") > 0, "sun.net.www on the http-to-port client");
+        assertTrue(r.shares().get("http-to-servlet/client/http-client") > 0, "sun.net.www on the http-to-servlet client");
+        assertTrue(r.shares().get("http-to-servlet/server/http-server") > 0, "Tomcat on the servlet side");
+        assertTrue(r.shares().get("http-to-servlet/server/socket-connect") > 0, "the servlet connects to the RMI port for every call");
+        assertTrue(r.shares().get("http-to-port/all/rmi-http-tunnel") > 0, "wirecost's tunnel code is its own category");
+    }
+
+    @Test
+    void forcedTunnellingThroughPrivoxyOnJdk17() throws Exception {
+        Run r = run("forced-17");
+        assertSound(r);
+        String proxy = r.facts("http-to-port", "server").get("proxy").asText();
+        assertTrue(proxy.startsWith("privoxy 3."), "Privoxy carried the traffic (install the Debian package privoxy, as .ci/run does): " + proxy);
+        assertEquals("forced", r.facts("http-to-port", "client").get("tunnel.mode").asText());
+        assertEquals(0, r.fact("http-to-port", "client", "tunnel.client.directProbes"), "forced mode never tries a direct connection");
+        assertEquals(17, r.results().get("run").get("javaFeatureVersion").asInt());
+        String md = Files.readString(tmp.resolve("forced-17").resolve("table.md"));
+        assertTrue(md.contains("paper HTTP-to-port") && md.contains("paper HTTP-to-servlet") && md.contains("18.15"),
+                "the paper's tunnelled columns beside today's");
+    }
+
+    @Test
+    void automaticTunnellingFallsBackThroughTheEmbeddedProxyOnJdk17() throws Exception {
+        Run r = run("automatic-17", "--scenario-option", "tunnel.mode=automatic", "--scenario-option", "tunnel.proxy=embedded");
+        assertSound(r);
+        String proxy = r.facts("http-to-port", "server").get("proxy").asText();
+        assertTrue(proxy.startsWith("littleproxy 2."), proxy);
+        for (String s : List.of("http-to-port", "http-to-servlet")) {
+            // the measuring client and each of the 12 fresh clients tried the direct route once, were refused, fell back
+            long probes = r.fact(s, "client", "tunnel.client.directProbes");
+            assertEquals(13, probes, s + ": " + r.facts(s, "client"));
+            assertEquals(probes, r.fact(s, "client", "tunnel.client.directProbesFailed"), s);
+            assertEquals("{127.0.0.1=HTTP}", r.facts(s, "client").get("tunnel.client.routes").asText());
+        }
+        assertEquals(13, r.fact("http-to-port", "server", "rmi.jrmpRefused"), "the direct attempts reached the HTTP-only port and were reset");
+    }
+
+    @Test
+    void forcedTunnellingOnTemurin25() throws Exception {
+        assertTrue(Files.isExecutable(TEMURIN_25.resolve("bin").resolve("java")),
+                "Temurin 25 is expected at " + TEMURIN_25 + " (it is on this project's CI machines); install it there to run this test");
+        Run r = run("forced-25", "--java-home", TEMURIN_25.toString());
+        assertSound(r);
+        assertEquals(25, r.results().get("run").get("javaFeatureVersion").asInt());
+        for (String s : SCENARIOS) {
+            for (String role : List.of("client", "server")) {
+                String version = r.scenario(s).get("facts").get(role).get("java.version").asText();
+                assertTrue(version.startsWith("25"), s + " " + role + " ran on " + version);
+            }
+        }
+    }
+}

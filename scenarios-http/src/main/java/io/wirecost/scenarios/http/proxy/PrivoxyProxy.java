@@ -1,0 +1,202 @@
+package io.wirecost.scenarios.http.proxy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Privoxy (Debian package {@code privoxy}), the proxy seed 000 used, started for one scenario with
+ * a configuration generated here:
+ * <ul>
+ * <li>{@code listen-address 127.0.0.1:PORT} on a free loopback port; {@code toggle 0} (no filtering:
+ *     a plain forward proxy); remote toggling, the action editor and intercepted requests off;
+ * <li>not an open relay: {@code permit-access 127.0.0.1 TARGET:PORT} for each RMI port and nothing
+ *     else, so Privoxy refuses every other destination (its ACLs check the destination too);
+ * <li>logging: {@code debug 512} (one Common Log Format line per request: request line, status,
+ *     size, never content), which is how requests are counted, and {@code debug 1024} (refusals).
+ * </ul>
+ * Its output goes to a log file in its owner-only directory, read only when the counts are asked for.
+ * It runs under a tiny shell watchdog whose standard input is a pipe from this JVM: when the JVM
+ * ends, however it ends, the pipe closes and the watchdog stops Privoxy and removes its directory,
+ * so neither a proxy nor its files outlive the run.
+ */
+final class PrivoxyProxy implements ForwardProxy {
+
+    private static final List<Path> SEARCH = List.of(Path.of("/usr/sbin"), Path.of("/usr/local/sbin"), Path.of("/sbin"));
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    private static final Path DEBIAN_TEMPLATES = Path.of("/etc/privoxy/templates");
+    /** "127.0.0.1 - - [21/Nov/2026:09:16:25 +0000] "POST http://127.0.0.1:41234/ HTTP/1.1" 200 98" */
+    private static final Pattern CLF = Pattern.compile("^\\S+ - - \\[[^]]*] \"[^\"]*\" (\\d{3}) ");
+    private static final String WATCHDOG = """
+            "$1" --no-daemon "$2" </dev/null &
+            pid=$!
+            while read -r _; do :; done
+            kill "$pid" 2>/dev/null
+            wait "$pid"
+            rm -rf "$3"
+            """;
+
+    private final Process watchdog;
+    private final Path dir;
+    private final InetSocketAddress address;
+    private final String description;
+    private final ProxyLog log;
+
+    private PrivoxyProxy(Process watchdog, Path dir, InetSocketAddress address, String description, ProxyLog log) {
+        this.watchdog = watchdog;
+        this.dir = dir;
+        this.address = address;
+        this.description = description;
+        this.log = log;
+    }
+
+    static Optional<Path> executable() {
+        List<Path> dirs = new ArrayList<>();
+        String path = System.getenv("PATH");
+        if (path != null) for (String p : path.split(java.io.File.pathSeparator)) if (!p.isEmpty()) dirs.add(Path.of(p));
+        dirs.addAll(SEARCH);
+        return dirs.stream().map(d -> d.resolve("privoxy")).filter(Files::isExecutable).findFirst();
+    }
+
+    static PrivoxyProxy start(Path exe, InetAddress target, Set<Integer> ports) throws IOException, InterruptedException {
+        String version = version(exe);
+        IOException last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {   // the free port may be taken before Privoxy binds it
+            Path dir = Files.createTempDirectory("wirecost-privoxy-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            try {
+                return launch(exe, version, dir, freeLoopbackPort(), target, ports);
+            } catch (IOException e) {
+                deleteTree(dir);
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    private static PrivoxyProxy launch(Path exe, String version, Path dir, int port, InetAddress target, Set<Integer> ports)
+            throws IOException, InterruptedException {
+        Path config = dir.resolve("config");
+        Files.writeString(config, config(dir, port, target, ports), StandardCharsets.US_ASCII);
+        ProxyLog log = new ProxyLog(dir.resolve("privoxy.log"), "privoxy: ", line -> {
+            Matcher m = CLF.matcher(line);
+            if (!m.find()) return ProxyLog.Kind.OTHER;   // start-up messages and refusals, echoed to the server log
+            return m.group(1).startsWith("2") ? ProxyLog.Kind.FORWARDED : ProxyLog.Kind.REFUSED;
+        });
+        Process p = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "privoxy-watchdog", exe.toString(), config.toString(), dir.toString())
+                .redirectErrorStream(true).redirectOutput(log.file().toFile()).start();
+        InetSocketAddress address = new InetSocketAddress(LOOPBACK, port);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!accepts(address)) {
+            if (!p.isAlive() || System.nanoTime() > deadline) {
+                stop(p);
+                throw new IOException("privoxy did not start on " + address + ": " + log.tail());
+            }
+            Thread.sleep(20);
+        }
+        log.refresh();
+        return new PrivoxyProxy(p, dir, address, "privoxy " + version, log);
+    }
+
+    static String config(Path dir, int port, InetAddress target, Set<Integer> ports) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# generated by wirecost for one http-to-port scenario; deleted when it ends\n");
+        sb.append("confdir ").append(dir).append('\n');
+        if (Files.isDirectory(DEBIAN_TEMPLATES)) sb.append("templdir ").append(DEBIAN_TEMPLATES).append('\n');
+        sb.append("listen-address ").append(LOOPBACK.getHostAddress()).append(':').append(port).append('\n');
+        sb.append("toggle 0\n");
+        sb.append("enable-remote-toggle 0\n");
+        sb.append("enable-remote-http-toggle 0\n");
+        sb.append("enable-edit-actions 0\n");
+        sb.append("enable-proxy-authentication-forwarding 0\n");
+        sb.append("accept-intercepted-requests 0\n");
+        sb.append("allow-cgi-request-crunching 0\n");
+        sb.append("# not an open relay: local clients, and only these destinations\n");
+        for (int p : new TreeSet<>(ports)) sb.append("permit-access ").append(LOOPBACK.getHostAddress()).append(' ').append(target.getHostAddress()).append(':').append(p).append('\n');
+        sb.append("keep-alive-timeout 60\n");
+        sb.append("socket-timeout 60\n");
+        sb.append("max-client-connections 128\n");
+        sb.append("# one Common Log Format line per request (no content), and refusals with their reason\n");
+        sb.append("debug 512\n");
+        sb.append("debug 1024\n");
+        return sb.toString();
+    }
+
+    private static String version(Path exe) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(exe.toString(), "--version").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readNBytes(4096), StandardCharsets.UTF_8);
+        if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly();
+        Matcher m = Pattern.compile("version (\\S+)").matcher(out);
+        return m.find() ? m.group(1) : "(unknown version)";
+    }
+
+    private static boolean accepts(InetSocketAddress address) {
+        try (Socket s = new Socket()) {
+            s.connect(address, 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static int freeLoopbackPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, LOOPBACK)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Override public InetSocketAddress address() { return address; }
+    @Override public String description() { return description; }
+    @Override public long forwarded() { return log.forwarded(); }
+    @Override public long refused() { return log.refused(); }
+
+    @Override
+    public void close() {
+        log.refresh();   // the last requests, before the watchdog removes the directory with the log
+        stop(watchdog);
+        deleteTree(dir);
+    }
+
+    /** Closing the watchdog's input stops Privoxy; signals only if that does not work. */
+    private static void stop(Process watchdog) {
+        try {
+            try (OutputStream in = watchdog.getOutputStream()) {
+                in.flush();
+            } catch (IOException e) {
+                // already gone
+            }
+            if (!watchdog.waitFor(10, TimeUnit.SECONDS)) {
+                watchdog.descendants().forEach(ProcessHandle::destroyForcibly);
+                watchdog.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            watchdog.descendants().forEach(ProcessHandle::destroyForcibly);
+            watchdog.destroyForcibly();
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // best effort: an owner-only temporary directory with a config file
+        }
+    }
+}

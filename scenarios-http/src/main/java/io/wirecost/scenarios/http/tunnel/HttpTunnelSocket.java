@@ -1,0 +1,267 @@
+package io.wirecost.scenarios.http.tunnel;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.net.SocketException;
+import java.net.SocketImpl;
+import java.util.Arrays;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The client end of the tunnel: a socket that is no TCP connection at all, but turns each JRMP
+ * message the JDK's RMI client writes into one HTTP POST.
+ *
+ * <p>Today's RMI client always opens with StreamProtocol ({@code 0x4B}) and blocks until the server
+ * acknowledges ({@code 0x4E}, host, port). A tunnelled exchange is single-operation, so this socket
+ * answers the handshake itself and swallows the client's endpoint. After that it buffers what RMI
+ * writes; the first read sends the buffer as {@code JRMI 0002 4C} + message in one POST and serves
+ * the response body; the next write after that starts the next exchange. Two messages never reach
+ * the server:
+ * <ul>
+ * <li>a Ping ({@code 0x52}) is answered here: RMI pings a pooled connection to see that it is alive,
+ *     and a stateless tunnel always is (in 2005 tunnelled connections were never pooled, so never pinged);
+ * <li>a DGC ack ({@code 0x54}) expects no answer; it is posted in the background, because RMI calls
+ *     {@link InputStream#available()} right after it, and that must stay cheap and never block.
+ * </ul>
+ */
+final class HttpTunnelSocket extends Socket {
+
+    private static final byte[] EMPTY = new byte[0];
+    /** Background sender for DGC acks (one-way, small, rare). */
+    private static final ExecutorService ACKS = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "wirecost-tunnel-dgc-ack");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private enum State { HEADER, CLIENT_ENDPOINT, MESSAGE }
+
+    private final String host;
+    private final int port;
+    private final TunnelPost post;
+    private final TunnelClient.Counters counters;
+
+    private State state = State.HEADER;
+    private final ByteArrayOutputStream handshake = new ByteArrayOutputStream(32);
+    private int endpointLength = -1;
+    /** The message being written; posted at the first read. */
+    private final Buffer message = new Buffer();
+    /** What RMI reads next: the handshake acknowledgement, or the last response body. */
+    private byte[] in = EMPTY;
+    private int inPos;
+    private int soTimeoutMillis;
+    private boolean closed;
+
+    private final InputStream input = new Input();
+    private final OutputStream output = new Output();
+
+    HttpTunnelSocket(String host, int port, TunnelPost post, TunnelClient.Counters counters) throws SocketException {
+        super((SocketImpl) null);   // no file descriptor: nothing here is a TCP connection
+        this.host = host;
+        this.port = port;
+        this.post = post;
+        this.counters = counters;
+    }
+
+    // ---- what RMI writes
+
+    private synchronized void write(byte[] b, int off, int len) throws IOException {
+        ensureOpen();
+        while (len > 0 && state != State.MESSAGE) {
+            handshakeByte(b[off++]);
+            len--;
+        }
+        if (len == 0) return;
+        if (message.size() == 0 && inPos < in.length) {
+            in = EMPTY;   // an unread rest of the previous reply: a new exchange starts now
+            inPos = 0;
+        }
+        message.write(b, off, len);
+    }
+
+    /** The stream handshake, byte by byte: it is 7 + ~15 bytes once per pooled connection. */
+    private void handshakeByte(byte b) throws IOException {
+        handshake.write(b);
+        int n = handshake.size();
+        byte[] h;
+        switch (state) {
+            case HEADER -> {
+                if (n < Jrmp.HEADER_LENGTH) return;
+                h = handshake.toByteArray();
+                if (readInt(h, 0) != Jrmp.MAGIC || h[4] != 0 || h[5] != 2) throw new IOException("HTTP tunnel: not a JRMP version 2 header");
+                handshake.reset();
+                if (h[6] == Jrmp.SINGLE_OP_PROTOCOL) {
+                    state = State.MESSAGE;
+                } else if (h[6] == Jrmp.STREAM_PROTOCOL) {
+                    acknowledge();
+                    state = State.CLIENT_ENDPOINT;
+                } else {
+                    throw new IOException("HTTP tunnel: JRMP protocol 0x" + Integer.toHexString(h[6]) + " cannot be tunnelled");
+                }
+            }
+            case CLIENT_ENDPOINT -> {
+                // writeUTF(host) then writeInt(port): the client's own endpoint, which the server ignores
+                h = handshake.toByteArray();
+                if (n == 2) endpointLength = ((h[0] & 0xff) << 8) | (h[1] & 0xff);
+                if (endpointLength >= 0 && n == 2 + endpointLength + 4) {
+                    handshake.reset();
+                    state = State.MESSAGE;
+                }
+            }
+            default -> throw new IllegalStateException(state.name());
+        }
+    }
+
+    /** What the server would answer: ProtocolAck, then the client's host and port as it sees them. */
+    private void acknowledge() throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream(32);
+        DataOutputStream d = new DataOutputStream(b);
+        d.writeByte(Jrmp.PROTOCOL_ACK);
+        d.writeUTF(InetAddress.getLoopbackAddress().getHostAddress());
+        d.writeInt(0);
+        d.flush();
+        in = b.toByteArray();
+        inPos = 0;
+    }
+
+    private synchronized void flush() throws IOException {
+        ensureOpen();
+        // DGC acks are one-way: send them now, in the background, so that the connection is free again
+        while (message.size() >= Jrmp.DGC_ACK_LENGTH && message.byteAt(0) == Jrmp.DGC_ACK) {
+            byte[] ack = message.take(Jrmp.DGC_ACK_LENGTH);
+            counters.dgcAcks.increment();
+            ACKS.execute(() -> {
+                try {
+                    post.post(ack, ack.length, 30_000);
+                } catch (IOException e) {
+                    counters.dgcAckFailures.increment();   // the server keeps the reference until its ack timeout
+                }
+            });
+        }
+    }
+
+    // ---- what RMI reads
+
+    private synchronized int read(byte[] b, int off, int len) throws IOException {
+        ensureOpen();
+        if (len == 0) return 0;
+        if (inPos >= in.length && message.size() > 0) exchange();
+        if (inPos >= in.length) return -1;   // as the server would close a single-op connection
+        int n = Math.min(len, in.length - inPos);
+        System.arraycopy(in, inPos, b, off, n);
+        inPos += n;
+        return n;
+    }
+
+    private void exchange() throws IOException {
+        if (message.size() == 1 && message.byteAt(0) == Jrmp.PING) {
+            message.reset();
+            in = new byte[]{Jrmp.PING_ACK};
+            inPos = 0;
+            counters.localPings.increment();
+            return;
+        }
+        byte[] body = message.array();
+        int length = message.size();
+        message.reset();
+        in = EMPTY;
+        inPos = 0;
+        counters.posts.increment();
+        in = post.post(body, length, soTimeoutMillis);
+    }
+
+    private synchronized int available() throws IOException {
+        ensureOpen();
+        return in.length - inPos;   // never starts an exchange: BufferedInputStream calls this freely
+    }
+
+    private void ensureOpen() throws SocketException {
+        if (closed) throw new SocketException("Socket is closed");
+    }
+
+    // ---- java.net.Socket, as far as RMI's transport uses it
+
+    @Override public InputStream getInputStream() throws IOException {
+        ensureOpen();
+        return input;
+    }
+
+    @Override public OutputStream getOutputStream() throws IOException {
+        ensureOpen();
+        return output;
+    }
+
+    @Override public synchronized void close() {
+        closed = true;
+        in = EMPTY;
+        message.reset();
+    }
+
+    @Override public synchronized boolean isClosed() { return closed; }
+    @Override public boolean isConnected() { return true; }
+    @Override public boolean isBound() { return true; }
+    @Override public synchronized void setSoTimeout(int timeout) { soTimeoutMillis = Math.max(0, timeout); }
+    @Override public synchronized int getSoTimeout() { return soTimeoutMillis; }
+    @Override public void setTcpNoDelay(boolean on) { /* each exchange is one HTTP request: nothing to delay */ }
+    @Override public boolean getTcpNoDelay() { return true; }
+    @Override public void setKeepAlive(boolean on) { /* the JDK's HTTP client keeps its own connections alive */ }
+    @Override public boolean getKeepAlive() { return true; }
+    @Override public InetAddress getInetAddress() { return new InetSocketAddress(host, port).getAddress(); }
+    @Override public int getPort() { return port; }
+    @Override public SocketAddress getRemoteSocketAddress() { return InetSocketAddress.createUnresolved(host, port); }
+    @Override public int getLocalPort() { return -1; }
+    @Override public void shutdownInput() { }
+    @Override public void shutdownOutput() { }
+    @Override public String toString() { return "HttpTunnelSocket[" + host + ':' + port + " via " + post.url() + ']'; }
+
+    private static int readInt(byte[] b, int at) {
+        return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
+    }
+
+    private final class Input extends InputStream {
+        @Override public int read() throws IOException {
+            byte[] one = new byte[1];
+            return HttpTunnelSocket.this.read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+        @Override public int read(byte[] b, int off, int len) throws IOException { return HttpTunnelSocket.this.read(b, off, len); }
+        @Override public int available() throws IOException { return HttpTunnelSocket.this.available(); }
+        @Override public void close() { HttpTunnelSocket.this.close(); }
+    }
+
+    private final class Output extends OutputStream {
+        @Override public void write(int b) throws IOException { HttpTunnelSocket.this.write(new byte[]{(byte) b}, 0, 1); }
+        @Override public void write(byte[] b, int off, int len) throws IOException { HttpTunnelSocket.this.write(b, off, len); }
+        @Override public void flush() throws IOException { HttpTunnelSocket.this.flush(); }
+        @Override public void close() { HttpTunnelSocket.this.close(); }
+    }
+
+    /** A ByteArrayOutputStream that lends its array (one copy less per call) and can split off a prefix. */
+    private static final class Buffer extends ByteArrayOutputStream {
+        Buffer() {
+            super(512);
+        }
+
+        byte[] array() {
+            return buf;
+        }
+
+        byte byteAt(int i) {
+            return buf[i];
+        }
+
+        byte[] take(int n) {
+            byte[] head = Arrays.copyOf(buf, n);
+            System.arraycopy(buf, n, buf, 0, count - n);
+            count -= n;
+            return head;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.wirecost.scenarios.http.tunnel;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Sends one tunnelled JRMP message as an HTTP POST through the JDK's {@link HttpURLConnection}
+ * (the paper's {@code sun.net.www} rows) and returns the response body, the server's reply.
+ * The connection to the proxy or the web server is kept alive between posts by the JDK.
+ */
+final class TunnelPost {
+
+    /** A reply larger than this is not an RMI answer to these scenarios; refuse to buffer it. */
+    static final int MAX_RESPONSE_BYTES = 16 << 20;
+    private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
+
+    private final URL url;
+    private final Proxy proxy;
+
+    TunnelPost(URL url, Proxy proxy) {
+        this.url = url;
+        this.proxy = proxy;
+    }
+
+    URL url() {
+        return url;
+    }
+
+    /**
+     * @param message        one JRMP message (without the single-op header, which is added here)
+     * @param timeoutMillis  read timeout, 0 for none (RMI's own response timeout)
+     */
+    byte[] post(byte[] message, int messageLength, int timeoutMillis) throws IOException {
+        HttpURLConnection c = (HttpURLConnection) url.openConnection(proxy);
+        c.setRequestMethod("POST");
+        c.setDoOutput(true);
+        c.setUseCaches(false);
+        c.setInstanceFollowRedirects(false);
+        c.setConnectTimeout(CONNECT_TIMEOUT_MILLIS);
+        c.setReadTimeout(timeoutMillis);
+        c.setRequestProperty("Content-Type", "application/octet-stream");
+        // No setFixedLengthStreamingMode: it writes headers and body as two TCP segments, and Nagle
+        // plus delayed ACK then add milliseconds per call. Buffered, the JDK sends one segment.
+        try (OutputStream out = c.getOutputStream()) {
+            out.write(Jrmp.SINGLE_OP_HEADER);
+            out.write(message, 0, messageLength);
+        }
+        int status = c.getResponseCode();
+        if (status != HttpURLConnection.HTTP_OK) {
+            throw new IOException("HTTP tunnel: " + url + " answered " + status + " " + c.getResponseMessage()
+                    + detail(c.getErrorStream()) + (proxy.type() == Proxy.Type.DIRECT ? "" : " (through proxy " + proxy.address() + ")"));
+        }
+        try (InputStream in = c.getInputStream()) {
+            return readLimited(in);
+        }
+    }
+
+    private static byte[] readLimited(InputStream in) throws IOException {
+        byte[] body = in.readNBytes(MAX_RESPONSE_BYTES + 1);
+        if (body.length > MAX_RESPONSE_BYTES) throw new IOException("HTTP tunnel: reply larger than " + MAX_RESPONSE_BYTES + " bytes");
+        return body;
+    }
+
+    /** The first line of an error body, read completely so the kept-alive connection stays usable. */
+    private static String detail(InputStream err) {
+        if (err == null) return "";
+        try (err) {
+            String text = new String(err.readNBytes(1 << 16), StandardCharsets.UTF_8).strip();
+            int nl = text.indexOf('\n');
+            if (nl >= 0) text = text.substring(0, nl).strip();
+            if (text.length() > 120) text = text.substring(0, 120) + "...";
+            return text.isEmpty() ? "" : ": " + text;
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
