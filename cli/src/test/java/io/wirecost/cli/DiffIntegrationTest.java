@@ -23,7 +23,7 @@ class DiffIntegrationTest {
 
     private JsonNode runAndDiff(String name, String... candidate) throws Exception {
         Path out = dir.resolve(name);
-        String[] base = {"run", "--quick", "--scenarios", "rmi", "--repeat", "3", "--interleave", "--out", out.toString()};
+        String[] base = {"run", "--quick", "--warmup", "2500", "--scenarios", "rmi", "--repeat", "3", "--interleave", "--out", out.toString()};
         String[] args = new String[base.length + candidate.length];
         System.arraycopy(base, 0, args, 0, base.length);
         System.arraycopy(candidate, 0, args, base.length, candidate.length);
