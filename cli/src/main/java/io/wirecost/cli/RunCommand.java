@@ -19,6 +19,7 @@ import io.wirecost.cli.run.ScenarioResult;
 import io.wirecost.cli.run.ScenarioRunner;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -86,6 +87,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Scenario setting passed to every scenario JVM, repeatable (e.g. wss.suite=modern).")
     java.util.Map<String, String> scenarioOptions = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--payload", paramLabel = "NAME[,NAME...]",
+            description = "Seed 001/003 workloads instead of the eight data types: string-64|512|4096|8192, data2-4|32, "
+                    + "data3-1|2|4|8|16, ints-N (scenarios: tcp, rmi, rmi-ssl, ws-literal, ws-encoded).")
+    String payload;
+
     @Option(names = "--jvm-opt", description = "Extra option for every scenario JVM, repeatable (e.g. --jvm-opt=-XX:+UseParallelGC).")
     List<String> jvmOptions = new ArrayList<>();
 
@@ -144,6 +150,7 @@ final class RunCommand implements Callable<Integer> {
         ProfilerSettings profiler = profilerSettings();
         RuleSet rules = loadRules();
         if (repeat < 1) throw new UsageException("--repeat must be at least 1");
+        if (payload != null) scenarioOptions.put(Payload.OPTION, checkPayload(payload, names));
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
@@ -257,6 +264,24 @@ final class RunCommand implements Callable<Integer> {
             out.add(new RunMetrics.Source(side.meta(), RunCoordinator.firstRepetitions(side.results())));
         }
         return out;
+    }
+
+    /** Unknown payloads and scenarios that cannot carry one are refused before any JVM starts. */
+    static String checkPayload(String payload, List<String> names) {
+        List<Payload> list;
+        try {
+            list = Payload.parseList(payload);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (list.isEmpty()) throw new UsageException("--payload needs at least one name");
+        for (String n : names) {
+            if (!Payload.CARRIERS.contains(n)) {
+                throw new UsageException("scenario '" + n + "' cannot carry a payload (--payload works with "
+                        + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
+            }
+        }
+        return String.join(",", list.stream().map(Payload::name).toList());
     }
 
     private static Path checkJavaHome(String option, Path home) {

@@ -13,6 +13,7 @@ import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.KeyMaterial;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -112,10 +113,11 @@ public final class ScenarioRunner {
                     progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
                     // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
                     int probe = Math.min(settings.warmupCalls(), 20);
+                    long ops = labels().size();
                     long t = System.nanoTime();
-                    client.call("warmup " + probe, timeoutFor(probe * 8L, Duration.ofSeconds(1)));
-                    pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * 8L)));
-                    client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * 8L, pace));
+                    client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
+                    pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * ops)));
+                    client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                     progress.accept(name + ": timing " + settings.reps() + " x " + settings.invocations() + " calls per data type");
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
@@ -187,7 +189,7 @@ public final class ScenarioRunner {
         try {
             Files.createDirectories(pcap.getParent());
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
-                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L, pace));
+                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * (long) labels().size(), pace));
                 capture.stop();
             }
             List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
@@ -217,17 +219,28 @@ public final class ScenarioRunner {
     private List<RttStatistics> measureAll(ChildJvm client) throws ChildJvm.ChildFailure {
         List<RttStatistics> out = new ArrayList<>();
         try {
-            for (Operation op : Operation.all()) {
-                Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op.label(),
+            for (String op : labels()) {
+                Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op,
                         timeoutFor((long) settings.reps() * settings.invocations(), pace));
                 out.addAll(statistics(m));
             }
-            out.add(geomean(out));
+            if (payloads().isEmpty()) out.add(geomean(out));
             return out;
         } catch (ChildJvm.ChildFailure e) {
             partial = out;
             throw e;
         }
+    }
+
+    /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */
+    private List<Payload> payloads() {
+        return Payload.parseList(settings.scenarioOptions().getOrDefault(Payload.OPTION, ""));
+    }
+
+    /** The operation labels: the payloads' names, or the eight data types. */
+    private List<String> labels() {
+        List<Payload> p = payloads();
+        return p.isEmpty() ? Operation.all().stream().map(Operation::label).toList() : p.stream().map(Payload::name).toList();
     }
 
     /** Types measured by a measureAll that failed part way. */

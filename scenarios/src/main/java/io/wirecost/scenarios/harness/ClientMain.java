@@ -7,6 +7,7 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,8 @@ public final class ClientMain {
     private final Scenario scenario;
     private final ScenarioConfig config;
     private final Endpoint endpoint;
+    /** {@code --payload}: measured instead of the eight RTTTester types, by name; empty without. */
+    private final Map<String, Payload> payloads = new LinkedHashMap<>();
     private RttClient client;
     private long calls;
 
@@ -33,6 +36,20 @@ public final class ClientMain {
         this.scenario = scenario;
         this.config = config;
         this.endpoint = endpoint;
+        for (Payload p : Payload.parseList(config.option(Payload.OPTION, ""))) payloads.put(p.name(), p);
+    }
+
+    /** The operation labels this run measures: the payloads' names, or the eight types. */
+    private List<String> labels() {
+        return payloads.isEmpty() ? operations() : List.copyOf(payloads.keySet());
+    }
+
+    /** Bound once per client: binding a payload builds its expected value, which must stay out of the timed loops. */
+    private final Map<RttClient, Map<String, Invocation>> bound = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private Invocation invocation(RttClient c, String label) {
+        return bound.computeIfAbsent(c, k -> new java.util.concurrent.ConcurrentHashMap<>()).computeIfAbsent(label,
+                l -> payloads.containsKey(l) ? c.invocation(payloads.get(l)) : c.invocation(Operation.byLabel(l)));
     }
 
     @SuppressWarnings("unchecked")
@@ -80,7 +97,7 @@ public final class ClientMain {
         int batch = Math.max(1, Math.min(callsPerOperation, 100));
         for (int done = 0; done < callsPerOperation; done += batch) {
             int n = Math.min(batch, callsPerOperation - done);
-            for (Operation op : Operation.all()) timeBatch(client.invocation(op), n);
+            for (String op : labels()) timeBatch(invocation(client, op), n);
         }
         return Map.of("calls", calls);
     }
@@ -96,12 +113,12 @@ public final class ClientMain {
     /** REPS measurements of N invocations of one operation (or of each, when none is named). */
     private Map<String, Object> measure(int reps, int n, String only) throws Exception {
         Map<String, Object> batches = new LinkedHashMap<>();
-        for (Operation op : Operation.all()) {
-            if (only != null && !op.label().equals(only)) continue;
-            Invocation inv = client.invocation(op);
+        for (String op : labels()) {
+            if (only != null && !op.equals(only)) continue;
+            Invocation inv = invocation(client, op);
             long[] nanos = new long[reps];
             for (int r = 0; r < reps; r++) nanos[r] = timeBatch(inv, n);
-            batches.put(op.label(), nanos);
+            batches.put(op, nanos);
         }
         if (batches.isEmpty()) throw new IllegalArgumentException("unknown operation '" + only + "'");
         return Map.of("batchNanos", batches, "invocationsPerBatch", n, "calls", calls);
@@ -127,13 +144,13 @@ public final class ClientMain {
      */
     private Map<String, Object> sizes(int k) throws Exception {
         List<Map<String, Object>> windows = new java.util.ArrayList<>();
-        for (Operation op : Operation.all()) {
+        for (String op : labels()) {
             Thread.sleep(50);   // trailing ACKs of the previous type land before this window opens
             long start = nowMicros();
-            Invocation inv = client.invocation(op);
+            Invocation inv = invocation(client, op);
             for (int i = 0; i < k; i++) inv.call();
             calls += k;
-            windows.add(Map.of("operation", op.label(), "calls", k, "startMicros", start));
+            windows.add(Map.of("operation", op, "calls", k, "startMicros", start));
         }
         Thread.sleep(50);
         return Map.of("windows", windows, "endMicros", nowMicros(), "calls", calls);
