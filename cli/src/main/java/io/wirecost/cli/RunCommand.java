@@ -7,6 +7,7 @@ import io.wirecost.cli.metrics.RunMetricsPublisher;
 import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
 import io.wirecost.cli.report.Tables;
+import io.wirecost.cli.report.WireTraffic;
 import io.wirecost.cli.run.JvmLauncher;
 import io.wirecost.cli.run.ModuleClasspath;
 import io.wirecost.cli.run.NetworkPair;
@@ -239,6 +240,10 @@ final class RunCommand implements Callable<Integer> {
             System.out.print(Tables.messageSizes(results).text());
             System.out.println();
             System.out.print(Tables.sizeFactors(results).text());
+            if (payload != null) {
+                System.out.println();
+                System.out.print(WireTraffic.table(results).text());
+            }
             System.out.println();
             System.out.print(Tables.relativeTime(results, rules, "all").text());
             if (repeat > 1) System.out.println("(tables show repetition 1 of " + repeat + "; results.json holds all of them)");

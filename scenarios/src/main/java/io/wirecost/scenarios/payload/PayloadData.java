@@ -7,9 +7,9 @@ import java.util.Random;
 /**
  * The seeds' data, generated the same way in every JVM: seed 001 varied string lengths "randomly, using
  * identical random sequences in every test run", so every generator here draws from a {@link Random}
- * with a fixed seed. Sizes follow the paper: a Data2 record about 900 bytes (four strings of 100 to 300
- * characters, eight doubles, a long), a Data3 record about 1 KB (customer, sales rep, address, one to
- * three orders).
+ * with a fixed seed. Sizes follow the paper: its Table 2 moved about 1.5 KB per call for four Data2
+ * records and 10 KB for 32 (JRMP), about 300 bytes a record, so the four strings have 20 to 80
+ * characters; a Data3 record is about 1 KB (customer, sales rep, address, one to three orders).
  */
 public final class PayloadData {
 
@@ -28,7 +28,7 @@ public final class PayloadData {
         Data2[] out = new Data2[count];
         for (int i = 0; i < count; i++) {
             String[] s = new String[4];
-            for (int j = 0; j < 4; j++) s[j] = text(r, 100 + r.nextInt(200));
+            for (int j = 0; j < 4; j++) s[j] = text(r, 20 + r.nextInt(60));
             double[] d = new double[8];
             for (int j = 0; j < 8; j++) d[j] = r.nextDouble() * 1e6;
             out[i] = new Data2(r.nextLong(), s, d);
