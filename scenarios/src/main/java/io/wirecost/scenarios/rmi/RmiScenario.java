@@ -53,11 +53,13 @@ public class RmiScenario implements Scenario {
     /**
      * PayloadTester's requests carry ints, a String key at most and seed 003's int array: nothing else may
      * be deserialized by the server. The payload classes travel only in responses (seed 001's direction),
-     * so they are not admitted here. maxarray bounds the int array ({@code Payload.MAX_INTS}).
+     * so they are not admitted here. Class patterns never match primitive arrays (JEP 290 filters an
+     * array by its element type, and primitives are left undecided), so maxarray is what bounds the int
+     * array ({@code Payload.MAX_INTS}).
      */
     public static final ObjectInputFilter PAYLOAD_FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=3;maxrefs=100;maxarray=" + Payload.MAX_INTS
-                    + ";maxbytes=8000000;java.lang.String;[I;!*");
+                    + ";maxbytes=8000000;java.lang.String;!*");
 
     @Override
     public String name() {
