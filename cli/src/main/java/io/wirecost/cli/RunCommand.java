@@ -8,6 +8,7 @@ import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
 import io.wirecost.cli.report.Tables;
 import io.wirecost.cli.report.WireTraffic;
+import io.wirecost.cli.report.ConcurrencyTable;
 import io.wirecost.cli.run.JvmLauncher;
 import io.wirecost.cli.run.ModuleClasspath;
 import io.wirecost.cli.run.NetworkPair;
@@ -93,6 +94,10 @@ final class RunCommand implements Callable<Integer> {
                     + "data3-1|2|4|8|16, ints-N (scenarios: tcp, rmi, rmi-ssl, ws-literal, ws-encoded).")
     String payload;
 
+    @Option(names = "--clients", defaultValue = "1",
+            description = "Also run N concurrent clients (seed 003: own connection each, no think time): throughput and latency percentiles.")
+    int clients;
+
     @Option(names = "--jvm-opt", description = "Extra option for every scenario JVM, repeatable (e.g. --jvm-opt=-XX:+UseParallelGC).")
     List<String> jvmOptions = new ArrayList<>();
 
@@ -152,6 +157,8 @@ final class RunCommand implements Callable<Integer> {
         RuleSet rules = loadRules();
         if (repeat < 1) throw new UsageException("--repeat must be at least 1");
         if (payload != null) scenarioOptions.put(Payload.OPTION, checkPayload(payload, names));
+        if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
+        if (clients > 1) scenarioOptions.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
@@ -243,6 +250,10 @@ final class RunCommand implements Callable<Integer> {
             if (payload != null) {
                 System.out.println();
                 System.out.print(WireTraffic.table(results).text());
+            }
+            if (clients > 1) {
+                System.out.println();
+                System.out.print(ConcurrencyTable.table(results).text());
             }
             System.out.println();
             System.out.print(Tables.relativeTime(results, rules, "all").text());

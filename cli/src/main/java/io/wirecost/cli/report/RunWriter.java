@@ -57,6 +57,7 @@ public final class RunWriter {
         if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {
             sb.append(WireTraffic.table(results).markdown());
         }
+        if (results.stream().anyMatch(r -> r.facts().containsKey("concurrency"))) sb.append(ConcurrencyTable.table(results).markdown());
         return sb.toString();
     }
 }

@@ -122,6 +122,8 @@ public final class ScenarioRunner {
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
                     rtt.addAll(measureAll(client));
+                    int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
+                    if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
                     if (profiler.enabled()) {
                         profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
@@ -241,6 +243,27 @@ public final class ScenarioRunner {
     private List<String> labels() {
         List<Payload> p = payloads();
         return p.isEmpty() ? Operation.all().stream().map(Operation::label).toList() : p.stream().map(Payload::name).toList();
+    }
+
+    /** {@code --clients N}: the scenario option that asks for seed 003's concurrent load after the single-client method. */
+    public static final String CLIENTS_OPTION = "clients";
+
+    /**
+     * Seed 003: N client threads in the client JVM, each with its own connection, no think time; per
+     * operation, 50 untimed calls per client to open its connection, then {@code invocations} timed
+     * calls each. The single-client figures above stay the papers' method.
+     */
+    private List<Map<String, Object>> measureConcurrent(String name, ChildJvm client, int n) throws ChildJvm.ChildFailure {
+        progress.accept(name + ": " + n + " concurrent clients, " + settings.invocations() + " calls each per operation");
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (String op : labels()) {
+            Map<String, Object> m = new LinkedHashMap<>(client.call("concurrent " + n + " 50 " + settings.invocations() + " " + op,
+                    timeoutFor((long) n * (50 + settings.invocations()), pace)));
+            m.remove("ok");
+            m.remove("calls_total");
+            out.add(m);
+        }
+        return out;
     }
 
     /** Types measured by a measureAll that failed part way. */

@@ -72,6 +72,7 @@ public final class ClientMain {
             .on("sizes", a -> c.sizes(Integer.parseInt(a[0])))
             .on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
             .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
+            .on("concurrent", a -> c.concurrent(Integer.parseInt(a[0]), Integer.parseInt(a[1]), Integer.parseInt(a[2]), a[3]))
             .on("info", a -> c.info());
         try {
             loop.run();
@@ -122,6 +123,27 @@ public final class ClientMain {
         }
         if (batches.isEmpty()) throw new IllegalArgumentException("unknown operation '" + only + "'");
         return Map.of("batchNanos", batches, "invocationsPerBatch", n, "calls", calls);
+    }
+
+    /**
+     * {@code --clients N} (seed 003): N concurrent clients, each connected anew, WARMUP untimed and CALLS
+     * timed calls of one operation each; latency percentiles and throughput.
+     */
+    private Map<String, Object> concurrent(int n, int warmupCalls, int callsEach, String label) throws Exception {
+        List<RttClient> clients = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) clients.add(scenario.connect(endpoint, config));
+            Map<String, Object> m = new LinkedHashMap<>(ConcurrentLoad.run(clients, c -> invocation(c, label), warmupCalls, callsEach));
+            calls += (long) n * (warmupCalls + callsEach);
+            m.put("operation", label);
+            m.put("calls_total", calls);
+            return m;
+        } finally {
+            for (RttClient c : clients) {
+                bound.remove(c);
+                c.close();
+            }
+        }
     }
 
     /** A fresh client obtains a usable reference and makes its first call, REPS times. */
