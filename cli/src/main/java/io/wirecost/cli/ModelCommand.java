@@ -69,6 +69,9 @@ public final class ModelCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (default: a new folder under runs/).")
     Path out;
 
+    @Option(names = "--jvm-opt", description = "Extra option for the scenario JVMs, repeatable (e.g. --jvm-opt=-Xmx2g: 50 SOAP clients of 100,000 ints).")
+    List<String> jvmOptions = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         List<Integer> cl = levels != null ? levels : quick ? List.of(1, 2, 4) : List.of(1, 5, 10, 20, 30, 40, 50);
@@ -90,7 +93,7 @@ public final class ModelCommand implements Callable<Integer> {
         System.err.println("wirecost: writing to " + dir);
 
         JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(Locations.projectRoot()),
-                Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), List.of());
+                Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
         Path csv = dir.resolve("model.csv");
         Files.writeString(csv, "scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
         Map<String, List<ModelFit.Point>> points = new LinkedHashMap<>();
