@@ -7,6 +7,8 @@ import io.wirecost.cli.metrics.RunMetricsPublisher;
 import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
 import io.wirecost.cli.report.Tables;
+import io.wirecost.cli.report.WireTraffic;
+import io.wirecost.cli.report.ConcurrencyTable;
 import io.wirecost.cli.run.JvmLauncher;
 import io.wirecost.cli.run.ModuleClasspath;
 import io.wirecost.cli.run.NetworkPair;
@@ -19,6 +21,7 @@ import io.wirecost.cli.run.ScenarioResult;
 import io.wirecost.cli.run.ScenarioRunner;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -86,6 +89,15 @@ final class RunCommand implements Callable<Integer> {
             description = "Scenario setting passed to every scenario JVM, repeatable (e.g. wss.suite=modern).")
     java.util.Map<String, String> scenarioOptions = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--payload", paramLabel = "NAME[,NAME...]",
+            description = "Seed 001/003 workloads instead of the eight data types: string-64|512|4096|8192, data2-4|32, "
+                    + "data3-1|2|4|8|16, ints-N (scenarios: tcp, rmi, rmi-ssl, ws-literal, ws-encoded).")
+    String payload;
+
+    @Option(names = "--clients", defaultValue = "1",
+            description = "Also run N concurrent clients (seed 003: own connection each, no think time): throughput and latency percentiles.")
+    int clients;
+
     @Option(names = "--jvm-opt", description = "Extra option for every scenario JVM, repeatable (e.g. --jvm-opt=-XX:+UseParallelGC).")
     List<String> jvmOptions = new ArrayList<>();
 
@@ -144,6 +156,9 @@ final class RunCommand implements Callable<Integer> {
         ProfilerSettings profiler = profilerSettings();
         RuleSet rules = loadRules();
         if (repeat < 1) throw new UsageException("--repeat must be at least 1");
+        if (payload != null) scenarioOptions.put(Payload.OPTION, checkPayload(payload, names));
+        if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
+        if (clients > 1) scenarioOptions.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
@@ -235,6 +250,14 @@ final class RunCommand implements Callable<Integer> {
             System.out.print(Tables.messageSizes(results).text());
             System.out.println();
             System.out.print(Tables.sizeFactors(results).text());
+            if (payload != null) {
+                System.out.println();
+                System.out.print(WireTraffic.table(results).text());
+            }
+            if (clients > 1) {
+                System.out.println();
+                System.out.print(ConcurrencyTable.table(results).text());
+            }
             System.out.println();
             System.out.print(Tables.relativeTime(results, rules, "all").text());
             if (repeat > 1) System.out.println("(tables show repetition 1 of " + repeat + "; results.json holds all of them)");
@@ -260,6 +283,24 @@ final class RunCommand implements Callable<Integer> {
             out.add(new RunMetrics.Source(side.meta(), RunCoordinator.firstRepetitions(side.results())));
         }
         return out;
+    }
+
+    /** Unknown payloads and scenarios that cannot carry one are refused before any JVM starts. */
+    static String checkPayload(String payload, List<String> names) {
+        List<Payload> list;
+        try {
+            list = Payload.parseList(payload);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (list.isEmpty()) throw new UsageException("--payload needs at least one name");
+        for (String n : names) {
+            if (!Payload.CARRIERS.contains(n)) {
+                throw new UsageException("scenario '" + n + "' cannot carry a payload (--payload works with "
+                        + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
+            }
+        }
+        return String.join(",", list.stream().map(Payload::name).toList());
     }
 
     private static Path checkJavaHome(String option, Path home) {

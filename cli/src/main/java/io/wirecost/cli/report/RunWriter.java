@@ -54,6 +54,10 @@ public final class RunWriter {
         sb.append(Tables.factors(results).markdown());
         sb.append(Tables.messageSizes(results).markdown());
         sb.append(Tables.sizeFactors(results).markdown());
+        if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {
+            sb.append(WireTraffic.table(results).markdown());
+        }
+        if (results.stream().anyMatch(r -> r.facts().containsKey("concurrency"))) sb.append(ConcurrencyTable.table(results).markdown());
         return sb.toString();
     }
 }

@@ -81,7 +81,7 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /** Sends one command and waits for its reply. */
-    Map<String, Object> call(String command, Duration timeout) throws ChildFailure {
+    public Map<String, Object> call(String command, Duration timeout) throws ChildFailure {
         try {
             stdin.write(command + "\n");
             stdin.flush();

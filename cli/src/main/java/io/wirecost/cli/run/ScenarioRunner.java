@@ -13,6 +13,7 @@ import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.KeyMaterial;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -112,14 +113,17 @@ public final class ScenarioRunner {
                     progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
                     // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
                     int probe = Math.min(settings.warmupCalls(), 20);
+                    long ops = labels().size();
                     long t = System.nanoTime();
-                    client.call("warmup " + probe, timeoutFor(probe * 8L, Duration.ofSeconds(1)));
-                    pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * 8L)));
-                    client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * 8L, pace));
+                    client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
+                    pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * ops)));
+                    client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                     progress.accept(name + ": timing " + settings.reps() + " x " + settings.invocations() + " calls per data type");
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
                     rtt.addAll(measureAll(client));
+                    int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
+                    if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
                     if (profiler.enabled()) {
                         profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
@@ -187,7 +191,7 @@ public final class ScenarioRunner {
         try {
             Files.createDirectories(pcap.getParent());
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
-                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * 8L, pace));
+                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * (long) labels().size(), pace));
                 capture.stop();
             }
             List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
@@ -217,17 +221,49 @@ public final class ScenarioRunner {
     private List<RttStatistics> measureAll(ChildJvm client) throws ChildJvm.ChildFailure {
         List<RttStatistics> out = new ArrayList<>();
         try {
-            for (Operation op : Operation.all()) {
-                Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op.label(),
+            for (String op : labels()) {
+                Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op,
                         timeoutFor((long) settings.reps() * settings.invocations(), pace));
                 out.addAll(statistics(m));
             }
-            out.add(geomean(out));
+            if (payloads().isEmpty()) out.add(geomean(out));
             return out;
         } catch (ChildJvm.ChildFailure e) {
             partial = out;
             throw e;
         }
+    }
+
+    /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */
+    private List<Payload> payloads() {
+        return Payload.parseList(settings.scenarioOptions().getOrDefault(Payload.OPTION, ""));
+    }
+
+    /** The operation labels: the payloads' names, or the eight data types. */
+    private List<String> labels() {
+        List<Payload> p = payloads();
+        return p.isEmpty() ? Operation.all().stream().map(Operation::label).toList() : p.stream().map(Payload::name).toList();
+    }
+
+    /** {@code --clients N}: the scenario option that asks for seed 003's concurrent load after the single-client method. */
+    public static final String CLIENTS_OPTION = "clients";
+
+    /**
+     * Seed 003: N client threads in the client JVM, each with its own connection, no think time; per
+     * operation, 50 untimed calls per client to open its connection, then {@code invocations} timed
+     * calls each. The single-client figures above stay the papers' method.
+     */
+    private List<Map<String, Object>> measureConcurrent(String name, ChildJvm client, int n) throws ChildJvm.ChildFailure {
+        progress.accept(name + ": " + n + " concurrent clients, " + settings.invocations() + " calls each per operation");
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (String op : labels()) {
+            Map<String, Object> m = new LinkedHashMap<>(client.call("concurrent " + n + " 50 " + settings.invocations() + " " + op,
+                    timeoutFor((long) n * (50 + settings.invocations()), pace)));
+            m.remove("ok");
+            m.remove("calls_total");
+            out.add(m);
+        }
+        return out;
     }
 
     /** Types measured by a measureAll that failed part way. */

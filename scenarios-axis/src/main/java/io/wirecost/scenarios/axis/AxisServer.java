@@ -28,6 +28,12 @@ final class AxisServer implements AutoCloseable {
     static final String SERVICE = "RTTTester";
     static final String NAMESPACE = "urn:wirecost:rtt";
     static final String PATH = "/services/" + SERVICE;
+    /** {@code --payload}: seed 001's beans, serialized field by field as SOAP-encoded structs. */
+    static final String PAYLOAD_NAMESPACE = "urn:wirecost:payload";
+    static final String PAYLOAD_PATH = "/services/PayloadTester";
+    static final java.util.List<Class<?>> BEANS = java.util.List.of(io.wirecost.scenarios.payload.Data2.class,
+            io.wirecost.scenarios.payload.Data3.class, io.wirecost.scenarios.payload.Address.class,
+            io.wirecost.scenarios.payload.Order.class, io.wirecost.scenarios.payload.SimpleDate.class);
 
     private final Tomcat tomcat;
     private final Path baseDir;
@@ -106,11 +112,51 @@ final class AxisServer implements AutoCloseable {
                 <parameter name="wsdlServiceElement" value="%1$sService"/>
                 <parameter name="wsdlServicePort" value="%1$s"/>
               </service>
+              <service name="PayloadTester" provider="java:RPC" style="rpc" use="encoded">
+                <namespace>%4$s</namespace>
+                <parameter name="className" value="%5$s"/>
+                <parameter name="allowedMethods" value="getString f1 getCustomerRecord getCustomersForSalesRep invert"/>
+                <parameter name="scope" value="Application"/>
+            %6$s  </service>
               <transport name="http">
                 <requestFlow><handler type="URLMapper"/></requestFlow>
               </transport>
             </deployment>
-            """.formatted(SERVICE, NAMESPACE, AxisRttService.class.getName());
+            """.formatted(SERVICE, NAMESPACE, AxisRttService.class.getName(), PAYLOAD_NAMESPACE,
+            io.wirecost.scenarios.payload.PayloadService.class.getName(), beanMappings());
+
+    /**
+     * Operations are declared, not introspected: Axis 1.4 reads parameter names from the class file with
+     * its own bytecode parser, which fails on Java 17 class files ("unexpected bytes in file").
+     */
+    private static String beanMappings() {
+        StringBuilder sb = new StringBuilder();
+        String[][] ops = {{"getString", "xsd:int", "xsd:string"}, {"f1", "xsd:int", "p:ArrayOfData2"},
+                {"getCustomerRecord", "xsd:int", "p:Data3"}, {"getCustomersForSalesRep", "xsd:int", "p:ArrayOfData3"},
+                {"invert", "p:ArrayOfint", "p:ArrayOfint"}};
+        for (String[] op : ops) {
+            sb.append("    <operation xmlns:p=\"").append(PAYLOAD_NAMESPACE).append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" name=\"")
+              .append(op[0]).append("\" qname=\"p:").append(op[0]).append("\" returnQName=\"").append(op[0]).append("Return\" returnType=\"")
+              .append(op[2]).append("\"><parameter name=\"in0\" type=\"").append(op[1]).append("\"/></operation>\n");
+        }
+        String[][] arrays = {{"Data2", "p:Data2", "io.wirecost.scenarios.payload.Data2[]"},
+                {"Data3", "p:Data3", "io.wirecost.scenarios.payload.Data3[]"}, {"int", "xsd:int", "int[]"}};
+        for (String[] a : arrays) {
+            sb.append("    <arrayMapping xmlns:p=\"").append(PAYLOAD_NAMESPACE).append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" qname=\"p:ArrayOf")
+              .append(a[0]).append("\" languageSpecificType=\"java:").append(a[2]).append("\" innerType=\"").append(a[1])
+              .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
+        }
+        for (Class<?> c : BEANS) {
+            sb.append("    <beanMapping xmlns:p=\"").append(PAYLOAD_NAMESPACE).append("\" qname=\"p:").append(c.getSimpleName())
+              .append("\" languageSpecificType=\"java:").append(c.getName())
+              .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
+        }
+        return sb.toString();
+    }
+
+    String payloadUrl() {
+        return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PAYLOAD_PATH;
+    }
 
     String url() {
         return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PATH;

@@ -11,6 +11,9 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
+import io.wirecost.scenarios.payload.Payload;
+import io.wirecost.scenarios.payload.PayloadCalls;
+import io.wirecost.scenarios.payload.PayloadTester;
 import org.apache.axis.Handler;
 import org.apache.axis.SimpleTargetedChain;
 import org.apache.axis.Version;
@@ -63,7 +66,7 @@ public final class WsEncodedScenario implements Scenario {
         CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()));
         AxisServer server = AxisServer.start(Map.of(AxisRttService.SERVICE_ATTRIBUTE, service));
         String url = server.url();
-        Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl");
+        Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadUrl", server.payloadUrl());
         return new ServerHandle() {
             @Override
             public Endpoint endpoint() {
@@ -112,6 +115,20 @@ public final class WsEncodedScenario implements Scenario {
             @Override
             public Invocation invocation(Operation op) {
                 return Answers.bind(tester, op, expected);
+            }
+
+            @Override
+            public Invocation invocation(Payload payload) {
+                try {
+                    Service plain = new Service();
+                    plain.setEngine(service.getEngine());
+                    PayloadTester p = new AxisPayloadTester(plain, endpoint.get("payloadUrl"), c -> {
+                        if (keepAlive) c.setProperty(HTTPConstants.REQUEST_HEADERS, headers);
+                    });
+                    return PayloadCalls.bind(p, payload);
+                } catch (ServiceException e) {
+                    throw new IllegalStateException("cannot prepare the payload calls: " + e.getMessage(), e);
+                }
             }
 
             @Override

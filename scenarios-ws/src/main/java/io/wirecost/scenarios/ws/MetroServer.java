@@ -26,6 +26,8 @@ import java.util.stream.Stream;
 final class MetroServer implements AutoCloseable {
 
     static final String PATH = "/rtt";
+    /** {@code --payload}'s endpoint; without the WS-Security handler (ws-security carries no payloads). */
+    static final String PAYLOAD_PATH = "/payload";
 
     private final Tomcat tomcat;
     private final Path baseDir;
@@ -78,6 +80,7 @@ final class MetroServer implements AutoCloseable {
         Wrapper servlet = Tomcat.addServlet(ctx, "metro", new WSServlet());
         servlet.setLoadOnStartup(1);
         ctx.addServletMappingDecoded(PATH, "metro");
+        ctx.addServletMappingDecoded(PAYLOAD_PATH, "metro");
         ConnectionCounter counter = new ConnectionCounter();
         ctx.getPipeline().addValve(counter);
         try {
@@ -103,12 +106,17 @@ final class MetroServer implements AutoCloseable {
                 <endpoints xmlns="http://java.sun.com/xml/ns/jax-ws/ri/runtime" version="2.0">
                   <endpoint name="RTTTester" implementation="%s" url-pattern="%s">
                 %s  </endpoint>
+                  <endpoint name="PayloadTester" implementation="%s" url-pattern="%s"/>
                 </endpoints>
-                """.formatted(RttEndpoint.class.getName(), PATH, handlers);
+                """.formatted(RttEndpoint.class.getName(), PATH, handlers, PayloadEndpoint.class.getName(), PAYLOAD_PATH);
     }
 
     String url() {
         return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PATH;
+    }
+
+    String payloadUrl() {
+        return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PAYLOAD_PATH;
     }
 
     Map<String, String> traffic() {

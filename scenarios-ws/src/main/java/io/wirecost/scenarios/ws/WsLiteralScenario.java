@@ -12,6 +12,8 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
+import io.wirecost.scenarios.payload.Payload;
+import io.wirecost.scenarios.payload.PayloadCalls;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.Service;
 import org.apache.catalina.util.ServerInfo;
@@ -37,6 +39,8 @@ public class WsLiteralScenario implements Scenario {
 
     static final QName SERVICE = new QName(RttPort.NAMESPACE, RttPort.SERVICE);
     static final QName PORT = new QName(RttPort.NAMESPACE, RttPort.PORT);
+    static final QName PAYLOAD_SERVICE = new QName(PayloadPort.NAMESPACE, PayloadPort.SERVICE);
+    static final QName PAYLOAD_PORT = new QName(PayloadPort.NAMESPACE, PayloadPort.PORT);
 
     @Override
     public String name() {
@@ -50,7 +54,7 @@ public class WsLiteralScenario implements Scenario {
         attributes.put(RttEndpoint.SERVICE_ATTRIBUTE, service);
         MetroServer server = MetroServer.start(attributes, serverHandler());
         String url = server.url();
-        Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl");
+        Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadWsdl", server.payloadUrl() + "?wsdl");
         return new ServerHandle() {
             @Override
             public Endpoint endpoint() {
@@ -86,6 +90,17 @@ public class WsLiteralScenario implements Scenario {
             @Override
             public Invocation invocation(Operation op) {
                 return Answers.bind(tester, op, expected);
+            }
+
+            @Override
+            public Invocation invocation(Payload payload) {
+                try {
+                    // fetched only with --payload, so the eight types' instantiation is timed as before
+                    PayloadPort p = Service.create(new URL(endpoint.get("payloadWsdl")), PAYLOAD_SERVICE).getPort(PAYLOAD_PORT, PayloadPort.class);
+                    return PayloadCalls.bind(new PayloadPortTester(p), payload);
+                } catch (Exception e) {
+                    throw new IllegalStateException("cannot create the payload port: " + e.getMessage(), e);
+                }
             }
 
             @Override

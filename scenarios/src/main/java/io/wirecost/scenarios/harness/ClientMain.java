@@ -7,6 +7,7 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,8 @@ public final class ClientMain {
     private final Scenario scenario;
     private final ScenarioConfig config;
     private final Endpoint endpoint;
+    /** {@code --payload}: measured instead of the eight RTTTester types, by name; empty without. */
+    private final Map<String, Payload> payloads = new LinkedHashMap<>();
     private RttClient client;
     private long calls;
 
@@ -33,6 +36,20 @@ public final class ClientMain {
         this.scenario = scenario;
         this.config = config;
         this.endpoint = endpoint;
+        for (Payload p : Payload.parseList(config.option(Payload.OPTION, ""))) payloads.put(p.name(), p);
+    }
+
+    /** The operation labels this run measures: the payloads' names, or the eight types. */
+    private List<String> labels() {
+        return payloads.isEmpty() ? operations() : List.copyOf(payloads.keySet());
+    }
+
+    /** Bound once per client: binding a payload builds its expected value, which must stay out of the timed loops. */
+    private final Map<RttClient, Map<String, Invocation>> bound = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private Invocation invocation(RttClient c, String label) {
+        return bound.computeIfAbsent(c, k -> new java.util.concurrent.ConcurrentHashMap<>()).computeIfAbsent(label,
+                l -> payloads.containsKey(l) ? c.invocation(payloads.get(l)) : c.invocation(Operation.byLabel(l)));
     }
 
     @SuppressWarnings("unchecked")
@@ -55,6 +72,7 @@ public final class ClientMain {
             .on("sizes", a -> c.sizes(Integer.parseInt(a[0])))
             .on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
             .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
+            .on("concurrent", a -> c.concurrent(Integer.parseInt(a[0]), Integer.parseInt(a[1]), Integer.parseInt(a[2]), a[3]))
             .on("info", a -> c.info());
         try {
             loop.run();
@@ -80,7 +98,7 @@ public final class ClientMain {
         int batch = Math.max(1, Math.min(callsPerOperation, 100));
         for (int done = 0; done < callsPerOperation; done += batch) {
             int n = Math.min(batch, callsPerOperation - done);
-            for (Operation op : Operation.all()) timeBatch(client.invocation(op), n);
+            for (String op : labels()) timeBatch(invocation(client, op), n);
         }
         return Map.of("calls", calls);
     }
@@ -96,15 +114,36 @@ public final class ClientMain {
     /** REPS measurements of N invocations of one operation (or of each, when none is named). */
     private Map<String, Object> measure(int reps, int n, String only) throws Exception {
         Map<String, Object> batches = new LinkedHashMap<>();
-        for (Operation op : Operation.all()) {
-            if (only != null && !op.label().equals(only)) continue;
-            Invocation inv = client.invocation(op);
+        for (String op : labels()) {
+            if (only != null && !op.equals(only)) continue;
+            Invocation inv = invocation(client, op);
             long[] nanos = new long[reps];
             for (int r = 0; r < reps; r++) nanos[r] = timeBatch(inv, n);
-            batches.put(op.label(), nanos);
+            batches.put(op, nanos);
         }
         if (batches.isEmpty()) throw new IllegalArgumentException("unknown operation '" + only + "'");
         return Map.of("batchNanos", batches, "invocationsPerBatch", n, "calls", calls);
+    }
+
+    /**
+     * {@code --clients N} (seed 003): N concurrent clients, each connected anew, WARMUP untimed and CALLS
+     * timed calls of one operation each; latency percentiles and throughput.
+     */
+    private Map<String, Object> concurrent(int n, int warmupCalls, int callsEach, String label) throws Exception {
+        List<RttClient> clients = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) clients.add(scenario.connect(endpoint, config));
+            Map<String, Object> m = new LinkedHashMap<>(ConcurrentLoad.run(clients, c -> invocation(c, label), warmupCalls, callsEach));
+            calls += (long) n * (warmupCalls + callsEach);
+            m.put("operation", label);
+            m.put("calls_total", calls);
+            return m;
+        } finally {
+            for (RttClient c : clients) {
+                bound.remove(c);
+                c.close();
+            }
+        }
     }
 
     /** A fresh client obtains a usable reference and makes its first call, REPS times. */
@@ -127,13 +166,13 @@ public final class ClientMain {
      */
     private Map<String, Object> sizes(int k) throws Exception {
         List<Map<String, Object>> windows = new java.util.ArrayList<>();
-        for (Operation op : Operation.all()) {
+        for (String op : labels()) {
             Thread.sleep(50);   // trailing ACKs of the previous type land before this window opens
             long start = nowMicros();
-            Invocation inv = client.invocation(op);
+            Invocation inv = invocation(client, op);
             for (int i = 0; i < k; i++) inv.call();
             calls += k;
-            windows.add(Map.of("operation", op.label(), "calls", k, "startMicros", start));
+            windows.add(Map.of("operation", op, "calls", k, "startMicros", start));
         }
         Thread.sleep(50);
         return Map.of("windows", windows, "endMicros", nowMicros(), "calls", calls);

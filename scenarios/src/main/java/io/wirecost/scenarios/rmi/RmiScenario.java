@@ -12,6 +12,10 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
+import io.wirecost.scenarios.payload.Payload;
+import io.wirecost.scenarios.payload.PayloadCalls;
+import io.wirecost.scenarios.payload.PayloadService;
+import io.wirecost.scenarios.payload.PayloadTester;
 
 import java.io.IOException;
 import java.io.ObjectInputFilter;
@@ -44,6 +48,19 @@ public class RmiScenario implements Scenario {
             "maxdepth=5;maxrefs=100;maxbytes=65536;java.lang.String;java.lang.Number;java.lang.Integer;java.lang.Short;"
                     + "java.lang.Long;java.lang.Float;java.lang.Double;java.lang.Byte;java.lang.Boolean;java.lang.Character;!*");
 
+    public static final String PAYLOAD_NAME = "PayloadTester";
+
+    /**
+     * PayloadTester's requests carry ints, a String key at most and seed 003's int array: nothing else may
+     * be deserialized by the server. The payload classes travel only in responses (seed 001's direction),
+     * so they are not admitted here. Class patterns never match primitive arrays (JEP 290 filters an
+     * array by its element type, and primitives are left undecided), so maxarray is what bounds the int
+     * array ({@code Payload.MAX_INTS}).
+     */
+    public static final ObjectInputFilter PAYLOAD_FILTER = ObjectInputFilter.Config.createFilter(
+            "maxdepth=3;maxrefs=100;maxarray=" + Payload.MAX_INTS
+                    + ";maxbytes=8000000;java.lang.String;!*");
+
     @Override
     public String name() {
         return "rmi";
@@ -69,6 +86,9 @@ public class RmiScenario implements Scenario {
         RTTTester impl = Faults.wrap(InjectedWork.wrap(new RTTTesterImpl(config.stringLength()), config), config);
         RTTTester stub = (RTTTester) UnicastRemoteObject.exportObject(impl, 0, csf, ssf, FILTER);
         registry.rebind(BOUND_NAME, stub);
+        // --payload: seed 001/003 workloads, a second object in the same registry (RTTTester stays for instantiation)
+        PayloadService payloads = new PayloadService();
+        registry.rebind(PAYLOAD_NAME, UnicastRemoteObject.exportObject(payloads, 0, csf, ssf, PAYLOAD_FILTER));
         String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
         Endpoint ep = Endpoint.of("host", host, "port", String.valueOf(registryPort), "name", BOUND_NAME,
                 "url", "rmi://" + host + ':' + registryPort + '/' + BOUND_NAME);
@@ -80,6 +100,7 @@ public class RmiScenario implements Scenario {
             @Override
             public void close() throws Exception {
                 UnicastRemoteObject.unexportObject(impl, true);
+                UnicastRemoteObject.unexportObject(payloads, true);
                 UnicastRemoteObject.unexportObject(registry, true);
             }
         };
@@ -97,6 +118,16 @@ public class RmiScenario implements Scenario {
             @Override
             public Invocation invocation(Operation op) {
                 return Answers.bind(tester, op, expected);
+            }
+
+            @Override
+            public Invocation invocation(Payload payload) {
+                try {
+                    PayloadTester p = (PayloadTester) registry.lookup(PAYLOAD_NAME);
+                    return PayloadCalls.bind(p, payload);
+                } catch (Exception e) {
+                    throw new IllegalStateException("cannot look up " + PAYLOAD_NAME + ": " + e.getMessage(), e);
+                }
             }
 
             @Override

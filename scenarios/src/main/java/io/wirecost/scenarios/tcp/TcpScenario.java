@@ -10,6 +10,10 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
+import io.wirecost.scenarios.payload.Payload;
+import io.wirecost.scenarios.payload.PayloadCalls;
+import io.wirecost.scenarios.payload.PayloadData;
+import io.wirecost.scenarios.payload.PayloadService;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -38,7 +42,8 @@ public final class TcpScenario implements Scenario {
     public ServerHandle startServer(ScenarioConfig config) throws IOException {
         ServerSocket ss = new ServerSocket(0, 50, InetAddress.getByName(config.bindHost()));
         RTTTester service = new RTTTesterImpl(config.stringLength());
-        Thread acceptor = new Thread(() -> acceptLoop(ss, service), "tcp-acceptor");
+        PayloadService payloads = new PayloadService();
+        Thread acceptor = new Thread(() -> acceptLoop(ss, service, payloads), "tcp-acceptor");
         acceptor.setDaemon(true);
         acceptor.start();
         Endpoint ep = Endpoint.of("host", ss.getInetAddress().getHostAddress(), "port", String.valueOf(ss.getLocalPort()));
@@ -48,11 +53,11 @@ public final class TcpScenario implements Scenario {
         };
     }
 
-    private static void acceptLoop(ServerSocket ss, RTTTester service) {
+    private static void acceptLoop(ServerSocket ss, RTTTester service, PayloadService payloads) {
         while (!ss.isClosed()) {
             try {
                 Socket s = ss.accept();
-                Thread t = new Thread(() -> serve(s, service), "tcp-connection");
+                Thread t = new Thread(() -> serve(s, service, payloads), "tcp-connection");
                 t.setDaemon(true);
                 t.start();
             } catch (IOException e) {
@@ -61,7 +66,7 @@ public final class TcpScenario implements Scenario {
         }
     }
 
-    private static void serve(Socket s, RTTTester service) {
+    private static void serve(Socket s, RTTTester service, PayloadService payloads) {
         try (s) {
             s.setTcpNoDelay(true);
             DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
@@ -69,6 +74,11 @@ public final class TcpScenario implements Scenario {
             while (true) {
                 int op = in.read();
                 if (op < 0) return;
+                if (PayloadWire.isPayload(op)) {
+                    PayloadWire.serve(op, in, out, payloads);
+                    out.flush();
+                    continue;
+                }
                 switch (Operation.values()[op]) {
                     case INT -> out.writeInt(service.returnRTTforInt());
                     case SHORT -> out.writeShort(service.returnRTTforShort());
@@ -110,6 +120,17 @@ public final class TcpScenario implements Scenario {
                         case STRING -> in.readUTF();
                     };
                     Answers.check(op, got, expected);
+                };
+            }
+
+            @Override
+            public Invocation invocation(Payload payload) {
+                Object want = payload.expected();
+                int[] ints = payload.kind() == Payload.Kind.INTS ? PayloadData.ints(payload.size()) : null;
+                return () -> {
+                    PayloadWire.writeRequest(out, payload, ints);
+                    out.flush();
+                    PayloadCalls.check(payload, want, PayloadWire.readResponse(in, payload));
                 };
             }
 

@@ -1,0 +1,262 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.model.ModelFit;
+import io.wirecost.cli.report.Table;
+import io.wirecost.cli.run.ChildJvm;
+import io.wirecost.cli.run.JvmLauncher;
+import io.wirecost.cli.run.ModuleClasspath;
+import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.ScenarioDescriptor;
+import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
+import io.wirecost.scenarios.security.KeyMaterial;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code wirecost model}: seed 003's experiment. For each scenario, one server and one client JVM; for
+ * every int-array size NI and concurrency level CL, CL client threads (own connection each, no think
+ * time) call the inverting service; the mean latency per point is fitted to L = K * CL * NI (the paper)
+ * and to L = c + K * CL * NI, and the K ratios are printed beside seed 003's Figures 2 and 3.
+ * model.csv grows point by point; model.json and table.md are rewritten after each scenario.
+ */
+@Command(name = "model", mixinStandardHelpOptions = true,
+        description = "Seed 003's latency model L = K x CL x NI: sweep concurrency by int-array size, fit, compare K ratios.")
+public final class ModelCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    @Option(names = "--scenarios", split = ",", defaultValue = "tcp,rmi,ws-literal", description = "Scenarios (default: ${DEFAULT-VALUE}).")
+    List<String> scenarios;
+
+    @Option(names = "--quick", description = "Concurrency 1, 2, 4 by 10, 1000, 10000 integers, fewer calls: for tests and CI.")
+    boolean quick;
+
+    @Option(names = "--levels", split = ",", description = "Concurrency levels (default: seed 003's 1,5,10,20,30,40,50).")
+    List<Integer> levels;
+
+    @Option(names = "--ints", split = ",", description = "Int-array sizes NI (default 1,10,100,1000,10000,100000).")
+    List<Integer> ints;
+
+    @Option(names = "--calls", description = "Timed calls per point, shared by the clients; fewer for arrays over 1000 ints (default 1000; quick 100).")
+    Integer calls;
+
+    @Option(names = "--warmup", description = "Untimed single-client calls per size before the sweep (default 500; quick 100).")
+    Integer warmup;
+
+    @Option(names = "--out", description = "Output directory (default: a new folder under runs/).")
+    Path out;
+
+    @Option(names = "--jvm-opt", description = "Extra option for the scenario JVMs, repeatable (e.g. --jvm-opt=-Xmx2g: 50 SOAP clients of 100,000 ints).")
+    List<String> jvmOptions = new ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        List<Integer> cl = levels != null ? levels : quick ? List.of(1, 2, 4) : List.of(1, 5, 10, 20, 30, 40, 50);
+        List<Integer> ni = ints != null ? ints : quick ? List.of(10, 1000, 10000) : List.of(1, 10, 100, 1000, 10000, 100000);
+        int total = calls != null ? calls : quick ? 100 : 1000;
+        int warm = warmup != null ? warmup : quick ? 100 : 500;
+        for (String s : scenarios) {
+            if (!Scenarios.names().contains(s)) throw new UsageException("unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ")");
+            if (!Payload.CARRIERS.contains(s)) throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "
+                    + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
+        }
+        for (int c : cl) if (c < 1 || c > 500) throw new UsageException("--levels must be 1 to 500, got " + c);
+        for (int n : ni) if (n < 1 || n > Payload.MAX_INTS) throw new UsageException("--ints must be 1 to " + Payload.MAX_INTS + ", got " + n);
+        if (total < 1 || warm < 0) throw new UsageException("--calls must be positive and --warmup not negative");
+        if (cl.size() * ni.size() < 2) throw new UsageException("a fit needs at least two points (levels x sizes)");
+        Path dir = out != null ? out : Path.of("runs", "model-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(dir.resolve("model.json"))) throw new UsageException("--out " + dir + " already holds a model; choose another directory");
+        Files.createDirectories(dir.resolve("logs"));
+        System.err.println("wirecost: writing to " + dir);
+
+        JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(Locations.projectRoot()),
+                Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
+        Path csv = dir.resolve("model.csv");
+        Files.writeString(csv, "scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
+        Map<String, List<ModelFit.Point>> points = new LinkedHashMap<>();
+        Map<String, String> errors = new LinkedHashMap<>();
+        for (String s : scenarios) {
+            List<ModelFit.Point> ps = new ArrayList<>();
+            points.put(s, ps);
+            try {
+                sweep(launcher, s, cl, ni, total, warm, dir, csv, ps);
+            } catch (ChildJvm.ChildFailure | IOException e) {
+                errors.put(s, e.getMessage());
+                System.err.println("wirecost: " + s + " failed: " + e.getMessage());
+            }
+            write(dir, points, errors);
+        }
+        String text = write(dir, points, errors);
+        System.out.print(text);
+        System.out.println("\nResults: " + dir + " (model.csv, model.json, table.md)");
+        return errors.isEmpty() ? 0 : 1;
+    }
+
+    private void sweep(JvmLauncher launcher, String name, List<Integer> cl, List<Integer> ni, int total, int warm, Path dir, Path csv,
+                       List<ModelFit.Point> out) throws Exception {
+        ScenarioDescriptor scenario = Scenarios.descriptor(name);
+        Path keyDir = null;
+        try {
+            if (scenario.needsKeys()) {
+                keyDir = Files.createTempDirectory("wirecost-keys-");
+                KeyMaterial.generate(keyDir, Duration.ofDays(1));
+            }
+            String labels = String.join(",", ni.stream().map(n -> "ints-" + n).toList());
+            String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir, Map.of(Payload.OPTION, labels)));
+            try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
+                    List.of(name, config), dir.resolve(name + "-server.jfr"), dir.resolve("logs").resolve(name + "-server.log"))) {
+                @SuppressWarnings("unchecked")
+                Map<String, String> endpoint = (Map<String, String>) server.await("start", Duration.ofSeconds(90)).get("endpoint");
+                try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
+                        List.of(name, config, JSON.writeValueAsString(endpoint)), dir.resolve(name + "-client.jfr"),
+                        dir.resolve("logs").resolve(name + "-client.log"))) {
+                    client.await("start", Duration.ofSeconds(90));
+                    client.call("connect", Duration.ofSeconds(60));
+                    System.err.println("wirecost: " + name + ": warm-up, " + warm + " calls per size");
+                    client.call("warmup " + warm, Duration.ofMinutes(30));
+                    for (int n : ni) {
+                        for (int c : cl) {
+                            // the same calls per point whatever CL; large arrays get fewer, or the sweep takes hours
+                            int each = (int) Math.max(5, Math.ceil((double) total / c / Math.max(1, n / 1000)));
+                            Map<String, Object> m = client.call("concurrent " + c + " 5 " + each + " ints-" + n, Duration.ofMinutes(30));
+                            double mean = num(m, "mean_micros");
+                            out.add(new ModelFit.Point(c, n, mean));
+                            String row = String.format(Locale.ROOT, "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n", name, c, n, ((Number) m.get("calls")).longValue(),
+                                    mean, num(m, "p50_micros"), num(m, "p99_micros"), num(m, "throughput_per_second"));
+                            Files.writeString(csv, row, StandardOpenOption.APPEND);
+                            System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
+                        }
+                    }
+                }
+            }
+        } finally {
+            if (keyDir != null) {
+                try (var s = Files.walk(keyDir)) {
+                    s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+        }
+    }
+
+    private static double num(Map<String, Object> m, String key) {
+        return ((Number) m.get(key)).doubleValue();
+    }
+
+    /** model.json and table.md from the points so far; returns the tables as text. */
+    private static String write(Path dir, Map<String, List<ModelFit.Point>> points, Map<String, String> errors) throws IOException {
+        Map<String, ModelFit> fits = new LinkedHashMap<>();
+        points.forEach((s, ps) -> {
+            if (ps.size() >= 2) fits.put(s, ModelFit.of(ps));
+        });
+        List<Table> tables = List.of(fitTable(fits, points), ratioTable(fits));
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("model", "L = K x CL x NI (seed 003); also L = c + K x CL x NI");
+        json.put("latency_unit", "microseconds");
+        json.put("points", points);
+        json.put("fits", fits);
+        json.put("errors", errors);
+        json.put("ratios", ratios(fits));
+        JSON.writeValue(dir.resolve("model.json").toFile(), json);
+        StringBuilder md = new StringBuilder();
+        StringBuilder text = new StringBuilder();
+        for (Table t : tables) {
+            md.append(t.markdown());
+            text.append('\n').append(t.text());
+        }
+        Files.writeString(dir.resolve("table.md"), md.toString());
+        return text.toString();
+    }
+
+    static Table fitTable(Map<String, ModelFit> fits, Map<String, List<ModelFit.Point>> points) {
+        List<List<String>> rows = new ArrayList<>();
+        fits.forEach((s, f) -> {
+            // where the paper's line through the origin breaks: the points it misses by more than 25 %
+            List<String> off = new ArrayList<>();
+            for (ModelFit.Point p : points.get(s)) {
+                double pred = f.kOrigin() * p.clients() * p.ints();
+                if (Math.abs(pred - p.latencyMicros()) > 0.25 * p.latencyMicros()) off.add("CL" + p.clients() + "/NI" + p.ints());
+            }
+            rows.add(List.of(s, String.valueOf(f.points()), e(f.k()), String.format(Locale.ROOT, "%.1f", f.c()),
+                    String.format(Locale.ROOT, "%.3f", f.r2()), e(f.kOrigin()), String.format(Locale.ROOT, "%.3f", f.r2Origin()),
+                    f.k() > 0 ? String.format(Locale.ROOT, "%.0f", f.c() / f.k()) : "-",
+                    off.isEmpty() ? "none" : off.size() + " of " + f.points() + (off.size() <= 4 ? ": " + String.join(" ", off) : "")));
+        });
+        return new Table("Seed 003's model per scenario: L = c + K x CL x NI and the paper's L = K x CL x NI (latency in µs)",
+                List.of("scenario", "points", "K (µs per client x int)", "c (µs)", "R²", "K through origin", "R² through origin",
+                        "constant dominates below CL x NI", "points the origin line misses by >25 %"), rows,
+                List.of("R² against the mean for both fits. Ratios use K of the fit with the constant: at low NI the constant "
+                        + "(HTTP, envelopes, dispatch) dominates and the line through the origin cannot show it."));
+    }
+
+    private static Map<String, Double> ratios(Map<String, ModelFit> fits) {
+        double min = fits.values().stream().mapToDouble(ModelFit::k).filter(k -> k > 0).min().orElse(Double.NaN);
+        Map<String, Double> out = new LinkedHashMap<>();
+        fits.forEach((s, f) -> out.put(s, f.k() / min));
+        return out;
+    }
+
+    /** Seed 003's ratios (performance-factors.csv, source 003) and which scenarios stand for them. */
+    static final Map<String, String[]> MAPPING = Map.of(
+            "SOAP+HTTP/Binary+TCP", new String[]{"ws-literal", "rmi"},
+            "Binary+HTTP/Binary+TCP", new String[]{"http-to-port", "rmi"},
+            "SOAP+TCP/Binary+TCP", new String[]{"", "rmi"});
+
+    static Table ratioTable(Map<String, ModelFit> fits) {
+        List<List<String>> rows = new ArrayList<>();
+        Map<String, Double> r = ratios(fits);
+        String fastest = r.entrySet().stream().filter(x -> x.getValue() == 1.0).map(Map.Entry::getKey).findFirst().orElse("-");
+        r.forEach((s, v) -> rows.add(List.of(s + " / " + fastest, String.format(Locale.ROOT, "%.2f", v), "", "")));
+        for (String[] f : paperFactors()) {
+            String[] pair = MAPPING.get(f[2]);
+            if (pair == null) continue;
+            String base = fits.containsKey(pair[1]) ? pair[1] : fits.containsKey("tcp") ? "tcp" : pair[1];
+            ModelFit a = pair[0].isEmpty() ? null : fits.get(pair[0]);
+            ModelFit b = fits.get(base);
+            String today = a != null && b != null && b.k() > 0 ? String.format(Locale.ROOT, "%.2f", a.k() / b.k()) : "-";
+            rows.add(List.of(pair[0].isEmpty() ? "(no scenario: SOAP over raw TCP)" : pair[0] + " / " + base, today, f[4], "seed 003 " + f[2]));
+        }
+        return new Table("K ratios, today vs seed 003 Figures 2 and 3 (>1: slower than the reference)",
+                List.of("scenarios", "today", "paper", "paper ratio"), rows,
+                List.of("Mapping: Binary+TCP = rmi (tcp if rmi is absent), SOAP+HTTP = ws-literal, Binary+HTTP = http-to-port; "
+                        + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario."));
+    }
+
+    private static List<String[]> paperFactors() {
+        List<String[]> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(RuleSet.class.getResourceAsStream("paper-factors.csv"), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.startsWith("003,")) out.add(line.split(",", -1));
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    private static String e(double v) {
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+}

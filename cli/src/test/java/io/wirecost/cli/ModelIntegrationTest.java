@@ -1,0 +1,47 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code wirecost model --quick} on tcp and rmi for real: every point measured, fits with R², ratios beside seed 003. */
+class ModelIntegrationTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void quickSweepFitsAndPrintsRatios() throws Exception {
+        Path out = tmp.resolve("model");
+        assertEquals(0, Main.execute("model", "--quick", "--scenarios", "tcp,rmi", "--out", out.toString()));
+        List<String> csv = Files.readAllLines(out.resolve("model.csv"));
+        assertEquals(1 + 2 * 3 * 3, csv.size(), "2 scenarios x 3 levels x 3 sizes: " + csv);
+        JsonNode json = new ObjectMapper().readTree(out.resolve("model.json").toFile());
+        for (String s : List.of("tcp", "rmi")) {
+            JsonNode f = json.get("fits").get(s);
+            assertEquals(9, f.get("points").asInt());
+            assertTrue(f.get("r2").asDouble() <= 1.0 && f.get("r2Origin").asDouble() <= 1.0, f.toString());
+            assertTrue(f.get("kOrigin").asDouble() > 0, "latency grows with CL x NI: " + f);
+            assertTrue(json.get("ratios").get(s).asDouble() >= 1.0, json.get("ratios").toString());
+        }
+        String md = Files.readString(out.resolve("table.md"));
+        assertTrue(md.contains("R²") && md.contains("K ratios"), md);
+        assertTrue(md.contains("SOAP+HTTP/Binary+TCP") && md.contains("| 18 |"), "seed 003's ratio printed: " + md);
+    }
+
+    @Test
+    void aScenarioWithoutIntArraysIsOneLine() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("model", "--quick", "--scenarios", "ws-security", "--out", tmp.resolve("x").toString());
+        assertEquals(2, o.exit(), o.err());
+        assertEquals(1, o.stderr().size(), o.err());
+        assertTrue(o.err().contains("'ws-security' cannot carry int arrays"), o.err());
+    }
+}
