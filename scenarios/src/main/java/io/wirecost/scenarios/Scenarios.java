@@ -21,6 +21,7 @@ public final class Scenarios {
         add(new ScenarioDescriptor("ws-security", "WS-Security", "scenarios-ws", "io.wirecost.scenarios.ws.WsSecurityScenario", true));
         add(new ScenarioDescriptor("http-to-port", "HTTP-to-port", "scenarios-http", "io.wirecost.scenarios.http.HttpToPortScenario", false));
         add(new ScenarioDescriptor("http-to-servlet", "HTTP-to-servlet", "scenarios-http", "io.wirecost.scenarios.http.HttpToServletScenario", false));
+        add(new ScenarioDescriptor("corba", "", "scenarios-corba", "io.wirecost.scenarios.corba.CorbaScenario", false));
     }
 
     private Scenarios() {
