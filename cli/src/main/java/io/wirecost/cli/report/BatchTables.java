@@ -67,6 +67,7 @@ public final class BatchTables {
                 "L: round-trip latency the path added (measured with an echo service); T: document slope; W: document intercept - L;",
                 "D: object slope - L - T; D net: object slope - 5L - T (the object interface pays 5 round trips per file, the model 1).",
                 "n̂ measured: smallest measured n from which the document variant was faster at every measured n.",
+                "R² doc is low when the document time hardly grows with n: T is then about 0 and what varies is noise.",
                 "Paper: localhost, LAN (ping 2 ms), wireless (ping 29 ms); its latencies are round trips, wirecost's are per direction.");
         return new Table("Seed 004's model fitted per latency, beside the paper", header, rows, notes);
     }
