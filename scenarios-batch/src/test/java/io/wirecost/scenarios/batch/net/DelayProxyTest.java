@@ -41,7 +41,7 @@ class DelayProxyTest {
             long proxied = Ping.medianRttNanos(p.port(), 30);
             double addedMs = (proxied - direct) / 1e6;
             // never less than two delays; the upper bound allows for the relay's hops and timer slack on a busy machine
-            assertTrue(addedMs >= 2 * delay / 1e6 - 0.05 && addedMs < 2 * delay / 1e6 + 3, "added " + addedMs + " ms for 2 x 5 ms");
+            assertTrue(addedMs >= 2 * delay / 1e6 - 0.2 && addedMs < 2 * delay / 1e6 + 3, "added " + addedMs + " ms for 2 x 5 ms");
         }
     }
 
