@@ -47,8 +47,9 @@ class CorbaIntegrationTest {
         assertEquals(0, exit, "exit status");
         assertEquals("corba", corba.get("scenario").asText());
         assertEquals("ok", corba.get("status").asText(), corba.get("error").asText());
-        // 8 types x (5000 warm-up + 12 x 100 measured + 50 for message sizes) + 12 naming lookups with a first call
-        assertEquals(8L * (5_000 + 12 * 100 + 50) + 12, corba.get("calls_succeeded").asLong());
+        // 8 types x (5000 warm-up + 12 x 100 timed + 12 x 100 profiled + 50 for message sizes)
+        // + 12 naming lookups with a first call
+        assertEquals(8L * (5_000 + 2 * 12 * 100 + 50) + 12, corba.get("calls_succeeded").asLong());
         for (JsonNode r : corba.get("rtt")) assertTrue(r.get("mean_micros").asDouble() > 0, r.toString());
         assertTrue(corba.get("facts").get("server").get("scenario").get("orb.version").asText().startsWith("JacORB 3.9"));
     }

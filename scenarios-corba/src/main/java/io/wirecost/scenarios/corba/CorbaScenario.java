@@ -32,12 +32,11 @@ import java.util.Map;
  * Seed 000's Table 3 has no CORBA column; seed 001 reports CORBA's packets and bytes, which the
  * runner's message-size pass measures.
  *
- * <p>Run alone: {@code ./wirecost run --scenarios corba}.
+ * <p>Run alone: {@code ./wirecost run --scenarios corba} (also with {@code --remote}).
  */
 public final class CorbaScenario implements Scenario {
 
     public static final String BOUND_NAME = "RTTTester";
-    private static final String HOST = "127.0.0.1";
 
     /** One client ORB per JVM, as an application would have; fresh clients share its connections like RMI's. */
     private static ORB clientOrb;
@@ -49,15 +48,17 @@ public final class CorbaScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        int port = freePort();
-        ORB orb = Orbs.server(HOST, port);
+        // loopback, or with --remote the server namespace's address; never every interface
+        String host = config.bindHost();
+        int port = freePort(host);
+        ORB orb = Orbs.server(host, port);
         POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
         NamingContextImpl naming = InProcessNaming.start(orb, root);
         RTTTester tester = RTTTesterHelper.narrow(root.servant_to_reference(new RttTesterServant(config.stringLength())));
         naming.rebind(naming.to_name(BOUND_NAME), tester);
         root.the_POAManager().activate();
-        Endpoint ep = Endpoint.of("host", HOST, "port", String.valueOf(port), "name", BOUND_NAME,
-                "url", Orbs.namingUrl(HOST, port) + "#" + BOUND_NAME);
+        Endpoint ep = Endpoint.of("host", host, "port", String.valueOf(port), "name", BOUND_NAME,
+                "url", Orbs.namingUrl(host, port) + "#" + BOUND_NAME);
         Map<String, String> info = orbInfo(orb);
         return new ServerHandle() {
             @Override public Endpoint endpoint() { return ep; }
@@ -111,8 +112,8 @@ public final class CorbaScenario implements Scenario {
         return m;
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+    static int freePort(String host) throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
             return s.getLocalPort();
         }
     }
