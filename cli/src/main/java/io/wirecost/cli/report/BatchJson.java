@@ -53,6 +53,7 @@ public final class BatchJson {
         m.put("direct_rtt_ms", r.directRttNanos() / 1e6);
         m.put("path_rtt_ms", r.pathRttNanos() / 1e6);
         m.put("added_rtt_ms", r.addedRttMillis());
+        m.put("pings", r.pathPingsNanos().size());
         m.put("transactions_per_point", r.reps());
         List<Object> points = new ArrayList<>();
         for (BatchPoint p : r.points()) {

@@ -56,7 +56,7 @@ public final class BatchRunner {
             }
         } catch (ChildJvm.ChildFailure | java.io.IOException e) {
             for (long delay : settings.delaysNanos().subList(done.size(), settings.delaysNanos().size())) {
-                done.add(new LatencyResult(delay, delay > 0, 0, 0, settings.reps(delay), List.of(), "server: " + e.getMessage()));
+                done.add(LatencyResult.empty(delay, settings.reps(delay)).failed("server: " + e.getMessage()));
             }
             update.accept(List.copyOf(done));
         }
@@ -67,7 +67,7 @@ public final class BatchRunner {
     private LatencyResult latency(String endpointJson, long delay, List<LatencyResult> before) {
         String label = "latency " + millis(delay);
         int reps = settings.reps(delay);
-        LatencyResult r = new LatencyResult(delay, delay > 0, 0, 0, reps, List.of(), "");
+        LatencyResult r = LatencyResult.empty(delay, reps);
         try (ChildJvm client = launcher.start(MODULE, "batch-client-" + millis(delay), "io.wirecost.scenarios.batch.BatchClientMain",
                 List.of(endpointJson, String.valueOf(delay)), null, outDir.resolve("logs").resolve("batch-client-" + millis(delay) + ".log"))) {
             client.await("start", START);
@@ -76,8 +76,7 @@ public final class BatchRunner {
             client.call("warmup " + settings.warmup() + " " + settings.maxFiles(), timeout(settings.warmup() * 2L));
             // two series of pings (direct, through the proxy), each ping two delays long through the proxy
             Map<String, Object> lat = client.call("latency " + settings.pings(), COMMAND.plusNanos(settings.pings() * 4L * delay));
-            r = new LatencyResult(delay, (Boolean) lat.get("proxied"), ((Number) lat.get("directRttNanos")).longValue(),
-                    ((Number) lat.get("pathRttNanos")).longValue(), reps, List.of(), "");
+            r = r.withPings((Boolean) lat.get("proxied"), longs(lat.get("directPingsNanos")), longs(lat.get("pathPingsNanos")));
             progress.accept(String.format("%s: the path adds %.2f ms to a round trip; %d x each batch size", label, r.addedRttMillis(), reps));
             for (int n : settings.files()) {
                 progress.accept(label + ": " + n + " file" + (n == 1 ? "" : "s") + " per transaction");
@@ -90,6 +89,8 @@ public final class BatchRunner {
                     long[] t = ((List<?>) e.getValue()).stream().mapToLong(o -> ((Number) o).longValue()).toArray();
                     r = r.with(new BatchPoint(delay, e.getKey(), n, t, ((Number) calls.get(e.getKey())).doubleValue()));
                 }
+                // a few pings after every point: L is the median over the whole sweep, not one moment's
+                r = r.withPings(r.proxied(), longs(p.get("directPingsNanos")), longs(p.get("pathPingsNanos")));
                 List<LatencyResult> partial = new ArrayList<>(before);
                 partial.add(r);
                 update.accept(partial);
@@ -100,6 +101,10 @@ public final class BatchRunner {
         } catch (Exception e) {
             return r.failed(e.getClass().getSimpleName() + ": " + e.getMessage());
         }
+    }
+
+    private static List<Long> longs(Object list) {
+        return ((List<?>) list).stream().map(o -> ((Number) o).longValue()).toList();
     }
 
     private static Duration timeout(long transactions) {

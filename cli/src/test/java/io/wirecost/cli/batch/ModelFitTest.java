@@ -19,7 +19,7 @@ class ModelFitTest {
             points.add(point("rmi-objects", n, 5.0 * n, 5 * n));
             points.add(point("ws-document", n, 3 + 0.5 * n, 1));
         }
-        return new LatencyResult(500_000, true, 100_000, 1_100_000, 3, points, "");
+        return new LatencyResult(500_000, true, List.of(100_000L), List.of(1_100_000L), 3, points, "");
     }
 
     static BatchPoint point(String variant, int n, double millis, double calls) {
@@ -51,7 +51,7 @@ class ModelFitTest {
             points.add(point("rmi-objects", n, 1.0 * n, 5 * n));
             points.add(point("ws-document", n, 2.5, 1));   // slower at 1 and 2, equal-ish never, faster from 3 on
         }
-        ModelFit m = ModelFit.of(new LatencyResult(0, false, 0, 0, 3, points, ""), "ws-document").orElseThrow();
+        ModelFit m = ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document").orElseThrow();
         assertEquals(3, m.observedCrossover().getAsInt());
         assertEquals(2.5, m.crossover(), 1e-6);
     }
@@ -63,7 +63,7 @@ class ModelFitTest {
             points.add(point("rmi-objects", n, 1.0 * n, 5 * n));
             points.add(point("ws-document", n, 5 + 2.0 * n, 1));
         }
-        ModelFit m = ModelFit.of(new LatencyResult(0, false, 0, 0, 3, points, ""), "ws-document").orElseThrow();
+        ModelFit m = ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document").orElseThrow();
         assertTrue(Double.isInfinite(m.crossover()));
         assertFalse(m.observedCrossover().isPresent());
     }
@@ -71,7 +71,7 @@ class ModelFitTest {
     @Test
     void noFitBeforeTwoBatchSizesAreMeasured() {
         List<BatchPoint> points = List.of(point("rmi-objects", 1, 5, 5), point("ws-document", 1, 3, 1));
-        assertFalse(ModelFit.of(new LatencyResult(0, false, 0, 0, 3, points, ""), "ws-document").isPresent());
+        assertFalse(ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document").isPresent());
     }
 
     @Test

@@ -29,12 +29,16 @@ import java.util.Map;
  * <ul>
  * <li>{@code connect}: proxies (delay 0 for now), RMI lookups, the web service client</li>
  * <li>{@code warmup K N}: K transactions of N files per variant, still without delay</li>
- * <li>{@code latency PINGS}: switches the delay on; the median echo round trip direct and through the path</li>
- * <li>{@code point N REPS}: REPS timed transactions of N files per variant, interleaved; every file checked</li>
+ * <li>{@code latency PINGS}: switches the delay on; PINGS echo round trips directly and through the path</li>
+ * <li>{@code point N REPS}: REPS timed transactions of N files per variant, interleaved, every file checked;
+ *     then a few more echo round trips each way</li>
  * <li>{@code info}, {@code exit}</li>
  * </ul>
  */
 public final class BatchClientMain {
+
+    /** After every point, so that the latency the path added is sampled all through the sweep. */
+    static final int PINGS_PER_POINT = 5;
 
     private final Map<String, Object> endpoint;
     private final long delayNanos;
@@ -123,15 +127,18 @@ public final class BatchClientMain {
 
     private Map<String, Object> latency(int pings) throws Exception {
         for (DelayProxy p : proxies) p.setDelayNanos(delayNanos);
-        long direct = Ping.medianRttNanos(port("echoPort"), pings);
-        long path = proxies.isEmpty() ? direct : Ping.medianRttNanos(echoPort, pings);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("delayNanos", delayNanos);
         m.put("proxied", !proxies.isEmpty());
-        m.put("directRttNanos", direct);
-        m.put("pathRttNanos", path);
-        m.put("addedRttNanos", path - direct);
+        m.putAll(pings(pings));
         return m;
+    }
+
+    /** Echo round trips directly and on the client's path (the same when there is no proxy). */
+    private Map<String, Object> pings(int pings) throws Exception {
+        long[] direct = Ping.rttNanos(port("echoPort"), pings);
+        long[] path = proxies.isEmpty() ? direct : Ping.rttNanos(echoPort, pings);
+        return Map.of("directPingsNanos", direct, "pathPingsNanos", path);
     }
 
     /** Variants interleaved within each repetition, so that a slow moment of the machine hits all of them. */
@@ -156,7 +163,10 @@ public final class BatchClientMain {
             byVariant.put(v.label(), nanos.get(v));
             calls.put(v.label(), (double) (clients.get(v).calls() - callsBefore.get(v)) / reps);
         }
-        return Map.of("files", n, "nanos", byVariant, "callsPerTransaction", calls, "transactions", transactions);
+        Map<String, Object> m = new LinkedHashMap<>(Map.of("files", n, "nanos", byVariant, "callsPerTransaction", calls,
+                "transactions", transactions));
+        m.putAll(pings(PINGS_PER_POINT));
+        return m;
     }
 
     private void check(List<String> texts, Variant v) {
