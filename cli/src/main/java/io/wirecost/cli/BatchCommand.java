@@ -49,10 +49,10 @@ final class BatchCommand implements Callable<Integer> {
     @Option(names = "--files", description = "Files per transaction: a range 1..20 (default) or a list 1,2,5,10 (quick).")
     String files;
 
-    @Option(names = "--quick", description = "A small sweep for tests and CI: files 1,2,5,10, latencies 0 and 2ms, 3 transactions per point.")
+    @Option(names = "--quick", description = "A small sweep for tests and CI: files 1,2,5,10, latencies 0 and 2ms, 5 transactions per point.")
     boolean quick;
 
-    @Option(names = "--reps", description = "Timed transactions per point (default 20 below 5 ms, 3 from 5 ms; quick 3).")
+    @Option(names = "--reps", description = "Timed transactions per point (default 20 below 5 ms, 3 from 5 ms; quick 5).")
     Integer reps;
 
     @Option(names = "--warmup", description = "Untimed transactions per variant before each latency (default 300; quick 100).")
