@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Profiling-driven bottleneck attribution for JVM middleware.",
         subcommands = {RunCommand.class, AttributeCommand.class, FlameCommand.class, RulesCommand.class, DiffCommand.class,
-                ServeCommand.class, io.wirecost.cli.bench.BenchCommand.class, ModelCommand.class})
+                ServeCommand.class, BatchCommand.class, ModelCommand.class, io.wirecost.cli.bench.BenchCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

@@ -21,6 +21,7 @@ public final class Scenarios {
         add(new ScenarioDescriptor("ws-security", "WS-Security", "scenarios-ws", "io.wirecost.scenarios.ws.WsSecurityScenario", true));
         add(new ScenarioDescriptor("http-to-port", "HTTP-to-port", "scenarios-http", "io.wirecost.scenarios.http.HttpToPortScenario", false));
         add(new ScenarioDescriptor("http-to-servlet", "HTTP-to-servlet", "scenarios-http", "io.wirecost.scenarios.http.HttpToServletScenario", false));
+        add(new ScenarioDescriptor("corba", "", "scenarios-corba", "io.wirecost.scenarios.corba.CorbaScenario", false));
     }
 
     private Scenarios() {
@@ -35,7 +36,7 @@ public final class Scenarios {
      * loopback (the proxy and servlet forward only to loopback ports; automatic mode relies on 127.0.0.2).
      */
     private static final java.util.Set<String> REMOTE_CAPABLE =
-            java.util.Set.of("tcp", "rmi", "rmi-ssl", "ws-literal", "ws-encoded", "ws-security");
+            java.util.Set.of("tcp", "rmi", "rmi-ssl", "ws-literal", "ws-encoded", "ws-security", "corba");
 
     public static boolean runsRemote(String name) {
         return REMOTE_CAPABLE.contains(name);

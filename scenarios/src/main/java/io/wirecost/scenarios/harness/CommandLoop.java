@@ -13,38 +13,39 @@ import java.util.Map;
  * The line protocol between the runner and a scenario JVM. The runner writes one command per line
  * on stdin; the JVM answers each with one line {@code @wirecost {json}} on stdout. Everything else
  * the middleware prints goes to stderr (System.out is redirected), so it cannot break the protocol.
- * End of stdin means the runner is gone: the JVM exits, so no orphan survives its runner.
+ * End of stdin means the runner is gone: the JVM exits, so no orphan survives its runner. Public for
+ * drivers with commands of their own (scenarios-batch's BatchServerMain and BatchClientMain).
  */
-final class CommandLoop {
+public final class CommandLoop {
 
     static final String PREFIX = "@wirecost ";
-    static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = new ObjectMapper();
 
-    interface Handler {
+    public interface Handler {
         Map<String, Object> handle(String[] args) throws Exception;
     }
 
     private final PrintStream protocol;
     private final Map<String, Handler> handlers = new LinkedHashMap<>();
 
-    CommandLoop() {
+    public CommandLoop() {
         this.protocol = System.out;
         System.setOut(System.err);
     }
 
-    CommandLoop on(String command, Handler handler) {
+    public CommandLoop on(String command, Handler handler) {
         handlers.put(command, handler);
         return this;
     }
 
-    void reply(Map<String, Object> body) {
+    public void reply(Map<String, Object> body) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ok", true);
         m.putAll(body);
         send(m);
     }
 
-    void fail(Throwable t) {
+    public void fail(Throwable t) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ok", false);
         m.put("error", describe(t));
@@ -61,7 +62,7 @@ final class CommandLoop {
     }
 
     /** Serves commands until {@code exit} or end of input. */
-    void run() throws Exception {
+    public void run() throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null; ) {
             String[] parts = line.trim().split(" ");

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /** What this JVM really is, read from the running process rather than assumed. */
-final class JvmFacts {
+public final class JvmFacts {
 
     private JvmFacts() {
     }
 
-    static Map<String, Object> read() {
+    public static Map<String, Object> read() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pid", ProcessHandle.current().pid());
         m.put("java.vendor", System.getProperty("java.vendor"));

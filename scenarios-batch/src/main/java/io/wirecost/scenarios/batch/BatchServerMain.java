@@ -1,0 +1,55 @@
+package io.wirecost.scenarios.batch;
+
+import io.wirecost.scenarios.batch.files.FileStore;
+import io.wirecost.scenarios.batch.net.EchoServer;
+import io.wirecost.scenarios.batch.rmi.RmiFileServer;
+import io.wirecost.scenarios.batch.ws.MetroServer;
+import io.wirecost.scenarios.harness.CommandLoop;
+import io.wirecost.scenarios.harness.JvmFacts;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The server JVM of {@code wirecost batch}: {@code BatchServerMain FILES}. Serves seed 004's file store
+ * of FILES synthetic files three ways, all on 127.0.0.1: RMI objects and the RMI document server on one
+ * port (registry included), the Metro web service in Tomcat on another, and an echo service for
+ * measuring the delay proxy. Announces the ports, then answers {@code info} and {@code exit}.
+ */
+public final class BatchServerMain {
+
+    private BatchServerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        CommandLoop loop = new CommandLoop();
+        RmiFileServer rmi;
+        MetroServer metro;
+        EchoServer echo;
+        try {
+            FileStore store = new FileStore(Integer.parseInt(args[0]));
+            rmi = RmiFileServer.start(store);
+            metro = MetroServer.start(store.files());
+            echo = EchoServer.start();
+        } catch (Throwable t) {
+            loop.fail(t);
+            System.exit(2);
+            return;
+        }
+        Map<String, Object> endpoint = new LinkedHashMap<>();
+        endpoint.put("host", "127.0.0.1");
+        endpoint.put("rmiPort", rmi.port());
+        endpoint.put("httpPort", metro.port());
+        endpoint.put("echoPort", echo.port());
+        loop.reply(Map.of("endpoint", endpoint));
+        loop.on("info", a -> JvmFacts.read());
+        try {
+            loop.run();
+        } finally {
+            echo.close();
+            metro.close();
+            rmi.close();
+        }
+        System.exit(0);   // RMI's non-daemon threads would keep the JVM alive
+    }
+}
