@@ -268,6 +268,12 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
+        if (sides.size() == 2) {
+            System.out.println();
+            System.out.print(Tables.configurationFactors(RunCoordinator.firstRepetitions(sides.get(0).results()),
+                    RunCoordinator.firstRepetitions(sides.get(1).results()), sides.get(0).config().scenarioOptions(),
+                    sides.get(1).config().scenarioOptions()).text());
+        }
         System.out.println();
         System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, sizes.csv, table.md, metrics.prom, report.html, "
                 + "recordings/, flames/, captures/)");

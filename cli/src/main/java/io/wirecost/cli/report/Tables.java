@@ -52,6 +52,33 @@ public final class Tables {
                         "Timed without the profiler; the profile comes from a second, identical pass (its geomean in the last row)."));
     }
 
+    /**
+     * Candidate against baseline per scenario (primitives' geometric mean and string), for runs with two
+     * configurations. When the candidate differs by its JCE provider, seed 000's provider comparison is
+     * the reference: Bouncy Castle ~15 % slower than the other providers on simple types and strings.
+     */
+    public static Table configurationFactors(List<ScenarioResult> baseline, List<ScenarioResult> candidate,
+                                             Map<String, String> baseOptions, Map<String, String> candOptions) {
+        boolean provider = !java.util.Objects.equals(baseOptions.get("jce.provider"), candOptions.get("jce.provider"));
+        List<List<String>> rows = new ArrayList<>();
+        for (ScenarioResult b : baseline) {
+            Optional<ScenarioResult> c = candidate.stream().filter(x -> x.scenario().equals(b.scenario())).findFirst();
+            if (c.isEmpty()) continue;
+            for (String op : List.of("primitives-geomean", "string")) {
+                Optional<RttStatistics> sb = b.rtt(op);
+                Optional<RttStatistics> sc = c.get().rtt(op);
+                if (sb.isEmpty() || sc.isEmpty()) continue;
+                boolean crypto = b.scenario().equals("rmi-ssl") || b.scenario().equals("ws-security");
+                rows.add(List.of(b.scenario(), op, String.format(Locale.ROOT, "%.2f", sc.get().meanMicros() / sb.get().meanMicros()),
+                        provider && crypto ? "1.15 (seed 000: Bouncy Castle vs JCSI/HBCI)" : "-"));
+            }
+        }
+        return new Table("Candidate / baseline round trips" + (provider ? " (JCE provider " + candOptions.getOrDefault("jce.provider", "sun")
+                + " vs " + baseOptions.getOrDefault("jce.provider", "sun") + ")" : ""),
+                List.of("scenario", "data", "candidate / baseline", "paper"), rows,
+                List.of("First repetition of each side; wirecost diff gives intervals over all repetitions."));
+    }
+
     /** Bytes per call (request / response TCP payload, averaged over the measured calls), by operation. */
     public static Table messageSizes(List<ScenarioResult> results) {
         List<String> header = new ArrayList<>(List.of("operation"));
