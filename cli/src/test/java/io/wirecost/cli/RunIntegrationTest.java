@@ -56,16 +56,18 @@ class RunIntegrationTest {
 
     @Test
     void roundTripsArePositiveAndTheSocketFloorIsFastest() {
-        Map<String, Double> geomean = new HashMap<>();
+        // the fastest measurement of each scenario (of 8 types x 10 kept): a load spike on a shared CI machine
+        // can slow any mean, but not the best undisturbed batch, and tcp's floor must beat RMI's
+        Map<String, Double> fastest = new HashMap<>();
         for (JsonNode s : results.get("scenarios")) {
             for (JsonNode r : s.get("rtt")) {
                 assertTrue(r.get("mean_micros").asDouble() > 0, s.get("scenario") + " " + r.get("operation"));
-                if (r.get("operation").asText().equals("primitives-geomean")) {
-                    geomean.put(s.get("scenario").asText(), r.get("mean_micros").asDouble());
+                for (JsonNode m : r.get("kept_measurements_micros")) {
+                    fastest.merge(s.get("scenario").asText(), m.asDouble(), Math::min);
                 }
             }
         }
-        assertTrue(geomean.get("tcp") < geomean.get("rmi"), "tcp " + geomean.get("tcp") + " µs vs rmi " + geomean.get("rmi") + " µs");
+        assertTrue(fastest.get("tcp") < fastest.get("rmi"), "tcp " + fastest.get("tcp") + " µs vs rmi " + fastest.get("rmi") + " µs");
     }
 
     @Test
