@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.ws;
 
+import io.wirecost.scenarios.testing.RecordingRelay;
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RttClient;

@@ -1,4 +1,4 @@
-package io.wirecost.scenarios.axis;
+package io.wirecost.scenarios.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,14 +13,14 @@ import java.nio.charset.StandardCharsets;
  * A loopback TCP relay that records both directions: the tests see exactly the bytes the scenario's
  * own client and server put on the wire, without any hook in either.
  */
-final class RecordingRelay implements AutoCloseable {
+public final class RecordingRelay implements AutoCloseable {
 
     private final ServerSocket listener;
     private final int targetPort;
     private final ByteArrayOutputStream toServer = new ByteArrayOutputStream();
     private final ByteArrayOutputStream toClient = new ByteArrayOutputStream();
 
-    RecordingRelay(int targetPort) throws IOException {
+    public RecordingRelay(int targetPort) throws IOException {
         this.targetPort = targetPort;
         this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         Thread t = new Thread(this::accept, "relay-accept");
@@ -28,17 +28,17 @@ final class RecordingRelay implements AutoCloseable {
         t.start();
     }
 
-    int port() {
+    public int port() {
         return listener.getLocalPort();
     }
 
-    String clientToServer() {
+    public String clientToServer() {
         synchronized (toServer) {
             return toServer.toString(StandardCharsets.UTF_8);
         }
     }
 
-    String serverToClient() {
+    public String serverToClient() {
         synchronized (toClient) {
             return toClient.toString(StandardCharsets.UTF_8);
         }
