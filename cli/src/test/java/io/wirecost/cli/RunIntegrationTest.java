@@ -54,20 +54,35 @@ class RunIntegrationTest {
         }
     }
 
+    /**
+     * Each scenario times all 8 types with the papers' method: 12 measurements, the fastest and slowest
+     * dropped, the mean taken over the 10 kept. Which scenario is faster is a benchmark's question (a
+     * ratio measured interleaved, in RESULTS.md), not a unit test's: on a shared 2-core CI machine even
+     * the best batch of the socket floor was once slower than RMI's, so no ordering is asserted here.
+     */
     @Test
-    void roundTripsArePositiveAndTheSocketFloorIsFastest() {
-        // the fastest measurement of each scenario (of 8 types x 10 kept): a load spike on a shared CI machine
-        // can slow any mean, but not the best undisturbed batch, and tcp's floor must beat RMI's
-        Map<String, Double> fastest = new HashMap<>();
+    void roundTripsFollowThePapersMethodForEveryType() {
         for (JsonNode s : results.get("scenarios")) {
+            String name = s.get("scenario").asText();
+            List<String> ops = new java.util.ArrayList<>();
+            for (JsonNode r : s.get("rtt")) ops.add(r.get("operation").asText());
+            assertEquals(List.of("int", "short", "long", "float", "double", "boolean", "byte", "string", "primitives-geomean",
+                    "instantiation"), ops, name);
             for (JsonNode r : s.get("rtt")) {
-                assertTrue(r.get("mean_micros").asDouble() > 0, s.get("scenario") + " " + r.get("operation"));
-                for (JsonNode m : r.get("kept_measurements_micros")) {
-                    fastest.merge(s.get("scenario").asText(), m.asDouble(), Math::min);
+                String what = name + " " + r.get("operation").asText();
+                if (what.endsWith("primitives-geomean")) continue;
+                JsonNode kept = r.get("kept_measurements_micros");
+                assertEquals(10, kept.size(), what + ": 12 measurements less the fastest and the slowest");
+                double min = Double.MAX_VALUE, max = 0, sum = 0;
+                for (JsonNode m : kept) {
+                    min = Math.min(min, m.asDouble());
+                    max = Math.max(max, m.asDouble());
+                    sum += m.asDouble();
                 }
+                assertTrue(min > 0, what + " fastest batch " + min);
+                assertEquals(sum / 10, r.get("mean_micros").asDouble(), 1e-6 * max, what + ": the mean is the kept batches' mean");
             }
         }
-        assertTrue(fastest.get("tcp") < fastest.get("rmi"), "tcp " + fastest.get("tcp") + " µs vs rmi " + fastest.get("rmi") + " µs");
     }
 
     @Test
