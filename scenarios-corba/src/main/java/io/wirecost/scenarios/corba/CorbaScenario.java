@@ -9,7 +9,11 @@ import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.corba.idl.RTTTester;
+import io.wirecost.scenarios.corba.idl.PayloadTester;
+import io.wirecost.scenarios.corba.idl.PayloadTesterHelper;
 import io.wirecost.scenarios.corba.idl.RTTTesterHelper;
+import io.wirecost.scenarios.payload.Payload;
+import io.wirecost.scenarios.payload.PayloadCalls;
 import org.jacorb.naming.NamingContextImpl;
 import org.omg.CORBA.ORB;
 import org.omg.CosNaming.NamingContextExt;
@@ -30,13 +34,17 @@ import java.util.Map;
  * in the same ORB ({@link InProcessNaming}). The instantiation the papers time is a naming-service
  * lookup ({@code corbaloc:.../NameService}, {@code resolve_str}, {@code narrow}) plus the first call.
  * Seed 000's Table 3 has no CORBA column; seed 001 reports CORBA's packets and bytes, which the
- * runner's message-size pass measures.
+ * runner's message-size pass measures. {@code --payload} calls a second servant, {@link PayloadServant},
+ * bound as {@value #PAYLOAD_NAME}: seed 001's records as IDL structs.
  *
  * <p>Run alone: {@code ./wirecost run --scenarios corba} (also with {@code --remote}).
  */
 public final class CorbaScenario implements Scenario {
 
     public static final String BOUND_NAME = "RTTTester";
+
+    /** {@code --payload}'s servant, bound beside RTTTester (which stays for the instantiation). */
+    public static final String PAYLOAD_NAME = "PayloadTester";
 
     /** One client ORB per JVM, as an application would have; fresh clients share its connections like RMI's. */
     private static ORB clientOrb;
@@ -56,6 +64,7 @@ public final class CorbaScenario implements Scenario {
         NamingContextImpl naming = InProcessNaming.start(orb, root);
         RTTTester tester = RTTTesterHelper.narrow(root.servant_to_reference(new RttTesterServant(config.stringLength())));
         naming.rebind(naming.to_name(BOUND_NAME), tester);
+        naming.rebind(naming.to_name(PAYLOAD_NAME), root.servant_to_reference(new PayloadServant()));
         root.the_POAManager().activate();
         Endpoint ep = Endpoint.of("host", host, "port", String.valueOf(port), "name", BOUND_NAME,
                 "url", Orbs.namingUrl(host, port) + "#" + BOUND_NAME);
@@ -84,6 +93,17 @@ public final class CorbaScenario implements Scenario {
             @Override
             public Invocation invocation(Operation op) {
                 return Answers.bind(tester, op, expected);
+            }
+
+            @Override
+            public Invocation invocation(Payload payload) {
+                try {
+                    // resolved only with --payload, so the eight types' instantiation is timed as before
+                    PayloadTester p = PayloadTesterHelper.narrow(naming.resolve_str(PAYLOAD_NAME));
+                    return PayloadCalls.bind(new IdlPayloadTester(p), payload);
+                } catch (Exception e) {
+                    throw new IllegalStateException("cannot resolve " + PAYLOAD_NAME + ": " + e, e);
+                }
             }
 
             @Override

@@ -3,8 +3,10 @@ package io.wirecost.scenarios.http;
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.ServerHandle;
+import io.wirecost.scenarios.payload.PayloadService;
 import io.wirecost.scenarios.rmi.RmiScenario;
 
+import java.io.ObjectInputFilter;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -23,7 +25,7 @@ import java.util.function.Supplier;
 /**
  * The server side of a tunnelled scenario: a registry and the RTTTester on one RMI port (RMI shares
  * a port between exports with equal factories), exported with the tunnel's client socket factory
- * and RmiScenario's JEP 290 filter, plus the infrastructure in front of it (proxy, Tomcat), which
+ * and RmiScenario's JEP 290 filter, the payload service of {@code --payload} beside it, plus the infrastructure in front of it (proxy, Tomcat), which
  * is closed after the RMI exports.
  */
 public final class TunnelledServer implements ServerHandle {
@@ -65,6 +67,8 @@ public final class TunnelledServer implements ServerHandle {
             ep.put("url", "rmi://" + host + ':' + port + '/' + RmiScenario.BOUND_NAME);
             TunnelledServer s = new TunnelledServer(port, csf, ssf, registry, infrastructure, new Endpoint(ep), info);
             s.bind(RmiScenario.BOUND_NAME, new RTTTesterImpl(stringLength));
+            // --payload: seed 001/003 workloads beside RTTTester, as in the rmi scenario, with its payload filter
+            registry.rebind(RmiScenario.PAYLOAD_NAME, s.export(new PayloadService(), RmiScenario.PAYLOAD_FILTER));
             return s;
         } catch (Exception e) {
             if (registry != null) UnicastRemoteObject.unexportObject(registry, true);
@@ -75,7 +79,11 @@ public final class TunnelledServer implements ServerHandle {
 
     /** Exports another object on the scenario's port with its factories and RmiScenario's JEP 290 filter. */
     public Remote export(Remote impl) throws RemoteException {
-        Remote stub = UnicastRemoteObject.exportObject(impl, port, csf, ssf, RmiScenario.FILTER);
+        return export(impl, RmiScenario.FILTER);
+    }
+
+    private Remote export(Remote impl, ObjectInputFilter filter) throws RemoteException {
+        Remote stub = UnicastRemoteObject.exportObject(impl, port, csf, ssf, filter);
         exported.add(impl);
         return stub;
     }

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 final class MetroServer implements AutoCloseable {
 
     static final String PATH = "/rtt";
-    /** {@code --payload}'s endpoint; without the WS-Security handler (ws-security carries no payloads). */
+    /** {@code --payload}'s endpoint, with the same handler chain as RTTTester's (ws-security signs and encrypts payloads too). */
     static final String PAYLOAD_PATH = "/payload";
 
     private final Tomcat tomcat;
@@ -106,9 +106,10 @@ final class MetroServer implements AutoCloseable {
                 <endpoints xmlns="http://java.sun.com/xml/ns/jax-ws/ri/runtime" version="2.0">
                   <endpoint name="RTTTester" implementation="%s" url-pattern="%s">
                 %s  </endpoint>
-                  <endpoint name="PayloadTester" implementation="%s" url-pattern="%s"/>
+                  <endpoint name="PayloadTester" implementation="%s" url-pattern="%s">
+                %s  </endpoint>
                 </endpoints>
-                """.formatted(RttEndpoint.class.getName(), PATH, handlers, PayloadEndpoint.class.getName(), PAYLOAD_PATH);
+                """.formatted(RttEndpoint.class.getName(), PATH, handlers, PayloadEndpoint.class.getName(), PAYLOAD_PATH, handlers);
     }
 
     String url() {

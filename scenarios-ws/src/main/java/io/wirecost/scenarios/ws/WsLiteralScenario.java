@@ -97,6 +97,8 @@ public class WsLiteralScenario implements Scenario {
                 try {
                     // fetched only with --payload, so the eight types' instantiation is timed as before
                     PayloadPort p = Service.create(new URL(endpoint.get("payloadWsdl")), PAYLOAD_SERVICE).getPort(PAYLOAD_PORT, PayloadPort.class);
+                    // the same handlers as RTTTester's port: ws-security's payloads are signed and encrypted too
+                    configureClient((BindingProvider) p, config);
                     return PayloadCalls.bind(new PayloadPortTester(p), payload);
                 } catch (Exception e) {
                     throw new IllegalStateException("cannot create the payload port: " + e.getMessage(), e);

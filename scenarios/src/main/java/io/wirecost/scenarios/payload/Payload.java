@@ -21,7 +21,8 @@ public record Payload(String name, Kind kind, int size) {
     public enum Kind { STRING, DATA2, DATA3, DATA3_ARRAY, INTS }
 
     /** Scenarios whose servers carry payloads; the others refuse {@code --payload} before any JVM starts. */
-    public static final Set<String> CARRIERS = Set.of("tcp", "rmi", "rmi-ssl", "ws-literal", "ws-encoded");
+    public static final Set<String> CARRIERS = Set.of("tcp", "rmi", "rmi-ssl", "http-to-port", "http-to-servlet", "ws-literal",
+            "ws-encoded", "ws-security", "corba");
 
     /** The largest int array: seed 003 went to 100,000; ten times that still fits every transport's limits. */
     public static final int MAX_INTS = 1_000_000;

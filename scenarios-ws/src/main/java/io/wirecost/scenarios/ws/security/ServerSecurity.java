@@ -7,8 +7,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The server side's WS-Security state: its securer and verifier, and a record of refusals (count
- * and the last detailed reason), which the server reports in its info and tests read.
+ * The server side's WS-Security state: its securer and verifier, the requests it verified, and a
+ * record of refusals (count and the last detailed reason), which the server reports in its info and
+ * tests read.
  */
 public final class ServerSecurity {
 
@@ -17,6 +18,7 @@ public final class ServerSecurity {
 
     private final MessageSecurer securer;
     private final MessageVerifier verifier;
+    private final LongAdder verified = new LongAdder();
     private final LongAdder refused = new LongAdder();
     private volatile String lastRefusal = "";
 
@@ -28,6 +30,10 @@ public final class ServerSecurity {
     MessageSecurer securer() { return securer; }
     MessageVerifier verifier() { return verifier; }
 
+    void verified() {
+        verified.increment();
+    }
+
     void refused(Exception e) {
         refused.increment();
         lastRefusal = e instanceof WSSecurityException ? e.getMessage() : e.toString();
@@ -35,6 +41,7 @@ public final class ServerSecurity {
 
     public Map<String, String> info() {
         Map<String, String> m = new LinkedHashMap<>();
+        m.put("wss.verified", String.valueOf(verified.sum()));
         m.put("wss.refused", String.valueOf(refused.sum()));
         m.put("wss.lastRefusal", lastRefusal);
         return m;

@@ -38,6 +38,7 @@ public final class ServerSecurityHandler implements SOAPHandler<SOAPMessageConte
             try {
                 X509Certificate signer = s.verifier().verify(message.getSOAPPart());
                 SecurityHeaders.dropForeignText(message);
+                s.verified();
                 ctx.put(SIGNER, signer);
                 ctx.setScope(SIGNER, MessageContext.Scope.HANDLER);
                 return true;
