@@ -107,6 +107,85 @@ class FaultsIntegrationTest {
         assertNoOrphans(out);
     }
 
+    /**
+     * Privoxy is killed (-9) while http-to-port measures: the scenario fails naming its cause, the next
+     * one runs, the figures measured before are kept, and neither the server JVM nor the proxy's watchdog
+     * outlives the run. Needs the Debian package privoxy, as .ci/run installs it.
+     */
+    @Test
+    void aProxyThatDiesFailsOnlyItsScenario() throws Exception {
+        Path out = dir.resolve("proxy");
+        java.util.concurrent.CompletableFuture<Integer> run = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                Main.execute("run", "--quick", "--scenarios", "http-to-port,tcp", "--profiler", "none", "--warmup", "1000",
+                        "--scenario-option", "tunnel.proxy=privoxy", "--out", out.toString()));
+        // the run's Privoxy: a privoxy process descended from a JVM of this run
+        long proxyPid = -1;
+        Path log = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (proxyPid < 0 && System.nanoTime() < deadline && !run.isDone()) {
+            for (String p : processesMentioning("wirecost-privoxy-")) {
+                long pid = Long.parseLong(p.substring(0, p.indexOf(':')));
+                String[] cmd = p.substring(p.indexOf(':') + 2).trim().split(" ");
+                if (!cmd[0].equals("/bin/sh") && descendsFrom(pid, out.toString())) {
+                    proxyPid = pid;
+                    log = Path.of(cmd[cmd.length - 1]).resolveSibling("privoxy.log");
+                }
+            }
+            Thread.sleep(100);
+        }
+        assertTrue(proxyPid > 0, "Privoxy carried http-to-port (install the Debian package privoxy)");
+        // Privoxy logs a line per request: past 8 x 1000 warm-up calls and 4 of the 8 timed types (12 x 100 each)
+        while (!run.isDone() && lines(log) < 8 * 1000 + 4 * 1200) Thread.sleep(20);
+        ProcessHandle.of(proxyPid).ifPresent(ProcessHandle::destroyForcibly);
+        assertEquals(1, run.get(240, TimeUnit.SECONDS));
+        JsonNode http = scenario(results(out), "http-to-port");
+        assertEquals("failed", http.get("status").asText());
+        assertTrue(http.get("error").asText().contains("proxy /127.0.0.1:") && http.get("error").asText().contains("refused the connection"),
+                "the cause is named: " + http.get("error").asText());
+        assertTrue(http.get("rtt").size() >= 2, "the types measured before the fault are kept: " + http.get("rtt"));
+        assertEquals("ok", scenario(results(out), "tcp").get("status").asText(), "the next scenario still runs");
+        assertNoOrphans(out);
+        assertTrue(processesMentioning("wirecost-privoxy-").stream().noneMatch(p -> descendsFrom(Long.parseLong(p.substring(0, p.indexOf(':'))), out.toString())));
+    }
+
+    private static long lines(Path file) {
+        try (java.util.stream.Stream<String> l = Files.lines(file, StandardCharsets.ISO_8859_1)) {
+            return l.count();
+        } catch (Exception e) {
+            return 0;   // not written yet
+        }
+    }
+
+    /** Whether an ancestor of {@code pid} has {@code marker} in its command line. */
+    private static boolean descendsFrom(long pid, String marker) {
+        java.util.Optional<ProcessHandle> p = ProcessHandle.of(pid).flatMap(ProcessHandle::parent);
+        while (p.isPresent()) {
+            if (p.get().info().commandLine().orElse("").contains(marker)) return true;
+            try {
+                String cmd = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(p.get().pid()), "cmdline")), StandardCharsets.UTF_8);
+                if (cmd.contains(marker)) return true;
+            } catch (Exception e) {
+                return false;
+            }
+            p = p.get().parent();
+        }
+        return false;
+    }
+
+    /** A metrics port someone else holds is refused in one line before any JVM starts; nothing is measured into the void. */
+    @Test
+    void aTakenMetricsPortIsOneLineAndExitTwo() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Path out = dir.resolve("port");
+            CliProcess.Outcome o = CliProcess.run("run", "--quick", "--scenarios", "tcp", "--metrics-port", String.valueOf(taken.getLocalPort()),
+                    "--out", out.toString());
+            assertEquals(2, o.exit(), o.err());
+            assertTrue(o.err().contains("--metrics-port " + taken.getLocalPort()) && o.err().contains("already in use"), o.err());
+            assertTrue(o.stderr().stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), o.err());
+            assertNoOrphans(out);
+        }
+    }
+
     @Test
     void ctrlCStopsTheJvmsAndLeavesValidPartialResults() throws Exception {
         Path out = dir.resolve("interrupted");

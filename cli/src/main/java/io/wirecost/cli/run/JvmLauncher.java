@@ -63,6 +63,9 @@ public final class JvmLauncher {
         // HotSpot's own messages (-XX:+PrintCompilation, warnings) write to fd 1, where they would
         // interleave with the harness protocol; send them to the log instead
         cmd.add("-XX:+DisplayVMOutputToStderr");
+        // names the run in the process table (its log lives in the run directory), whatever the profiler:
+        // ps shows which run a JVM belongs to, and the fault tests find orphans by it
+        cmd.add("-Dwirecost.log=" + log.toAbsolutePath());
         if (profiler.enabled()) {
             cmd.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + profiler.agentOptions(recording));
             // without it, async-profiler attributes samples to the last safepoint, not the running frame

@@ -50,7 +50,14 @@ final class TunnelPost {
             out.write(Jrmp.SINGLE_OP_HEADER);
             out.write(message, 0, messageLength);
         }
-        int status = c.getResponseCode();
+        int status;
+        try {
+            status = c.getResponseCode();   // with a buffered body, the connection is made (or re-made) here
+        } catch (java.net.ConnectException e) {
+            // name the hop that refused: with a proxy, a refused connection means the proxy is gone
+            throw new java.net.ConnectException("HTTP tunnel: " + (proxy.type() == Proxy.Type.DIRECT
+                    ? url.getHost() + ":" + url.getPort() : "proxy " + proxy.address()) + " refused the connection (" + e.getMessage() + ")");
+        }
         if (status != HttpURLConnection.HTTP_OK) {
             throw new IOException("HTTP tunnel: " + url + " answered " + status + " " + c.getResponseMessage()
                     + detail(c.getErrorStream()) + (proxy.type() == Proxy.Type.DIRECT ? "" : " (through proxy " + proxy.address() + ")"));
