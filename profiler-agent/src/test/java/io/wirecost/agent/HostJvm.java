@@ -36,13 +36,21 @@ final class HostJvm implements AutoCloseable {
     }
 
     static HostJvm start(Path javaHome, Path dir, String agentOptions, List<String> jvmOptions, String main, String... args) throws IOException {
+        return start(javaHome, dir, agentOptions, jvmOptions, List.of(), main, args);
+    }
+
+    /** With {@code classpath} (the host application's own libraries) after the test classes. */
+    static HostJvm start(Path javaHome, Path dir, String agentOptions, List<String> jvmOptions, List<String> classpath, String main,
+                         String... args) throws IOException {
         Files.createDirectories(dir);
         List<String> cmd = new ArrayList<>(List.of(javaHome.resolve("bin").resolve("java").toString(),
                 "-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + agentOptions, "-Djava.io.tmpdir=" + tmpdir(dir)));
         cmd.addAll(jvmOptions);
         // only the test classes: with the module's own target/classes on the class path, the JVM would load
         // the unshaded Agent from there instead of the jar under test
-        cmd.addAll(List.of("-cp", testClasses().toString(), main));
+        List<String> cp = new ArrayList<>(List.of(testClasses().toString()));
+        cp.addAll(classpath);
+        cmd.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, cp), main));
         cmd.addAll(List.of(args));
         Path out = dir.resolve("stdout.txt");
         Path err = dir.resolve("stderr.txt");
