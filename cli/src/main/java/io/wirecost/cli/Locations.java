@@ -3,19 +3,19 @@ package io.wirecost.cli;
 import java.nio.file.Path;
 
 /** Where the agent jar and the scenario modules are; the ./wirecost launcher sets both explicitly. */
-final class Locations {
+public final class Locations {
 
     private Locations() {
     }
 
-    static Path agentJar() {
+    public static Path agentJar() {
         String p = System.getProperty("wirecost.agent.jar", System.getenv("WIRECOST_AGENT_JAR"));
         if (p != null && !p.isBlank()) return Path.of(p);
         return projectRoot().resolve("profiler-agent/target/wirecost-agent.jar");
     }
 
     /** The checkout holding the scenario modules; the launcher and the build set wirecost.home. */
-    static Path projectRoot() {
+    public static Path projectRoot() {
         String p = System.getProperty("wirecost.home", System.getenv("WIRECOST_HOME"));
         if (p != null && !p.isBlank()) return Path.of(p);
         try {

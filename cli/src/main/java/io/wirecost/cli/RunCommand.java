@@ -56,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--profiler", defaultValue = "async", description = "async, jfr or none (default: ${DEFAULT-VALUE}).")
     String engine;
 
-    @Option(names = "--event", defaultValue = "cpu", description = "async-profiler event: cpu (falls back to itimer), itimer, wall.")
+    @Option(names = "--event", defaultValue = "cpu", description = "async-profiler event: cpu (falls back to itimer), ctimer, itimer, wall.")
     String event;
 
     @Option(names = "--interval", defaultValue = "1ms",
@@ -326,7 +326,7 @@ final class RunCommand implements Callable<Integer> {
 
     private ProfilerSettings profilerSettings() {
         if (!List.of("async", "jfr", "none").contains(engine)) throw new UsageException("--profiler must be async, jfr or none, got '" + engine + "'");
-        if (!List.of("cpu", "itimer", "wall").contains(event)) throw new UsageException("--event must be cpu, itimer or wall, got '" + event + "'");
+        if (!List.of("cpu", "ctimer", "itimer", "wall").contains(event)) throw new UsageException("--event must be cpu, ctimer, itimer or wall, got '" + event + "'");
         return new ProfilerSettings(engine, event, Durations.parseNanos("--interval", interval));
     }
 

@@ -93,7 +93,7 @@ final class AttributeBench implements Callable<Integer> {
     }
 
     private Path build(Path dir, Path javaHome, String cp) throws Exception {
-        Path agent = Path.of(System.getProperty("wirecost.agent.jar", "profiler-agent/target/wirecost-agent.jar"));
+        Path agent = io.wirecost.cli.Locations.agentJar();
         if (!Files.isRegularFile(agent)) throw new IllegalStateException("agent jar not found at " + agent);
         Path base = dir.resolve("base.jfr");
         System.out.println("recording the workload with async-profiler (cpu, 100 us; itimer if perf events are refused) for 8 s ...");

@@ -18,12 +18,16 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code wirecost bench overhead}: what the agent costs a scenario's round trip, per profiler setting
- * (async-profiler at its default 10 ms interval and at 1 ms, JDK Flight Recorder), each as alternating
- * blocks with profiling off and on in the same pair of JVMs.
+ * (async-profiler with the agent's default event at its default 10 ms interval and at 1 ms, the other
+ * events, JDK Flight Recorder), each as alternating blocks with profiling off and on in the same pair
+ * of JVMs.
  */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
-        description = "Profiler overhead on a scenario's round trip, with a 95 % interval, per setting.")
+        description = "Profiler overhead on a scenario's round trip, with a 95 %% interval, per setting.")
 final class OverheadBench implements Callable<Integer> {
+
+    /** The agent's default event (io.wirecost.agent.AgentOptions.DEFAULT_EVENT; the CLI does not link the agent). */
+    static final String AGENT_DEFAULT_EVENT = "itimer";
 
     @Option(names = "--scenario", defaultValue = "rmi", description = "Scenario (default: ${DEFAULT-VALUE}; also ws-literal).")
     String scenario;
@@ -31,7 +35,7 @@ final class OverheadBench implements Callable<Integer> {
     @Option(names = "--calls-per-block", defaultValue = "10000", description = "Invocations per block (default: ${DEFAULT-VALUE}).")
     int callsPerBlock;
 
-    @Option(names = "--target", defaultValue = "1.0", description = "Stop when the 95 % interval is within ± this many percent (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--target", defaultValue = "1.0", description = "Stop when the 95 %% interval is within ± this many percent (default: ${DEFAULT-VALUE}).")
     double target;
 
     @Option(names = "--max-pairs", defaultValue = "200", description = "At most this many off/on pairs per setting (default: ${DEFAULT-VALUE}).")
@@ -40,25 +44,27 @@ final class OverheadBench implements Callable<Integer> {
     @Option(names = "--budget", defaultValue = "5m", description = "Time budget per setting (default: ${DEFAULT-VALUE}).")
     String budget;
 
-    @Option(names = "--settings", split = ",", defaultValue = "async-10ms,async-1ms,async-itimer-10ms,jfr-10ms",
-            description = "Settings: ENGINE-INTERVAL (engine async or jfr) or async-EVENT-INTERVAL (event cpu, itimer) "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--settings", split = ",", defaultValue = "async-10ms,async-1ms,async-cpu-10ms,async-ctimer-10ms,jfr-10ms",
+            description = "Settings: ENGINE-INTERVAL (engine async with the agent's default event, itimer, or jfr) or "
+                    + "async-EVENT-INTERVAL (event cpu, ctimer, itimer) (default: ${DEFAULT-VALUE}).")
     List<String> settings;
 
     @Override
     public Integer call() throws Exception {
         Path work = Files.createTempDirectory("wirecost-overhead-");
-        Path agent = Path.of(System.getProperty("wirecost.agent.jar", "profiler-agent/target/wirecost-agent.jar"));
-        Path root = Path.of(System.getProperty("wirecost.home", "."));
+        Path agent = io.wirecost.cli.Locations.agentJar();
+        Path root = io.wirecost.cli.Locations.projectRoot();
         long budgetMinutes = budget.endsWith("m") ? Long.parseLong(budget.substring(0, budget.length() - 1)) : Long.parseLong(budget) / 60;
         List<String[]> rows = new ArrayList<>();
         for (String s : settings) {
             // ENGINE-INTERVAL or async-EVENT-INTERVAL
             String[] p = s.split("-");
-            boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0]) || p.length == 3 && p[0].equals("async");
-            if (!ok) throw new IllegalArgumentException("setting '" + s + "': ENGINE-INTERVAL or async-EVENT-INTERVAL");
+            boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0])
+                    || p.length == 3 && p[0].equals("async") && List.of("cpu", "ctimer", "itimer").contains(p[1]);
+            if (!ok) throw new io.wirecost.cli.UsageException("--settings: '" + s + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL"
+                    + " (event cpu, ctimer or itimer)");
             long interval = io.wirecost.cli.Durations.parseNanos("--settings", p[p.length - 1]);
-            ProfilerSettings prof = new ProfilerSettings(p[0], p.length == 3 ? p[1] : "cpu", interval);
+            ProfilerSettings prof = new ProfilerSettings(p[0], p.length == 3 ? p[1] : AGENT_DEFAULT_EVENT, interval);
             JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
             OverheadRunner runner = new OverheadRunner(launcher, work, m -> System.err.println("  " + m));
             System.err.println(s + ": measuring " + scenario + " in blocks of " + callsPerBlock + " calls, off/on alternating");
@@ -72,11 +78,12 @@ final class OverheadBench implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "%nProfiler overhead on %s round trips (int), alternating off/on blocks of %d calls in the same JVMs%n",
                 scenario, callsPerBlock);
-        System.out.printf(Locale.ROOT, "%-12s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
-        for (String[] r : rows) System.out.printf(Locale.ROOT, "%-12s %14s %8s %10s %22s%n", (Object[]) r);
-        System.out.println("targets: default interval not distinguishable from 0 at ±2 %; 1 ms under 5 %");
-        System.out.println("async-INTERVAL uses perf events (event cpu), which cost something on every context switch of a"
-                + " profiled thread; itimer does not");
+        System.out.printf(Locale.ROOT, "%-18s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
+        for (String[] r : rows) System.out.printf(Locale.ROOT, "%-18s %14s %8s %10s %22s%n", (Object[]) r);
+        System.out.println("targets: the agent's default (async-10ms: itimer, 10 ms) not distinguishable from 0 at ±2 %;"
+                + " 1 ms under 5 %");
+        System.out.println("event cpu uses perf events, which cost something on every context switch of a profiled thread;"
+                + " itimer and ctimer do not");
         return 0;
     }
 }
