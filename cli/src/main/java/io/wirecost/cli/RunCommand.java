@@ -89,9 +89,18 @@ final class RunCommand implements Callable<Integer> {
             description = "Scenario setting passed to every scenario JVM, repeatable (e.g. wss.suite=modern).")
     java.util.Map<String, String> scenarioOptions = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--jce-provider", paramLabel = "sun|bc",
+            description = "JCE provider for rmi-ssl's and ws-security's crypto: the JDK's own (sun, default) or Bouncy Castle (bc); "
+                    + "shorthand for --scenario-option jce.provider=...")
+    String jceProvider;
+
+    @Option(names = "--candidate-jce-provider", paramLabel = "sun|bc",
+            description = "Also run a candidate configuration with this JCE provider (seed 000/002's provider comparison).")
+    String candidateJceProvider;
+
     @Option(names = "--payload", paramLabel = "NAME[,NAME...]",
             description = "Seed 001/003 workloads instead of the eight data types: string-64|512|4096|8192, data2-4|32, "
-                    + "data3-1|2|4|8|16, ints-N (scenarios: tcp, rmi, rmi-ssl, ws-literal, ws-encoded).")
+                    + "data3-1|2|4|8|16, ints-N (every scenario carries them).")
     String payload;
 
     @Option(names = "--clients", defaultValue = "1",
@@ -156,6 +165,8 @@ final class RunCommand implements Callable<Integer> {
         ProfilerSettings profiler = profilerSettings();
         RuleSet rules = loadRules();
         if (repeat < 1) throw new UsageException("--repeat must be at least 1");
+        if (jceProvider != null) scenarioOptions.put(JCE_OPTION, jceChoice("--jce-provider", jceProvider));
+        if (candidateJceProvider != null) candidateScenarioOptions.put(JCE_OPTION, jceChoice("--candidate-jce-provider", candidateJceProvider));
         if (payload != null) scenarioOptions.put(Payload.OPTION, checkPayload(payload, names));
         if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
         if (clients > 1) scenarioOptions.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));
@@ -289,6 +300,13 @@ final class RunCommand implements Callable<Integer> {
             out.add(new RunMetrics.Source(side.meta(), RunCoordinator.firstRepetitions(side.results())));
         }
         return out;
+    }
+
+    static final String JCE_OPTION = io.wirecost.scenarios.security.JceProviders.OPTION;
+
+    private static String jceChoice(String option, String value) {
+        if (!value.equals("sun") && !value.equals("bc")) throw new UsageException(option + " must be sun or bc, got '" + value + "'");
+        return value;
     }
 
     /** Unknown payloads and scenarios that cannot carry one are refused before any JVM starts. */

@@ -22,6 +22,11 @@ final class AsyncProfilerEngine implements ProfilerEngine {
     private String version = "";
     private AsyncProfiler profiler;
 
+    /** Whether the native library is loaded: false until the first start succeeds in loading it. */
+    boolean loaded() {
+        return profiler != null;
+    }
+
     AsyncProfilerEngine(String event) {
         this.requested = event;
         this.event = event;
@@ -72,7 +77,7 @@ final class AsyncProfilerEngine implements ProfilerEngine {
         }
     }
 
-    private static String oneLine(Throwable t) {
+    static String oneLine(Throwable t) {
         String m = String.valueOf(t.getMessage());
         int nl = m.indexOf('\n');
         return nl < 0 ? m : m.substring(0, nl);

@@ -13,28 +13,41 @@ import java.time.Duration;
 final class JfrEngine implements ProfilerEngine {
 
     private Recording recording;
-    private Path file;
 
     @Override
-    public String start(Path file, long intervalNs) {
+    public String start(Path file, long intervalNs) throws java.io.IOException {
         Duration period = Duration.ofNanos(intervalNs);
         Recording r = new Recording();
         r.setName("wirecost");
         r.enable("jdk.ExecutionSample").withPeriod(period);
         r.enable("jdk.NativeMethodSample").withPeriod(period);
         r.setToDisk(true);
+        // JFR writes the destination when the recording stops, whoever stops it (see keepAtExit)
+        r.setDestination(file);
         r.start();
         this.recording = r;
-        this.file = file;
         return name() + " period=" + period.toMillis() + "ms";
+    }
+
+    /**
+     * JFR's own shutdown hook runs beside the agent's and may stop the recording first; with dump-on-exit
+     * it then writes the destination itself, so a recording session's file exists whichever hook wins.
+     * (Without it the file was silently never written when the JVM exited with the recording running.)
+     */
+    @Override
+    public void keepAtExit() {
+        if (recording != null) recording.setDumpOnExit(true);
     }
 
     @Override
     public void stop() throws Exception {
-        recording.stop();
-        recording.dump(file);
-        recording.close();
-        recording = null;
+        try {
+            // stopping writes the destination; already stopped means JFR's exit hook wrote it
+            if (recording.getState() == jdk.jfr.RecordingState.RUNNING) recording.stop();
+        } finally {
+            recording.close();
+            recording = null;
+        }
     }
 
     /**

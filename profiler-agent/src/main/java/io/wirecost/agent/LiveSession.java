@@ -72,11 +72,19 @@ final class LiveSession implements AgentMetrics.Source {
     }
 
     /**
-     * Loads the rules and starts the endpoint. A bad rule file throws (the agent disables itself, as for
-     * any bad option); a port in use logs one warning and returns null: the host runs on, without metrics.
+     * Loads the rules and starts the endpoint. A bad rule file logs one warning and the built-in rules
+     * count instead (the metrics stay useful, and the warning says why the user's categories are missing);
+     * a port in use logs one warning and returns null: the host runs on, without metrics.
      */
     static LiveSession open(AgentOptions options, ProfilerControl control) throws Exception {
-        RuleSet rules = options.rules() == null ? RuleSet.defaults() : RuleParser.parse(options.rules());
+        RuleSet rules = RuleSet.defaults();
+        if (options.rules() != null) {
+            try {
+                rules = RuleParser.parse(options.rules());
+            } catch (Exception e) {
+                LOG.warning("wirecost agent: rules file " + options.rules() + " not used (" + e.getMessage() + "); counting with the built-in rules");
+            }
+        }
         LiveSession s = new LiveSession(options, control, rules, Files.createTempDirectory("wirecost-agent-"));
         PrometheusRegistry registry = new PrometheusRegistry();
         AgentMetrics.register(registry, s, options.metrics().role(), options.metrics().labels());

@@ -19,7 +19,8 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private static final Logger LOG = AgentLog.LOG;
 
     private final AgentOptions options;
-    private final ProfilerEngine engine;
+    /** async-profiler, or JFR when its native library cannot load; null for engine=none. */
+    private ProfilerEngine engine;
     private Path recording;
     private String running;     // what start() reported, null when stopped
     private boolean segmented;
@@ -57,14 +58,31 @@ public final class ProfilerControl implements ProfilerControlMBean {
         if (engine == null) return "engine=none";
         if (running != null) return running;
         try {
-            running = engine.start(target, options.intervalNs()) + " interval=" + options.intervalNs() + "ns";
+            running = startEngine(target);
             recording = target;
             segmented = segments;
+            if (!segments) engine.keepAtExit();
             return running;
         } catch (Throwable t) {
             lastError = String.valueOf(t.getMessage());
             LOG.log(Level.WARNING, "wirecost agent: cannot start " + options.engine() + ": " + lastError);
             return "error: " + lastError;
+        }
+    }
+
+    /**
+     * Starts the engine. When async-profiler's native library cannot load (an unsupported platform, a
+     * read-only or noexec extraction directory), the agent degrades to JDK Flight Recorder, which needs
+     * no native code, and says so once: a host that asked for profiling still gets samples.
+     */
+    private String startEngine(Path target) throws Exception {
+        try {
+            return engine.start(target, options.intervalNs()) + " interval=" + options.intervalNs() + "ns";
+        } catch (Throwable t) {
+            if (!(engine instanceof AsyncProfilerEngine a) || a.loaded()) throw t;
+            engine = new JfrEngine();
+            LOG.warning("wirecost agent: async-profiler cannot load (" + AsyncProfilerEngine.oneLine(t) + "); sampling with JFR instead");
+            return engine.start(target, options.intervalNs()) + " interval=" + options.intervalNs() + "ns";
         }
     }
 

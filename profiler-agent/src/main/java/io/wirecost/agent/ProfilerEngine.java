@@ -16,6 +16,10 @@ interface ProfilerEngine {
         stop();
     }
 
+    /** The running recording is a session's only file, to be completed even if the JVM exits first. */
+    default void keepAtExit() {
+    }
+
     /** Name and version of what records, e.g. {@code async-profiler 4.2}; known once started. */
     String name();
 

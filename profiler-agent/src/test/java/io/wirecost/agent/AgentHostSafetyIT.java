@@ -65,6 +65,96 @@ class AgentHostSafetyIT {
         }
     }
 
+    /**
+     * async-profiler's library cannot be extracted (its extraction directory is under /proc, where not even
+     * root may create files), so it cannot load: the agent says so in one line and samples with JFR.
+     */
+    @Test
+    void aNativeLibraryThatCannotLoadDegradesToJfr() throws Exception {
+        Path rec = tmp.resolve("degraded.jfr");
+        try (HostJvm host = HostJvm.start(tmp, "engine=async,file=" + rec, List.of("-Done.profiler.extractPath=/proc/wirecost-nowhere"),
+                "io.wirecost.agent.sample.BusySerializer", "2")) {
+            assertEquals(0, host.waitFor(60), host.err());
+            assertTrue(host.out().startsWith("done "), host.out());
+            List<String> lines = host.err().lines().toList();
+            assertEquals(1, lines.size(), host.err());
+            assertTrue(lines.get(0).startsWith("wirecost agent: async-profiler cannot load (") && lines.get(0).endsWith("sampling with JFR instead"),
+                    lines.get(0));
+        }
+        long samples = 0;
+        try (jdk.jfr.consumer.RecordingFile f = new jdk.jfr.consumer.RecordingFile(rec)) {
+            while (f.hasMoreEvents()) if (f.readEvent().getEventType().getName().equals("jdk.ExecutionSample")) samples++;
+        }
+        assertTrue(samples > 20, "JFR sampled the host instead: " + samples);
+    }
+
+    /**
+     * engine=jfr from start-up to exit: JFR's own shutdown hook may stop the recording before the agent's
+     * does, and the file must be written either way (it once was silently not), on 17 and 25.
+     */
+    @Test
+    void aJfrSessionRunningAtExitIsWritten() throws Exception {
+        int n = 0;
+        for (Path home : List.of(Path.of(System.getProperty("java.home")), Path.of("/usr/lib/jvm/temurin-25-jdk-amd64"))) {
+            Path rec = tmp.resolve("exit-" + n + ".jfr");
+            try (HostJvm host = HostJvm.start(home, tmp.resolve("jfr-exit-" + n++), "engine=jfr,file=" + rec, List.of(),
+                    "io.wirecost.agent.sample.BusySerializer", "2")) {
+                assertEquals(0, host.waitFor(60), host.err());
+                assertEquals("", host.err(), home.toString());
+            }
+            long samples = 0;
+            try (jdk.jfr.consumer.RecordingFile f = new jdk.jfr.consumer.RecordingFile(rec)) {
+                while (f.hasMoreEvents()) if (f.readEvent().getEventType().getName().equals("jdk.ExecutionSample")) samples++;
+            }
+            assertTrue(samples > 20, home + ": samples in the file written at exit: " + samples);
+        }
+    }
+
+    /**
+     * JFR cannot create its repository (the temporary directory is under /proc): one line, no profile, the
+     * host runs to its end. (-XX:FlightRecorderOptions:repository= would not do: the JVM itself refuses to start.)
+     */
+    @Test
+    void anUnwritableJfrRepositoryIsOneLineAndTheHostRunsOn() throws Exception {
+        try (HostJvm host = HostJvm.start(tmp, "engine=jfr,file=" + tmp.resolve("never.jfr"),
+                List.of("-Djava.io.tmpdir=/proc/wirecost-nowhere"), "io.wirecost.agent.sample.BusySerializer", "1")) {
+            assertEquals(0, host.waitFor(60), host.err());
+            assertTrue(host.out().startsWith("done "), host.out());
+            List<String> lines = host.err().lines().filter(l -> l.startsWith("wirecost agent")).toList();
+            assertEquals(1, lines.size(), host.err());
+            assertTrue(lines.get(0).startsWith("wirecost agent: cannot start jfr: "), lines.get(0));
+        }
+        assertTrue(!Files.exists(tmp.resolve("never.jfr")));
+    }
+
+    /** A rule file that does not parse: one line naming it, and the live metrics count with the built-in rules. */
+    @Test
+    void aBadRulesFileFallsBackToTheBuiltInRules() throws Exception {
+        Path rules = tmp.resolve("broken.rules");
+        Files.writeString(rules, "serialization-out java.io.ObjectOutputStream\nthis is not a rule\n");
+        int port = HostJvm.freePort();
+        try (HostJvm host = HostJvm.start(tmp, "metrics.port=" + port + ",metrics.period=1s,rules=" + rules, List.of(),
+                "io.wirecost.agent.sample.BusySerializer", "6")) {
+            double serialization = 0;
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (serialization <= 0 && System.nanoTime() < deadline && host.process.isAlive()) {
+                Thread.sleep(500);
+                java.util.Map<String, Double> series = HostJvm.scrape(port);
+                if (series != null) {
+                    serialization = series.entrySet().stream()
+                            .filter(e -> e.getKey().startsWith("wirecost_cpu_samples_total{category=\"serialization-out\""))
+                            .mapToDouble(java.util.Map.Entry::getValue).sum();
+                }
+            }
+            assertTrue(serialization > 0, "the built-in rules count serialization: " + host.err());
+            assertEquals(0, host.waitFor(60), host.err());
+            List<String> warnings = host.err().lines().filter(l -> !l.startsWith("wirecost agent: metrics on ")).toList();
+            assertEquals(1, warnings.size(), host.err());
+            assertTrue(warnings.get(0).startsWith("wirecost agent: rules file " + rules + " not used (")
+                    && warnings.get(0).endsWith("counting with the built-in rules"), warnings.get(0));
+        }
+    }
+
     @Test
     void everyBundledClassIsRelocatedExceptAsyncProfilersJniBinding() throws Exception {
         try (JarFile jar = new JarFile(HostJvm.AGENT_JAR.toFile())) {
