@@ -165,8 +165,8 @@ final class RunCommand implements Callable<Integer> {
         ProfilerSettings profiler = profilerSettings();
         RuleSet rules = loadRules();
         if (repeat < 1) throw new UsageException("--repeat must be at least 1");
-        if (jceProvider != null) scenarioOptions.put(JCE_OPTION, jceChoice("--jce-provider", jceProvider));
-        if (candidateJceProvider != null) candidateScenarioOptions.put(JCE_OPTION, jceChoice("--candidate-jce-provider", candidateJceProvider));
+        if (jceProvider != null) scenarioOptions.put(io.wirecost.scenarios.security.JceProviders.OPTION, jceChoice("--jce-provider", jceProvider));
+        if (candidateJceProvider != null) candidateScenarioOptions.put(io.wirecost.scenarios.security.JceProviders.OPTION, jceChoice("--candidate-jce-provider", candidateJceProvider));
         if (payload != null) scenarioOptions.put(Payload.OPTION, checkPayload(payload, names));
         if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
         if (clients > 1) scenarioOptions.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));
@@ -301,8 +301,6 @@ final class RunCommand implements Callable<Integer> {
         }
         return out;
     }
-
-    static final String JCE_OPTION = io.wirecost.scenarios.security.JceProviders.OPTION;
 
     private static String jceChoice(String option, String value) {
         if (!value.equals("sun") && !value.equals("bc")) throw new UsageException(option + " must be sun or bc, got '" + value + "'");

@@ -156,18 +156,14 @@ class FaultsIntegrationTest {
         }
     }
 
-    /** Whether an ancestor of {@code pid} has {@code marker} in its command line. */
+    /** Whether an ancestor of {@code pid} has {@code marker} in its command line (read from /proc, as processesMentioning does). */
     private static boolean descendsFrom(long pid, String marker) {
-        java.util.Optional<ProcessHandle> p = ProcessHandle.of(pid).flatMap(ProcessHandle::parent);
-        while (p.isPresent()) {
-            if (p.get().info().commandLine().orElse("").contains(marker)) return true;
+        for (var p = ProcessHandle.of(pid).flatMap(ProcessHandle::parent); p.isPresent(); p = p.get().parent()) {
             try {
-                String cmd = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(p.get().pid()), "cmdline")), StandardCharsets.UTF_8);
-                if (cmd.contains(marker)) return true;
+                if (Files.readString(Path.of("/proc", String.valueOf(p.get().pid()), "cmdline"), StandardCharsets.ISO_8859_1).contains(marker)) return true;
             } catch (Exception e) {
-                return false;
+                return false;   // exited meanwhile
             }
-            p = p.get().parent();
         }
         return false;
     }

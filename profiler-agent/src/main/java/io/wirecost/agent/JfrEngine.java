@@ -41,13 +41,17 @@ final class JfrEngine implements ProfilerEngine {
 
     @Override
     public void stop() throws Exception {
+        Recording r = recording;
+        recording = null;
+        // JFR's exit hook may own the recording already (stopping it and writing the destination); closing
+        // it then could cut that write short, so only a recording this call stopped is closed here
+        if (r.getState() != jdk.jfr.RecordingState.RUNNING) return;
         try {
-            // stopping writes the destination; already stopped means JFR's exit hook wrote it
-            if (recording.getState() == jdk.jfr.RecordingState.RUNNING) recording.stop();
-        } finally {
-            recording.close();
-            recording = null;
+            r.stop();   // writes the destination
+        } catch (IllegalStateException e) {
+            return;     // the exit hook got there between the check and the stop
         }
+        r.close();
     }
 
     /**

@@ -76,14 +76,16 @@ public final class ProfilerControl implements ProfilerControlMBean {
      * no native code, and says so once: a host that asked for profiling still gets samples.
      */
     private String startEngine(Path target) throws Exception {
+        String started;
         try {
-            return engine.start(target, options.intervalNs()) + " interval=" + options.intervalNs() + "ns";
+            started = engine.start(target, options.intervalNs());
         } catch (Throwable t) {
             if (!(engine instanceof AsyncProfilerEngine a) || a.loaded()) throw t;
             engine = new JfrEngine();
             LOG.warning("wirecost agent: async-profiler cannot load (" + AsyncProfilerEngine.oneLine(t) + "); sampling with JFR instead");
-            return engine.start(target, options.intervalNs()) + " interval=" + options.intervalNs() + "ns";
+            started = engine.start(target, options.intervalNs());
         }
+        return started + " interval=" + options.intervalNs() + "ns";
     }
 
     /**

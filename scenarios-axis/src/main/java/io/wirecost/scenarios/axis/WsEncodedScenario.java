@@ -13,7 +13,6 @@ import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
-import io.wirecost.scenarios.payload.PayloadTester;
 import org.apache.axis.Handler;
 import org.apache.axis.SimpleTargetedChain;
 import org.apache.axis.Version;
@@ -119,16 +118,13 @@ public final class WsEncodedScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                try {
+                return PayloadCalls.lookUpAndBind("the payload service", () -> {
                     Service plain = new Service();
                     plain.setEngine(service.getEngine());
-                    PayloadTester p = new AxisPayloadTester(plain, endpoint.get("payloadUrl"), c -> {
+                    return new AxisPayloadTester(plain, endpoint.get("payloadUrl"), c -> {
                         if (keepAlive) c.setProperty(HTTPConstants.REQUEST_HEADERS, headers);
                     });
-                    return PayloadCalls.bind(p, payload);
-                } catch (ServiceException e) {
-                    throw new IllegalStateException("cannot prepare the payload calls: " + e.getMessage(), e);
-                }
+                }, payload);
             }
 
             @Override

@@ -9,7 +9,6 @@ import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.corba.idl.RTTTester;
-import io.wirecost.scenarios.corba.idl.PayloadTester;
 import io.wirecost.scenarios.corba.idl.PayloadTesterHelper;
 import io.wirecost.scenarios.corba.idl.RTTTesterHelper;
 import io.wirecost.scenarios.payload.Payload;
@@ -97,13 +96,8 @@ public final class CorbaScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                try {
-                    // resolved only with --payload, so the eight types' instantiation is timed as before
-                    PayloadTester p = PayloadTesterHelper.narrow(naming.resolve_str(PAYLOAD_NAME));
-                    return PayloadCalls.bind(new IdlPayloadTester(p), payload);
-                } catch (Exception e) {
-                    throw new IllegalStateException("cannot resolve " + PAYLOAD_NAME + ": " + e, e);
-                }
+                return PayloadCalls.lookUpAndBind(PAYLOAD_NAME,
+                        () -> new IdlPayloadTester(PayloadTesterHelper.narrow(naming.resolve_str(PAYLOAD_NAME))), payload);
             }
 
             @Override

@@ -47,14 +47,10 @@ final class TunnelledRmiClient implements RttClient {
         return Answers.bind(tester, op, expected);
     }
 
-    /** Looked up only with --payload, through the same tunnel, so the eight types' instantiation is timed as before. */
+    /** Through the same tunnel as RTTTester's calls. */
     @Override
     public Invocation invocation(Payload payload) {
-        try {
-            return PayloadCalls.bind((PayloadTester) registry.lookup(RmiScenario.PAYLOAD_NAME), payload);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot look up " + RmiScenario.PAYLOAD_NAME + ": " + e.getMessage(), e);
-        }
+        return PayloadCalls.lookUpAndBind(RmiScenario.PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(RmiScenario.PAYLOAD_NAME), payload);
     }
 
     @Override

@@ -94,15 +94,12 @@ public class WsLiteralScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                try {
-                    // fetched only with --payload, so the eight types' instantiation is timed as before
+                return PayloadCalls.lookUpAndBind("the payload port", () -> {
                     PayloadPort p = Service.create(new URL(endpoint.get("payloadWsdl")), PAYLOAD_SERVICE).getPort(PAYLOAD_PORT, PayloadPort.class);
                     // the same handlers as RTTTester's port: ws-security's payloads are signed and encrypted too
                     configureClient((BindingProvider) p, config);
-                    return PayloadCalls.bind(new PayloadPortTester(p), payload);
-                } catch (Exception e) {
-                    throw new IllegalStateException("cannot create the payload port: " + e.getMessage(), e);
-                }
+                    return new PayloadPortTester(p);
+                }, payload);
             }
 
             @Override

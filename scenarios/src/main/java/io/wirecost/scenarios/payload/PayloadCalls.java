@@ -14,6 +14,25 @@ public final class PayloadCalls {
     private PayloadCalls() {
     }
 
+    /** How a scenario reaches its payload service: a registry lookup, a naming resolve, a port. */
+    @FunctionalInterface
+    public interface Lookup {
+        PayloadTester get() throws Exception;
+    }
+
+    /**
+     * Binds {@code p} to the service {@code lookup} finds. Scenarios call it from
+     * {@code RttClient.invocation(Payload)}, so the service is looked up only with --payload and the eight
+     * types' instantiation is timed as before; a failed lookup names {@code what}.
+     */
+    public static Invocation lookUpAndBind(String what, Lookup lookup, Payload p) {
+        try {
+            return bind(lookup.get(), p);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot reach " + what + ": " + e.getMessage(), e);
+        }
+    }
+
     public static Invocation bind(PayloadTester t, Payload p) {
         Object want = p.expected();
         int n = p.size();

@@ -122,12 +122,7 @@ public class RmiScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                try {
-                    PayloadTester p = (PayloadTester) registry.lookup(PAYLOAD_NAME);
-                    return PayloadCalls.bind(p, payload);
-                } catch (Exception e) {
-                    throw new IllegalStateException("cannot look up " + PAYLOAD_NAME + ": " + e.getMessage(), e);
-                }
+                return PayloadCalls.lookUpAndBind(PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(PAYLOAD_NAME), payload);
             }
 
             @Override
