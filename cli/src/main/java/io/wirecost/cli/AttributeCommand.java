@@ -73,11 +73,10 @@ final class AttributeCommand implements Callable<Integer> {
             all.merge(counts);
             perInput.put(in.label(), counts.toAttribution(counted(List.of(s), mode), mode));
         }
-        if (all.total() == 0) {
-            throw new UsageException(String.join(", ", inputs.stream().map(i -> i.file().toString()).toList())
-                    + ": no " + input.mode + " samples" + (input.threads != null || input.timeFiltered() ? " after filtering" : "")
-                    + " (counted: " + counted(summaries, mode) + ")");
-        }
+        // one input without samples is an error too: a silent 0.00 column reads as "no cost there"
+        List<RecordingSummary> empty = summaries.stream().filter(s -> s.samples() == 0).toList();
+        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        if (all.total() == 0) throw input.nothingCounted(summaries);   // the thread or time filter left nothing
         Attribution total = all.toAttribution(counted(summaries, mode), mode);
         AttributionReport report = new AttributionReport(perInput, total);
         System.out.print(switch (format) {
@@ -92,7 +91,9 @@ final class AttributeCommand implements Callable<Integer> {
         PackageProfile profile = new PackageProfile();
         List<RecordingSummary> summaries = new ArrayList<>();
         for (InputOptions.Input in : inputs) summaries.add(input.read(in, profile));
-        if (profile.total() == 0) throw new UsageException("no " + input.mode + " samples in the input");
+        List<RecordingSummary> empty = summaries.stream().filter(s -> s.samples() == 0).toList();
+        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        if (profile.total() == 0) throw input.nothingCounted(summaries);
         System.out.print(AttributionReport.packages(profile.top(top), counted(summaries, AttributionMode.SELF), format));
         return 0;
     }
