@@ -60,8 +60,21 @@ public final class RecordingReader {
             }
             AtomicReference<JfrReader> open = new AtomicReference<>();
             RecordingSummary summary = withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sink, open), open);
-            return summary.samples() > 0 ? summary : summary.withEventsHeld(EventCensus.of(readable));
+            return summary.samples() > 0 ? summary : summary.withEventsHeld(EventCensus.of(readable), otherModes(readable, name, scan));
         }
+    }
+
+    /** Only when this mode found nothing: which other modes would, read again (an error path, not a hot one). */
+    private Map<SampleMode, Long> otherModes(Path readable, String name, ChunkScan scan) throws RecordingException {
+        Map<SampleMode, Long> found = new java.util.EnumMap<>(SampleMode.class);
+        for (SampleMode other : SampleMode.values()) {
+            if (other == mode) continue;
+            AtomicReference<JfrReader> open = new AtomicReference<>();
+            RecordingReader reader = new RecordingReader(other);
+            long n = withDeadline(name, scan, () -> reader.readChunks(readable.toString(), name, scan, new StackCounts(), open), open).samples();
+            if (n > 0) found.put(other, n);
+        }
+        return found;
     }
 
     /**

@@ -132,7 +132,8 @@ final class InputOptions {
             if (sb.length() > 0) sb.append("; ");
             sb.append(s.file()).append(": no ").append(mode).append(" samples")
                     .append(threads != null || timeFiltered() ? " after filtering" : "");
-            if (!s.eventsHeld().isEmpty()) sb.append(" (").append(s.eventsHeldLine(6)).append(")");
+            String held = s.eventsHeldLine(6);
+            if (!held.isEmpty()) sb.append(" (").append(held).append(")");
         }
         return new UsageException(sb.toString());
     }
