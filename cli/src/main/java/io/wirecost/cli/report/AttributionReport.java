@@ -59,9 +59,12 @@ public final class AttributionReport {
             }
         }
         if (flagged) notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
-        notes.add("Counted: " + total.events() + "; middleware samples " + total.middlewareSamples() + " of " + total.totalSamples());
+        notes.add("Counted: " + total.events() + "; outside JVM internals " + total.middlewareSamples() + " of " + total.totalSamples());
+        // "middleware" only where a middleware category holds something: an application without any is not "middleware"
+        String of = total.middleware().stream().anyMatch(s -> s.samples() > 0 && !s.category().name().equals("other"))
+                ? "middleware " : "non-JVM ";
         String title = total.mode() == AttributionMode.SELF
-                ? "Share of middleware samples by category (self: first matching rule from the leaf frame up)"
+                ? "Share of " + of + "samples by category (self: first matching rule from the leaf frame up)"
                 : "Share of all samples whose stack contains each category (inclusive; shares overlap)";
         return new Table(title, header, rows, notes);
     }
@@ -70,14 +73,22 @@ public final class AttributionReport {
         return String.format(Locale.ROOT, "%.2f", s.percent()) + (s.lowConfidence() ? "*" : "");
     }
 
-    /** {@code category,percent,samples} for all inputs together. */
+    /**
+     * {@code category,percent,samples,group} for all inputs together: middleware rows (percent of the samples
+     * outside JVM internals, summing to 100 in self mode), jvm rows and a total row (percent of all samples),
+     * so the rows reconcile with the recording's count.
+     */
     public String csv() {
-        StringBuilder sb = new StringBuilder("category,percent,samples\n");
-        for (CategoryShare s : total.middleware()) {
-            sb.append(s.category().name()).append(',').append(String.format(Locale.ROOT, "%.2f", s.percent()))
-              .append(',').append(s.samples()).append('\n');
-        }
+        StringBuilder sb = new StringBuilder("category,percent,samples,group\n");
+        for (CategoryShare s : total.middleware()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "middleware");
+        for (CategoryShare s : total.jvm()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "jvm");
+        csvRow(sb, "total", 100.0, total.totalSamples(), "total");
         return sb.toString();
+    }
+
+    private static void csvRow(StringBuilder sb, String category, double percent, long samples, String group) {
+        sb.append(category).append(',').append(String.format(Locale.ROOT, "%.2f", percent))
+          .append(',').append(samples).append(',').append(group).append('\n');
     }
 
     public String json(List<RecordingSummary> summaries) throws Exception {
