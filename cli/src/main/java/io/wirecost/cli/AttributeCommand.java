@@ -60,6 +60,11 @@ final class AttributeCommand implements Callable<Integer> {
             default -> throw new UsageException("--attribution must be self or inclusive, got '" + attribution + "'");
         };
         List<InputOptions.Input> inputs = input.resolve();
+        if (input.sampleMode() == io.wirecost.attribution.SampleMode.WALL) {
+            // wall samples include idle threads: a server's acceptor parked in accept()/poll() counts as its transport's "work"
+            System.err.println("wirecost: note: wall mode counts every thread, idle ones too: threads blocked in accept, poll "
+                    + "or park count for the layer they wait in; use --threads to keep the busy ones, or --mode cpu");
+        }
         if (by.equals("package")) return byPackage(inputs);
 
         RuleSet rules = input.ruleSet();
@@ -103,6 +108,7 @@ final class AttributeCommand implements Callable<Integer> {
         Map<String, Long> events = new TreeMap<>();
         for (RecordingSummary s : summaries) s.eventCounts().forEach((k, v) -> events.merge(k, v, Long::sum));
         String producers = String.join("+", summaries.stream().map(RecordingSummary::producer).distinct().toList());
-        return input.mode + " samples (" + producers + ") " + events + ", " + mode.name().toLowerCase() + " attribution";
+        String weight = input.sampleMode().unit().equals("samples") ? " samples (" : " events, weighed in " + input.sampleMode().unit() + " (";
+        return input.mode + weight + producers + ") " + events + ", " + mode.name().toLowerCase() + " attribution";
     }
 }
