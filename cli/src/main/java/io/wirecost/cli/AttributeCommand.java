@@ -83,7 +83,7 @@ final class AttributeCommand implements Callable<Integer> {
         if (!empty.isEmpty()) throw input.nothingCounted(empty);
         if (all.total() == 0) throw input.nothingCounted(summaries);   // the thread or time filter left nothing
         Attribution total = all.toAttribution(counted(summaries, mode), mode);
-        AttributionReport report = new AttributionReport(perInput, total);
+        AttributionReport report = new AttributionReport(perInput, total, input.sampleMode().unit());
         System.out.print(switch (format) {
             case "csv" -> report.csv();
             case "json" -> report.json(summaries);
