@@ -62,7 +62,7 @@ final class AttributeCommand implements Callable<Integer> {
         List<InputOptions.Input> inputs = input.resolve();
         if (by.equals("package")) return byPackage(inputs);
 
-        RuleSet rules = input.ruleSet();
+        RuleSet rules = input.ruleSet(inputs);
         CategoryCounts all = new CategoryCounts(rules.categories());
         Map<String, Attribution> perInput = new LinkedHashMap<>();
         List<RecordingSummary> summaries = new ArrayList<>();
