@@ -4,17 +4,29 @@ import java.util.List;
 
 /**
  * A built-in rule file for one library family (Jetty, Jackson, Kafka, ...), layered over the defaults
- * like a {@code --rules FILE}. {@code covers} is the pack's one-line description.
+ * like a {@code --rules FILE}. {@code covers} is the pack's one-line description; {@code detectPackages}
+ * are the packages whose presence on a stack means the library is there (its {@code # detect:} line),
+ * empty when any frame its rules claim does: a pack sharing a package with another (Jasper JSP runs in
+ * Tomcat and Jetty alike) names its own, so that Jetty's Jasper frames do not detect Tomcat.
  */
-public record RulePack(String name, String covers, RuleFile file) {
+public record RulePack(String name, String covers, List<String> detectPackages, RuleFile file) {
+
+    public RulePack {
+        detectPackages = List.copyOf(detectPackages);
+    }
 
     /** The names of the categories this pack declares, in file order. */
     public List<String> categoryNames() {
         return file.categories().stream().map(Category::name).toList();
     }
 
-    /** True when one of this pack's rules claims the frame or, for thread rules, the thread. */
-    boolean claims(Frame frame) {
+    /** True when this frame shows the pack's library: in a detect package, else claimed by one of its frame rules. */
+    boolean detects(Frame frame) {
+        if (!detectPackages.isEmpty()) {
+            String cls = frame.className();
+            for (String p : detectPackages) if (cls.startsWith(p) && cls.length() > p.length() && cls.charAt(p.length()) == '.') return true;
+            return false;
+        }
         for (RuleFile.Spec s : file.rules()) {
             if (s.kind() != Rule.Kind.THREAD && new Rule(s.kind(), s.pattern(), 0, s.source(), s.line()).matches(frame)) return true;
         }

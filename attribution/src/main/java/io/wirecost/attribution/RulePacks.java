@@ -15,6 +15,7 @@ public final class RulePacks {
 
     private static final String DIR = "packs/";
     private static final String COVERS = "# covers:";
+    private static final String DETECT = "# detect:";
     private static volatile List<RulePack> all;
 
     private RulePacks() {
@@ -47,7 +48,7 @@ public final class RulePacks {
         List<RulePack> found = new ArrayList<>();
         for (RulePack p : all()) {
             for (Frame f : seen.frames()) {
-                if (p.claims(f)) {
+                if (p.detects(f)) {
                     found.add(p);
                     break;
                 }
@@ -62,7 +63,9 @@ public final class RulePacks {
         String covers = text.lines().filter(l -> l.startsWith(COVERS)).findFirst()
                 .map(l -> l.substring(COVERS.length()).strip())
                 .orElseThrow(() -> new IllegalStateException(source + ": no '" + COVERS + "' line"));
-        return new RulePack(name, covers, RuleParser.parseFile(text, source));
+        List<String> detect = text.lines().filter(l -> l.startsWith(DETECT)).findFirst()
+                .map(l -> List.of(l.substring(DETECT.length()).strip().split("\\s+"))).orElse(List.of());
+        return new RulePack(name, covers, detect, RuleParser.parseFile(text, source));
     }
 
     private static String resource(String file) {
