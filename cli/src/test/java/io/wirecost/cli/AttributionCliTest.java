@@ -170,12 +170,29 @@ class AttributionCliTest {
     }
 
     @Test
-    void theSpringTomcatExampleRulesAreValid() throws Exception {
+    void theSpringTomcatExampleLayersOverThePacks() throws Exception {
         Path example = Path.of(System.getProperty("wirecost.home"), "attribution", "examples", "spring-tomcat.rules");
-        CliProcess.Outcome o = CliProcess.run("rules", "--check", example.toString(),
-                "--explain", "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString");
+        CliProcess.Outcome o = CliProcess.run("rules", "--check", "pack:spring", "--check", "pack:tomcat", "--check", "pack:jackson",
+                "--check", example.toString(),
+                "--explain", "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString",
+                "--explain", "com.example.orders.OrderService.place",
+                "--explain", "org.springframework.web.servlet.DispatcherServlet.doDispatch");
         assertEquals(0, o.exit(), o.err());
-        assertTrue(o.stdout().contains("-> json (" + example), o.stdout());
+        assertTrue(o.stdout().contains("ObjectMapper.writeValueAsString -> json (pack:jackson:"), o.stdout());
+        assertTrue(o.stdout().contains("OrderService.place -> app (" + example), o.stdout());
+        assertTrue(o.stdout().contains("doDispatch -> spring-web (pack:spring:"), o.stdout());
+    }
+
+    @Test
+    void rulesListShowsThePacksAndAnUnknownPackIsOneLine() throws Exception {
+        CliProcess.Outcome list = CliProcess.run("rules", "--list");
+        assertEquals(0, list.exit(), list.err());
+        assertTrue(list.stdout().contains("pack jetty "), list.stdout());
+        assertTrue(list.stdout().contains("categories: kafka-client, kafka-protocol"), list.stdout());
+        CliProcess.Outcome bad = CliProcess.run("attribute", stacks().toString(), "--rules", "pack:jakson");
+        assertEquals(2, bad.exit());
+        assertEquals(1, bad.stderr().size(), bad.err());
+        assertTrue(bad.err().contains("pack:jakson") && bad.err().contains("no such rule pack"), bad.err());
     }
 
     @Test
