@@ -130,10 +130,10 @@ class RealProgramsIT {
         try {
             awaitPort(broker, port, 90, log);
             String out = run(dir, 180, javaCommand("-cp", cp, "org.apache.kafka.tools.ProducerPerformance", "--topic", "perf",
-                    "--num-records", "600000", "--record-size", "200", "--throughput", "-1", "--producer-props",
+                    "--num-records", "400000", "--record-size", "200", "--throughput", "-1", "--producer-props",
                     "bootstrap.servers=127.0.0.1:" + port, "acks=1", "compression.type=lz4"));
-            assertTrue(out.contains("600000 records sent"), out);
-            System.out.println("kafka ProducerPerformance: " + out.lines().filter(l -> l.startsWith("600000 records sent")).toList());
+            assertTrue(out.contains("400000 records sent"), out);
+            System.out.println("kafka ProducerPerformance: " + out.lines().filter(l -> l.startsWith("400000 records sent")).toList());
         } finally {
             stop(broker, rec);
         }
