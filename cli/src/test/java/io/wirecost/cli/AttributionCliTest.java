@@ -184,6 +184,20 @@ class AttributionCliTest {
     }
 
     @Test
+    void packAutoNamesThePacksItFoundAndTheirCategoriesTakeTheSamples() throws Exception {
+        // stacks sampled from the H2 TCP server (see RulePacksTest)
+        Path h2 = Path.of(System.getProperty("wirecost.home"), "attribution", "src", "test", "resources", "io", "wirecost",
+                "attribution", "packs", "h2-server.collapsed");
+        CliProcess.Outcome before = CliProcess.run("attribute", h2.toString(), "--format", "csv");
+        CliProcess.Outcome after = CliProcess.run("attribute", h2.toString(), "--format", "csv", "--rules", "pack:auto");
+        assertEquals(0, after.exit(), after.err());
+        assertEquals(List.of("wirecost: pack:auto detected compression, jdbc, h2"), after.stderr());
+        assertTrue(csv(before.stdout()).get("other") > 90, before.stdout());
+        assertTrue(csv(after.stdout()).get("other") < 10, after.stdout());
+        assertTrue(csv(after.stdout()).get("db-storage") > 50, after.stdout());
+    }
+
+    @Test
     void rulesListShowsThePacksAndAnUnknownPackIsOneLine() throws Exception {
         CliProcess.Outcome list = CliProcess.run("rules", "--list");
         assertEquals(0, list.exit(), list.err());
