@@ -20,16 +20,22 @@ public record RulePack(String name, String covers, List<String> detectPackages, 
         return file.categories().stream().map(Category::name).toList();
     }
 
-    /** True when this frame shows the pack's library: in a detect package, else claimed by one of its frame rules. */
+    /** True when one of these frames shows the pack's library: in a detect package, else claimed by one of its frame rules. */
+    boolean detectsAny(java.util.Collection<Frame> frames) {
+        List<Rule> rules = file.rules().stream().filter(s -> s.kind() != Rule.Kind.THREAD)
+                .map(s -> new Rule(s.kind(), s.pattern(), 0, s.source(), s.line())).toList();   // built once: globs compile
+        for (Frame f : frames) {
+            if (detectPackages.isEmpty() ? rules.stream().anyMatch(r -> r.matches(f)) : inDetectPackage(f.className())) return true;
+        }
+        return false;
+    }
+
     boolean detects(Frame frame) {
-        if (!detectPackages.isEmpty()) {
-            String cls = frame.className();
-            for (String p : detectPackages) if (cls.startsWith(p) && cls.length() > p.length() && cls.charAt(p.length()) == '.') return true;
-            return false;
-        }
-        for (RuleFile.Spec s : file.rules()) {
-            if (s.kind() != Rule.Kind.THREAD && new Rule(s.kind(), s.pattern(), 0, s.source(), s.line()).matches(frame)) return true;
-        }
+        return detectsAny(List.of(frame));
+    }
+
+    private boolean inDetectPackage(String cls) {
+        for (String p : detectPackages) if (cls.startsWith(p) && cls.length() > p.length() && cls.charAt(p.length()) == '.') return true;
         return false;
     }
 }

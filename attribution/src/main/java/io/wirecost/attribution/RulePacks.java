@@ -46,14 +46,7 @@ public final class RulePacks {
      */
     public static List<RulePack> detect(FramesSeen seen) {
         List<RulePack> found = new ArrayList<>();
-        for (RulePack p : all()) {
-            for (Frame f : seen.frames()) {
-                if (p.detects(f)) {
-                    found.add(p);
-                    break;
-                }
-            }
-        }
+        for (RulePack p : all()) if (p.detectsAny(seen.frames())) found.add(p);
         return found;
     }
 
