@@ -67,7 +67,7 @@ final class AttributeCommand implements Callable<Integer> {
         }
         if (by.equals("package")) return byPackage(inputs);
 
-        RuleSet rules = input.ruleSet();
+        RuleSet rules = input.ruleSet(inputs);
         CategoryCounts all = new CategoryCounts(rules.categories());
         Map<String, Attribution> perInput = new LinkedHashMap<>();
         List<RecordingSummary> summaries = new ArrayList<>();
