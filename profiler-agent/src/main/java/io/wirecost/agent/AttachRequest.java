@@ -32,6 +32,8 @@ final class AttachRequest {
 
     private static final String PREFIX = "attach.";
     private static final AtomicLong GENERATION = new AtomicLong();
+    /** The running session's safety stop; interrupted by stop and detach, so no agent thread outlives its use. */
+    private static Thread timer;
 
     private AttachRequest() {
     }
@@ -54,6 +56,7 @@ final class AttachRequest {
                 case "start" -> start(attach, String.join(",", rest), reply);
                 case "stop" -> stop(reply);
                 case "detach" -> {
+                    cancelTimer();
                     Agent.uninstall();
                     reply.put("status", "ok");
                 }
@@ -105,6 +108,7 @@ final class AttachRequest {
 
     private static void stop(Map<String, String> reply) throws Exception {
         GENERATION.incrementAndGet();   // this session's safety stop has nothing left to do
+        cancelTimer();
         stopNow();
         reply.put("status", "ok");
     }
@@ -131,7 +135,16 @@ final class AttachRequest {
             }
         }, "wirecost-agent-attach-timeout");
         t.setDaemon(true);
+        cancelTimer();
+        synchronized (AttachRequest.class) {
+            timer = t;
+        }
         t.start();
+    }
+
+    private static synchronized void cancelTimer() {
+        if (timer != null) timer.interrupt();
+        timer = null;
     }
 
     private static String require(Map<String, String> attach, String key) {
