@@ -68,10 +68,10 @@ final class AttachCommand implements Callable<Integer> {
         Path file;
         long started;
         try (AgentLink link = AgentLink.open(pid, agentJar, dir)) {
-            facts = JvmFacts.of(pid, link.systemProperties());
-            file = dir.resolve("recordings").resolve(JvmFacts.shortMain(facts) + "-" + pid + ".jfr");
-            Map<String, String> reply = link.request("attach.command=start,attach.file=" + file
+            Map<String, String> reply = link.request("attach.command=start,attach.dir=" + dir.resolve("recordings")
                     + ",attach.stop-after=" + (durationNs + SAFETY_MARGIN_NS) + "ns," + agentOptions(profiler));
+            file = Path.of(reply.get("file"));
+            facts = JvmFacts.beside(file);
             System.err.println("wirecost: recording pid " + pid + " (" + facts.get("main_class") + ", " + facts.get("java.vm.name") + " "
                     + facts.get("java.version") + ") for " + duration + " with " + reply.get("engine") + " " + reply.get("event")
                     + (reply.get("live_metrics").isEmpty() ? "" : "; live metrics on port " + reply.get("live_metrics") + " until 'wirecost detach " + pid + "'"));
@@ -86,7 +86,7 @@ final class AttachCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - started) / 1e9;
 
         String error = target.isAlive() || Files.isRegularFile(file) ? "" : "the JVM exited before its recording was written";
-        ProcessRecording rec = new ProcessRecording(JvmFacts.shortMain(facts), pid, file, facts, seconds, error);
+        ProcessRecording rec = new ProcessRecording(JvmFacts.main(file), pid, file, facts, seconds, error);
         List<ScenarioResult> results = new ExternalRunWriter(dir, rules).write(
                 ExternalRunOptions.metadata(dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid), List.of(rec));
         System.out.println("Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");

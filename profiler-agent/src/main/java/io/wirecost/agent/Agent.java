@@ -55,9 +55,11 @@ public final class Agent {
             live = session;
             if (options.startNow()) {
                 if (session != null) session.startSegmented();
+                else if (options.windowed()) RecordingWindow.schedule(c, options.fromNs(), options.toNs());
                 else if (options.keepsRecording()) c.start("");
                 // else: metrics were asked for, the port was taken and no file= was given: nothing to record into
             }
+            if (options.dir() != null && options.file() == null) ProcessFacts.writeBeside(options.recordingFile());
             LiveSession s = session;
             hook = new Thread(() -> exit(c, s), "wirecost-agent-shutdown");
             hook.setDaemon(true);

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * is the agent's option string with a few {@code attach.*} keys added:
  *
  * <pre>
- * attach.command=start,attach.reply=/out/reply-1,attach.file=/out/recordings/App-42.jfr,attach.stop-after=40s,event=itimer,...
+ * attach.command=start,attach.reply=/out/reply-1,attach.dir=/out/recordings,attach.stop-after=40s,event=itimer,...
  * attach.command=stop,attach.reply=/out/reply-2
  * attach.command=detach,attach.reply=/out/reply-3
  * </pre>
@@ -72,7 +72,8 @@ final class AttachRequest {
     }
 
     private static void start(Map<String, String> attach, String options, Map<String, String> reply) throws Exception {
-        Path file = Path.of(require(attach, "file"));
+        Path file = Path.of(require(attach, "dir")).resolve(ProcessFacts.name() + ".jfr");
+        ProcessFacts.writeBeside(file);
         long stopAfterNs = AgentOptions.parseDuration("attach.stop-after", require(attach, "stop-after"));
         boolean metrics = options.contains("metrics.port=");
         synchronized (Agent.class) {
@@ -99,6 +100,7 @@ final class AttachRequest {
                 if (started.startsWith("error")) throw new IllegalStateException(started);
             }
             reply.put("status", "ok");
+            reply.put("file", file.toString());
             reply.put("engine", c.engineName());
             reply.put("event", c.engineEvent());
             reply.put("live_metrics", live == null ? "" : String.valueOf(live.port()));

@@ -57,6 +57,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private String begin(Path target, boolean segments) {
         if (engine == null) return "engine=none";
         if (running != null) return running;
+        if (exiting) return "error: the JVM is exiting";   // JDK 25's JFR blocks a start during shutdown
         try {
             running = startEngine(target);
             recording = target;

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 
 /**
  * One conversation with the wirecost agent inside a running JVM, through the Attach API. Every request
@@ -50,15 +49,6 @@ public final class AgentLink implements AutoCloseable {
         } catch (IOException e) {
             throw new UsageException("pid " + pid + ": the JVM did not answer the attach request (" + oneLine(e)
                     + "); is it started with -XX:+DisableAttachMechanism or -Xrs?");
-        }
-    }
-
-    /** The target's system properties: what JVM it is, which main class, which java.home. */
-    public Properties systemProperties() {
-        try {
-            return vm.getSystemProperties();
-        } catch (IOException e) {
-            throw new UsageException("pid " + pid + ": cannot read the JVM's properties: " + oneLine(e));
         }
     }
 
