@@ -20,16 +20,20 @@ public final class Agent {
     private static ProfilerControl control;
     private static LiveSession live;
     private static Thread hook;
+    /** For the artifact map written beside each recording; null when started without one (unit tests). */
+    private static volatile Instrumentation instrumentation;
 
     private Agent() {
     }
 
     public static void premain(String args, Instrumentation inst) {
+        instrumentation = inst;
         start(args);
     }
 
     /** Loaded (once, or again) through the Attach API: a {@code command=} from the CLI, or plain options. */
     public static void agentmain(String args, Instrumentation inst) {
+        instrumentation = inst;
         if (AttachRequest.is(args)) AttachRequest.handle(args);
         else start(args);
     }
@@ -96,6 +100,10 @@ public final class Agent {
         control = null;
         live = null;
         hook = null;
+    }
+
+    static Instrumentation instrumentation() {
+        return instrumentation;
     }
 
     static synchronized ProfilerControl control() {

@@ -34,6 +34,8 @@ final class AttachRequest {
     private static final AtomicLong GENERATION = new AtomicLong();
     /** The running session's safety stop; interrupted by stop and detach, so no agent thread outlives its use. */
     private static Thread timer;
+    /** The file the live session copies its segments to, for the artifact map at stop. */
+    private static Path tapped;
 
     private AttachRequest() {
     }
@@ -94,6 +96,7 @@ final class AttachRequest {
             long generation = GENERATION.incrementAndGet();
             if (live != null) {
                 live.tap(file);
+                tapped = file;
             } else {
                 if (c.running()) throw new IllegalStateException("the wirecost agent in this JVM is already profiling (" + c.getStatus() + ")");
                 String started = c.start(file.toString());
@@ -119,7 +122,11 @@ final class AttachRequest {
         synchronized (Agent.class) {
             LiveSession live = Agent.live();
             ProfilerControl c = Agent.control();
-            if (live != null) live.untap();
+            if (live != null) {
+                live.untap();
+                if (tapped != null && Agent.instrumentation() != null) ArtifactMap.writeBeside(tapped, Agent.instrumentation());
+                tapped = null;
+            }
             else if (c != null) c.stop();
         }
     }
