@@ -92,7 +92,8 @@ class AttachIT {
 
         Process sleep = new ProcessBuilder("sleep", "60").start();
         try {
-            assertRefused("pid " + sleep.pid() + " (/usr/bin/sleep) is not a JVM", String.valueOf(sleep.pid()));
+            String command = sleep.info().command().orElseThrow();   // /usr/bin/sleep or /bin/sleep
+            assertRefused("pid " + sleep.pid() + " (" + command + ") is not a JVM", String.valueOf(sleep.pid()));
             assertTrue(sleep.isAlive(), "nothing may be sent to a process that is not a JVM");
         } finally {
             sleep.destroy();
