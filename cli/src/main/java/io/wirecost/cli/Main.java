@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Profiling-driven bottleneck attribution for JVM middleware.",
-        subcommands = {RunCommand.class, AttributeCommand.class, FlameCommand.class, RulesCommand.class, DiffCommand.class,
+        subcommands = {RunCommand.class, AttachCommand.class, DetachCommand.class, ProfileCommand.class, AttributeCommand.class, FlameCommand.class, RulesCommand.class, DiffCommand.class,
                 ServeCommand.class, BatchCommand.class, ModelCommand.class, io.wirecost.cli.bench.BenchCommand.class})
 public final class Main {
 

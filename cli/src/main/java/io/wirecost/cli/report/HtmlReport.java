@@ -52,7 +52,7 @@ public final class HtmlReport {
         item(sb, "host", m.host());
         item(sb, "JDK of the scenario JVMs", m.javaHome() + " (" + m.javaFeatureVersion() + ")");
         item(sb, "profiler", m.profiler().engine() + " " + m.profiler().event() + ", interval " + m.profiler().intervalNs() / 1000 + " µs");
-        item(sb, "counts", "warm-up " + m.settings().warmupCalls() + " per type, " + m.settings().reps() + " × "
+        if (m.settings() != null) item(sb, "counts", "warm-up " + m.settings().warmupCalls() + " per type, " + m.settings().reps() + " × "
                 + m.settings().invocations() + " invocations per type" + (m.settings().quick() ? " (quick)" : ""));
         item(sb, "wirecost", m.wirecostVersion());
         item(sb, "scenarios", String.join(", ", m.scenarios()));
