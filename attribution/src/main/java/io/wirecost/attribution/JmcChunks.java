@@ -19,6 +19,14 @@ import java.util.List;
  */
 record JmcChunks(String version, List<byte[]> chunks) {
 
+    /** The chunks back to back: the decompressed file as JMC's own loader sees it. */
+    byte[] whole() {
+        if (chunks.size() == 1) return chunks.get(0);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        chunks.forEach(out::writeBytes);
+        return out.toByteArray();
+    }
+
     private static final byte[] FLR = {'F', 'L', 'R', 0};
     static JmcChunks of(Path file) throws RecordingException {
         return of(file, file.toString());

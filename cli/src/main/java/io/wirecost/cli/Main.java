@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Profiling-driven bottleneck attribution for JVM middleware.",
-        subcommands = {RunCommand.class, AttachCommand.class, DetachCommand.class, ProfileCommand.class, AttributeCommand.class, FlameCommand.class, RulesCommand.class, DiffCommand.class,
+        subcommands = {RunCommand.class, AttachCommand.class, DetachCommand.class, ProfileCommand.class, AttributeCommand.class, AnalyzeCommand.class, FlameCommand.class, RulesCommand.class, DiffCommand.class,
                 ServeCommand.class, BatchCommand.class, ModelCommand.class, io.wirecost.cli.bench.BenchCommand.class})
 public final class Main {
 
@@ -24,6 +24,7 @@ public final class Main {
 
     /** Runs a command line; 0 ok, 1 a scenario failed, 2 bad input. Never prints a stack trace. */
     public static int execute(String... args) {
+        quietJmc();
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("wirecost: " + ex.getMessage());
@@ -36,6 +37,13 @@ public final class Main {
             return 2;
         });
         return cl.execute(args);
+    }
+
+    /** JMC's parser logs every field it does not know through java.util.logging: noise on a command line. */
+    private static final java.util.logging.Logger JMC_LOG = java.util.logging.Logger.getLogger("org.openjdk.jmc");
+
+    private static void quietJmc() {
+        JMC_LOG.setLevel(java.util.logging.Level.SEVERE);
     }
 
     static final class Version implements CommandLine.IVersionProvider {
