@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * JDK Mission Control's automated analysis (the rules of {@code flightrecorder.rules.jdk}, as JMC's
@@ -46,6 +48,9 @@ public final class JmcAnalysis {
             .thenComparing(Comparator.comparingDouble(RuleFinding::score).reversed())
             .thenComparing(RuleFinding::ruleId);
 
+    /** All of JMC's rules on a large recording take a few seconds; a minute means a rule is stuck. */
+    private static final long BUDGET_SECONDS = 60;
+
     private JmcAnalysis() {
     }
 
@@ -57,16 +62,18 @@ public final class JmcAnalysis {
         // one evaluation thread per core: the rules are independent (JMC orders the dependent ones itself)
         Map<IRule, Future<IResult>> futures = RulesToolkit.evaluateParallel(RuleRegistry.getRules(), items, null, 0);
         List<RuleFinding> findings = new ArrayList<>();
+        // a rule that never finishes must not hold up a run: the rules share one budget
+        long deadline = System.nanoTime() + BUDGET_SECONDS * 1_000_000_000L;
         for (Map.Entry<IRule, Future<IResult>> e : futures.entrySet()) {
-            findings.add(finding(e.getKey(), e.getValue()));
+            findings.add(finding(e.getKey(), e.getValue(), deadline));
         }
         findings.sort(MOST_SEVERE_FIRST);
         return new Report(name, chunks.version(), chunks.chunks().size(), findings);
     }
 
-    private static RuleFinding finding(IRule rule, Future<IResult> future) {
+    private static RuleFinding finding(IRule rule, Future<IResult> future, long deadlineNanos) {
         try {
-            IResult r = future.get();
+            IResult r = future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
             IQuantity score = r.getResult(TypedResult.SCORE);
             String summary = r.getSummary() == null ? "" : ResultToolkit.populateMessage(r, r.getSummary(), false);
             return new RuleFinding(rule.getId(), rule.getName(), severity(r.getSeverity()),
@@ -75,6 +82,10 @@ public final class JmcAnalysis {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             return new RuleFinding(rule.getId(), rule.getName(), RuleFinding.Severity.NA, -1,
                     "the rule failed on this recording: " + cause.getClass().getSimpleName());
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            return new RuleFinding(rule.getId(), rule.getName(), RuleFinding.Severity.NA, -1,
+                    "the rule did not finish within " + BUDGET_SECONDS + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new RuleFinding(rule.getId(), rule.getName(), RuleFinding.Severity.NA, -1, "interrupted");
