@@ -1,11 +1,11 @@
 package io.wirecost.attribution;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The JMC fallback on recordings from JDK Mission Control's own test suite (src/test/resources/jmc,
- * copied from openjdk/jmc's core tests). Expected counts: {@code jfr summary} for format 1.0, which the
+ * The JMC fallback on recordings from JDK Mission Control's own test suite (not in this repository: read
+ * from where {@link JmcRecordingsTest} finds them, skipped with the reason when absent). Expected counts: {@code jfr summary} for format 1.0, which the
  * JDK's tool reads; JMC 9.1.1's own loader for the gzip-compressed 0.9 files, which it does not.
  */
 class JmcRecordingReaderTest {
@@ -27,12 +27,11 @@ class JmcRecordingReaderTest {
     @TempDir
     Path dir;
 
+    /** One of JMC's test recordings, which this repository may not hold: skipped with the reason when absent. */
     static Path fixture(String name) {
-        try {
-            return Path.of(JmcRecordingReaderTest.class.getResource("/jmc/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        Path f = JmcRecordingsTest.dir().resolve(name);
+        Assumptions.assumeTrue(Files.isRegularFile(f), f + " is missing (see JmcRecordingsTest's class comment)");
+        return f;
     }
 
     /** Counts samples and checks every one has a resolvable, non-empty stack. */
