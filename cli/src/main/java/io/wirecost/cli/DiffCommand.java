@@ -7,6 +7,7 @@ import io.wirecost.attribution.StackCounts;
 import io.wirecost.cli.diff.DiffFlameGraph;
 import io.wirecost.cli.diff.DiffLine;
 import io.wirecost.cli.diff.DiffReport;
+import io.wirecost.cli.diff.JmcRuleDiff;
 import io.wirecost.cli.diff.RunData;
 import io.wirecost.cli.diff.RunDiff;
 import io.wirecost.cli.report.AtomicFiles;
@@ -81,12 +82,24 @@ final class DiffCommand implements Callable<Integer> {
         List<DiffLine> lines = new RunDiff(t).compare(base, cand);
         DiffReport report = new DiffReport(base, cand, lines, t);
         Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
-        AtomicFiles.write(dir.resolve("diff.md"), report.markdown());
-        AtomicFiles.write(dir.resolve("diff.json"), report.json());
+        // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
+        List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseline, candidate);
+        String md = report.markdown() + JmcRuleDiff.markdown(rises);
+        String json = withJmc(report.json(), rises);
+        AtomicFiles.write(dir.resolve("diff.md"), md);
+        AtomicFiles.write(dir.resolve("diff.json"), json);
         if (!noFlames) flames(dir);
-        System.out.print(format.equals("json") ? report.json() : report.markdown());
+        System.out.print(format.equals("json") ? json : md);
         System.err.println("wirecost: diff written to " + dir);
         return report.regressions() > 0 ? 1 : 0;
+    }
+
+    private static String withJmc(String json, List<JmcRuleDiff.Rise> rises) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper()
+                .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
+        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(json);
+        root.set("jmc_rules_rose", m.valueToTree(rises));
+        return m.writeValueAsString(root) + "\n";
     }
 
     /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */

@@ -31,6 +31,11 @@ public final class HtmlReport {
     }
 
     public static String render(RunMetadata meta, List<ScenarioResult> results, RuleSet rules, Path dir) {
+        return render(meta, results, rules, dir, null);
+    }
+
+    /** With JMC's findings per scenario and role when {@code jmc} is given. */
+    public static String render(RunMetadata meta, List<ScenarioResult> results, RuleSet rules, Path dir, JmcFindings jmc) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
           .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -42,6 +47,7 @@ public final class HtmlReport {
         factors(sb, results);
         messageSizes(sb, results);
         flameGraphs(sb, results, dir);
+        if (jmc != null) JmcSection.html(sb, results, jmc);
         sb.append("<script>").append(SCRIPT).append("</script></body></html>\n");
         return sb.toString();
     }
