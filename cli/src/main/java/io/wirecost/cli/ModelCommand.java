@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.model.ModelFit;
+import io.wirecost.cli.report.AtomicFiles;
 import io.wirecost.cli.report.Table;
 import io.wirecost.cli.run.ChildJvm;
 import io.wirecost.cli.run.JvmLauncher;
@@ -24,7 +25,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -95,14 +95,16 @@ public final class ModelCommand implements Callable<Integer> {
         JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(Locations.projectRoot()),
                 Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
         Path csv = dir.resolve("model.csv");
-        Files.writeString(csv, "scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
+        // rewritten whole after every point (AtomicFiles), so an interrupted sweep leaves no half row
+        StringBuilder csvText = new StringBuilder("scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
+        AtomicFiles.write(csv, csvText.toString());
         Map<String, List<ModelFit.Point>> points = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
         for (String s : scenarios) {
             List<ModelFit.Point> ps = new ArrayList<>();
             points.put(s, ps);
             try {
-                sweep(launcher, s, cl, ni, total, warm, dir, csv, ps);
+                sweep(launcher, s, cl, ni, total, warm, dir, csv, csvText, ps);
             } catch (ChildJvm.ChildFailure | IOException e) {
                 errors.put(s, e.getMessage());
                 System.err.println("wirecost: " + s + " failed: " + e.getMessage());
@@ -115,7 +117,7 @@ public final class ModelCommand implements Callable<Integer> {
         return errors.isEmpty() ? 0 : 1;
     }
 
-    private void sweep(JvmLauncher launcher, String name, List<Integer> cl, List<Integer> ni, int total, int warm, Path dir, Path csv,
+    private void sweep(JvmLauncher launcher, String name, List<Integer> cl, List<Integer> ni, int total, int warm, Path dir, Path csv, StringBuilder csvText,
                        List<ModelFit.Point> out) throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
         Path keyDir = null;
@@ -146,7 +148,7 @@ public final class ModelCommand implements Callable<Integer> {
                             out.add(new ModelFit.Point(c, n, mean));
                             String row = String.format(Locale.ROOT, "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n", name, c, n, ((Number) m.get("calls")).longValue(),
                                     mean, num(m, "p50_micros"), num(m, "p99_micros"), num(m, "throughput_per_second"));
-                            Files.writeString(csv, row, StandardOpenOption.APPEND);
+                            AtomicFiles.write(csv, csvText.append(row).toString());
                             System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
                         }
                     }
@@ -179,14 +181,14 @@ public final class ModelCommand implements Callable<Integer> {
         json.put("fits", fits);
         json.put("errors", errors);
         json.put("ratios", ratios(fits));
-        JSON.writeValue(dir.resolve("model.json").toFile(), json);
+        AtomicFiles.write(dir.resolve("model.json"), os -> JSON.writeValue(os, json));
         StringBuilder md = new StringBuilder();
         StringBuilder text = new StringBuilder();
         for (Table t : tables) {
             md.append(t.markdown());
             text.append('\n').append(t.text());
         }
-        Files.writeString(dir.resolve("table.md"), md.toString());
+        AtomicFiles.write(dir.resolve("table.md"), md.toString());
         return text.toString();
     }
 
