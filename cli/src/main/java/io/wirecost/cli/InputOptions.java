@@ -83,7 +83,7 @@ final class InputOptions {
         }
         if (role != null) {
             out.removeIf(i -> !i.role().equals(role));
-            if (out.isEmpty()) throw new UsageException("no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
+            if (out.isEmpty()) throw new UsageException("--role: no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
         }
         return out;
     }

@@ -26,8 +26,10 @@ public final class Main {
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("wirecost: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("(see 'wirecost " + ex.getCommandLine().getCommandName() + " --help')");
+            // one line: what was wrong, then where the accepted values are listed
+            String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+            ex.getCommandLine().getErr().println("wirecost: " + msg.lines().findFirst().orElse(msg)
+                    + " (see 'wirecost " + ex.getCommandLine().getCommandSpec().qualifiedName().replaceFirst("^wirecost ", "") + " --help')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {

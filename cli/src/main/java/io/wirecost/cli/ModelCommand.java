@@ -79,7 +79,7 @@ public final class ModelCommand implements Callable<Integer> {
         int total = calls != null ? calls : quick ? 100 : 1000;
         int warm = warmup != null ? warmup : quick ? 100 : 500;
         for (String s : scenarios) {
-            if (!Scenarios.names().contains(s)) throw new UsageException("unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ")");
+            if (!Scenarios.names().contains(s)) throw new UsageException("--scenarios: unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ")");
             if (!Payload.CARRIERS.contains(s)) throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "
                     + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
         }
@@ -89,7 +89,7 @@ public final class ModelCommand implements Callable<Integer> {
         if (cl.size() * ni.size() < 2) throw new UsageException("a fit needs at least two points (levels x sizes)");
         Path dir = out != null ? out : Path.of("runs", "model-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         if (Files.exists(dir.resolve("model.json"))) throw new UsageException("--out " + dir + " already holds a model; choose another directory");
-        Files.createDirectories(dir.resolve("logs"));
+        Files.createDirectories(OutputDirectory.create("--out", dir).resolve("logs"));
         System.err.println("wirecost: writing to " + dir);
 
         JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(Locations.projectRoot()),
