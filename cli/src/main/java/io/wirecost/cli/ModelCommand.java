@@ -2,9 +2,9 @@ package io.wirecost.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.model.ModelFit;
 import io.wirecost.cli.report.AtomicFiles;
+import io.wirecost.cli.report.PaperTable;
 import io.wirecost.cli.report.Table;
 import io.wirecost.cli.run.ChildJvm;
 import io.wirecost.cli.run.JvmLauncher;
@@ -18,11 +18,7 @@ import io.wirecost.scenarios.security.KeyMaterial;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -231,7 +227,7 @@ public final class ModelCommand implements Callable<Integer> {
         Map<String, Double> r = ratios(fits);
         String fastest = r.entrySet().stream().filter(x -> x.getValue() == 1.0).map(Map.Entry::getKey).findFirst().orElse("-");
         r.forEach((s, v) -> rows.add(List.of(s + " / " + fastest, String.format(Locale.ROOT, "%.2f", v), "", "")));
-        for (String[] f : paperFactors()) {
+        for (String[] f : seed003Factors()) {
             String[] pair = MAPPING.get(f[2]);
             if (pair == null) continue;
             String base = fits.containsKey(pair[1]) ? pair[1] : fits.containsKey("tcp") ? "tcp" : pair[1];
@@ -246,16 +242,8 @@ public final class ModelCommand implements Callable<Integer> {
                         + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario."));
     }
 
-    private static List<String[]> paperFactors() {
-        List<String[]> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(RuleSet.class.getResourceAsStream("paper-factors.csv"), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.startsWith("003,")) out.add(line.split(",", -1));
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return out;
+    private static List<String[]> seed003Factors() {
+        return PaperTable.factors().stream().filter(f -> f[0].equals("003")).toList();
     }
 
     private static String e(double v) {

@@ -367,7 +367,7 @@ final class RunCommand implements Callable<Integer> {
             if (RuleLayers.needsDetection(rulesFiles)) {
                 throw new UsageException("--rules pack:auto: run knows its scenarios' libraries; name packs (pack:NAME) or use pack:auto with attribute");
             }
-            return RuleLayers.load(rulesFiles, true, null);
+            return io.wirecost.attribution.Attributor.rules(rulesFiles);
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }

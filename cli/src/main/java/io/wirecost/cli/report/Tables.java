@@ -8,11 +8,6 @@ import io.wirecost.cli.run.RoleAttribution;
 import io.wirecost.cli.run.RttStatistics;
 import io.wirecost.cli.run.ScenarioResult;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -110,7 +105,7 @@ public final class Tables {
     /** Relative message sizes beside seed 002's (SOAP ~4.3x JRMP, WS-Security ~6.9x SOAP, RMI-SSL ~1.08x RMI). */
     public static Table sizeFactors(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
-        for (String[] f : paperFactors()) {
+        for (String[] f : PaperTable.factors()) {
             if (!f[2].startsWith("message-size ")) continue;
             String ratio = f[2].substring("message-size ".length());
             for (String[] pair : SIZE_SCENARIOS.getOrDefault(ratio, new String[0][])) {
@@ -139,7 +134,7 @@ public final class Tables {
     /** Today's factors beside the papers' (performance-factors.csv), for the scenario pairs present. */
     public static Table factors(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
-        for (String[] f : paperFactors()) {
+        for (String[] f : PaperTable.factors()) {
             // source,setting,ratio,data,factor
             String[] pair = FACTOR_SCENARIOS.get(f[2]);
             if (pair == null || !f[1].startsWith("local") || f[2].startsWith("message-size")) continue;
@@ -167,20 +162,6 @@ public final class Tables {
 
     private static Optional<ScenarioResult> find(List<ScenarioResult> results, String name) {
         return results.stream().filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty()).findFirst();
-    }
-
-    private static List<String[]> paperFactors() {
-        List<String[]> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                RuleSet.class.getResourceAsStream("paper-factors.csv"), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#") || line.startsWith("source,")) continue;
-                out.add(line.split(",", -1));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
     }
 
     /**
