@@ -78,6 +78,7 @@ public final class Tables {
     public static Table messageSizes(List<ScenarioResult> results) {
         List<String> header = new ArrayList<>(List.of("operation"));
         List<ScenarioResult> measured = results.stream().filter(r -> !r.sizes().isEmpty()).toList();
+        if (measured.isEmpty()) return Table.notMeasured("Message size per invocation", whyNotMeasured(results));
         for (ScenarioResult r : measured) header.add(r.scenario() + " req/resp");
         List<List<String>> rows = new ArrayList<>();
         if (!measured.isEmpty()) {
@@ -102,6 +103,14 @@ public final class Tables {
         return new Table("Message size per invocation, bytes (request / response)", header, rows, notes);
     }
 
+    /** Why no scenario has sizes, once when the reason is the same for all (no tcpdump, no root). */
+    static String whyNotMeasured(List<ScenarioResult> results) {
+        List<String> why = results.stream().map(r -> r.sizesNote().replaceFirst("^not measured:? ?", "")).distinct().toList();
+        if (why.size() == 1) return "not measured" + (why.get(0).isEmpty() ? "" : ": " + why.get(0));
+        return "not measured: " + String.join("; ", results.stream()
+                .map(r -> r.scenario() + " " + r.sizesNote().replaceFirst("^not measured:? ?", "")).distinct().toList());
+    }
+
     /** Relative message sizes beside seed 002's (SOAP ~4.3x JRMP, WS-Security ~6.9x SOAP, RMI-SSL ~1.08x RMI). */
     public static Table sizeFactors(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
@@ -116,7 +125,12 @@ public final class Tables {
                         "seed " + f[0]));
             }
         }
-        return new Table("Relative message sizes, today vs seed 002 (request + response bytes, mean over the data types)",
+        String title = "Relative message sizes, today vs seed 002 (request + response bytes, mean over the data types)";
+        if (rows.isEmpty()) {
+            return Table.notMeasured(title, results.stream().allMatch(r -> r.sizes().isEmpty()) ? whyNotMeasured(results)
+                    : "no pair of the papers' scenarios with measured sizes in this run");
+        }
+        return new Table(title,
                 List.of("ratio", "scenarios", "today", "paper", "paper source"), rows, List.of());
     }
 
