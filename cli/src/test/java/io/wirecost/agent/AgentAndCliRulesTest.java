@@ -1,13 +1,10 @@
 package io.wirecost.agent;
 
 import io.wirecost.attribution.CategoryCounts;
-import io.wirecost.cli.Main;
+import io.wirecost.cli.InProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -63,14 +60,8 @@ class AgentAndCliRulesTest {
     }
 
     private static String cli(String... args) {
-        PrintStream stdout = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (PrintStream to = new PrintStream(out, true, StandardCharsets.UTF_8)) {
-            System.setOut(to);
-            assertEquals(0, Main.execute(args));
-        } finally {
-            System.setOut(stdout);
-        }
-        return out.toString(StandardCharsets.UTF_8);
+        InProcess.Outcome o = InProcess.run(args);
+        assertEquals(0, o.exit(), String.join("\n", o.stderr()));
+        return o.stdout();
     }
 }

@@ -6,9 +6,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -132,20 +129,9 @@ class OptionErrorsTest {
 
     /** Runs the command line; null if it answered one line naming the option and exit 2, else what it did. */
     private static String oneLineNaming(OptionSpec option, List<String> args) {
-        PrintStream err = System.err;
-        PrintStream stdout = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream to = new PrintStream(captured, true, StandardCharsets.UTF_8)) {
-            System.setErr(to);
-            System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-            exit = Main.execute(args.toArray(String[]::new));
-        } finally {
-            System.setErr(err);
-            System.setOut(stdout);
-        }
-        List<String> lines = captured.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
-        // a file option may name the file instead, as a rule file's error names its file and line
+        InProcess.Outcome o = InProcess.run(args.toArray(String[]::new));
+        int exit = o.exit();
+        List<String> lines = o.stderr();
         boolean names = lines.size() == 1 && (Set.of(option.names()).stream().anyMatch(n -> lines.get(0).contains(n))
                 || elementType(option) == Path.class && lines.get(0).contains(args.get(args.indexOf(option.longestName()) + 1)));
         if (exit == 2 && names && !lines.get(0).contains("Exception")) return null;

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * figure measured before the fault is kept, and no process outlives the run (checked in the process
  * table: no process whose command line names the run's directory).
  */
-class FaultsIntegrationTest {
+class FaultsIT {
 
     @TempDir
     Path dir;
