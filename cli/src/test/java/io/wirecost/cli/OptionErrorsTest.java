@@ -37,7 +37,7 @@ class OptionErrorsTest {
             entry("--payload", "no-such-payload"), entry("--rate", "fast"), entry("--metrics-bind", "not an address"),
             entry("--push", "not a url"), entry("--category", "no-such-category"), entry("--attribution", "sideways"),
             entry("--by", "colour"), entry("--mode", "sideways"), entry("--threads", "[unclosed"), entry("--role", "referee"),
-            entry("--heap", "lots"), entry("--settings", "gprof-10ms"), entry("--files", "many"),
+            entry("--heap", "lots"), entry("--duration", "soon"), entry("--settings", "gprof-10ms"), entry("--files", "many"),
             entry("--out", "FILE"), entry("--work-dir", "FILE"), entry("--output", "FILE/flame.html"));
 
     /** Options whose every value is acceptable to wirecost, and who judges it instead. */
@@ -50,17 +50,19 @@ class OptionErrorsTest {
     /** Arguments each command needs besides the option under test, chosen so a value that slipped through ends quickly. */
     private static Map<String, List<String>> base(Path recording, Path file, Path out) {
         List<String> cheapRun = List.of("--quick", "--scenarios", "tcp", "--profiler", "none", "--warmup", "10", "--out", out.toString());
-        return Map.of(
-                "run", cheapRun,
-                "attribute", List.of(recording.toString()),
-                "flame", List.of(recording.toString(), "-o", out.resolve("flame.html").toString()),
-                "rules", List.of("--list"),
-                "diff", List.of(file.getParent().toString(), file.getParent().toString()),
-                "serve", List.of("--scenario", "tcp"),
-                "batch", List.of("--quick", "--reps", "1", "--warmup", "1", "--out", out.toString()),
-                "model", List.of("--quick", "--scenarios", "tcp", "--out", out.toString()),
-                "bench overhead", List.of("--settings", "jfr-10ms", "--max-pairs", "2", "--budget", "1s"),
-                "bench attribute", List.of("--samples", "1000", "--rounds", "1"));
+        return Map.ofEntries(
+                entry("run", cheapRun),
+                entry("attribute", List.of(recording.toString())),
+                entry("flame", List.of(recording.toString(), "-o", out.resolve("flame.html").toString())),
+                entry("rules", List.of("--list")),
+                entry("diff", List.of(file.getParent().toString(), file.getParent().toString())),
+                entry("serve", List.of("--scenario", "tcp")),
+                entry("batch", List.of("--quick", "--reps", "1", "--warmup", "1", "--out", out.toString())),
+                entry("model", List.of("--quick", "--scenarios", "tcp", "--out", out.toString())),
+                entry("bench overhead", List.of("--settings", "jfr-10ms", "--max-pairs", "2", "--budget", "1s")),
+                entry("bench attribute", List.of("--samples", "1000", "--rounds", "1")),
+                entry("profile", List.of("--", "true")),
+                entry("attach", List.of("999999999")));
     }
 
     @TempDir
@@ -133,7 +135,7 @@ class OptionErrorsTest {
         int exit = o.exit();
         List<String> lines = o.stderr();
         boolean names = lines.size() == 1 && (Set.of(option.names()).stream().anyMatch(n -> lines.get(0).contains(n))
-                || elementType(option) == Path.class && lines.get(0).contains(args.get(args.indexOf(option.longestName()) + 1)));
+                || (elementType(option) == Path.class || args.get(args.indexOf(option.longestName()) + 1).startsWith("/")) && lines.get(0).contains(args.get(args.indexOf(option.longestName()) + 1)));
         if (exit == 2 && names && !lines.get(0).contains("Exception")) return null;
         return "wirecost " + String.join(" ", args) + " -> exit " + exit + ": " + String.join(" | ", lines);
     }
