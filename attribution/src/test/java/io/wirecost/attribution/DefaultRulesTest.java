@@ -3,9 +3,7 @@ package io.wirecost.attribution;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -341,27 +339,6 @@ class DefaultRulesTest {
                 "java.util.Collections.sort",
                 "io.wirecost.scenarios.harness.ClientMain.measure",
                 "io.wirecost.scenarios.harness.ClientMain.main"));
-    }
-
-    // ---- the paper's Table 3
-
-    @Test
-    void everyPaperRowNamedByACategoryIsARowOfTable3() {
-        Set<String> rows = new HashSet<>(PaperTable.table3().rows());
-        List<String> named = RULES.categories().stream().map(Category::paperRow).filter(r -> !r.isEmpty()).toList();
-        assertFalse(named.isEmpty());
-        for (String row : named) assertTrue(rows.contains(row), "paper=\"" + row + "\" is not a row of paper-table3.csv");
-    }
-
-    @Test
-    void everyRowOfTable3IsClaimedByExactlyOneCategory() {
-        List<String> rows = PaperTable.table3().rows();
-        assertEquals(13, rows.size(), "Table 3 of seed 000 has 13 rows");
-        for (String row : rows) {
-            List<String> claimants = RULES.categories().stream()
-                    .filter(c -> c.paperRow().equals(row)).map(Category::name).toList();
-            assertEquals(1, claimants.size(), "row " + row + " claimed by " + claimants);
-        }
     }
 
     @Test

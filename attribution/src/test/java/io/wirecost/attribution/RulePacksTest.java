@@ -87,7 +87,7 @@ class RulePacksTest {
     @Test
     void anUnknownPackIsAnErrorNamingThePacks() {
         RuleFileException e = assertThrows(RuleFileException.class, () -> RuleLayers.load(List.of("pack:jakson"), true, null));
-        assertTrue(e.getMessage().startsWith("pack:jakson:0: no such rule pack (packs: auto, regex,"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("pack:jakson: no such rule pack (packs: auto, regex,"), e.getMessage());
     }
 
     @Test

@@ -160,7 +160,7 @@ class RuleParserTest {
     void fileErrorsNameThePath(@TempDir Path dir) throws IOException {
         Path missing = dir.resolve("missing.rules");
         RuleFileException e = assertThrows(RuleFileException.class, () -> RuleParser.parse(missing));
-        assertEquals(missing + ":0: no such file", e.getMessage());
+        assertEquals(missing + ": no such file", e.getMessage());
 
         Path bad = Files.writeString(dir.resolve("bad.rules"), "category a group=middleware\nfallback a\nrule a klass x.Y\n");
         e = assertThrows(RuleFileException.class, () -> RuleParser.parse(bad));

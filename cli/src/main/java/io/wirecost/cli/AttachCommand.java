@@ -61,6 +61,8 @@ final class AttachCommand implements Callable<Integer> {
         if (metricsPort != null && options.rules.size() > 1) throw new UsageException("--metrics-port counts with one --rules file, got " + options.rules.size());
         Path agentJar = Locations.agentJar();
         if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
+        // a --out that cannot be a directory is the user's to fix whatever the process (the default one is made after the check)
+        if (options.out != null) OutputDirectory.create("--out", options.out);
         ProcessHandle target = TargetCheck.check(pid);
         Path dir = options.outputDirectory("attach-" + pid);
 

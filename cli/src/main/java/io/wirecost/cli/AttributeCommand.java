@@ -3,12 +3,12 @@ package io.wirecost.cli;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.AttributionMode;
+import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
-import io.wirecost.attribution.StackClassifier;
 import io.wirecost.cli.report.AttributionReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,12 +75,13 @@ final class AttributeCommand implements Callable<Integer> {
         if (by.equals("artifact")) return byLeaf(inputs, new PackageProfile(artifacts(inputs)::artifactOf), "artifact");
 
         RuleSet rules = input.ruleSet(inputs);
-        CategoryCounts all = new CategoryCounts(rules.categories());
+        Attributor attributor = new Attributor(rules, input.sampleMode(), mode);
+        CategoryCounts all = attributor.newCounts();
         Map<String, Attribution> perInput = new LinkedHashMap<>();
         List<RecordingSummary> summaries = new ArrayList<>();
         for (InputOptions.Input in : inputs) {
-            CategoryCounts counts = new CategoryCounts(rules.categories());
-            RecordingSummary s = input.read(in, new StackClassifier(rules, counts, mode));
+            CategoryCounts counts = attributor.newCounts();
+            RecordingSummary s = input.read(in, attributor, counts);
             summaries.add(s);
             all.merge(counts);
             perInput.put(in.label(), counts.toAttribution(counted(List.of(s), mode), mode));

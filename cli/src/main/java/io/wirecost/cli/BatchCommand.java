@@ -144,8 +144,7 @@ final class BatchCommand implements Callable<Integer> {
         Path dir = out != null ? out
                 : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-batch");
         if (Files.exists(dir.resolve("batch.json"))) throw new UsageException("--out " + dir + " already holds a batch run; choose another directory");
-        Files.createDirectories(dir);
-        return dir;
+        return OutputDirectory.create("--out", dir);
     }
 
     private static String hostName() {

@@ -67,6 +67,7 @@ final class DiffCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!List.of("md", "json").contains(format)) throw new UsageException("--format must be md or json, got '" + format + "'");
         if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0) throw new UsageException("thresholds must not be negative");
+        if (out != null) OutputDirectory.create("--out", out);
         RunData base;
         RunData cand;
         try {

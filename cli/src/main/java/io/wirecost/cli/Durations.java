@@ -2,8 +2,19 @@ package io.wirecost.cli;
 
 import java.util.Locale;
 
-/** Parses {@code 10ms}, {@code 500us}, {@code 2s} or bare nanoseconds, as the agent's options do. */
+/**
+ * The one duration syntax of every option: a whole number with a unit, {@code 500us}, {@code 500ms},
+ * {@code 40s}, {@code 2m}, {@code 1h} (also {@code ns}); a bare number is nanoseconds, as the agent's
+ * {@code interval=} takes it.
+ */
 public final class Durations {
+
+    /** What a duration option accepts, for its one-line error. */
+    public static final String ACCEPTS = "a duration like 500ms, 40s, 2m or 1h";
+
+    /** Longest suffix first: "ms" must be tried before "m" and "s". */
+    private static final String[] UNITS = {"ns", "us", "ms", "s", "m", "h"};
+    private static final long[] NANOS = {1L, 1_000L, 1_000_000L, 1_000_000_000L, 60_000_000_000L, 3_600_000_000_000L};
 
     private Durations() {
     }
@@ -20,10 +31,10 @@ public final class Durations {
     private static long parse(String option, String text, boolean zeroAllowed) {
         String t = text.toLowerCase(Locale.ROOT).trim();
         long unit = 1;
-        for (String[] u : new String[][]{{"ms", "1000000"}, {"us", "1000"}, {"ns", "1"}, {"s", "1000000000"}}) {
-            if (t.endsWith(u[0])) {
-                unit = Long.parseLong(u[1]);
-                t = t.substring(0, t.length() - u[0].length());
+        for (int i = 0; i < UNITS.length; i++) {
+            if (t.endsWith(UNITS[i])) {
+                unit = NANOS[i];
+                t = t.substring(0, t.length() - UNITS[i].length());
                 break;
             }
         }
@@ -33,6 +44,6 @@ public final class Durations {
         } catch (NumberFormatException | ArithmeticException e) {
             // fall through to the one-line error
         }
-        throw new UsageException(option + " must be a positive duration like 1ms or 500us, got '" + text + "'");
+        throw new UsageException(option + " must be " + (zeroAllowed ? "zero or " : "") + ACCEPTS + ", got '" + text + "'");
     }
 }

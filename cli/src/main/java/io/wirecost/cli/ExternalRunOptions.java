@@ -59,7 +59,7 @@ final class ExternalRunOptions {
         if (Files.exists(dir.resolve("results.json"))) {
             throw new UsageException("--out " + dir + " already holds a run; choose another directory");
         }
-        Files.createDirectories(dir.resolve("recordings"));
+        Files.createDirectories(OutputDirectory.create("--out", dir).resolve("recordings"));
         return dir.toAbsolutePath();
     }
 

@@ -54,6 +54,7 @@ final class FlameCommand implements Callable<Integer> {
                 : name.endsWith(".collapsed") || name.endsWith(".txt") ? "collapsed"
                 : name.endsWith(".pb.gz") || name.endsWith(".pprof") ? "pprof" : null;
         if (format == null) throw new UsageException("-o " + output + ": unknown format (use .html, .collapsed or .pb.gz)");
+        OutputDirectory.create("-o", output.toAbsolutePath().getParent());
         List<InputOptions.Input> inputs = input.resolve();
         RuleSet rules = input.ruleSet(inputs);
         int only = -1;

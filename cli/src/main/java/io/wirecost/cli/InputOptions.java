@@ -83,7 +83,7 @@ final class InputOptions {
         }
         if (role != null) {
             out.removeIf(i -> !i.role().equals(role));
-            if (out.isEmpty()) throw new UsageException("no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
+            if (out.isEmpty()) throw new UsageException("--role: no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
         }
         return out;
     }
@@ -163,12 +163,25 @@ final class InputOptions {
         return from != null || to != null;
     }
 
+    /** Reads one input into category counts through the attribution entry point the agent uses, with this command's filters. */
+    RecordingSummary read(Input in, io.wirecost.attribution.Attributor attributor, io.wirecost.attribution.CategoryCounts into) {
+        return read(in, () -> attributor.read(in.file(), into, this::filtered));
+    }
+
     RecordingSummary read(Input in, SampleSink sink) {
+        return read(in, () -> Recordings.read(in.file(), sampleMode(), filtered(sink)));
+    }
+
+    private interface Reading {
+        RecordingSummary read() throws RecordingException;
+    }
+
+    private RecordingSummary read(Input in, Reading reading) {
         if (timeFiltered() && !Recordings.isJfr(in.file())) {
             throw new UsageException(in.file() + ": --from/--to need a JFR recording (collapsed stacks carry no time)");
         }
         try {
-            RecordingSummary s = Recordings.read(in.file(), sampleMode(), filtered(sink));
+            RecordingSummary s = reading.read();
             for (String w : s.warnings()) System.err.println("wirecost: warning: " + s.file() + ": " + w);
             return s;
         } catch (RecordingException e) {

@@ -60,9 +60,10 @@ public final class Main {
             COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
         }
         cl.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("wirecost: " + ex.getMessage());
-            CommandLine where = ex.getCommandLine();
-            where.getErr().println("(see 'wirecost " + (where.getParent() == null ? "" : where.getCommandName() + " ") + "--help')");
+            // one line: what was wrong, then where the accepted values are listed
+            String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+            ex.getCommandLine().getErr().println("wirecost: " + msg.lines().findFirst().orElse(msg)
+                    + " (see 'wirecost " + ex.getCommandLine().getCommandSpec().qualifiedName().replaceFirst("^wirecost ", "") + " --help')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {

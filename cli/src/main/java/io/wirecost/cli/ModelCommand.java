@@ -2,8 +2,9 @@ package io.wirecost.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.model.ModelFit;
+import io.wirecost.cli.report.AtomicFiles;
+import io.wirecost.cli.report.PaperTable;
 import io.wirecost.cli.report.Table;
 import io.wirecost.cli.run.ChildJvm;
 import io.wirecost.cli.run.JvmLauncher;
@@ -17,14 +18,9 @@ import io.wirecost.scenarios.security.KeyMaterial;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -79,7 +75,7 @@ public final class ModelCommand implements Callable<Integer> {
         int total = calls != null ? calls : quick ? 100 : 1000;
         int warm = warmup != null ? warmup : quick ? 100 : 500;
         for (String s : scenarios) {
-            if (!Scenarios.names().contains(s)) throw new UsageException("unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ")");
+            if (!Scenarios.names().contains(s)) throw new UsageException("--scenarios: unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ")");
             if (!Payload.CARRIERS.contains(s)) throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "
                     + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
         }
@@ -89,20 +85,22 @@ public final class ModelCommand implements Callable<Integer> {
         if (cl.size() * ni.size() < 2) throw new UsageException("a fit needs at least two points (levels x sizes)");
         Path dir = out != null ? out : Path.of("runs", "model-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         if (Files.exists(dir.resolve("model.json"))) throw new UsageException("--out " + dir + " already holds a model; choose another directory");
-        Files.createDirectories(dir.resolve("logs"));
+        Files.createDirectories(OutputDirectory.create("--out", dir).resolve("logs"));
         System.err.println("wirecost: writing to " + dir);
 
         JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(Locations.projectRoot()),
                 Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
         Path csv = dir.resolve("model.csv");
-        Files.writeString(csv, "scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
+        // rewritten whole after every point (AtomicFiles), so an interrupted sweep leaves no half row
+        StringBuilder csvText = new StringBuilder("scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
+        AtomicFiles.write(csv, csvText.toString());
         Map<String, List<ModelFit.Point>> points = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
         for (String s : scenarios) {
             List<ModelFit.Point> ps = new ArrayList<>();
             points.put(s, ps);
             try {
-                sweep(launcher, s, cl, ni, total, warm, dir, csv, ps);
+                sweep(launcher, s, cl, ni, total, warm, dir, csv, csvText, ps);
             } catch (ChildJvm.ChildFailure | IOException e) {
                 errors.put(s, e.getMessage());
                 System.err.println("wirecost: " + s + " failed: " + e.getMessage());
@@ -115,7 +113,7 @@ public final class ModelCommand implements Callable<Integer> {
         return errors.isEmpty() ? 0 : 1;
     }
 
-    private void sweep(JvmLauncher launcher, String name, List<Integer> cl, List<Integer> ni, int total, int warm, Path dir, Path csv,
+    private void sweep(JvmLauncher launcher, String name, List<Integer> cl, List<Integer> ni, int total, int warm, Path dir, Path csv, StringBuilder csvText,
                        List<ModelFit.Point> out) throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
         Path keyDir = null;
@@ -146,7 +144,7 @@ public final class ModelCommand implements Callable<Integer> {
                             out.add(new ModelFit.Point(c, n, mean));
                             String row = String.format(Locale.ROOT, "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n", name, c, n, ((Number) m.get("calls")).longValue(),
                                     mean, num(m, "p50_micros"), num(m, "p99_micros"), num(m, "throughput_per_second"));
-                            Files.writeString(csv, row, StandardOpenOption.APPEND);
+                            AtomicFiles.write(csv, csvText.append(row).toString());
                             System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
                         }
                     }
@@ -179,14 +177,14 @@ public final class ModelCommand implements Callable<Integer> {
         json.put("fits", fits);
         json.put("errors", errors);
         json.put("ratios", ratios(fits));
-        JSON.writeValue(dir.resolve("model.json").toFile(), json);
+        AtomicFiles.write(dir.resolve("model.json"), os -> JSON.writeValue(os, json));
         StringBuilder md = new StringBuilder();
         StringBuilder text = new StringBuilder();
         for (Table t : tables) {
             md.append(t.markdown());
             text.append('\n').append(t.text());
         }
-        Files.writeString(dir.resolve("table.md"), md.toString());
+        AtomicFiles.write(dir.resolve("table.md"), md.toString());
         return text.toString();
     }
 
@@ -229,7 +227,7 @@ public final class ModelCommand implements Callable<Integer> {
         Map<String, Double> r = ratios(fits);
         String fastest = r.entrySet().stream().filter(x -> x.getValue() == 1.0).map(Map.Entry::getKey).findFirst().orElse("-");
         r.forEach((s, v) -> rows.add(List.of(s + " / " + fastest, String.format(Locale.ROOT, "%.2f", v), "", "")));
-        for (String[] f : paperFactors()) {
+        for (String[] f : seed003Factors()) {
             String[] pair = MAPPING.get(f[2]);
             if (pair == null) continue;
             String base = fits.containsKey(pair[1]) ? pair[1] : fits.containsKey("tcp") ? "tcp" : pair[1];
@@ -244,16 +242,8 @@ public final class ModelCommand implements Callable<Integer> {
                         + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario."));
     }
 
-    private static List<String[]> paperFactors() {
-        List<String[]> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(RuleSet.class.getResourceAsStream("paper-factors.csv"), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.startsWith("003,")) out.add(line.split(",", -1));
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return out;
+    private static List<String[]> seed003Factors() {
+        return PaperTable.factors().stream().filter(f -> f[0].equals("003")).toList();
     }
 
     private static String e(double v) {

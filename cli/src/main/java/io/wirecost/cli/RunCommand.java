@@ -175,6 +175,9 @@ final class RunCommand implements Callable<Integer> {
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
                 scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls());
+        if (!isAddressLiteral(metricsBind)) {
+            throw new UsageException("--metrics-bind must be an IP address like 127.0.0.1 or 0.0.0.0, got '" + metricsBind + "'");
+        }
         long lingerNs = metricsLinger.equals("0") ? 0 : Durations.parseNanos("--metrics-linger", metricsLinger);
         java.net.URI push = RunMetricsPublisher.pushTarget(pushUrl);
         Path agentJar = Locations.agentJar();
@@ -314,7 +317,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             list = Payload.parseList(payload);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException("--payload: " + e.getMessage());
         }
         if (list.isEmpty()) throw new UsageException("--payload needs at least one name");
         for (String n : names) {
@@ -326,6 +329,18 @@ final class RunCommand implements Callable<Integer> {
         return String.join(",", list.stream().map(Payload::name).toList());
     }
 
+    /** An IPv4 or IPv6 literal (or localhost): checked without a name lookup, which could hang offline. */
+    static boolean isAddressLiteral(String text) {
+        if (text.equals("localhost")) return true;
+        if (!text.matches("\\d{1,3}(\\.\\d{1,3}){3}") && !text.matches("[0-9a-fA-F:]*:[0-9a-fA-F:.]*")) return false;
+        try {
+            InetAddress.getByName(text);   // a literal: parsed, never looked up
+            return true;
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
     private static Path checkJavaHome(String option, Path home) {
         if (!Files.isExecutable(home.resolve("bin").resolve("java"))) throw new UsageException(option + " " + home + " has no bin/java");
         return home;
@@ -335,7 +350,7 @@ final class RunCommand implements Callable<Integer> {
         if (scenarios.size() == 1 && scenarios.get(0).equals("all")) return Scenarios.names();
         for (String s : scenarios) {
             if (!Scenarios.names().contains(s)) {
-                throw new UsageException("unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ", all)");
+                throw new UsageException("--scenarios: unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ", all)");
             }
         }
         return List.copyOf(new java.util.LinkedHashSet<>(scenarios));
@@ -352,7 +367,7 @@ final class RunCommand implements Callable<Integer> {
             if (RuleLayers.needsDetection(rulesFiles)) {
                 throw new UsageException("--rules pack:auto: run knows its scenarios' libraries; name packs (pack:NAME) or use pack:auto with attribute");
             }
-            return RuleLayers.load(rulesFiles, true, null);
+            return io.wirecost.attribution.Attributor.rules(rulesFiles);
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
@@ -364,8 +379,7 @@ final class RunCommand implements Callable<Integer> {
         if (Files.exists(dir.resolve("results.json"))) {
             throw new UsageException("--out " + dir + " already holds a run; choose another directory");
         }
-        Files.createDirectories(dir);
-        return dir;
+        return OutputDirectory.create("--out", dir);
     }
 
     private static String hostName() {

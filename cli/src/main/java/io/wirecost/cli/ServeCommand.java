@@ -66,7 +66,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             d = Scenarios.descriptor(scenario);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException("--scenario: " + e.getMessage());
         }
         if (stringLength < 0) throw new UsageException("--string-length must not be negative, got " + stringLength);
         Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));

@@ -6,11 +6,10 @@ import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.RecordingReader;
-import io.wirecost.attribution.RuleParser;
+import io.wirecost.attribution.AttributionMode;
+import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
-import io.wirecost.attribution.StackClassifier;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -32,8 +31,8 @@ import java.util.logging.Logger;
 /**
  * Live metrics: every period the profiler's recording is rotated into a new segment file (a stop and a
  * start, a few milliseconds without sampling, counted in {@code wirecost_agent_unsampled_seconds}),
- * and the completed segment is read by the CLI's own {@link RecordingReader} and {@link StackClassifier}
- * with the same rules, so the live view and {@code wirecost attribute} agree on the same samples.
+ * and the completed segment is counted by the CLI's own {@link Attributor} with the rules loaded as
+ * {@code --rules} loads them, so the live view and {@code wirecost attribute} agree on the same samples.
  * Recordings of MBean sessions (the scenario harness's {@code start=manual}) are read when they stop.
  *
  * <p>Threads: {@code wirecost-agent-metrics} rotates and reads, {@code wirecost-agent-http*} serve
@@ -81,14 +80,7 @@ final class LiveSession implements AgentMetrics.Source {
      * a port in use logs one warning and returns null: the host runs on, without metrics.
      */
     static LiveSession open(AgentOptions options, ProfilerControl control) throws Exception {
-        RuleSet rules = RuleSet.defaults();
-        if (options.rules() != null) {
-            try {
-                rules = RuleParser.parse(options.rules());
-            } catch (Exception e) {
-                LOG.warning("wirecost agent: rules file " + options.rules() + " not used (" + e.getMessage() + "); counting with the built-in rules");
-            }
-        }
+        RuleSet rules = rules(options);
         LiveSession s = new LiveSession(options, control, rules, Files.createTempDirectory("wirecost-agent-"));
         PrometheusRegistry registry = new PrometheusRegistry();
         AgentMetrics.register(registry, s, options.metrics().role(), options.metrics().labels());
@@ -180,11 +172,31 @@ final class LiveSession implements AgentMetrics.Source {
         }
     }
 
+    /**
+     * The user's rules layered over the built-in ones, as {@code wirecost attribute --rules} layers them. A file
+     * that cannot be used logs one warning and the built-in rules count instead: the metrics stay useful, and
+     * the warning says why the user's categories are missing.
+     */
+    static RuleSet rules(AgentOptions options) {
+        if (options.rules() == null) return RuleSet.defaults();
+        try {
+            return Attributor.rules(List.of(options.rules().toString()));
+        } catch (RuntimeException e) {
+            LOG.warning("wirecost agent: rules file " + options.rules() + " not used (" + e.getMessage() + "); counting with the built-in rules");
+            return RuleSet.defaults();
+        }
+    }
+
+    /** How the agent counts a completed segment: the attribution entry point the CLI uses, in self mode. */
+    static Attributor attributor(AgentOptions options, RuleSet rules) {
+        SampleMode mode = options.event().equals("wall") && options.engine().equals("async") ? SampleMode.WALL : SampleMode.CPU;
+        return new Attributor(rules, mode, AttributionMode.SELF);
+    }
+
     private void read(Path file) {
         CategoryCounts c = new CategoryCounts(rules.categories());
-        SampleMode mode = options.event().equals("wall") && options.engine().equals("async") ? SampleMode.WALL : SampleMode.CPU;
         try {
-            new RecordingReader(mode).read(file, new StackClassifier(rules, c));
+            attributor(options, rules).read(file, c);
             counts.add(c);
             segmentsRead.incrementAndGet();
             lastSegmentEpochSeconds = System.currentTimeMillis() / 1000.0;

@@ -44,7 +44,9 @@ final class AttributeBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path dir = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("wirecost-bench-");
+        if (!heap.matches("\\d+[kmgKMG]?")) throw new io.wirecost.cli.UsageException("--heap must be a size like 256m or 2g, got '" + heap + "'");
+        if (recording != null && !Files.isRegularFile(recording)) throw new io.wirecost.cli.UsageException("--recording " + recording + ": no such file");
+        Path dir = workDir != null ? io.wirecost.cli.OutputDirectory.create("--work-dir", workDir) : Files.createTempDirectory("wirecost-bench-");
         Path javaHome = Path.of(System.getProperty("java.home"));
         String cp = System.getProperty("java.class.path");
         Path big = recording != null ? recording : build(dir, javaHome, cp);

@@ -51,10 +51,14 @@ final class OverheadBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!io.wirecost.scenarios.Scenarios.names().contains(scenario)) {
+            throw new io.wirecost.cli.UsageException("--scenario: unknown scenario '" + scenario + "' (known: "
+                    + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ")");
+        }
+        Duration budgetPerSetting = Duration.ofNanos(io.wirecost.cli.Durations.parseNanos("--budget", budget));
         Path work = Files.createTempDirectory("wirecost-overhead-");
         Path agent = io.wirecost.cli.Locations.agentJar();
         Path root = io.wirecost.cli.Locations.projectRoot();
-        long budgetMinutes = budget.endsWith("m") ? Long.parseLong(budget.substring(0, budget.length() - 1)) : Long.parseLong(budget) / 60;
         List<String[]> rows = new ArrayList<>();
         for (String s : settings) {
             // ENGINE-INTERVAL or async-EVENT-INTERVAL
@@ -68,7 +72,7 @@ final class OverheadBench implements Callable<Integer> {
             JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
             OverheadRunner runner = new OverheadRunner(launcher, work, m -> System.err.println("  " + m));
             System.err.println(s + ": measuring " + scenario + " in blocks of " + callsPerBlock + " calls, off/on alternating");
-            OverheadRunner.Blocks b = runner.measure(scenario, s, 5_000, callsPerBlock, 10, maxPairs, target, Duration.ofMinutes(budgetMinutes));
+            OverheadRunner.Blocks b = runner.measure(scenario, s, 5_000, callsPerBlock, 10, maxPairs, target, budgetPerSetting);
             double[] o = OverheadStats.overhead(b.micros());
             double off = 0;
             int n = 0;

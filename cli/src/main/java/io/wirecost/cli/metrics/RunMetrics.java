@@ -8,7 +8,7 @@ import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.wirecost.attribution.CategoryShare;
-import io.wirecost.attribution.PaperTable;
+import io.wirecost.cli.report.PaperTable;
 import io.wirecost.cli.run.RoleAttribution;
 import io.wirecost.cli.run.RttStatistics;
 import io.wirecost.cli.run.RunMetadata;

@@ -1,7 +1,7 @@
 package io.wirecost.cli.report;
 
 import io.wirecost.attribution.Category;
-import io.wirecost.attribution.PaperTable;
+import io.wirecost.cli.report.PaperTable;
 
 /** The paper's Table 3 figure for a category in a scenario's column, or "" when the paper has none. */
 final class PaperFigures {

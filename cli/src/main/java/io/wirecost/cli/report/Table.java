@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** A titled grid of strings, rendered as aligned text for terminals or as Markdown for files. */
+/**
+ * A titled grid of strings, rendered as aligned text for terminals or as Markdown for files. A table with
+ * neither header nor rows is one line, its title and its notes: what was not measured, and why.
+ */
 public record Table(String title, List<String> header, List<List<String>> rows, List<String> notes) {
 
     public Table {
@@ -13,7 +16,16 @@ public record Table(String title, List<String> header, List<List<String>> rows, 
         notes = List.copyOf(notes);
     }
 
+    public static Table notMeasured(String title, String why) {
+        return new Table(title, List.of(), List.of(), List.of(why));
+    }
+
+    private boolean empty() {
+        return header.isEmpty() && rows.isEmpty();
+    }
+
     public String text() {
+        if (empty()) return title + ": " + String.join("; ", notes) + '\n';
         int[] w = new int[header.size()];
         for (int i = 0; i < w.length; i++) w[i] = header.get(i).length();
         for (List<String> r : rows) for (int i = 0; i < w.length; i++) w[i] = Math.max(w[i], r.get(i).length());
@@ -37,6 +49,7 @@ public record Table(String title, List<String> header, List<List<String>> rows, 
     }
 
     public String markdown() {
+        if (empty()) return "### " + title + "\n\n" + String.join("; ", notes) + "\n\n";
         StringBuilder sb = new StringBuilder("### ").append(title).append("\n\n");
         sb.append("| ").append(String.join(" | ", header)).append(" |\n|");
         for (int i = 0; i < header.size(); i++) sb.append(i == 0 ? "---|" : "---:|");

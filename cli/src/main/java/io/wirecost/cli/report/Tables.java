@@ -8,11 +8,6 @@ import io.wirecost.cli.run.RoleAttribution;
 import io.wirecost.cli.run.RttStatistics;
 import io.wirecost.cli.run.ScenarioResult;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -83,6 +78,7 @@ public final class Tables {
     public static Table messageSizes(List<ScenarioResult> results) {
         List<String> header = new ArrayList<>(List.of("operation"));
         List<ScenarioResult> measured = results.stream().filter(r -> !r.sizes().isEmpty()).toList();
+        if (measured.isEmpty()) return Table.notMeasured("Message size per invocation", whyNotMeasured(results));
         for (ScenarioResult r : measured) header.add(r.scenario() + " req/resp");
         List<List<String>> rows = new ArrayList<>();
         if (!measured.isEmpty()) {
@@ -107,10 +103,18 @@ public final class Tables {
         return new Table("Message size per invocation, bytes (request / response)", header, rows, notes);
     }
 
+    /** Why no scenario has sizes, once when the reason is the same for all (no tcpdump, no root). */
+    static String whyNotMeasured(List<ScenarioResult> results) {
+        List<String> why = results.stream().map(r -> r.sizesNote().replaceFirst("^not measured:? ?", "")).distinct().toList();
+        if (why.size() == 1) return "not measured" + (why.get(0).isEmpty() ? "" : ": " + why.get(0));
+        return "not measured: " + String.join("; ", results.stream()
+                .map(r -> r.scenario() + " " + r.sizesNote().replaceFirst("^not measured:? ?", "")).distinct().toList());
+    }
+
     /** Relative message sizes beside seed 002's (SOAP ~4.3x JRMP, WS-Security ~6.9x SOAP, RMI-SSL ~1.08x RMI). */
     public static Table sizeFactors(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
-        for (String[] f : paperFactors()) {
+        for (String[] f : PaperTable.factors()) {
             if (!f[2].startsWith("message-size ")) continue;
             String ratio = f[2].substring("message-size ".length());
             for (String[] pair : SIZE_SCENARIOS.getOrDefault(ratio, new String[0][])) {
@@ -121,7 +125,12 @@ public final class Tables {
                         "seed " + f[0]));
             }
         }
-        return new Table("Relative message sizes, today vs seed 002 (request + response bytes, mean over the data types)",
+        String title = "Relative message sizes, today vs seed 002 (request + response bytes, mean over the data types)";
+        if (rows.isEmpty()) {
+            return Table.notMeasured(title, results.stream().allMatch(r -> r.sizes().isEmpty()) ? whyNotMeasured(results)
+                    : "no pair of the papers' scenarios with measured sizes in this run");
+        }
+        return new Table(title,
                 List.of("ratio", "scenarios", "today", "paper", "paper source"), rows, List.of());
     }
 
@@ -139,7 +148,7 @@ public final class Tables {
     /** Today's factors beside the papers' (performance-factors.csv), for the scenario pairs present. */
     public static Table factors(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
-        for (String[] f : paperFactors()) {
+        for (String[] f : PaperTable.factors()) {
             // source,setting,ratio,data,factor
             String[] pair = FACTOR_SCENARIOS.get(f[2]);
             if (pair == null || !f[1].startsWith("local") || f[2].startsWith("message-size")) continue;
@@ -167,20 +176,6 @@ public final class Tables {
 
     private static Optional<ScenarioResult> find(List<ScenarioResult> results, String name) {
         return results.stream().filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty()).findFirst();
-    }
-
-    private static List<String[]> paperFactors() {
-        List<String[]> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                RuleSet.class.getResourceAsStream("paper-factors.csv"), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#") || line.startsWith("source,")) continue;
-                out.add(line.split(",", -1));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
     }
 
     /**

@@ -1,12 +1,12 @@
 package io.wirecost.cli.run;
 
+import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
-import io.wirecost.attribution.StackClassifier;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -291,14 +291,14 @@ public final class ScenarioRunner {
     private Map<String, RoleAttribution> attribute(Map<String, Path> recordings) throws RecordingException {
         Map<String, RoleAttribution> out = new LinkedHashMap<>();
         if (recordings.isEmpty()) return out;
-        RecordingReader reader = new RecordingReader(SampleMode.CPU);
-        CategoryCounts all = new CategoryCounts(rules.categories());
+        Attributor attributor = new Attributor(rules, SampleMode.CPU, io.wirecost.attribution.AttributionMode.SELF);
+        CategoryCounts all = attributor.newCounts();
         List<RecordingSummary> summaries = new ArrayList<>();
         for (String role : List.of("client", "server")) {
             Path p = recordings.get(role);
             if (p == null) continue;
-            CategoryCounts counts = new CategoryCounts(rules.categories());
-            RecordingSummary s = reader.read(p, new StackClassifier(rules, counts));
+            CategoryCounts counts = attributor.newCounts();
+            RecordingSummary s = attributor.read(p, counts);
             summaries.add(s);
             all.merge(counts);
             out.put(role, new RoleAttribution(role, counts.toAttribution(describe(List.of(s))), List.of(s)));

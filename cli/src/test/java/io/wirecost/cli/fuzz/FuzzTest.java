@@ -35,12 +35,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Feeds thousands of mutated inputs, derived from real ones, to every parser of wirecost: the JFR
  * recording reader, the collapsed-stack parser, the rule parser and diff's results parser. Each input
  * must end in a result or the parser's own clean error within a time bound: never another exception,
- * a hang or running out of memory. Budget: {@code -Dwirecost.fuzz.inputs=N} per target (default 1500
- * for CI; run with 100000 for a long session). Failing inputs are kept in {@code cli/target/fuzz-failures}.
+ * a hang or running out of memory. Budget: {@code -Dwirecost.fuzz.inputs=N} per target (default 2,500:
+ * 10,000 inputs per run over the four parsers, for CI; run with 100000 for a long session). Failing inputs are kept in {@code cli/target/fuzz-failures}.
  */
 class FuzzTest {
 
-    private static final int INPUTS = Integer.getInteger("wirecost.fuzz.inputs", 1500);
+    private static final int INPUTS = Integer.getInteger("wirecost.fuzz.inputs", 2_500);
     private static final long SEED = Long.getLong("wirecost.fuzz.seed", 20261121L);
     /** Far above the reader's own budget (3 s for these small files): the budget is the guarantee under test. */
     private static final Duration LIMIT = Duration.ofSeconds(20);

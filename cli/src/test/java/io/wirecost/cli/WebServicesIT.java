@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * minutes and --quick's 12 x 100 measured calls per type two more; 300 and 12 x 30 keep the test
  * near a minute and still give every category hundreds of samples.
  */
-class WebServicesIntegrationTest {
+class WebServicesIT {
 
     static final int WARMUP = 300;
     static final int INVOCATIONS = 30;

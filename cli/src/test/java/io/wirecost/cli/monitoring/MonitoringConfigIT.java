@@ -22,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The shipped monitoring configuration, checked by the real tools where there are some (promtool,
  * docker compose) and structurally where there are none (Grafana): prometheus/, grafana/,
- * docker-compose.yml. MonitoringStackTest then runs every query against a live Prometheus.
+ * docker-compose.yml. MonitoringStackIT then runs every query against a live Prometheus.
  */
-class MonitoringConfigTest {
+class MonitoringConfigIT {
 
     static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Path HOME = Tools.HOME;

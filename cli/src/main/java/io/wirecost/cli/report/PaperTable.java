@@ -1,4 +1,4 @@
-package io.wirecost.attribution;
+package io.wirecost.cli.report;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,8 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Seed 000's Table 3 (relative time by package, JDK 1.4.2) as data, so tables can always be printed
- * beside it. Values are kept as printed in the paper ({@code <0.10} stays a string).
+ * Seed 000's Table 3 (relative time by package, JDK 1.4.2) and the seeds' headline factors as data, so
+ * reports can always print today's figures beside the papers'. Values are kept as printed in the paper
+ * ({@code <0.10} stays a string). The papers' data belong to the reports, not to the engine: the engine's
+ * rules only name the Table 3 row a category reproduces ({@code paper=}).
  */
 public final class PaperTable {
 
@@ -50,6 +52,24 @@ public final class PaperTable {
             rows.put(f[0], values);
         }
         return new PaperTable(columns == null ? new ArrayList<>() : columns, rows);
+    }
+
+    /**
+     * The rows of {@code paper-factors.csv}: source (seed), setting, ratio, data, factor; without its
+     * comments and header.
+     */
+    public static List<String[]> factors() {
+        List<String[]> out = new ArrayList<>();
+        try (InputStream in = PaperTable.class.getResourceAsStream("paper-factors.csv")) {
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.isBlank() || line.startsWith("#") || line.startsWith("source,")) continue;
+                out.add(line.split(",", -1));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
     }
 
     public List<String> columns() {

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * interval contains its estimate. The figures themselves are a benchmark's (docs/RESULTS.md), not
  * asserted here.
  */
-class OverheadBenchTest {
+class OverheadBenchIT {
 
     private static final Pattern ROW = Pattern.compile(
             "^(\\S+)\\s+([0-9.]+)\\s+(\\d+)\\s+([+-][0-9.]+) %\\s+([+-][0-9.]+) to ([+-][0-9.]+) %$");

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no regression in at least 95 % of its lines; a candidate with a known injected regression (100 extra
  * SHA-256 digests per call on the server) must be flagged, with exit status 1.
  */
-class DiffIntegrationTest {
+class DiffIT {
 
     @TempDir
     Path dir;

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * candidate, in one run. The provider is read back from each running JVM, not assumed, and the factor
  * table prints bc/sun beside the paper's 1.15.
  */
-class JceProviderIntegrationTest {
+class JceProviderIT {
 
     @TempDir
     Path tmp;

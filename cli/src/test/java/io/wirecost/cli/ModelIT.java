@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code wirecost model --quick} on tcp and rmi for real: every point measured, fits with R², ratios beside seed 003. */
-class ModelIntegrationTest {
+class ModelIT {
 
     @TempDir
     Path tmp;

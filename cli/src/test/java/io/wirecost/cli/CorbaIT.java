@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The corba scenario for real: a JacORB server JVM (ORB, POA, in-process naming service) and a client
  * JVM, both under async-profiler, with --quick; then what the run wrote.
  */
-class CorbaIntegrationTest {
+class CorbaIT {
 
     @TempDir
     static Path tmp;

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every call returns the checked payload, sizes grow with it, the wire-traffic table sits beside seed
  * 001's, and bad payload input gets one line and exit 2.
  */
-class PayloadIntegrationTest {
+class PayloadIT {
 
     @TempDir
     static Path tmp;

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Runs tcp, rmi and rmi-ssl for real (server and client JVMs, async-profiler through the agent jar
  * built by the profiler-agent module) with --quick, once, and checks what the run wrote.
  */
-class RunIntegrationTest {
+class RunIT {
 
     @TempDir
     static Path tmp;

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * main): once by JDK Flight Recorder, once by async-profiler through the agent; and on the two
  * concatenated into multi-chunk files, whose totals must equal what the JDK's {@code jfr summary} counts.
  */
-class RealRecordingsCliTest {
+class RealRecordingsCliIT {
 
     @TempDir
     static Path dir;

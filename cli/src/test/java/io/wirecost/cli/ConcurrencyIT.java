@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** --clients 4 on rmi for real: every concurrent call succeeds, percentiles are present and ordered. */
-class ConcurrencyIntegrationTest {
+class ConcurrencyIT {
 
     @TempDir
     Path tmp;

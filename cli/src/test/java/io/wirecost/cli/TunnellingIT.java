@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the default would add ~15 s per tunnelled scenario and run (JIT compilation is mostly done by
  * then; these runs check behaviour and accounting, not the figures).
  */
-class TunnellingIntegrationTest {
+class TunnellingIT {
 
     private static final Path TEMURIN_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
     private static final int WARMUP = 1_000;
@@ -64,7 +64,7 @@ class TunnellingIntegrationTest {
 
     private static Run run(String name, String... extra) throws Exception {
         Path out = tmp.resolve(name);
-        // --size-calls 0: message sizes are RunIntegrationTest's subject; here every call is counted exactly
+        // --size-calls 0: message sizes are RunIT's subject; here every call is counted exactly
         List<String> args = new ArrayList<>(List.of("run", "--quick", "--warmup", String.valueOf(WARMUP), "--size-calls", "0",
                 "--scenarios", String.join(",", SCENARIOS), "--profiler", "async", "--out", out.toString()));
         args.addAll(List.of(extra));

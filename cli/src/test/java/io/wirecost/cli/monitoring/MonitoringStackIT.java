@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every query of every Grafana panel, every variable and every recording rule must return data, and
  * the run's report.html is opened in headless Chromium.
  */
-class MonitoringStackTest {
+class MonitoringStackIT {
 
     /** What $__rate_interval becomes: Grafana's max(4 x scrape interval, step + scrape), here with 1 s scrapes. */
     private static final String RATE_INTERVAL = "15s";
@@ -59,7 +59,7 @@ class MonitoringStackTest {
                 "--persistence.file="));
         started.add(push);
         Path config = tmp.resolve("prometheus.yml");
-        Files.writeString(config, MonitoringConfigTest.YAML.writeValueAsString(testConfig(Map.of(
+        Files.writeString(config, MonitoringConfigIT.YAML.writeValueAsString(testConfig(Map.of(
                 "wirecost-agents", "127.0.0.1:" + agentPort,
                 "wirecost-runner", "127.0.0.1:" + runnerPort,
                 "pushgateway", "127.0.0.1:" + pushPort))));
@@ -205,7 +205,7 @@ class MonitoringStackTest {
 
     /** prometheus/prometheus.yml with this test's targets, 1 s intervals and the repository's rule files. */
     private static JsonNode testConfig(Map<String, String> targets) throws Exception {
-        ObjectNode c = (ObjectNode) MonitoringConfigTest.YAML.readTree(Tools.HOME.resolve("prometheus/prometheus.yml").toFile());
+        ObjectNode c = (ObjectNode) MonitoringConfigIT.YAML.readTree(Tools.HOME.resolve("prometheus/prometheus.yml").toFile());
         ((ObjectNode) c.get("global")).put("scrape_interval", "1s").put("evaluation_interval", "1s");
         ArrayNode rules = c.putArray("rule_files");
         rules.add(Tools.HOME.resolve("prometheus/rules").toString() + "/*.yml");
@@ -224,7 +224,7 @@ class MonitoringStackTest {
 
     private static List<String> recordingRules() throws Exception {
         List<String> out = new ArrayList<>();
-        JsonNode file = MonitoringConfigTest.YAML.readTree(Tools.HOME.resolve("prometheus/rules/wirecost.yml").toFile());
+        JsonNode file = MonitoringConfigIT.YAML.readTree(Tools.HOME.resolve("prometheus/rules/wirecost.yml").toFile());
         for (JsonNode g : file.get("groups")) for (JsonNode r : g.get("rules")) if (r.has("record")) out.add(r.get("record").asText());
         assertTrue(out.size() >= 5, "recording rules: " + out);
         return out;

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * --remote: client and server JVMs in two network namespaces over a rate-limited veth pair (CI runs as
  * root, so this runs for real); the namespaces are gone afterwards. Without root, a one-line refusal.
  */
-class RemoteIntegrationTest {
+class RemoteIT {
 
     @TempDir
     Path dir;

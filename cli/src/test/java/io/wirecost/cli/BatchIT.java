@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * client JVM per latency (direct, then through the delay proxy at 2 ms per direction). Timing bounds
  * are loose ratios: the machine may be busy with other builds.
  */
-class BatchIntegrationTest {
+class BatchIT {
 
     @TempDir
     static Path tmp;
