@@ -25,6 +25,8 @@ public final class Scenarios {
         // today's transports: no paper has a column for them ("today only" in the tables)
         add(new ScenarioDescriptor("grpc", "", "scenarios-grpc", "io.wirecost.scenarios.grpc.GrpcScenario", false));
         add(new ScenarioDescriptor("grpc-tls", "", "scenarios-grpc", "io.wirecost.scenarios.grpc.GrpcTlsScenario", true));
+        add(new ScenarioDescriptor("rest-json", "", "scenarios-rest", "io.wirecost.scenarios.rest.RestJsonScenario", false));
+        add(new ScenarioDescriptor("rest-json-h2", "", "scenarios-rest", "io.wirecost.scenarios.rest.RestJsonH2Scenario", false));
     }
 
     private Scenarios() {
@@ -40,7 +42,7 @@ public final class Scenarios {
      */
     private static final java.util.Set<String> REMOTE_CAPABLE =
             java.util.Set.of("tcp", "rmi", "rmi-ssl", "ws-literal", "ws-encoded", "ws-security", "corba",
-                    "grpc", "grpc-tls");
+                    "grpc", "grpc-tls", "rest-json", "rest-json-h2");
 
     public static boolean runsRemote(String name) {
         return REMOTE_CAPABLE.contains(name);
