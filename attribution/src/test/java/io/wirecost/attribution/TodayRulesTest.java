@@ -145,4 +145,91 @@ class TodayRulesTest {
                 "io.netty.handler.ssl.SslHandler.flush",
                 "io.netty.handler.codec.http2.Http2ConnectionHandler.flush"));
     }
+    // ---- rest-json and rest-json-h2 (rest-json-server.jfr, rest-json-h2-server.jfr, rest-json-h2-client.jfr)
+
+    @Test
+    void jacksonIsJsonOnBothSides() {
+        assertEquals("json", classify(
+                "com.fasterxml.jackson.databind.SerializerProvider.<init>",
+                "com.fasterxml.jackson.databind.ser.DefaultSerializerProvider$Impl.createInstance",
+                "com.fasterxml.jackson.databind.ObjectWriter._serializerProvider",
+                "com.fasterxml.jackson.databind.ObjectWriter.forType",
+                "org.glassfish.jersey.jackson.internal.jackson.jaxrs.base.ProviderBase.writeTo"));
+        assertEquals("json", classify(
+                "com.fasterxml.jackson.databind.deser.BeanDeserializer.deserialize",
+                "com.fasterxml.jackson.databind.deser.DefaultDeserializationContext.readRootValue",
+                "com.fasterxml.jackson.databind.ObjectMapper.readValue",
+                "io.wirecost.scenarios.rest.JsonClient.read",
+                "io.wirecost.scenarios.rest.JsonClient.returnRTTforInt"));
+        // Jersey's own copy of Jackson's JAX-RS provider is Jersey's glue, not Jackson
+        assertEquals("jaxrs", classify(
+                "org.glassfish.jersey.jackson.internal.jackson.jaxrs.base.ProviderBase.writeTo",
+                "org.glassfish.jersey.message.internal.WriterInterceptorExecutor$TerminalWriterInterceptor.invokeWriteTo"));
+    }
+
+    @Test
+    void jerseysRuntimeIsJaxrs() {
+        assertEquals("jaxrs", classify(
+                "org.glassfish.jersey.server.internal.process.DefaultCloseableService.close",
+                "org.glassfish.jersey.server.ServerRuntime$Responder.release",
+                "org.glassfish.jersey.server.ServerRuntime$Responder.process",
+                "org.glassfish.jersey.server.ServerRuntime$1.run",
+                "org.glassfish.jersey.internal.Errors.process",
+                "org.glassfish.jersey.process.internal.RequestScope.runInScope",
+                "org.glassfish.jersey.servlet.ServletContainer.service",
+                "jakarta.servlet.http.HttpServlet.service",
+                "org.apache.catalina.core.ApplicationFilterChain.internalDoFilter"));
+    }
+
+    @Test
+    void tomcatsHttp11IsStillTheHttpServerAndItsHttp2IsHttp2() {
+        assertEquals("http-server", classify(
+                "org.apache.coyote.http11.Http11OutputBuffer.nextRequest",
+                "org.apache.coyote.http11.Http11Processor.service",
+                "org.apache.coyote.AbstractProcessorLight.process",
+                "org.apache.tomcat.util.net.NioEndpoint$SocketProcessor.doRun",
+                "org.apache.tomcat.util.threads.ThreadPoolExecutor.runWorker"));
+        assertEquals("http2", classify(
+                "org.apache.coyote.http2.HpackDecoder.decode",
+                "org.apache.coyote.http2.Http2Parser.readHeaderPayload",
+                "org.apache.coyote.http2.Http2Parser.readHeadersFrame",
+                "org.apache.coyote.http2.Http2AsyncParser$FrameCompletionHandler.completed",
+                "org.apache.tomcat.util.net.SocketWrapperBase$VectoredIOCompletionHandler.completed",
+                "org.apache.tomcat.util.threads.ThreadPoolExecutor.runWorker"));
+        assertEquals("http2", classify(
+                "org.apache.coyote.http2.Http2UpgradeHandler.getStream",
+                "org.apache.coyote.http2.Http2UpgradeHandler.headersStart",
+                "org.apache.coyote.http2.Http2Parser.readHeadersFrame"));
+    }
+
+    @Test
+    void theJdkClientsHttp2FramingAndHpackAreHttp2AndTheRestIsTheClient() {
+        assertEquals("http2", classify(
+                "jdk.internal.net.http.hpack.QuickHuffman$ImmutableNode.getChild",
+                "jdk.internal.net.http.hpack.QuickHuffman$Reader.read",
+                "jdk.internal.net.http.hpack.Decoder.decode",
+                "jdk.internal.net.http.Http2Connection.decodeHeaders",
+                "jdk.internal.net.http.Http2Connection.processFrame"));
+        assertEquals("http2", classify(
+                "jdk.internal.net.http.frame.FramesDecoder.parseDataFrame",
+                "jdk.internal.net.http.frame.FramesDecoder.decode",
+                "jdk.internal.net.http.Http2Connection$FramesController.processReceivedData",
+                "jdk.internal.net.http.common.SequentialScheduler$LockingRestartableTask.run"));
+        assertEquals("http2", classify(
+                "jdk.internal.net.http.Http2Connection.sendFrame",
+                "jdk.internal.net.http.Stream.sendHeadersAsync",
+                "jdk.internal.net.http.Exchange.lambda$responseAsyncImpl0$9"));
+        assertEquals("jdk-httpclient", classify(
+                "jdk.internal.net.http.HttpClientImpl$SelectorManager.run"));
+        assertEquals("jdk-httpclient", classify(
+                "java.util.concurrent.CompletableFuture.get",
+                "jdk.internal.net.http.HttpClientImpl.send",
+                "io.wirecost.scenarios.rest.JsonClient.read"));
+        // the JDK client's socket I/O keeps its own categories
+        assertEquals("socket-write", classify(
+                "sun.nio.ch.SocketDispatcher.write",
+                "sun.nio.ch.IOUtil.write",
+                "sun.nio.ch.SocketChannelImpl.write",
+                "jdk.internal.net.http.SocketTube$InternalWriteSubscriber.tryFlushCurrent"));
+    }
 }
