@@ -265,6 +265,8 @@ final class RunCommand implements Callable<Integer> {
             System.out.print(Tables.messageSizes(results).text());
             System.out.println();
             System.out.print(Tables.sizeFactors(results).text());
+            System.out.println();
+            System.out.print(io.wirecost.cli.report.TodayFactors.table(results).text());
             if (payload != null) {
                 System.out.println();
                 System.out.print(WireTraffic.table(results).text());

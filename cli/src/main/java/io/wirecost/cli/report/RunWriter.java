@@ -56,6 +56,7 @@ public final class RunWriter {
         sb.append(Tables.factors(results).markdown());
         sb.append(Tables.messageSizes(results).markdown());
         sb.append(Tables.sizeFactors(results).markdown());
+        sb.append(TodayFactors.table(results).markdown());
         if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {
             sb.append(WireTraffic.table(results).markdown());
         }

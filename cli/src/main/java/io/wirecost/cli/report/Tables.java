@@ -22,7 +22,7 @@ public final class Tables {
 
     public static Table roundTrips(List<ScenarioResult> results) {
         List<String> header = new ArrayList<>(List.of("operation"));
-        for (ScenarioResult r : results) header.add(r.scenario());
+        for (ScenarioResult r : results) header.add(label(r));
         List<List<String>> rows = new ArrayList<>();
         List<String> ops = new ArrayList<>();
         for (ScenarioResult r : results) for (RttStatistics s : r.rtt()) if (!ops.contains(s.operation())) ops.add(s.operation());
@@ -79,7 +79,7 @@ public final class Tables {
         List<String> header = new ArrayList<>(List.of("operation"));
         List<ScenarioResult> measured = results.stream().filter(r -> !r.sizes().isEmpty()).toList();
         if (measured.isEmpty()) return Table.notMeasured("Message size per invocation", whyNotMeasured(results));
-        for (ScenarioResult r : measured) header.add(r.scenario() + " req/resp");
+        for (ScenarioResult r : measured) header.add(label(r) + " req/resp");
         List<List<String>> rows = new ArrayList<>();
         if (!measured.isEmpty()) {
             for (io.wirecost.cli.run.MessageSize first : measured.get(0).sizes()) {
@@ -186,7 +186,7 @@ public final class Tables {
         List<String> header = new ArrayList<>(List.of("category (paper row)"));
         List<ScenarioResult> shown = results.stream().filter(r -> r.shares().containsKey(role)).toList();
         for (ScenarioResult r : shown) {
-            header.add(r.scenario());
+            header.add(label(r));
             if (!r.paperColumn().isEmpty()) header.add("paper " + r.paperColumn());
         }
         List<List<String>> rows = new ArrayList<>();
@@ -225,6 +225,11 @@ public final class Tables {
         for (ScenarioResult r : shown) notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
         return new Table("Relative time by category, % of middleware CPU samples (role: " + role + "), today vs seed 000 Table 3",
                 header, rows, notes);
+    }
+
+    /** A scenario's column header: today's transports, which no paper measured, are marked "today only". */
+    static String label(ScenarioResult r) {
+        return io.wirecost.scenarios.Scenarios.todayOnly(r.scenario()) ? r.scenario() + " (today only)" : r.scenario();
     }
 
     static String pct(double v) {

@@ -22,7 +22,8 @@ public record Payload(String name, Kind kind, int size) {
 
     /** Scenarios whose servers carry payloads; the others refuse {@code --payload} before any JVM starts. */
     public static final Set<String> CARRIERS = Set.of("tcp", "rmi", "rmi-ssl", "http-to-port", "http-to-servlet", "ws-literal",
-            "ws-encoded", "ws-security", "corba");
+            "ws-encoded", "ws-security", "corba", "grpc", "grpc-tls",
+            "rest-json", "rest-json-h2");
 
     /** The largest int array: seed 003 went to 100,000; ten times that still fits every transport's limits. */
     public static final int MAX_INTS = 1_000_000;
