@@ -95,6 +95,19 @@ class IntervalsAndNoiseTest {
     }
 
     @Test
+    void theReportDrawsErrorBarsForRoundTripsCpuAndFactors(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        List<ScenarioResult> run = List.of(scenario("rmi", 40, 0.02, 100, 0.02, 0), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
+        RunMetadata meta = new RunMetadata("r1", "2026-01-01T00:00:00Z", "h", "0.1.0", "/jdk", 17, RunSettings.quick(64),
+                new ProfilerSettings("none", "cpu", 1_000_000), List.of("rmi", "rmi-ssl"), List.of("run"), "", Map.of(), 1, false, "loopback");
+        String html = HtmlReport.render(meta, run, io.wirecost.attribution.RuleSet.defaults(), dir);
+        assertTrue(html.contains("id=\"cpu-per-call\""), "a CPU-per-call section");
+        // round trips and CPU: 7 primitives + geomean, x 2 scenarios each; factors: 2 lines x (round trips, CPU)
+        int bars = html.split("class=\"errorbar\"", -1).length - 1;
+        assertEquals(16 + 16 + 4, bars, "error bars drawn");
+        assertTrue(html.contains("(95 % interval "), "the tooltip gives the interval");
+    }
+
+    @Test
     void aWarmUpCutByTheQuickBudgetIsFlagged() {
         ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
         ScenarioResult flagged = new ScenarioResult(cold.scenario(), 1, cold.paperColumn(), "ok", "", 10, 1000, cold.rtt(), List.of(),
