@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * CPU per call is the measure that noise barely moves: with two busy-looping processes competing for
- * the (CI: two) cores, it still orders tcp < rmi < rmi-ssl and ws-literal < ws-security, where round
+ * the (CI: two) cores, it still orders rmi < ws-literal < ws-security with intervals apart, where round
  * trips may not. The load is generated and bounded by the test: each loop runs under {@code timeout}, so
  * it ends even if this JVM dies, and is destroyed when the test ends.
  */
@@ -97,15 +97,19 @@ class CpuPerCallUnderLoadIT {
     }
 
     /**
-     * Where the difference is large (tcp/rmi about 2x, WS-Security/WS about 10x) the intervals must not
-     * even overlap; RMI-SSL over RMI (about 1.15 in CPU here) is asked only to keep its order.
+     * The orders that hold in CPU per call with the JVMs warmed up: ws-literal < ws-security (about 10x)
+     * and rmi < ws-literal (about 10x), intervals apart. tcp, rmi and rmi-ssl are NOT asserted in order:
+     * warmed up, their CPU per call is within about 15 % of each other and measured both ways on this
+     * machine (tcp 44.7 vs rmi 40.5 µs at load 9; rmi 64.6 vs rmi-ssl 56.8 µs at load 16, docs/RESULTS.md),
+     * so an assertion would be flaky; the message reports them for the record.
      */
     @Test
-    void cpuPerCallKeepsThePapersOrderUnderLoad() {
-        assertTrue(cpu.get("tcp")[2] < cpu.get("rmi")[1], "tcp < rmi, intervals apart: " + describe("tcp", "rmi"));
-        assertTrue(cpu.get("rmi")[0] < cpu.get("rmi-ssl")[0], "rmi < rmi-ssl: " + describe("rmi", "rmi-ssl"));
+    void cpuPerCallKeepsThePapersLargeOrdersUnderLoad() {
+        String record = describe("tcp", "rmi") + "; " + describe("rmi", "rmi-ssl");
+        assertTrue(cpu.get("rmi")[2] < cpu.get("ws-literal")[1], "rmi < ws-literal, intervals apart: " + describe("rmi", "ws-literal")
+                + " (" + record + ")");
         assertTrue(cpu.get("ws-literal")[2] < cpu.get("ws-security")[1], "ws-literal < ws-security, intervals apart: "
-                + describe("ws-literal", "ws-security"));
+                + describe("ws-literal", "ws-security") + " (" + record + ")");
     }
 
     private static String describe(String a, String b) {
