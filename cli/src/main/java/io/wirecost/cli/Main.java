@@ -63,7 +63,7 @@ public final class Main {
             // one line: what was wrong, then where the accepted values are listed
             String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
             ex.getCommandLine().getErr().println("wirecost: " + msg.lines().findFirst().orElse(msg)
-                    + " (see 'wirecost " + ex.getCommandLine().getCommandSpec().qualifiedName().replaceFirst("^wirecost ", "") + " --help')");
+                    + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
