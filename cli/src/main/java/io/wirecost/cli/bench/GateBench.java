@@ -57,6 +57,9 @@ public final class GateBench implements Callable<Integer> {
     @Option(names = "--warmup", description = "Pass --warmup N to every run.")
     Integer warmup;
 
+    @Option(names = "--profiler", description = "Pass --profiler ENGINE to every run (none: no share lines, faster).")
+    String profiler;
+
     @Option(names = "--alpha", defaultValue = "0.05", description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
     double alpha;
 
@@ -92,8 +95,9 @@ public final class GateBench implements Callable<Integer> {
         Proportion falseAlarms = rate(done, "aa");
         Proportion detections = rate(done, "injected");
         long errors = done.stream().filter(c -> c.exit() > 1).count();
-        String settings = String.format(Locale.ROOT, "scenario %s, --repeat %d%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
-                scenario, repeat, quick ? " --quick" : "", warmup != null ? " --warmup " + warmup : "", alpha, injected);
+        String settings = String.format(Locale.ROOT, "scenario %s, --repeat %d%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
+                scenario, repeat, quick ? " --quick" : "", warmup != null ? " --warmup " + warmup : "",
+                profiler != null ? " --profiler " + profiler : "", alpha, injected);
         System.out.println("wirecost bench gate: " + settings);
         System.out.println("false alarms (A/A diffs that exit 1): " + falseAlarms);
         System.out.println("detections (injected diffs that exit 1): " + detections);
@@ -130,6 +134,7 @@ public final class GateBench implements Callable<Integer> {
         List<String> args = new ArrayList<>(List.of("run", "--scenarios", scenario, "--repeat", String.valueOf(repeat), "--out", runDir.toString()));
         if (quick) args.add("--quick");
         if (warmup != null) args.addAll(List.of("--warmup", String.valueOf(warmup)));
+        if (profiler != null) args.addAll(List.of("--profiler", profiler));
         if (cpuMicros != null) args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
         int exit = cli(args, dir.resolve(name + ".log"));
         if (exit != 0 || !Files.isRegularFile(runDir.resolve("results.json"))) {
