@@ -6,6 +6,7 @@ import io.wirecost.cli.metrics.RunMetrics;
 import io.wirecost.cli.metrics.RunMetricsPublisher;
 import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
+import io.wirecost.cli.report.CpuTables;
 import io.wirecost.cli.report.Tables;
 import io.wirecost.cli.report.WireTraffic;
 import io.wirecost.cli.report.ConcurrencyTable;
@@ -256,7 +257,9 @@ final class RunCommand implements Callable<Integer> {
             System.out.println();
             System.out.print(Tables.roundTrips(results).text());
             System.out.println();
-            System.out.print(Tables.factors(results).text());
+            System.out.print(CpuTables.perCall(side.results()).text());
+            System.out.println();
+            System.out.print(Tables.factors(side.results()).text());
             System.out.println();
             System.out.print(Tables.messageSizes(results).text());
             System.out.println();
@@ -286,7 +289,7 @@ final class RunCommand implements Callable<Integer> {
                     sides.get(1).config().scenarioOptions()).text());
         }
         System.out.println();
-        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, sizes.csv, table.md, metrics.prom, report.html, "
+        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, cpu.csv, sizes.csv, table.md, metrics.prom, report.html, "
                 + "recordings/, flames/, captures/)");
         if (twoSided) System.out.println("Compare: ./wirecost diff " + dir.resolve("baseline") + " " + dir.resolve("candidate"));
         boolean pushed = metrics.finish(metricsSources(sides));

@@ -83,6 +83,7 @@ public final class ScenarioRunner {
         String error = "";
         List<MessageSize> sizes = new ArrayList<>();
         List<RttStatistics> profiledRtt = new ArrayList<>();
+        List<CpuStatistics> cpu = new ArrayList<>();
         partial = List.of();
         pace = Duration.ofMillis(5);   // each scenario probes its own
         String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
@@ -121,14 +122,18 @@ public final class ScenarioRunner {
                     progress.accept(name + ": timing " + settings.reps() + " x " + settings.invocations() + " calls per data type");
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
-                    rtt.addAll(measureAll(client));
+                    MachineNoise.Snapshot before = MachineNoise.read();
+                    Pass timed = measureAll(server, client);
+                    facts.put("noise", MachineNoise.between(before, MachineNoise.read()));
+                    rtt.addAll(timed.rtt());
+                    cpu.addAll(timed.cpu());
                     int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
                     if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
                     if (profiler.enabled()) {
                         profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
                         progress.accept(name + ": profiling the same calls again");
-                        profiledRtt.addAll(measureAll(client));
+                        profiledRtt.addAll(measureAll(server, client).rtt());   // its CPU includes the profiler's: not reported
                         server.call("profile-stop", COMMAND);
                         client.call("profile-stop", COMMAND);
                         recordings.put("server", recServer);
@@ -164,7 +169,7 @@ public final class ScenarioRunner {
         recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
-                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote);
+                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote, cpu);
     }
 
     /**
@@ -214,24 +219,58 @@ public final class ScenarioRunner {
         return Duration.ofSeconds(60).plus(pace.multipliedBy(calls));   // a minute plus 5 ms, or 3 x the probed time, per call
     }
 
+    /** One timed pass: round trips and CPU per call. */
+    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu) {
+    }
+
     /**
-     * The papers' measurement of every data type, one type per command so that the types measured
-     * before a failure are kept, then the primitives' geometric mean.
+     * The papers' measurement of every data type, one batch per command: the server JVM reads its CPU time
+     * between batches (the client reads its own inside the measure command), so every batch has the CPU of
+     * both processes. The primitives' geometric mean closes each role. Types measured before a failure are kept.
      */
-    private List<RttStatistics> measureAll(ChildJvm client) throws ChildJvm.ChildFailure {
+    private Pass measureAll(ChildJvm server, ChildJvm client) throws ChildJvm.ChildFailure {
         List<RttStatistics> out = new ArrayList<>();
+        List<CpuStatistics> cpu = new ArrayList<>();
+        int n = settings.invocations();
         try {
             for (String op : labels()) {
-                Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op,
-                        timeoutFor((long) settings.reps() * settings.invocations(), pace));
-                out.addAll(statistics(m));
+                long[] nanos = new long[settings.reps()];
+                long[] clientCpu = new long[settings.reps()];
+                long[] serverCpu = new long[settings.reps()];
+                long before = serverCpuNanos(server);
+                for (int r = 0; r < settings.reps(); r++) {
+                    Map<String, Object> m = client.call("measure 1 " + n + " " + op, timeoutFor(n, pace));
+                    long after = serverCpuNanos(server);
+                    nanos[r] = first(m, "batchNanos", op);
+                    clientCpu[r] = first(m, "batchCpuNanos", op);
+                    serverCpu[r] = before < 0 || after < 0 ? -1 : after - before;
+                    before = after;
+                }
+                out.add(RttStatistics.of(op, nanos, n));
+                cpu.addAll(CpuPass.of(op, clientCpu, serverCpu, n));
             }
-            if (payloads().isEmpty()) out.add(geomean(out));
-            return out;
+            if (payloads().isEmpty()) {
+                out.add(geomean(out));
+                cpu.addAll(CpuPass.geomeans(cpu, primitiveLabels()));
+            }
+            return new Pass(out, cpu);
         } catch (ChildJvm.ChildFailure e) {
             partial = out;
             throw e;
         }
+    }
+
+    private static long serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {
+        return ((Number) server.call("cpu", COMMAND).get("cpuNanos")).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long first(Map<String, Object> measure, String key, String op) {
+        return ((Number) ((List<Object>) ((Map<String, Object>) measure.get(key)).get(op)).get(0)).longValue();
+    }
+
+    private static List<String> primitiveLabels() {
+        return Operation.all().stream().filter(Operation::primitive).map(Operation::label).toList();
     }
 
     /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */
@@ -268,15 +307,6 @@ public final class ScenarioRunner {
 
     /** Types measured by a measureAll that failed part way. */
     private List<RttStatistics> partial = List.of();
-
-    @SuppressWarnings("unchecked")
-    private static List<RttStatistics> statistics(Map<String, Object> measure) {
-        Map<String, Object> batches = (Map<String, Object>) measure.get("batchNanos");
-        int n = ((Number) measure.get("invocationsPerBatch")).intValue();
-        List<RttStatistics> out = new ArrayList<>();
-        batches.forEach((op, nanos) -> out.add(RttStatistics.of(op, longs(nanos), n)));
-        return out;
-    }
 
     private static RttStatistics geomean(List<RttStatistics> perType) {
         List<RttStatistics> primitives = new ArrayList<>();
