@@ -14,8 +14,9 @@ public record RunSettings(int warmupCalls, int reps, int invocations, int instan
         return new RunSettings(5_000, 12, 1_000, 12, stringLength, false, java.util.Map.of(), 500);
     }
 
-    /** Measured counts scaled down so tcp, rmi and rmi-ssl take well under a minute; the warm-up stays
-     *  at the papers' 5,000 calls per type, or the JIT compiler would run inside the measured phase. */
+    /** Measured counts scaled down, and with --quick each scenario's warm-up, timed and size passes are
+     *  also cut to a time budget at its own pace (ScenarioRunner.quickWarmup): at most 5,000 warm-up calls
+     *  per type, so fast scenarios keep the papers' warm-up and ws-security finishes in well under a minute. */
     public static RunSettings quick(int stringLength) {
         return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of(), 50);
     }
