@@ -7,7 +7,16 @@ package io.wirecost.cli.run;
  * message-size pass (0: no size pass).
  */
 public record RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
-                          boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls) {
+                          boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls, boolean timeBudget) {
+
+    /**
+     * {@code timeBudget}: cut the warm-up, batches and size pass to a time budget at each scenario's pace
+     * (--quick, unless counts were given on the command line: explicit counts are kept exactly).
+     */
+    public RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
+                       boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls) {
+        this(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, scenarioOptions, sizeCalls, quick);
+    }
 
     /** The papers: 12 measurements of 1000 invocations after warm-up (seed 001 cites up to 15,000). */
     public static RunSettings full(int stringLength) {
@@ -23,7 +32,7 @@ public record RunSettings(int warmupCalls, int reps, int invocations, int instan
 
     /** The same counts with other scenario options (a candidate's). */
     public RunSettings withScenarioOptions(java.util.Map<String, String> options) {
-        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls);
+        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls, timeBudget);
     }
 
     public RunSettings {

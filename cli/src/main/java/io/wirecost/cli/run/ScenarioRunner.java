@@ -112,15 +112,15 @@ public final class ScenarioRunner {
                         outDir.resolve("logs").resolve(stem + "-client.log"))) {
                     client.await("start", START);
                     client.call("connect", COMMAND);
-                    progress.accept(name + ": warm-up, " + (settings.quick() ? "at most " : "") + settings.warmupCalls() + " calls per data type");
+                    progress.accept(name + ": warm-up, " + (settings.timeBudget() ? "at most " : "") + settings.warmupCalls() + " calls per data type");
                     // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
                     int probe = Math.min(settings.warmupCalls(), 20);
                     long ops = labels().size();
                     long t = System.nanoTime();
                     client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
                     pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * ops)));
-                    counts = settings.quick() ? quickWarmup(client, probe, ops) : new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
-                    if (!settings.quick()) {
+                    counts = settings.timeBudget() ? quickWarmup(client, probe, ops) : new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
+                    if (!settings.timeBudget()) {
                         client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                     }
                     facts.put("counts", counts);
