@@ -6,6 +6,7 @@ import io.wirecost.cli.metrics.RunMetrics;
 import io.wirecost.cli.metrics.RunMetricsPublisher;
 import io.wirecost.cli.report.Progress;
 import io.wirecost.cli.report.RunWriter;
+import io.wirecost.cli.report.CpuTables;
 import io.wirecost.cli.report.Tables;
 import io.wirecost.cli.report.WireTraffic;
 import io.wirecost.cli.report.ConcurrencyTable;
@@ -73,7 +74,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
     int stringLength;
 
-    @Option(names = "--warmup", description = "Warm-up calls per data type (default 5000, also with --quick).")
+    @Option(names = "--warmup", description = "Warm-up calls per data type (default 5000; with --quick at most 5000, cut to a few seconds per scenario; "
+            + "giving --warmup, --invocations or --size-calls keeps all counts exact).")
     Integer warmup;
 
     @Option(names = "--invocations", description = "Invocations per measurement (default 1000; quick 100).")
@@ -173,7 +175,8 @@ final class RunCommand implements Callable<Integer> {
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
-                scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls());
+                scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls(),
+                quick && warmup == null && invocations == null && sizeCalls == null);   // explicit counts are kept exactly
         long lingerNs = metricsLinger.equals("0") ? 0 : Durations.parseNanos("--metrics-linger", metricsLinger);
         java.net.URI push = RunMetricsPublisher.pushTarget(pushUrl);
         Path agentJar = Locations.agentJar();
@@ -256,7 +259,9 @@ final class RunCommand implements Callable<Integer> {
             System.out.println();
             System.out.print(Tables.roundTrips(results).text());
             System.out.println();
-            System.out.print(Tables.factors(results).text());
+            System.out.print(CpuTables.perCall(side.results()).text());
+            System.out.println();
+            System.out.print(Tables.factors(side.results()).text());
             System.out.println();
             System.out.print(Tables.messageSizes(results).text());
             System.out.println();
@@ -286,7 +291,7 @@ final class RunCommand implements Callable<Integer> {
                     sides.get(1).config().scenarioOptions()).text());
         }
         System.out.println();
-        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, sizes.csv, table.md, metrics.prom, report.html, "
+        System.out.println("Results: " + dir + " (results.json, shares.csv, rtt.csv, cpu.csv, sizes.csv, table.md, metrics.prom, report.html, "
                 + "recordings/, flames/, captures/)");
         if (twoSided) System.out.println("Compare: ./wirecost diff " + dir.resolve("baseline") + " " + dir.resolve("candidate"));
         boolean pushed = metrics.finish(metricsSources(sides));

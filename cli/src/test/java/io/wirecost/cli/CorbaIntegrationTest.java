@@ -32,7 +32,7 @@ class CorbaIntegrationTest {
     @BeforeAll
     static void runOnce() throws Exception {
         out = tmp.resolve("run");
-        exit = Main.execute("run", "--quick", "--scenarios", "corba", "--profiler", "async", "--out", out.toString());
+        exit = Main.execute("run", "--quick", "--warmup", "5000", "--scenarios", "corba", "--profiler", "async", "--out", out.toString());
         corba = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios").get(0);
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
         for (String line : lines.subList(1, lines.size())) {

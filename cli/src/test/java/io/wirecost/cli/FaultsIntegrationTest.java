@@ -69,7 +69,7 @@ class FaultsIntegrationTest {
     void aServerKilledMidMeasurementFailsOnlyItsScenario() throws Exception {
         Path out = dir.resolve("halt");
         // 8 x 5000 warm-up calls, then the server halts during the measurement of the fourth type
-        int exit = Main.execute("run", "--quick", "--scenarios", "rmi,tcp", "--scenario-option", "fault.halt-after-calls=44000",
+        int exit = Main.execute("run", "--quick", "--warmup", "5000", "--scenarios", "rmi,tcp", "--scenario-option", "fault.halt-after-calls=44000",
                 "--out", out.toString());
         assertEquals(1, exit);
         JsonNode rmi = scenario(results(out), "rmi");
@@ -84,7 +84,7 @@ class FaultsIntegrationTest {
     void aHangingServerIsCutOffByTheCallTimeout() throws Exception {
         Path out = dir.resolve("hang");
         long t0 = System.nanoTime();
-        int exit = Main.execute("run", "--quick", "--scenarios", "rmi", "--scenario-option", "fault.hang-after-calls=44000",
+        int exit = Main.execute("run", "--quick", "--warmup", "5000", "--scenarios", "rmi", "--scenario-option", "fault.hang-after-calls=44000",
                 "--call-timeout", "2s", "--out", out.toString());
         assertEquals(1, exit);
         JsonNode rmi = scenario(results(out), "rmi");

@@ -45,11 +45,14 @@ class RunIntegrationTest {
     @Test
     void everyScenarioSucceededWithEveryCall() {
         assertEquals(0, exit, "exit status");
-        // 8 types x (5000 warm-up + 12 x 100 timed + 12 x 100 profiled + 50 for message sizes) + 12 instantiations,
-        // each answer checked
-        long expectedCalls = 8L * (5_000 + 2 * 12 * 100 + 50) + 12;
         for (JsonNode s : results.get("scenarios")) {
             assertEquals("ok", s.get("status").asText(), s.get("scenario") + ": " + s.get("error"));
+            // 8 types x (warm-up + 12 x N timed + 12 x N profiled + message sizes) + 12 instantiations, each answer
+            // checked; --quick sizes the counts by the scenario's pace (at most 5000, 100 and 50)
+            JsonNode counts = s.get("facts").get("counts");
+            assertTrue(counts.get("warmupCalls").asInt() <= 5_000 && counts.get("invocations").asInt() <= 100, counts.toString());
+            long expectedCalls = 8L * (counts.get("warmupCalls").asLong() + 2 * 12 * counts.get("invocations").asLong()
+                    + counts.get("sizeCalls").asLong()) + 12;
             assertEquals(expectedCalls, s.get("calls_succeeded").asLong(), s.get("scenario").asText());
         }
     }
@@ -137,8 +140,10 @@ class RunIntegrationTest {
     @Test
     void writesEveryOutput() throws Exception {
         for (String f : List.of("results.json", "shares.csv", "rtt.csv", "sizes.csv", "table.md")) assertTrue(Files.size(out.resolve(f)) > 0, f);
-        assertEquals("scenario,operation,mean_micros,stddev_micros,cv_percent,invocations",
+        assertEquals("scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high",
                 Files.readAllLines(out.resolve("rtt.csv")).get(0));
+        assertEquals("scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations",
+                Files.readAllLines(out.resolve("cpu.csv")).get(0));
         for (String s : List.of("tcp", "rmi", "rmi-ssl")) {
             for (String role : List.of("client", "server")) {
                 Path rec = out.resolve("recordings").resolve(s + "-" + role + ".jfr");

@@ -129,6 +129,17 @@ public final class RunMetrics {
                         cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY, run, r.scenario()))))
                 .register(registry);
 
+        for (String bound : List.of("", "_ci_low", "_ci_high")) {
+            GaugeWithCallback.builder().name("wirecost_cpu_seconds_per_call" + bound)
+                    .help(bound.isEmpty() ? "CPU time (user + system) per call of the timed pass; role all = client + server, agent threads excluded"
+                            : "95 % interval bound of wirecost_cpu_seconds_per_call")
+                    .labelNames("run", "scenario", "operation", "role")
+                    .callback(cb -> forEachSource(src -> io.wirecost.cli.run.Repetitions.cpu(src.results()).forEach(f -> {
+                        double v = bound.isEmpty() ? f.estimate().value() : bound.equals("_ci_low") ? f.estimate().low() : f.estimate().high();
+                        if (!Double.isNaN(v)) cb.call(seconds(v), src.meta().id(), f.scenario(), f.operation(), f.role());
+                    })))
+                    .register(registry);
+        }
         GaugeWithCallback.builder().name("wirecost_scenario_share_ratio")
                 .help("Share of each category in the measured phase: middleware categories of middleware samples "
                         + "(they sum to 1 per scenario and role), jvm categories of all samples")
@@ -152,6 +163,10 @@ public final class RunMetrics {
                 .register(registry);
 
         MessageSizes.register(registry, this::forEachResult);
+    }
+
+    private void forEachSource(java.util.function.Consumer<Source> visit) {
+        sources.forEach(visit);
     }
 
     /** (run id, result) for every result of every source. */

@@ -5,6 +5,8 @@ import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.run.MessageSize;
+import io.wirecost.cli.run.Estimate;
+import io.wirecost.cli.run.Repetitions;
 import io.wirecost.cli.run.RttStatistics;
 import io.wirecost.cli.run.RunMetadata;
 import io.wirecost.cli.run.ScenarioResult;
@@ -39,6 +41,7 @@ public final class HtmlReport {
         metadata(sb, meta, results);
         relativeTime(sb, results, rules);
         roundTrips(sb, results);
+        cpuPerCall(sb, results);
         factors(sb, results);
         messageSizes(sb, results);
         flameGraphs(sb, results, dir);
@@ -145,12 +148,13 @@ public final class HtmlReport {
             if (r.rtt().isEmpty()) continue;
             series.add(r.scenario());
             for (RttStatistics s : r.rtt()) {
+                Estimate e = s.interval();
                 if (s.operation().equals("instantiation")) {
-                    inst.add(new Svg.Bar("instantiation", r.scenario(), s.meanMicros(), Svg.color(i)));
+                    inst.add(new Svg.Bar("instantiation", r.scenario(), s.meanMicros(), Svg.color(i), e.low(), e.high()));
                     continue;
                 }
                 if (!ops.contains(s.operation())) ops.add(s.operation());
-                bars.add(new Svg.Bar(s.operation(), r.scenario(), s.meanMicros(), Svg.color(i)));
+                bars.add(new Svg.Bar(s.operation(), r.scenario(), s.meanMicros(), Svg.color(i), e.low(), e.high()));
             }
         }
         if (bars.isEmpty()) {
@@ -164,6 +168,30 @@ public final class HtmlReport {
               .append(Svg.groupedBars("instantiation", List.of("instantiation"), series, inst, "µs"));
         }
         sb.append(Html.table(Tables.roundTrips(results))).append("</section>");
+    }
+
+    /** CPU per call of both JVMs by operation, with error bars, and the table with client and server apart. */
+    private static void cpuPerCall(StringBuilder sb, List<ScenarioResult> results) {
+        sb.append("<section id=\"cpu-per-call\"><h2>CPU per call</h2>");
+        List<Repetitions.Figure> cpu = Repetitions.cpu(results);
+        List<String> ops = new ArrayList<>();
+        List<String> series = new ArrayList<>();
+        List<Svg.Bar> bars = new ArrayList<>();
+        for (Repetitions.Figure f : cpu) {
+            if (!f.role().equals("all")) continue;
+            if (!ops.contains(f.operation())) ops.add(f.operation());
+            if (!series.contains(f.scenario())) series.add(f.scenario());
+            Estimate e = f.estimate();
+            bars.add(new Svg.Bar(f.operation(), f.scenario(), e.value(), Svg.color(indexOf(results, f.scenario())), e.low(), e.high()));
+        }
+        if (bars.isEmpty()) {
+            sb.append("<p>No CPU figures: the scenario JVMs could not read their CPU time.</p></section>");
+            return;
+        }
+        sb.append(Svg.legend(series, series.stream().map(s -> Svg.color(indexOf(results, s))).toList()))
+          .append("<h3>Client + server CPU per call, by data type (error bars: 95 % interval)</h3>")
+          .append(Svg.groupedBars("CPU per call", ops, series, bars, "µs CPU"))
+          .append(Html.table(CpuTables.perCall(results))).append("</section>");
     }
 
     private static void factors(StringBuilder sb, List<ScenarioResult> results) {
@@ -192,14 +220,17 @@ public final class HtmlReport {
         if (!paper.rows().isEmpty()) {
             List<Svg.Bar> bars = new ArrayList<>();
             List<String> groups = new ArrayList<>();
-            for (List<String> row : paper.rows()) {
-                String g = row.get(0) + " " + (row.get(1).equals("string") ? "string" : "prim.");
+            List<String> series = List.of("round trips", "CPU per call", "paper");
+            for (Tables.Factor f : Tables.Factor.of(results, Repetitions.rtt(results), Repetitions.cpu(results))) {
+                String g = f.ratio() + " " + (f.operation().equals("string") ? "string" : "prim.");
                 if (!groups.contains(g)) groups.add(g);
-                number(row.get(2)).ifPresent(v -> bars.add(new Svg.Bar(g, "today", v, Svg.color(0))));
-                number(row.get(3)).ifPresent(v -> bars.add(new Svg.Bar(g, "paper", v, Svg.color(1))));
+                f.rtt().ifPresent(e -> bars.add(new Svg.Bar(g, series.get(0), e.value(), Svg.color(0), e.low(), e.high())));
+                f.cpu().ifPresent(e -> bars.add(new Svg.Bar(g, series.get(1), e.value(), Svg.color(2), e.low(), e.high())));
+                bars.add(new Svg.Bar(g, series.get(2), f.paperFactor(), Svg.color(1)));
             }
-            sb.append("<h3>Today against the papers</h3>").append(Svg.legend(List.of("today", "paper"), List.of(Svg.color(0), Svg.color(1))))
-              .append(Svg.groupedBars("factors today and in the papers", groups, List.of("today", "paper"), bars, "factor"))
+            sb.append("<h3>Today against the papers (error bars: 95 % interval)</h3>")
+              .append(Svg.legend(series, List.of(Svg.color(0), Svg.color(2), Svg.color(1))))
+              .append(Svg.groupedBars("factors today and in the papers", groups, series, bars, "factor"))
               .append(Html.table(paper));
         }
         sb.append("</section>");

@@ -3,6 +3,9 @@ package io.wirecost.cli.report;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.cli.run.CpuStatistics;
+import io.wirecost.cli.run.Estimate;
+import io.wirecost.cli.run.Repetitions;
 import io.wirecost.cli.run.RoleAttribution;
 import io.wirecost.cli.run.RttStatistics;
 import io.wirecost.cli.run.RunMetadata;
@@ -15,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** {@code results.json}: every figure with its unit in its name, plus the run's metadata. */
 public final class ResultsJson {
@@ -31,6 +35,8 @@ public final class ResultsJson {
         List<Object> scenarios = new ArrayList<>();
         for (ScenarioResult r : results) scenarios.add(scenario(r));
         root.put("scenarios", scenarios);
+        root.put("cpu_per_call", cpuSummary(results));
+        root.put("factors", factors(results));
         return JSON.writeValueAsString(root);
     }
 
@@ -45,6 +51,8 @@ public final class ResultsJson {
         m.put("calls_succeeded", r.calls());
         m.put("rtt", rtt(r.rtt()));
         m.put("rtt_profiled_pass", rtt(r.profiledRtt()));
+        m.put("cpu", cpu(r.cpu()));
+        m.put("noise", r.facts().getOrDefault("noise", Map.of()));
         Map<String, Object> shares = new LinkedHashMap<>();
         for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
         m.put("shares", shares);
@@ -68,11 +76,77 @@ public final class ResultsJson {
             e.put("cv_percent", Double.isNaN(s.cvPercent()) ? null : s.cvPercent());
             e.put("invocations", s.invocations());
             e.put("kept_measurements_micros", s.keptMicros());
+            interval(e, s.interval());
             rtt.add(e);
         }
         return rtt;
     }
 
+    /** {@code ci_low}, {@code ci_high}, {@code ci_df}: the 95 % interval (null when unknown). */
+    private static void interval(Map<String, Object> e, Estimate est) {
+        e.put("ci_low", est.known() ? est.low() : null);
+        e.put("ci_high", est.known() ? est.high() : null);
+        e.put("ci_df", est.known() ? est.df() : null);
+    }
+
+    private static List<Object> cpu(List<CpuStatistics> stats) {
+        List<Object> out = new ArrayList<>();
+        for (CpuStatistics c : stats) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("operation", c.operation());
+            e.put("role", c.role());
+            e.put("cpu_micros_per_call", c.meanMicros());
+            interval(e, c.perCallMicros());
+            e.put("invocations", c.invocations());
+            e.put("kept_measurements_micros", c.keptMicros());
+            out.add(e);
+        }
+        return out;
+    }
+
+    /** Over all repetitions, as in cpu.csv. */
+    private static List<Object> cpuSummary(List<ScenarioResult> all) {
+        List<Object> out = new ArrayList<>();
+        for (Repetitions.Figure f : Repetitions.cpu(all)) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("scenario", f.scenario());
+            e.put("operation", f.operation());
+            e.put("role", f.role());
+            e.put("cpu_micros_per_call", f.estimate().value());
+            interval(e, f.estimate());
+            e.put("invocations", f.invocations());
+            e.put("interval_from", f.repetitions() >= 2 ? f.repetitions() + " repetitions" : "batches of one run");
+            out.add(e);
+        }
+        return out;
+    }
+
+    /** The factors table's lines with their intervals and noise flags ({@code too_noisy} true when any). */
+    private static List<Object> factors(List<ScenarioResult> all) {
+        List<Object> out = new ArrayList<>();
+        for (Tables.Factor f : Tables.Factor.of(all, Repetitions.rtt(all), Repetitions.cpu(all))) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("ratio", f.ratio());
+            e.put("operation", f.operation());
+            e.put("scenarios", List.of(f.scenarioA(), f.scenarioB()));
+            for (String measure : List.of("rtt", "cpu")) {
+                Optional<Estimate> est = measure.equals("rtt") ? f.rtt() : f.cpu();
+                Map<String, Object> m = new LinkedHashMap<>();
+                est.ifPresent(x -> {
+                    m.put("factor", x.value());
+                    interval(m, x);
+                });
+                e.put(measure, est.isPresent() ? m : null);
+            }
+            e.put("paper", f.paperFactor());
+            e.put("paper_source", f.source());
+            List<String> flags = NoiseFlags.factor(f, all);
+            e.put("too_noisy", !flags.isEmpty());
+            e.put("noise_flags", flags);
+            out.add(e);
+        }
+        return out;
+    }
 
     private static Map<String, Object> attribution(RoleAttribution role, String paperColumn) {
         Attribution a = role.attribution();

@@ -6,10 +6,14 @@ import io.wirecost.cli.run.ScenarioResult;
 import java.util.List;
 import java.util.Locale;
 
-/** {@code rtt.csv}: {@code scenario,operation,mean_micros,stddev_micros,cv_percent,invocations}. */
+/**
+ * {@code rtt.csv}: {@code scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high}, the
+ * first repetition of each scenario; the 95 % interval columns come last so that readers of the older six
+ * columns keep working.
+ */
 public final class RttCsv {
 
-    public static final String HEADER = "scenario,operation,mean_micros,stddev_micros,cv_percent,invocations";
+    public static final String HEADER = "scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high";
 
     private RttCsv() {
     }
@@ -20,7 +24,8 @@ public final class RttCsv {
             for (RttStatistics s : r.rtt()) {
                 sb.append(r.scenario()).append(',').append(s.operation()).append(',')
                   .append(num(s.meanMicros())).append(',').append(num(s.stddevMicros())).append(',')
-                  .append(num(s.cvPercent())).append(',').append(s.invocations()).append('\n');
+                  .append(num(s.cvPercent())).append(',').append(s.invocations()).append(',')
+                  .append(num(s.interval().low())).append(',').append(num(s.interval().high())).append('\n');
             }
         }
         return sb.toString();

@@ -28,13 +28,14 @@ public final class RunWriter {
         List<ScenarioResult> results = io.wirecost.cli.run.RunCoordinator.firstRepetitions(all);
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
         AtomicFiles.write(dir.resolve("rtt.csv"), RttCsv.render(results));
+        AtomicFiles.write(dir.resolve("cpu.csv"), CpuCsv.render(all));
         AtomicFiles.write(dir.resolve("sizes.csv"), SizesCsv.render(results));
-        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
+        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results, all));
         AtomicFiles.write(dir.resolve("metrics.prom"), RunMetrics.text(meta, results));
         AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, results, rules, dir));
     }
 
-    private String markdown(RunMetadata meta, List<ScenarioResult> results) {
+    private String markdown(RunMetadata meta, List<ScenarioResult> results, List<ScenarioResult> all) {
         StringBuilder sb = new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
         sb.append("- started: ").append(meta.started()).append(", host: ").append(meta.host()).append('\n');
         sb.append("- JDK of the scenario JVMs: ").append(meta.javaHome()).append(" (").append(meta.javaFeatureVersion()).append(")\n");
@@ -51,7 +52,8 @@ public final class RunWriter {
         sb.append(Tables.relativeTime(results, rules, "client").markdown());
         sb.append(Tables.relativeTime(results, rules, "server").markdown());
         sb.append(Tables.roundTrips(results).markdown());
-        sb.append(Tables.factors(results).markdown());
+        sb.append(CpuTables.perCall(all).markdown());
+        sb.append(Tables.factors(all).markdown());
         sb.append(Tables.messageSizes(results).markdown());
         sb.append(Tables.sizeFactors(results).markdown());
         if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {

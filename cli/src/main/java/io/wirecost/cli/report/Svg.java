@@ -20,7 +20,15 @@ final class Svg {
     record Segment(String label, double value, String color) {
     }
 
-    record Bar(String group, String series, double value, String color) {
+    /** A bar; {@code low}/{@code high} draw its 95 % interval as an error bar (NaN: none). */
+    record Bar(String group, String series, double value, String color, double low, double high) {
+        Bar(String group, String series, double value, String color) {
+            this(group, series, value, color, Double.NaN, Double.NaN);
+        }
+
+        boolean hasInterval() {
+            return !Double.isNaN(low) && !Double.isNaN(high);
+        }
     }
 
     private Svg() {
@@ -62,7 +70,7 @@ final class Svg {
      * linear axis from zero with a few round ticks.
      */
     static String groupedBars(String title, List<String> groups, List<String> series, List<Bar> bars, String unit) {
-        double max = bars.stream().mapToDouble(Bar::value).max().orElse(1);
+        double max = bars.stream().mapToDouble(b -> b.hasInterval() ? Math.max(b.value(), b.high()) : b.value()).max().orElse(1);
         double step = niceStep(max / 4);
         double top = Math.ceil(max / step) * step;
         int barW = 14;
@@ -92,8 +100,11 @@ final class Svg {
                 for (Bar b : bars) {
                     if (!b.group().equals(grp) || !b.series().equals(ser)) continue;
                     double h = plotH * b.value() / top;
-                    sb.append(rect(gx + s * barW, 10 + plotH - h, barW - 2, h, b.color(),
-                            ser + ", " + grp + ": " + num(b.value()) + " " + unit));
+                    String tip = ser + ", " + grp + ": " + num(b.value()) + " " + unit
+                            + (b.hasInterval() ? " (95 % interval " + num(b.low()) + " to " + num(b.high()) + ")" : "");
+                    sb.append(rect(gx + s * barW, 10 + plotH - h, barW - 2, h, b.color(), tip));
+                    if (b.hasInterval()) sb.append(errorBar(gx + s * barW + (barW - 2) / 2.0, 10 + plotH - plotH * b.high() / top,
+                            10 + plotH - plotH * Math.max(0, b.low()) / top));
                 }
             }
             double cx = gx + series.size() * barW / 2.0;
@@ -114,6 +125,13 @@ final class Svg {
             sb.append("<span><i style=\"background:").append(colors.get(i)).append("\"></i>").append(Html.esc(labels.get(i))).append("</span>");
         }
         return sb.append("</div>").toString();
+    }
+
+    /** A vertical whisker with caps from {@code yTop} to {@code yBottom}: the bar's 95 % interval. */
+    private static String errorBar(double x, double yTop, double yBottom) {
+        return "<path class=\"errorbar\" d=\"M" + num(x) + " " + num(yTop) + "V" + num(yBottom)
+                + "M" + num(x - 3) + " " + num(yTop) + "H" + num(x + 3) + "M" + num(x - 3) + " " + num(yBottom) + "H" + num(x + 3)
+                + "\" stroke=\"#222\" fill=\"none\"/>";
     }
 
     private static String rect(double x, double y, double w, double h, String color, String title) {

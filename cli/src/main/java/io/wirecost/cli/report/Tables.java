@@ -4,6 +4,8 @@ import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.run.Estimate;
+import io.wirecost.cli.run.Repetitions;
 import io.wirecost.cli.run.RoleAttribution;
 import io.wirecost.cli.run.RttStatistics;
 import io.wirecost.cli.run.ScenarioResult;
@@ -35,8 +37,8 @@ public final class Tables {
             List<String> row = new ArrayList<>(List.of(op));
             for (ScenarioResult r : results) {
                 row.add(r.rtt(op).map(s -> Double.isNaN(s.cvPercent())
-                        ? fmt(s.meanMicros())
-                        : fmt(s.meanMicros()) + " (" + String.format(Locale.ROOT, "%.1f", s.cvPercent()) + "%)").orElse("-"));
+                        ? Intervals.cell(s.interval())
+                        : Intervals.cell(s.interval()) + " cv " + String.format(Locale.ROOT, "%.1f", s.cvPercent()) + "%").orElse("-"));
             }
             rows.add(row);
         }
@@ -46,10 +48,19 @@ public final class Tables {
                     .map(x -> fmt(x.meanMicros())).orElse("-"));
         }
         if (results.stream().anyMatch(r -> !r.profiledRtt().isEmpty())) rows.add(profiled);
-        return new Table("Round-trip time per invocation, microseconds (mean of 10 of 12 measurements; coefficient of variation)",
+        List<String> noise = new ArrayList<>(List.of("noise"));
+        for (ScenarioResult r : results) {
+            List<String> flags = NoiseFlags.scenario(r.scenario(), "primitives-geomean", results);
+            noise.add(flags.isEmpty() ? "ok" : "too noisy: " + String.join("; ", flags));
+        }
+        rows.add(noise);
+        return new Table("Round-trip time per invocation, microseconds (mean of the kept measurements [95 % interval]; coefficient of variation)",
                 header, rows, List.of("primitives-geomean: geometric mean of the seven primitive types (seed 002, 4.1); "
                         + "instantiation: a fresh client's lookup and first call",
-                        "Timed without the profiler; the profile comes from a second, identical pass (its geomean in the last row)."));
+                        "Timed without the profiler; the profile comes from a second, identical pass (its geomean in a row of its own).",
+                        "95 % intervals: Student t over the kept measurements of the first repetition; geomean by the delta method.",
+                        String.format(Locale.ROOT, "noise: 'too noisy' when a primitive's CV exceeds %.0f %% or CPU steal exceeded %.0f %% (docs/measurement.md).",
+                                NoiseFlags.CV_PERCENT, NoiseFlags.STEAL_PERCENT)));
     }
 
     /**
@@ -136,25 +147,54 @@ public final class Tables {
                 .map(r -> r.sizes().stream().mapToDouble(io.wirecost.cli.run.MessageSize::totalBytes).average().orElse(0));
     }
 
-    /** Today's factors beside the papers' (performance-factors.csv), for the scenario pairs present. */
-    public static Table factors(List<ScenarioResult> results) {
+    /**
+     * Today's factors beside the papers' (performance-factors.csv), for the scenario pairs present: on round
+     * trips and on CPU per call (both JVMs), each with its 95 % interval, over all repetitions given. The
+     * last column says in words when a factor is too noisy to support the comparison ({@link NoiseFlags}).
+     */
+    public static Table factors(List<ScenarioResult> all) {
+        List<Repetitions.Figure> rtt = Repetitions.rtt(all);
+        List<Repetitions.Figure> cpu = Repetitions.cpu(all);
         List<List<String>> rows = new ArrayList<>();
-        for (String[] f : paperFactors()) {
-            // source,setting,ratio,data,factor
-            String[] pair = FACTOR_SCENARIOS.get(f[2]);
-            if (pair == null || !f[1].startsWith("local") || f[2].startsWith("message-size")) continue;
-            Optional<ScenarioResult> a = find(results, pair[0]);
-            Optional<ScenarioResult> b = find(results, pair[1]);
-            if (a.isEmpty() || b.isEmpty()) continue;
-            String op = f[3].startsWith("string") ? "string" : "primitives-geomean";
-            Optional<RttStatistics> sa = a.get().rtt(op);
-            Optional<RttStatistics> sb = b.get().rtt(op);
-            if (sa.isEmpty() || sb.isEmpty()) continue;
-            rows.add(List.of(f[2], op, String.format(Locale.ROOT, "%.2f", sa.get().meanMicros() / sb.get().meanMicros()),
-                    f[4], "seed " + f[0] + " (" + f[1] + ", " + f[3] + ")"));
+        for (Factor f : Factor.of(all, rtt, cpu)) {
+            rows.add(List.of(f.ratio(), f.operation(), f.rtt().map(Intervals::cell).orElse("-"),
+                    f.cpu().map(Intervals::cell).orElse("-"), f.paper(), f.source(), String.join("; ", NoiseFlags.factor(f, all))));
         }
-        return new Table("Round-trip factors, today vs the papers (>1: slower than the reference)",
-                List.of("ratio", "data", "today", "paper", "paper source"), rows, List.of());
+        return new Table("Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
+                List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise"), rows,
+                List.of("CPU per call: client + server CPU time of the timed pass (user + system), agent threads excluded.",
+                        Intervals.basis(all)));
+    }
+
+    /** The factor pairs present in a run: scenario pair, operation, today's estimates and the paper's figure. */
+    record Factor(String ratio, String operation, String scenarioA, String scenarioB, Optional<Estimate> rtt, Optional<Estimate> cpu,
+                  String paper, String source) {
+
+        static List<Factor> of(List<ScenarioResult> all, List<Repetitions.Figure> rtt, List<Repetitions.Figure> cpu) {
+            List<Factor> out = new ArrayList<>();
+            for (String[] f : paperFactors()) {
+                // source,setting,ratio,data,factor
+                String[] pair = FACTOR_SCENARIOS.get(f[2]);
+                if (pair == null || !f[1].startsWith("local") || f[2].startsWith("message-size")) continue;
+                String op = f[3].startsWith("string") ? "string" : "primitives-geomean";
+                Optional<Estimate> r = ratio(rtt, pair, op, "client");
+                Optional<Estimate> c = ratio(cpu, pair, op, "all");
+                if (r.isEmpty() && c.isEmpty()) continue;
+                out.add(new Factor(f[2], op, pair[0], pair[1], r, c, f[4], "seed " + f[0] + " (" + f[1] + ", " + f[3] + ")"));
+            }
+            return out;
+        }
+
+        private static Optional<Estimate> ratio(List<Repetitions.Figure> figures, String[] pair, String op, String role) {
+            Optional<Repetitions.Figure> a = Repetitions.find(figures, pair[0], op, role);
+            Optional<Repetitions.Figure> b = Repetitions.find(figures, pair[1], op, role);
+            if (a.isEmpty() || b.isEmpty()) return Optional.empty();
+            return Optional.of(a.get().estimate().ratio(b.get().estimate()));
+        }
+
+        double paperFactor() {
+            return Double.parseDouble(paper);
+        }
     }
 
     private static final Map<String, String[]> FACTOR_SCENARIOS = Map.of(

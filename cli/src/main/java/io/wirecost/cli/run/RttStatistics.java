@@ -15,13 +15,22 @@ import java.util.List;
  * @param invocations  calls behind the figure, extremes included
  * @param keptMicros   the per-invocation time of each measurement kept (extremes dropped), for diffs;
  *                     empty for the geomean
+ * @param interval     the mean with its 95 % interval: Student t over the kept measurements, the delta
+ *                     method for the geomean
  */
 public record RttStatistics(String operation, double meanMicros, double stddevMicros, double cvPercent, long invocations,
-                            List<Double> keptMicros) {
+                            List<Double> keptMicros, Estimate interval) {
 
     public RttStatistics {
         if (!(meanMicros > 0)) throw new IllegalArgumentException(operation + ": mean must be positive, got " + meanMicros);
         keptMicros = List.copyOf(keptMicros);
+    }
+
+    /** The interval from the kept measurements (none without them). */
+    public RttStatistics(String operation, double meanMicros, double stddevMicros, double cvPercent, long invocations,
+                         List<Double> keptMicros) {
+        this(operation, meanMicros, stddevMicros, cvPercent, invocations, keptMicros, keptMicros.size() >= 2
+                ? Estimate.mean(keptMicros) : new Estimate(meanMicros, Double.NaN, Double.NaN, 0));
     }
 
     /** From raw nanoseconds per measurement, each of {@code perMeasurement} invocations. */
@@ -38,8 +47,8 @@ public record RttStatistics(String operation, double meanMicros, double stddevMi
 
     /** Seed 002 summarises the primitives by their geometric mean. */
     public static RttStatistics geometricMean(String operation, List<RttStatistics> parts) {
-        double logSum = parts.stream().mapToDouble(p -> Math.log(p.meanMicros)).sum();
+        Estimate g = Estimate.geometricMean(parts.stream().map(RttStatistics::interval).toList());
         long n = parts.stream().mapToLong(RttStatistics::invocations).sum();
-        return new RttStatistics(operation, Math.exp(logSum / parts.size()), Double.NaN, Double.NaN, n, List.of());
+        return new RttStatistics(operation, g.value(), Double.NaN, Double.NaN, n, List.of(), g);
     }
 }

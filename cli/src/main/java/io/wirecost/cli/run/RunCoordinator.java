@@ -8,8 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * Runs the scenarios of one or two configurations, each scenario {@code repeat} times in fresh JVM
- * pairs. With two configurations and {@code interleave}, baseline and candidate alternate (ABAB...)
- * so that drift of the machine hits both alike; without it, all repetitions of one come first.
+ * pairs, repetitions interleaved across scenarios (1 of each, then 2 of each ...). With two
+ * configurations and {@code interleave}, baseline and candidate alternate (ABAB...) so that drift of the
+ * machine hits both alike; without it, all repetitions of one configuration come first.
  * Every side's results are written after each scenario run.
  */
 public final class RunCoordinator {
@@ -38,13 +39,16 @@ public final class RunCoordinator {
         this.afterEach = hook;
     }
 
+    /**
+     * Repetitions are the outer loop: repetition 1 of every scenario, then repetition 2 ..., so drift of the
+     * machine (another build starting, a thermal change) spreads over all scenarios instead of hitting
+     * every repetition of one; the spread between repetitions then measures it.
+     */
     public void run() throws Exception {
-        for (String scenario : scenarios) {
-            if (interleave) {
-                for (int rep = 1; rep <= repeat; rep++) for (Side side : sides) runOnce(side, scenario, rep);
-            } else {
-                for (Side side : sides) for (int rep = 1; rep <= repeat; rep++) runOnce(side, scenario, rep);
-            }
+        if (interleave) {
+            for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) for (Side side : sides) runOnce(side, scenario, rep);
+        } else {
+            for (Side side : sides) for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) runOnce(side, scenario, rep);
         }
     }
 

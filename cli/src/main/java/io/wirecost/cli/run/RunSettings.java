@@ -7,22 +7,32 @@ package io.wirecost.cli.run;
  * message-size pass (0: no size pass).
  */
 public record RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
-                          boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls) {
+                          boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls, boolean timeBudget) {
+
+    /**
+     * {@code timeBudget}: cut the warm-up, batches and size pass to a time budget at each scenario's pace
+     * (--quick, unless counts were given on the command line: explicit counts are kept exactly).
+     */
+    public RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
+                       boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls) {
+        this(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, scenarioOptions, sizeCalls, quick);
+    }
 
     /** The papers: 12 measurements of 1000 invocations after warm-up (seed 001 cites up to 15,000). */
     public static RunSettings full(int stringLength) {
         return new RunSettings(5_000, 12, 1_000, 12, stringLength, false, java.util.Map.of(), 500);
     }
 
-    /** Measured counts scaled down so tcp, rmi and rmi-ssl take well under a minute; the warm-up stays
-     *  at the papers' 5,000 calls per type, or the JIT compiler would run inside the measured phase. */
+    /** Measured counts scaled down, and with --quick each scenario's warm-up, timed and size passes are
+     *  also cut to a time budget at its own pace (ScenarioRunner.quickWarmup): at most 5,000 warm-up calls
+     *  per type, so fast scenarios keep the papers' warm-up and ws-security finishes in well under a minute. */
     public static RunSettings quick(int stringLength) {
         return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of(), 50);
     }
 
     /** The same counts with other scenario options (a candidate's). */
     public RunSettings withScenarioOptions(java.util.Map<String, String> options) {
-        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls);
+        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls, timeBudget);
     }
 
     public RunSettings {

@@ -16,14 +16,27 @@ import java.util.Optional;
  * @param facts   what the JVMs reported about themselves and their connections, by role
  * @param sizes   bytes and packets per call by operation; empty when not measured, and then
  * @param sizesNote says why (or how they were measured)
+ * @param cpu     CPU time per call of the timed pass by operation and role (client, server, all); empty
+ *                when the JVMs could not read their CPU time
  */
 public record ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
                              long calls, List<RttStatistics> rtt, List<RttStatistics> profiledRtt,
                              Map<String, RoleAttribution> shares,
                              Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
-                             List<MessageSize> sizes, String sizesNote) {
+                             List<MessageSize> sizes, String sizesNote, List<CpuStatistics> cpu) {
+
+    /** Without CPU figures (results of runs before CPU per call was measured, tests). */
+    public ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
+                          long calls, List<RttStatistics> rtt, List<RttStatistics> profiledRtt,
+                          Map<String, RoleAttribution> shares,
+                          Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
+                          List<MessageSize> sizes, String sizesNote) {
+        this(scenario, repetition, paperColumn, status, error, seconds, calls, rtt, profiledRtt, shares, facts, profilers,
+                recordings, sizes, sizesNote, List.of());
+    }
 
     public ScenarioResult {
+        cpu = List.copyOf(cpu);
         rtt = List.copyOf(rtt);
         profiledRtt = List.copyOf(profiledRtt);
         shares = Map.copyOf(shares);
@@ -39,6 +52,10 @@ public record ScenarioResult(String scenario, int repetition, String paperColumn
 
     public boolean ok() {
         return status.equals("ok");
+    }
+
+    public Optional<CpuStatistics> cpu(String operation, String role) {
+        return cpu.stream().filter(c -> c.operation().equals(operation) && c.role().equals(role)).findFirst();
     }
 
     public Optional<RttStatistics> rtt(String operation) {

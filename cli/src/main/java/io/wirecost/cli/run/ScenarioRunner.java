@@ -83,8 +83,10 @@ public final class ScenarioRunner {
         String error = "";
         List<MessageSize> sizes = new ArrayList<>();
         List<RttStatistics> profiledRtt = new ArrayList<>();
+        List<CpuStatistics> cpu = new ArrayList<>();
         partial = List.of();
         pace = Duration.ofMillis(5);   // each scenario probes its own
+        counts = new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
         String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
         long calls = 0;
@@ -110,25 +112,33 @@ public final class ScenarioRunner {
                         outDir.resolve("logs").resolve(stem + "-client.log"))) {
                     client.await("start", START);
                     client.call("connect", COMMAND);
-                    progress.accept(name + ": warm-up, " + settings.warmupCalls() + " calls per data type");
+                    progress.accept(name + ": warm-up, " + (settings.timeBudget() ? "at most " : "") + settings.warmupCalls() + " calls per data type");
                     // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
                     int probe = Math.min(settings.warmupCalls(), 20);
                     long ops = labels().size();
                     long t = System.nanoTime();
                     client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
                     pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * ops)));
-                    client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
-                    progress.accept(name + ": timing " + settings.reps() + " x " + settings.invocations() + " calls per data type");
+                    counts = settings.timeBudget() ? quickWarmup(client, probe, ops) : new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
+                    if (!settings.timeBudget()) {
+                        client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
+                    }
+                    facts.put("counts", counts);
+                    progress.accept(name + ": timing " + settings.reps() + " x " + counts.invocations() + " calls per data type");
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
-                    rtt.addAll(measureAll(client));
+                    MachineNoise.Snapshot before = MachineNoise.read();
+                    Pass timed = measureAll(server, client);
+                    facts.put("noise", MachineNoise.between(before, MachineNoise.read()));
+                    rtt.addAll(timed.rtt());
+                    cpu.addAll(timed.cpu());
                     int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
                     if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
                     if (profiler.enabled()) {
                         profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
                         progress.accept(name + ": profiling the same calls again");
-                        profiledRtt.addAll(measureAll(client));
+                        profiledRtt.addAll(measureAll(server, client).rtt());   // its CPU includes the profiler's: not reported
                         server.call("profile-stop", COMMAND);
                         client.call("profile-stop", COMMAND);
                         recordings.put("server", recServer);
@@ -164,7 +174,7 @@ public final class ScenarioRunner {
         recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
-                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote);
+                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote, cpu);
     }
 
     /**
@@ -175,7 +185,7 @@ public final class ScenarioRunner {
     @SuppressWarnings("unchecked")
     private String measureSizes(String name, ChildJvm server, ChildJvm client, List<MessageSize> out)
             throws ChildJvm.ChildFailure, InterruptedException {
-        if (settings.sizeCalls() == 0) return "not measured (--size-calls 0)";
+        if (counts.sizeCalls() == 0) return "not measured (--size-calls 0)";
         java.util.Optional<String> why = WireCapture.unavailable();
         if (why.isPresent()) return "not measured: " + why.get();
         java.util.Set<Integer> ports;
@@ -185,13 +195,13 @@ public final class ScenarioRunner {
             return "not measured: cannot read the server's ports from /proc: " + e.getMessage();
         }
         if (ports.isEmpty()) return "not measured: the server JVM listens on no TCP port";
-        progress.accept(name + ": message sizes, " + settings.sizeCalls() + " calls per data type under tcpdump");
+        progress.accept(name + ": message sizes, " + counts.sizeCalls() + " calls per data type under tcpdump");
         Path pcap = outDir.resolve("captures").resolve(name + ".pcap");
         Map<String, Object> reply;
         try {
             Files.createDirectories(pcap.getParent());
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
-                reply = client.call("sizes " + settings.sizeCalls(), timeoutFor(settings.sizeCalls() * (long) labels().size(), pace));
+                reply = client.call("sizes " + counts.sizeCalls(), timeoutFor(counts.sizeCalls() * (long) labels().size(), pace));
                 capture.stop();
             }
             List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
@@ -206,7 +216,7 @@ public final class ScenarioRunner {
         } catch (IOException e) {
             return "not measured: " + e.getMessage();
         }
-        return "tcpdump on " + (launcher.network() != null ? launcher.network().serverInterface() : "lo") + ", server ports " + ports + ", " + settings.sizeCalls() + " calls per data type";
+        return "tcpdump on " + (launcher.network() != null ? launcher.network().serverInterface() : "lo") + ", server ports " + ports + ", " + counts.sizeCalls() + " calls per data type";
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
@@ -214,24 +224,98 @@ public final class ScenarioRunner {
         return Duration.ofSeconds(60).plus(pace.multipliedBy(calls));   // a minute plus 5 ms, or 3 x the probed time, per call
     }
 
+    /** One timed pass: round trips and CPU per call. */
+    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu) {
+    }
+
     /**
-     * The papers' measurement of every data type, one type per command so that the types measured
-     * before a failure are kept, then the primitives' geometric mean.
+     * The papers' measurement of every data type, one batch per command: the server JVM reads its CPU time
+     * between batches (the client reads its own inside the measure command), so every batch has the CPU of
+     * both processes. The primitives' geometric mean closes each role. Types measured before a failure are kept.
      */
-    private List<RttStatistics> measureAll(ChildJvm client) throws ChildJvm.ChildFailure {
+    private Pass measureAll(ChildJvm server, ChildJvm client) throws ChildJvm.ChildFailure {
         List<RttStatistics> out = new ArrayList<>();
+        List<CpuStatistics> cpu = new ArrayList<>();
+        int n = counts.invocations();
         try {
             for (String op : labels()) {
-                Map<String, Object> m = client.call("measure " + settings.reps() + " " + settings.invocations() + " " + op,
-                        timeoutFor((long) settings.reps() * settings.invocations(), pace));
-                out.addAll(statistics(m));
+                long[] nanos = new long[settings.reps()];
+                long[] clientCpu = new long[settings.reps()];
+                long[] serverCpu = new long[settings.reps()];
+                long before = serverCpuNanos(server);
+                for (int r = 0; r < settings.reps(); r++) {
+                    Map<String, Object> m = client.call("measure 1 " + n + " " + op, timeoutFor(n, pace));
+                    long after = serverCpuNanos(server);
+                    nanos[r] = first(m, "batchNanos", op);
+                    clientCpu[r] = first(m, "batchCpuNanos", op);
+                    serverCpu[r] = before < 0 || after < 0 ? -1 : after - before;
+                    before = after;
+                }
+                out.add(RttStatistics.of(op, nanos, n));
+                cpu.addAll(CpuPass.of(op, clientCpu, serverCpu, n));
             }
-            if (payloads().isEmpty()) out.add(geomean(out));
-            return out;
+            if (payloads().isEmpty()) {
+                out.add(geomean(out));
+                cpu.addAll(CpuPass.geomeans(cpu, primitiveLabels()));
+            }
+            return new Pass(out, cpu);
         } catch (ChildJvm.ChildFailure e) {
             partial = out;
             throw e;
         }
+    }
+
+    private static long serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {
+        return ((Number) server.call("cpu", COMMAND).get("cpuNanos")).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long first(Map<String, Object> measure, String key, String op) {
+        return ((Number) ((List<Object>) ((Map<String, Object>) measure.get(key)).get(op)).get(0)).longValue();
+    }
+
+    private static List<String> primitiveLabels() {
+        return Operation.all().stream().filter(Operation::primitive).map(Operation::label).toList();
+    }
+
+    /**
+     * The counts a scenario actually used: the papers' (or the command line's), or with {@code --quick} cut
+     * to fit a time budget at the scenario's own pace.
+     *
+     * @param warmupCalls warm-up calls per data type, the probe included
+     * @param invocations invocations per measurement batch
+     * @param sizeCalls   calls per data type in the message-size pass
+     */
+    public record Counts(int warmupCalls, int invocations, int sizeCalls) {
+    }
+
+    private Counts counts;
+
+    /** --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. */
+    static final Duration QUICK_WARMUP = Duration.ofSeconds(6);
+    /** --quick: time for one timed pass (12 batches x 8 types) and for the message-size pass. */
+    static final Duration QUICK_PASS = Duration.ofSeconds(3);
+
+    /**
+     * --quick: the warm-up in chunks of about half a second until its count or {@link #QUICK_WARMUP} is
+     * reached, then invocations and size calls sized by the pace of the last chunk (as JMH sizes
+     * iterations by time), at least 5 per batch: ws-security's 10 ms calls get about 5 batches of 5, tcp
+     * keeps its 100. Every scenario then fits in well under a minute.
+     */
+    private Counts quickWarmup(ChildJvm client, int done, long ops) throws ChildJvm.ChildFailure {
+        long start = System.nanoTime();
+        double perCallNanos = pace.toNanos() / 3.0;
+        while (done < settings.warmupCalls() && System.nanoTime() - start < QUICK_WARMUP.toNanos()) {
+            int chunk = (int) Math.max(1, Math.min(settings.warmupCalls() - done, 0.5e9 / perCallNanos / ops));
+            long t = System.nanoTime();
+            client.call("warmup " + chunk, timeoutFor(chunk * ops, pace));
+            perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
+            done += chunk;
+        }
+        int invocations = (int) Math.max(5, Math.min(settings.invocations(), QUICK_PASS.toNanos() / perCallNanos / ops / settings.reps()));
+        int sizeCalls = settings.sizeCalls() == 0 ? 0
+                : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
+        return new Counts(done, invocations, sizeCalls);
     }
 
     /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */
@@ -268,15 +352,6 @@ public final class ScenarioRunner {
 
     /** Types measured by a measureAll that failed part way. */
     private List<RttStatistics> partial = List.of();
-
-    @SuppressWarnings("unchecked")
-    private static List<RttStatistics> statistics(Map<String, Object> measure) {
-        Map<String, Object> batches = (Map<String, Object>) measure.get("batchNanos");
-        int n = ((Number) measure.get("invocationsPerBatch")).intValue();
-        List<RttStatistics> out = new ArrayList<>();
-        batches.forEach((op, nanos) -> out.add(RttStatistics.of(op, longs(nanos), n)));
-        return out;
-    }
 
     private static RttStatistics geomean(List<RttStatistics> perType) {
         List<RttStatistics> primitives = new ArrayList<>();

@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * The client JVM of a scenario: {@code ClientMain SCENARIO CONFIG_JSON ENDPOINT_JSON}. Commands:
- * {@code connect}, {@code warmup N}, {@code measure REPS N [TYPE]}, {@code instantiation REPS}, {@code sizes K},
+ * {@code connect}, {@code warmup N}, {@code measure REPS N [TYPE]} (wall and CPU nanoseconds per batch), {@code instantiation REPS}, {@code sizes K},
  * {@code profile-start FILE}, {@code profile-stop}, {@code info}, {@code exit}.
  *
  * <p>The papers' method (seed 000 section 3, seed 002 section 3): per data type, REPS measurements of
@@ -111,18 +111,36 @@ public final class ClientMain {
         return elapsed;
     }
 
+    /** CPU nanoseconds of this JVM during the last measured batch (see {@link ProcessCpu}). */
+    private long lastBatchCpuNanos;
+
+    /** {@link #timeBatch} with this JVM's CPU time read at its boundaries, outside the timed interval. */
+    private long timeBatchWithCpu(Invocation inv, int n) throws Exception {
+        long cpu0 = ProcessCpu.nanos();
+        long elapsed = timeBatch(inv, n);
+        long cpu1 = ProcessCpu.nanos();
+        lastBatchCpuNanos = cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0;
+        return elapsed;
+    }
+
     /** REPS measurements of N invocations of one operation (or of each, when none is named). */
     private Map<String, Object> measure(int reps, int n, String only) throws Exception {
         Map<String, Object> batches = new LinkedHashMap<>();
+        Map<String, Object> cpu = new LinkedHashMap<>();
         for (String op : labels()) {
             if (only != null && !op.equals(only)) continue;
             Invocation inv = invocation(client, op);
             long[] nanos = new long[reps];
-            for (int r = 0; r < reps; r++) nanos[r] = timeBatch(inv, n);
+            long[] cpuNanos = new long[reps];
+            for (int r = 0; r < reps; r++) {
+                nanos[r] = timeBatchWithCpu(inv, n);
+                cpuNanos[r] = lastBatchCpuNanos;
+            }
             batches.put(op, nanos);
+            cpu.put(op, cpuNanos);
         }
         if (batches.isEmpty()) throw new IllegalArgumentException("unknown operation '" + only + "'");
-        return Map.of("batchNanos", batches, "invocationsPerBatch", n, "calls", calls);
+        return Map.of("batchNanos", batches, "batchCpuNanos", cpu, "invocationsPerBatch", n, "calls", calls);
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The server JVM of a scenario: {@code ServerMain SCENARIO CONFIG_JSON}. Announces its endpoint, then
- * serves the runner's commands: {@code profile-start FILE}, {@code profile-stop}, {@code info}, {@code exit}.
+ * serves the runner's commands: {@code profile-start FILE}, {@code profile-stop}, {@code cpu} (this JVM's CPU nanoseconds, read by the
+ * runner at the boundaries of every measured batch), {@code info}, {@code exit}.
  */
 public final class ServerMain {
 
@@ -34,6 +35,7 @@ public final class ServerMain {
         loop.reply(ready);
         loop.on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
             .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
+            .on("cpu", a -> Map.of("cpuNanos", ProcessCpu.nanos()))
             .on("info", a -> {
                 Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
                 m.put("scenario", server.info());

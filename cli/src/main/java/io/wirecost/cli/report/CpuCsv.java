@@ -1,0 +1,29 @@
+package io.wirecost.cli.report;
+
+import io.wirecost.cli.run.Repetitions;
+import io.wirecost.cli.run.ScenarioResult;
+
+import java.util.List;
+
+/**
+ * {@code cpu.csv}: CPU microseconds per call of the timed pass, with the 95 % interval, by scenario,
+ * operation and role ({@code client}, {@code server}, {@code all}). Over all repetitions of the run: with
+ * {@code --repeat K >= 2} the interval is the spread between repetitions.
+ */
+public final class CpuCsv {
+
+    public static final String HEADER = "scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations";
+
+    private CpuCsv() {
+    }
+
+    public static String render(List<ScenarioResult> all) {
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        for (Repetitions.Figure f : Repetitions.cpu(all)) {
+            sb.append(f.scenario()).append(',').append(f.operation()).append(',').append(f.role()).append(',')
+              .append(RttCsv.num(f.estimate().value())).append(',').append(RttCsv.num(f.estimate().low())).append(',')
+              .append(RttCsv.num(f.estimate().high())).append(',').append(f.invocations()).append('\n');
+        }
+        return sb.toString();
+    }
+}

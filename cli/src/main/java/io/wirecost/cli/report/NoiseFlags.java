@@ -1,0 +1,79 @@
+package io.wirecost.cli.report;
+
+import io.wirecost.cli.run.Estimate;
+import io.wirecost.cli.run.RttStatistics;
+import io.wirecost.cli.run.ScenarioResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Says in words when a figure is too noisy to support its comparison, so a table never shows a flipped
+ * factor silently. The thresholds are documented in docs/measurement.md:
+ * <ul>
+ *   <li>a factor whose 95 % interval includes 1 while the paper's factor is at least 10 % away from 1
+ *       (the papers give no intervals; 10 % is well beyond their reported run-to-run variation);</li>
+ *   <li>a round trip whose coefficient of variation over the kept batches exceeds {@value #CV_PERCENT} %;</li>
+ *   <li>a scenario during whose timed pass the hypervisor stole more than {@value #STEAL_PERCENT} % of the CPU time.</li>
+ * </ul>
+ */
+public final class NoiseFlags {
+
+    public static final double CV_PERCENT = 20;
+    public static final double STEAL_PERCENT = 5;
+    /** A paper factor this far from 1 or further counts as "not including 1". */
+    public static final double PAPER_DISTINCT_FROM_ONE = 0.10;
+
+    private static final java.util.Set<String> NOT_PRIMITIVE = java.util.Set.of("string", "instantiation", "primitives-geomean");
+
+    private NoiseFlags() {
+    }
+
+    /** The flags of one factor line; empty when it supports its comparison. */
+    static List<String> factor(Tables.Factor f, List<ScenarioResult> all) {
+        List<String> out = new ArrayList<>();
+        boolean paperDistinct = Math.abs(f.paperFactor() - 1) >= PAPER_DISTINCT_FROM_ONE;
+        if (paperDistinct && f.rtt().map(e -> e.contains(1)).orElse(false)) out.add("round-trip interval includes 1, the paper's factor does not");
+        if (paperDistinct && f.cpu().map(e -> e.contains(1)).orElse(false)) out.add("CPU interval includes 1, the paper's factor does not");
+        for (String scenario : List.of(f.scenarioA(), f.scenarioB())) {
+            for (String flag : scenario(scenario, f.operation(), all)) out.add(scenario + " " + flag);
+        }
+        return out;
+    }
+
+    /** CV and steal flags of one scenario's figure for an operation (any repetition), without the scenario's name. */
+    static List<String> scenario(String scenario, String operation, List<ScenarioResult> all) {
+        List<String> out = new ArrayList<>();
+        double cv = 0;
+        double steal = 0;
+        for (ScenarioResult r : all) {
+            if (!r.scenario().equals(scenario)) continue;
+            cv = Math.max(cv, maxCv(r, operation));
+            steal = Math.max(steal, steal(r).orElse(0.0));
+        }
+        if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
+        if (steal > STEAL_PERCENT) out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
+        return out;
+    }
+
+    /** The CV of the operation, or for the geomean the largest CV of its parts. */
+    private static double maxCv(ScenarioResult r, String operation) {
+        return r.rtt().stream()
+                .filter(s -> operation.equals("primitives-geomean") ? !NOT_PRIMITIVE.contains(s.operation()) : s.operation().equals(operation))
+                .mapToDouble(RttStatistics::cvPercent).filter(v -> !Double.isNaN(v)).max().orElse(0);
+    }
+
+    static Optional<Double> steal(ScenarioResult r) {
+        Object noise = r.facts().get("noise");
+        if (!(noise instanceof Map<?, ?> m) || !(m.get("steal_percent") instanceof Number n)) return Optional.empty();
+        return Optional.of(n.doubleValue());
+    }
+
+    /** Whether a figure's interval supports telling it apart from 1 (for results.json). */
+    static boolean includesOne(Optional<Estimate> e) {
+        return e.map(x -> x.contains(1)).orElse(false);
+    }
+}
