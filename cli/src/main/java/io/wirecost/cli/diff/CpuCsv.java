@@ -14,7 +14,8 @@ import java.util.Map;
  */
 public final class CpuCsv {
 
-    public static final String HEADER = "scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations";
+    /** The writer's header, the contract between run and diff. */
+    public static final String HEADER = io.wirecost.cli.report.CpuCsv.HEADER;
 
     /** One row: CPU µs per call and its 95 % interval. */
     public record Figure(double micros, double ciLowMicros, double ciHighMicros) {
