@@ -19,7 +19,11 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
     private static final int MAGIC = 0x464c5200;
 
     static ChunkScan of(Path path) throws RecordingException {
-        String name = path.toString();
+        return of(path, path.toString());
+    }
+
+    /** @param name the file as the user named it (path may be a decompressed copy) */
+    static ChunkScan of(Path path, String name) throws RecordingException {
         if (!Files.exists(path)) throw new RecordingException(name, "no such file");
         if (Files.isDirectory(path)) throw new RecordingException(name, "is a directory, not a JFR recording");
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
@@ -43,6 +47,8 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
                     }
                     return new ChunkScan(name, size, complete, size - pos);
                 }
+                JfrFormat format = new JfrFormat(header.getShort(4) & 0xffff, header.getShort(6) & 0xffff, "");
+                if (!format.readByAsyncProfiler()) throw new UnsupportedFormatException(name, withProducer(ch, format));
                 long chunkSize = header.getLong(8);
                 if (chunkSize < HEADER) {
                     throw new RecordingException(name, "corrupted: chunk at offset " + pos + " declares size " + chunkSize);
@@ -65,6 +71,21 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
         } catch (IOException e) {
             throw new RecordingException(name, "cannot read: " + e.getMessage());
         }
+    }
+
+    /**
+     * Old formats are written by several producers; the strings near the start of the file tell which
+     * (JRockit and async-profiler 1.x name themselves, JDK 7/8 write "Java HotSpot").
+     */
+    private static JfrFormat withProducer(FileChannel ch, JfrFormat format) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate((int) Math.min(ch.size(), 1 << 20));
+        ch.read(b, 0);
+        String ascii = new String(b.array(), 0, b.position(), java.nio.charset.StandardCharsets.ISO_8859_1);
+        String text = ascii + " " + ascii.replace("\0", "");   // UTF-16 strings read as ASCII with NULs between
+        String hint = text.contains("JRockit") ? "JRockit"
+                : text.contains("async-profiler") ? "async-profiler"
+                : text.contains("HotSpot") || text.contains("OpenJDK") ? "HotSpot" : "";
+        return new JfrFormat(format.major(), format.minor(), hint);
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.wirecost.attribution;
 
 /** A recording that cannot be read; the message names the file and the problem in one line. */
-public final class RecordingException extends Exception {
+public class RecordingException extends Exception {
     public RecordingException(String file, String problem) {
         super(file + ": " + problem);
     }

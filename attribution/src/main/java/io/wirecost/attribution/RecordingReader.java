@@ -5,21 +5,24 @@ import one.jfr.JfrReader;
 import one.jfr.MethodRef;
 import one.jfr.StackTrace;
 import one.jfr.event.Event;
-import one.jfr.event.ExecutionSample;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Streams the samples of a JFR recording, from async-profiler or JDK Flight Recorder, one chunk at a
- * time into a {@link SampleSink}. Built on async-profiler's {@code one.jfr.JfrReader}: it reads chunk
+ * Streams the samples of a JFR recording, from async-profiler or JDK Flight Recorder, gzip-compressed or
+ * not, one chunk at a time into a {@link SampleSink}; which events count is {@link EventSelection}'s call. Built on async-profiler's {@code one.jfr.JfrReader}: it reads chunk
  * by chunk with a fixed 2 MB buffer, so memory grows with distinct stacks, not with samples.
  *
  * <pre>
@@ -28,18 +31,50 @@ import java.util.TreeMap;
  */
 public final class RecordingReader {
 
-    private static final Field NATIVE_METHOD_SAMPLE_TYPE = nativeMethodSampleField();
-
     private final SampleMode mode;
+    private final AlternativeReader alternative;
 
     public RecordingReader(SampleMode mode) {
+        this(mode, null);
+    }
+
+    /**
+     * @param alternative reads files whose format async-profiler's reader refuses (JFR before 2.0, see
+     *                    {@link JfrFormat}); null to report such files as unsupported, naming their format
+     */
+    public RecordingReader(SampleMode mode, AlternativeReader alternative) {
         this.mode = mode;
+        this.alternative = alternative;
     }
 
     public RecordingSummary read(Path file, SampleSink sink) throws RecordingException {
-        ChunkScan scan = ChunkScan.of(file);
-        java.util.concurrent.atomic.AtomicReference<JfrReader> open = new java.util.concurrent.atomic.AtomicReference<>();
-        return withDeadline(file.toString(), scan, () -> readChunks(file.toString(), scan, sink, open), open);
+        String name = file.toString();
+        try (GzipRecording unpacked = GzipRecording.open(file)) {
+            Path readable = unpacked.path();
+            ChunkScan scan;
+            try {
+                scan = ChunkScan.of(readable, name);
+            } catch (UnsupportedFormatException e) {
+                if (alternative != null && alternative.reads(e.format())) return alternative.read(readable, name, mode, sink);
+                throw e;
+            }
+            AtomicReference<JfrReader> open = new AtomicReference<>();
+            RecordingSummary summary = withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sink, open), open);
+            return summary.samples() > 0 ? summary : summary.withEventsHeld(EventCensus.of(readable), otherModes(readable, name, scan));
+        }
+    }
+
+    /** Only when this mode found nothing: which other modes would, read again (an error path, not a hot one). */
+    private Map<SampleMode, Long> otherModes(Path readable, String name, ChunkScan scan) throws RecordingException {
+        Map<SampleMode, Long> found = new java.util.EnumMap<>(SampleMode.class);
+        for (SampleMode other : SampleMode.values()) {
+            if (other == mode) continue;
+            AtomicReference<JfrReader> open = new AtomicReference<>();
+            RecordingReader reader = new RecordingReader(other);
+            long n = withDeadline(name, scan, () -> reader.readChunks(readable.toString(), name, scan, new StackCounts(), open), open).samples();
+            if (n > 0) found.put(other, n);
+        }
+        return found;
     }
 
     /**
@@ -48,16 +83,16 @@ public final class RecordingReader {
      * any sound file's needs (3 s plus 1 s per 5 MB; 2 million samples take about 2 s); past it the
      * file is reported corrupted and the thread, which nothing references any more, is abandoned.
      */
-    private static RecordingSummary withDeadline(String name, ChunkScan scan, java.util.concurrent.Callable<RecordingSummary> read,
-                                                 java.util.concurrent.atomic.AtomicReference<JfrReader> open) throws RecordingException {
+    private static RecordingSummary withDeadline(String name, ChunkScan scan, Callable<RecordingSummary> read,
+                                                 AtomicReference<JfrReader> open) throws RecordingException {
         long budgetMillis = 3_000 + scan.fileSize() / 5_000;
-        java.util.concurrent.FutureTask<RecordingSummary> task = new java.util.concurrent.FutureTask<>(read);
+        FutureTask<RecordingSummary> task = new FutureTask<>(read);
         Thread t = new Thread(task, "wirecost-jfr-reader");
         t.setDaemon(true);
         t.start();
         try {
-            return task.get(budgetMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+            return task.get(budgetMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
             t.interrupt();
             // a runaway loop soon needs more bytes: with the channel closed, that read fails and the thread ends
             JfrReader jfr = open.get();
@@ -70,7 +105,7 @@ public final class RecordingReader {
             }
             throw new RecordingException(name, "corrupted: reading did not finish within " + budgetMillis / 1000
                     + " s (a size or count field is implausible)");
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof RecordingException re) throw re;
             if (e.getCause() instanceof OutOfMemoryError) throw new RecordingException(name, "corrupted: a size field asks for more memory than the JVM has");
             throw new RecordingException(name, scan.describeFailure(e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause())));
@@ -81,34 +116,35 @@ public final class RecordingReader {
         }
     }
 
-    private RecordingSummary readChunks(String name, ChunkScan scan, SampleSink sink,
-                                        java.util.concurrent.atomic.AtomicReference<JfrReader> open) throws RecordingException {
+    private RecordingSummary readChunks(String path, String name, ChunkScan scan, SampleSink sink,
+                                        AtomicReference<JfrReader> open) throws RecordingException {
         Map<String, Long> counts = new TreeMap<>();
-        List<String> warnings = new ArrayList<>();
         String producer = "jdk";
         int chunks = 0;
-        try (JfrReader jfr = new JfrReader(name)) {
+        try (JfrReader jfr = new JfrReader(path)) {
             open.set(jfr);
-            jfr.registerEvent("jdk.NativeMethodSample", NativeMethodSampleEvent.class);
             jfr.stopAtNewChunk = true;
             // only the chunks the scan found whole: JfrReader fails on a trailing chunk cut inside its header
             // instead of reporting it incomplete, which would lose the complete chunks before it
             while (chunks < scan.completeChunks() && jfr.hasMoreChunks()) {
-                boolean separated = routeNativeSamples(jfr);
-                if (!separated && mode != SampleMode.WALL && chunks == 0) {
-                    warnings.add("cannot separate jdk.NativeMethodSample from jdk.ExecutionSample with this jfr-converter; "
-                            + "CPU shares may include threads blocked in native code");
-                }
+                EventRouting.route(jfr);
                 boolean async = isAsyncProfiler(jfr);
                 if (async) producer = "async-profiler";
-                JfrChunk chunk = new JfrChunk(jfr, async);
-                sink.beginChunk(chunk);
-                int stateDefault = stateKey(jfr, "STATE_DEFAULT");
+                sink.beginChunk(new JfrChunk(jfr, async));
+                EventSelection selection = new EventSelection(mode, jfr, async);
+                List<RecordedEvents.Counted> deferred = new ArrayList<>();
                 for (Event e; (e = jfr.readEvent()) != null; ) {
-                    String type = selectedType(e, async, stateDefault);
+                    if (!(e instanceof RecordedEvents.Counted c)) continue;
+                    String type = selection.countedAs(c);
                     if (type == null) continue;
-                    counts.merge(type, e.samples(), Long::sum);
-                    sink.sample(e.stackTraceId, e.tid, e.time, e.samples());
+                    if (selection.deferred(c)) {
+                        deferred.add(c);
+                    } else {
+                        pass(type, c, selection, counts, sink);
+                    }
+                }
+                if (selection.deferredCount()) {
+                    for (RecordedEvents.Counted c : deferred) pass(selection.countedAs(c), c, selection, counts, sink);
                 }
                 chunks++;
             }
@@ -116,6 +152,7 @@ public final class RecordingReader {
             // the reader signals truncation and corruption as IOException or as buffer/index errors
             throw new RecordingException(name, scan.describeFailure(e));
         }
+        List<String> warnings = new ArrayList<>();
         if (scan.lostBytes() > 0) {
             warnings.add(String.format("recording truncated: the last chunk is incomplete, %d of %d bytes (%.1f %%) not read",
                     scan.lostBytes(), scan.fileSize(), 100.0 * scan.lostBytes() / scan.fileSize()));
@@ -123,24 +160,10 @@ public final class RecordingReader {
         return new RecordingSummary(name, producer, counts, chunks, scan.lostBytes(), warnings);
     }
 
-    /** The event type name a sample counts as in this mode, or null when it does not count. */
-    private String selectedType(Event e, boolean async, int stateDefault) {
-        if (e instanceof NativeMethodSampleEvent) {
-            return mode == SampleMode.WALL ? "jdk.NativeMethodSample" : null;
-        }
-        if (!(e instanceof ExecutionSample)) return null;
-        int state = ((ExecutionSample) e).threadState;
-        if (state == ExecutionSample.CPU_TIME_SAMPLE) {
-            return mode == SampleMode.CPU_TIME ? "jdk.CPUTimeSample" : null;
-        }
-        if (mode == SampleMode.CPU_TIME) return null;
-        if (async) {
-            // async-profiler: cpu/itimer samples carry STATE_DEFAULT, wall-clock samples a real thread state
-            boolean cpu = state == stateDefault;
-            if (mode == SampleMode.CPU) return cpu ? "jdk.ExecutionSample" : null;
-            return cpu ? null : "profiler.WallClockSample";
-        }
-        return "jdk.ExecutionSample";
+    private static void pass(String type, RecordedEvents.Counted e, EventSelection selection, Map<String, Long> counts, SampleSink sink) {
+        long weight = selection.weight(e);
+        counts.merge(type, weight, Long::sum);
+        sink.sample(e.stackTraceId, e.tid, e.time, weight);
     }
 
     private static boolean isAsyncProfiler(JfrReader jfr) {
@@ -148,40 +171,6 @@ public final class RecordingReader {
             if (type.startsWith("profiler.")) return true;
         }
         return false;
-    }
-
-    private static int stateKey(JfrReader jfr, String state) {
-        Map<Integer, String> states = jfr.enums.get("jdk.types.ThreadState");
-        if (states != null) {
-            for (Map.Entry<Integer, String> s : states.entrySet()) {
-                if (state.equals(s.getValue())) return s.getKey();
-            }
-        }
-        return Integer.MIN_VALUE;
-    }
-
-    /**
-     * JfrReader reads jdk.NativeMethodSample as an ExecutionSample before it looks at registered event
-     * types; clearing its cached type id (reset on every chunk) lets our registered type take it.
-     */
-    private static boolean routeNativeSamples(JfrReader jfr) {
-        if (NATIVE_METHOD_SAMPLE_TYPE == null) return false;
-        try {
-            NATIVE_METHOD_SAMPLE_TYPE.setInt(jfr, -1);
-            return true;
-        } catch (IllegalAccessException e) {
-            return false;
-        }
-    }
-
-    private static Field nativeMethodSampleField() {
-        try {
-            Field f = JfrReader.class.getDeclaredField("nativeMethodSample");
-            f.setAccessible(true);
-            return f;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 
     /** Resolves the ids of the chunk being read. Method names are cached: a stack repeats them. */

@@ -1,24 +1,55 @@
 package io.wirecost.attribution;
 
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What a reader took from one recording.
  *
  * @param producer       {@code async-profiler} or {@code jdk} (JDK Flight Recorder)
- * @param eventCounts    events counted, by JFR event type name, e.g. {@code jdk.ExecutionSample=1025}
+ * @param eventCounts    weight counted, by JFR event type name, e.g. {@code jdk.ExecutionSample=1025}
+ *                       (samples; bytes in alloc mode; nanoseconds in lock mode)
  * @param chunks         complete chunks read
  * @param lostBytes      bytes of an incomplete trailing chunk that could not be read (0 when complete)
  * @param warnings       one-line warnings (truncation, event types that could not be separated)
+ * @param eventsHeld     when nothing counted: every event type the recording holds, with its event count
+ * @param otherModes     when nothing counted: the modes that would count something, with their weight
  */
 public record RecordingSummary(String file, String producer, Map<String, Long> eventCounts, int chunks,
-                               long lostBytes, java.util.List<String> warnings) {
+                               long lostBytes, List<String> warnings, Map<String, Long> eventsHeld,
+                               Map<SampleMode, Long> otherModes) {
     public RecordingSummary {
         eventCounts = Map.copyOf(eventCounts);
-        warnings = java.util.List.copyOf(warnings);
+        warnings = List.copyOf(warnings);
+        eventsHeld = Map.copyOf(eventsHeld);
+        otherModes = Map.copyOf(otherModes);
+    }
+
+    public RecordingSummary(String file, String producer, Map<String, Long> eventCounts, int chunks,
+                            long lostBytes, List<String> warnings) {
+        this(file, producer, eventCounts, chunks, lostBytes, warnings, Map.of(), Map.of());
     }
 
     public long samples() {
         return eventCounts.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    RecordingSummary withEventsHeld(Map<String, Long> held, Map<SampleMode, Long> modes) {
+        return new RecordingSummary(file, producer, eventCounts, chunks, lostBytes, warnings, held, modes);
+    }
+
+    /**
+     * "the recording holds jdk.ObjectAllocationSample (1200), jdk.GCPhasePause (40), ...; try --mode alloc",
+     * the most frequent first; empty when there is nothing to say.
+     */
+    public String eventsHeldLine(int max) {
+        String top = eventsHeld.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(max).map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
+        String modes = otherModes.keySet().stream().sorted().map(m -> "--mode " + m.name().toLowerCase().replace('_', '-'))
+                .collect(Collectors.joining(" or "));
+        String held = top.isEmpty() ? "" : "the recording holds " + top + (eventsHeld.size() > max ? ", ... (" + eventsHeld.size() + " event types)" : "");
+        return held + (held.isEmpty() || modes.isEmpty() ? "" : "; ") + (modes.isEmpty() ? "" : "try " + modes);
     }
 }

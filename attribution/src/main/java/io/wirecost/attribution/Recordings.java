@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Reads any supported input into a sink: a JFR recording (async-profiler or JDK Flight Recorder,
- * recognised by its chunk magic or a {@code .jfr} name) or a collapsed stack file.
+ * recognised by its chunk magic, gzip or a {@code .jfr} name) or a collapsed stack file.
  */
 public final class Recordings {
 
@@ -16,6 +16,7 @@ public final class Recordings {
 
     public static boolean isJfr(Path file) {
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".jfr")) return true;
+        if (GzipRecording.isGzip(file)) return true;   // JMC's compressed recordings; collapsed stacks are plain text
         try (InputStream in = Files.newInputStream(file)) {
             byte[] magic = in.readNBytes(4);
             return magic.length == 4 && magic[0] == 'F' && magic[1] == 'L' && magic[2] == 'R' && magic[3] == 0;
@@ -25,6 +26,12 @@ public final class Recordings {
     }
 
     public static RecordingSummary read(Path file, SampleMode mode, SampleSink sink) throws RecordingException {
-        return isJfr(file) ? new RecordingReader(mode).read(file, sink) : new CollapsedReader().read(file, sink);
+        return read(file, mode, sink, null);
+    }
+
+    /** @param alternative reads formats async-profiler's reader refuses; null for none */
+    public static RecordingSummary read(Path file, SampleMode mode, SampleSink sink, AlternativeReader alternative)
+            throws RecordingException {
+        return isJfr(file) ? new RecordingReader(mode, alternative).read(file, sink) : new CollapsedReader().read(file, sink);
     }
 }

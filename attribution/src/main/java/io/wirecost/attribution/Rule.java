@@ -12,6 +12,10 @@ import java.util.regex.Pattern;
  *   <li>{@code native Glob*}: a native (C/C++) frame whose symbol matches the glob</li>
  *   <li>{@code thread Glob*}: every sample of a thread whose name matches the glob (tried before any frame)</li>
  * </ul>
+ * A rule written {@code rule CATEGORY passthrough KIND PATTERN} is for frames work passes through
+ * ({@code AccessController.doPrivileged} runs the caller's action): it claims a sample only when its frame is
+ * at the leaf or has only passthrough frames above it; otherwise the frame is transparent and the search
+ * goes on towards the root, so the unclaimed work above it is not swallowed.
  * Globs know one wildcard, {@code *}, for any run of characters.
  */
 public final class Rule {
@@ -26,8 +30,14 @@ public final class Rule {
     private final Pattern glob;          // only for NATIVE and THREAD patterns with a '*'
     private final String methodClass;    // only for METHOD
     private final String methodName;
+    private final boolean passthrough;
 
     public Rule(Kind kind, String pattern, int categoryIndex, String source, int line) {
+        this(kind, pattern, categoryIndex, source, line, false);
+    }
+
+    public Rule(Kind kind, String pattern, int categoryIndex, String source, int line, boolean passthrough) {
+        this.passthrough = passthrough;
         this.kind = kind;
         this.pattern = pattern;
         this.categoryIndex = categoryIndex;
@@ -80,9 +90,10 @@ public final class Rule {
     public int categoryIndex() { return categoryIndex; }
     public String source() { return source; }
     public int line() { return line; }
+    public boolean passthrough() { return passthrough; }
 
     @Override
     public String toString() {
-        return kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':' + line + ')';
+        return (passthrough ? "passthrough " : "") + kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':' + line + ')';
     }
 }

@@ -15,7 +15,11 @@ public record RuleFile(String source, List<Category> categories, List<Spec> rule
     }
 
     /** A rule line as written. */
-    public record Spec(String category, Rule.Kind kind, String pattern, String source, int line) {
+    public record Spec(String category, Rule.Kind kind, String pattern, String source, int line, boolean passthrough) {
+
+        public Spec(String category, Rule.Kind kind, String pattern, String source, int line) {
+            this(category, kind, pattern, source, line, false);
+        }
 
         /**
          * True when every frame (or thread) {@code later} matches is already claimed by this earlier rule,

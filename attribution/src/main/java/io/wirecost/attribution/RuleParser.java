@@ -76,12 +76,18 @@ public final class RuleParser {
                     break;
                 }
                 case "rule":
-                    if (tokens.size() < 4) {
-                        throw new RuleFileException(source, lineNo, "expected 'rule CATEGORY KIND PATTERN'");
+                    boolean passthrough = tokens.size() > 2 && tokens.get(2).equals("passthrough");
+                    int k = passthrough ? 3 : 2;
+                    if (tokens.size() < k + 2) {
+                        throw new RuleFileException(source, lineNo, "expected 'rule CATEGORY [passthrough] KIND PATTERN'");
                     }
                     // thread names and C++ symbols may hold blanks: the pattern is the rest of the line
-                    rules.add(parseRule(tokens.get(1), tokens.get(2), String.join(" ", tokens.subList(3, tokens.size())),
-                            source, lineNo));
+                    RuleFile.Spec spec = parseRule(tokens.get(1), tokens.get(k), String.join(" ", tokens.subList(k + 1, tokens.size())),
+                            source, lineNo);
+                    if (passthrough && spec.kind() == Rule.Kind.THREAD) {
+                        throw new RuleFileException(source, lineNo, "a thread rule cannot be passthrough (it has no frame to pass through)");
+                    }
+                    rules.add(passthrough ? new RuleFile.Spec(spec.category(), spec.kind(), spec.pattern(), source, lineNo, true) : spec);
                     break;
                 case "fallback":
                     if (tokens.size() != 2) throw new RuleFileException(source, lineNo, "expected 'fallback CATEGORY'");

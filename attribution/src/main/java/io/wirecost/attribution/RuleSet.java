@@ -72,7 +72,7 @@ public final class RuleSet {
                 if (index < 0) {
                     throw new RuleFileException(spec.source(), spec.line(), "rule names unknown category '" + spec.category() + "'");
                 }
-                rules.add(new Rule(spec.kind(), spec.pattern(), index, spec.source(), spec.line()));
+                rules.add(new Rule(spec.kind(), spec.pattern(), index, spec.source(), spec.line(), spec.passthrough()));
             }
         }
         RuleFile withFallback = null;
@@ -161,9 +161,14 @@ public final class RuleSet {
     public int classify(List<Frame> leafFirst, String threadName) {
         int byThread = threadCategory(threadName);
         if (byThread >= 0) return byThread;
+        boolean leafRun = true;   // only passthrough frames so far, from the leaf
         for (Frame f : leafFirst) {
             Rule r = ruleFor(f);
-            if (r != null) return r.categoryIndex();
+            if (r == null) {
+                leafRun = false;
+            } else if (!r.passthrough() || leafRun) {
+                return r.categoryIndex();
+            }
         }
         return fallbackIndex;
     }

@@ -1,6 +1,6 @@
 package io.wirecost.attribution;
 
-/** Which samples count. */
+/** Which events count, and what their weight is. */
 public enum SampleMode {
     /**
      * CPU samples: async-profiler {@code cpu}/{@code itimer} samples, JDK Flight Recorder
@@ -17,5 +17,21 @@ public enum SampleMode {
      * plus native-method samples. Native-method samples include threads blocked in native calls, so
      * this is not CPU time.
      */
-    WALL
+    WALL,
+    /**
+     * Bytes allocated: async-profiler's {@code alloc} events and the JDK's TLAB events, or JDK 16+'s
+     * {@code jdk.ObjectAllocationSample} (then only those: the TLAB events would count the same bytes twice).
+     */
+    ALLOC,
+    /** Nanoseconds blocked: {@code jdk.JavaMonitorEnter} and {@code jdk.ThreadPark}, from either producer. */
+    LOCK;
+
+    /** What a weight of this mode is, for output: samples, bytes or nanoseconds. */
+    public String unit() {
+        return switch (this) {
+            case ALLOC -> "bytes";
+            case LOCK -> "ns";
+            default -> "samples";
+        };
+    }
 }

@@ -58,10 +58,13 @@ public final class StackClassifier implements SampleSink {
         Integer cached = stackCategory.get(stackTraceId);
         if (cached != null) return cached;
         int category = rules.fallbackIndex();
+        boolean leafRun = true;   // only passthrough frames so far, from the leaf
         for (long methodId : chunk.stackMethods(stackTraceId)) {
             int c = categoryOf(methodId);
-            if (c != UNMATCHED) {
-                category = c;
+            if (c == UNMATCHED) {
+                leafRun = false;
+            } else if (c >= 0 || leafRun) {
+                category = c >= 0 ? c : passthroughCategory(c);
                 break;
             }
         }
@@ -75,9 +78,16 @@ public final class StackClassifier implements SampleSink {
         if (byThread >= 0) return new int[]{byThread};
         return stackCategories.computeIfAbsent(stackTraceId, id -> {
             boolean[] seen = new boolean[rules.categories().size()];
+            boolean leafRun = true;
             for (long methodId : chunk.stackMethods(id)) {
                 int c = categoryOf(methodId);
-                if (c != UNMATCHED) seen[c] = true;
+                if (c == UNMATCHED) {
+                    leafRun = false;
+                } else if (c >= 0) {
+                    seen[c] = true;
+                } else if (leafRun) {
+                    seen[passthroughCategory(c)] = true;   // a passthrough frame is a layer only where its own code runs
+                }
             }
             int[] out = new int[seen.length];
             int n = 0;
@@ -95,11 +105,17 @@ public final class StackClassifier implements SampleSink {
         return byThread;
     }
 
+    /** Passthrough rules' categories are cached as -2 - index, apart from UNMATCHED (-1). */
+    private static int passthroughCategory(int cached) {
+        return -2 - cached;
+    }
+
+    /** The cached category of a method: an index, UNMATCHED, or a passthrough category (below -1). */
     private int categoryOf(long methodId) {
         Integer c = methodCategory.get(methodId);
         if (c == null) {
             Rule r = rules.ruleFor(chunk.frame(methodId));
-            c = r == null ? UNMATCHED : r.categoryIndex();
+            c = r == null ? UNMATCHED : r.passthrough() ? -2 - r.categoryIndex() : r.categoryIndex();
             methodCategory.put(methodId, c);
         }
         return c;

@@ -135,7 +135,7 @@ class RuleParserTest {
                 arguments("method without class", ok + "rule a method run\n", 4,
                         "method pattern 'run' needs Class.method"),
                 arguments("rule too short", ok + "rule a class\n", 4,
-                        "expected 'rule CATEGORY KIND PATTERN'"),
+                        "expected 'rule CATEGORY [passthrough] KIND PATTERN'"),
                 arguments("unterminated quote", "category a group=middleware title=\"Socket write\nfallback a\n", 1,
                         "unterminated quote"));
     }

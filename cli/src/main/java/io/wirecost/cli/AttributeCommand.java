@@ -60,6 +60,11 @@ final class AttributeCommand implements Callable<Integer> {
             default -> throw new UsageException("--attribution must be self or inclusive, got '" + attribution + "'");
         };
         List<InputOptions.Input> inputs = input.resolve();
+        if (input.sampleMode() == io.wirecost.attribution.SampleMode.WALL) {
+            // wall samples include idle threads: a server's acceptor parked in accept()/poll() counts as its transport's "work"
+            System.err.println("wirecost: note: wall mode counts every thread, idle ones too: threads blocked in accept, poll "
+                    + "or park count for the layer they wait in; use --threads to keep the busy ones, or --mode cpu");
+        }
         if (by.equals("package")) return byPackage(inputs);
 
         RuleSet rules = input.ruleSet();
@@ -73,13 +78,12 @@ final class AttributeCommand implements Callable<Integer> {
             all.merge(counts);
             perInput.put(in.label(), counts.toAttribution(counted(List.of(s), mode), mode));
         }
-        if (all.total() == 0) {
-            throw new UsageException(String.join(", ", inputs.stream().map(i -> i.file().toString()).toList())
-                    + ": no " + input.mode + " samples" + (input.threads != null || input.timeFiltered() ? " after filtering" : "")
-                    + " (counted: " + counted(summaries, mode) + ")");
-        }
+        // one input without samples is an error too: a silent 0.00 column reads as "no cost there"
+        List<RecordingSummary> empty = summaries.stream().filter(s -> s.samples() == 0).toList();
+        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        if (all.total() == 0) throw input.nothingCounted(summaries);   // the thread or time filter left nothing
         Attribution total = all.toAttribution(counted(summaries, mode), mode);
-        AttributionReport report = new AttributionReport(perInput, total);
+        AttributionReport report = new AttributionReport(perInput, total, input.sampleMode().unit());
         System.out.print(switch (format) {
             case "csv" -> report.csv();
             case "json" -> report.json(summaries);
@@ -92,7 +96,9 @@ final class AttributeCommand implements Callable<Integer> {
         PackageProfile profile = new PackageProfile();
         List<RecordingSummary> summaries = new ArrayList<>();
         for (InputOptions.Input in : inputs) summaries.add(input.read(in, profile));
-        if (profile.total() == 0) throw new UsageException("no " + input.mode + " samples in the input");
+        List<RecordingSummary> empty = summaries.stream().filter(s -> s.samples() == 0).toList();
+        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        if (profile.total() == 0) throw input.nothingCounted(summaries);
         System.out.print(AttributionReport.packages(profile.top(top), counted(summaries, AttributionMode.SELF), format));
         return 0;
     }
@@ -102,6 +108,7 @@ final class AttributeCommand implements Callable<Integer> {
         Map<String, Long> events = new TreeMap<>();
         for (RecordingSummary s : summaries) s.eventCounts().forEach((k, v) -> events.merge(k, v, Long::sum));
         String producers = String.join("+", summaries.stream().map(RecordingSummary::producer).distinct().toList());
-        return input.mode + " samples (" + producers + ") " + events + ", " + mode.name().toLowerCase() + " attribution";
+        String weight = input.sampleMode().unit().equals("samples") ? " samples (" : " events, weighed in " + input.sampleMode().unit() + " (";
+        return input.mode + weight + producers + ") " + events + ", " + mode.name().toLowerCase() + " attribution";
     }
 }

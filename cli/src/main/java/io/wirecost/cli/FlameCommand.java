@@ -74,14 +74,20 @@ final class FlameCommand implements Callable<Integer> {
         PprofSink pprof = format.equals("pprof") ? new PprofSink() : null;
         SampleSink sink = flame != null ? flame : pprof;
         if (only >= 0) sink = new CategoryFilter(rules, only, sink);
-        for (InputOptions.Input in : inputs) input.read(in, sink);
+        List<io.wirecost.attribution.RecordingSummary> empty = new java.util.ArrayList<>();
+        for (InputOptions.Input in : inputs) {
+            io.wirecost.attribution.RecordingSummary s = input.read(in, sink);
+            if (s.samples() == 0) empty.add(s);
+        }
+        // like attribute: an empty graph exiting 0 reads as "nothing costs anything"
+        if (!empty.isEmpty()) throw input.nothingCounted(empty);
         AtomicFiles.write(out, os -> {
             if (flame != null) {
                 PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8);
                 flame.write(ps);
                 ps.flush();
             } else {
-                pprof.write(os, input.mode.equals("cpu") ? "cpu" : "wall", "samples");
+                pprof.write(os, input.mode.equals("cpu") ? "cpu" : input.mode, input.sampleMode().unit());
             }
         });
     }

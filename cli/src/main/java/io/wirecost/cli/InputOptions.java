@@ -34,8 +34,9 @@ final class InputOptions {
     boolean noDefaultRules;
 
     @Option(names = "--mode", defaultValue = "cpu",
-            description = "cpu (CPU samples), cpu-time (JDK 25 jdk.CPUTimeSample, includes native code) or wall "
-                    + "(all threads, blocked ones too: not CPU time). Default: ${DEFAULT-VALUE}.")
+            description = "cpu (CPU samples), cpu-time (JDK 25 jdk.CPUTimeSample, includes native code), wall "
+                    + "(all threads, blocked ones too: not CPU time), alloc (bytes allocated) or lock (time blocked "
+                    + "on monitors and parked). Default: ${DEFAULT-VALUE}.")
     String mode;
 
     @Option(names = "--threads", paramLabel = "REGEX", description = "Keep only threads whose name matches (searched).")
@@ -100,7 +101,9 @@ final class InputOptions {
             case "cpu" -> SampleMode.CPU;
             case "cpu-time" -> SampleMode.CPU_TIME;
             case "wall" -> SampleMode.WALL;
-            default -> throw new UsageException("--mode must be cpu, cpu-time or wall, got '" + mode + "'");
+            case "alloc" -> SampleMode.ALLOC;
+            case "lock" -> SampleMode.LOCK;
+            default -> throw new UsageException("--mode must be cpu, cpu-time, wall, alloc or lock, got '" + mode + "'");
         };
     }
 
@@ -118,6 +121,21 @@ final class InputOptions {
         long toNs = to == null ? Long.MAX_VALUE : Durations.parseOffsetNanos("--to", to);
         if (toNs <= fromNs) throw new UsageException("--to must be after --from");
         return p == null && from == null && to == null ? sink : new SampleFilter(sink, p, fromNs, toNs);
+    }
+
+    /**
+     * The error for inputs where the mode found nothing: names each such file and what it holds instead.
+     */
+    UsageException nothingCounted(List<RecordingSummary> empty) {
+        StringBuilder sb = new StringBuilder();
+        for (RecordingSummary s : empty) {
+            if (sb.length() > 0) sb.append("; ");
+            sb.append(s.file()).append(": no ").append(mode).append(" samples")
+                    .append(threads != null || timeFiltered() ? " after filtering" : "");
+            String held = s.eventsHeldLine(6);
+            if (!held.isEmpty()) sb.append(" (").append(held).append(")");
+        }
+        return new UsageException(sb.toString());
     }
 
     boolean timeFiltered() {

@@ -55,6 +55,19 @@ class AttributionCliTest {
         // 8 middleware samples: 5 socket-write, 3 serialization-out; the JIT thread is JVM-internal
         assertEquals(62.5, shares.get("socket-write"), 1e-9);
         assertEquals(37.5, shares.get("serialization-out"), 1e-9);
+        // the rows reconcile with the input: middleware and jvm rows add up to the total row
+        long middleware = 0, jvm = 0, total = -1;
+        for (String l : o.stdout().lines().skip(1).toList()) {
+            String[] f = l.split(",");
+            switch (f[3]) {
+                case "middleware" -> middleware += Long.parseLong(f[2]);
+                case "jvm" -> jvm += Long.parseLong(f[2]);
+                default -> total = Long.parseLong(f[2]);
+            }
+        }
+        assertEquals(8, middleware);
+        assertEquals(total, middleware + jvm, o.stdout());
+        assertTrue(jvm > 0, "the JIT thread's samples appear as a jvm row: " + o.stdout());
         assertEquals(0.0, shares.get("rmi-transport"), 1e-9);
     }
 

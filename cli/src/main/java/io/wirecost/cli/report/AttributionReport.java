@@ -26,17 +26,28 @@ public final class AttributionReport {
 
     private final Map<String, Attribution> perInput;
     private final Attribution total;
+    /** samples, or bytes / ns for weighted modes (alloc, lock) */
+    private final String unit;
 
     public AttributionReport(Map<String, Attribution> perInput, Attribution total) {
+        this(perInput, total, "samples");
+    }
+
+    public AttributionReport(Map<String, Attribution> perInput, Attribution total, String unit) {
         this.perInput = perInput;
         this.total = total;
+        this.unit = unit;
+    }
+
+    private boolean weighted() {
+        return !unit.equals("samples");
     }
 
     public Table table() {
         boolean several = perInput.size() > 1;
         List<String> header = new ArrayList<>(List.of("category"));
         if (several) header.addAll(perInput.keySet());
-        header.addAll(List.of(several ? "all" : "percent", "95 % CI", "samples", "paper row"));
+        header.addAll(List.of(several ? "all" : "percent", "95 % CI", unit, "paper row"));
         List<List<String>> rows = new ArrayList<>();
         boolean flagged = false;
         for (CategoryShare s : total.middleware()) {
@@ -46,7 +57,8 @@ public final class AttributionReport {
                 for (Attribution a : perInput.values()) row.add(pct(a.share(s.category().name()).orElseThrow()));
             }
             row.add(pct(s));
-            row.add(String.format(Locale.ROOT, "%.2f-%.2f", s.ciLow(), s.ciHigh()));
+            // the interval is a binomial one over samples; over bytes or nanoseconds it would be falsely narrow
+            row.add(weighted() ? "n/a" : String.format(Locale.ROOT, "%.2f-%.2f", s.ciLow(), s.ciHigh()));
             row.add(String.valueOf(s.samples()));
             row.add(s.category().paperRow());
             flagged |= s.lowConfidence();
@@ -58,11 +70,15 @@ public final class AttributionReport {
                 notes.add(String.format(Locale.ROOT, "JVM-internal %s: %.2f %% of all samples (%d)", s.category().name(), s.percent(), s.samples()));
             }
         }
-        if (flagged) notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
-        notes.add("Counted: " + total.events() + "; middleware samples " + total.middlewareSamples() + " of " + total.totalSamples());
+        if (weighted()) notes.add("Weighted by " + unit + ": no confidence interval yet (it needs event counts per category)");
+        if (flagged && !weighted()) notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
+        notes.add("Counted: " + total.events() + "; outside JVM internals " + total.middlewareSamples() + " of " + total.totalSamples());
+        // "middleware" only where a middleware category holds something: an application without any is not "middleware"
+        String of = total.middleware().stream().anyMatch(s -> s.samples() > 0 && !s.category().name().equals("other"))
+                ? "middleware " : "non-JVM ";
         String title = total.mode() == AttributionMode.SELF
-                ? "Share of middleware samples by category (self: first matching rule from the leaf frame up)"
-                : "Share of all samples whose stack contains each category (inclusive; shares overlap)";
+                ? "Share of " + of + unit + " by category (self: first matching rule from the leaf frame up)"
+                : "Share of all " + unit + " whose stack contains each category (inclusive; shares overlap)";
         return new Table(title, header, rows, notes);
     }
 
@@ -70,14 +86,22 @@ public final class AttributionReport {
         return String.format(Locale.ROOT, "%.2f", s.percent()) + (s.lowConfidence() ? "*" : "");
     }
 
-    /** {@code category,percent,samples} for all inputs together. */
+    /**
+     * {@code category,percent,samples,group} for all inputs together: middleware rows (percent of the samples
+     * outside JVM internals, summing to 100 in self mode), jvm rows and a total row (percent of all samples),
+     * so the rows reconcile with the recording's count.
+     */
     public String csv() {
-        StringBuilder sb = new StringBuilder("category,percent,samples\n");
-        for (CategoryShare s : total.middleware()) {
-            sb.append(s.category().name()).append(',').append(String.format(Locale.ROOT, "%.2f", s.percent()))
-              .append(',').append(s.samples()).append('\n');
-        }
+        StringBuilder sb = new StringBuilder("category,percent,samples,group\n");
+        for (CategoryShare s : total.middleware()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "middleware");
+        for (CategoryShare s : total.jvm()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "jvm");
+        csvRow(sb, "total", 100.0, total.totalSamples(), "total");
         return sb.toString();
+    }
+
+    private static void csvRow(StringBuilder sb, String category, double percent, long samples, String group) {
+        sb.append(category).append(',').append(String.format(Locale.ROOT, "%.2f", percent))
+          .append(',').append(samples).append(',').append(group).append('\n');
     }
 
     public String json(List<RecordingSummary> summaries) throws Exception {

@@ -1,0 +1,175 @@
+package io.wirecost.attribution;
+
+import one.jfr.JfrReader;
+import one.jfr.event.Event;
+
+/**
+ * The events wirecost counts, each read from its leading fields only. async-profiler's reader reads its
+ * built-in event types field by field without skipping to the event's end, so a producer that adds a
+ * field (Pyroscope's fork: contextId, spanId on execution samples) or a JDK whose layout differs
+ * (JDK 11's jdk.ThreadPark has no {@code until}) desynchronises it: "Negative keys not allowed".
+ * Registered events are skipped to their declared size after reading, so extra or missing trailing
+ * fields are harmless; {@link EventRouting} sends the types here.
+ */
+public final class RecordedEvents {
+
+    private RecordedEvents() {
+    }
+
+    /** What a counted event is: mode decisions need the kind, sinks only time, thread, stack, weight. */
+    enum Kind { EXECUTION, NATIVE_METHOD, WALL_CLOCK, CPU_TIME, ALLOCATION_SAMPLE, ALLOCATION_TLAB, MONITOR_ENTER, THREAD_PARK }
+
+    /** Base of the routed events: {@code weight} is samples, bytes or nanoseconds by kind. */
+    abstract static class Counted extends Event {
+        final int threadState;
+        final long weight;
+
+        Counted(long time, int tid, int stackTraceId, int threadState, long weight) {
+            super(time, tid, stackTraceId);
+            this.threadState = threadState;
+            this.weight = weight;
+        }
+
+        abstract Kind kind();
+    }
+
+    /** jdk.ExecutionSample: startTime, sampledThread, stackTrace, state. */
+    public static final class Execution extends Counted {
+        public Execution(JfrReader jfr) {
+            super(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), jfr.getVarint(), 1);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.EXECUTION;
+        }
+    }
+
+    /** jdk.NativeMethodSample, same fields: threads in native methods, running or blocked. */
+    public static final class NativeMethod extends Counted {
+        public NativeMethod(JfrReader jfr) {
+            super(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), jfr.getVarint(), 1);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.NATIVE_METHOD;
+        }
+    }
+
+    /** profiler.WallClockSample (async-profiler 3+): startTime, sampledThread, stackTrace, state, samples. */
+    public static final class WallClock extends Counted {
+        public WallClock(JfrReader jfr) {
+            super(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), jfr.getVarint(), jfr.getVarint());
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.WALL_CLOCK;
+        }
+    }
+
+    /** jdk.CPUTimeSample (JDK 25): startTime, stackTrace, eventThread, then failure and period fields. */
+    public static final class CpuTime extends Counted {
+        public CpuTime(JfrReader jfr) {
+            this(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint());
+        }
+
+        private CpuTime(long time, int stackTraceId, int tid) {
+            super(time, tid, stackTraceId, 0, 1);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.CPU_TIME;
+        }
+    }
+
+    /** jdk.ObjectAllocationSample (JDK 16+): startTime, eventThread, stackTrace, objectClass, weight (bytes). */
+    public static final class AllocationSample extends Counted {
+        public AllocationSample(JfrReader jfr) {
+            this(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), skip(jfr), jfr.getVarlong());
+        }
+
+        private AllocationSample(long time, int tid, int stackTraceId, int ignoredClass, long bytes) {
+            super(time, tid, stackTraceId, 0, bytes);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.ALLOCATION_SAMPLE;
+        }
+    }
+
+    /**
+     * jdk.ObjectAllocationInNewTLAB: startTime, eventThread, stackTrace, objectClass, allocationSize, tlabSize.
+     * async-profiler puts the bytes its sample stands for in tlabSize; the JDK the new TLAB's size, the
+     * usual estimate of the bytes allocated since the last such event. Weight is tlabSize, as in jfrconv.
+     */
+    public static final class AllocationInNewTlab extends Counted {
+        public AllocationInNewTlab(JfrReader jfr) {
+            this(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), skip(jfr), jfr.getVarlong(), jfr.getVarlong());
+        }
+
+        private AllocationInNewTlab(long time, int tid, int stackTraceId, int ignoredClass, long size, long tlabSize) {
+            super(time, tid, stackTraceId, 0, tlabSize != 0 ? tlabSize : size);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.ALLOCATION_TLAB;
+        }
+    }
+
+    /** jdk.ObjectAllocationOutsideTLAB: startTime, eventThread, stackTrace, objectClass, allocationSize. */
+    public static final class AllocationOutsideTlab extends Counted {
+        public AllocationOutsideTlab(JfrReader jfr) {
+            this(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), skip(jfr), jfr.getVarlong());
+        }
+
+        private AllocationOutsideTlab(long time, int tid, int stackTraceId, int ignoredClass, long bytes) {
+            super(time, tid, stackTraceId, 0, bytes);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.ALLOCATION_TLAB;
+        }
+    }
+
+    /** jdk.JavaMonitorEnter: startTime, duration (ticks), eventThread, stackTrace, ... Weight is ticks until the reader converts. */
+    public static final class MonitorEnter extends Counted {
+        public MonitorEnter(JfrReader jfr) {
+            this(jfr.getVarlong(), jfr.getVarlong(), jfr.getVarint(), jfr.getVarint());
+        }
+
+        private MonitorEnter(long time, long durationTicks, int tid, int stackTraceId) {
+            super(time, tid, stackTraceId, 0, durationTicks);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.MONITOR_ENTER;
+        }
+    }
+
+    /** jdk.ThreadPark: startTime, duration (ticks), eventThread, stackTrace, then fields that differ by JDK. */
+    public static final class ThreadPark extends Counted {
+        public ThreadPark(JfrReader jfr) {
+            this(jfr.getVarlong(), jfr.getVarlong(), jfr.getVarint(), jfr.getVarint());
+        }
+
+        private ThreadPark(long time, long durationTicks, int tid, int stackTraceId) {
+            super(time, tid, stackTraceId, 0, durationTicks);
+        }
+
+        @Override
+        Kind kind() {
+            return Kind.THREAD_PARK;
+        }
+    }
+
+    private static int skip(JfrReader jfr) {
+        return jfr.getVarint();
+    }
+}

@@ -1,0 +1,91 @@
+package io.wirecost.attribution;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Recordings of async-profiler 2.9 (checked in, see resources/recordings/README.md): its cpu and wall samples
+ * differ only by the recording's {@code event} setting. Counts are compared with the JDK's own parser.
+ */
+class OldAsyncProfilerTest {
+
+    @TempDir
+    Path dir;
+
+    static Path fixture(String name) {
+        try {
+            return Path.of(OldAsyncProfilerTest.class.getResource("/recordings/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static RecordingSummary read(Path file, SampleMode mode) throws RecordingException {
+        return new RecordingReader(mode).read(file, new StackCounts());
+    }
+
+    @Test
+    void cpuRecordingOfAsyncProfiler29CountsAsCpuNotWall() throws Exception {
+        Path cpu = fixture("ap29-cpu.jfr");
+        RecordingSummary s = read(cpu, SampleMode.CPU);
+        assertEquals("async-profiler", s.producer());
+        assertEquals(Map.of("jdk.ExecutionSample", 110L), s.eventCounts());
+        assertEquals(0, read(cpu, SampleMode.WALL).samples(), "a cpu recording holds no wall samples");
+    }
+
+    @Test
+    void wallRecordingOfAsyncProfiler29CountsAsWall() throws Exception {
+        Path wall = fixture("ap29-wall.jfr");
+        assertEquals(Map.of("jdk.ExecutionSample", 3387L), read(wall, SampleMode.WALL).eventCounts());
+        RecordingSummary cpu = read(wall, SampleMode.CPU);
+        assertEquals(0, cpu.samples());
+        assertEquals(3387L, cpu.eventsHeld().get("jdk.ExecutionSample"), "an empty mode lists what the recording holds");
+    }
+
+    @Test
+    void allocationAndLockEventsWeighBytesAndNanoseconds() throws Exception {
+        Path f = fixture("ap29-cpu-alloc-lock.jfr");
+        long bytes = 0;
+        long lockNanos = 0;
+        long lockEvents = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(f)) {
+            switch (e.getEventType().getName()) {
+                case "jdk.ObjectAllocationInNewTLAB" -> bytes += e.getLong("tlabSize");
+                case "jdk.JavaMonitorEnter" -> {
+                    lockNanos += e.getDuration().toNanos();
+                    lockEvents++;
+                }
+                default -> { }
+            }
+        }
+        assertEquals(149L, read(f, SampleMode.CPU).samples());
+        assertEquals(Map.of("jdk.ObjectAllocationInNewTLAB", bytes), read(f, SampleMode.ALLOC).eventCounts());
+        long lock = read(f, SampleMode.LOCK).eventCounts().get("jdk.JavaMonitorEnter");
+        // ticks to nanoseconds, rounded per event by each parser
+        assertTrue(Math.abs(lock - lockNanos) <= lockEvents, lock + " ns vs the JDK's " + lockNanos);
+    }
+
+    @Test
+    void gzipCompressedRecordingReadsLikeThePlainOne() throws Exception {
+        Path gz = dir.resolve("ap29-cpu.jfr.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(fixture("ap29-cpu.jfr"), out);
+        }
+        assertTrue(Recordings.isJfr(gz));
+        RecordingSummary s = Recordings.read(gz, SampleMode.CPU, new StackCounts());
+        assertEquals(Map.of("jdk.ExecutionSample", 110L), s.eventCounts());
+        assertEquals(gz.toString(), s.file(), "messages name the user's file, not the decompressed copy");
+    }
+}

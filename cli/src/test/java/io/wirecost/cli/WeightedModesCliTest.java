@@ -1,0 +1,39 @@
+package io.wirecost.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * --mode alloc and --mode lock on async-profiler 2.9's recording of a program with no middleware (Busy, in the
+ * default package: attribution/src/test/resources/recordings): every byte and nanosecond lands in other, the
+ * total row equals the recording's own sum, and the table names its unit instead of a binomial interval.
+ */
+class WeightedModesCliTest {
+
+    private static final String RECORDING = Path.of("..", "attribution", "src", "test", "resources", "recordings",
+            "ap29-cpu-alloc-lock.jfr").toString();
+
+    @Test
+    void allocationBytesByCategory() throws Exception {
+        CliProcess.Outcome csv = CliProcess.run("attribute", RECORDING, "--mode", "alloc", "--format", "csv");
+        assertEquals(0, csv.exit(), csv.err());
+        // 58,195,968 = the tlabSize of the 222 jdk.ObjectAllocationInNewTLAB events, summed by the JDK's parser
+        assertTrue(csv.stdout().contains("\nother,100.00,58195968,middleware\n"), csv.stdout());
+        assertTrue(csv.stdout().endsWith("\ntotal,100.00,58195968,total\n"), csv.stdout());
+        CliProcess.Outcome table = CliProcess.run("attribute", RECORDING, "--mode", "alloc");
+        assertTrue(table.stdout().startsWith("Share of non-JVM bytes by category"), table.stdout());
+        assertTrue(table.stdout().contains("n/a"), "no binomial interval over bytes: " + table.stdout());
+    }
+
+    @Test
+    void lockTimeByPackage() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("attribute", RECORDING, "--mode", "lock", "--by", "package", "--format", "csv");
+        assertEquals(0, o.exit(), o.err());
+        // Busy.main and its contender block on one monitor, both in the default package
+        assertTrue(o.stdout().startsWith("package,percent,samples\n(default package),100.00,"), o.stdout());
+    }
+}
