@@ -162,7 +162,7 @@ public final class Tables {
         }
         return new Table("Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
                 List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise"), rows,
-                List.of("CPU per call: client + server CPU time of the timed pass (user + system), agent threads excluded.",
+                List.of("CPU per call: client + server CPU time of the timed pass (user + system), JIT compiler and agent threads excluded.",
                         Intervals.basis(all)));
     }
 
