@@ -32,11 +32,14 @@ class CpuPerCallUnderLoadIT {
     /** scenario -> {mean, ci_low, ci_high} of the primitives' geomean, role all, from cpu.csv */
     static final Map<String, double[]> cpu = new HashMap<>();
     static long loadTicks;
+    /** The busy loops end by themselves after this long, whatever happens to this JVM. */
+    private static final int LOAD_LIMIT_SECONDS = 1200;
 
     @BeforeAll
     static void runUnderLoad() throws Exception {
         for (int i = 0; i < 2; i++) {
-            load.add(new ProcessBuilder("timeout", "600", "sh", "-c", "while :; do :; done").redirectErrorStream(true).start());
+            load.add(new ProcessBuilder("timeout", String.valueOf(LOAD_LIMIT_SECONDS), "sh", "-c", "while :; do :; done")
+                    .redirectErrorStream(true).start());
         }
         Path out = tmp.resolve("run");
         try {
@@ -56,10 +59,20 @@ class CpuPerCallUnderLoadIT {
         }
     }
 
-    /** utime + stime of the busy loop's shell, in clock ticks, from /proc/PID/stat (fields 14 and 15). */
+    /**
+     * utime + stime of the busy loop's shell, in clock ticks, from /proc/PID/stat (fields 14 and 15); a loop
+     * that already reached its time limit ran throughout: its limit in ticks (100 per second).
+     */
     private static long cpuTicks(Process p) throws Exception {
-        String busy = p.children().findFirst().map(c -> String.valueOf(c.pid())).orElse(String.valueOf(p.pid()));
-        String stat = Files.readString(Path.of("/proc", busy, "stat"));
+        java.util.Optional<ProcessHandle> shell = p.children().findFirst();
+        if (shell.isEmpty()) return p.isAlive() ? 0 : LOAD_LIMIT_SECONDS * 100L;
+        Path statFile = Path.of("/proc", String.valueOf(shell.get().pid()), "stat");
+        String stat;
+        try {
+            stat = Files.readString(statFile);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return LOAD_LIMIT_SECONDS * 100L;   // ended at its limit, after running all along
+        }
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }
