@@ -75,7 +75,7 @@ final class RunCommand implements Callable<Integer> {
     int stringLength;
 
     @Option(names = "--warmup", description = "Warm-up calls per data type (default 5000; with --quick at most 5000, cut to a few seconds per scenario; "
-            + "giving --warmup, --invocations or --size-calls keeps all counts exact).")
+            + "giving --warmup or --invocations keeps the counts exact).")
     Integer warmup;
 
     @Option(names = "--invocations", description = "Invocations per measurement (default 1000; quick 100).")
@@ -176,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
                 scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls(),
-                quick && warmup == null && invocations == null && sizeCalls == null);   // explicit counts are kept exactly
+                quick && warmup == null && invocations == null);   // explicit counts are kept exactly
         long lingerNs = metricsLinger.equals("0") ? 0 : Durations.parseNanos("--metrics-linger", metricsLinger);
         java.net.URI push = RunMetricsPublisher.pushTarget(pushUrl);
         Path agentJar = Locations.agentJar();

@@ -131,7 +131,7 @@ public final class RunMetrics {
 
         for (String bound : List.of("", "_ci_low", "_ci_high")) {
             GaugeWithCallback.builder().name("wirecost_cpu_seconds_per_call" + bound)
-                    .help(bound.isEmpty() ? "CPU time (user + system) per call of the timed pass; role all = client + server, agent threads excluded"
+                    .help(bound.isEmpty() ? "CPU time (user + system) per call of the timed pass; role all = client + server, JIT compiler and agent threads excluded"
                             : "95 % interval bound of wirecost_cpu_seconds_per_call")
                     .labelNames("run", "scenario", "operation", "role")
                     .callback(cb -> forEachSource(src -> io.wirecost.cli.run.Repetitions.cpu(src.results()).forEach(f -> {

@@ -31,8 +31,8 @@ public final class CpuTables {
             rows.add(row(cpu, scenarios, "primitives-geomean", "server"));
         }
         List<String> notes = new ArrayList<>();
-        notes.add("User + system CPU time of the JVM(s) during the timed pass divided by its calls (JIT and GC threads included, "
-                + "the profiler agent's threads excluded); all = client + server, batch by batch.");
+        notes.add("User + system CPU time of the JVM(s) during the timed pass divided by its calls (GC threads included; JIT compiler "
+                + "and profiler agent threads excluded); all = client + server, batch by batch.");
         notes.add(Intervals.basis(all));
         if (cpu.isEmpty()) notes.add("No CPU figures: the scenario JVMs could not read their CPU time.");
         return new Table("CPU time per call, microseconds (95 % interval)", header, rows, notes);

@@ -17,12 +17,16 @@ import java.util.Optional;
  *   <li>a factor whose 95 % interval includes 1 while the paper's factor is at least 10 % away from 1
  *       (the papers give no intervals; 10 % is well beyond their reported run-to-run variation);</li>
  *   <li>a round trip whose coefficient of variation over the kept batches exceeds {@value #CV_PERCENT} %;</li>
- *   <li>a scenario during whose timed pass the hypervisor stole more than {@value #STEAL_PERCENT} % of the CPU time.</li>
+ *   <li>a scenario during whose timed pass the hypervisor stole more than {@value #STEAL_PERCENT} % of the CPU time;</li>
+ *   <li>a scenario whose warm-up --quick cut below {@value #MIN_WARMUP_CALLS} calls per type (a loaded machine):
+ *       its figures still hold interpreter and compilation costs.</li>
  * </ul>
  */
 public final class NoiseFlags {
 
     public static final double CV_PERCENT = 20;
+    /** Fewer warm-up calls per type than this (--quick's time budget on a loaded machine): the JIT has not settled. */
+    public static final int MIN_WARMUP_CALLS = 1000;
     public static final double STEAL_PERCENT = 5;
     /** A paper factor this far from 1 or further counts as "not including 1". */
     public static final double PAPER_DISTINCT_FROM_ONE = 0.10;
@@ -49,11 +53,14 @@ public final class NoiseFlags {
         List<String> out = new ArrayList<>();
         double cv = 0;
         double steal = 0;
+        long warmup = Long.MAX_VALUE;
         for (ScenarioResult r : all) {
             if (!r.scenario().equals(scenario)) continue;
             cv = Math.max(cv, maxCv(r, operation));
             steal = Math.max(steal, steal(r).orElse(0.0));
+            warmup = Math.min(warmup, warmupCalls(r));
         }
+        if (warmup < MIN_WARMUP_CALLS) out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type (--quick on a loaded machine)", warmup));
         if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
         if (steal > STEAL_PERCENT) out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
         return out;
@@ -64,6 +71,14 @@ public final class NoiseFlags {
         return r.rtt().stream()
                 .filter(s -> operation.equals("primitives-geomean") ? !NOT_PRIMITIVE.contains(s.operation()) : s.operation().equals(operation))
                 .mapToDouble(RttStatistics::cvPercent).filter(v -> !Double.isNaN(v)).max().orElse(0);
+    }
+
+    /** Warm-up calls per type the scenario used (facts.counts, a record or, read back, a map); unknown: no flag. */
+    private static long warmupCalls(ScenarioResult r) {
+        Object counts = r.facts().get("counts");
+        if (counts instanceof io.wirecost.cli.run.ScenarioRunner.Counts c) return c.warmupCalls();
+        if (counts instanceof Map<?, ?> m && m.get("warmupCalls") instanceof Number n) return n.longValue();
+        return Long.MAX_VALUE;
     }
 
     static Optional<Double> steal(ScenarioResult r) {

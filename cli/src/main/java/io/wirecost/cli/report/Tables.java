@@ -80,14 +80,14 @@ public final class Tables {
                 Optional<RttStatistics> sc = c.get().rtt(op);
                 if (sb.isEmpty() || sc.isEmpty()) continue;
                 boolean crypto = b.scenario().equals("rmi-ssl") || b.scenario().equals("ws-security");
-                rows.add(List.of(b.scenario(), op, String.format(Locale.ROOT, "%.2f", sc.get().meanMicros() / sb.get().meanMicros()),
+                rows.add(List.of(b.scenario(), op, Intervals.cell(sc.get().interval().ratio(sb.get().interval())),
                         provider && crypto ? "1.15 (seed 000: Bouncy Castle vs JCSI/HBCI)" : "-"));
             }
         }
         return new Table("Candidate / baseline round trips" + (provider ? " (JCE provider " + candOptions.getOrDefault("jce.provider", "sun")
                 + " vs " + baseOptions.getOrDefault("jce.provider", "sun") + ")" : ""),
-                List.of("scenario", "data", "candidate / baseline", "paper"), rows,
-                List.of("First repetition of each side; wirecost diff gives intervals over all repetitions."));
+                List.of("scenario", "data", "candidate / baseline [95 % interval]", "paper"), rows,
+                List.of("First repetition of each side, interval from its batches; wirecost diff compares all repetitions."));
     }
 
     /** Bytes per call (request / response TCP payload, averaged over the measured calls), by operation. */
@@ -162,7 +162,7 @@ public final class Tables {
         }
         return new Table("Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
                 List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise"), rows,
-                List.of("CPU per call: client + server CPU time of the timed pass (user + system), agent threads excluded.",
+                List.of("CPU per call: client + server CPU time of the timed pass (user + system), JIT compiler and agent threads excluded.",
                         Intervals.basis(all)));
     }
 

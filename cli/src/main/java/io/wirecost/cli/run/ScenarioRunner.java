@@ -118,8 +118,9 @@ public final class ScenarioRunner {
                     long ops = labels().size();
                     long t = System.nanoTime();
                     client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
-                    pace = Duration.ofNanos(Math.max(5_000_000L, 3 * (System.nanoTime() - t) / Math.max(1, probe * ops)));
-                    counts = settings.timeBudget() ? quickWarmup(client, probe, ops) : new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
+                    double probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
+                    pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
+                    counts = settings.timeBudget() ? quickWarmup(client, probe, ops, probeNanosPerCall) : new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
                     if (!settings.timeBudget()) {
                         client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                     }
@@ -302,9 +303,10 @@ public final class ScenarioRunner {
      * iterations by time), at least 5 per batch: ws-security's 10 ms calls get about 5 batches of 5, tcp
      * keeps its 100. Every scenario then fits in well under a minute.
      */
-    private Counts quickWarmup(ChildJvm client, int done, long ops) throws ChildJvm.ChildFailure {
+    private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
         long start = System.nanoTime();
-        double perCallNanos = pace.toNanos() / 3.0;
+        // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
+        double perCallNanos = probeNanosPerCall;
         while (done < settings.warmupCalls() && System.nanoTime() - start < QUICK_WARMUP.toNanos()) {
             int chunk = (int) Math.max(1, Math.min(settings.warmupCalls() - done, 0.5e9 / perCallNanos / ops));
             long t = System.nanoTime();

@@ -95,6 +95,16 @@ class IntervalsAndNoiseTest {
     }
 
     @Test
+    void aWarmUpCutByTheQuickBudgetIsFlagged() {
+        ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
+        ScenarioResult flagged = new ScenarioResult(cold.scenario(), 1, cold.paperColumn(), "ok", "", 10, 1000, cold.rtt(), List.of(),
+                Map.of(), Map.of("counts", new io.wirecost.cli.run.ScenarioRunner.Counts(25, 5, 5)), Map.of(), Map.of(), List.of(), "", cold.cpu());
+        List<ScenarioResult> run = List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged);
+        List<String> rows = Tables.factors(run).rows().stream().map(r -> r.get(6)).toList();
+        assertTrue(rows.stream().allMatch(n -> n.equals("ws-security warm-up cut to 25 calls per type (--quick on a loaded machine)")), rows.toString());
+    }
+
+    @Test
     void cpuCsvKeepsTheGatesHeaderAndRepetitionsGiveTheInterval() {
         ScenarioResult r1 = scenario("rmi", 40, 0.02, 100, 0.02, 0);
         ScenarioResult r2 = scenario("rmi", 40, 0.02, 110, 0.02, 0);

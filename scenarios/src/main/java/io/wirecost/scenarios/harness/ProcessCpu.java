@@ -9,8 +9,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * This JVM's CPU time (user + system of all its threads: application, JIT compiler, GC) without the
- * profiler agent's threads, read at the boundaries of every timed batch for the CPU cost per call.
+ * This JVM's CPU time (user + system of its threads: application, GC, VM) without the profiler agent's
+ * and the JIT compiler's threads, read at the boundaries of every timed batch for the CPU cost per call.
  *
  * <p>Where from: {@code /proc/self/task/TID/schedstat}, whose first field is the thread's time on a CPU in
  * nanoseconds. {@code OperatingSystemMXBean.getProcessCpuTime()} would be simpler, but on Linux the JDK
@@ -69,7 +69,14 @@ final class ProcessCpu {
         return t < 0 ? -1 : t;
     }
 
+    /**
+     * Threads whose CPU is not the calls' cost: the agent's and JFR's, and the JIT compilers' (native names
+     * {@code C1 CompilerThre}, {@code C2 CompilerThre}). Compilation is a one-time cost of the warm-up; a
+     * short --quick warm-up on a loaded machine leaves C2 compiling during the timed pass, which would be
+     * counted as per-call cost. GC threads stay: garbage is made per call.
+     */
     static boolean isAgent(String threadName) {
-        return threadName.startsWith("wirecost-agent-") || threadName.startsWith("JFR ");
+        return threadName.startsWith("wirecost-agent-") || threadName.startsWith("JFR ")
+                || threadName.startsWith("C1 Compiler") || threadName.startsWith("C2 Compiler");
     }
 }
