@@ -14,9 +14,26 @@ import java.util.Map;
 public final class PackageProfile implements SampleSink {
 
     private final Map<String, Long> byPackage = new HashMap<>();
+    /** Maps the leaf frame's class to its row: its package, or (with --by artifact) its jar or module. */
+    private final java.util.function.Function<String, String> keyOfClass;
     private final Map<Integer, String> stackPackage = new HashMap<>();
     private ChunkView chunk;
     private long total;
+
+    /** Rows by the leaf Java frame's package. */
+    public PackageProfile() {
+        this(PackageProfile::packageOf);
+    }
+
+    /** Rows by any key of the leaf Java frame's class, e.g. {@link ArtifactIndex#artifactOf}. */
+    public PackageProfile(java.util.function.Function<String, String> keyOfClass) {
+        this.keyOfClass = keyOfClass;
+    }
+
+    static String packageOf(String className) {
+        int dot = className.lastIndexOf('.');
+        return dot < 0 ? "(default package)" : className.substring(0, dot);
+    }
 
     @Override
     public void beginChunk(ChunkView chunk) {
@@ -35,8 +52,7 @@ public final class PackageProfile implements SampleSink {
         for (long m : chunk.stackMethods(stackTraceId)) {
             Frame f = chunk.frame(m);
             if (f.isNative()) continue;
-            int dot = f.className().lastIndexOf('.');
-            return dot < 0 ? "(default package)" : f.className().substring(0, dot);
+            return keyOfClass.apply(f.className());
         }
         return "[no Java frame]";   // JIT, GC and VM threads
     }

@@ -26,7 +26,8 @@ public final class Recordings {
     }
 
     public static RecordingSummary read(Path file, SampleMode mode, SampleSink sink) throws RecordingException {
-        return read(file, mode, sink, null);
+        // formats 0.9 and 1.0 (JDK 7 to 10), which async-profiler's reader refuses, go to JMC's parser
+        return read(file, mode, sink, new JmcRecordingReader());
     }
 
     /** @param alternative reads formats async-profiler's reader refuses; null for none */

@@ -51,11 +51,7 @@ public final class RuleSet {
      * declaration in place, and their fallback (if any) replaces the earlier one.
      */
     public static RuleSet load(List<java.nio.file.Path> userFiles, boolean withDefaults) {
-        List<RuleFile> files = new ArrayList<>();
-        if (withDefaults) files.add(defaultFile());
-        for (java.nio.file.Path p : userFiles) files.add(RuleParser.readFile(p));
-        if (files.isEmpty()) throw new RuleFileException("(no rule files)", 0, "no rules: give --rules FILE or keep the defaults");
-        return compose(files);
+        return RuleLayers.load(userFiles.stream().map(java.nio.file.Path::toString).toList(), withDefaults, FramesSeen::new);
     }
 
     /** Composes parsed files (lowest precedence first) into one ordered rule set; errors name file and line. */

@@ -20,11 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * others with JDK 7 to 21 and JRockit. They are not in this repository: the test reads them from the directory
  * {@code -Dwirecost.jmc.recordings=DIR}, by default {@code shared/recordings/jmc} beside the checkout, and is
  * reported as skipped, saying so, when that directory is missing. Expected counts are {@code jfr summary}'s
- * (JDK 17); files are checked by SHA-256 so the counts apply to exactly these bytes.
+ * (JDK 17); files are checked by SHA-256 so the counts apply to exactly these bytes. {@link JmcRecordingReaderTest}
+ * reads three more from the same directory: core/tests/.../8u40.jfr, allocation_10s_before.jfr and parallel-gc_cpu.jfr.
  */
 class JmcRecordingsTest {
 
-    private static Path dir() {
+    static Path dir() {
         String configured = System.getProperty("wirecost.jmc.recordings");
         Path dir = configured != null ? Path.of(configured) : Path.of("..", "..", "shared", "recordings", "jmc").toAbsolutePath().normalize();
         // each test is reported skipped with this reason, never passed without reading anything

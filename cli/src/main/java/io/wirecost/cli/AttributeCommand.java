@@ -1,9 +1,11 @@
 package io.wirecost.cli;
 
 import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.AttributionMode;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.PackageProfile;
+import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.StackClassifier;
@@ -27,6 +29,7 @@ import java.util.concurrent.Callable;
  * ./wirecost attribute app.jfr --format csv
  * ./wirecost attribute runs/latest --role server --attribution inclusive
  * ./wirecost attribute app.jfr --by package --top 15
+ * ./wirecost attribute runs/my-service --by artifact     # which library's own code the CPU is in
  * </pre>
  */
 @Command(name = "attribute", mixinStandardHelpOptions = true,
@@ -44,16 +47,19 @@ final class AttributeCommand implements Callable<Integer> {
                     + "with the category anywhere on the stack (time spent under a layer). Default: ${DEFAULT-VALUE}.")
     String attribution;
 
-    @Option(names = "--by", defaultValue = "category", description = "category (rules) or package (leaf package, no rules).")
+    @Option(names = "--by", defaultValue = "category", description = "category (rules), package (leaf frame's package, no rules) or artifact (leaf frame's jar as "
+                    + "Maven coordinates, or JDK module; needs the agent's .artifacts file beside each recording).")
     String by;
 
-    @Option(names = "--top", defaultValue = "20", description = "Rows of --by package (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--top", defaultValue = "20", description = "Rows of --by package or artifact (default: ${DEFAULT-VALUE}).")
     int top;
 
     @Override
     public Integer call() throws Exception {
         if (!List.of("table", "csv", "json").contains(format)) throw new UsageException("--format must be table, csv or json, got '" + format + "'");
-        if (!List.of("category", "package").contains(by)) throw new UsageException("--by must be category or package, got '" + by + "'");
+        if (!List.of("category", "package", "artifact").contains(by)) {
+            throw new UsageException("--by must be category, package or artifact, got '" + by + "'");
+        }
         AttributionMode mode = switch (attribution) {
             case "self" -> AttributionMode.SELF;
             case "inclusive" -> AttributionMode.INCLUSIVE;
@@ -65,9 +71,10 @@ final class AttributeCommand implements Callable<Integer> {
             System.err.println("wirecost: note: wall mode counts every thread, idle ones too: threads blocked in accept, poll "
                     + "or park count for the layer they wait in; use --threads to keep the busy ones, or --mode cpu");
         }
-        if (by.equals("package")) return byPackage(inputs);
+        if (by.equals("package")) return byLeaf(inputs, new PackageProfile(), "package");
+        if (by.equals("artifact")) return byLeaf(inputs, new PackageProfile(artifacts(inputs)::artifactOf), "artifact");
 
-        RuleSet rules = input.ruleSet();
+        RuleSet rules = input.ruleSet(inputs);
         CategoryCounts all = new CategoryCounts(rules.categories());
         Map<String, Attribution> perInput = new LinkedHashMap<>();
         List<RecordingSummary> summaries = new ArrayList<>();
@@ -92,15 +99,23 @@ final class AttributeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int byPackage(List<InputOptions.Input> inputs) throws Exception {
-        PackageProfile profile = new PackageProfile();
+    /** Self attribution by the leaf Java frame's package or artifact: no rules. */
+    private int byLeaf(List<InputOptions.Input> inputs, PackageProfile profile, String what) throws Exception {
         List<RecordingSummary> summaries = new ArrayList<>();
         for (InputOptions.Input in : inputs) summaries.add(input.read(in, profile));
         List<RecordingSummary> empty = summaries.stream().filter(s -> s.samples() == 0).toList();
         if (!empty.isEmpty()) throw input.nothingCounted(empty);
         if (profile.total() == 0) throw input.nothingCounted(summaries);
-        System.out.print(AttributionReport.packages(profile.top(top), counted(summaries, AttributionMode.SELF), format));
+        System.out.print(AttributionReport.leaves(what, profile.top(top), counted(summaries, AttributionMode.SELF), format));
         return 0;
+    }
+
+    private static ArtifactIndex artifacts(List<InputOptions.Input> inputs) {
+        try {
+            return ArtifactIndex.beside(inputs.stream().map(InputOptions.Input::file).toList());
+        } catch (RecordingException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** Which events were counted, for the output's "Counted:" line. */

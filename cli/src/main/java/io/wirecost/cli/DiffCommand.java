@@ -8,6 +8,7 @@ import io.wirecost.cli.diff.DiffFlameGraph;
 import io.wirecost.cli.diff.DiffLine;
 import io.wirecost.cli.diff.DiffReport;
 import io.wirecost.cli.diff.Gate;
+import io.wirecost.cli.diff.JmcRuleDiff;
 import io.wirecost.cli.diff.RunData;
 import io.wirecost.cli.diff.RunDiff;
 import io.wirecost.cli.report.AtomicFiles;
@@ -92,10 +93,14 @@ final class DiffCommand implements Callable<Integer> {
         List<DiffLine> lines = new RunDiff().compare(base, cand);
         DiffReport report = new DiffReport(base, cand, new Gate(t, alpha).judge(base, cand, lines), t);
         Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
-        AtomicFiles.write(dir.resolve("diff.md"), report.markdown());
-        AtomicFiles.write(dir.resolve("diff.json"), report.json());
+        // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
+        List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseline, candidate);
+        String md = report.markdown() + JmcRuleDiff.markdown(rises);
+        String json = withJmc(report.json(), rises);
+        AtomicFiles.write(dir.resolve("diff.md"), md);
+        AtomicFiles.write(dir.resolve("diff.json"), json);
         if (!noFlames) flames(dir);
-        System.out.print(format.equals("json") ? report.json() : report.markdown());
+        System.out.print(format.equals("json") ? json : md);
         System.err.println("wirecost: diff written to " + dir);
         if (report.regressions() > 0) return 1;
         if (!report.complete()) {
@@ -103,6 +108,14 @@ final class DiffCommand implements Callable<Integer> {
             return strict ? 2 : 0;
         }
         return 0;
+    }
+
+    private static String withJmc(String json, List<JmcRuleDiff.Rise> rises) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper()
+                .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
+        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(json);
+        root.set("jmc_rules_rose", m.valueToTree(rises));
+        return m.writeValueAsString(root) + "\n";
     }
 
     /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */

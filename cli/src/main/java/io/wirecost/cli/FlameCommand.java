@@ -54,13 +54,13 @@ final class FlameCommand implements Callable<Integer> {
                 : name.endsWith(".collapsed") || name.endsWith(".txt") ? "collapsed"
                 : name.endsWith(".pb.gz") || name.endsWith(".pprof") ? "pprof" : null;
         if (format == null) throw new UsageException("-o " + output + ": unknown format (use .html, .collapsed or .pb.gz)");
-        RuleSet rules = input.ruleSet();
+        List<InputOptions.Input> inputs = input.resolve();
+        RuleSet rules = input.ruleSet(inputs);
         int only = -1;
         if (category != null) {
             only = rules.indexOf(category);
             if (only < 0) throw new UsageException("--category: unknown category '" + category + "'");
         }
-        List<InputOptions.Input> inputs = input.resolve();
         String graphTitle = title != null ? title : "wirecost: " + String.join(", ", inputs.stream().map(InputOptions.Input::label).toList())
                 + (category != null ? " [" + category + "]" : "") + " (" + input.mode + ")";
         write(output, format, graphTitle, rules, only, inputs);

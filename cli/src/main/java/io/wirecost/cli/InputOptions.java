@@ -1,9 +1,13 @@
 package io.wirecost.cli;
 
+import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleFileException;
+import io.wirecost.attribution.RuleLayers;
+import io.wirecost.attribution.RulePack;
+import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleFilter;
 import io.wirecost.attribution.SampleMode;
@@ -27,8 +31,10 @@ final class InputOptions {
             description = "JFR recordings (async-profiler or JDK Flight Recorder), collapsed stack files, or run directories.")
     List<Path> inputs;
 
-    @Option(names = "--rules", paramLabel = "FILE", description = "Rule file layered over the defaults; repeatable, later wins.")
-    List<Path> rules = new ArrayList<>();
+    @Option(names = "--rules", paramLabel = "FILE|pack:NAME|pack:auto",
+            description = "Rule file or built-in pack (wirecost rules --list) layered over the defaults; pack:auto takes "
+                    + "every pack whose classes the recordings hold. Repeatable, later wins.")
+    List<String> rules = new ArrayList<>();
 
     @Option(names = "--no-default-rules", description = "Use only the --rules files.")
     boolean noDefaultRules;
@@ -88,12 +94,27 @@ final class InputOptions {
         return dash < 0 ? "" : n.substring(dash + 1);
     }
 
-    RuleSet ruleSet() {
+    /** The rule layers; with {@code pack:auto}, the inputs are read once first to detect the packs. */
+    RuleSet ruleSet(List<Input> inputs) {
         try {
-            return RuleSet.load(rules, !noDefaultRules);
+            return RuleLayers.load(rules, !noDefaultRules, () -> framesSeen(inputs));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    private FramesSeen framesSeen(List<Input> inputs) {
+        FramesSeen seen = new FramesSeen();
+        for (Input in : inputs) {
+            try {
+                Recordings.read(in.file(), sampleMode(), filtered(seen));
+            } catch (RecordingException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
+        System.err.println("wirecost: pack:auto detected " + (found.isEmpty() ? "no pack" : String.join(", ", found)));
+        return seen;
     }
 
     SampleMode sampleMode() {

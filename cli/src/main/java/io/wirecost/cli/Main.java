@@ -3,6 +3,10 @@ package io.wirecost.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
 /**
  * {@code wirecost}: dispatches to the subcommands; parses nothing itself.
  *
@@ -13,10 +17,33 @@ import picocli.CommandLine.Command;
  * </pre>
  */
 @Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Profiling-driven bottleneck attribution for JVM middleware.",
-        subcommands = {RunCommand.class, AttributeCommand.class, FlameCommand.class, RulesCommand.class, DiffCommand.class,
-                ServeCommand.class, BatchCommand.class, ModelCommand.class, io.wirecost.cli.bench.BenchCommand.class})
+        description = "Profiling-driven bottleneck attribution for JVM middleware.")
 public final class Main {
+
+    /**
+     * The subcommands, built only when named: picocli reflects over every option of every command it
+     * is given, so {@code wirecost --version} or {@code wirecost attribute ...} building all thirteen models
+     * cost start-up time for nothing. Help and unknown words get them all (for the listing and suggestions).
+     */
+    static final Map<String, Supplier<Object>> COMMANDS = commands();
+
+    private static Map<String, Supplier<Object>> commands() {
+        Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+        m.put("run", RunCommand::new);
+        m.put("attach", AttachCommand::new);
+        m.put("detach", DetachCommand::new);
+        m.put("profile", ProfileCommand::new);
+        m.put("attribute", AttributeCommand::new);
+        m.put("analyze", AnalyzeCommand::new);
+        m.put("flame", FlameCommand::new);
+        m.put("rules", RulesCommand::new);
+        m.put("diff", DiffCommand::new);
+        m.put("serve", ServeCommand::new);
+        m.put("batch", BatchCommand::new);
+        m.put("model", ModelCommand::new);
+        m.put("bench", io.wirecost.cli.bench.BenchCommand::new);
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -25,9 +52,17 @@ public final class Main {
     /** Runs a command line; 0 ok, 1 a scenario failed, 2 bad input. Never prints a stack trace. */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        String first = args.length > 0 ? args[0] : "";
+        if (COMMANDS.containsKey(first)) {
+            quietJmc();   // not on --version: java.util.logging's set-up is start-up time too
+            cl.addSubcommand(first, COMMANDS.get(first).get());
+        } else if (!first.startsWith("-") || first.equals("-h") || first.equals("--help")) {
+            COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+        }
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("wirecost: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("(see 'wirecost " + ex.getCommandLine().getCommandName() + " --help')");
+            CommandLine where = ex.getCommandLine();
+            where.getErr().println("(see 'wirecost " + (where.getParent() == null ? "" : where.getCommandName() + " ") + "--help')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
@@ -36,6 +71,13 @@ public final class Main {
             return 2;
         });
         return cl.execute(args);
+    }
+
+    /** JMC's parser logs every field it does not know through java.util.logging: noise on a command line. */
+    private static final java.util.logging.Logger JMC_LOG = java.util.logging.Logger.getLogger("org.openjdk.jmc");
+
+    private static void quietJmc() {
+        JMC_LOG.setLevel(java.util.logging.Level.SEVERE);
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -3,11 +3,13 @@ package io.wirecost.cli;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.Frame;
 import io.wirecost.attribution.Rule;
+import io.wirecost.attribution.RuleLayers;
+import io.wirecost.attribution.RulePack;
+import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.RuleSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,16 +22,18 @@ import java.util.concurrent.Callable;
  * ./wirecost rules --explain sun.nio.ch.NioSocketImpl.write
  * ./wirecost rules --explain-thread "C2 CompilerThre"
  * ./wirecost rules --list
+ * ./wirecost rules --check pack:all
  * </pre>
  */
 @Command(name = "rules", mixinStandardHelpOptions = true, description = "Validate rule files, explain which rule claims a frame, list rules.")
 final class RulesCommand implements Callable<Integer> {
 
-    @Option(names = "--check", paramLabel = "FILE", description = "Validate these rule files (layered over the defaults, later wins).")
-    List<Path> check = new ArrayList<>();
+    @Option(names = "--check", paramLabel = "FILE|pack:NAME",
+            description = "Validate these rule files or packs (layered over the defaults, later wins); pack:all checks every pack.")
+    List<String> check = new ArrayList<>();
 
-    @Option(names = "--rules", paramLabel = "FILE", description = "Rule files to use with --explain and --list; repeatable.")
-    List<Path> rules = new ArrayList<>();
+    @Option(names = "--rules", paramLabel = "FILE|pack:NAME", description = "Rule files or packs to use with --explain and --list; repeatable.")
+    List<String> rules = new ArrayList<>();
 
     @Option(names = "--no-default-rules", description = "Do not layer over the built-in rules.")
     boolean noDefaults;
@@ -40,24 +44,33 @@ final class RulesCommand implements Callable<Integer> {
     @Option(names = "--explain-thread", paramLabel = "NAME", description = "A thread name.")
     List<String> explainThreads = new ArrayList<>();
 
-    @Option(names = "--list", description = "Print the categories and the rules in the order they are tried.")
+    @Option(names = "--list", description = "Print the built-in packs, then the categories and the rules in the order they are tried.")
     boolean list;
+
+    /** --check pack:all: every built-in pack layered in pack:auto's order, as if all were detected. */
+    static final String ALL_PACKS = RuleLayers.PACK_PREFIX + "all";
 
     @Override
     public Integer call() {
         if (check.isEmpty() && explain.isEmpty() && explainThreads.isEmpty() && !list) {
             throw new UsageException("nothing to do: give --check FILE, --explain FRAME, --explain-thread NAME or --list");
         }
-        List<Path> files = new ArrayList<>(rules);
-        files.addAll(check);
+        List<String> layers = new ArrayList<>();
+        for (String layer : concat(rules, check)) {
+            if (layer.equals(RuleLayers.AUTO)) {
+                throw new UsageException("--check/--rules pack:auto: packs are detected from a recording; give pack:NAME or pack:all");
+            }
+            if (layer.equals(ALL_PACKS)) RulePacks.all().forEach(p -> layers.add(RuleLayers.PACK_PREFIX + p.name()));
+            else layers.add(layer);
+        }
         RuleSet set;
         try {
-            set = RuleSet.load(files, !noDefaults);
+            set = RuleLayers.load(layers, !noDefaults, null);
         } catch (io.wirecost.attribution.RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
         if (!check.isEmpty()) {
-            System.out.printf("ok: %s: %d categories, %d rules, fallback %s%n", String.join(", ", check.stream().map(Path::toString).toList()),
+            System.out.printf("ok: %s: %d categories, %d rules, fallback %s%n", String.join(", ", check),
                     set.categories().size(), set.rules().size(), set.category(set.fallbackIndex()).name());
         }
         for (String f : explain) {
@@ -72,6 +85,11 @@ final class RulesCommand implements Callable<Integer> {
                     : set.category(r.categoryIndex()).name() + " (" + r.source() + ":" + r.line() + ": " + kind(r) + ")"));
         }
         if (list) {
+            System.out.println("Built-in packs (--rules pack:NAME; pack:auto takes those whose classes a recording holds):");
+            for (RulePack p : RulePacks.all()) {
+                System.out.printf("pack %-12s %s%n     %-12s categories: %s%n", p.name(), p.covers(), "", String.join(", ", p.categoryNames()));
+            }
+            System.out.println();
             for (Category c : set.categories()) {
                 System.out.printf("category %-26s %-10s %s%n", c.name(), c.group().name().toLowerCase(),
                         c.paperRow().isEmpty() ? "" : "paper: " + c.paperRow());
@@ -82,6 +100,12 @@ final class RulesCommand implements Callable<Integer> {
             System.out.println("fallback " + set.category(set.fallbackIndex()).name());
         }
         return 0;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     private static String kind(Rule r) {

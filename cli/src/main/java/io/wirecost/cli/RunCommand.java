@@ -1,6 +1,7 @@
 package io.wirecost.cli;
 
 import io.wirecost.attribution.RuleFileException;
+import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.metrics.RunMetrics;
 import io.wirecost.cli.metrics.RunMetricsPublisher;
@@ -67,8 +68,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--java-home", description = "JDK for the scenario JVMs (default: the JDK running wirecost).")
     Path javaHome;
 
-    @Option(names = "--rules", paramLabel = "FILE", description = "Rule file layered over the built-in rules; repeatable, later wins.")
-    List<Path> rulesFiles = new ArrayList<>();
+    @Option(names = "--rules", paramLabel = "FILE|pack:NAME", description = "Rule file or built-in pack layered over the built-in rules; repeatable, later wins.")
+    List<String> rulesFiles = new ArrayList<>();
 
     @Option(names = "--string-length", defaultValue = "" + ScenarioConfig.DEFAULT_STRING_LENGTH,
             description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
@@ -353,7 +354,10 @@ final class RunCommand implements Callable<Integer> {
 
     private RuleSet loadRules() {
         try {
-            return RuleSet.load(rulesFiles, true);
+            if (RuleLayers.needsDetection(rulesFiles)) {
+                throw new UsageException("--rules pack:auto: run knows its scenarios' libraries; name packs (pack:NAME) or use pack:auto with attribute");
+            }
+            return RuleLayers.load(rulesFiles, true, null);
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }

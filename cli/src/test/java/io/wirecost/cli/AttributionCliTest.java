@@ -183,12 +183,43 @@ class AttributionCliTest {
     }
 
     @Test
-    void theSpringTomcatExampleRulesAreValid() throws Exception {
+    void theSpringTomcatExampleLayersOverThePacks() throws Exception {
         Path example = Path.of(System.getProperty("wirecost.home"), "attribution", "examples", "spring-tomcat.rules");
-        CliProcess.Outcome o = CliProcess.run("rules", "--check", example.toString(),
-                "--explain", "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString");
+        CliProcess.Outcome o = CliProcess.run("rules", "--check", "pack:spring", "--check", "pack:tomcat", "--check", "pack:jackson",
+                "--check", example.toString(),
+                "--explain", "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString",
+                "--explain", "com.example.orders.OrderService.place",
+                "--explain", "org.springframework.web.servlet.DispatcherServlet.doDispatch");
         assertEquals(0, o.exit(), o.err());
-        assertTrue(o.stdout().contains("-> json (" + example), o.stdout());
+        assertTrue(o.stdout().contains("ObjectMapper.writeValueAsString -> json (pack:jackson:"), o.stdout());
+        assertTrue(o.stdout().contains("OrderService.place -> app (" + example), o.stdout());
+        assertTrue(o.stdout().contains("doDispatch -> spring-web (pack:spring:"), o.stdout());
+    }
+
+    @Test
+    void packAutoNamesThePacksItFoundAndTheirCategoriesTakeTheSamples() throws Exception {
+        // stacks sampled from the H2 TCP server (see RulePacksTest)
+        Path h2 = Path.of(System.getProperty("wirecost.home"), "attribution", "src", "test", "resources", "io", "wirecost",
+                "attribution", "packs", "h2-server.collapsed");
+        CliProcess.Outcome before = CliProcess.run("attribute", h2.toString(), "--format", "csv");
+        CliProcess.Outcome after = CliProcess.run("attribute", h2.toString(), "--format", "csv", "--rules", "pack:auto");
+        assertEquals(0, after.exit(), after.err());
+        assertEquals(List.of("wirecost: pack:auto detected compression, jdbc, h2"), after.stderr());
+        assertTrue(csv(before.stdout()).get("other") > 90, before.stdout());
+        assertTrue(csv(after.stdout()).get("other") < 10, after.stdout());
+        assertTrue(csv(after.stdout()).get("db-storage") > 50, after.stdout());
+    }
+
+    @Test
+    void rulesListShowsThePacksAndAnUnknownPackIsOneLine() throws Exception {
+        CliProcess.Outcome list = CliProcess.run("rules", "--list");
+        assertEquals(0, list.exit(), list.err());
+        assertTrue(list.stdout().contains("pack jetty "), list.stdout());
+        assertTrue(list.stdout().contains("categories: kafka-client, kafka-protocol"), list.stdout());
+        CliProcess.Outcome bad = CliProcess.run("attribute", stacks().toString(), "--rules", "pack:jakson");
+        assertEquals(2, bad.exit());
+        assertEquals(1, bad.stderr().size(), bad.err());
+        assertTrue(bad.err().contains("pack:jakson") && bad.err().contains("no such rule pack"), bad.err());
     }
 
     @Test

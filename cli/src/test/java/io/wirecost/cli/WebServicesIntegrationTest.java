@@ -139,4 +139,16 @@ class WebServicesIntegrationTest {
         }
         throw new AssertionError("no primitives-geomean for " + scenario);
     }
+
+    /** --by artifact names Metro's own jar, with its Maven coordinates, among the top lines of ws-literal. */
+    @Test
+    void attributeByArtifactNamesMetrosJars() throws Exception {
+        Path recordings = out.resolve("recordings");
+        CliProcess.Outcome o = CliProcess.run("attribute", recordings.resolve("ws-literal-server.jfr").toString(),
+                recordings.resolve("ws-literal-client.jfr").toString(), "--by", "artifact", "--format", "csv", "--top", "6");
+        assertEquals(0, o.exit(), o.err());
+        List<String> rows = o.stdout().lines().skip(1).map(l -> l.split(",")[0]).toList();
+        assertTrue(rows.stream().anyMatch(a -> a.matches("com\\.sun\\.xml\\.ws:jaxws-rt:4\\.0\\.\\d+")), o.stdout());
+        assertTrue(rows.contains("java.base"), o.stdout());
+    }
 }

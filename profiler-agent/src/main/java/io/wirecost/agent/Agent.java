@@ -7,7 +7,8 @@ import java.util.logging.Logger;
 import javax.management.ObjectName;
 
 /**
- * Entry point of {@code -javaagent:wirecost-agent.jar=OPTIONS} (see {@link AgentOptions}).
+ * Entry point of {@code -javaagent:wirecost-agent.jar=OPTIONS} (see {@link AgentOptions}) and of
+ * {@code wirecost attach PID} (agentmain, see {@link AttachRequest}).
  * premain does little and catches everything: a broken agent logs one line and disables itself,
  * the host application keeps running.
  */
@@ -17,40 +18,100 @@ public final class Agent {
     private static final Logger LOG = AgentLog.LOG;
     private static final long EXIT_WAIT_MS = 5_000;
     private static ProfilerControl control;
+    private static LiveSession live;
+    private static Thread hook;
+    /** For the artifact map written beside each recording; null when started without one (unit tests). */
+    private static volatile Instrumentation instrumentation;
 
     private Agent() {
     }
 
     public static void premain(String args, Instrumentation inst) {
+        instrumentation = inst;
         start(args);
     }
 
+    /** Loaded (once, or again) through the Attach API: a {@code command=} from the CLI, or plain options. */
     public static void agentmain(String args, Instrumentation inst) {
-        start(args);
+        instrumentation = inst;
+        if (AttachRequest.is(args)) AttachRequest.handle(args);
+        else start(args);
     }
 
     static synchronized void start(String args) {
         if (control != null) return;   // attached twice: keep the first
-        LiveSession live = null;
+        try {
+            install(args);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "wirecost agent disabled: " + t.getMessage());
+        }
+    }
+
+    /** Installs the agent with these options; throws (after cleaning up) when it cannot. */
+    static synchronized void install(String args) throws Exception {
+        LiveSession session = null;
         try {
             AgentOptions options = AgentOptions.parse(args);
             ProfilerControl c = new ProfilerControl(options);
-            live = options.metrics() == null ? null : LiveSession.open(options, c);
+            session = options.metrics() == null ? null : LiveSession.open(options, c);
             ManagementFactory.getPlatformMBeanServer().registerMBean(c, new ObjectName(OBJECT_NAME));
             control = c;
+            live = session;
             if (options.startNow()) {
-                if (live != null) live.startSegmented();
+                if (session != null) session.startSegmented();
+                else if (options.windowed()) RecordingWindow.schedule(c, options.fromNs(), options.toNs());
                 else if (options.keepsRecording()) c.start("");
                 // else: metrics were asked for, the port was taken and no file= was given: nothing to record into
             }
-            LiveSession session = live;
-            Thread hook = new Thread(() -> exit(c, session), "wirecost-agent-shutdown");
+            if (options.dir() != null && options.file() == null) ProcessFacts.writeBeside(options.recordingFile());
+            LiveSession s = session;
+            hook = new Thread(() -> exit(c, s), "wirecost-agent-shutdown");
             hook.setDaemon(true);
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (Throwable t) {
-            if (live != null) live.close();   // no endpoint or thread of a disabled agent stays behind
-            LOG.log(Level.WARNING, "wirecost agent disabled: " + t.getMessage());
+            if (session != null) session.close();   // no endpoint or thread of a disabled agent stays behind
+            control = null;
+            live = null;
+            throw t;
         }
+    }
+
+    /**
+     * Undoes {@link #install}: stops the profiler, closes the metrics endpoint, unregisters the MBean and
+     * the shutdown hook. The classes (and async-profiler's native library) stay loaded: the JVM cannot
+     * unload them, but nothing of the agent runs any more.
+     */
+    static synchronized void uninstall() {
+        if (control == null) return;
+        ProfilerControl c = control;
+        c.exiting();   // no rotation starts the profiler again
+        c.shutdown();
+        if (live != null) live.close();
+        try {
+            ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(OBJECT_NAME));
+        } catch (Exception e) {
+            // not registered: nothing to undo
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is exiting: the hook runs anyway and finds the profiler stopped
+        }
+        control = null;
+        live = null;
+        hook = null;
+    }
+
+    static Instrumentation instrumentation() {
+        return instrumentation;
+    }
+
+    static synchronized ProfilerControl control() {
+        return control;
+    }
+
+    static synchronized LiveSession live() {
+        return live;
     }
 
     /**

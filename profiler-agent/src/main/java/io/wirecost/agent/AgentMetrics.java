@@ -20,7 +20,7 @@ import java.util.Map;
  * <pre>
  * wirecost_cpu_samples_total{category="rmi-transport",group="middleware",role="server",service="demo"} 1234.0
  * wirecost_category_share_ratio{category="rmi-transport",group="middleware",role="server",service="demo"} 0.234
- * wirecost_agent_info{engine="async-profiler 4.2",event="itimer",interval_seconds="0.01",...} 1
+ * wirecost_agent_info{engine="async-profiler 4.5",event="itimer",interval_seconds="0.01",...} 1
  * </pre>
  *
  * Label values are bounded: categories come from the rule file, {@code stage} from a fixed list, and

@@ -21,9 +21,13 @@ import java.util.Map;
  * @param startNow   profile from start-up to shutdown; otherwise wait for the control MBean
  * @param rules      category rule file for live metrics; null: the built-in rules
  * @param metrics    live Prometheus metrics; null when {@code metrics.port} is not given
+ * @param dir        with no file=: the recording goes to {@code DIR/MAIN-PID.jfr}, the JVM's facts beside it
+ *                   ({@code wirecost profile}: every JVM of a command names its own file)
+ * @param fromNs     record only from this offset after start-up (0: from the start)
+ * @param toNs       and until this offset (Long.MAX_VALUE: until exit)
  */
 public record AgentOptions(String engine, String event, long intervalNs, Path file, boolean startNow, Path rules,
-                           MetricsOptions metrics) {
+                           MetricsOptions metrics, Path dir, long fromNs, long toNs) {
 
     public static final long DEFAULT_INTERVAL_NS = 10_000_000L;   // async-profiler's own default for cpu
 
@@ -35,7 +39,7 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
      */
     public static final String DEFAULT_EVENT = "itimer";
 
-    private static final String KEYS = "engine, event, interval, file, start, rules, role, labels, metrics.port, "
+    private static final String KEYS = "engine, event, interval, file, dir, from, to, start, rules, role, labels, metrics.port, "
             + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file";
 
     public static AgentOptions parse(String args) {
@@ -45,6 +49,9 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
         Path file = null;
         boolean startNow = true;
         Path rules = null;
+        Path dir = null;
+        long from = 0;
+        long to = Long.MAX_VALUE;
         Map<String, String> metricsKeys = new LinkedHashMap<>();
         if (args != null && !args.isBlank()) {
             for (String kv : args.split(",")) {
@@ -57,6 +64,9 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
                     case "event" -> event = oneOf(key, value, "cpu", "ctimer", "itimer", "wall");
                     case "interval" -> interval = parseDuration(key, value);
                     case "file" -> file = Path.of(value);
+                    case "dir" -> dir = Path.of(value);
+                    case "from" -> from = value.equals("0") ? 0 : parseDuration(key, value);
+                    case "to" -> to = parseDuration(key, value);
                     case "start" -> startNow = oneOf(key, value, "now", "manual").equals("now");
                     case "rules" -> rules = Path.of(value);
                     default -> {
@@ -72,7 +82,11 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
         if (metrics == null && rules != null) {
             throw new IllegalArgumentException("rules= applies to live metrics: add metrics.port=PORT");
         }
-        return new AgentOptions(engine, event, interval, file, startNow, rules, metrics);
+        if (to <= from) throw new IllegalArgumentException("to= must be after from=");
+        if ((from > 0 || to != Long.MAX_VALUE) && (metrics != null || !startNow)) {
+            throw new IllegalArgumentException("from= and to= apply to a whole-run recording: not with metrics.port or start=manual");
+        }
+        return new AgentOptions(engine, event, interval, file, startNow, rules, metrics, dir, from, to);
     }
 
     /**
@@ -81,7 +95,13 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
      * that a long-running service does not fill its disk with a recording nobody asked for.
      */
     public Path recordingFile() {
-        return file != null ? file : Path.of("wirecost-" + ProcessHandle.current().pid() + ".jfr");
+        if (file != null) return file;
+        if (dir != null) return dir.resolve(ProcessFacts.name() + ".jfr");
+        return Path.of("wirecost-" + ProcessHandle.current().pid() + ".jfr");
+    }
+
+    public boolean windowed() {
+        return fromNs > 0 || toNs != Long.MAX_VALUE;
     }
 
     public boolean keepsRecording() {

@@ -60,6 +60,10 @@ final class LiveSession implements AgentMetrics.Source {
     private volatile double lastSegmentEpochSeconds = -1;
     private volatile boolean closing;
     private boolean appendedOnce;
+    /** wirecost attach's window: segments numbered from tapFirst on are appended to tap; worker thread only. */
+    private Path tap;
+    private long tapFirst;
+    private boolean tapAppended;
     private HTTPServer server;
 
     private LiveSession(AgentOptions options, ProfilerControl control, RuleSet rules, Path segmentDir) {
@@ -123,6 +127,28 @@ final class LiveSession implements AgentMetrics.Source {
         return segmentDir.resolve("segment-" + segmentNumber.incrementAndGet() + ".jfr");
     }
 
+    /**
+     * Starts copying this session's samples into {@code file} (wirecost attach with live metrics on): the
+     * running segment is rotated first, so the file holds only samples taken from now on.
+     */
+    void tap(Path file) throws Exception {
+        worker.submit(() -> {
+            tap = file;
+            tapFirst = segmentNumber.get() + 1;
+            tapAppended = false;
+            rotate();
+        }).get(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Completes the tap: rotates so the segment running now is included, then waits until the worker
+     * (one thread: it processes the completed segment before this task) has appended it.
+     */
+    void untap() throws Exception {
+        worker.submit(this::rotate).get(30, TimeUnit.SECONDS);
+        worker.submit(() -> tap = null).get(30, TimeUnit.SECONDS);
+    }
+
     private void rotate() {
         try {
             long gap = control.rotate(nextSegment());
@@ -143,6 +169,7 @@ final class LiveSession implements AgentMetrics.Source {
 
     private void process(Path file, boolean segment) {
         if (segment && options.file() != null) append(file);
+        if (segment && tap != null && number(file) >= tapFirst) appendTap(file);
         if (!closing) read(file);
         if (segment) {
             try {
@@ -176,6 +203,21 @@ final class LiveSession implements AgentMetrics.Source {
                 appendedOnce ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
             Files.copy(segment, out);
             appendedOnce = true;
+        } catch (IOException e) {
+            fail("append", e);
+        }
+    }
+
+    private static long number(Path segment) {
+        String n = segment.getFileName().toString();
+        return Long.parseLong(n.substring("segment-".length(), n.length() - ".jfr".length()));
+    }
+
+    private void appendTap(Path segment) {
+        try (OutputStream out = Files.newOutputStream(tap, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                tapAppended ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
+            Files.copy(segment, out);
+            tapAppended = true;
         } catch (IOException e) {
             fail("append", e);
         }

@@ -57,6 +57,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private String begin(Path target, boolean segments) {
         if (engine == null) return "engine=none";
         if (running != null) return running;
+        if (exiting) return "error: the JVM is exiting";   // JDK 25's JFR blocks a start during shutdown
         try {
             running = startEngine(target);
             recording = target;
@@ -129,8 +130,22 @@ public final class ProfilerControl implements ProfilerControlMBean {
         } finally {
             running = null;
         }
-        if (completed) listener.accept(recording, segmented);
+        if (completed) {
+            if (!segmented) writeArtifacts(recording);
+            listener.accept(recording, segmented);
+        }
         return recording.toString();
+    }
+
+    /** Beside a whole recording (not a segment): which jar or module each loaded package came from. */
+    private void writeArtifacts(Path file) {
+        java.lang.instrument.Instrumentation inst = Agent.instrumentation();
+        if (inst == null) return;   // at exit this runs inside the hook's bounded wait too
+        try {
+            ArtifactMap.writeBeside(file, inst);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "wirecost agent: no artifact map beside " + file + ": " + t.getMessage());
+        }
     }
 
     /**

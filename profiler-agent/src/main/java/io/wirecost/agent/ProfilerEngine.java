@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /** A profiler back end: records samples into a JFR file between {@link #start} and {@link #stop}. */
 interface ProfilerEngine {
 
-    /** Starts recording; returns what actually runs, e.g. {@code async-profiler 4.2 event=itimer (cpu refused: ...)}. */
+    /** Starts recording; returns what actually runs, e.g. {@code async-profiler 4.5 event=itimer (cpu refused: ...)}. */
     String start(Path file, long intervalNs) throws Exception;
 
     /** Stops and completes the recording file. */
@@ -20,7 +20,7 @@ interface ProfilerEngine {
     default void keepAtExit() {
     }
 
-    /** Name and version of what records, e.g. {@code async-profiler 4.2}; known once started. */
+    /** Name and version of what records, e.g. {@code async-profiler 4.5}; known once started. */
     String name();
 
     /** The event really sampled, e.g. {@code itimer} after a refused {@code cpu}; known once started. */

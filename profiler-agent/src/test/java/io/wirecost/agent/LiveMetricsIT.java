@@ -51,7 +51,7 @@ class LiveMetricsIT {
                     .mapToDouble(Map.Entry::getValue).sum();
             assertEquals(1.0, middleware, 1e-9, "middleware shares sum to 1");
             String info = m.keySet().stream().filter(k -> k.startsWith("wirecost_agent_info{")).findFirst().orElseThrow();
-            assertTrue(info.contains("engine=\"async-profiler 4.2\"") && info.matches(".*event=\"(cpu|itimer)\".*")
+            assertTrue(info.contains("engine=\"async-profiler 4.5\"") && info.matches(".*event=\"(cpu|itimer)\".*")
                     && info.contains("interval_seconds=\"0.01\""), info);
             assertTrue(value(m, "wirecost_agent_cpu_seconds_total") > 0, "own CPU time");
             assertTrue(value(m, "wirecost_agent_allocated_bytes_total") > 0, "own allocation");

@@ -11,8 +11,10 @@ import java.util.Map;
  * Each side's samples are normalised by that side's total, so recordings of different lengths compare
  * fairly; a frame's width is the mean of its two normalised shares, so frames that vanished in the
  * candidate still show. Red: the frame's share grew; blue: it shrank; the stronger, the larger the
- * change. Hand-written because async-profiler's converter has no differential mode and no maintained
- * Java library renders one.
+ * change. Hand-written, and kept after async-profiler 4.5 added {@code jfrconv --diff}: 4.5 colours the
+ * new profile by {@code self(new) - self(base)} in raw sample counts and draws only the new profile's
+ * shape (vanished frames are invisible), where this graph normalises each side by its total, draws the
+ * frames of both sides and merges every repetition's recordings.
  */
 public final class DiffFlameGraph {
 

@@ -141,26 +141,36 @@ public final class AttributionReport {
     }
 
     /** The rule-free {@code --by package} view. */
-    public static String packages(List<PackageProfile.Row> rows, String counted, String format) throws Exception {
+    /** Rows keyed by the leaf frame's {@code what} (package or artifact), no rules. */
+    public static String leaves(String what, List<PackageProfile.Row> rows, String counted, String format) throws Exception {
         switch (format) {
             case "csv": {
-                StringBuilder sb = new StringBuilder("package,percent,samples\n");
+                StringBuilder sb = new StringBuilder(what + ",percent,samples\n");
                 for (PackageProfile.Row r : rows) {
-                    sb.append(r.packageName()).append(',').append(String.format(Locale.ROOT, "%.2f", r.percent())).append(',')
+                    sb.append(csv(r.packageName())).append(',').append(String.format(Locale.ROOT, "%.2f", r.percent())).append(',')
                       .append(r.samples()).append('\n');
                 }
                 return sb.toString();
             }
-            case "json":
-                return JSON.writeValueAsString(Map.of("events", counted, "packages", rows)) + "\n";
+            case "json": {
+                if (what.equals("package")) return JSON.writeValueAsString(Map.of("events", counted, "packages", rows)) + "\n";
+                List<Map<String, Object>> out = new ArrayList<>();
+                for (PackageProfile.Row r : rows) out.add(Map.of("artifact", r.packageName(), "samples", r.samples(), "percent", r.percent()));
+                return JSON.writeValueAsString(Map.of("events", counted, "artifacts", out)) + "\n";
+            }
             default: {
                 List<List<String>> t = new ArrayList<>();
                 for (PackageProfile.Row r : rows) {
                     t.add(List.of(r.packageName(), String.format(Locale.ROOT, "%.2f", r.percent()), String.valueOf(r.samples())));
                 }
-                return new Table("Samples by package of the leaf Java frame (no rules)", List.of("package", "percent", "samples"), t,
+                return new Table("Samples by " + what + " of the leaf Java frame (no rules)", List.of(what, "percent", "samples"), t,
                         List.of("Counted: " + counted)).text();
             }
         }
+    }
+
+    /** Maven coordinates carry colons, never commas; a jar's file name might. */
+    private static String csv(String s) {
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 }

@@ -33,6 +33,11 @@ public final class HtmlReport {
     }
 
     public static String render(RunMetadata meta, List<ScenarioResult> results, RuleSet rules, Path dir) {
+        return render(meta, results, rules, dir, null);
+    }
+
+    /** With JMC's findings per scenario and role when {@code jmc} is given. */
+    public static String render(RunMetadata meta, List<ScenarioResult> results, RuleSet rules, Path dir, JmcFindings jmc) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
           .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -45,6 +50,7 @@ public final class HtmlReport {
         factors(sb, results);
         messageSizes(sb, results);
         flameGraphs(sb, results, dir);
+        if (jmc != null) JmcSection.html(sb, results, jmc);
         sb.append("<script>").append(SCRIPT).append("</script></body></html>\n");
         return sb.toString();
     }
@@ -55,7 +61,7 @@ public final class HtmlReport {
         item(sb, "host", m.host());
         item(sb, "JDK of the scenario JVMs", m.javaHome() + " (" + m.javaFeatureVersion() + ")");
         item(sb, "profiler", m.profiler().engine() + " " + m.profiler().event() + ", interval " + m.profiler().intervalNs() / 1000 + " µs");
-        item(sb, "counts", "warm-up " + m.settings().warmupCalls() + " per type, " + m.settings().reps() + " × "
+        if (m.settings() != null) item(sb, "counts", "warm-up " + m.settings().warmupCalls() + " per type, " + m.settings().reps() + " × "
                 + m.settings().invocations() + " invocations per type" + (m.settings().quick() ? " (quick)" : ""));
         item(sb, "wirecost", m.wirecostVersion());
         item(sb, "scenarios", String.join(", ", m.scenarios()));

@@ -29,11 +29,20 @@ public final class ResultsJson {
     }
 
     public static String render(RunMetadata meta, List<ScenarioResult> results) throws Exception {
+        return render(meta, results, null);
+    }
+
+    /** With {@code jmc_analysis} per scenario when {@code jmc} is given. */
+    public static String render(RunMetadata meta, List<ScenarioResult> results, JmcFindings jmc) throws Exception {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("format", "wirecost-results/1");
         root.put("run", meta);
         List<Object> scenarios = new ArrayList<>();
-        for (ScenarioResult r : results) scenarios.add(scenario(r));
+        for (ScenarioResult r : results) {
+            Map<String, Object> m = scenario(r);
+            if (jmc != null) m.put("jmc_analysis", JmcSection.json(r, jmc));
+            scenarios.add(m);
+        }
         root.put("scenarios", scenarios);
         root.put("cpu_per_call", cpuSummary(results));
         root.put("factors", factors(results));

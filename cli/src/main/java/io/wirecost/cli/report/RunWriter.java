@@ -16,14 +16,16 @@ public final class RunWriter {
 
     private final Path dir;
     private final RuleSet rules;
+    private final JmcFindings jmc;
 
     public RunWriter(Path dir, RuleSet rules) {
         this.dir = dir;
         this.rules = rules;
+        this.jmc = new JmcFindings(dir);
     }
 
     public void write(RunMetadata meta, List<ScenarioResult> all) throws Exception {
-        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, all));
+        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, all, jmc));
         // csv files and tables: the first repetition (their layout has one row per scenario and role)
         List<ScenarioResult> results = io.wirecost.cli.run.RunCoordinator.firstRepetitions(all);
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
@@ -32,7 +34,7 @@ public final class RunWriter {
         AtomicFiles.write(dir.resolve("sizes.csv"), SizesCsv.render(results));
         AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results, all));
         AtomicFiles.write(dir.resolve("metrics.prom"), RunMetrics.text(meta, results));
-        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, results, rules, dir));
+        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, results, rules, dir, jmc));
     }
 
     private String markdown(RunMetadata meta, List<ScenarioResult> results, List<ScenarioResult> all) {

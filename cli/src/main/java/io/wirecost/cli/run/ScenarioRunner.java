@@ -1,8 +1,6 @@
 package io.wirecost.cli.run;
 
 import io.wirecost.attribution.CategoryCounts;
-import io.wirecost.attribution.FlameGraphSink;
-import io.wirecost.cli.report.AtomicFiles;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RecordingSummary;
@@ -389,14 +387,8 @@ public final class ScenarioRunner {
     /** {@code flames/<scenario>-<role>.html} for every profiled process, by async-profiler's own template. */
     private void writeFlames(String scenario, Map<String, Path> recordings) throws RecordingException, IOException {
         for (Map.Entry<String, Path> e : recordings.entrySet()) {
-            FlameGraphSink flame = new FlameGraphSink("html", "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)",
-                    rules, false);
-            new RecordingReader(SampleMode.CPU).read(e.getValue(), flame);
-            AtomicFiles.write(outDir.resolve("flames").resolve(scenario + "-" + e.getKey() + ".html"), out -> {
-                java.io.PrintStream ps = new java.io.PrintStream(out, false, java.nio.charset.StandardCharsets.UTF_8);
-                flame.write(ps);
-                ps.flush();
-            });
+            io.wirecost.cli.report.FlameFile.write(outDir, scenario + "-" + e.getKey(),
+                    "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)", rules, e.getValue());
         }
     }
 

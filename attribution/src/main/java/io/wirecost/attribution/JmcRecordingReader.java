@@ -1,0 +1,217 @@
+package io.wirecost.attribution;
+
+import org.openjdk.jmc.common.IMCFrame;
+import org.openjdk.jmc.common.IMCMethod;
+import org.openjdk.jmc.common.IMCStackTrace;
+import org.openjdk.jmc.common.IMCThread;
+import org.openjdk.jmc.common.item.IItem;
+import org.openjdk.jmc.common.item.IItemCollection;
+import org.openjdk.jmc.common.item.IItemIterable;
+import org.openjdk.jmc.common.item.IMemberAccessor;
+import org.openjdk.jmc.common.unit.IQuantity;
+import org.openjdk.jmc.common.unit.UnitLookup;
+import org.openjdk.jmc.flightrecorder.CouldNotLoadRecordingException;
+import org.openjdk.jmc.flightrecorder.JfrAttributes;
+import org.openjdk.jmc.flightrecorder.JfrLoaderToolkit;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The fallback for recordings async-profiler's reader cannot read: JDK 7/8 (format 0.9) and JDK 9/10
+ * (format 1.0) recordings, gzip- or zip-compressed ones as JMC writes them. Built on JDK Mission
+ * Control's parser, which materialises every event of a chunk: fine for these (old, small) files, the
+ * reason it is not the default reader.
+ *
+ * <p>JMC's loader drops a chunk whose start time equals one it has already loaded (it dedups chunks
+ * that overlap in a repository). A file made of concatenated copies of one chunk then counts once,
+ * where {@code jfr summary} counts every copy. This reader hands JMC one chunk at a time, so its
+ * counts equal {@code jfr summary}'s.
+ *
+ * <p>Plugged into {@link RecordingReader}'s {@link AlternativeReader} seam, which hands it the files
+ * of these formats (decompressed when gzip):
+ *
+ * <pre>
+ * new RecordingReader(SampleMode.CPU, new JmcRecordingReader()).read(Path.of("jdk8.jfr"), sink);
+ * </pre>
+ */
+public final class JmcRecordingReader implements AlternativeReader {
+
+    /** Formats 0.x (JDK 7/8) and 1.x (JDK 9/10): JMC reads them, async-profiler's reader does not. */
+    @Override
+    public boolean reads(JfrFormat format) {
+        return format.major() == 0 || format.major() == 1;
+    }
+
+    @Override
+    public RecordingSummary read(Path file, String name, SampleMode mode, SampleSink sink) throws RecordingException {
+        if (mode == SampleMode.ALLOC || mode == SampleMode.LOCK) {
+            // TODO: weights (bytes, durations) from JMC's attributes; until then say so instead of counting 0
+            throw new RecordingException(name, "--mode " + mode.name().toLowerCase()
+                    + " is not available for JFR formats before 2.0 (read through JMC's parser); use cpu or wall");
+        }
+        JmcChunks chunks = JmcChunks.of(file, name);
+        Map<String, Long> counts = new TreeMap<>();
+        List<String> warnings = new ArrayList<>();
+        warnings.add("read with JDK Mission Control's parser (JFR format " + chunks.version() + ")");
+        long startNanos = Long.MAX_VALUE;
+        List<IItemCollection> loaded = new ArrayList<>();
+        for (byte[] chunk : chunks.chunks()) {
+            IItemCollection items = load(name, chunk);
+            loaded.add(items);
+            startNanos = Math.min(startNanos, firstStart(items));
+        }
+        for (IItemCollection items : loaded) {
+            JmcChunk view = new JmcChunk(startNanos == Long.MAX_VALUE ? 0 : startNanos);
+            sink.beginChunk(view);
+            for (IItemIterable events : items) {
+                String type = events.getType().getIdentifier();
+                if (!selected(type, mode)) continue;
+                IMemberAccessor<IMCStackTrace, IItem> stacks = JfrAttributes.EVENT_STACKTRACE.getAccessor(events.getType());
+                IMemberAccessor<IMCThread, IItem> threads = JfrAttributes.EVENT_THREAD.getAccessor(events.getType());
+                IMemberAccessor<IQuantity, IItem> times = JfrAttributes.START_TIME.getAccessor(events.getType());
+                for (IItem e : events) {
+                    counts.merge(type, 1L, Long::sum);
+                    sink.sample(view.stackId(stacks == null ? null : stacks.getMember(e)),
+                            view.threadId(threads == null ? null : threads.getMember(e)),
+                            nanos(times == null ? null : times.getMember(e)), 1);
+                }
+            }
+        }
+        return new RecordingSummary(name, "jdk", counts, chunks.chunks().size(), 0, warnings);
+    }
+
+    private static boolean selected(String type, SampleMode mode) {
+        return switch (mode) {
+            case CPU -> type.equals("jdk.ExecutionSample");
+            case CPU_TIME -> type.equals("jdk.CPUTimeSample");
+            case WALL -> type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample");
+            case ALLOC, LOCK -> false;   // refused in read(): their weights are not read here
+        };
+    }
+
+    static IItemCollection load(String name, byte[] chunk) throws RecordingException {
+        try {
+            return JfrLoaderToolkit.loadEvents(new ByteArrayInputStream(chunk));
+        } catch (IOException | CouldNotLoadRecordingException | RuntimeException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new RecordingException(name, "JDK Mission Control's parser cannot read it either: " + why.lines().findFirst().orElse(why));
+        }
+    }
+
+    private static long firstStart(IItemCollection items) {
+        long min = Long.MAX_VALUE;
+        for (IItemIterable events : items) {
+            IMemberAccessor<IQuantity, IItem> times = JfrAttributes.START_TIME.getAccessor(events.getType());
+            if (times == null) continue;
+            for (IItem e : events) min = Math.min(min, nanos(times.getMember(e)));
+        }
+        return min;
+    }
+
+    private static long nanos(IQuantity epoch) {
+        return epoch == null ? 0 : epoch.clampedLongValueIn(UnitLookup.EPOCH_NS);
+    }
+
+    /** Gives JMC's stacks, methods and threads the ids a {@link SampleSink} expects. Ticks are epoch nanoseconds. */
+    private static final class JmcChunk implements ChunkView {
+        private final long startNanos;
+        private final Map<IMCStackTrace, Integer> stackIds = new HashMap<>();
+        private final List<long[]> stackMethods = new ArrayList<>();
+        private final List<byte[]> stackTypes = new ArrayList<>();
+        private final Map<IMCMethod, Long> methodIds = new HashMap<>();
+        private final List<Frame> frames = new ArrayList<>();
+        private final Map<IMCThread, Integer> threadIds = new HashMap<>();
+        private final List<String> threadNames = new ArrayList<>();
+        private static final Set<IMCFrame.Type> NATIVE = Set.of(IMCFrame.Type.NATIVE, IMCFrame.Type.CPP, IMCFrame.Type.KERNEL);
+
+        JmcChunk(long startNanos) {
+            this.startNanos = startNanos;
+        }
+
+        int stackId(IMCStackTrace stack) {
+            if (stack == null) return -1;
+            return stackIds.computeIfAbsent(stack, s -> {
+                List<? extends IMCFrame> fs = s.getFrames();
+                long[] methods = new long[fs.size()];
+                byte[] types = new byte[fs.size()];
+                for (int i = 0; i < methods.length; i++) {   // JMC lists the top (leaf) frame first, as ChunkView does
+                    IMCFrame f = fs.get(i);
+                    methods[i] = methodId(f.getMethod(), NATIVE.contains(f.getType()));
+                    types[i] = frameType(f.getType());
+                }
+                stackMethods.add(methods);
+                stackTypes.add(types);
+                return stackMethods.size() - 1;
+            });
+        }
+
+        private long methodId(IMCMethod m, boolean nativeCode) {
+            if (m == null) {
+                frames.add(Frame.nativeSymbol("[unknown]"));
+                return frames.size() - 1;
+            }
+            return methodIds.computeIfAbsent(m, k -> {
+                String cls = k.getType() == null ? "" : k.getType().getFullName().replace('/', '.');
+                frames.add(cls.isEmpty() || nativeCode ? Frame.nativeSymbol(k.getMethodName()) : Frame.java(cls, k.getMethodName()));
+                return (long) frames.size() - 1;
+            });
+        }
+
+        /** async-profiler's frame type codes, which {@link ChunkView#stackTypes} promises. */
+        private static byte frameType(IMCFrame.Type t) {
+            if (t == IMCFrame.Type.INTERPRETED) return 0;
+            if (t == IMCFrame.Type.JIT_COMPILED) return 1;
+            if (t == IMCFrame.Type.INLINED) return 2;
+            if (t == IMCFrame.Type.NATIVE) return 3;
+            if (t == IMCFrame.Type.CPP) return 4;
+            if (t == IMCFrame.Type.KERNEL) return 5;
+            return 1;
+        }
+
+        int threadId(IMCThread thread) {
+            if (thread == null) return -1;
+            return threadIds.computeIfAbsent(thread, t -> {
+                threadNames.add(t.getThreadName());
+                return threadNames.size() - 1;
+            });
+        }
+
+        @Override
+        public long[] stackMethods(int stackTraceId) {
+            return stackTraceId < 0 || stackTraceId >= stackMethods.size() ? new long[0] : stackMethods.get(stackTraceId);
+        }
+
+        @Override
+        public byte[] stackTypes(int stackTraceId) {
+            return stackTraceId < 0 || stackTraceId >= stackTypes.size() ? new byte[0] : stackTypes.get(stackTraceId);
+        }
+
+        @Override
+        public Frame frame(long methodId) {
+            return methodId < 0 || methodId >= frames.size() ? Frame.nativeSymbol("[unknown]") : frames.get((int) methodId);
+        }
+
+        @Override
+        public String threadName(int threadId) {
+            return threadId < 0 || threadId >= threadNames.size() ? null : threadNames.get(threadId);
+        }
+
+        @Override
+        public long epochNanos(long ticks) {
+            return ticks;
+        }
+
+        @Override
+        public long recordingStartNanos() {
+            return startNanos;
+        }
+    }
+}

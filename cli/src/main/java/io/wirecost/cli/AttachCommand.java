@@ -1,0 +1,114 @@
+package io.wirecost.cli;
+
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.attach.AgentLink;
+import io.wirecost.cli.attach.ExternalRunWriter;
+import io.wirecost.cli.attach.JvmFacts;
+import io.wirecost.cli.attach.ProcessRecording;
+import io.wirecost.cli.attach.TargetCheck;
+import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.cli.run.ScenarioResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code wirecost attach PID}: profiles a JVM that is already running, for a while, without restarting it.
+ *
+ * <pre>
+ * ./wirecost attach 4242 --duration 30s --out runs/my-service
+ * ./wirecost attach 4242 --metrics-port 9464     # live metrics stay up until: ./wirecost detach 4242
+ * </pre>
+ *
+ * The agent is loaded through the Attach API on the first attach and reused by later ones; it records
+ * only between start and stop, and stops on its own if wirecost dies before it can say stop.
+ */
+@Command(name = "attach", mixinStandardHelpOptions = true,
+        description = "Profile a running JVM of yours (by pid) for a while and write a run directory.")
+final class AttachCommand implements Callable<Integer> {
+
+    /** How long after the planned stop the agent stops by itself when no stop came. */
+    private static final long SAFETY_MARGIN_NS = 60_000_000_000L;
+    private static final long POLL_MS = 100;
+
+    @Parameters(index = "0", paramLabel = "PID", description = "Process id of the JVM (jps or jcmd lists them).")
+    long pid;
+
+    @Option(names = "--duration", defaultValue = "30s", description = "How long to record (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve live Prometheus metrics from the target on this port (loopback) until 'wirecost detach PID'.")
+    Integer metricsPort;
+
+    @Mixin
+    ExternalRunOptions options;
+
+    @Override
+    public Integer call() throws Exception {
+        TargetCheck.requireAttachModule();
+        long durationNs = Durations.parseNanos("--duration", duration);
+        ProfilerSettings profiler = options.profiler();
+        RuleSet rules = options.ruleSet();
+        if (metricsPort != null && (metricsPort < 1 || metricsPort > 65535)) throw new UsageException("--metrics-port must be 1 to 65535, got " + metricsPort);
+        if (metricsPort != null && options.rules.size() > 1) throw new UsageException("--metrics-port counts with one --rules file, got " + options.rules.size());
+        Path agentJar = Locations.agentJar();
+        if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
+        ProcessHandle target = TargetCheck.check(pid);
+        Path dir = options.outputDirectory("attach-" + pid);
+
+        Map<String, Object> facts;
+        Path file;
+        long started;
+        try (AgentLink link = AgentLink.open(pid, agentJar, dir)) {
+            Map<String, String> reply = link.request("attach.command=start,attach.dir=" + dir.resolve("recordings")
+                    + ",attach.stop-after=" + (durationNs + SAFETY_MARGIN_NS) + "ns," + agentOptions(profiler));
+            file = Path.of(reply.get("file"));
+            facts = JvmFacts.beside(file);
+            System.err.println("wirecost: recording pid " + pid + " (" + facts.get("main_class") + ", " + facts.get("java.vm.name") + " "
+                    + facts.get("java.version") + ") for " + duration + " with " + reply.get("engine") + " " + reply.get("event")
+                    + (reply.get("live_metrics").isEmpty() ? "" : "; live metrics on port " + reply.get("live_metrics") + " until 'wirecost detach " + pid + "'"));
+        }
+        started = System.nanoTime();
+        // Ctrl-C of wirecost still stops the profiler in the target, and the run is written from what was recorded
+        Thread stopper = new Thread(() -> stop(agentJar, dir), "wirecost-attach-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        while (System.nanoTime() - started < durationNs && target.isAlive()) Thread.sleep(POLL_MS);
+        stop(agentJar, dir);
+        Runtime.getRuntime().removeShutdownHook(stopper);
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        String error = target.isAlive() || Files.isRegularFile(file) ? "" : "the JVM exited before its recording was written";
+        ProcessRecording rec = new ProcessRecording(JvmFacts.main(file), pid, file, facts, seconds, error);
+        List<ScenarioResult> results = new ExternalRunWriter(dir, rules).write(
+                ExternalRunOptions.metadata(dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid), List.of(rec));
+        System.out.println("Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");
+        return results.get(0).ok() ? 0 : 1;
+    }
+
+    private String agentOptions(ProfilerSettings p) {
+        String s = "engine=" + p.engine() + ",event=" + p.event() + ",interval=" + p.intervalNs();
+        if (metricsPort != null) {
+            s += ",metrics.port=" + metricsPort;
+            if (!options.rules.isEmpty()) s += ",rules=" + options.rules.get(0).toAbsolutePath();
+        }
+        return s;
+    }
+
+    /** Idempotent on the agent's side; a target that exited meanwhile has written its recording at exit. */
+    private synchronized void stop(Path agentJar, Path dir) {
+        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) return;
+        try (AgentLink link = AgentLink.open(pid, agentJar, dir)) {
+            link.request("attach.command=stop");
+        } catch (UsageException e) {
+            System.err.println("wirecost: " + e.getMessage());
+        }
+    }
+}

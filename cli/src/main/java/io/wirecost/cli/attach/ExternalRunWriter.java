@@ -1,0 +1,83 @@
+package io.wirecost.cli.attach;
+
+import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.StackClassifier;
+import io.wirecost.cli.report.AtomicFiles;
+import io.wirecost.cli.report.FlameFile;
+import io.wirecost.cli.report.HtmlReport;
+import io.wirecost.cli.report.ResultsJson;
+import io.wirecost.cli.report.SharesCsv;
+import io.wirecost.cli.report.Tables;
+import io.wirecost.cli.run.RoleAttribution;
+import io.wirecost.cli.run.RunMetadata;
+import io.wirecost.cli.run.ScenarioResult;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The run directory of {@code attach} and {@code profile}, in {@code run}'s format so that attribute,
+ * flame, diff and the report read it unchanged: one "scenario" per profiled JVM, its samples under the
+ * role {@code all}; no round trips or message sizes (wirecost drove no calls).
+ */
+public final class ExternalRunWriter {
+
+    private final Path dir;
+    private final RuleSet rules;
+
+    public ExternalRunWriter(Path dir, RuleSet rules) {
+        this.dir = dir;
+        this.rules = rules;
+    }
+
+    /** Writes every file; a process whose recording cannot be read is listed as failed, the others still count. */
+    public List<ScenarioResult> write(RunMetadata meta, List<ProcessRecording> processes) throws Exception {
+        List<ScenarioResult> results = new ArrayList<>();
+        for (ProcessRecording p : processes) results.add(result(p));
+        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
+        AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
+        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
+        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, results, rules, dir));
+        return results;
+    }
+
+    private ScenarioResult result(ProcessRecording p) {
+        String error = p.error();
+        Map<String, RoleAttribution> shares = Map.of();
+        if (error.isEmpty()) {
+            try {
+                if (!Files.isRegularFile(p.file()) || Files.size(p.file()) == 0) throw new IllegalStateException("no recording was written");
+                CategoryCounts counts = new CategoryCounts(rules.categories());
+                RecordingSummary s = new RecordingReader(SampleMode.CPU).read(p.file(), new StackClassifier(rules, counts));
+                shares = Map.of("all", new RoleAttribution("all", counts.toAttribution(s.producer() + " CPU samples: " + s.eventCounts()), List.of(s)));
+                FlameFile.write(dir, p.name() + "-all", "wirecost " + p.name() + " pid " + p.pid() + " (CPU)", rules, p.file());
+            } catch (Exception e) {
+                error = p.file().getFileName() + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            }
+        }
+        return new ScenarioResult(p.name(), 1, "", error.isEmpty() ? "ok" : "failed", error, p.seconds(), 0, List.of(), List.of(),
+                shares, p.facts(), Map.of(), Map.of("all", dir.relativize(p.file()).toString()), List.of(),
+                "not measured: wirecost profiled this JVM, it did not drive its calls");
+    }
+
+    private String markdown(RunMetadata meta, List<ScenarioResult> results) {
+        StringBuilder sb = new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
+        sb.append("- started: ").append(meta.started()).append(", host: ").append(meta.host()).append('\n');
+        sb.append("- profiler: ").append(meta.profiler().engine()).append(' ').append(meta.profiler().event())
+          .append(", interval ").append(meta.profiler().intervalNs() / 1000).append(" µs\n");
+        for (ScenarioResult r : results) {
+            sb.append("- ").append(r.scenario()).append(": ").append(r.facts().getOrDefault("java.vm.name", "?")).append(' ')
+              .append(r.facts().getOrDefault("java.version", "?")).append(", pid ").append(r.facts().getOrDefault("pid", "?"))
+              .append(r.ok() ? "" : " **failed**: " + r.error()).append('\n');
+        }
+        sb.append('\n').append(Tables.relativeTime(results, rules, "all").markdown());
+        return sb.toString();
+    }
+}

@@ -1,0 +1,20 @@
+package io.wirecost.cli.attach;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * One profiled JVM of an {@code attach} or {@code profile} run.
+ *
+ * @param name      its scenario name in the run's tables: the main class, {@code #2} added for a second
+ *                  process of the same main class, so that two runs of one service diff line by line
+ * @param file      its recording under {@code recordings/}
+ * @param facts     what the JVM said about itself (java.version, vm, main class, command line...)
+ * @param seconds   how long it was recorded
+ * @param error     empty, or why the recording is missing or unusable
+ */
+public record ProcessRecording(String name, long pid, Path file, Map<String, Object> facts, double seconds, String error) {
+    public ProcessRecording {
+        facts = Map.copyOf(facts);
+    }
+}

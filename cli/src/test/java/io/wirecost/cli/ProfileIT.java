@@ -1,0 +1,96 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wirecost.cli.attach.TargetApp;
+import io.wirecost.cli.attach.TargetJvm;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code wirecost profile -- COMMAND}: every JVM of a command recorded, killed ones included. */
+class ProfileIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyJvmOfTheCommandHasItsRecording() throws Exception {
+        Path out = tmp.resolve("two");
+        CliProcess.Outcome o = CliProcess.run(args(out, List.of(), "spawn", "2"));
+        assertEquals(0, o.exit(), o.err());
+        JsonNode scenarios = new ObjectMapper().readTree(out.resolve("results.json").toFile()).path("scenarios");
+        assertEquals(3, scenarios.size(), scenarios.toString());   // the parent and its two children
+        List<String> names = new ArrayList<>();
+        for (JsonNode s : scenarios) {
+            names.add(s.path("scenario").asText());
+            assertEquals("ok", s.path("status").asText(), s.toString());
+            assertEquals("17", s.at("/facts/java.version").asText().split("\\.")[0]);
+        }
+        assertEquals(List.of("TargetApp", "TargetApp#2", "TargetApp#3"), names);
+        // the children hash for 1.5 s each; the parent only waits
+        assertTrue(scenarios.get(1).at("/shares/all/total_samples").asLong() > 0, scenarios.toString());
+        assertTrue(scenarios.get(2).at("/shares/all/total_samples").asLong() > 0, scenarios.toString());
+        try (Stream<Path> flames = Files.list(out.resolve("flames"))) {
+            assertEquals(3, flames.count());
+        }
+    }
+
+    @Test
+    void aJvmKilledWithSigtermOrSigintStillLeavesAValidRecording() throws Exception {
+        for (String[] kill : List.of(new String[]{"TERM", "async"}, new String[]{"INT", "jfr"})) {
+            Path out = tmp.resolve(kill[0]);
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main"));
+            cmd.addAll(List.of(args(out, List.of("--profiler", kill[1]), "60000")));
+            Process cli = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve(kill[0] + ".log").toFile()).start();
+            try {
+                ProcessHandle jvm = awaitJvm(cli, out.resolve("recordings"));
+                Thread.sleep(2000);
+                assertEquals(0, new ProcessBuilder("kill", "-" + kill[0], String.valueOf(jvm.pid())).start().waitFor());
+                assertTrue(cli.waitFor(60, TimeUnit.SECONDS), "wirecost profile hung after the JVM was killed");
+                String log = Files.readString(tmp.resolve(kill[0] + ".log"));
+                assertEquals(128 + (kill[0].equals("TERM") ? 15 : 2), cli.exitValue(), log);
+                JsonNode s = new ObjectMapper().readTree(out.resolve("results.json").toFile()).at("/scenarios/0");
+                assertEquals("ok", s.path("status").asText(), s + "\n" + log);
+                assertTrue(s.at("/shares/all/total_samples").asLong() > 0, s.toString());
+            } finally {
+                cli.descendants().forEach(ProcessHandle::destroyForcibly);
+                cli.destroyForcibly();
+            }
+        }
+    }
+
+    private static String[] args(Path out, List<String> options, String... appArgs) {
+        List<String> a = new ArrayList<>(List.of("profile", "--out", out.toString()));
+        a.addAll(options);
+        a.addAll(List.of("--", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", TargetJvm.testClasses(),
+                TargetApp.class.getName()));
+        a.addAll(List.of(appArgs));
+        return a.toArray(String[]::new);
+    }
+
+    /** The profiled JVM, once its agent has announced itself (written its facts file). */
+    private static ProcessHandle awaitJvm(Process cli, Path recordings) throws Exception {
+        for (int i = 0; i < 300; i++) {
+            if (Files.isDirectory(recordings)) {
+                try (Stream<Path> s = Files.list(recordings)) {
+                    if (s.anyMatch(p -> p.toString().endsWith(".properties"))) {
+                        return cli.children().findFirst().orElseThrow();
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the profiled JVM never started");
+    }
+}
