@@ -7,6 +7,7 @@ import io.wirecost.attribution.StackCounts;
 import io.wirecost.cli.diff.DiffFlameGraph;
 import io.wirecost.cli.diff.DiffLine;
 import io.wirecost.cli.diff.DiffReport;
+import io.wirecost.cli.diff.Gate;
 import io.wirecost.cli.diff.JmcRuleDiff;
 import io.wirecost.cli.diff.RunData;
 import io.wirecost.cli.diff.RunDiff;
@@ -26,10 +27,11 @@ import java.util.stream.Stream;
 
 /**
  * {@code wirecost diff BASE_RUN CAND_RUN}: what changed between two runs, with verdicts a CI can gate on.
- * Exit status: 0 no regression, 1 at least one regression, 2 usage or input error.
+ * Exit status: 0 no regression (or no verdict possible: fewer than 3 repetitions a side), 1 at least one
+ * regression after Holm's correction over all lines, 2 usage or input error (and, with {@code --strict}, no verdict).
  *
  * <pre>
- * ./wirecost run --scenarios rmi,rmi-ssl --repeat 5 --interleave --candidate-java-home /opt/jdk25 --out runs/ab
+ * ./wirecost run --scenarios rmi,rmi-ssl --repeat 3 --interleave --candidate-java-home /opt/jdk25 --out runs/ab
  * ./wirecost diff runs/ab/baseline runs/ab/candidate > comment.md
  * </pre>
  */
@@ -63,10 +65,19 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--no-flames", description = "Skip the differential flame graphs.")
     boolean noFlames;
 
+    @Option(names = "--alpha", defaultValue = "0.05",
+            description = "Family-wise error rate of the whole report (Holm's correction over all lines): the chance that "
+                    + "an unchanged build exits 1 (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--strict", description = "Exit 2 when no verdict can be given (fewer than 3 repetitions a side) instead of 0.")
+    boolean strict;
+
     @Override
     public Integer call() throws Exception {
         if (!List.of("md", "json").contains(format)) throw new UsageException("--format must be md or json, got '" + format + "'");
         if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0) throw new UsageException("thresholds must not be negative");
+        if (!(alpha > 0 && alpha < 0.5)) throw new UsageException("--alpha must be between 0 and 0.5 (e.g. 0.05), got " + alpha);
         if (out != null) OutputDirectory.create("--out", out);
         RunData base;
         RunData cand;
@@ -80,8 +91,8 @@ final class DiffCommand implements Callable<Integer> {
             throw new UsageException("the runs have no scenario in common (" + base.scenarios().keySet() + " vs " + cand.scenarios().keySet() + ")");
         }
         RunDiff.Thresholds t = new RunDiff.Thresholds(rttThreshold, shareThreshold, sizeThreshold);
-        List<DiffLine> lines = new RunDiff(t).compare(base, cand);
-        DiffReport report = new DiffReport(base, cand, lines, t);
+        List<DiffLine> lines = new RunDiff().compare(base, cand);
+        DiffReport report = new DiffReport(base, cand, new Gate(t, alpha).judge(base, cand, lines), t);
         Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
         List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseline, candidate);
@@ -92,7 +103,12 @@ final class DiffCommand implements Callable<Integer> {
         if (!noFlames) flames(dir);
         System.out.print(format.equals("json") ? json : md);
         System.err.println("wirecost: diff written to " + dir);
-        return report.regressions() > 0 ? 1 : 0;
+        if (report.regressions() > 0) return 1;
+        if (!report.complete()) {
+            System.err.println("wirecost: " + DiffReport.NO_VERDICT + (strict ? " (--strict: exit 2)" : ""));
+            return strict ? 2 : 0;
+        }
+        return 0;
     }
 
     private static String withJmc(String json, List<JmcRuleDiff.Rise> rises) throws IOException {

@@ -2,30 +2,76 @@ package io.wirecost.scenarios;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * A deliberate regression for testing the CI gate: with the scenario option {@code inject.sha256=N}
- * the service computes N SHA-256 digests of a 1 KB buffer before every answer, so a candidate does
- * measurably more crypto work than its baseline. Never set in real measurements.
+ * Deliberate regressions for testing the CI gate; never set in real measurements. Scenario options:
+ * <ul>
+ * <li>{@code inject.sha256=N}: the service computes N SHA-256 digests of a 1 KB buffer before every
+ *     answer, so a candidate does measurably more crypto work than its baseline;</li>
+ * <li>{@code inject.cpu-us=N}: the service busy-loops for N microseconds of CPU before every answer
+ *     (a {@link CpuBurner} calibrated when the server starts), a regression of known size.</li>
+ * </ul>
+ * What was injected, and the calibration, are reported by the server JVM's {@code info} ({@link #facts()}).
  */
 public final class InjectedWork {
 
     public static final String OPTION = "inject.sha256";
+    public static final String CPU_OPTION = "inject.cpu-us";
     private static final byte[] BUFFER = new byte[1024];
     private static volatile byte sink;
+    private static volatile Map<String, Object> facts = Map.of();
 
     private InjectedWork() {
     }
 
     /** The service to export: {@code service} itself, or a wrapper doing the injected work first. */
     public static RTTTester wrap(RTTTester service, ScenarioConfig config) {
-        int n = Integer.parseInt(config.option(OPTION, "0"));
-        if (n <= 0) return service;
+        int digests = count(config, OPTION);
+        double cpuMicros = micros(config);
+        if (digests <= 0 && cpuMicros <= 0) return service;
+        CpuBurner burner = cpuMicros > 0 ? CpuBurner.calibrate() : null;
+        Map<String, Object> f = new LinkedHashMap<>();
+        if (digests > 0) f.put(OPTION, digests);
+        if (burner != null) {
+            f.put(CPU_OPTION, cpuMicros);
+            f.put("cpu_calibration", burner.facts());
+        }
+        facts = Map.copyOf(f);
         return (RTTTester) java.lang.reflect.Proxy.newProxyInstance(RTTTester.class.getClassLoader(), new Class<?>[]{RTTTester.class},
                 (proxy, method, args) -> {
-                    work(n);
+                    if (digests > 0) work(digests);
+                    if (burner != null) burner.burn(cpuMicros);
                     return method.invoke(service, args);
                 });
+    }
+
+    /** What this JVM injects and how the busy loop was calibrated; empty when nothing is injected. */
+    public static Map<String, Object> facts() {
+        return facts;
+    }
+
+    private static int count(ScenarioConfig config, String option) {
+        String v = config.option(option, "0");
+        try {
+            int n = Integer.parseInt(v.strip());
+            if (n >= 0) return n;
+        } catch (NumberFormatException e) {
+            // the message below names the option
+        }
+        throw new IllegalArgumentException(option + " must be a whole number >= 0, got '" + v + "'");
+    }
+
+    private static double micros(ScenarioConfig config) {
+        String v = config.option(CPU_OPTION, "0");
+        try {
+            double n = Double.parseDouble(v.strip());
+            if (n >= 0 && n <= 1_000_000) return n;
+        } catch (NumberFormatException e) {
+            // the message below names the option
+        }
+        throw new IllegalArgumentException(CPU_OPTION + " must be microseconds of CPU per call, 0 to 1000000, got '" + v + "'");
     }
 
     static void work(int n) throws NoSuchAlgorithmException {

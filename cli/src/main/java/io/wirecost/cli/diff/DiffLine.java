@@ -3,18 +3,24 @@ package io.wirecost.cli.diff;
 /**
  * One comparison of the diff.
  *
- * @param kind     {@code rtt}, {@code share} or {@code size}
- * @param metric   e.g. {@code int}, {@code instantiation}, {@code all/socket-write}, {@code string}
+ * @param kind     {@code rtt}, {@code cpu}, {@code share} or {@code size}
+ * @param metric   e.g. {@code int}, {@code instantiation}, {@code all/socket-write}, {@code server/string}
  * @param unit     unit of baseline and candidate ({@code µs}, {@code %}, {@code bytes})
- * @param change   candidate vs baseline: percent for rtt and size, percentage points for shares
+ * @param change   candidate vs baseline: percent for rtt, cpu and size, percentage points for shares
  * @param ciLow    95 % interval of the change, same unit (NaN when none can be given)
+ * @param pValue   two-sided p-value of "no change" from between-run variance (NaN without repetitions)
+ * @param verdict  after the multiple-comparison correction over every gated line
  * @param basis    what the interval rests on, e.g. {@code 5+5 repetitions}
  */
 public record DiffLine(String scenario, String kind, String metric, String unit, double baseline, double candidate,
-                       double change, double ciLow, double ciHigh, Verdict verdict, String basis) {
+                       double change, double ciLow, double ciHigh, double pValue, Verdict verdict, String basis) {
 
     public enum Verdict {
-        REGRESSION, IMPROVEMENT, NO_CHANGE;
+        REGRESSION, IMPROVEMENT, NO_CHANGE,
+        /** Too few repetitions for a verdict from between-run variance. */
+        NO_VERDICT,
+        /** The scenario's cost was decided by the other measure (rtt or cpu, whichever was steadier). */
+        NOT_DECIDING;
 
         public String label() {
             return name().toLowerCase().replace('_', ' ');
@@ -22,6 +28,15 @@ public record DiffLine(String scenario, String kind, String metric, String unit,
     }
 
     public boolean changed() {
-        return verdict != Verdict.NO_CHANGE;
+        return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
+    }
+
+    /** Direction of the change when significant: the sign of {@code change}. */
+    public Verdict direction() {
+        return change > 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+    }
+
+    public DiffLine withVerdict(Verdict v) {
+        return new DiffLine(scenario, kind, metric, unit, baseline, candidate, change, ciLow, ciHigh, pValue, v, basis);
     }
 }

@@ -15,13 +15,22 @@ public final class DiffReport {
     private final RunData cand;
     private final List<DiffLine> lines;
     private final RunDiff.Thresholds thresholds;
+    private final Gate.Result gate;
 
-    public DiffReport(RunData base, RunData cand, List<DiffLine> lines, RunDiff.Thresholds thresholds) {
+    public DiffReport(RunData base, RunData cand, Gate.Result gate, RunDiff.Thresholds thresholds) {
         this.base = base;
         this.cand = cand;
-        this.lines = lines;
+        this.lines = gate.lines();
+        this.gate = gate;
         this.thresholds = thresholds;
     }
+
+    /** Whether every scenario had enough repetitions for a verdict. */
+    public boolean complete() {
+        return gate.complete();
+    }
+
+    public static final String NO_VERDICT = "no verdict: needs --repeat " + Gate.MIN_REPETITIONS + " or more";
 
     public long regressions() {
         return lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.REGRESSION).count();
@@ -33,6 +42,10 @@ public final class DiffReport {
 
     public String summary() {
         long regressions = regressions();
+        if (!gate.complete() && regressions == 0) {
+            return String.format(Locale.ROOT, ":grey_question: **wirecost diff**: %s on both sides (%s vs %s; %s)", NO_VERDICT,
+                    base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
+        }
         return String.format(Locale.ROOT, "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change (%s vs %s; %s)",
                 regressions > 0 ? ":red_circle:" : ":white_check_mark:", regressions, regressions == 1 ? "" : "s",
                 improvements(), improvements() == 1 ? "" : "s", lines.size() - regressions - improvements(),
@@ -42,27 +55,51 @@ public final class DiffReport {
     public String markdown() {
         StringBuilder sb = new StringBuilder(summary()).append("\n\n");
         List<DiffLine> changed = lines.stream().filter(DiffLine::changed).toList();
-        if (changed.isEmpty()) {
-            sb.append("No line changed beyond its threshold with 95 % confidence.\n\n");
-        } else {
+        if (!changed.isEmpty()) {
             table(sb, changed);
+        } else if (gate.complete()) {
+            sb.append("No line changed beyond its threshold at the corrected level.\n\n");
         }
-        sb.append(String.format(Locale.ROOT, "Verdicts need the 95 %% interval to exclude no change and the change to exceed "
-                + "%.1f %% (time), %.1f points (shares) or %.1f %% (message size).%n%n",
-                thresholds.rttPercent(), thresholds.sharePoints(), thresholds.sizePercent()));
+        sb.append(method()).append("\n\n");
         sb.append("<details><summary>All ").append(lines.size()).append(" comparisons</summary>\n\n");
         table(sb, lines);
         sb.append("</details>\n");
         return sb.toString();
     }
 
+    /** How the verdicts were reached: the correction, its level, which measure decided each scenario's cost. */
+    public String method() {
+        StringBuilder sb = new StringBuilder();
+        if (!gate.complete()) {
+            sb.append("**").append(NO_VERDICT).append("** per side: with fewer, an interval only knows the spread inside one run, "
+                    + "not between runs. Changes and intervals are shown for information.\n");
+        }
+        sb.append(String.format(Locale.ROOT, "Verdicts: Holm's correction over %d tested lines at a family-wise error rate of %.0f %% "
+                        + "(the chance that an unchanged build fails the gate), from between-run variance (Welch t tests); a rejected "
+                        + "line counts when its change also exceeds %.1f %% (time, CPU), %.1f points (shares) or %.1f %% (message size). "
+                        + "Intervals shown are per line, 95 %%, uncorrected.",
+                gate.testedLines(), 100 * gate.alpha(), thresholds.rttPercent(), thresholds.sharePoints(), thresholds.sizePercent()));
+        for (Map.Entry<String, Gate.Decision> e : gate.decisions().entrySet()) {
+            Gate.Decision d = e.getValue();
+            sb.append(String.format(Locale.ROOT, "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "
+                    + "round trip %s, CPU per call %s)", e.getKey(), d.measure().equals("cpu") ? "CPU per call" : "round trip",
+                    cv(d.rttCvPercent()), cv(d.cpuCvPercent())));
+        }
+        return sb.toString();
+    }
+
+    private static String cv(double percent) {
+        return Double.isNaN(percent) ? "n/a" : String.format(Locale.ROOT, "%.1f %%", percent);
+    }
+
     private static void table(StringBuilder sb, List<DiffLine> rows) {
-        sb.append("| scenario | what | baseline | candidate | change | 95 % CI | verdict |\n|---|---|---:|---:|---:|---|---|\n");
+        sb.append("| scenario | what | baseline | candidate | change | 95 % CI | p | verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
         for (DiffLine l : rows) {
             String unit = l.kind().equals("share") ? " pp" : " %";
-            sb.append(String.format(Locale.ROOT, "| %s | %s %s | %.2f %s | %.2f %s | %+.1f%s | %s | %s |%n", l.scenario(), l.kind(), l.metric(),
+            sb.append(String.format(Locale.ROOT, "| %s | %s %s | %.2f %s | %.2f %s | %+.1f%s | %s | %s | %s |%n", l.scenario(), l.kind(), l.metric(),
                     l.baseline(), l.unit(), l.candidate(), l.unit(), l.change(), unit,
                     Double.isNaN(l.ciLow()) ? "n/a" : String.format(Locale.ROOT, "%+.1f to %+.1f", l.ciLow(), l.ciHigh()),
+                    Double.isNaN(l.pValue()) ? "n/a" : String.format(Locale.ROOT, "%.2g", l.pValue()),
                     l.changed() ? "**" + l.verdict().label() + "**" : l.verdict().label()));
         }
         sb.append('\n');
@@ -75,6 +112,9 @@ public final class DiffReport {
         m.put("regressions", regressions());
         m.put("improvements", improvements());
         m.put("thresholds", thresholds);
+        m.put("verdict", gate.complete() ? "given" : NO_VERDICT);
+        m.put("correction", Map.of("method", "holm", "family_wise_alpha", gate.alpha(), "tested_lines", gate.testedLines()));
+        m.put("decided_by", gate.decisions());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)

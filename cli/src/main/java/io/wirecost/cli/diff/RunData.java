@@ -15,7 +15,7 @@ import java.util.Map;
  * What {@code wirecost diff} needs from a run's {@code results.json}, per scenario and repetition.
  * Strict: anything else than a wirecost results file is a one-line error naming the file and field.
  */
-public record RunData(Path dir, String label, Map<String, List<Repetition>> scenarios) {
+public record RunData(Path dir, String label, Map<String, List<Repetition>> scenarios, Map<String, Map<String, CpuCsv.Figure>> cpu) {
 
     /** One repetition (a fresh JVM pair) of one scenario. */
     public record Repetition(int number, Map<String, Double> rttMeanMicros, Map<String, List<Double>> rttKeptMicros,
@@ -24,9 +24,14 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
 
     /** Thrown for unusable input; the message is one line. */
     public static final class BadRunException extends Exception {
-        BadRunException(String message) {
+        public BadRunException(String message) {
             super(message);
         }
+    }
+
+    /** Repetitions of a scenario on this side (0 when absent). */
+    public int repetitions(String scenario) {
+        return scenarios.getOrDefault(scenario, List.of()).size();
     }
 
     public static RunData read(Path dirOrFile) throws BadRunException {
@@ -76,7 +81,8 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
         }
         if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
         String label = root.path("run").path("configuration").asText("");
-        return new RunData(dirOrFile, label.isEmpty() ? dirOrFile.getFileName().toString() : label, scenarios);
+        return new RunData(dirOrFile, label.isEmpty() ? dirOrFile.getFileName().toString() : label, scenarios,
+                CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")));
     }
 
     private static JsonNode array(Path file, JsonNode n, String field) throws BadRunException {

@@ -7,24 +7,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Compares two runs scenario by scenario: round-trip time per data type and instantiation (ratio with
- * a Welch interval on the logs of per-repetition means, or a bootstrap over one repetition's measurements), each category's share per role (difference in percentage points with a
- * Welch interval), and message sizes. A line is a regression or an improvement only when its interval
- * excludes "no change" and the change exceeds the practical threshold; both are settings.
+ * Measures what changed between two runs, scenario by scenario: round-trip time per data type and
+ * instantiation (ratio with a Welch interval on the logs of per-repetition means, or a bootstrap over
+ * one repetition's measurements), CPU per call per role and data type (from cpu.csv), each category's
+ * share per role (difference in percentage points with a Welch interval), and message sizes. Each line
+ * carries its p-value; the verdicts are {@link Gate}'s, after the correction over all lines.
  */
 public final class RunDiff {
 
-    /** Practical thresholds: percent for time and size, percentage points for shares. */
+    /** Practical thresholds: percent for time, CPU and size, percentage points for shares. */
     public record Thresholds(double rttPercent, double sharePoints, double sizePercent) {
     }
 
     private static final List<String> PRIMITIVES = List.of("int", "short", "long", "float", "double", "boolean", "byte");
-
-    private final Thresholds thresholds;
-
-    public RunDiff(Thresholds thresholds) {
-        this.thresholds = thresholds;
-    }
 
     public List<DiffLine> compare(RunData base, RunData cand) {
         List<DiffLine> lines = new ArrayList<>();
@@ -34,10 +29,17 @@ public final class RunDiff {
             if (c == null) continue;
             String basis = b.size() + "+" + c.size() + " repetitions" + (b.size() < 2 || c.size() < 2 ? " (within-run spread only)" : "");
             rtt(scenario, b, c, basis, lines);
+            cpu(scenario, base, cand, basis, lines);
             shares(scenario, b, c, basis, lines);
             sizes(scenario, b, c, basis, lines);
         }
         return lines;
+    }
+
+    private static DiffLine percentLine(String scenario, String kind, String op, String unit, double mb, double mc, Stats.Interval r,
+                                        String basis) {
+        return new DiffLine(scenario, kind, op, unit, mb, mc, 100 * (r.estimate() - 1), 100 * (r.low() - 1), 100 * (r.high() - 1),
+                r.p(), DiffLine.Verdict.NO_CHANGE, basis);
     }
 
     private void rtt(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
@@ -48,11 +50,21 @@ public final class RunDiff {
             if (sb.length == 0 || sc.length == 0) continue;
             boolean repeated = b.size() >= 2 && c.size() >= 2;
             Stats.Interval r = repeated ? Stats.ratioOfRepetitions(sb, sc) : Stats.ratio(sb, sc);
-            double change = 100 * (r.estimate() - 1);
-            DiffLine.Verdict v = r.excludes(1.0) && Math.abs(change) > thresholds.rttPercent()
-                    ? (change > 0 ? DiffLine.Verdict.REGRESSION : DiffLine.Verdict.IMPROVEMENT) : DiffLine.Verdict.NO_CHANGE;
-            out.add(new DiffLine(scenario, "rtt", op, "µs", Stats.mean(sb), Stats.mean(sc), change, 100 * (r.low() - 1),
-                    100 * (r.high() - 1), v, basis));
+            out.add(percentLine(scenario, "rtt", op, "µs", Stats.mean(sb), Stats.mean(sc), r, basis));
+        }
+    }
+
+    /** CPU per call, role/operation, from each side's cpu.csv: its interval rests on the spread between that side's repetitions. */
+    private void cpu(String scenario, RunData base, RunData cand, String basis, List<DiffLine> out) {
+        Map<String, CpuCsv.Figure> b = base.cpu().getOrDefault(scenario, Map.of());
+        Map<String, CpuCsv.Figure> c = cand.cpu().getOrDefault(scenario, Map.of());
+        for (Map.Entry<String, CpuCsv.Figure> e : b.entrySet()) {
+            CpuCsv.Figure fc = c.get(e.getKey());
+            CpuCsv.Figure fb = e.getValue();
+            if (fc == null || fb.micros() <= 0) continue;
+            Stats.Interval r = Stats.ratioOfSummaries(fb.micros(), fb.halfWidthMicros(), base.repetitions(scenario),
+                    fc.micros(), fc.halfWidthMicros(), cand.repetitions(scenario));
+            out.add(percentLine(scenario, "cpu", e.getKey(), "µs", fb.micros(), fc.micros(), r, basis));
         }
     }
 
@@ -86,10 +98,9 @@ public final class RunDiff {
                 if (sc.length == 0) continue;
                 if (total(sb, 0) == 0 && total(sc, 0) == 0) continue;   // absent on both sides
                 Stats.Interval d = Stats.shareDifference(sb, sc);
-                DiffLine.Verdict v = d.excludes(0) && Math.abs(d.estimate()) > thresholds.sharePoints()
-                        ? (d.estimate() > 0 ? DiffLine.Verdict.REGRESSION : DiffLine.Verdict.IMPROVEMENT) : DiffLine.Verdict.NO_CHANGE;
                 out.add(new DiffLine(scenario, "share", role + "/" + category, "%", 100.0 * total(sb, 0) / Math.max(1, total(sb, 1)),
-                        100.0 * total(sc, 0) / Math.max(1, total(sc, 1)), d.estimate(), d.low(), d.high(), v, basis));
+                        100.0 * total(sc, 0) / Math.max(1, total(sc, 1)), d.estimate(), d.low(), d.high(), d.p(),
+                        DiffLine.Verdict.NO_CHANGE, basis));
             }
         }
     }
@@ -104,7 +115,7 @@ public final class RunDiff {
         return s;
     }
 
-    /** Sizes barely vary (TCP segmentation aside): a change beyond the threshold is the verdict, with an interval when repeated. */
+    /** Sizes barely vary (TCP segmentation aside): with repetitions and no spread, any difference is certain (p = 0). */
     private void sizes(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
         for (String op : b.get(0).sizeBytes().keySet()) {
             double[] sb = b.stream().mapToDouble(r -> r.sizeBytes().getOrDefault(op, Double.NaN)).filter(d -> !Double.isNaN(d)).toArray();
@@ -112,12 +123,7 @@ public final class RunDiff {
             if (sb.length == 0 || sc.length == 0 || Stats.mean(sb) == 0) continue;
             Stats.Interval r = sb.length >= 2 && sc.length >= 2 ? Stats.ratioOfRepetitions(sb, sc)
                     : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
-            double change = 100 * (r.estimate() - 1);
-            boolean significant = Double.isNaN(r.low()) || r.excludes(1.0);
-            DiffLine.Verdict v = significant && Math.abs(change) > thresholds.sizePercent()
-                    ? (change > 0 ? DiffLine.Verdict.REGRESSION : DiffLine.Verdict.IMPROVEMENT) : DiffLine.Verdict.NO_CHANGE;
-            out.add(new DiffLine(scenario, "size", op, "bytes", Stats.mean(sb), Stats.mean(sc), change, 100 * (r.low() - 1),
-                    100 * (r.high() - 1), v, basis));
+            out.add(percentLine(scenario, "size", op, "bytes", Stats.mean(sb), Stats.mean(sc), r, basis));
         }
     }
 }

@@ -14,8 +14,15 @@ public final class Stats {
 
     private static final int RESAMPLES = 4000;
 
-    /** An estimate with its 95 % interval. */
-    public record Interval(double estimate, double low, double high) {
+    /**
+     * An estimate with its 95 % interval and the two-sided p-value of "no change" (NaN where no test
+     * rests on between-run variance, e.g. a bootstrap over one repetition's measurements).
+     */
+    public record Interval(double estimate, double low, double high, double p) {
+        public Interval(double estimate, double low, double high) {
+            this(estimate, low, high, Double.NaN);
+        }
+
         public boolean excludes(double value) {
             return value < low || value > high;
         }
@@ -39,8 +46,36 @@ public final class Stats {
         double vb = sampleVariance(lb) / lb.length;
         double vc = sampleVariance(lc) / lc.length;
         double d = mean(lc) - mean(lb);
-        double half = tQuantile975(welchDf(vb, lb.length, vc, lc.length)) * Math.sqrt(vb + vc);
-        return new Interval(Math.exp(d), Math.exp(d - half), Math.exp(d + half));
+        double df = welchDf(vb, lb.length, vc, lc.length);
+        double half = tQuantile975(df) * Math.sqrt(vb + vc);
+        return new Interval(Math.exp(d), Math.exp(d - half), Math.exp(d + half), welchP(d, vb + vc, df));
+    }
+
+    /**
+     * Two-sided p-value of a Welch t statistic {@code difference / sqrt(variance)}. Zero variance on both
+     * sides (message sizes, which do not vary): any difference is certain, none is no evidence.
+     */
+    public static double welchP(double difference, double variance, double df) {
+        if (variance <= 0 || Double.isNaN(variance)) return difference == 0 ? 1.0 : 0.0;
+        double t = Math.abs(difference) / Math.sqrt(variance);
+        double tail = Double.isInfinite(df) ? 1 - new org.apache.commons.math3.distribution.NormalDistribution().cumulativeProbability(t)
+                : 1 - new org.apache.commons.math3.distribution.TDistribution(df).cumulativeProbability(t);
+        return Math.min(1.0, 2 * tail);
+    }
+
+    /**
+     * Difference of two means given as mean and 95 % interval over {@code n} repetitions each (cpu.csv's
+     * rows), as a ratio with a Welch interval. The interval is taken as mean ± t(n-1)·s/√n, so the
+     * standard error is its half-width over that quantile; a one-repetition side yields no test.
+     */
+    public static Interval ratioOfSummaries(double meanB, double halfB, int nB, double meanC, double halfC, int nC) {
+        if (nB < 2 || nC < 2 || meanB <= 0) return new Interval(meanC / meanB, Double.NaN, Double.NaN);
+        double vb = Math.pow(halfB / tQuantile975(nB - 1), 2);
+        double vc = Math.pow(halfC / tQuantile975(nC - 1), 2);
+        double d = meanC - meanB;
+        double df = welchDf(vb, nB, vc, nC);
+        double half = tQuantile975(df) * Math.sqrt(vb + vc);
+        return new Interval(meanC / meanB, (d - half) / meanB + 1, (d + half) / meanB + 1, welchP(d, vb + vc, df));
     }
 
     private static double[] logs(double[] v) {
@@ -91,7 +126,8 @@ public final class Stats {
         double df = welchDf(vb, pb.length, vc, pc.length);
         double t = tQuantile975(df);
         double d = 100 * (mc - mb);
-        return new Interval(d, d - 100 * t * se, d + 100 * t * se);
+        boolean repeated = pb.length >= 2 && pc.length >= 2;
+        return new Interval(d, d - 100 * t * se, d + 100 * t * se, repeated ? welchP(mc - mb, vb + vc, df) : Double.NaN);
     }
 
     private static double[] shares(long[][] reps) {
@@ -113,20 +149,17 @@ public final class Stats {
         return Math.max(between, binomial / p.length);
     }
 
-    private static double welchDf(double vb, int nb, double vc, int nc) {
+    static double welchDf(double vb, int nb, double vc, int nc) {
         if (nb < 2 || nc < 2) return Double.POSITIVE_INFINITY;   // binomial variance: the normal quantile
         double num = (vb + vc) * (vb + vc);
         double den = vb * vb / (nb - 1) + vc * vc / (nc - 1);
         return den == 0 ? Double.POSITIVE_INFINITY : num / den;
     }
 
-    /** Two-sided 95 % quantile of Student's t (table for small df, normal beyond 30). */
+    /** Two-sided 95 % quantile of Student's t; fractional Welch degrees of freedom are kept, not rounded down. */
     public static double tQuantile975(double df) {
-        double[] table = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
-                2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
-        if (Double.isInfinite(df) || df > 30) return 1.960;
-        int d = Math.max(1, (int) Math.floor(df));
-        return table[d - 1];
+        if (Double.isInfinite(df) || df > 1e6) return 1.959964;
+        return new org.apache.commons.math3.distribution.TDistribution(Math.max(df, 1.0)).inverseCumulativeProbability(0.975);
     }
 
     static double mean(double[] v) {

@@ -18,7 +18,13 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>With Maven property overrides (a candidate's {@code metro.version=4.0.4}, say), the dependencies
  * are resolved again by Maven with those properties, once per module and set of overrides; the
- * project's own classes stay the same, only the middleware jars change.
+ * project's own classes stay the same, only the middleware jars change. The project's own modules
+ * (the harness, its test helpers) are resolved from the reactor, never from a local repository where
+ * nothing installed them: Maven's reactor hands out a sibling's {@code target/classes} (or
+ * {@code target/test-classes}) only when the session ran its compile (test-compile) phase, so the
+ * resolution runs the lifecycle to {@code test-compile} with compiling, resources and tests skipped,
+ * and the build's own {@code build-classpath} execution writes to the file named by
+ * {@code wirecost.classpath.file}. Only a verified classpath is cached; a failed one never is.
  */
 public final class ModuleClasspath {
 
@@ -57,18 +63,24 @@ public final class ModuleClasspath {
 
     private String resolveWithOverrides(String module, Path dir) throws IOException {
         Path out = dir.resolve("target").resolve("classpath-" + Integer.toHexString(overrides.hashCode()) + ".txt");
-        if (!Files.isRegularFile(out)) {
+        if (!Files.isRegularFile(out) || !usable(module, Files.readString(out))) {
+            Files.deleteIfExists(out);   // a cache from an older, failed resolution
+            Path partial = dir.resolve("target").resolve(out.getFileName() + ".partial");
+            Files.deleteIfExists(partial);
             List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q", "-f", projectRoot.resolve("pom.xml").toString(),
-                    "-pl", module, "-am", "dependency:build-classpath", "-Dmdep.includeScope=runtime",
-                    "-Dmdep.outputFile=" + out.toAbsolutePath()));
+                    "-pl", module, "-am", "test-compile", "-Dmaven.main.skip=true", "-Dmaven.test.skip=true",
+                    "-Dmaven.resources.skip=true", "-Dwirecost.classpath.file=" + partial.toAbsolutePath()));
             overrides.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
             // offline first (cached versions), then online for versions not downloaded yet
-            if (!maven(withOffline(cmd), dir) && !maven(cmd, dir)) {
+            boolean ok = maven(withOffline(cmd), dir) || maven(cmd, dir);
+            if (!ok || !Files.isRegularFile(partial) || !usable(module, Files.readString(partial))) {
+                Files.deleteIfExists(partial);
                 throw new IllegalArgumentException("Maven cannot resolve module " + module + " with " + overrides
                         + " (see " + dir.resolve("target/classpath-resolve.log") + ")");
             }
+            Files.move(partial, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-        // wirecost's own modules resolve to the local repository; use this checkout's classes instead
+        // wirecost's own modules, should a local repository hold them: use this checkout's classes instead
         StringBuilder sb = new StringBuilder();
         for (String entry : Files.readString(out).strip().split(File.pathSeparator)) {
             String e = entry;
@@ -81,6 +93,21 @@ public final class ModuleClasspath {
             sb.append(e);
         }
         return sb.toString();
+    }
+
+    /** A classpath worth caching: every entry exists and the harness (module {@code scenarios}) is on it, unless it is the module. */
+    boolean usable(String module, String classpath) {
+        String cp = classpath.strip();
+        if (cp.isEmpty()) return false;
+        if (module.equals("scenarios")) return java.util.Arrays.stream(cp.split(File.pathSeparator)).allMatch(e -> Files.exists(Path.of(e)));
+        Path harness = projectRoot.resolve("scenarios").resolve("target").resolve("classes").toAbsolutePath().normalize();
+        boolean hasHarness = false;
+        for (String entry : cp.split(File.pathSeparator)) {
+            Path p = Path.of(entry).toAbsolutePath().normalize();
+            if (!Files.exists(p)) return false;
+            hasHarness |= p.equals(harness) || entry.contains("/io/wirecost/wirecost-scenarios/");
+        }
+        return hasHarness;
     }
 
     private static List<String> withOffline(List<String> cmd) {

@@ -39,6 +39,8 @@ public final class ServerMain {
             .on("info", a -> {
                 Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
                 m.put("scenario", server.info());
+                // a deliberate regression (inject.*) and its calibration belong in results.json beside the figures it moved
+                if (!io.wirecost.scenarios.InjectedWork.facts().isEmpty()) m.put("injected", io.wirecost.scenarios.InjectedWork.facts());
                 return m;
             });
         try {

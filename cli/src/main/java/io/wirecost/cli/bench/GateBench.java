@@ -1,0 +1,160 @@
+package io.wirecost.cli.bench;
+
+import io.wirecost.cli.Locations;
+import io.wirecost.cli.UsageException;
+import io.wirecost.cli.diff.CpuCsv;
+import io.wirecost.cli.diff.RunData;
+import io.wirecost.cli.report.AtomicFiles;
+import io.wirecost.scenarios.InjectedWork;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code wirecost bench gate}: the CI gate's error rates, measured. Each pair runs three separate
+ * {@code wirecost run} invocations, as a CI compares a stored baseline with a new build: baseline A,
+ * a candidate with {@code inject.cpu-us} (a regression of known size), and baseline B. The A/A diff
+ * (A vs B) exiting 1 is a false alarm; the injected diff (A vs candidate) exiting 1 is a detection.
+ *
+ * <pre>
+ * ./wirecost bench gate --pairs 10 --repeat 3 --quick --inject-percent 10
+ * </pre>
+ */
+@Command(name = "gate", mixinStandardHelpOptions = true,
+        description = "False-alarm and detection rates of wirecost diff on A/A and injected-regression pairs of separate runs.")
+public final class GateBench implements Callable<Integer> {
+
+    @Option(names = "--pairs", defaultValue = "10", description = "A/A and injected comparisons, each (default: ${DEFAULT-VALUE}).")
+    int pairs;
+
+    @Option(names = "--repeat", defaultValue = "3", description = "Repetitions per run, as `run --repeat` (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--inject-cpu-us", description = "Injected regression: server CPU microseconds per call.")
+    Double injectCpuMicros;
+
+    @Option(names = "--inject-percent", defaultValue = "10",
+            description = "Injected regression as a percentage of the first baseline's CPU per call (all roles, primitives' geometric "
+                    + "mean, from its cpu.csv); ignored with --inject-cpu-us (default: ${DEFAULT-VALUE}).")
+    double injectPercent;
+
+    @Option(names = "--scenario", defaultValue = "rmi", description = "Scenario to run (default: ${DEFAULT-VALUE}; the injection is in RMI's service).")
+    String scenario;
+
+    @Option(names = "--quick", description = "Pass --quick to every run.")
+    boolean quick;
+
+    @Option(names = "--warmup", description = "Pass --warmup N to every run.")
+    Integer warmup;
+
+    @Option(names = "--profiler", description = "Pass --profiler ENGINE to every run (none: no share lines, faster).")
+    String profiler;
+
+    @Option(names = "--alpha", defaultValue = "0.05", description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Option(names = "--out", description = "Where the runs and gate.json go (default: runs/bench-gate-<time>).")
+    Path out;
+
+    /** One comparison: its exit status and the machine's load when its runs started. */
+    record Comparison(int pair, String kind, int exit, double loadBefore) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000, got " + pairs);
+        if (repeat < 1 || repeat > 50) throw new UsageException("--repeat must be 1 to 50, got " + repeat);
+        if (injectCpuMicros != null && !(injectCpuMicros > 0)) throw new UsageException("--inject-cpu-us must be > 0, got " + injectCpuMicros);
+        if (!(injectPercent > 0)) throw new UsageException("--inject-percent must be > 0, got " + injectPercent);
+        Path dir = out != null ? out : Path.of("runs", "bench-gate-" + java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
+        Files.createDirectories(dir);
+        List<Comparison> done = new ArrayList<>();
+        double injected = injectCpuMicros != null ? injectCpuMicros : Double.NaN;
+        long start = System.nanoTime();
+        for (int i = 1; i <= pairs; i++) {
+            double load = LoadAverage.oneMinute();
+            Path a = run(dir, "p" + i + "-a", null);
+            if (Double.isNaN(injected)) injected = percentOfCpu(a);
+            Path c = run(dir, "p" + i + "-injected", injected);
+            Path b = run(dir, "p" + i + "-b", null);
+            done.add(new Comparison(i, "aa", diff(a, b, dir.resolve("p" + i + "-aa-diff")), load));
+            done.add(new Comparison(i, "injected", diff(a, c, dir.resolve("p" + i + "-injected-diff")), load));
+            System.err.printf(Locale.ROOT, "pair %d/%d: A/A exit %d, injected exit %d (load %.2f)%n", i, pairs,
+                    done.get(done.size() - 2).exit(), done.get(done.size() - 1).exit(), load);
+        }
+        Proportion falseAlarms = rate(done, "aa");
+        Proportion detections = rate(done, "injected");
+        long errors = done.stream().filter(c -> c.exit() > 1).count();
+        String settings = String.format(Locale.ROOT, "scenario %s, --repeat %d%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
+                scenario, repeat, quick ? " --quick" : "", warmup != null ? " --warmup " + warmup : "",
+                profiler != null ? " --profiler " + profiler : "", alpha, injected);
+        System.out.println("wirecost bench gate: " + settings);
+        System.out.println("false alarms (A/A diffs that exit 1): " + falseAlarms);
+        System.out.println("detections (injected diffs that exit 1): " + detections);
+        if (errors > 0) System.out.println(errors + " diffs failed (exit 2), counted as neither; see " + dir);
+        System.out.printf(Locale.ROOT, "load average (1 min) at the pairs' start: %.2f to %.2f; %d runs in %.1f min%n",
+                done.stream().mapToDouble(Comparison::loadBefore).min().orElse(0), done.stream().mapToDouble(Comparison::loadBefore).max().orElse(0),
+                3 * pairs, (System.nanoTime() - start) / 6e10);
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("settings", settings);
+        json.put("injected_cpu_micros_per_call", injected);
+        json.put("false_alarms", falseAlarms);
+        json.put("detections", detections);
+        json.put("comparisons", done);
+        AtomicFiles.write(dir.resolve("gate.json"), new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n");
+        return 0;
+    }
+
+    private static Proportion rate(List<Comparison> done, String kind) {
+        List<Comparison> k = done.stream().filter(c -> c.kind().equals(kind) && c.exit() <= 1).toList();
+        return Proportion.of((int) k.stream().filter(c -> c.exit() == 1).count(), k.size());
+    }
+
+    /** The regression to inject, from the first baseline's CPU per call. */
+    private double percentOfCpu(Path run) throws RunData.BadRunException {
+        CpuCsv.Figure f = CpuCsv.read(run.resolve("cpu.csv")).getOrDefault(scenario, Map.of()).get("all/primitives-geomean");
+        if (f == null) {
+            throw new UsageException("--inject-percent needs CPU per call in " + run.resolve("cpu.csv") + "; give --inject-cpu-us N instead");
+        }
+        return f.micros() * injectPercent / 100;
+    }
+
+    private Path run(Path dir, String name, Double cpuMicros) throws Exception {
+        Path runDir = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", "--scenarios", scenario, "--repeat", String.valueOf(repeat), "--out", runDir.toString()));
+        if (quick) args.add("--quick");
+        if (warmup != null) args.addAll(List.of("--warmup", String.valueOf(warmup)));
+        if (profiler != null) args.addAll(List.of("--profiler", profiler));
+        if (cpuMicros != null) args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
+        int exit = cli(args, dir.resolve(name + ".log"));
+        if (exit != 0 || !Files.isRegularFile(runDir.resolve("results.json"))) {
+            throw new UsageException("wirecost run " + name + " failed (exit " + exit + "); see " + dir.resolve(name + ".log"));
+        }
+        return runDir;
+    }
+
+    private int diff(Path base, Path cand, Path diffDir) throws Exception {
+        return cli(List.of("diff", base.toString(), cand.toString(), "--no-flames", "--alpha", String.valueOf(alpha),
+                "--out", diffDir.toString()), diffDir.resolveSibling(diffDir.getFileName() + ".log"));
+    }
+
+    /** A separate CLI process, as CI would start one: same JVM binary, classpath and locations as this one. */
+    private static int cli(List<String> args, Path log) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dwirecost.home=" + Locations.projectRoot(), "-Dwirecost.agent.jar=" + Locations.agentJar(),
+                "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main"));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return p.waitFor();
+    }
+}

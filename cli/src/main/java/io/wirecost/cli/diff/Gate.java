@@ -1,0 +1,122 @@
+package io.wirecost.cli.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns measured diff lines into verdicts whose error rate holds for the whole report:
+ * <ol>
+ * <li>a verdict rests on between-run variance only, so a scenario needs {@value #MIN_REPETITIONS} or
+ *     more repetitions per side (with fewer, every one of its lines is "no verdict");</li>
+ * <li>per scenario, the cost is judged on the steadier of round trips and CPU per call (the smaller
+ *     coefficient of variation between repetitions of the primitives' geometric mean); the other
+ *     measure's lines are shown but do not count;</li>
+ * <li>Holm's correction over every counted line at family-wise level {@code alpha}, so an A/A
+ *     comparison exits 1 with probability at most {@code alpha};</li>
+ * <li>a rejected line is a regression or improvement only when it also exceeds its practical threshold.</li>
+ * </ol>
+ */
+public final class Gate {
+
+    public static final int MIN_REPETITIONS = 3;
+
+    /** Which measure judged a scenario's cost, and the CVs (percent) it was chosen on. */
+    public record Decision(String measure, double rttCvPercent, double cpuCvPercent) {
+    }
+
+    /** The verdicts and how they were reached. */
+    public record Result(List<DiffLine> lines, Map<String, Decision> decisions, double alpha, int testedLines, boolean complete) {
+    }
+
+    private final RunDiff.Thresholds thresholds;
+    private final double alpha;
+
+    public Gate(RunDiff.Thresholds thresholds, double alpha) {
+        this.thresholds = thresholds;
+        this.alpha = alpha;
+    }
+
+    public Result judge(RunData base, RunData cand, List<DiffLine> measured) {
+        Map<String, Decision> decisions = new LinkedHashMap<>();
+        boolean complete = true;
+        for (String scenario : base.scenarios().keySet()) {
+            if (!cand.scenarios().containsKey(scenario)) continue;
+            decisions.put(scenario, decide(scenario, base, cand));
+            complete &= enoughRepetitions(scenario, base, cand);
+        }
+        List<DiffLine> lines = new ArrayList<>(measured.size());
+        List<Integer> tested = new ArrayList<>();
+        for (DiffLine l : measured) {
+            Decision d = decisions.get(l.scenario());
+            if (!enoughRepetitions(l.scenario(), base, cand)) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
+            } else if (isCost(l) && !l.kind().equals(d.measure())) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NOT_DECIDING));
+            } else {
+                tested.add(lines.size());
+                lines.add(l);
+            }
+        }
+        double[] p = tested.stream().mapToDouble(i -> lines.get(i).pValue()).toArray();
+        boolean[] rejected = Holm.reject(p, alpha);
+        for (int k = 0; k < p.length; k++) {
+            DiffLine l = lines.get(tested.get(k));
+            boolean counts = rejected[k] && Math.abs(l.change()) > threshold(l);
+            lines.set(tested.get(k), l.withVerdict(counts ? l.direction() : DiffLine.Verdict.NO_CHANGE));
+        }
+        int testedLines = (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
+        return new Result(List.copyOf(lines), decisions, alpha, testedLines, complete);
+    }
+
+    private static boolean enoughRepetitions(String scenario, RunData base, RunData cand) {
+        return base.repetitions(scenario) >= MIN_REPETITIONS && cand.repetitions(scenario) >= MIN_REPETITIONS;
+    }
+
+    private static boolean isCost(DiffLine l) {
+        return l.kind().equals("rtt") || l.kind().equals("cpu");
+    }
+
+    private double threshold(DiffLine l) {
+        return switch (l.kind()) {
+            case "share" -> thresholds.sharePoints();
+            case "size" -> thresholds.sizePercent();
+            default -> thresholds.rttPercent();
+        };
+    }
+
+    /** CPU decides where both sides have its primitives' geometric mean with an interval and it varies less than the round trips. */
+    static Decision decide(String scenario, RunData base, RunData cand) {
+        double rtt = pooled(rttCv(base, scenario), rttCv(cand, scenario));
+        double cpu = pooled(cpuCv(base, scenario), cpuCv(cand, scenario));
+        boolean cpuDecides = !Double.isNaN(cpu) && (Double.isNaN(rtt) || cpu < rtt);
+        return new Decision(cpuDecides ? "cpu" : "rtt", 100 * rtt, 100 * cpu);
+    }
+
+    private static double pooled(double a, double b) {
+        return Math.sqrt((a * a + b * b) / 2);
+    }
+
+    /** Between-repetition CV of the round trips' primitives geometric mean (the sd of its logarithm). */
+    private static double rttCv(RunData run, String scenario) {
+        List<RunData.Repetition> reps = run.scenarios().get(scenario);
+        if (reps.size() < 2) return Double.NaN;
+        double[] v = RunDiff.rttSamples(reps, "primitives-geomean");
+        if (v.length < 2) return Double.NaN;
+        double[] logs = new double[v.length];
+        for (int i = 0; i < v.length; i++) logs[i] = Math.log(v[i]);
+        double m = Stats.mean(logs);
+        double s = 0;
+        for (double x : logs) s += (x - m) * (x - m);
+        return Math.sqrt(s / (logs.length - 1));
+    }
+
+    /** The same CV for CPU per call (all roles), recovered from cpu.csv's interval: sd = half-width / t(K-1) · √K. */
+    private static double cpuCv(RunData run, String scenario) {
+        CpuCsv.Figure f = run.cpu().getOrDefault(scenario, Map.of()).get("all/primitives-geomean");
+        int k = run.repetitions(scenario);
+        if (f == null || k < 2 || Double.isNaN(f.halfWidthMicros()) || f.micros() <= 0) return Double.NaN;
+        return f.halfWidthMicros() / Stats.tQuantile975(k - 1) * Math.sqrt(k) / f.micros();
+    }
+}

@@ -1,0 +1,61 @@
+package io.wirecost.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The diff's exit status as a CI sees it: no verdict without repetitions (unless --strict), 1 on a corrected regression. */
+class DiffVerdictTest {
+
+    @TempDir
+    Path dir;
+
+    private Path run(String name, double... repMicros) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        StringBuilder sb = new StringBuilder("{\"format\":\"wirecost-results/1\",\"scenarios\":[");
+        for (int r = 0; r < repMicros.length; r++) {
+            sb.append(r > 0 ? "," : "").append(String.format(Locale.ROOT,
+                    "{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":%d,\"rtt\":[{\"operation\":\"int\",\"mean_micros\":%.2f,"
+                            + "\"kept_measurements_micros\":[%.2f,%.2f]}]}", r + 1, repMicros[r], repMicros[r] - 1, repMicros[r] + 1));
+        }
+        Files.writeString(d.resolve("results.json"), sb.append("]}"));
+        return d;
+    }
+
+    @Test
+    void oneRepetitionADoublingExitsZeroWithNoVerdict() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--no-flames");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("no verdict: needs --repeat 3 or more"), o.stdout());
+        assertTrue(o.stdout().contains("+100.0 %"), "the change is still shown: " + o.stdout());
+    }
+
+    @Test
+    void strictMakesNoVerdictAFailure() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--no-flames", "--strict");
+        assertEquals(2, o.exit(), o.err());
+        assertTrue(o.err().contains("no verdict: needs --repeat 3 or more"), o.err());
+    }
+
+    @Test
+    void threeRepetitionsASideGiveAVerdictAndNameTheCorrection() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34, 35, 33).toString(), run("b", 68, 70, 66).toString(), "--no-flames");
+        assertEquals(1, o.exit(), o.err());
+        assertTrue(o.stdout().contains("Holm's correction over 1 tested lines at a family-wise error rate of 5 %"), o.stdout());
+        assertTrue(o.stdout().contains("rmi: cost decided by **round trip**"), o.stdout());
+    }
+
+    @Test
+    void badAlphaIsOneLine() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--alpha", "2");
+        assertEquals(2, o.exit());
+        assertEquals(1, o.stderr().size(), o.err());
+        assertTrue(o.err().contains("--alpha must be between 0 and 0.5"), o.err());
+    }
+}

@@ -1,0 +1,37 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * bench gate on one pair: three separate runs of rmi (3 repetitions each, no profiler, short warm-up),
+ * an A/A diff and a diff against 300 µs of injected server CPU per call, several times rmi's own cost,
+ * so the injected side must be detected; the A/A side's outcome is what the benchmark measures
+ * (false alarms are allowed at the level's rate), so it is only checked to be a verdict (0 or 1).
+ */
+class GateBenchIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void onePairDetectsALargeInjectedRegression() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("bench", "gate", "--pairs", "1", "--repeat", "3", "--quick", "--warmup", "300",
+                "--profiler", "none", "--inject-cpu-us", "300", "--out", dir.toString());
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("false alarms (A/A diffs that exit 1): "), o.stdout());
+        JsonNode gate = new ObjectMapper().readTree(dir.resolve("gate.json").toFile());
+        assertEquals(1, gate.get("detections").get("hits").asInt(), "the injected regression was detected: " + o.stdout());
+        assertEquals(1, gate.get("detections").get("n").asInt());
+        int aa = gate.get("comparisons").get(0).get("exit").asInt();
+        assertTrue(aa == 0 || aa == 1, "A/A diff gave a verdict, exit " + aa);
+        assertTrue(o.stdout().contains("detections (injected diffs that exit 1): 1/1 = 100 %"), o.stdout());
+    }
+}

@@ -1,0 +1,80 @@
+package io.wirecost.scenarios;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Spends a given number of microseconds of CPU in a busy loop whose speed is calibrated once, at start,
+ * against the thread's own CPU clock (not wall time, so a loaded machine that preempts the
+ * calibration does not skew it). The loop is a xorshift generator: no memory traffic, no allocation,
+ * nothing the JIT can remove since its result is published.
+ */
+public final class CpuBurner {
+
+    private static final int ROUNDS = 9;
+    private static final long ROUND_NANOS = 10_000_000;   // 10 ms of CPU per calibration round
+    private static volatile long sink;
+
+    private final double iterationsPerMicro;
+    private final double roundSpreadPercent;
+    private final long calibrationMillis;
+
+    private CpuBurner(double iterationsPerMicro, double roundSpreadPercent, long calibrationMillis) {
+        this.iterationsPerMicro = iterationsPerMicro;
+        this.roundSpreadPercent = roundSpreadPercent;
+        this.calibrationMillis = calibrationMillis;
+    }
+
+    /** Warms the loop up (so the JIT has compiled it as it will run) and measures iterations per CPU microsecond. */
+    public static CpuBurner calibrate() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        if (!threads.isCurrentThreadCpuTimeSupported()) throw new IllegalStateException("this JVM cannot read thread CPU time");
+        long start = System.nanoTime();
+        for (int i = 0; i < 200; i++) spin(100_000);   // C2 compiles spin() within these 20 M iterations
+        long probe = 1_000_000;
+        double[] rates = new double[ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            long t0 = threads.getCurrentThreadCpuTime();
+            spin(probe);
+            long ns = Math.max(1, threads.getCurrentThreadCpuTime() - t0);
+            rates[r] = probe * 1000.0 / ns;
+            probe = Math.max(100_000, (long) (rates[r] * ROUND_NANOS / 1000));   // size the next round to ~10 ms
+        }
+        Arrays.sort(rates);
+        double median = rates[ROUNDS / 2];
+        double spread = 100 * (rates[ROUNDS * 3 / 4] - rates[ROUNDS / 4]) / median;
+        return new CpuBurner(median, spread, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Busy-loops for about {@code micros} µs of this thread's CPU time. */
+    public void burn(double micros) {
+        spin((long) (micros * iterationsPerMicro));
+    }
+
+    private static void spin(long iterations) {
+        long x = 0x9E3779B97F4A7C15L ^ iterations;
+        for (long i = 0; i < iterations; i++) {
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
+        }
+        sink = x;
+    }
+
+    public double iterationsPerMicro() {
+        return iterationsPerMicro;
+    }
+
+    /** The calibration as results.json reports it. */
+    public Map<String, Object> facts() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("iterations_per_cpu_micro", Math.round(iterationsPerMicro * 100) / 100.0);
+        m.put("rounds", ROUNDS);
+        m.put("interquartile_spread_percent", Math.round(roundSpreadPercent * 100) / 100.0);
+        m.put("calibration_millis", calibrationMillis);
+        return m;
+    }
+}

@@ -1,0 +1,62 @@
+package io.wirecost.scenarios;
+
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * inject.cpu-us: the service's CPU per call rises by about N microseconds. Measured on this thread's
+ * CPU clock, so other processes on a loaded machine do not count; the tolerance covers the clock's
+ * granularity and the loop's speed changing with what shares the core (hyperthreads, caches).
+ */
+class InjectedWorkTest {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private static double cpuMicrosPerCall(RTTTester service, int calls) throws Exception {
+        for (int i = 0; i < calls / 4; i++) service.returnRTTforInt();   // warm the proxy path
+        long t0 = THREADS.getCurrentThreadCpuTime();
+        for (int i = 0; i < calls; i++) service.returnRTTforInt();
+        return (THREADS.getCurrentThreadCpuTime() - t0) / 1000.0 / calls;
+    }
+
+    private static ScenarioConfig options(Map<String, String> o) {
+        return new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, null, o);
+    }
+
+    @Test
+    void cpuPerCallRisesByTheInjectedMicroseconds() throws Exception {
+        RTTTester plain = InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of()));
+        RTTTester injected = InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.CPU_OPTION, "100")));
+        double rise = cpuMicrosPerCall(injected, 2000) - cpuMicrosPerCall(plain, 2000);
+        assertTrue(Math.abs(rise - 100) < 25, "CPU per call rose by " + rise + " µs, injected 100 µs");
+        Map<String, Object> facts = InjectedWork.facts();
+        assertEquals(100.0, facts.get(InjectedWork.CPU_OPTION));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> calibration = (Map<String, Object>) facts.get("cpu_calibration");
+        assertTrue((Double) calibration.get("iterations_per_cpu_micro") > 10, calibration.toString());
+    }
+
+    @Test
+    void nothingInjectedLeavesTheServiceAlone() {
+        RTTTester service = new RTTTesterImpl(10);
+        assertSame(service, InjectedWork.wrap(service, options(Map.of(InjectedWork.CPU_OPTION, "0"))));
+    }
+
+    @Test
+    void badValuesNameTheOption() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.CPU_OPTION, "lots"))));
+        assertTrue(e.getMessage().startsWith("inject.cpu-us must be microseconds of CPU per call"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.OPTION, "-3"))));
+        assertTrue(e.getMessage().startsWith("inject.sha256 must be a whole number"), e.getMessage());
+    }
+}
