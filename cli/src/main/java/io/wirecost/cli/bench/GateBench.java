@@ -76,6 +76,14 @@ public final class GateBench implements Callable<Integer> {
         if (repeat < 1 || repeat > 50) throw new UsageException("--repeat must be 1 to 50, got " + repeat);
         if (injectCpuMicros != null && !(injectCpuMicros > 0)) throw new UsageException("--inject-cpu-us must be > 0, got " + injectCpuMicros);
         if (!(injectPercent > 0)) throw new UsageException("--inject-percent must be > 0, got " + injectPercent);
+        // checked here, not by the first run: a typo would otherwise cost a run directory and a JVM start
+        if (!io.wirecost.scenarios.Scenarios.names().contains(scenario)) {
+            throw new UsageException("--scenario must be one of " + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ", got '" + scenario + "'");
+        }
+        if (profiler != null && !List.of("async", "jfr", "none").contains(profiler)) {
+            throw new UsageException("--profiler must be async, jfr or none, got '" + profiler + "'");
+        }
+        if (out != null) io.wirecost.cli.OutputDirectory.create("--out", out);
         Path dir = out != null ? out : Path.of("runs", "bench-gate-" + java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
         Files.createDirectories(dir);
         List<Comparison> done = new ArrayList<>();
