@@ -27,7 +27,21 @@ public final class Recordings {
 
     public static RecordingSummary read(Path file, SampleMode mode, SampleSink sink) throws RecordingException {
         // formats 0.9 and 1.0 (JDK 7 to 10), which async-profiler's reader refuses, go to JMC's parser
-        return read(file, mode, sink, new JmcRecordingReader());
+        return read(file, mode, sink, jmcIfPresent());
+    }
+
+    /**
+     * JMC's parser where it is on the class path; null in the profiler agent, which leaves JMC out (it
+     * only reads its own segments): loading JmcRecordingReader there failed every segment with a
+     * NoClassDefFoundError and the live metrics counted nothing.
+     */
+    private static AlternativeReader jmcIfPresent() {
+        try {
+            Class.forName("org.openjdk.jmc.flightrecorder.CouldNotLoadRecordingException", false, Recordings.class.getClassLoader());
+            return new JmcRecordingReader();
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
     }
 
     /** @param alternative reads formats async-profiler's reader refuses; null for none */

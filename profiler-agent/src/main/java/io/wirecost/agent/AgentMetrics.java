@@ -126,7 +126,7 @@ final class AgentMetrics {
         counter(registry, constant, "wirecost_agent_allocated_bytes", "Heap bytes allocated by the agent's own threads",
                 src::allocatedBytes);
         gauge(registry, constant, "wirecost_agent_profiler_memory_bytes",
-                "Native memory held by async-profiler (its meminfo total); absent for JFR", src::profilerMemoryBytes);
+                "Native memory held by async-profiler (the mem_*_kb lines of its metrics command); absent for JFR", src::profilerMemoryBytes);
     }
 
     private static void counter(PrometheusRegistry registry, Labels constant, String name, String help,

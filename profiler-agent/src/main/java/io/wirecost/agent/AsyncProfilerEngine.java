@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  */
 final class AsyncProfilerEngine implements ProfilerEngine {
 
-    private static final Pattern MEMINFO_TOTAL = Pattern.compile("Total:\\s*(\\d+)\\s*KB");
+    private static final Pattern METRICS_BYTES = Pattern.compile("mem_[a-z_]+_kb (\\d+)");
 
     private final String requested;
     private String event;
@@ -70,8 +70,19 @@ final class AsyncProfilerEngine implements ProfilerEngine {
     public long nativeMemoryBytes() {
         if (profiler == null) return -1;
         try {
-            Matcher m = MEMINFO_TOTAL.matcher(profiler.execute("meminfo"));
-            return m.find() ? Long.parseLong(m.group(1)) * 1024 : -1;
+            // 4.5 replaced "meminfo" (which it answers with a warning on the host's output) by "metrics":
+            // one mem_<structure>_kb line per structure the profiler keeps (4.5: call traces, flight recorder,
+            // class map, thread filter, runtime stubs, native libraries); their sum is its memory
+            long total = 0;
+            boolean any = false;
+            for (String line : profiler.execute("metrics").split("\n")) {
+                Matcher b = METRICS_BYTES.matcher(line.strip());
+                if (b.matches()) {
+                    total += Long.parseLong(b.group(1)) * 1024;
+                    any = true;
+                }
+            }
+            return any ? total : -1;
         } catch (Exception e) {
             return -1;
         }

@@ -200,7 +200,7 @@ final class LiveSession implements AgentMetrics.Source {
             counts.add(c);
             segmentsRead.incrementAndGet();
             lastSegmentEpochSeconds = System.currentTimeMillis() / 1000.0;
-        } catch (RecordingException | RuntimeException e) {
+        } catch (RecordingException | RuntimeException | LinkageError e) {
             // a segment counts whole or not at all: what was read before the failure is dropped
             long partial = 0;
             for (int i = 0; i < rules.categories().size(); i++) partial += c.samples(i);

@@ -190,7 +190,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
         return engine == null ? "none" : engine.event();
     }
 
-    /** Under the lock: async-profiler's meminfo must not run while a rotation stops and starts it. */
+    /** Under the lock: async-profiler's metrics command must not run while a rotation stops and starts it. */
     synchronized long nativeMemoryBytes() {
         return engine == null ? -1 : engine.nativeMemoryBytes();
     }

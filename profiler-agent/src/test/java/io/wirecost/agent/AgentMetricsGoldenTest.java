@@ -81,7 +81,7 @@ class AgentMetricsGoldenTest {
             # HELP wirecost_agent_last_segment_timestamp_seconds When the agent last read a segment, seconds since the epoch
             # TYPE wirecost_agent_last_segment_timestamp_seconds gauge
             wirecost_agent_last_segment_timestamp_seconds{role="server",run="r1",service="demo"} 1.7E9
-            # HELP wirecost_agent_profiler_memory_bytes Native memory held by async-profiler (its meminfo total); absent for JFR
+            # HELP wirecost_agent_profiler_memory_bytes Native memory held by async-profiler (the mem_*_kb lines of its metrics command); absent for JFR
             # TYPE wirecost_agent_profiler_memory_bytes gauge
             wirecost_agent_profiler_memory_bytes{role="server",run="r1",service="demo"} 2.8E7
             # HELP wirecost_agent_samples_total Samples the agent read and attributed
