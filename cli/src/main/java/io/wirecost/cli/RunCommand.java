@@ -61,6 +61,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--event", defaultValue = "cpu", description = "async-profiler event: cpu (falls back to itimer), ctimer, itimer, wall.")
     String event;
 
+    @Option(names = "--profile", defaultValue = "cpu", split = ",",
+            description = "What the profiled pass records: cpu, plus alloc (bytes allocated) and/or lock (time blocked), e.g. cpu,alloc,lock. "
+                    + "Each extra one adds a companion table by category.")
+    List<String> profile;
+
     @Option(names = "--interval", defaultValue = "1ms",
             description = "Sampling interval (default: ${DEFAULT-VALUE}; runs are short, so finer than the agent's 10ms default).")
     String interval;
@@ -282,6 +287,11 @@ final class RunCommand implements Callable<Integer> {
             }
             System.out.println();
             System.out.print(Tables.relativeTime(results, rules, "all").text());
+            for (String kind : io.wirecost.cli.report.CompanionTables.KINDS) {
+                if (!io.wirecost.cli.report.CompanionTables.present(results, kind)) continue;
+                System.out.println();
+                System.out.print(io.wirecost.cli.report.CompanionTables.table(results, rules, kind).text());
+            }
             if (repeat > 1) System.out.println("(tables show repetition 1 of " + repeat + "; results.json holds all of them)");
             for (ScenarioResult r : side.results()) {
                 if (!r.ok()) {
@@ -366,7 +376,23 @@ final class RunCommand implements Callable<Integer> {
     private ProfilerSettings profilerSettings() {
         if (!List.of("async", "jfr", "none").contains(engine)) throw new UsageException("--profiler must be async, jfr or none, got '" + engine + "'");
         if (!List.of("cpu", "ctimer", "itimer", "wall").contains(event)) throw new UsageException("--event must be cpu, ctimer, itimer or wall, got '" + event + "'");
-        return new ProfilerSettings(engine, event, Durations.parseNanos("--interval", interval));
+        return new ProfilerSettings(engine, event, Durations.parseNanos("--interval", interval), profileExtras(profile));
+    }
+
+    /** The events {@code --profile} adds to CPU samples; CPU stays, since the relative-time table needs it. */
+    static java.util.Set<String> profileExtras(List<String> profile) {
+        java.util.Set<String> extras = new java.util.TreeSet<>();
+        for (String p : profile) {
+            switch (p.trim()) {
+                case "cpu" -> { }
+                case "alloc", "lock" -> extras.add(p.trim());
+                default -> throw new UsageException("--profile: each item must be cpu, alloc or lock, got '" + p + "'");
+            }
+        }
+        if (!profile.stream().map(String::trim).toList().contains("cpu")) {
+            throw new UsageException("--profile must include cpu (e.g. cpu,alloc,lock), got '" + String.join(",", profile) + "'");
+        }
+        return extras;
     }
 
     private RuleSet loadRules() {

@@ -60,6 +60,16 @@ final class AgentMetrics {
         long allocatedBytes();
 
         long profilerMemoryBytes();
+
+        /** Whether the agent counts allocated bytes by category ({@code also=alloc}); off by default. */
+        default boolean countsAllocations() {
+            return false;
+        }
+
+        /** Sampled bytes allocated in a category since the agent started; only when {@link #countsAllocations()}. */
+        default long allocatedBytes(int categoryIndex) {
+            return 0;
+        }
     }
 
     /** Where the agent can fail while running; each is a fixed value of the {@code stage} label. */
@@ -81,6 +91,18 @@ final class AgentMetrics {
                         cb.call(src.samples(i), c.name(), group(c));
                     }
                 }).register(registry);
+
+        if (src.countsAllocations()) {
+            CounterWithCallback.builder().name("wirecost_allocated_bytes")
+                    .help("Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), since the agent started")
+                    .labelNames("category", "group").constLabels(constant)
+                    .callback(cb -> {
+                        for (int i = 0; i < categories.size(); i++) {
+                            Category c = categories.get(i);
+                            cb.call(src.allocatedBytes(i), c.name(), group(c));
+                        }
+                    }).register(registry);
+        }
 
         GaugeWithCallback.builder().name("wirecost_category_share_ratio")
                 .help("Share of each category over the sliding window: middleware categories of middleware samples "

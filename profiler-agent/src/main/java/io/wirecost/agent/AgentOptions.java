@@ -25,9 +25,16 @@ import java.util.Map;
  *                   ({@code wirecost profile}: every JVM of a command names its own file)
  * @param fromNs     record only from this offset after start-up (0: from the start)
  * @param toNs       and until this offset (Long.MAX_VALUE: until exit)
+ * @param extras     events recorded beside the sampling event, a subset of {@code alloc} and {@code lock}
+ *                   ({@code also=alloc+lock}); empty by default, since each costs an event per sampled
+ *                   allocation or contended lock
  */
 public record AgentOptions(String engine, String event, long intervalNs, Path file, boolean startNow, Path rules,
-                           MetricsOptions metrics, Path dir, long fromNs, long toNs) {
+                           MetricsOptions metrics, Path dir, long fromNs, long toNs, java.util.Set<String> extras) {
+
+    public AgentOptions {
+        extras = java.util.Set.copyOf(extras);
+    }
 
     public static final long DEFAULT_INTERVAL_NS = 10_000_000L;   // async-profiler's own default for cpu
 
@@ -39,7 +46,7 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
      */
     public static final String DEFAULT_EVENT = "itimer";
 
-    private static final String KEYS = "engine, event, interval, file, dir, from, to, start, rules, role, labels, metrics.port, "
+    private static final String KEYS = "engine, event, interval, also, file, dir, from, to, start, rules, role, labels, metrics.port, "
             + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file";
 
     public static AgentOptions parse(String args) {
@@ -52,6 +59,7 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
         Path dir = null;
         long from = 0;
         long to = Long.MAX_VALUE;
+        java.util.Set<String> extras = java.util.Set.of();
         Map<String, String> metricsKeys = new LinkedHashMap<>();
         if (args != null && !args.isBlank()) {
             for (String kv : args.split(",")) {
@@ -63,6 +71,7 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
                     case "engine" -> engine = oneOf(key, value, "async", "jfr", "none");
                     case "event" -> event = oneOf(key, value, "cpu", "ctimer", "itimer", "wall");
                     case "interval" -> interval = parseDuration(key, value);
+                    case "also" -> extras = extras(value);
                     case "file" -> file = Path.of(value);
                     case "dir" -> dir = Path.of(value);
                     case "from" -> from = value.equals("0") ? 0 : parseDuration(key, value);
@@ -86,7 +95,14 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
         if ((from > 0 || to != Long.MAX_VALUE) && (metrics != null || !startNow)) {
             throw new IllegalArgumentException("from= and to= apply to a whole-run recording: not with metrics.port or start=manual");
         }
-        return new AgentOptions(engine, event, interval, file, startNow, rules, metrics, dir, from, to);
+        return new AgentOptions(engine, event, interval, file, startNow, rules, metrics, dir, from, to, extras);
+    }
+
+    /** {@code alloc}, {@code lock} or {@code alloc+lock}: '+' because ',' separates the agent's options. */
+    static java.util.Set<String> extras(String value) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String e : value.split("\\+")) out.add(oneOf("also", e.trim(), "alloc", "lock"));
+        return out;
     }
 
     /**

@@ -27,9 +27,21 @@ final class AsyncProfilerEngine implements ProfilerEngine {
         return profiler != null;
     }
 
+    /**
+     * Options recorded beside the sampling event into the same JFR file. alloc=512k is async-profiler's
+     * own default sampling interval (one sample per 512 KiB allocated, weighted by bytes); lock=10us keeps
+     * uncontended hand-offs out while still catching every wait a request can feel.
+     */
+    private final String extras;
+
     AsyncProfilerEngine(String event) {
+        this(event, java.util.Set.of());
+    }
+
+    AsyncProfilerEngine(String event, java.util.Set<String> extras) {
         this.requested = event;
         this.event = event;
+        this.extras = (extras.contains("alloc") ? ",alloc=512k" : "") + (extras.contains("lock") ? ",lock=10us" : "");
     }
 
     @Override
@@ -44,11 +56,11 @@ final class AsyncProfilerEngine implements ProfilerEngine {
             event = "itimer";
             fallbackNote = " (cpu refused: " + oneLine(e) + ")";
         }
-        return "async-profiler " + version + " event=" + event + (event.equals(requested) ? "" : fallbackNote);
+        return "async-profiler " + version + " event=" + event + extras + (event.equals(requested) ? "" : fallbackNote);
     }
 
-    private static String command(String event, Path file, long intervalNs) {
-        return "start,event=" + event + ",interval=" + intervalNs + ",jfr,file=" + file.toAbsolutePath();
+    private String command(String event, Path file, long intervalNs) {
+        return "start,event=" + event + ",interval=" + intervalNs + extras + ",jfr,file=" + file.toAbsolutePath();
     }
 
     @Override

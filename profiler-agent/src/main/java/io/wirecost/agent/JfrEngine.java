@@ -13,6 +13,16 @@ import java.time.Duration;
 final class JfrEngine implements ProfilerEngine {
 
     private Recording recording;
+    private final java.util.Set<String> extras;
+
+    JfrEngine() {
+        this(java.util.Set.of());
+    }
+
+    /** {@code extras}: {@code alloc} and/or {@code lock}, recorded beside the samples (see AgentOptions). */
+    JfrEngine(java.util.Set<String> extras) {
+        this.extras = java.util.Set.copyOf(extras);
+    }
 
     @Override
     public String start(Path file, long intervalNs) throws java.io.IOException {
@@ -21,12 +31,21 @@ final class JfrEngine implements ProfilerEngine {
         r.setName("wirecost");
         r.enable("jdk.ExecutionSample").withPeriod(period);
         r.enable("jdk.NativeMethodSample").withPeriod(period);
+        if (extras.contains("alloc")) {
+            // JFR's own throttled sampler (150 events/s by default), each event weighted by the bytes it stands for
+            r.enable("jdk.ObjectAllocationSample").withStackTrace();
+        }
+        if (extras.contains("lock")) {
+            // the same 10 us threshold as async-profiler's lock=10us in the async engine
+            r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(10_000)).withStackTrace();
+            r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(10_000)).withStackTrace();
+        }
         r.setToDisk(true);
         // JFR writes the destination when the recording stops, whoever stops it (see keepAtExit)
         r.setDestination(file);
         r.start();
         this.recording = r;
-        return name() + " period=" + period.toMillis() + "ms";
+        return name() + " period=" + period.toMillis() + "ms" + (extras.isEmpty() ? "" : " also=" + String.join("+", new java.util.TreeSet<>(extras)));
     }
 
     /**

@@ -47,6 +47,8 @@ final class LiveSession implements AgentMetrics.Source {
     private final ProfilerControl control;
     private final RuleSet rules;
     private final LiveCounts counts;
+    /** Sampled bytes allocated per category since start, with also=alloc. */
+    private final java.util.concurrent.atomic.AtomicLongArray allocated;
     private final AgentThreads threads = new AgentThreads();
     private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(threads.factory("metrics"));
     private final ExecutorService http = Executors.newFixedThreadPool(2, threads.factory("http"));
@@ -71,6 +73,7 @@ final class LiveSession implements AgentMetrics.Source {
         this.rules = rules;
         this.segmentDir = segmentDir;
         this.counts = new LiveCounts(rules.categories(), options.metrics().windowNs(), System::nanoTime);
+        this.allocated = new java.util.concurrent.atomic.AtomicLongArray(rules.categories().size());
         for (String stage : AgentMetrics.STAGES) errors.put(stage, new AtomicLong());
     }
 
@@ -197,7 +200,9 @@ final class LiveSession implements AgentMetrics.Source {
         CategoryCounts c = new CategoryCounts(rules.categories());
         try {
             attributor(options, rules).read(file, c);
+            CategoryCounts bytes = countsAllocations() ? allocations(file) : null;
             counts.add(c);
+            if (bytes != null) for (int i = 0; i < allocated.length(); i++) allocated.addAndGet(i, bytes.samples(i));
             segmentsRead.incrementAndGet();
             lastSegmentEpochSeconds = System.currentTimeMillis() / 1000.0;
         } catch (RecordingException | RuntimeException | LinkageError e) {
@@ -207,6 +212,26 @@ final class LiveSession implements AgentMetrics.Source {
             dropped.addAndGet(partial);
             fail("read", e);
         }
+    }
+
+    /**
+     * The segment's allocation samples by category. A second pass over the file, with the CLI's
+     * {@code --mode alloc}: it costs the reader thread what the first one does, which is why it is opt-in.
+     */
+    private CategoryCounts allocations(Path file) throws RecordingException {
+        CategoryCounts bytes = new CategoryCounts(rules.categories());
+        new Attributor(rules, SampleMode.ALLOC, AttributionMode.SELF).read(file, bytes);
+        return bytes;
+    }
+
+    @Override
+    public boolean countsAllocations() {
+        return options.extras().contains("alloc");
+    }
+
+    @Override
+    public long allocatedBytes(int categoryIndex) {
+        return allocated.get(categoryIndex);
     }
 
     private synchronized void append(Path segment) {

@@ -33,8 +33,8 @@ public final class ProfilerControl implements ProfilerControlMBean {
     ProfilerControl(AgentOptions options) {
         this.options = options;
         this.engine = switch (options.engine()) {
-            case "async" -> new AsyncProfilerEngine(options.event());
-            case "jfr" -> new JfrEngine();
+            case "async" -> new AsyncProfilerEngine(options.event(), options.extras());
+            case "jfr" -> new JfrEngine(options.extras());
             default -> null;
         };
     }
@@ -82,7 +82,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
             started = engine.start(target, options.intervalNs());
         } catch (Throwable t) {
             if (!(engine instanceof AsyncProfilerEngine a) || a.loaded()) throw t;
-            engine = new JfrEngine();
+            engine = new JfrEngine(options.extras());
             LOG.warning("wirecost agent: async-profiler cannot load (" + AsyncProfilerEngine.oneLine(t) + "); sampling with JFR instead");
             started = engine.start(target, options.intervalNs());
         }

@@ -63,6 +63,57 @@ class AgentMetricsGoldenTest {
         assertEquals(GOLDEN, out.toString(StandardCharsets.UTF_8));
     }
 
+    /** The same source with also=alloc: bytes by category, and nothing else changes. */
+    private record Allocating(Fixed fixed, long[] bytes) implements AgentMetrics.Source {
+        public List<Category> categories() { return fixed.categories(); }
+        public long samples(int i) { return fixed.samples(i); }
+        public Attribution window() { return fixed.window(); }
+        public String engine() { return fixed.engine(); }
+        public String event() { return fixed.event(); }
+        public long intervalNs() { return fixed.intervalNs(); }
+        public long samplesDropped() { return fixed.samplesDropped(); }
+        public long errors(String stage) { return fixed.errors(stage); }
+        public long segmentsRead() { return fixed.segmentsRead(); }
+        public double unsampledSeconds() { return fixed.unsampledSeconds(); }
+        public double lastSegmentEpochSeconds() { return fixed.lastSegmentEpochSeconds(); }
+        public long cpuNanos() { return fixed.cpuNanos(); }
+        public long allocatedBytes() { return fixed.allocatedBytes(); }
+        public long profilerMemoryBytes() { return fixed.profilerMemoryBytes(); }
+        public boolean countsAllocations() { return true; }
+        public long allocatedBytes(int i) { return bytes[i]; }
+    }
+
+    @Test
+    void allocatedBytesByCategoryOnlyWhenAskedFor() throws Exception {
+        CategoryCounts window = new CategoryCounts(RULES.categories());
+        window.add(0, 30);
+        window.add(1, 10);
+        window.add(3, 10);
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("service", "demo");
+        labels.put("run", "r1");
+        PrometheusRegistry registry = new PrometheusRegistry();
+        Fixed fixed = new Fixed(new long[]{300, 100, 0, 100}, window.toAttribution("test"));
+        AgentMetrics.register(registry, new Allocating(fixed, new long[]{524_288, 1_048_576, 0, 0}), "server", labels);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrometheusTextFormatWriter.create().write(out, registry.scrape());
+        String text = out.toString(StandardCharsets.UTF_8);
+        int from = text.indexOf("# HELP wirecost_allocated_bytes_total");
+        int to = text.indexOf("# HELP", from + 1);
+        assertEquals(ALLOCATED, text.substring(from, to));
+        // everything else is the golden text of the default agent, byte for byte
+        assertEquals(GOLDEN, text.substring(0, from) + text.substring(to));
+    }
+
+    private static final String ALLOCATED = """
+            # HELP wirecost_allocated_bytes_total Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), since the agent started
+            # TYPE wirecost_allocated_bytes_total counter
+            wirecost_allocated_bytes_total{category="jit",group="jvm",role="server",run="r1",service="demo"} 0.0
+            wirecost_allocated_bytes_total{category="other",group="middleware",role="server",run="r1",service="demo"} 0.0
+            wirecost_allocated_bytes_total{category="rmi-transport",group="middleware",role="server",run="r1",service="demo"} 524288.0
+            wirecost_allocated_bytes_total{category="serialization-out",group="middleware",role="server",run="r1",service="demo"} 1048576.0
+            """;
+
     private static final String GOLDEN = """
             # HELP wirecost_agent_info The profiler behind the samples: engine, event actually sampled, sampling interval
             # TYPE wirecost_agent_info gauge

@@ -26,6 +26,16 @@ class AgentOptionsTest {
     }
 
     @Test
+    void allocAndLockAreRecordedOnlyWhenAsked() {
+        assertEquals(java.util.Set.of(), AgentOptions.parse("engine=async").extras());
+        assertEquals(java.util.Set.of("alloc", "lock"), AgentOptions.parse("engine=async,also=lock+alloc,start=manual").extras());
+        assertEquals(java.util.Set.of("alloc"), AgentOptions.parse("also=alloc").extras());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> AgentOptions.parse("also=alloc+wall"));
+        assertEquals("also must be one of alloc|lock, got 'wall'", e.getMessage());
+    }
+
+    @Test
     void metricsOptionsAndStaticLabels() {
         AgentOptions o = AgentOptions.parse("metrics.port=9464,metrics.bind=0.0.0.0,metrics.period=5s,metrics.window=2m,"
                 + "role=server,labels=service:demo;run:r1;scenario:rmi,rules=/tmp/my.rules");

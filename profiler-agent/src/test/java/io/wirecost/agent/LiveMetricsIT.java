@@ -80,6 +80,20 @@ class LiveMetricsIT {
     }
 
     @Test
+    void allocatedBytesByCategoryWithAlsoAlloc() throws Exception {
+        int port = HostJvm.freePort();
+        try (HostJvm host = HostJvm.start(tmp.resolve("alloc"), "also=alloc,metrics.port=" + port + ",metrics.period=1s,metrics.window=5s",
+                List.of(), SAMPLE, "8")) {
+            // the sample serializes in a loop: the streams' buffers and block data are where its bytes go
+            Map<String, Double> m = scrapeUntil(port, s -> s.entrySet().stream().anyMatch(e -> e.getKey().startsWith("wirecost_allocated_bytes_total{")
+                    && e.getKey().contains("category=\"serialization-out\"") && e.getValue() > 0));
+            assertTrue(value(m, "wirecost_allocated_bytes_total", "category=\"serialization-out\"") > 0, m.toString());
+            assertEquals(0.0, value(m, "wirecost_agent_errors_total", "stage=\"read\""));
+            assertEquals(0, host.waitFor(60), host.err());
+        }
+    }
+
+    @Test
     void jfrEngineWithAUserRuleFile() throws Exception {
         Path rules = tmp.resolve("mine.rules");
         Files.writeString(rules, """

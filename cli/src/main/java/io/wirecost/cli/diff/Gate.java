@@ -52,6 +52,8 @@ public final class Gate {
             Decision d = decisions.get(l.scenario());
             if (!enoughRepetitions(l.scenario(), base, cand)) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
+            } else if (informational(l)) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATED));
             } else if (isCost(l) && !l.kind().equals(d.measure())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_DECIDING));
             } else {
@@ -72,6 +74,17 @@ public final class Gate {
 
     private static boolean enoughRepetitions(String scenario, RunData base, RunData cand) {
         return base.repetitions(scenario) >= MIN_REPETITIONS && cand.repetitions(scenario) >= MIN_REPETITIONS;
+    }
+
+    /**
+     * Allocation and lock-time shares inform, they do not gate. Their weights come from few events (one
+     * sample per 512 KiB allocated, locks held over 10 µs), so their between-run spread is wide, and lock
+     * time on a shared machine measures the scheduler as much as the middleware: as gating lines they
+     * would either flag noise or, by enlarging Holm's family by two lines per category, cost the CPU and
+     * round-trip lines the power to see a real regression. Their cost, if any, already shows in CPU per call.
+     */
+    static boolean informational(DiffLine l) {
+        return l.kind().equals("alloc-share") || l.kind().equals("lock-share");
     }
 
     private static boolean isCost(DiffLine l) {

@@ -22,6 +22,19 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
                              Map<String, Map<String, long[]>> shares, Map<String, Double> sizeBytes) {
     }
 
+    /** Weight of each middleware category and the middleware total, by role (or companion kind). */
+    private static void weights(Path file, JsonNode byRole, Map<String, Map<String, long[]>> into) throws BadRunException {
+        for (var it = byRole.fields(); it.hasNext(); ) {
+            var role = it.next();
+            Map<String, long[]> byCategory = new LinkedHashMap<>();
+            long total = role.getValue().path("middleware_samples").asLong();
+            for (JsonNode c : role.getValue().path("middleware_percent")) {
+                byCategory.put(text(file, c, "category"), new long[]{c.path("samples").asLong(), total});
+            }
+            into.put(role.getKey(), byCategory);
+        }
+    }
+
     /** Thrown for unusable input; the message is one line. */
     public static final class BadRunException extends Exception {
         public BadRunException(String message) {
@@ -62,16 +75,10 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
                 kept.put(op, k);
             }
             Map<String, Map<String, long[]>> shares = new LinkedHashMap<>();
-            JsonNode sh = s.path("shares");
-            for (var it = sh.fields(); it.hasNext(); ) {
-                var role = it.next();
-                Map<String, long[]> byCategory = new LinkedHashMap<>();
-                long total = role.getValue().path("middleware_samples").asLong();
-                for (JsonNode c : role.getValue().path("middleware_percent")) {
-                    byCategory.put(text(file, c, "category"), new long[]{c.path("samples").asLong(), total});
-                }
-                shares.put(role.getKey(), byCategory);
-            }
+            weights(file, s.path("shares"), shares);
+            // run --profile cpu,alloc,lock: bytes and ns by category, under the keys alloc and lock
+            // (no role is called that), so that the diff compares them as shares too
+            weights(file, s.path("companions"), shares);
             Map<String, Double> sizes = new LinkedHashMap<>();
             for (JsonNode m : s.path("message_sizes").path("per_call")) {
                 sizes.put(text(file, m, "operation"), m.path("requestBytes").asDouble() + m.path("responseBytes").asDouble());

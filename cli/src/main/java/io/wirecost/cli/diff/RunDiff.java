@@ -10,7 +10,9 @@ import java.util.Set;
  * Measures what changed between two runs, scenario by scenario: round-trip time per data type and
  * instantiation (ratio with a Welch interval on the logs of per-repetition means, or a bootstrap over
  * one repetition's measurements), CPU per call per role and data type (from cpu.csv), each category's
- * share per role (difference in percentage points with a Welch interval), and message sizes. Each line
+ * share per role (difference in percentage points with a Welch interval), the shares of allocated bytes
+ * and lock time by category when both runs recorded them ({@code run --profile cpu,alloc,lock}), and
+ * message sizes. Each line
  * carries its p-value; the verdicts are {@link Gate}'s, after the correction over all lines.
  */
 public final class RunDiff {
@@ -98,11 +100,16 @@ public final class RunDiff {
                 if (sc.length == 0) continue;
                 if (total(sb, 0) == 0 && total(sc, 0) == 0) continue;   // absent on both sides
                 Stats.Interval d = Stats.shareDifference(sb, sc);
-                out.add(new DiffLine(scenario, "share", role + "/" + category, "%", 100.0 * total(sb, 0) / Math.max(1, total(sb, 1)),
+                out.add(new DiffLine(scenario, kindOf(role), role + "/" + category, "%", 100.0 * total(sb, 0) / Math.max(1, total(sb, 1)),
                         100.0 * total(sc, 0) / Math.max(1, total(sc, 1)), d.estimate(), d.low(), d.high(), d.p(),
                         DiffLine.Verdict.NO_CHANGE, basis));
             }
         }
+    }
+
+    /** {@code share} for CPU samples by role; {@code alloc-share} and {@code lock-share} for run --profile's companions. */
+    static String kindOf(String role) {
+        return role.equals("alloc") || role.equals("lock") ? role + "-share" : "share";
     }
 
     private static long[][] shareSamples(List<RunData.Repetition> reps, String role, String category) {

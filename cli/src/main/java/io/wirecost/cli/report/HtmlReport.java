@@ -45,6 +45,11 @@ public final class HtmlReport {
         sb.append("<h1>wirecost run ").append(Html.esc(meta.id())).append("</h1>");
         metadata(sb, meta, results);
         relativeTime(sb, results, rules);
+        for (String kind : CompanionTables.KINDS) {
+            if (!CompanionTables.present(results, kind)) continue;
+            sb.append("<section id=\"").append(kind).append("\"><h2>").append(CompanionTables.title(kind)).append("</h2>")
+              .append(Html.table(CompanionTables.table(results, rules, kind))).append("</section>");
+        }
         roundTrips(sb, results);
         cpuPerCall(sb, results);
         factors(sb, results);

@@ -65,6 +65,14 @@ public final class ResultsJson {
         Map<String, Object> shares = new LinkedHashMap<>();
         for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
         m.put("shares", shares);
+        if (!r.companions().isEmpty()) {
+            // run --profile cpu,alloc,lock: weights are bytes (alloc) and ns (lock) in the *_samples fields
+            Map<String, Object> companions = new LinkedHashMap<>();
+            for (Map.Entry<String, RoleAttribution> e : new java.util.TreeMap<>(r.companions()).entrySet()) {
+                companions.put(e.getKey(), attribution(e.getValue(), ""));
+            }
+            m.put("companions", companions);
+        }
         Map<String, Object> sizes = new LinkedHashMap<>();
         sizes.put("method", r.sizesNote());
         sizes.put("per_call", r.sizes());

@@ -53,6 +53,9 @@ public final class RunWriter {
         sb.append(Tables.relativeTime(results, rules, "all").markdown());
         sb.append(Tables.relativeTime(results, rules, "client").markdown());
         sb.append(Tables.relativeTime(results, rules, "server").markdown());
+        for (String kind : CompanionTables.KINDS) {
+            if (CompanionTables.present(results, kind)) sb.append(CompanionTables.table(results, rules, kind).markdown());
+        }
         sb.append(Tables.roundTrips(results).markdown());
         sb.append(CpuTables.perCall(all).markdown());
         sb.append(Tables.factors(all).markdown());

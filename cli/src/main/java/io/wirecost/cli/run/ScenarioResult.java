@@ -18,12 +18,25 @@ import java.util.Optional;
  * @param sizesNote says why (or how they were measured)
  * @param cpu     CPU time per call of the timed pass by operation and role (client, server, all); empty
  *                when the JVMs could not read their CPU time
+ * @param companions with {@code run --profile cpu,alloc,lock}: client and server together, by what was
+ *                weighted ({@code alloc}: bytes allocated, {@code lock}: nanoseconds blocked); empty otherwise
  */
 public record ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
                              long calls, List<RttStatistics> rtt, List<RttStatistics> profiledRtt,
                              Map<String, RoleAttribution> shares,
                              Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
-                             List<MessageSize> sizes, String sizesNote, List<CpuStatistics> cpu) {
+                             List<MessageSize> sizes, String sizesNote, List<CpuStatistics> cpu,
+                             Map<String, RoleAttribution> companions) {
+
+    /** Without allocation or lock tables (CPU only, the default {@code --profile cpu}). */
+    public ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
+                          long calls, List<RttStatistics> rtt, List<RttStatistics> profiledRtt,
+                          Map<String, RoleAttribution> shares,
+                          Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
+                          List<MessageSize> sizes, String sizesNote, List<CpuStatistics> cpu) {
+        this(scenario, repetition, paperColumn, status, error, seconds, calls, rtt, profiledRtt, shares, facts, profilers,
+                recordings, sizes, sizesNote, cpu, Map.of());
+    }
 
     /** Without CPU figures (results of runs before CPU per call was measured, tests). */
     public ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
@@ -36,6 +49,7 @@ public record ScenarioResult(String scenario, int repetition, String paperColumn
     }
 
     public ScenarioResult {
+        companions = Map.copyOf(companions);
         cpu = List.copyOf(cpu);
         rtt = List.copyOf(rtt);
         profiledRtt = List.copyOf(profiledRtt);

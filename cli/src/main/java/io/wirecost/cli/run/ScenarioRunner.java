@@ -163,8 +163,10 @@ public final class ScenarioRunner {
             if (!keepKeys) deleteQuietly(keyDir);
         }
         Map<String, RoleAttribution> shares = new LinkedHashMap<>();
+        Map<String, RoleAttribution> companions = new LinkedHashMap<>();
         try {
             shares.putAll(attribute(recordings));
+            companions.putAll(companions(recordings));
             writeFlames(stem, recordings);
         } catch (RecordingException | IOException e) {
             if (error.isEmpty()) error = e.getMessage();
@@ -173,7 +175,7 @@ public final class ScenarioRunner {
         recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
-                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote, cpu);
+                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote, cpu, companions);
     }
 
     /**
@@ -382,6 +384,37 @@ public final class ScenarioRunner {
         }
         out.put("all", new RoleAttribution("all", all.toAttribution(describe(summaries)), summaries));
         return out;
+    }
+
+    /**
+     * Bytes allocated and time blocked by category, client and server together, from the same recordings
+     * as the CPU shares ({@code --profile cpu,alloc,lock}): the engine's --mode alloc and --mode lock.
+     */
+    private Map<String, RoleAttribution> companions(Map<String, Path> recordings) throws RecordingException {
+        Map<String, RoleAttribution> out = new LinkedHashMap<>();
+        for (String kind : new java.util.TreeSet<>(profiler.extras())) {
+            SampleMode mode = kind.equals("alloc") ? SampleMode.ALLOC : SampleMode.LOCK;
+            Attributor attributor = new Attributor(rules, mode, io.wirecost.attribution.AttributionMode.SELF);
+            CategoryCounts all = attributor.newCounts();
+            List<RecordingSummary> summaries = new ArrayList<>();
+            for (String role : List.of("client", "server")) {
+                Path p = recordings.get(role);
+                if (p == null) continue;
+                CategoryCounts counts = attributor.newCounts();
+                summaries.add(attributor.read(p, counts));
+                all.merge(counts);
+            }
+            if (!summaries.isEmpty()) out.put(kind, new RoleAttribution(kind, all.toAttribution(kind + " " + mode.unit() + ": " + describeEvents(summaries)), summaries));
+        }
+        return out;
+    }
+
+    private static String describeEvents(List<RecordingSummary> summaries) {
+        Map<String, Long> events = new java.util.TreeMap<>();
+        for (RecordingSummary s : summaries) s.eventCounts().forEach((k, v) -> events.merge(k, v, Long::sum));
+        StringBuilder sb = new StringBuilder(summaries.get(0).producer());
+        events.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        return sb.toString();
     }
 
     /** {@code flames/<scenario>-<role>.html} for every profiled process, by async-profiler's own template. */
