@@ -42,6 +42,12 @@ public final class StackClassifier implements SampleSink {
         threadCategory.clear();
     }
 
+    /** Counts only by stack and thread: per-(stack, thread) sums from the reader give the same counts. */
+    @Override
+    public boolean needsEachSample() {
+        return false;
+    }
+
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (mode == AttributionMode.SELF) {
