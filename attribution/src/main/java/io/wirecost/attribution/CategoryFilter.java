@@ -22,6 +22,11 @@ public final class CategoryFilter implements SampleSink {
     }
 
     @Override
+    public boolean needsEachSample() {
+        return next.needsEachSample();
+    }
+
+    @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (classifier.classify(stackTraceId, threadId) == category) next.sample(stackTraceId, threadId, ticks, weight);
     }

@@ -19,6 +19,11 @@ public final class FramesSeen implements SampleSink {
     }
 
     @Override
+    public boolean needsEachSample() {
+        return false;
+    }
+
+    @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (!stacksOfChunk.add(stackTraceId)) return;
         for (long m : chunk.stackMethods(stackTraceId)) {

@@ -121,6 +121,7 @@ public final class RecordingReader {
         Map<String, Long> counts = new TreeMap<>();
         String producer = "jdk";
         int chunks = 0;
+        StackTally tally = sink.needsEachSample() ? null : new StackTally();
         try (JfrReader jfr = new JfrReader(path)) {
             open.set(jfr);
             jfr.stopAtNewChunk = true;
@@ -132,6 +133,7 @@ public final class RecordingReader {
                 if (async) producer = "async-profiler";
                 sink.beginChunk(new JfrChunk(jfr, async));
                 EventSelection selection = new EventSelection(mode, jfr, async);
+                Passing passing = new Passing(selection, sink, tally);
                 List<RecordedEvents.Counted> deferred = new ArrayList<>();
                 for (Event e; (e = jfr.readEvent()) != null; ) {
                     if (!(e instanceof RecordedEvents.Counted c)) continue;
@@ -140,12 +142,13 @@ public final class RecordingReader {
                     if (selection.deferred(c)) {
                         deferred.add(c);
                     } else {
-                        pass(type, c, selection, counts, sink);
+                        passing.pass(type, c);
                     }
                 }
                 if (selection.deferredCount()) {
-                    for (RecordedEvents.Counted c : deferred) pass(selection.countedAs(c), c, selection, counts, sink);
+                    for (RecordedEvents.Counted c : deferred) passing.pass(selection.countedAs(c), c);
                 }
+                passing.finish(counts);
                 chunks++;
             }
         } catch (IOException | RuntimeException e) {
@@ -160,10 +163,37 @@ public final class RecordingReader {
         return new RecordingSummary(name, producer, counts, chunks, scan.lostBytes(), warnings);
     }
 
-    private static void pass(String type, RecordedEvents.Counted e, EventSelection selection, Map<String, Long> counts, SampleSink sink) {
-        long weight = selection.weight(e);
-        counts.merge(type, weight, Long::sum);
-        sink.sample(e.stackTraceId, e.tid, e.time, weight);
+    /**
+     * One chunk's counted events on their way to the sink: straight through, or summed per (stack, thread)
+     * in the tally when the sink only sums; totals per event type are kept per chunk in a long[] so that
+     * a sample costs no boxing.
+     */
+    private static final class Passing {
+        private final EventSelection selection;
+        private final SampleSink sink;
+        private final StackTally tally;
+        private final Map<String, long[]> perType = new java.util.HashMap<>();
+
+        Passing(EventSelection selection, SampleSink sink, StackTally tally) {
+            this.selection = selection;
+            this.sink = sink;
+            this.tally = tally;
+        }
+
+        void pass(String type, RecordedEvents.Counted e) {
+            long weight = selection.weight(e);
+            perType.computeIfAbsent(type, t -> new long[1])[0] += weight;
+            if (tally != null) {
+                tally.add(e.stackTraceId, e.tid, weight);
+            } else {
+                sink.sample(e.stackTraceId, e.tid, e.time, weight);
+            }
+        }
+
+        void finish(Map<String, Long> counts) {
+            if (tally != null) tally.drainTo(sink);
+            perType.forEach((type, w) -> counts.merge(type, w[0], Long::sum));
+        }
     }
 
     private static boolean isAsyncProfiler(JfrReader jfr) {

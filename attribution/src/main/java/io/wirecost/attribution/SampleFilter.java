@@ -37,6 +37,12 @@ public final class SampleFilter implements SampleSink {
         next.beginChunk(chunk);
     }
 
+    /** A time window needs each sample's time; a thread filter alone does not. */
+    @Override
+    public boolean needsEachSample() {
+        return fromNanos > 0 || toNanos != Long.MAX_VALUE || next.needsEachSample();
+    }
+
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (keep(threadId, ticks)) {

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Applies a {@link RuleSet} to the samples of a recording, caching per chunk: each distinct method is
- * matched against the rules once, each distinct stack and thread classified once. Counts go to a
+ * matched against the rules once per recording, each distinct stack and thread classified once per chunk. Counts go to a
  * {@link CategoryCounts}, in {@link AttributionMode#SELF} or {@link AttributionMode#INCLUSIVE} mode.
  */
 public final class StackClassifier implements SampleSink {
@@ -20,6 +20,8 @@ public final class StackClassifier implements SampleSink {
     private final Map<Integer, Integer> stackCategory = new HashMap<>();
     private final Map<Integer, int[]> stackCategories = new HashMap<>();
     private final Map<Integer, Integer> threadCategory = new HashMap<>();
+    /** Across chunks: a frame's rule depends on its names only, and concatenated chunks repeat the same frames. */
+    private final Map<Frame, Integer> frameCategory = new HashMap<>();
     private ChunkView chunk;
 
     public StackClassifier(RuleSet rules, CategoryCounts counts) {
@@ -40,6 +42,12 @@ public final class StackClassifier implements SampleSink {
         stackCategory.clear();
         stackCategories.clear();
         threadCategory.clear();
+    }
+
+    /** Counts only by stack and thread: per-(stack, thread) sums from the reader give the same counts. */
+    @Override
+    public boolean needsEachSample() {
+        return false;
     }
 
     @Override
@@ -114,8 +122,10 @@ public final class StackClassifier implements SampleSink {
     private int categoryOf(long methodId) {
         Integer c = methodCategory.get(methodId);
         if (c == null) {
-            Rule r = rules.ruleFor(chunk.frame(methodId));
-            c = r == null ? UNMATCHED : r.passthrough() ? -2 - r.categoryIndex() : r.categoryIndex();
+            c = frameCategory.computeIfAbsent(chunk.frame(methodId), f -> {
+                Rule r = rules.ruleFor(f);
+                return r == null ? UNMATCHED : r.passthrough() ? -2 - r.categoryIndex() : r.categoryIndex();
+            });
             methodCategory.put(methodId, c);
         }
         return c;

@@ -18,6 +18,11 @@ public final class StackCounts implements SampleSink {
     }
 
     @Override
+    public boolean needsEachSample() {
+        return false;
+    }
+
+    @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         String key = keys.computeIfAbsent(stackTraceId, id -> {
             long[] m = chunk.stackMethods(id);

@@ -15,100 +15,142 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code wirecost bench attribute}: wall time and peak memory of {@code wirecost attribute} on a large
- * multi-chunk recording, beside async-profiler's converter writing collapsed stacks from the same file,
- * interleaved, in separate JVMs.
+ * {@code wirecost bench attribute}: wall time, CPU time and peak memory of {@code wirecost attribute}
+ * beside async-profiler's converter ({@code java -jar jfr-converter.jar -o collapsed}, the version this
+ * build bundles) on the two shapes a recording takes, interleaved round by round, in separate JVMs, each
+ * from JVM start to exit.
  *
- * <p>The recording: a real async-profiler recording of {@link Workload} (many distinct stacks),
- * concatenated with itself until it holds at least {@code --samples} samples; concatenated JFR files
- * are valid multi-chunk recordings (the JDK's own {@code jfr summary} reads them).
+ * <p>The shapes, both real async-profiler recordings of {@link Workload} concatenated with themselves
+ * until they hold at least {@code --samples} samples (concatenated JFR files are valid multi-chunk
+ * recordings; the JDK's own {@code jfr summary} reads them): {@code few}, one thread in two small methods
+ * sampled every 200 us (a handful of distinct stacks, millions of samples); {@code many}, the varied
+ * workload sampled every 100 us (thousands of distinct stacks).
  */
 @Command(name = "attribute", mixinStandardHelpOptions = true,
-        description = "Time and memory of 'wirecost attribute' vs async-profiler's converter on a large multi-chunk recording.")
+        description = "Time and memory of 'wirecost attribute' vs async-profiler's converter on both shapes of recording (few stacks, many stacks).")
 final class AttributeBench implements Callable<Integer> {
 
-    @Option(names = "--samples", defaultValue = "2000000", description = "Minimum samples in the recording (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--samples", defaultValue = "2000000", description = "Minimum samples in each recording (default: ${DEFAULT-VALUE}).")
     long samples;
 
-    @Option(names = "--rounds", defaultValue = "3", description = "Interleaved rounds; medians are reported (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", defaultValue = "5", description = "Interleaved rounds per shape (default: ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--recording", description = "Use this recording instead of building one.")
+    @Option(names = "--shape", defaultValue = "both", description = "few, many or both (default: ${DEFAULT-VALUE}).")
+    String shape;
+
+    @Option(names = "--recording", description = "Use this recording instead of building the shapes.")
     Path recording;
 
-    @Option(names = "--work-dir", description = "Where to build the recording (default: a temporary directory, deleted).")
-    Path workDir;
+    @Option(names = "--converter", description = "async-profiler's jfr-converter jar (default: the bundled version's, from the local Maven repository).")
+    Path converter;
 
-    @Option(names = "--heap", defaultValue = "256m", description = "-Xmx of the wirecost attribute JVM (default: ${DEFAULT-VALUE}).")
-    String heap;
+    @Option(names = "--work-dir", description = "Where to build the recordings (default: a temporary directory, deleted).")
+    Path workDir;
 
     @Override
     public Integer call() throws Exception {
-        if (!heap.matches("\\d+[kmgKMG]?")) throw new io.wirecost.cli.UsageException("--heap must be a size like 256m or 2g, got '" + heap + "'");
+        if (rounds < 2) throw new io.wirecost.cli.UsageException("--rounds must be at least 2 (an interval needs two), got " + rounds);
+        if (!List.of("few", "many", "both").contains(shape)) throw new io.wirecost.cli.UsageException("--shape must be few, many or both, got '" + shape + "'");
         if (recording != null && !Files.isRegularFile(recording)) throw new io.wirecost.cli.UsageException("--recording " + recording + ": no such file");
+        Path jar = converter != null ? converter : defaultConverter();
+        if (!Files.isRegularFile(jar)) throw new io.wirecost.cli.UsageException("--converter " + jar + ": no such file (give the path of jfr-converter-VERSION.jar)");
         Path dir = workDir != null ? io.wirecost.cli.OutputDirectory.create("--work-dir", workDir) : Files.createTempDirectory("wirecost-bench-");
         Path javaHome = Path.of(System.getProperty("java.home"));
         String cp = System.getProperty("java.class.path");
-        Path big = recording != null ? recording : build(dir, javaHome, cp);
-        long bigSamples = countSamples(javaHome, big);
-        System.out.printf(Locale.ROOT, "recording: %s, %.1f MB, %d chunks, %d jdk.ExecutionSample events%n", big,
-                Files.size(big) / 1e6, chunks(big), bigSamples);
-
-        List<String> ours = List.of(ProcessMeter.java(javaHome), "-Xmx" + heap, "-cp", cp, "io.wirecost.cli.Main",
-                "attribute", big.toString(), "--format", "csv");
-        List<String> theirs = List.of(ProcessMeter.java(javaHome), "-cp", cp, "Main", "-o", "collapsed", "--cpu",
-                big.toString(), dir.resolve("converter.collapsed").toString());
-        double[] oursWall = new double[rounds];
-        double[] theirsWall = new double[rounds];
-        long oursRss = 0;
-        long theirsRss = 0;
-        for (int r = 0; r < rounds; r++) {
-            ProcessMeter.Measurement a = ProcessMeter.run(ours, dir.resolve("ours.log"));
-            ProcessMeter.Measurement b = ProcessMeter.run(theirs, dir.resolve("theirs.log"));
-            if (a.exitCode() != 0) throw new IllegalStateException("wirecost attribute failed: see " + dir.resolve("ours.log"));
-            if (b.exitCode() != 0) throw new IllegalStateException("converter failed: see " + dir.resolve("theirs.log"));
-            oursWall[r] = a.wallSeconds();
-            theirsWall[r] = b.wallSeconds();
-            oursRss = Math.max(oursRss, a.peakRssKb());
-            theirsRss = Math.max(theirsRss, b.peakRssKb());
-            System.out.printf(Locale.ROOT, "round %d: wirecost attribute %.2f s, %d MB;  converter -o collapsed %.2f s, %d MB%n",
-                    r + 1, a.wallSeconds(), a.peakRssKb() / 1024, b.wallSeconds(), b.peakRssKb() / 1024);
+        System.out.printf(Locale.ROOT, "load average (1 min) at start: %.2f on %d cores; converter: %s%n",
+                LoadAverage.oneMinute(), Runtime.getRuntime().availableProcessors(), jar);
+        if (recording != null) {
+            compare("given", recording, dir, javaHome, cp, jar);
+        } else {
+            for (String s : shape.equals("both") ? List.of("few", "many") : List.of(shape)) {
+                compare(s, build(s, dir, javaHome, cp), dir, javaHome, cp, jar);
+            }
         }
-        double om = median(oursWall);
-        double tm = median(theirsWall);
-        System.out.println();
-        System.out.printf(Locale.ROOT, "%-44s %12s %14s%n", "", "wall (median)", "peak RSS (max)");
-        System.out.printf(Locale.ROOT, "%-44s %11.2fs %11d MB%n", "wirecost attribute (-Xmx" + heap + ")", om, oursRss / 1024);
-        System.out.printf(Locale.ROOT, "%-44s %11.2fs %11d MB%n", "async-profiler converter, -o collapsed", tm, theirsRss / 1024);
-        System.out.printf(Locale.ROOT, "%-44s %12.2f %14.2f%n", "ratio wirecost / converter", om / tm, (double) oursRss / theirsRss);
-        System.out.printf(Locale.ROOT, "samples per second (wirecost): %.0f; JVM start-up included in both%n", bigSamples / om);
-        // memory must scale with distinct stacks, not samples: the whole file again with a heap a fraction of its size
-        List<String> small = new ArrayList<>(ours);
-        small.set(1, "-Xmx48m");
-        ProcessMeter.Measurement s48 = ProcessMeter.run(small, dir.resolve("ours-48m.log"));
-        System.out.printf(Locale.ROOT, "wirecost attribute with -Xmx48m on the same %.0f MB file: %s (%.2f s, %d MB RSS)%n",
-                Files.size(big) / 1e6, s48.exitCode() == 0 ? "ok" : "FAILED", s48.wallSeconds(), s48.peakRssKb() / 1024);
-        System.out.println("target: time ratio <= 1.0 -> " + (om / tm <= 1.0 ? "MET" : "NOT met")
-                + "; heap bounded (256 MB and 48 MB both suffice) -> " + (s48.exitCode() == 0 ? "MET" : "NOT met"));
-        if (workDir == null && recording == null) deleteAll(dir);
+        System.out.printf(Locale.ROOT, "load average (1 min) at end: %.2f. JVM start-up is included in every figure.%n", LoadAverage.oneMinute());
+        if (workDir == null) deleteAll(dir);
         return 0;
     }
 
-    private Path build(Path dir, Path javaHome, String cp) throws Exception {
+    /** The jar of the converter version this build bundles, as Maven put it in the local repository. */
+    private static Path defaultConverter() throws IOException {
+        String version = "4.5";
+        try (var in = AttributeBench.class.getResourceAsStream("/META-INF/maven/tools.profiler/jfr-converter/pom.properties")) {
+            if (in != null) {
+                java.util.Properties p = new java.util.Properties();
+                p.load(in);
+                version = p.getProperty("version", version);
+            }
+        }
+        return Path.of(System.getProperty("user.home"), ".m2", "repository", "tools", "profiler", "jfr-converter", version,
+                "jfr-converter-" + version + ".jar");
+    }
+
+    private void compare(String name, Path big, Path dir, Path javaHome, String cp, Path jar) throws Exception {
+        long bigSamples = countSamples(javaHome, big);
+        System.out.printf(Locale.ROOT, "%n[%s] %s, %.1f MB, %d chunks, %d jdk.ExecutionSample events%n", name, big,
+                Files.size(big) / 1e6, chunks(big), bigSamples);
+        // wirecost as the launcher starts it: this JVM's own options (collector, class-data sharing)
+        List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
+        ours.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        ours.addAll(List.of("-cp", cp, "io.wirecost.cli.Main", "attribute", big.toString(), "--format", "csv"));
+        List<String> theirs = List.of(ProcessMeter.java(javaHome), "-jar", jar.toString(), "-o", "collapsed",
+                big.toString(), dir.resolve("converter.collapsed").toString());
+        double[][] wall = new double[2][rounds];
+        double[][] cpu = new double[2][rounds];
+        double[][] rss = new double[2][rounds];
+        double[] load = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            // alternate which goes first, so neither always meets the other's leftover load or warm cache
+            boolean oursFirst = r % 2 == 0;
+            ProcessMeter.Measurement a = null;
+            ProcessMeter.Measurement b = null;
+            for (int k = 0; k < 2; k++) {
+                if ((k == 0) == oursFirst) a = ProcessMeter.run(ours, dir.resolve("ours.log"));
+                else b = ProcessMeter.run(theirs, dir.resolve("theirs.log"));
+            }
+            if (a.exitCode() != 0) throw new IllegalStateException("wirecost attribute failed: see " + dir.resolve("ours.log"));
+            if (b.exitCode() != 0) throw new IllegalStateException("converter failed: see " + dir.resolve("theirs.log"));
+            ProcessMeter.Measurement[] m = {a, b};
+            for (int i = 0; i < 2; i++) {
+                wall[i][r] = m[i].wallSeconds();
+                cpu[i][r] = m[i].cpuSeconds();
+                rss[i][r] = m[i].peakRssKb();
+            }
+            load[r] = LoadAverage.oneMinute();
+            System.out.printf(Locale.ROOT, "round %d (load %.2f): wirecost attribute %.2f s wall, %.2f s CPU, %d MB;  converter %.2f s wall, %.2f s CPU, %d MB%n",
+                    r + 1, load[r], a.wallSeconds(), a.cpuSeconds(), a.peakRssKb() / 1024, b.wallSeconds(), b.cpuSeconds(), b.peakRssKb() / 1024);
+        }
+        System.out.printf(Locale.ROOT, "%-34s %10s %10s %14s%n", "[" + name + "] median", "wall", "CPU", "peak RSS");
+        System.out.printf(Locale.ROOT, "%-34s %9.2fs %9.2fs %11.0f MB%n", "wirecost attribute", median(wall[0]), median(cpu[0]), median(rss[0]) / 1024);
+        System.out.printf(Locale.ROOT, "%-34s %9.2fs %9.2fs %11.0f MB%n", "converter -o collapsed", median(wall[1]), median(cpu[1]), median(rss[1]) / 1024);
+        PairedRatio w = PairedRatio.of(wall[0], wall[1]);
+        PairedRatio c = PairedRatio.of(cpu[0], cpu[1]);
+        PairedRatio m = PairedRatio.of(rss[0], rss[1]);
+        System.out.printf(Locale.ROOT, "[%s] wirecost / converter: wall %s; CPU %s; peak RSS %s; load %.1f to %.1f%n",
+                name, w, c, m, Arrays.stream(load).min().orElse(0), Arrays.stream(load).max().orElse(0));
+        System.out.printf(Locale.ROOT, "[%s] goal wall <= 0.5: %s; goal peak RSS <= 1.0: %s (judged on the interval's upper end)%n", name,
+                w.high() <= 0.5 ? "MET" : w.ratio() <= 0.5 ? "not shown (point estimate meets it)" : "NOT met",
+                m.high() <= 1.0 ? "MET" : m.ratio() <= 1.0 ? "not shown (point estimate meets it)" : "NOT met");
+    }
+
+    private Path build(String shape, Path dir, Path javaHome, String cp) throws Exception {
         Path agent = io.wirecost.cli.Locations.agentJar();
         if (!Files.isRegularFile(agent)) throw new IllegalStateException("agent jar not found at " + agent);
-        Path base = dir.resolve("base.jfr");
-        System.out.println("recording the workload with async-profiler (cpu, 100 us; itimer if perf events are refused) for 8 s ...");
-        List<String> cmd = List.of(ProcessMeter.java(javaHome), "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints",
-                "-javaagent:" + agent.toAbsolutePath() + "=engine=async,event=cpu,interval=100us,start=now,file=" + base,
-                "-cp", cp, Workload.class.getName(), "8");
+        Path base = dir.resolve(shape + "-base.jfr");
+        String interval = shape.equals("few") ? "200us" : "100us";
+        System.out.printf("recording the %s-stacks workload with async-profiler (cpu, %s) for 8 s ...%n", shape, interval);
+        List<String> cmd = new ArrayList<>(List.of(ProcessMeter.java(javaHome), "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints",
+                "-javaagent:" + agent.toAbsolutePath() + "=engine=async,event=cpu,interval=" + interval + ",start=now,file=" + base,
+                "-cp", cp, Workload.class.getName(), "8"));
+        if (shape.equals("few")) cmd.add("few");
         ProcessMeter.Measurement m = ProcessMeter.run(cmd, dir.resolve("workload.log"));
         if (m.exitCode() != 0 || !Files.exists(base)) throw new IllegalStateException("workload failed: see " + dir.resolve("workload.log"));
         long perCopy = countSamples(javaHome, base);
         if (perCopy == 0) throw new IllegalStateException("the workload recording has no samples");
         int copies = (int) Math.max(1, (samples + perCopy - 1) / perCopy);
         System.out.printf("base recording: %d samples; concatenating %d copies%n", perCopy, copies);
-        Path big = dir.resolve("big.jfr");
+        Path big = dir.resolve(shape + ".jfr");
         byte[] bytes = Files.readAllBytes(base);
         try (OutputStream out = Files.newOutputStream(big, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
             for (int i = 0; i < copies; i++) out.write(bytes);

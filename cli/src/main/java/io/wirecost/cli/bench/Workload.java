@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
 /**
  * A synthetic, deliberately varied workload for recording benchmarks: two threads recurse to random
  * depths and end in different JDK code (maps, strings, regex, sorting, big integers, serialization),
- * so a recording of it has thousands of distinct stacks, like a real service.
- * Usage: {@code Workload SECONDS}.
+ * so a recording of it has thousands of distinct stacks, like a real service. With {@code few}, one thread
+ * spins in two small methods instead: a recording of it has a handful of distinct stacks and, sampled
+ * often, millions of samples of them, the other shape a recording takes.
+ * Usage: {@code Workload SECONDS [few]}.
  */
 public final class Workload {
 
@@ -27,6 +29,11 @@ public final class Workload {
 
     public static void main(String[] args) throws Exception {
         long end = System.nanoTime() + (long) (Double.parseDouble(args[0]) * 1e9);
+        if (args.length > 1 && args[1].equals("few")) {
+            while (System.nanoTime() < end) sink += spin(1 + (sink & 1));
+            System.out.println(sink == 42 ? "" : "done");
+            return;
+        }
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             int seed = t;
@@ -71,6 +78,16 @@ public final class Workload {
                     return 0;
                 }
         }
+    }
+
+    private static long spin(long seed) {
+        long x = seed;
+        for (int i = 0; i < 100_000; i++) x = mix(x);
+        return x;
+    }
+
+    private static long mix(long x) {
+        return x * 6364136223846793005L + 1442695040888963407L ^ (x >>> 29);
     }
 
     private static long left(Random r, int depth) {

@@ -1,0 +1,31 @@
+package io.wirecost.cli.bench;
+
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * The ratio of two interleaved measurements, round by round: the geometric mean of the per-round
+ * ratios with a 95 % t interval on their logarithms. Pairing each run with its neighbour cancels
+ * most of a shared machine's drifting load; the logarithm makes 0.5 and 2 symmetric.
+ */
+record PairedRatio(double ratio, double low, double high, int rounds) {
+
+    static PairedRatio of(double[] ours, double[] theirs) {
+        int n = ours.length;
+        double[] logs = new double[n];
+        double mean = 0;
+        for (int i = 0; i < n; i++) {
+            logs[i] = Math.log(ours[i] / theirs[i]);
+            mean += logs[i] / n;
+        }
+        if (n < 2) return new PairedRatio(Math.exp(mean), Double.NaN, Double.NaN, n);
+        double ss = 0;
+        for (double l : logs) ss += (l - mean) * (l - mean);
+        double half = new TDistribution(null, n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(ss / (n - 1) / n);
+        return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n);
+    }
+
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "%.2f (95 %% CI %.2f to %.2f, %d rounds)", ratio, low, high, rounds);
+    }
+}
