@@ -52,6 +52,7 @@ class DiffVerdictTest {
         assertTrue(o.stdout().contains("rmi: cost decided by **round trip**"), o.stdout());
         assertTrue(o.stdout().contains("| rmi | rtt int | 34.00 µs | 68.00 µs | +100.0 % |"), o.stdout());
         assertTrue(o.stdout().contains("| reported, not gating |"), "the per-type line is shown, outside the family: " + o.stdout());
+        assertTrue(o.stdout().contains("1 regression, 0 improvements, 0 without change, 1 reported, not gating"), o.stdout());
     }
 
     @Test

@@ -46,9 +46,10 @@ public final class DiffReport {
             return String.format(Locale.ROOT, ":grey_question: **wirecost diff**: %s on both sides (%s vs %s; %s)", NO_VERDICT,
                     base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
         }
-        return String.format(Locale.ROOT, "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change (%s vs %s; %s)",
+        long reported = lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.NOT_GATING || l.verdict() == DiffLine.Verdict.NOT_DECIDING).count();
+        return String.format(Locale.ROOT, "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change, %d reported, not gating (%s vs %s; %s)",
                 regressions > 0 ? ":red_circle:" : ":white_check_mark:", regressions, regressions == 1 ? "" : "s",
-                improvements(), improvements() == 1 ? "" : "s", lines.size() - regressions - improvements(),
+                improvements(), improvements() == 1 ? "" : "s", lines.size() - regressions - improvements() - reported, reported,
                 base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
     }
 
