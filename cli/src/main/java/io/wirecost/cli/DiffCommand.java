@@ -56,7 +56,7 @@ final class DiffCommand implements Callable<Integer> {
             description = "Smallest share change that counts, percentage points (default: ${DEFAULT-VALUE}).")
     double shareThreshold;
 
-    @Option(names = "--size-threshold", defaultValue = "1", description = "Smallest message-size change that counts, percent (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--size-threshold", defaultValue = "1", description = "Smallest message-size change marked in the report, percent; sizes are reported, not gating (default: ${DEFAULT-VALUE}).")
     double sizeThreshold;
 
     @Option(names = "--out", description = "Where diff.md, diff.json and the differential flame graphs go (default: CAND_RUN/diff).")
@@ -66,9 +66,14 @@ final class DiffCommand implements Callable<Integer> {
     boolean noFlames;
 
     @Option(names = "--alpha", defaultValue = "0.05",
-            description = "Family-wise error rate of the whole report (Holm's correction over all lines): the chance that "
+            description = "Family-wise error rate of the whole report (Holm's correction over the gating lines): the chance that "
                     + "an unchanged build exits 1 (default: ${DEFAULT-VALUE}).")
     double alpha;
+
+    @Option(names = "--gate-min-share", defaultValue = "" + Gate.DEFAULT_MIN_SHARE_PERCENT,
+            description = "A category's share line gates when it holds at least this percentage of its role's samples, "
+                    + "averaged over both sides; smaller categories are reported, not gating (default: ${DEFAULT-VALUE}).")
+    double gateMinShare;
 
     @Option(names = "--strict", description = "Exit 2 when no verdict can be given (fewer than 3 repetitions a side) instead of 0.")
     boolean strict;
@@ -78,6 +83,9 @@ final class DiffCommand implements Callable<Integer> {
         if (!List.of("md", "json").contains(format)) throw new UsageException("--format must be md or json, got '" + format + "'");
         if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0) throw new UsageException("thresholds must not be negative");
         if (!(alpha > 0 && alpha < 0.5)) throw new UsageException("--alpha must be between 0 and 0.5 (e.g. 0.05), got " + alpha);
+        if (!(gateMinShare >= 0 && gateMinShare <= 100)) {
+            throw new UsageException("--gate-min-share must be a percentage between 0 and 100 (e.g. 5), got " + gateMinShare);
+        }
         if (out != null) OutputDirectory.create("--out", out);
         RunData base;
         RunData cand;
@@ -92,7 +100,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         RunDiff.Thresholds t = new RunDiff.Thresholds(rttThreshold, shareThreshold, sizeThreshold);
         List<DiffLine> lines = new RunDiff().compare(base, cand);
-        DiffReport report = new DiffReport(base, cand, new Gate(t, alpha).judge(base, cand, lines), t);
+        DiffReport report = new DiffReport(base, cand, new Gate(t, alpha, gateMinShare).judge(base, cand, lines), t);
         Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
         List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseline, candidate);

@@ -22,7 +22,8 @@ class DiffVerdictTest {
         for (int r = 0; r < repMicros.length; r++) {
             sb.append(r > 0 ? "," : "").append(String.format(Locale.ROOT,
                     "{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":%d,\"rtt\":[{\"operation\":\"int\",\"mean_micros\":%.2f,"
-                            + "\"kept_measurements_micros\":[%.2f,%.2f]}]}", r + 1, repMicros[r], repMicros[r] - 1, repMicros[r] + 1));
+                            + "\"kept_measurements_micros\":[%.2f,%.2f]},{\"operation\":\"primitives-geomean\",\"mean_micros\":%.2f}]}",
+                    r + 1, repMicros[r], repMicros[r] - 1, repMicros[r] + 1, repMicros[r]));
         }
         Files.writeString(d.resolve("results.json"), sb.append("]}"));
         return d;
@@ -47,8 +48,19 @@ class DiffVerdictTest {
     void threeRepetitionsASideGiveAVerdictAndNameTheCorrection() throws Exception {
         CliProcess.Outcome o = CliProcess.run("diff", run("a", 34, 35, 33).toString(), run("b", 68, 70, 66).toString(), "--no-flames");
         assertEquals(1, o.exit(), o.err());
-        assertTrue(o.stdout().contains("Holm's correction over 1 tested lines at a family-wise error rate of 5 %"), o.stdout());
+        assertTrue(o.stdout().contains("Holm's correction over 1 gating lines at a family-wise error rate of 5 %"), o.stdout());
         assertTrue(o.stdout().contains("rmi: cost decided by **round trip**"), o.stdout());
+        assertTrue(o.stdout().contains("| rmi | rtt int | 34.00 µs | 68.00 µs | +100.0 % |"), o.stdout());
+        assertTrue(o.stdout().contains("| reported, not gating |"), "the per-type line is shown, outside the family: " + o.stdout());
+        assertTrue(o.stdout().contains("1 regression, 0 improvements, 0 without change, 1 reported, not gating"), o.stdout());
+    }
+
+    @Test
+    void badGateMinShareIsOneLine() throws Exception {
+        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--gate-min-share", "101");
+        assertEquals(2, o.exit());
+        assertEquals(1, o.stderr().size(), o.err());
+        assertTrue(o.err().contains("--gate-min-share must be a percentage between 0 and 100"), o.err());
     }
 
     @Test

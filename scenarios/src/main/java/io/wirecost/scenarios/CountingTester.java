@@ -10,22 +10,34 @@ import java.util.concurrent.atomic.LongAdder;
 public final class CountingTester implements RTTTester {
 
     private final RTTTesterImpl target;
+    private final Runnable injected;
     private final LongAdder invocations = new LongAdder();
 
     public CountingTester(RTTTesterImpl target) {
+        this(target, () -> { });
+    }
+
+    /** {@code injected}: {@link InjectedWork#beforeEachCall}'s deliberate regression, run before every answer. */
+    public CountingTester(RTTTesterImpl target, Runnable injected) {
         this.target = target;
+        this.injected = injected;
+    }
+
+    private void count() {
+        invocations.increment();
+        injected.run();
     }
 
     public long invocations() {
         return invocations.sum();
     }
 
-    @Override public int returnRTTforInt() { invocations.increment(); return target.returnRTTforInt(); }
-    @Override public short returnRTTforShort() { invocations.increment(); return target.returnRTTforShort(); }
-    @Override public long returnRTTforLong() { invocations.increment(); return target.returnRTTforLong(); }
-    @Override public float returnRTTforFloat() { invocations.increment(); return target.returnRTTforFloat(); }
-    @Override public double returnRTTforDouble() { invocations.increment(); return target.returnRTTforDouble(); }
-    @Override public boolean returnRTTforBool() { invocations.increment(); return target.returnRTTforBool(); }
-    @Override public byte returnRTTforByte() { invocations.increment(); return target.returnRTTforByte(); }
-    @Override public String returnRTTforString() { invocations.increment(); return target.returnRTTforString(); }
+    @Override public int returnRTTforInt() { count(); return target.returnRTTforInt(); }
+    @Override public short returnRTTforShort() { count(); return target.returnRTTforShort(); }
+    @Override public long returnRTTforLong() { count(); return target.returnRTTforLong(); }
+    @Override public float returnRTTforFloat() { count(); return target.returnRTTforFloat(); }
+    @Override public double returnRTTforDouble() { count(); return target.returnRTTforDouble(); }
+    @Override public boolean returnRTTforBool() { count(); return target.returnRTTforBool(); }
+    @Override public byte returnRTTforByte() { count(); return target.returnRTTforByte(); }
+    @Override public String returnRTTforString() { count(); return target.returnRTTforString(); }
 }

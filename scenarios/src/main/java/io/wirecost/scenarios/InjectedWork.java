@@ -26,11 +26,27 @@ public final class InjectedWork {
     private InjectedWork() {
     }
 
-    /** The service to export: {@code service} itself, or a wrapper doing the injected work first. */
+    /** The service to export: {@code service} itself, or a wrapper doing the injected work first (RMI). */
     public static RTTTester wrap(RTTTester service, ScenarioConfig config) {
+        Runnable work = beforeEachCall(config);
+        if (work == NOTHING) return service;
+        return (RTTTester) java.lang.reflect.Proxy.newProxyInstance(RTTTester.class.getClassLoader(), new Class<?>[]{RTTTester.class},
+                (proxy, method, args) -> {
+                    work.run();
+                    return method.invoke(service, args);
+                });
+    }
+
+    private static final Runnable NOTHING = () -> { };
+
+    /**
+     * The injected work to do before every answer, for services that call it themselves ({@link CountingTester},
+     * the web-service, REST and gRPC scenarios); a no-op when nothing is injected. Records {@link #facts()}.
+     */
+    public static Runnable beforeEachCall(ScenarioConfig config) {
         int digests = count(config, OPTION);
         double cpuMicros = micros(config);
-        if (digests <= 0 && cpuMicros <= 0) return service;
+        if (digests <= 0 && cpuMicros <= 0) return NOTHING;
         CpuBurner burner = cpuMicros > 0 ? CpuBurner.calibrate() : null;
         Map<String, Object> f = new LinkedHashMap<>();
         if (digests > 0) f.put(OPTION, digests);
@@ -39,12 +55,16 @@ public final class InjectedWork {
             f.put("cpu_calibration", burner.facts());
         }
         facts = Map.copyOf(f);
-        return (RTTTester) java.lang.reflect.Proxy.newProxyInstance(RTTTester.class.getClassLoader(), new Class<?>[]{RTTTester.class},
-                (proxy, method, args) -> {
-                    if (digests > 0) work(digests);
-                    if (burner != null) burner.burn(cpuMicros);
-                    return method.invoke(service, args);
-                });
+        return () -> {
+            if (digests > 0) {
+                try {
+                    work(digests);
+                } catch (NoSuchAlgorithmException e) {
+                    throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+                }
+            }
+            if (burner != null) burner.burn(cpuMicros);
+        };
     }
 
     /** What this JVM injects and how the busy loop was calibrated; empty when nothing is injected. */

@@ -48,7 +48,7 @@ public final class GateBench implements Callable<Integer> {
                     + "mean, from its cpu.csv); ignored with --inject-cpu-us (default: ${DEFAULT-VALUE}).")
     double injectPercent;
 
-    @Option(names = "--scenario", defaultValue = "rmi", description = "Scenario to run (default: ${DEFAULT-VALUE}; the injection is in RMI's service).")
+    @Option(names = "--scenario", defaultValue = "rmi", description = "Scenario to run (default: ${DEFAULT-VALUE}; inject.cpu-us works in rmi and the web-service, REST and gRPC scenarios).")
     String scenario;
 
     @Option(names = "--quick", description = "Pass --quick to every run.")

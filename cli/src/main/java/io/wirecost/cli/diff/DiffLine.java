@@ -22,10 +22,12 @@ public record DiffLine(String scenario, String kind, String metric, String unit,
         /** The scenario's cost was decided by the other measure (rtt or cpu, whichever was steadier). */
         NOT_DECIDING,
         /** Shown for information, outside the tested family: allocation and lock-time shares (see Gate). */
-        NOT_GATED;
+        NOT_GATED,
+        /** Outside the gating family (per-type lines, small shares, sizes): shown with its interval, never fails the gate. */
+        NOT_GATING;
 
         public String label() {
-            return name().toLowerCase().replace('_', ' ');
+            return this == NOT_GATING ? "reported, not gating" : name().toLowerCase().replace('_', ' ');
         }
     }
 

@@ -46,9 +46,10 @@ public final class DiffReport {
             return String.format(Locale.ROOT, ":grey_question: **wirecost diff**: %s on both sides (%s vs %s; %s)", NO_VERDICT,
                     base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
         }
-        return String.format(Locale.ROOT, "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change (%s vs %s; %s)",
+        long reported = lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.NOT_GATING || l.verdict() == DiffLine.Verdict.NOT_DECIDING).count();
+        return String.format(Locale.ROOT, "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change, %d reported, not gating (%s vs %s; %s)",
                 regressions > 0 ? ":red_circle:" : ":white_check_mark:", regressions, regressions == 1 ? "" : "s",
-                improvements(), improvements() == 1 ? "" : "s", lines.size() - regressions - improvements(),
+                improvements(), improvements() == 1 ? "" : "s", lines.size() - regressions - improvements() - reported, reported,
                 base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
     }
 
@@ -74,12 +75,14 @@ public final class DiffReport {
             sb.append("**").append(NO_VERDICT).append("** per side: with fewer, an interval only knows the spread inside one run, "
                     + "not between runs. Changes and intervals are shown for information.\n");
         }
-        sb.append(String.format(Locale.ROOT, "Verdicts: Holm's correction over %d tested lines at a family-wise error rate of %.0f %% "
-                        + "(the chance that an unchanged build fails the gate), from between-run variance (Welch t tests); a rejected "
-                        + "line counts when its change also exceeds %.1f %% (time, CPU), %.1f points (shares) or %.1f %% (message size). "
-                        + "Intervals shown are per line, 95 %%, uncorrected. Allocation and lock-time shares (alloc-share, "
+        sb.append(String.format(Locale.ROOT, "Verdicts: Holm's correction over %d gating lines at a family-wise error rate of %.0f %% "
+                        + "(the chance that an unchanged build fails the gate), from between-run variance (Welch t tests). The gating "
+                        + "lines, declared in advance: per scenario, the deciding measure's primitives' geometric mean, and the share of "
+                        + "each category of the whole call's profile (both JVMs) holding at least %.1f %% of the samples (mean of both sides). Every other line is "
+                        + "\"reported, not gating\": shown with its interval, never failing the gate. A rejected line counts when its "
+                        + "change also exceeds %.1f %% (time, CPU) or %.1f points (shares). Intervals shown are per line, 95 %%, uncorrected. Allocation and lock-time shares (alloc-share, "
                         + "lock-share) are shown, not gated: few events each, and their cost already shows in CPU per call.",
-                gate.testedLines(), 100 * gate.alpha(), thresholds.rttPercent(), thresholds.sharePoints(), thresholds.sizePercent()));
+                gate.testedLines(), 100 * gate.alpha(), gate.minSharePercent(), thresholds.rttPercent(), thresholds.sharePoints()));
         for (Map.Entry<String, Gate.Decision> e : gate.decisions().entrySet()) {
             Gate.Decision d = e.getValue();
             sb.append(String.format(Locale.ROOT, "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "
@@ -114,7 +117,8 @@ public final class DiffReport {
         m.put("improvements", improvements());
         m.put("thresholds", thresholds);
         m.put("verdict", gate.complete() ? "given" : NO_VERDICT);
-        m.put("correction", Map.of("method", "holm", "family_wise_alpha", gate.alpha(), "tested_lines", gate.testedLines()));
+        m.put("correction", Map.of("method", "holm", "family_wise_alpha", gate.alpha(), "tested_lines", gate.testedLines(),
+                "family", "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent", "min_share_percent", gate.minSharePercent()));
         m.put("decided_by", gate.decisions());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept

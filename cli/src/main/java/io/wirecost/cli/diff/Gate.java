@@ -13,8 +13,18 @@ import java.util.Map;
  * <li>per scenario, the cost is judged on the steadier of round trips and CPU per call (the smaller
  *     coefficient of variation between repetitions of the primitives' geometric mean); the other
  *     measure's lines are shown but do not count;</li>
- * <li>Holm's correction over every counted line at family-wise level {@code alpha}, so an A/A
- *     comparison exits 1 with probability at most {@code alpha};</li>
+ * <li>a small family gates, declared before the data are seen: per scenario, the deciding measure's
+ *     primitives' geometric mean (one t test on the per-repetition geometric means of all seven
+ *     primitive types) and the share lines of the whole call's profile (role {@code all}: both JVMs'
+ *     samples; a scenario profiled on one side only uses that side's) for categories holding at least
+ *     {@code minSharePercent} of the samples, averaged over both sides. Every other line (per type,
+ *     instantiation, per-role shares, small categories, sizes) is reported with its interval as
+ *     "reported, not gating". Holm over ~70 lines needed p &lt; 0.0007 for the first rejection; over
+ *     the ~6 gating lines of rmi it needs p &lt; 0.008;</li>
+ * <li>Holm's correction over the gating family at family-wise level {@code alpha}, so an A/A
+ *     comparison exits 1 with probability at most {@code alpha}. Choosing shares by their level
+ *     averaged over both sides does not bias the tests: under no change, the sum of two sides is
+ *     (for normal errors of equal spread) independent of their difference, which is what is tested;</li>
  * <li>a rejected line is a regression or improvement only when it also exceeds its practical threshold.</li>
  * </ol>
  */
@@ -22,20 +32,30 @@ public final class Gate {
 
     public static final int MIN_REPETITIONS = 3;
 
+    /** Default smallest share (percent of a role's samples, mean of both sides) whose line gates. */
+    public static final double DEFAULT_MIN_SHARE_PERCENT = 5;
+
     /** Which measure judged a scenario's cost, and the CVs (percent) it was chosen on. */
     public record Decision(String measure, double rttCvPercent, double cpuCvPercent) {
     }
 
     /** The verdicts and how they were reached. */
-    public record Result(List<DiffLine> lines, Map<String, Decision> decisions, double alpha, int testedLines, boolean complete) {
+    public record Result(List<DiffLine> lines, Map<String, Decision> decisions, double alpha, int testedLines, boolean complete,
+                         double minSharePercent) {
     }
 
     private final RunDiff.Thresholds thresholds;
     private final double alpha;
+    private final double minSharePercent;
 
     public Gate(RunDiff.Thresholds thresholds, double alpha) {
+        this(thresholds, alpha, DEFAULT_MIN_SHARE_PERCENT);
+    }
+
+    public Gate(RunDiff.Thresholds thresholds, double alpha, double minSharePercent) {
         this.thresholds = thresholds;
         this.alpha = alpha;
+        this.minSharePercent = minSharePercent;
     }
 
     public Result judge(RunData base, RunData cand, List<DiffLine> measured) {
@@ -56,6 +76,8 @@ public final class Gate {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATED));
             } else if (isCost(l) && !l.kind().equals(d.measure())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_DECIDING));
+            } else if (!gates(l, d.measure(), minSharePercent, shareRole(l.scenario(), measured))) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATING));
             } else {
                 tested.add(lines.size());
                 lines.add(l);
@@ -69,7 +91,7 @@ public final class Gate {
             lines.set(tested.get(k), l.withVerdict(counts ? l.direction() : DiffLine.Verdict.NO_CHANGE));
         }
         int testedLines = (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
-        return new Result(List.copyOf(lines), decisions, alpha, testedLines, complete);
+        return new Result(List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent);
     }
 
     private static boolean enoughRepetitions(String scenario, RunData base, RunData cand) {
@@ -85,6 +107,33 @@ public final class Gate {
      */
     static boolean informational(DiffLine l) {
         return l.kind().equals("alloc-share") || l.kind().equals("lock-share");
+    }
+
+    /** The line for a scenario's cost: the primitives' geometric mean of the deciding measure (all roles for CPU). */
+    static String costMetric(String measure) {
+        return measure.equals("cpu") ? "all/" + GEOMEAN : GEOMEAN;
+    }
+
+    private static final String GEOMEAN = "primitives-geomean";
+
+    /**
+     * Whether a line belongs to the gating family; depends on no p-value or change, only on the declared rule.
+     * Shares gate for one role only: the per-role shares are parts of the whole call's, and testing both
+     * would spend the error rate twice on the same samples.
+     */
+    static boolean gates(DiffLine l, String decidingMeasure, double minSharePercent, String shareRole) {
+        return switch (l.kind()) {
+            case "rtt", "cpu" -> l.kind().equals(decidingMeasure) && l.metric().equals(costMetric(decidingMeasure));
+            case "share" -> l.metric().startsWith(shareRole + "/") && (l.baseline() + l.candidate()) / 2 >= minSharePercent;
+            default -> false;
+        };
+    }
+
+    /** The role whose shares gate: {@code all} where both JVMs were profiled, else the one role there is. */
+    static String shareRole(String scenario, List<DiffLine> measured) {
+        List<String> roles = measured.stream().filter(l -> l.scenario().equals(scenario) && l.kind().equals("share"))
+                .map(l -> l.metric().substring(0, l.metric().indexOf('/'))).distinct().toList();
+        return roles.contains("all") || roles.isEmpty() ? "all" : roles.get(0);
     }
 
     private static boolean isCost(DiffLine l) {

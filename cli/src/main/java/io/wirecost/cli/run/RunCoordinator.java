@@ -45,11 +45,22 @@ public final class RunCoordinator {
      * every repetition of one; the spread between repetitions then measures it.
      */
     public void run() throws Exception {
+        for (Step s : order(sides.size(), scenarios, repeat, interleave)) runOnce(sides.get(s.side()), s.scenario(), s.repetition());
+    }
+
+    /** One scenario run: which side (0 baseline, 1 candidate), which scenario, which repetition. */
+    record Step(int side, String scenario, int repetition) {
+    }
+
+    /** The order {@link #run()} follows; its own method so that a test can check it without starting JVMs. */
+    static List<Step> order(int sides, List<String> scenarios, int repeat, boolean interleave) {
+        List<Step> out = new ArrayList<>();
         if (interleave) {
-            for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) for (Side side : sides) runOnce(side, scenario, rep);
+            for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) for (int side = 0; side < sides; side++) out.add(new Step(side, scenario, rep));
         } else {
-            for (Side side : sides) for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) runOnce(side, scenario, rep);
+            for (int side = 0; side < sides; side++) for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) out.add(new Step(side, scenario, rep));
         }
+        return out;
     }
 
     private void runOnce(Side side, String scenario, int rep) throws Exception {

@@ -62,7 +62,8 @@ public final class WsEncodedScenario implements Scenario {
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         keepAlive(config);   // a bad value fails here, before any JVM goes on
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()));
+        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
+                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         AxisServer server = AxisServer.start(Map.of(AxisRttService.SERVICE_ATTRIBUTE, service));
         String url = server.url();
         Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadUrl", server.payloadUrl());

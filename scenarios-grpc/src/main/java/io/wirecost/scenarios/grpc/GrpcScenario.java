@@ -48,7 +48,8 @@ public class GrpcScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()));
+        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
+                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(config.bindHost(), 0))
                 .addService(new RttService(service))
                 .addService(new PayloadGrpcService())

@@ -47,7 +47,8 @@ public class RestJsonScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()));
+        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
+                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         JerseyServer server = JerseyServer.start(config.bindHost(), service, version() == HttpClient.Version.HTTP_2);
         Endpoint ep = Endpoint.of("url", server.baseUrl());
         return new ServerHandle() {

@@ -49,7 +49,8 @@ public class WsLiteralScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()));
+        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
+                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         Map<String, Object> attributes = new HashMap<>(serverAttributes(config));
         attributes.put(RttEndpoint.SERVICE_ATTRIBUTE, service);
         MetroServer server = MetroServer.start(attributes, serverHandler());
