@@ -105,6 +105,15 @@ final class InputOptions {
         return PackDetection.seen(inputs.stream().map(Input::file).toList(), sampleMode(), this::filtered);
     }
 
+    /** The jar or module of each package, from the agent's {@code .artifacts} files beside the inputs. */
+    io.wirecost.attribution.ArtifactIndex artifacts(List<Input> inputs) {
+        try {
+            return io.wirecost.attribution.ArtifactIndex.beside(inputs.stream().map(Input::file).toList());
+        } catch (RecordingException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
     SampleMode sampleMode() {
         return switch (mode) {
             case "cpu" -> SampleMode.CPU;
