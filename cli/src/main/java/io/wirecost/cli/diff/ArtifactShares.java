@@ -50,6 +50,7 @@ public final class ArtifactShares {
                 TreeSet<String> keys = new TreeSet<>();
                 rb.forEach(m -> m.keySet().forEach(a -> keys.add(unversioned(a))));
                 rc.forEach(m -> m.keySet().forEach(a -> keys.add(unversioned(a))));
+                keys.remove(TOTAL);
                 for (String key : keys) {
                     long[][] sb = samples(rb, key);
                     long[][] sc = samples(rc, key);

@@ -33,6 +33,9 @@ class ArtifactSharesTest {
         assertTrue(h2.baseline() > 50, h2.toString());            // the H2 server's CPU is mostly H2's own code
         assertEquals(0.0, h2.change(), 1e-9);                     // the same stacks on both sides
         assertTrue(lines.stream().anyMatch(l -> l.metric().equals("all/java.base")), lines.toString());
+        // only artifacts: the per-repetition total is no line of its own
+        assertTrue(lines.stream().allMatch(l -> l.metric().matches("all/[\\w.:\\[\\] ()>-]+")), lines.toString());
+        assertEquals(100.0, lines.stream().mapToDouble(DiffLine::baseline).sum(), 1.0, lines.toString());
         assertEquals("com.h2database:h2", ArtifactShares.unversioned("com.h2database:h2:2.2.224"));
         assertEquals("java.base", ArtifactShares.unversioned("java.base"));
     }
