@@ -7,11 +7,13 @@ import one.convert.FlameGraph;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Feeds samples into async-profiler's own {@link FlameGraph}, which renders its interactive HTML
  * template or collapsed stacks: no hand-written renderer. Optionally puts each sample's category as the
- * root frame, so the graph groups by category ({@link CategoryFilter} keeps only one category).
+ * root frame, so the graph groups by category ({@link CategoryFilter} keeps only one category), or the
+ * artifact of the leaf Java frame ({@link #byArtifact}), so it groups by the library the CPU is in.
  */
 public final class FlameGraphSink implements SampleSink {
 
@@ -20,6 +22,9 @@ public final class FlameGraphSink implements SampleSink {
     private final FlameGraph graph;
     private final RuleSet rules;
     private final boolean categoryRoot;
+    /** With a root by artifact: the leaf Java frame's class to its artifact; else null. */
+    private final Function<String, String> artifactOfClass;
+    private final Map<Integer, String> artifactRoots = new HashMap<>();
     private final Map<Integer, String[]> names = new HashMap<>();
     private final CallStack stack = new CallStack();
     private StackClassifier classifier;
@@ -30,6 +35,15 @@ public final class FlameGraphSink implements SampleSink {
      * @param categoryRoot put each sample's category (by {@code rules}) under the root
      */
     public FlameGraphSink(String format, String title, RuleSet rules, boolean categoryRoot) {
+        this(format, title, rules, categoryRoot, null);
+    }
+
+    /** Each sample under a root frame {@code [ARTIFACT]}: its leaf Java frame's jar or module, as {@code attribute --by artifact}. */
+    public static FlameGraphSink byArtifact(String format, String title, RuleSet rules, ArtifactIndex artifacts) {
+        return new FlameGraphSink(format, title, rules, false, artifacts::artifactOf);
+    }
+
+    private FlameGraphSink(String format, String title, RuleSet rules, boolean categoryRoot, Function<String, String> artifactOfClass) {
         Arguments args = new Arguments();
         args.output = format;
         args.title = title;
@@ -37,12 +51,14 @@ public final class FlameGraphSink implements SampleSink {
         this.graph = new FlameGraph(args);
         this.rules = rules;
         this.categoryRoot = categoryRoot;
+        this.artifactOfClass = artifactOfClass;
     }
 
     @Override
     public void beginChunk(ChunkView chunk) {
         this.chunk = chunk;
         names.clear();
+        artifactRoots.clear();
         if (categoryRoot) {
             classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
             classifier.beginChunk(chunk);
@@ -60,6 +76,9 @@ public final class FlameGraphSink implements SampleSink {
         });
         stack.clear();
         if (categoryRoot) stack.push("[" + rules.category(classifier.classify(stackTraceId, threadId)).name() + "]", TYPE_CPP);
+        if (artifactOfClass != null) {
+            stack.push("[" + artifactRoots.computeIfAbsent(stackTraceId, id -> LeafKey.of(chunk, id, artifactOfClass)) + "]", TYPE_CPP);
+        }
         for (int i = methods.length - 1; i >= 0; i--) {     // the flame graph wants the root first
             stack.push(frameNames[i], i < types.length ? types[i] : 1);
         }

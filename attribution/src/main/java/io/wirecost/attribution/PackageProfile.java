@@ -49,12 +49,7 @@ public final class PackageProfile implements SampleSink {
     }
 
     private String leafPackage(int stackTraceId) {
-        for (long m : chunk.stackMethods(stackTraceId)) {
-            Frame f = chunk.frame(m);
-            if (f.isNative()) continue;
-            return keyOfClass.apply(f.className());
-        }
-        return "[no Java frame]";   // JIT, GC and VM threads
+        return LeafKey.of(chunk, stackTraceId, keyOfClass);
     }
 
     public record Row(String packageName, long samples, double percent) {

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.attach.AgentLink;
 import io.wirecost.cli.attach.ExternalRunWriter;
@@ -56,9 +57,9 @@ final class AttachCommand implements Callable<Integer> {
         TargetCheck.requireAttachModule();
         long durationNs = Durations.parseNanos("--duration", duration);
         ProfilerSettings profiler = options.profiler();
-        RuleSet rules = options.ruleSet();
+        options.checkRules();
         if (metricsPort != null && (metricsPort < 1 || metricsPort > 65535)) throw new UsageException("--metrics-port must be 1 to 65535, got " + metricsPort);
-        if (metricsPort != null && options.rules.size() > 1) throw new UsageException("--metrics-port counts with one --rules file, got " + options.rules.size());
+        if (metricsPort != null && options.rules.size() > 1) throw new UsageException("--metrics-port counts with one --rules file or pack, got " + options.rules.size());
         Path agentJar = Locations.agentJar();
         if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         // a --out that cannot be a directory is the user's to fix whatever the process (the default one is made after the check)
@@ -89,6 +90,7 @@ final class AttachCommand implements Callable<Integer> {
 
         String error = target.isAlive() || Files.isRegularFile(file) ? "" : "the JVM exited before its recording was written";
         ProcessRecording rec = new ProcessRecording(JvmFacts.main(file), pid, file, facts, seconds, error);
+        RuleSet rules = options.ruleSet(List.of(file));
         List<ScenarioResult> results = new ExternalRunWriter(dir, rules).write(
                 ExternalRunOptions.metadata(dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid), List.of(rec));
         System.out.println("Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");
@@ -99,7 +101,9 @@ final class AttachCommand implements Callable<Integer> {
         String s = "engine=" + p.engine() + ",event=" + p.event() + ",interval=" + p.intervalNs();
         if (metricsPort != null) {
             s += ",metrics.port=" + metricsPort;
-            if (!options.rules.isEmpty()) s += ",rules=" + options.rules.get(0).toAbsolutePath();
+            // pack:auto needs frames the live view has not seen yet: the live counts use the built-in rules then
+            String layer = options.layers().get(0);
+            if (!layer.equals(RuleLayers.AUTO)) s += ",rules=" + (layer.startsWith(RuleLayers.PACK_PREFIX) ? layer : Path.of(layer).toAbsolutePath());
         }
         return s;
     }

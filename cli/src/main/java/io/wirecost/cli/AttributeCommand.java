@@ -72,7 +72,7 @@ final class AttributeCommand implements Callable<Integer> {
                     + "or park count for the layer they wait in; use --threads to keep the busy ones, or --mode cpu");
         }
         if (by.equals("package")) return byLeaf(inputs, new PackageProfile(), "package");
-        if (by.equals("artifact")) return byLeaf(inputs, new PackageProfile(artifacts(inputs)::artifactOf), "artifact");
+        if (by.equals("artifact")) return byLeaf(inputs, new PackageProfile(input.artifacts(inputs)::artifactOf), "artifact");
 
         RuleSet rules = input.ruleSet(inputs);
         Attributor attributor = new Attributor(rules, input.sampleMode(), mode);
@@ -109,14 +109,6 @@ final class AttributeCommand implements Callable<Integer> {
         if (profile.total() == 0) throw input.nothingCounted(summaries);
         System.out.print(AttributionReport.leaves(what, profile.top(top), counted(summaries, AttributionMode.SELF), format));
         return 0;
-    }
-
-    private static ArtifactIndex artifacts(List<InputOptions.Input> inputs) {
-        try {
-            return ArtifactIndex.beside(inputs.stream().map(InputOptions.Input::file).toList());
-        } catch (RecordingException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 
     /** Which events were counted, for the output's "Counted:" line. */

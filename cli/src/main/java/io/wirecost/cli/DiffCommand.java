@@ -99,7 +99,9 @@ final class DiffCommand implements Callable<Integer> {
             throw new UsageException("the runs have no scenario in common (" + base.scenarios().keySet() + " vs " + cand.scenarios().keySet() + ")");
         }
         RunDiff.Thresholds t = new RunDiff.Thresholds(rttThreshold, shareThreshold, sizeThreshold);
-        List<DiffLine> lines = new RunDiff().compare(base, cand);
+        List<DiffLine> lines = new java.util.ArrayList<>(new RunDiff().compare(base, cand));
+        // by library, from the agent's .artifacts files: shown beside the verdicts, outside Holm's family (see ArtifactShares)
+        lines.addAll(io.wirecost.cli.diff.ArtifactShares.lines(baseline, candidate));
         DiffReport report = new DiffReport(base, cand, new Gate(t, alpha, gateMinShare).judge(base, cand, lines), t);
         Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status

@@ -1,7 +1,10 @@
 package io.wirecost.cli;
 
+import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RuleFileException;
+import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.run.ProfilerSettings;
 import io.wirecost.cli.run.RunMetadata;
 import picocli.CommandLine.Option;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /** What {@code attach} and {@code profile} share: where the run goes, how to sample, which rules. */
 final class ExternalRunOptions {
@@ -32,8 +36,15 @@ final class ExternalRunOptions {
     @Option(names = "--interval", defaultValue = "10ms", description = "Sampling interval (default: ${DEFAULT-VALUE}).")
     String interval;
 
-    @Option(names = "--rules", paramLabel = "FILE", description = "Rule file layered over the defaults; repeatable, later wins.")
-    List<Path> rules = new ArrayList<>();
+    @Option(names = "--rules", paramLabel = "FILE|pack:NAME|pack:auto",
+            description = "Rule file or built-in pack (wirecost rules --list) layered over the defaults; repeatable, later wins. "
+                    + "Default: pack:auto (every pack whose classes the recordings hold); giving --rules replaces it.")
+    List<String> rules = new ArrayList<>();
+
+    /** An unknown JVM runs libraries the built-in rules do not know: detect their packs unless the user chose. */
+    List<String> layers() {
+        return rules.isEmpty() ? List.of(RuleLayers.AUTO) : rules;
+    }
 
     ProfilerSettings profiler() {
         if (!List.of("async", "jfr").contains(engine)) throw new UsageException("--profiler must be async or jfr, got '" + engine + "'");
@@ -43,10 +54,20 @@ final class ExternalRunOptions {
         return new ProfilerSettings(engine, event, Durations.parseNanos("--interval", interval));
     }
 
-    RuleSet ruleSet() {
-        for (Path r : rules) if (!Files.isRegularFile(r)) throw new UsageException("--rules " + r + ": no such file");
+    /** Checks the layers before anything is recorded: a typo in a file or pack name fails now, not after the run. */
+    void checkRules() {
+        for (String r : layers()) {
+            if (!r.startsWith(RuleLayers.PACK_PREFIX) && !Files.isRegularFile(Path.of(r))) throw new UsageException("--rules " + r + ": no such file");
+        }
+        ruleSet(List.of());
+    }
+
+    /** The rule set for these recordings: {@code pack:auto} reads the ones that were written to detect the packs. */
+    RuleSet ruleSet(List<Path> recordings) {
+        List<Path> written = recordings.stream().filter(Files::isRegularFile).toList();
         try {
-            return RuleSet.load(rules, true);
+            return RuleLayers.load(layers(), true, () -> written.isEmpty() ? new FramesSeen()
+                    : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity()));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }

@@ -24,6 +24,7 @@ import java.util.concurrent.Callable;
  * ./wirecost flame runs/latest/recordings/rmi-server.jfr -o rmi-server.html
  * ./wirecost flame app.jfr --category xml-parsing -o xml.collapsed
  * ./wirecost flame app.jfr --category-root -o by-category.html
+ * ./wirecost flame runs/latest --by artifact -o by-library.html   # needs the agent's .artifacts files
  * ./wirecost flame app.jfr -o app.pb.gz        # pprof, for go tool pprof or Pyroscope
  * </pre>
  */
@@ -44,16 +45,25 @@ final class FlameCommand implements Callable<Integer> {
     @Option(names = "--category-root", description = "Put each sample's category as the root frame, grouping the graph by category.")
     boolean categoryRoot;
 
+    @Option(names = "--by", defaultValue = "stack", paramLabel = "stack|category|artifact",
+            description = "Root frame of each sample: none (stack), its category (as --category-root) or its leaf Java frame's "
+                    + "artifact (Maven coordinates, jar or JDK module; needs the agent's .artifacts file beside each recording). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String by;
+
     @Option(names = "--title", description = "Title of the HTML flame graph.")
     String title;
 
     @Override
     public Integer call() throws Exception {
+        if (!List.of("stack", "category", "artifact").contains(by)) throw new UsageException("--by must be stack, category or artifact, got '" + by + "'");
+        if (by.equals("artifact") && categoryRoot) throw new UsageException("--by artifact and --category-root: choose one root");
         String name = output.getFileName().toString();
         String format = name.endsWith(".html") ? "html"
                 : name.endsWith(".collapsed") || name.endsWith(".txt") ? "collapsed"
                 : name.endsWith(".pb.gz") || name.endsWith(".pprof") ? "pprof" : null;
         if (format == null) throw new UsageException("-o " + output + ": unknown format (use .html, .collapsed or .pb.gz)");
+        if (format.equals("pprof") && !by.equals("stack")) throw new UsageException("--by " + by + ": a root frame needs .html or .collapsed, not pprof");
         OutputDirectory.create("-o", output.toAbsolutePath().getParent());
         List<InputOptions.Input> inputs = input.resolve();
         RuleSet rules = input.ruleSet(inputs);
@@ -71,7 +81,9 @@ final class FlameCommand implements Callable<Integer> {
 
     private void write(Path out, String format, String graphTitle, RuleSet rules, int only, List<InputOptions.Input> inputs)
             throws IOException {
-        FlameGraphSink flame = format.equals("pprof") ? null : new FlameGraphSink(format, graphTitle, rules, categoryRoot);
+        FlameGraphSink flame = format.equals("pprof") ? null : by.equals("artifact")
+                ? FlameGraphSink.byArtifact(format, graphTitle, rules, input.artifacts(inputs))
+                : new FlameGraphSink(format, graphTitle, rules, categoryRoot || by.equals("category"));
         PprofSink pprof = format.equals("pprof") ? new PprofSink() : null;
         SampleSink sink = flame != null ? flame : pprof;
         if (only >= 0) sink = new CategoryFilter(rules, only, sink);

@@ -6,8 +6,6 @@ import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
-import io.wirecost.attribution.RulePack;
-import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleFilter;
 import io.wirecost.attribution.SampleMode;
@@ -104,17 +102,16 @@ final class InputOptions {
     }
 
     private FramesSeen framesSeen(List<Input> inputs) {
-        FramesSeen seen = new FramesSeen();
-        for (Input in : inputs) {
-            try {
-                Recordings.read(in.file(), sampleMode(), filtered(seen));
-            } catch (RecordingException e) {
-                throw new UsageException(e.getMessage());
-            }
+        return PackDetection.seen(inputs.stream().map(Input::file).toList(), sampleMode(), this::filtered);
+    }
+
+    /** The jar or module of each package, from the agent's {@code .artifacts} files beside the inputs. */
+    io.wirecost.attribution.ArtifactIndex artifacts(List<Input> inputs) {
+        try {
+            return io.wirecost.attribution.ArtifactIndex.beside(inputs.stream().map(Input::file).toList());
+        } catch (RecordingException e) {
+            throw new UsageException(e.getMessage());
         }
-        List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
-        System.err.println("wirecost: pack:auto detected " + (found.isEmpty() ? "no pack" : String.join(", ", found)));
-        return seen;
     }
 
     SampleMode sampleMode() {

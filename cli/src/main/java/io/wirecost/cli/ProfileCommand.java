@@ -55,7 +55,7 @@ final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ProfilerSettings profiler = options.profiler();
-        RuleSet rules = options.ruleSet();
+        options.checkRules();
         long fromNs = from == null ? 0 : Durations.parseOffsetNanos("--from", from);
         long toNs = to == null ? Long.MAX_VALUE : Durations.parseNanos("--to", to);
         if (toNs <= fromNs) throw new UsageException("--to must be after --from");
@@ -90,6 +90,7 @@ final class ProfileCommand implements Callable<Integer> {
         if (processes.isEmpty()) {
             throw new UsageException("'" + String.join(" ", command) + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")");
         }
+        RuleSet rules = options.ruleSet(processes.stream().map(ProcessRecording::file).toList());
         List<ScenarioResult> results = new ExternalRunWriter(dir, rules).write(ExternalRunOptions.metadata(dir, profiler,
                 processes.stream().map(ProcessRecording::name).toList(), processes.get(0).facts(),
                 "profiled command: " + String.join(" ", command)), processes);

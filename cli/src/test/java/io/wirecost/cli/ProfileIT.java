@@ -43,6 +43,29 @@ class ProfileIT {
         try (Stream<Path> flames = Files.list(out.resolve("flames"))) {
             assertEquals(3, flames.count());
         }
+        // no --rules: the packs are detected from what was recorded
+        assertTrue(o.stderr().stream().anyMatch(l -> l.startsWith("wirecost: pack:auto detected ")), o.err());
+        byArtifact(out);
+    }
+
+    /**
+     * The agent wrote each JVM's jar names beside its recording: the run's table has a by-artifact section, and
+     * {@code flame --by artifact} roots every stack in an artifact (this run's code is the cli's test classes).
+     */
+    private void byArtifact(Path run) throws Exception {
+        String table = Files.readString(run.resolve("table.md"));
+        assertTrue(table.contains("### " + io.wirecost.cli.report.ArtifactTable.TITLE), table);
+        assertTrue(table.contains("| java.base |"), table);
+        assertTrue(Files.readString(run.resolve("report.html")).contains("<h2>By artifact</h2>"));
+        Path flame = tmp.resolve("by-artifact.collapsed");
+        CliProcess.Outcome f = CliProcess.run("flame", run.toString(), "--by", "artifact", "-o", flame.toString());
+        assertEquals(0, f.exit(), f.err());
+        List<String> lines = Files.readAllLines(flame);
+        assertTrue(!lines.isEmpty() && lines.stream().allMatch(l -> l.startsWith("[")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("[java.base];")), lines.toString());
+        CliProcess.Outcome bad = CliProcess.run("flame", run.toString(), "--by", "artifact", "-o", tmp.resolve("x.pb.gz").toString());
+        assertEquals(2, bad.exit());
+        assertEquals(List.of("wirecost: --by artifact: a root frame needs .html or .collapsed, not pprof"), bad.stderr());
     }
 
     @Test

@@ -21,10 +21,13 @@ import java.util.Map;
  * wirecost_cpu_samples_total{category="rmi-transport",group="middleware",role="server",service="demo"} 1234.0
  * wirecost_category_share_ratio{category="rmi-transport",group="middleware",role="server",service="demo"} 0.234
  * wirecost_agent_info{engine="async-profiler 4.5",event="itimer",interval_seconds="0.01",...} 1
+ * wirecost_artifact_cpu_samples_total{artifact="com.sun.xml.ws:jaxws-rt:4.0.5",role="server",service="demo"} 68.0   (opt-in)
+ * wirecost_artifact_cpu_samples_total{artifact="other",role="server",service="demo"} 12.0
  * </pre>
  *
  * Label values are bounded: categories come from the rule file, {@code stage} from a fixed list, and
- * role and static labels are fixed at start. Nothing per thread or per stack becomes a label.
+ * role and static labels are fixed at start; {@code artifact} (opt-in) holds at most N values and {@code other}.
+ * Nothing per thread or per stack becomes a label.
  */
 final class AgentMetrics {
 
@@ -70,6 +73,16 @@ final class AgentMetrics {
         default long allocatedBytes(int categoryIndex) {
             return 0;
         }
+
+        /** {@code metrics.artifacts=N}: how many artifacts get a series of their own; 0 (the default) disables the family. */
+        default int artifactTop() {
+            return 0;
+        }
+
+        /** CPU samples by artifact since the agent started: at most {@link #artifactTop()} artifacts, then {@code other}. */
+        default Map<String, Long> artifactSamples() {
+            return Map.of();
+        }
     }
 
     /** Where the agent can fail while running; each is a fixed value of the {@code stage} label. */
@@ -114,6 +127,14 @@ final class AgentMetrics {
                     for (CategoryShare s : a.middleware()) cb.call(s.percent() / 100, s.category().name(), "middleware");
                     for (CategoryShare s : a.jvm()) cb.call(s.percent() / 100, s.category().name(), "jvm");
                 }).register(registry);
+
+        if (src.artifactTop() > 0) {
+            CounterWithCallback.builder().name("wirecost_artifact_cpu_samples")
+                    .help("CPU samples by the jar or JDK module of the leaf Java frame, since the agent started: the first "
+                            + src.artifactTop() + " artifacts to lead a segment, every other one under artifact=\"other\"")
+                    .labelNames("artifact").constLabels(constant)
+                    .callback(cb -> src.artifactSamples().forEach((artifact, n) -> cb.call(n, artifact))).register(registry);
+        }
 
         registry.register(() -> InfoSnapshot.builder().name("wirecost_agent")
                 .help("The profiler behind the samples: engine, event actually sampled, sampling interval")

@@ -35,6 +35,18 @@ final class ArtifactMap {
     }
 
     static void writeBeside(Path recording, Instrumentation inst) throws IOException {
+        Map<String, String> byPackage = byPackage(inst);
+        String f = recording.getFileName().toString();
+        Path target = recording.resolveSibling((f.endsWith(".jfr") ? f.substring(0, f.length() - 4) : f) + ".artifacts");
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            for (Map.Entry<String, String> e : byPackage.entrySet()) w.write(e.getKey() + "\t" + e.getValue() + "\n");
+        }
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Package to artifact for every class loaded now, packages in order. */
+    static Map<String, String> byPackage(Instrumentation inst) {
         Map<String, String> byPackage = new TreeMap<>();
         Map<String, String> byLocation = new HashMap<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -43,13 +55,7 @@ final class ArtifactMap {
             if (byPackage.containsKey(pkg)) continue;
             byPackage.put(pkg, artifact(c, byLocation));
         }
-        String f = recording.getFileName().toString();
-        Path target = recording.resolveSibling((f.endsWith(".jfr") ? f.substring(0, f.length() - 4) : f) + ".artifacts");
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            for (Map.Entry<String, String> e : byPackage.entrySet()) w.write(e.getKey() + "\t" + e.getValue() + "\n");
-        }
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return byPackage;
     }
 
     private static String artifact(Class<?> c, Map<String, String> byLocation) {

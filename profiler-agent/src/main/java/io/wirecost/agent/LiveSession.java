@@ -2,6 +2,9 @@ package io.wirecost.agent;
 
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.wirecost.attribution.ArtifactIndex;
+import io.wirecost.attribution.PackageProfile;
+import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryCounts;
@@ -66,6 +69,11 @@ final class LiveSession implements AgentMetrics.Source {
     private long tapFirst;
     private boolean tapAppended;
     private HTTPServer server;
+    /** metrics.artifacts=N: the bounded artifact counter; null when not asked for. */
+    private final ArtifactCounts artifactCounts;
+    /** Package to artifact of the classes loaded so far; worker thread only, refreshed when a package is new. */
+    private Map<String, String> artifactOfPackage = Map.of();
+    private boolean artifactsRefreshed;
 
     private LiveSession(AgentOptions options, ProfilerControl control, RuleSet rules, Path segmentDir) {
         this.options = options;
@@ -74,6 +82,7 @@ final class LiveSession implements AgentMetrics.Source {
         this.segmentDir = segmentDir;
         this.counts = new LiveCounts(rules.categories(), options.metrics().windowNs(), System::nanoTime);
         this.allocated = new java.util.concurrent.atomic.AtomicLongArray(rules.categories().size());
+        this.artifactCounts = options.metrics().artifactTop() > 0 ? new ArtifactCounts(options.metrics().artifactTop()) : null;
         for (String stage : AgentMetrics.STAGES) errors.put(stage, new AtomicLong());
     }
 
@@ -192,8 +201,11 @@ final class LiveSession implements AgentMetrics.Source {
 
     /** How the agent counts a completed segment: the attribution entry point the CLI uses, in self mode. */
     static Attributor attributor(AgentOptions options, RuleSet rules) {
-        SampleMode mode = options.event().equals("wall") && options.engine().equals("async") ? SampleMode.WALL : SampleMode.CPU;
-        return new Attributor(rules, mode, AttributionMode.SELF);
+        return new Attributor(rules, sampleMode(options), AttributionMode.SELF);
+    }
+
+    private static SampleMode sampleMode(AgentOptions options) {
+        return options.event().equals("wall") && options.engine().equals("async") ? SampleMode.WALL : SampleMode.CPU;
     }
 
     private void read(Path file) {
@@ -201,8 +213,10 @@ final class LiveSession implements AgentMetrics.Source {
         try {
             attributor(options, rules).read(file, c);
             CategoryCounts bytes = countsAllocations() ? allocations(file) : null;
+            Map<String, Long> byArtifact = artifactCounts == null ? null : artifacts(file);
             counts.add(c);
             if (bytes != null) for (int i = 0; i < allocated.length(); i++) allocated.addAndGet(i, bytes.samples(i));
+            if (byArtifact != null) artifactCounts.add(byArtifact);
             segmentsRead.incrementAndGet();
             lastSegmentEpochSeconds = System.currentTimeMillis() / 1000.0;
         } catch (RecordingException | RuntimeException | LinkageError e) {
@@ -232,6 +246,29 @@ final class LiveSession implements AgentMetrics.Source {
     @Override
     public long allocatedBytes(int categoryIndex) {
         return allocated.get(categoryIndex);
+    }
+
+    /** A second pass over the segment (the counter is opt-in): samples by the leaf Java frame's artifact, as attribute --by artifact. */
+    private Map<String, Long> artifacts(Path file) throws RecordingException {
+        artifactsRefreshed = false;
+        PackageProfile p = new PackageProfile(this::artifactOf);
+        Recordings.read(file, sampleMode(options), p);
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (PackageProfile.Row r : p.top(Integer.MAX_VALUE)) out.put(r.packageName(), r.samples());
+        return out;
+    }
+
+    private String artifactOf(String className) {
+        int dot = className.lastIndexOf('.');
+        String pkg = dot < 0 ? "" : className.substring(0, dot);
+        String a = artifactOfPackage.get(pkg);
+        // a package first seen in this segment: ask the JVM again, at most once per segment
+        if (a == null && !artifactsRefreshed && Agent.instrumentation() != null) {
+            artifactsRefreshed = true;
+            artifactOfPackage = ArtifactMap.byPackage(Agent.instrumentation());
+            a = artifactOfPackage.get(pkg);
+        }
+        return a == null ? ArtifactIndex.UNKNOWN : a;
     }
 
     private synchronized void append(Path segment) {
@@ -303,6 +340,16 @@ final class LiveSession implements AgentMetrics.Source {
     @Override
     public long samples(int categoryIndex) {
         return counts.total(categoryIndex);
+    }
+
+    @Override
+    public int artifactTop() {
+        return artifactCounts == null ? 0 : options.metrics().artifactTop();
+    }
+
+    @Override
+    public Map<String, Long> artifactSamples() {
+        return artifactCounts == null ? Map.of() : artifactCounts.snapshot();
     }
 
     @Override

@@ -23,16 +23,21 @@ import java.util.regex.Pattern;
  * @param authFile      a file holding {@code user:password} for HTTP basic auth; null: none
  * @param tlsKeystore   a PKCS12 key store to serve HTTPS; null: plain HTTP
  * @param tlsPasswordFile a file holding the key store's password
+ * @param artifactTop   {@code metrics.artifacts=N}: series for at most N artifacts (jars, JDK modules) and
+ *                      {@code other}; 0, the default: no artifact series
  */
 public record MetricsOptions(int port, String bind, long periodNs, long windowNs, String role, Map<String, String> labels,
-                             Path authFile, Path tlsKeystore, Path tlsPasswordFile) {
+                             Path authFile, Path tlsKeystore, Path tlsPasswordFile, int artifactTop) {
+
+    /** Enough for a service's main libraries; a guard against a label set that would swamp Prometheus. */
+    static final int MAX_ARTIFACTS = 100;
 
     static final Set<String> KEYS = Set.of("role", "labels", "metrics.port", "metrics.bind", "metrics.period",
-            "metrics.window", "metrics.auth-file", "metrics.tls.keystore", "metrics.tls.password-file");
+            "metrics.window", "metrics.auth-file", "metrics.tls.keystore", "metrics.tls.password-file", "metrics.artifacts");
 
     /** Labels the agent sets itself, or Prometheus does: a static label must not shadow them. */
     static final Set<String> RESERVED = Set.of("category", "group", "role", "engine", "event", "interval", "stage",
-            "version", "job", "instance", "le", "quantile");
+            "version", "job", "instance", "le", "quantile", "artifact");
 
     private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
     private static final long MIN_PERIOD_NS = 1_000_000_000L;
@@ -62,7 +67,17 @@ public record MetricsOptions(int port, String bind, long periodNs, long windowNs
             throw new IllegalArgumentException("metrics.tls.keystore and metrics.tls.password-file go together");
         }
         return new MetricsOptions(port, bind, period, window, role, labels(keys.getOrDefault("labels", "")),
-                path(keys, "metrics.auth-file"), tlsKeystore, tlsPassword);
+                path(keys, "metrics.auth-file"), tlsKeystore, tlsPassword, artifacts(keys.getOrDefault("metrics.artifacts", "0")));
+    }
+
+    private static int artifacts(String text) {
+        try {
+            int n = Integer.parseInt(text);
+            if (n < 0 || n > MAX_ARTIFACTS) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("metrics.artifacts must be 0.." + MAX_ARTIFACTS + " (artifacts with a series of their own), got '" + text + "'");
+        }
     }
 
     private static int port(String text) {

@@ -36,7 +36,7 @@ class LiveMetricsIT {
     void asyncProfilerSamplesShowSerializationLiveAndTheKeptFileAgrees() throws Exception {
         int port = HostJvm.freePort();
         Path kept = tmp.resolve("kept.jfr");
-        try (HostJvm host = HostJvm.start(tmp.resolve("async"), "metrics.port=" + port + ",metrics.period=1s,metrics.window=5s,"
+        try (HostJvm host = HostJvm.start(tmp.resolve("async"), "metrics.port=" + port + ",metrics.period=1s,metrics.window=5s,metrics.artifacts=3,"
                 + "role=worker,labels=service:sample;run:it,file=" + kept, List.of(), SAMPLE, "8")) {
             // wait for the samples, not for a rate: a loaded machine gives the sample program less CPU per second
             Map<String, Double> m = scrapeUntil(port, s -> s.getOrDefault("wirecost_agent_segments_total{role=\"worker\",run=\"it\",service=\"sample\"}", 0.0) >= 3
@@ -62,6 +62,10 @@ class LiveMetricsIT {
             assertTrue(unsampled > 0 && unsampled < 0.5 * value(m, "wirecost_agent_segments_total"), "gaps per rotation: " + unsampled);
             for (String stage : AgentMetrics.STAGES) assertEquals(0.0, value(m, "wirecost_agent_errors_total", "stage=\"" + stage + "\""), stage);
             assertEquals(0.0, value(m, "wirecost_agent_samples_dropped_total"));
+            // metrics.artifacts=3: at most three artifacts and other; serialization is the JDK's own code
+            List<String> artifacts = m.keySet().stream().filter(k -> k.startsWith("wirecost_artifact_cpu_samples_total{")).toList();
+            assertTrue(artifacts.size() <= 4 && artifacts.stream().anyMatch(k -> k.contains("artifact=\"other\"")), artifacts.toString());
+            assertTrue(value(m, "wirecost_artifact_cpu_samples_total", "artifact=\"java.base\"") > 50, artifacts.toString());
 
             assertEquals(0, host.waitFor(60), host.err());
             assertTrue(host.out().startsWith("done "), host.out());

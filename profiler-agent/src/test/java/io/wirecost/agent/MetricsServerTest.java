@@ -105,7 +105,7 @@ class MetricsServerTest {
     }
 
     private static MetricsOptions options(int port, Path auth, Path ks, Path pw) {
-        return new MetricsOptions(port, "127.0.0.1", 10_000_000_000L, 60_000_000_000L, "app", Map.of(), auth, ks, pw);
+        return new MetricsOptions(port, "127.0.0.1", 10_000_000_000L, 60_000_000_000L, "app", Map.of(), auth, ks, pw, 0);
     }
 
     private static PrometheusRegistry registry() {

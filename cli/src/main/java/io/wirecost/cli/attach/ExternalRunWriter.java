@@ -6,6 +6,7 @@ import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackClassifier;
+import io.wirecost.cli.report.ArtifactTable;
 import io.wirecost.cli.report.AtomicFiles;
 import io.wirecost.cli.report.FlameFile;
 import io.wirecost.cli.report.HtmlReport;
@@ -78,6 +79,7 @@ public final class ExternalRunWriter {
               .append(r.ok() ? "" : " **failed**: " + r.error()).append('\n');
         }
         sb.append('\n').append(Tables.relativeTime(results, rules, "all").markdown());
+        sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
         return sb.toString();
     }
 }

@@ -3,7 +3,7 @@ package io.wirecost.cli.diff;
 /**
  * One comparison of the diff.
  *
- * @param kind     {@code rtt}, {@code cpu}, {@code share}, {@code alloc-share}, {@code lock-share} or {@code size}
+ * @param kind     {@code rtt}, {@code cpu}, {@code share}, {@code alloc-share}, {@code lock-share}, {@code size} or {@code artifact}
  * @param metric   e.g. {@code int}, {@code instantiation}, {@code all/socket-write}, {@code server/string}
  * @param unit     unit of baseline and candidate ({@code µs}, {@code %}, {@code bytes})
  * @param change   candidate vs baseline: percent for rtt, cpu and size, percentage points for shares
@@ -21,7 +21,7 @@ public record DiffLine(String scenario, String kind, String metric, String unit,
         NO_VERDICT,
         /** The scenario's cost was decided by the other measure (rtt or cpu, whichever was steadier). */
         NOT_DECIDING,
-        /** Shown for information, outside the tested family: allocation and lock-time shares (see Gate). */
+        /** Shown for information, outside the tested family: allocation and lock-time shares (see Gate), artifact lines (see {@link ArtifactShares}). */
         NOT_GATED,
         /** Outside the gating family (per-type lines, small shares, sizes): shown with its interval, never fails the gate. */
         NOT_GATING;

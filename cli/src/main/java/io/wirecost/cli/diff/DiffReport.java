@@ -81,7 +81,8 @@ public final class DiffReport {
                         + "each category of the whole call's profile (both JVMs) holding at least %.1f %% of the samples (mean of both sides). Every other line is "
                         + "\"reported, not gating\": shown with its interval, never failing the gate. A rejected line counts when its "
                         + "change also exceeds %.1f %% (time, CPU) or %.1f points (shares). Intervals shown are per line, 95 %%, uncorrected. Allocation and lock-time shares (alloc-share, "
-                        + "lock-share) are shown, not gated: few events each, and their cost already shows in CPU per call.",
+                        + "lock-share) are shown, not gated: few events each, and their cost already shows in CPU per call. "
+                        + "Artifact lines (CPU share of a library's own code) are shown, not gated: they split the same samples as the share lines.",
                 gate.testedLines(), 100 * gate.alpha(), gate.minSharePercent(), thresholds.rttPercent(), thresholds.sharePoints()));
         for (Map.Entry<String, Gate.Decision> e : gate.decisions().entrySet()) {
             Gate.Decision d = e.getValue();
@@ -99,7 +100,7 @@ public final class DiffReport {
     private static void table(StringBuilder sb, List<DiffLine> rows) {
         sb.append("| scenario | what | baseline | candidate | change | 95 % CI | p | verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
         for (DiffLine l : rows) {
-            String unit = l.kind().endsWith("share") ? " pp" : " %";
+            String unit = l.kind().endsWith("share") || l.kind().equals("artifact") ? " pp" : " %";
             sb.append(String.format(Locale.ROOT, "| %s | %s %s | %.2f %s | %.2f %s | %+.1f%s | %s | %s | %s |%n", l.scenario(), l.kind(), l.metric(),
                     l.baseline(), l.unit(), l.candidate(), l.unit(), l.change(), unit,
                     Double.isNaN(l.ciLow()) ? "n/a" : String.format(Locale.ROOT, "%+.1f to %+.1f", l.ciLow(), l.ciHigh()),

@@ -106,7 +106,7 @@ public final class Gate {
      * round-trip lines the power to see a real regression. Their cost, if any, already shows in CPU per call.
      */
     static boolean informational(DiffLine l) {
-        return l.kind().equals("alloc-share") || l.kind().equals("lock-share");
+        return l.kind().equals("alloc-share") || l.kind().equals("lock-share") || l.kind().equals("artifact");
     }
 
     /** The line for a scenario's cost: the primitives' geometric mean of the deciding measure (all roles for CPU). */

@@ -50,6 +50,7 @@ public final class HtmlReport {
             sb.append("<section id=\"").append(kind).append("\"><h2>").append(CompanionTables.title(kind)).append("</h2>")
               .append(Html.table(CompanionTables.table(results, rules, kind))).append("</section>");
         }
+        byArtifact(sb, results, dir);
         roundTrips(sb, results);
         cpuPerCall(sb, results);
         factors(sb, results);
@@ -78,6 +79,14 @@ public final class HtmlReport {
               .append("</p>");
         }
         sb.append("</section>");
+    }
+
+    /** Only for runs whose recordings carry the agent's jar names: elsewhere the section would only say it is missing. */
+    private static void byArtifact(StringBuilder sb, List<ScenarioResult> results, Path dir) {
+        if (dir == null) return;
+        Table t = ArtifactTable.of(dir, results, ArtifactTable.TOP);
+        if (t.rows().isEmpty()) return;
+        sb.append("<section id=\"artifacts\"><h2>By artifact</h2>").append(Html.table(t)).append("</section>");
     }
 
     private static void item(StringBuilder sb, String k, String v) {

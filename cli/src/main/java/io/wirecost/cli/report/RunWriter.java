@@ -56,6 +56,7 @@ public final class RunWriter {
         for (String kind : CompanionTables.KINDS) {
             if (CompanionTables.present(results, kind)) sb.append(CompanionTables.table(results, rules, kind).markdown());
         }
+        sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
         sb.append(Tables.roundTrips(results).markdown());
         sb.append(CpuTables.perCall(all).markdown());
         sb.append(Tables.factors(all).markdown());

@@ -1,0 +1,35 @@
+package io.wirecost.cli;
+
+import io.wirecost.attribution.FramesSeen;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.RulePack;
+import io.wirecost.attribution.RulePacks;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.SampleSink;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/** The first pass of {@code --rules pack:auto}: the frames of the recordings, and one line naming the packs found. */
+final class PackDetection {
+
+    private PackDetection() {
+    }
+
+    /** Reads every file through {@code filter} into the frames seen. */
+    static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter) {
+        FramesSeen seen = new FramesSeen();
+        for (Path f : files) {
+            try {
+                Recordings.read(f, mode, filter.apply(seen));
+            } catch (RecordingException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
+        System.err.println("wirecost: pack:auto detected " + (found.isEmpty() ? "no pack" : String.join(", ", found)));
+        return seen;
+    }
+}
