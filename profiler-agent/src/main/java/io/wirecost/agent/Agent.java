@@ -122,7 +122,7 @@ public final class Agent {
     private static void exit(ProfilerControl c, LiveSession session) {
         c.exiting();
         Thread work = new Thread(() -> {
-            c.shutdown();
+            c.shutdownAtJvmExit();
             if (session != null) session.close();
         }, "wirecost-agent-exit");
         work.setDaemon(true);

@@ -59,6 +59,12 @@ final class JfrEngine implements ProfilerEngine {
     }
 
     @Override
+    public boolean writesItselfAtExit() {
+        Recording r = recording;
+        return r != null && r.getDumpOnExit();
+    }
+
+    @Override
     public void stop() throws Exception {
         Recording r = recording;
         recording = null;

@@ -156,6 +156,20 @@ public final class ProfilerControl implements ProfilerControlMBean {
         exiting = true;
     }
 
+    /**
+     * {@link #shutdown()} when the JVM itself exits (not a detach). A JFR recording with dump-on-exit is
+     * then written by JFR's own shutdown hook, which runs beside the agent's: stopping it here too raced
+     * that write, and CI once found the file empty (0 bytes). So the agent leaves it to JFR.
+     */
+    synchronized void shutdownAtJvmExit() {
+        if (running != null && engine.writesItselfAtExit()) {
+            running = null;
+            if (!segmented) writeArtifacts(recording);
+            return;
+        }
+        shutdown();
+    }
+
     synchronized void shutdown() {
         if (running != null && segmented && options.file() == null) {
             try {

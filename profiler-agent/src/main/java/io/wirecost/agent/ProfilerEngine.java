@@ -17,6 +17,11 @@ interface ProfilerEngine {
     }
 
     /** The running recording is a session's only file, to be completed even if the JVM exits first. */
+    /** True when the engine's own exit handling writes the recording (JFR's hook with dump-on-exit). */
+    default boolean writesItselfAtExit() {
+        return false;
+    }
+
     default void keepAtExit() {
     }
 
