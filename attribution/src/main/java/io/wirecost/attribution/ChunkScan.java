@@ -126,7 +126,10 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
     }
 
     String describeFailure(Exception e) {
-        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        // one line in words: the parser's own message may quote the bad bytes, line breaks included
+        // (fuzzing found "For input string: \"\n64\"" from a setting that should hold a number)
+        String msg = e instanceof NumberFormatException ? "a field that should hold a number does not"
+                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replaceAll("\\s+", " ").strip();
         return "corrupted recording (" + completeChunks + " chunk(s) looked intact): " + msg;
     }
 }

@@ -38,7 +38,7 @@ class OptionErrorsTest {
             entry("--push", "not a url"), entry("--category", "no-such-category"), entry("--attribution", "sideways"),
             entry("--by", "colour"), entry("--mode", "sideways"), entry("--threads", "[unclosed"), entry("--role", "referee"),
             entry("--heap", "lots"), entry("--duration", "soon"), entry("--settings", "gprof-10ms"), entry("--files", "many"),
-            entry("--out", "FILE"), entry("--work-dir", "FILE"), entry("--output", "FILE/flame.html"));
+            entry("--shape", "triangle"), entry("--converter", "/no/such-converter.jar"), entry("--out", "FILE"), entry("--work-dir", "FILE"), entry("--output", "FILE/flame.html"));
 
     /** Options whose every value is acceptable to wirecost, and who judges it instead. */
     private static final Map<String, String> FREE_TEXT = Map.of(
@@ -60,7 +60,7 @@ class OptionErrorsTest {
                 entry("batch", List.of("--quick", "--reps", "1", "--warmup", "1", "--out", out.toString())),
                 entry("model", List.of("--quick", "--scenarios", "tcp", "--out", out.toString())),
                 entry("bench overhead", List.of("--settings", "jfr-10ms", "--max-pairs", "2", "--budget", "1s")),
-                entry("bench attribute", List.of("--samples", "1000", "--rounds", "1")),
+                entry("bench attribute", List.of("--samples", "1000", "--rounds", "2")),
                 entry("profile", List.of("--", "true")),
                 entry("attach", List.of("999999999")));
     }
