@@ -60,10 +60,10 @@ final class AttachCommand implements Callable<Integer> {
         options.checkRules();
         if (metricsPort != null && (metricsPort < 1 || metricsPort > 65535)) throw new UsageException("--metrics-port must be 1 to 65535, got " + metricsPort);
         if (metricsPort != null && options.rules.size() > 1) throw new UsageException("--metrics-port counts with one --rules file or pack, got " + options.rules.size());
-        Path agentJar = Locations.agentJar();
-        if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         // a --out that cannot be a directory is the user's to fix whatever the process (the default one is made after the check)
         if (options.out != null) OutputDirectory.create("--out", options.out);
+        Path agentJar = Locations.agentJar();
+        if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         ProcessHandle target = TargetCheck.check(pid);
         Path dir = options.outputDirectory("attach-" + pid);
 

@@ -59,6 +59,8 @@ final class ProfileCommand implements Callable<Integer> {
         long fromNs = from == null ? 0 : Durations.parseOffsetNanos("--from", from);
         long toNs = to == null ? Long.MAX_VALUE : Durations.parseNanos("--to", to);
         if (toNs <= fromNs) throw new UsageException("--to must be after --from");
+        // the user's options first: a bad --out is theirs to fix whether or not the agent is built
+        if (options.out != null) OutputDirectory.create("--out", options.out);
         Path agentJar = Locations.agentJar().toAbsolutePath();
         if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         Path dir = options.outputDirectory("profile");
