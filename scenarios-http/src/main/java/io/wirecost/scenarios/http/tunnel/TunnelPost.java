@@ -44,20 +44,29 @@ final class TunnelPost {
         c.setConnectTimeout(CONNECT_TIMEOUT_MILLIS);
         c.setReadTimeout(timeoutMillis);
         c.setRequestProperty("Content-Type", "application/octet-stream");
+        try {
+            return exchange(c, message, messageLength);
+        } catch (java.net.ConnectException e) {
+            // name the hop that refused: with a proxy, a refused connection means the proxy is gone
+            throw new java.net.ConnectException("HTTP tunnel: " + hop() + " refused the connection (" + e.getMessage() + ")");
+        } catch (java.net.SocketException e) {
+            // a proxy killed while a call is under way resets the kept-alive connection instead
+            throw new java.net.SocketException("HTTP tunnel: " + hop() + " reset the connection (" + e.getMessage() + ")");
+        }
+    }
+
+    private String hop() {
+        return proxy.type() == Proxy.Type.DIRECT ? url.getHost() + ":" + url.getPort() : "proxy " + proxy.address();
+    }
+
+    private byte[] exchange(HttpURLConnection c, byte[] message, int messageLength) throws IOException {
         // No setFixedLengthStreamingMode: it writes headers and body as two TCP segments, and Nagle
         // plus delayed ACK then add milliseconds per call. Buffered, the JDK sends one segment.
         try (OutputStream out = c.getOutputStream()) {
             out.write(Jrmp.SINGLE_OP_HEADER);
             out.write(message, 0, messageLength);
         }
-        int status;
-        try {
-            status = c.getResponseCode();   // with a buffered body, the connection is made (or re-made) here
-        } catch (java.net.ConnectException e) {
-            // name the hop that refused: with a proxy, a refused connection means the proxy is gone
-            throw new java.net.ConnectException("HTTP tunnel: " + (proxy.type() == Proxy.Type.DIRECT
-                    ? url.getHost() + ":" + url.getPort() : "proxy " + proxy.address()) + " refused the connection (" + e.getMessage() + ")");
-        }
+        int status = c.getResponseCode();   // with a buffered body, the connection is made (or re-made) here
         if (status != HttpURLConnection.HTTP_OK) {
             throw new IOException("HTTP tunnel: " + url + " answered " + status + " " + c.getResponseMessage()
                     + detail(c.getErrorStream()) + (proxy.type() == Proxy.Type.DIRECT ? "" : " (through proxy " + proxy.address() + ")"));
