@@ -13,7 +13,6 @@ import io.wirecost.cli.run.ProfilerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -75,7 +74,7 @@ final class BatchCommand implements Callable<Integer> {
         Path dir = outputDirectory();
         JvmLauncher launcher = new JvmLauncher(home, new ModuleClasspath(Locations.projectRoot()), Locations.agentJar(),
                 new ProfilerSettings("none", "cpu", 1_000_000), jvmOptions);
-        BatchRun run = new BatchRun(dir.getFileName().toString(), OffsetDateTime.now().toString(), hostName(), Locations.version(),
+        BatchRun run = new BatchRun(dir.getFileName().toString(), OffsetDateTime.now().toString(), Locations.hostName(), Locations.version(),
                 home.toString(), launcher.featureVersion(), settings,
                 Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])));
         BatchWriter writer = new BatchWriter(dir);
@@ -147,11 +146,4 @@ final class BatchCommand implements Callable<Integer> {
         return OutputDirectory.create("--out", dir);
     }
 
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            return "unknown";
-        }
-    }
 }

@@ -9,7 +9,6 @@ import io.wirecost.cli.run.ProfilerSettings;
 import io.wirecost.cli.run.RunMetadata;
 import picocli.CommandLine.Option;
 
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -93,16 +92,9 @@ final class ExternalRunOptions {
         } catch (IllegalArgumentException e) {
             feature = 0;
         }
-        return new RunMetadata(dir.getFileName().toString(), OffsetDateTime.now().toString(), hostName(), Locations.version(),
+        return new RunMetadata(dir.getFileName().toString(), OffsetDateTime.now().toString(), Locations.hostName(), Locations.version(),
                 String.valueOf(firstFacts.getOrDefault("java.home", "")), feature, null, profiler, names,
                 Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])), "", Map.of(), 1, false, how);
     }
 
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            return "unknown";
-        }
-    }
 }

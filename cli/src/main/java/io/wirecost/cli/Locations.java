@@ -30,4 +30,13 @@ public final class Locations {
         String v = Main.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
     }
+
+    /** This machine's name for a run's metadata; "unknown" where the resolver has none. */
+    static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "unknown";
+        }
+    }
 }

@@ -242,7 +242,7 @@ final class RunCommand implements Callable<Integer> {
                     agentJar, profiler, jvmOptions).callTimeout(callTimeout.equals("0") ? 0
                     : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000).network(network);
             RunMetadata meta = new RunMetadata(dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
-                    OffsetDateTime.now().toString(), hostName(), Locations.version(), c.javaHome().toString(), launcher.featureVersion(),
+                    OffsetDateTime.now().toString(), Locations.hostName(), Locations.version(), c.javaHome().toString(), launcher.featureVersion(),
                     settings.withScenarioOptions(c.scenarioOptions()), profiler, names,
                     Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
                     c.label(), c.mavenProperties(), repeat, interleave,
@@ -415,11 +415,4 @@ final class RunCommand implements Callable<Integer> {
         return OutputDirectory.create("--out", dir);
     }
 
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            return "unknown";
-        }
-    }
 }
