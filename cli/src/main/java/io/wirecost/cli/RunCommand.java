@@ -141,6 +141,11 @@ final class RunCommand implements Callable<Integer> {
             description = "A remote call that takes longer fails (RMI and JDK HTTP clients); 0 for none (default: ${DEFAULT-VALUE}).")
     String callTimeout;
 
+    @Option(names = "--pin-cpu", paramLabel = "CPU",
+            description = "Run every scenario JVM on this one CPU (taskset): steadier CPU per call on a shared or virtual machine; "
+                    + "use the same setting on both sides of a diff.")
+    Integer pinCpu;
+
     @Option(names = "--remote", description = "Client and server JVMs in two network namespaces joined by a veth pair (root).")
     boolean remote;
 
@@ -209,6 +214,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (rate != null && !remote) throw new UsageException("--rate needs --remote");
         if (rate != null && !rate.matches("\\d+(k|m|g)?bit")) throw new UsageException("--rate must look like 100mbit, got '" + rate + "'");
+        if (pinCpu != null) io.wirecost.cli.run.CpuPinning.check("--pin-cpu", pinCpu);
         NetworkPair network = null;
         if (remote) {
             for (String n : names) {
@@ -240,13 +246,13 @@ final class RunCommand implements Callable<Integer> {
             Path sideDir = c.label().isEmpty() ? dir : Files.createDirectories(dir.resolve(c.label()));
             JvmLauncher launcher = new JvmLauncher(c.javaHome(), new ModuleClasspath(Locations.projectRoot(), c.mavenProperties()),
                     agentJar, profiler, jvmOptions).callTimeout(callTimeout.equals("0") ? 0
-                    : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000).network(network);
+                    : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000).network(network).pinCpu(pinCpu);
             RunMetadata meta = new RunMetadata(dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(), Locations.hostName(), Locations.version(), c.javaHome().toString(), launcher.featureVersion(),
                     settings.withScenarioOptions(c.scenarioOptions()), profiler, names,
                     Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
                     c.label(), c.mavenProperties(), repeat, interleave,
-                    network == null ? "loopback (client and server JVMs on one host)" : network.describe());
+                    network == null ? "loopback (client and server JVMs on one host)" : network.describe(), launcher.cpuAffinity());
             sides.add(new RunCoordinator.Side(c, new ScenarioRunner(launcher, settings.withScenarioOptions(c.scenarioOptions()), profiler,
                     rules, sideDir, progress).keepKeys(keepKeys),
                     new RunWriter(sideDir, rules), meta, new ArrayList<>()));

@@ -52,9 +52,9 @@ class RunIT {
         for (JsonNode s : results.get("scenarios")) {
             assertEquals("ok", s.get("status").asText(), s.get("scenario") + ": " + s.get("error"));
             // 8 types x (warm-up + 12 x N timed + 12 x N profiled + message sizes) + 12 instantiations, each answer
-            // checked; --quick sizes the counts by the scenario's pace (at most 5000, 100 and 50)
+            // checked; --quick sizes the counts by the scenario's pace (at most 5000, 1000 and 50)
             JsonNode counts = s.get("facts").get("counts");
-            assertTrue(counts.get("warmupCalls").asInt() <= 5_000 && counts.get("invocations").asInt() <= 100, counts.toString());
+            assertTrue(counts.get("warmupCalls").asInt() <= 5_000 && counts.get("invocations").asInt() <= 1_000, counts.toString());
             long expectedCalls = 8L * (counts.get("warmupCalls").asLong() + 2 * 12 * counts.get("invocations").asLong()
                     + counts.get("sizeCalls").asLong()) + 12;
             assertEquals(expectedCalls, s.get("calls_succeeded").asLong(), s.get("scenario").asText());

@@ -60,6 +60,9 @@ public final class GateBench implements Callable<Integer> {
     @Option(names = "--profiler", description = "Pass --profiler ENGINE to every run (none: no share lines, faster).")
     String profiler;
 
+    @Option(names = "--pin-cpu", paramLabel = "CPU", description = "Pass --pin-cpu CPU to every run (scenario JVMs on one CPU).")
+    Integer pinCpu;
+
     @Option(names = "--alpha", defaultValue = "0.05", description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
     double alpha;
 
@@ -83,6 +86,7 @@ public final class GateBench implements Callable<Integer> {
         if (profiler != null && !List.of("async", "jfr", "none").contains(profiler)) {
             throw new UsageException("--profiler must be async, jfr or none, got '" + profiler + "'");
         }
+        if (pinCpu != null) io.wirecost.cli.run.CpuPinning.check("--pin-cpu", pinCpu);
         if (out != null) io.wirecost.cli.OutputDirectory.create("--out", out);
         Path dir = out != null ? out : Path.of("runs", "bench-gate-" + java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
         Files.createDirectories(dir);
@@ -103,9 +107,9 @@ public final class GateBench implements Callable<Integer> {
         Proportion falseAlarms = rate(done, "aa");
         Proportion detections = rate(done, "injected");
         long errors = done.stream().filter(c -> c.exit() > 1).count();
-        String settings = String.format(Locale.ROOT, "scenario %s, --repeat %d%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
+        String settings = String.format(Locale.ROOT, "scenario %s, --repeat %d%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
                 scenario, repeat, quick ? " --quick" : "", warmup != null ? " --warmup " + warmup : "",
-                profiler != null ? " --profiler " + profiler : "", alpha, injected);
+                profiler != null ? " --profiler " + profiler : "", pinCpu != null ? " --pin-cpu " + pinCpu : "", alpha, injected);
         System.out.println("wirecost bench gate: " + settings);
         System.out.println("false alarms (A/A diffs that exit 1): " + falseAlarms);
         System.out.println("detections (injected diffs that exit 1): " + detections);
@@ -143,6 +147,7 @@ public final class GateBench implements Callable<Integer> {
         if (quick) args.add("--quick");
         if (warmup != null) args.addAll(List.of("--warmup", String.valueOf(warmup)));
         if (profiler != null) args.addAll(List.of("--profiler", profiler));
+        if (pinCpu != null) args.addAll(List.of("--pin-cpu", String.valueOf(pinCpu)));
         if (cpuMicros != null) args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
         int exit = cli(args, dir.resolve(name + ".log"));
         if (exit != 0 || !Files.isRegularFile(runDir.resolve("results.json"))) {

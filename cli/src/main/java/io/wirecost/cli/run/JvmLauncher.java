@@ -21,6 +21,23 @@ public final class JvmLauncher {
     private final List<String> extraOptions;
     private long callTimeoutMillis;
     private NetworkPair network;
+    private Integer pinnedCpu;
+
+    /**
+     * Runs every scenario JVM on this one CPU ({@code taskset -c}): client and server then hand each call
+     * over on one core, with no cross-CPU wake-up of an idle vCPU (about 20 µs here, billed partly as the
+     * waking process's system time), which is the largest source of spread in CPU per call between
+     * repetitions on a shared 2-core VM. The CLI itself and the profiler's converter stay unpinned.
+     */
+    public JvmLauncher pinCpu(Integer cpu) {
+        this.pinnedCpu = cpu;
+        return this;
+    }
+
+    /** "none", or the CPU every scenario JVM runs on. */
+    public String cpuAffinity() {
+        return pinnedCpu == null ? "none" : "cpu " + pinnedCpu + " (client and server JVMs pinned with taskset)";
+    }
 
     /** With {@code --remote}: server JVMs in one network namespace, client JVMs in the other. */
     public JvmLauncher network(NetworkPair pair) {
@@ -54,6 +71,7 @@ public final class JvmLauncher {
         List<String> cmd = new ArrayList<>();
         boolean serverSide = mainClass.endsWith("ServerMain");
         if (network != null) cmd.addAll(network.prefix(serverSide));
+        if (pinnedCpu != null) cmd.addAll(List.of("taskset", "-c", String.valueOf(pinnedCpu)));
         cmd.add(javaHome.resolve("bin").resolve("java").toString());
         // a fixed heap keeps GC behaviour comparable between scenarios and runs
         cmd.add("-Xms256m");

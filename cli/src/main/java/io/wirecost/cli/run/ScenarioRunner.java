@@ -294,6 +294,15 @@ public final class ScenarioRunner {
 
     /** --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. */
     static final Duration QUICK_WARMUP = Duration.ofSeconds(6);
+    /**
+     * --quick: the most invocations per batch when they are sized by time, the papers' count. Batches of a
+     * fixed 100 calls (the first --quick) made CPU per call 70 % higher and four times as variable between
+     * repetitions on rmi: each batch boundary costs both JVMs some harness work (the runner's command, the
+     * /proc reading) that short batches cannot dilute, and a fast call pays it on every 100th call
+     * (docs/RESULTS.md, "CPU per call: batch size and pinning"). Sized by time, rmi's 20 µs calls get the
+     * full 1,000 within the pass's budget and ws-security's 10 ms calls still get a handful.
+     */
+    static final int QUICK_MAX_INVOCATIONS = 1_000;
     /** --quick: time for one timed pass (12 batches x 8 types) and for the message-size pass. */
     static final Duration QUICK_PASS = Duration.ofSeconds(3);
 
@@ -314,7 +323,7 @@ public final class ScenarioRunner {
             perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
             done += chunk;
         }
-        int invocations = (int) Math.max(5, Math.min(settings.invocations(), QUICK_PASS.toNanos() / perCallNanos / ops / settings.reps()));
+        int invocations = (int) Math.max(5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / perCallNanos / ops / settings.reps()));
         int sizeCalls = settings.sizeCalls() == 0 ? 0
                 : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
         return new Counts(done, invocations, sizeCalls);

@@ -27,6 +27,7 @@ public final class CommandLoop {
 
     private final PrintStream protocol;
     private final Map<String, Handler> handlers = new LinkedHashMap<>();
+    private final java.util.Set<String> cpuReadings = new java.util.HashSet<>();
 
     public CommandLoop() {
         this.protocol = System.out;
@@ -36,6 +37,15 @@ public final class CommandLoop {
     public CommandLoop on(String command, Handler handler) {
         handlers.put(command, handler);
         return this;
+    }
+
+    /**
+     * A command that reads this JVM's CPU for the cost per call between two batches: its own handling
+     * is the harness's work, not the calls', and is left out of {@link ProcessCpu}'s count.
+     */
+    public CommandLoop onCpuReading(String command, Handler handler) {
+        cpuReadings.add(command);
+        return on(command, handler);
     }
 
     public void reply(Map<String, Object> body) {
@@ -78,10 +88,15 @@ public final class CommandLoop {
             }
             String[] args = new String[parts.length - 1];
             System.arraycopy(parts, 1, args, 0, args.length);
+            long cpu0 = cpuReadings.contains(parts[0]) ? ProcessCpu.ownCpu() : -1;
             try {
                 reply(h.handle(args));
             } catch (Throwable t) {
                 fail(t);
+            }
+            if (cpu0 >= 0) {
+                long cpu1 = ProcessCpu.ownCpu();
+                if (cpu1 >= cpu0) ProcessCpu.excludeCommand(cpu1 - cpu0);
             }
         }
     }
