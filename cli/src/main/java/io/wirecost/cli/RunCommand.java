@@ -49,8 +49,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Scenarios to run, comma-separated, or 'all' (default: ${DEFAULT-VALUE}; see the README for the list).")
     List<String> scenarios;
 
-    @Option(names = "--quick", description = "Scale all counts down, for tests and CI.")
+    @Option(names = "--quick", description = "Scale all counts down, for tests and CI: each scenario's passes cut to a few seconds at its own pace.")
     boolean quick;
+
+    @Option(names = "--method", paramLabel = "adaptive|paper",
+            description = "adaptive (default): warm-up until the pace settles, batches sized by time, more of them where calls are slow; "
+                    + "paper: the papers' exact counts (5,000 warm-up calls, 12 x 1,000 invocations per type, min and max dropped).")
+    String method;
 
     @Option(names = "--out", description = "Output directory (default: a new folder under runs/).")
     Path out;
@@ -84,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
             + "giving --warmup or --invocations keeps the counts exact).")
     Integer warmup;
 
-    @Option(names = "--invocations", description = "Invocations per measurement (default 1000; quick 100).")
+    @Option(names = "--invocations", description = "Invocations per measurement (default 1000; adaptive and quick: sized by time, at most 1000).")
     Integer invocations;
 
     @Option(names = "--size-calls", description = "Calls per data type in the message-size pass (default 500; quick 50; 0: none).")
@@ -184,10 +189,20 @@ final class RunCommand implements Callable<Integer> {
         if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
         if (clients > 1) scenarioOptions.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
+        if (method != null && !List.of(RunSettings.PAPER, RunSettings.ADAPTIVE).contains(method)) {
+            throw new UsageException("--method must be adaptive or paper, got '" + method + "'");
+        }
+        if (method != null && quick) throw new UsageException("--method and --quick: choose one (--quick is a method of its own)");
+        boolean explicitCounts = warmup != null || invocations != null || reps != null;
+        if (RunSettings.ADAPTIVE.equals(method) && explicitCounts) {
+            throw new UsageException("--method adaptive sizes the counts itself: drop --warmup, --invocations and --reps, or use --method paper");
+        }
+        // explicit counts are kept exactly: they are the papers' method with other numbers
+        String chosen = quick ? (warmup == null && invocations == null ? RunSettings.QUICK : RunSettings.PAPER)
+                : method != null ? method : explicitCounts ? RunSettings.PAPER : RunSettings.ADAPTIVE;
         RunSettings settings = new RunSettings(warmup != null ? warmup : base.warmupCalls(), reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(), base.instantiationReps(), stringLength, quick,
-                scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls(),
-                quick && warmup == null && invocations == null);   // explicit counts are kept exactly
+                scenarioOptions, sizeCalls != null ? sizeCalls : base.sizeCalls(), chosen.equals(RunSettings.QUICK), chosen);
         if (!isAddressLiteral(metricsBind)) {
             throw new UsageException("--metrics-bind must be an IP address like 127.0.0.1 or 0.0.0.0, got '" + metricsBind + "'");
         }

@@ -54,11 +54,17 @@ public final class NoiseFlags {
         double cv = 0;
         double steal = 0;
         long warmup = Long.MAX_VALUE;
+        long unsettled = Long.MAX_VALUE;
         for (ScenarioResult r : all) {
             if (!r.scenario().equals(scenario)) continue;
             cv = Math.max(cv, maxCv(r, operation));
             steal = Math.max(steal, steal(r).orElse(0.0));
-            warmup = Math.min(warmup, warmupCalls(r));
+            Boolean settled = settled(r);
+            if (settled == null) warmup = Math.min(warmup, warmupCalls(r));
+            else if (!settled) unsettled = Math.min(unsettled, warmupCalls(r));
+        }
+        if (unsettled < Long.MAX_VALUE) {
+            out.add(String.format(Locale.ROOT, "warm-up did not settle within its bound (%d calls per type)", unsettled));
         }
         if (warmup < MIN_WARMUP_CALLS) out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type (--quick on a loaded machine)", warmup));
         if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
@@ -79,6 +85,14 @@ public final class NoiseFlags {
         if (counts instanceof io.wirecost.cli.run.ScenarioRunner.Counts c) return c.warmupCalls();
         if (counts instanceof Map<?, ?> m && m.get("warmupCalls") instanceof Number n) return n.longValue();
         return Long.MAX_VALUE;
+    }
+
+    /** The adaptive method's verdict on the warm-up; null for the other methods (their counts are fixed or cut by time). */
+    private static Boolean settled(ScenarioResult r) {
+        Object counts = r.facts().get("counts");
+        if (counts instanceof io.wirecost.cli.run.ScenarioRunner.Counts c) return c.settled();
+        if (counts instanceof Map<?, ?> m && m.get("settled") instanceof Boolean b) return b;
+        return null;
     }
 
     static Optional<Double> steal(ScenarioResult r) {

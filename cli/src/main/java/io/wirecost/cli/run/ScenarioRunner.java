@@ -84,7 +84,7 @@ public final class ScenarioRunner {
         List<CpuStatistics> cpu = new ArrayList<>();
         partial = List.of();
         pace = Duration.ofMillis(5);   // each scenario probes its own
-        counts = new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
+        counts = Counts.fixed(settings);
         String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
         long calls = 0;
@@ -110,7 +110,11 @@ public final class ScenarioRunner {
                         outDir.resolve("logs").resolve(stem + "-client.log"))) {
                     client.await("start", START);
                     client.call("connect", COMMAND);
-                    progress.accept(name + ": warm-up, " + (settings.timeBudget() ? "at most " : "") + settings.warmupCalls() + " calls per data type");
+                    progress.accept(name + ": warm-up, " + switch (settings.method()) {
+                        case RunSettings.QUICK -> "at most " + settings.warmupCalls() + " calls per data type";
+                        case RunSettings.ADAPTIVE -> "until the pace settles";
+                        default -> settings.warmupCalls() + " calls per data type";
+                    });
                     // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
                     int probe = Math.min(settings.warmupCalls(), 20);
                     long ops = labels().size();
@@ -118,12 +122,16 @@ public final class ScenarioRunner {
                     client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
                     double probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
                     pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
-                    counts = settings.timeBudget() ? quickWarmup(client, probe, ops, probeNanosPerCall) : new Counts(settings.warmupCalls(), settings.invocations(), settings.sizeCalls());
-                    if (!settings.timeBudget()) {
+                    counts = switch (settings.method()) {
+                        case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall);
+                        case RunSettings.ADAPTIVE -> adaptiveWarmup(client, probe, ops, probeNanosPerCall);
+                        default -> Counts.fixed(settings);
+                    };
+                    if (settings.method().equals(RunSettings.PAPER)) {
                         client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                     }
                     facts.put("counts", counts);
-                    progress.accept(name + ": timing " + settings.reps() + " x " + counts.invocations() + " calls per data type");
+                    progress.accept(name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
                     MachineNoise.Snapshot before = MachineNoise.read();
@@ -240,11 +248,11 @@ public final class ScenarioRunner {
         int n = counts.invocations();
         try {
             for (String op : labels()) {
-                long[] nanos = new long[settings.reps()];
-                long[] clientCpu = new long[settings.reps()];
-                long[] serverCpu = new long[settings.reps()];
+                long[] nanos = new long[counts.reps()];
+                long[] clientCpu = new long[counts.reps()];
+                long[] serverCpu = new long[counts.reps()];
                 long before = serverCpuNanos(server);
-                for (int r = 0; r < settings.reps(); r++) {
+                for (int r = 0; r < counts.reps(); r++) {
                     Map<String, Object> m = client.call("measure 1 " + n + " " + op, timeoutFor(n, pace));
                     long after = serverCpuNanos(server);
                     nanos[r] = first(m, "batchNanos", op);
@@ -280,14 +288,22 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The counts a scenario actually used: the papers' (or the command line's), or with {@code --quick} cut
-     * to fit a time budget at the scenario's own pace.
+     * The counts a scenario actually used: the papers' (or the command line's), or sized at the scenario's
+     * own pace by {@code --quick} or the adaptive method. Written to results.json ({@code facts.counts}).
      *
      * @param warmupCalls warm-up calls per data type, the probe included
      * @param invocations invocations per measurement batch
      * @param sizeCalls   calls per data type in the message-size pass
+     * @param reps        measurement batches per data type (the smallest and largest are dropped)
+     * @param method      paper, adaptive or quick
+     * @param settled     adaptive: whether the warm-up ended because the pace settled (false: it hit its bound)
+     * @param warmupPacesMicros adaptive: the pace of each warm-up chunk, µs per call, the rule's input
      */
-    public record Counts(int warmupCalls, int invocations, int sizeCalls) {
+    public record Counts(int warmupCalls, int invocations, int sizeCalls, int reps, String method, Boolean settled,
+                         List<Double> warmupPacesMicros) {
+        static Counts fixed(RunSettings s) {
+            return new Counts(s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of());
+        }
     }
 
     private Counts counts;
@@ -326,7 +342,50 @@ public final class ScenarioRunner {
         int invocations = (int) Math.max(5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / perCallNanos / ops / settings.reps()));
         int sizeCalls = settings.sizeCalls() == 0 ? 0
                 : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
-        return new Counts(done, invocations, sizeCalls);
+        return new Counts(done, invocations, sizeCalls, settings.reps(), RunSettings.QUICK, null, List.of());
+    }
+
+    /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
+    static final Duration ADAPTIVE_MIN_WARMUP = Duration.ofSeconds(3);
+    /** Adaptive: the longest warm-up, whether or not the pace settled (results.json says which). */
+    static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(40);
+    static final int ADAPTIVE_MAX_WARMUP_CALLS = 50_000;
+    /** Adaptive: each measurement batch lasts about this long (at most the papers' 1,000 calls). */
+    static final Duration ADAPTIVE_BATCH = Duration.ofMillis(250);
+
+    /**
+     * The adaptive method (the default): warm-up in chunks of about half a second until the pace per call
+     * has settled ({@link Settle}), at least the papers' 5,000 calls per type where they fit in
+     * {@link #ADAPTIVE_MIN_WARMUP} and at most {@link #ADAPTIVE_MAX_WARMUP}; then batches sized by time as JMH
+     * sizes its iterations: {@link #ADAPTIVE_BATCH} each, at most the papers' 1,000 calls. Fast scenarios
+     * (tcp to corba, 15-300 µs a call) get the papers' counts exactly; ws-security (about 10 ms a call)
+     * gets batches of about 25 calls where the papers' 12 x 1,000 per type took 36 of a full run's 42
+     * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor}), so that
+     * its interval is no wider than the papers' (docs/RESULTS.md, "The adaptive method").
+     */
+    private Counts adaptiveWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
+        long start = System.nanoTime();
+        double perCallNanos = probeNanosPerCall;
+        List<Double> paces = new ArrayList<>();
+        int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
+        boolean settled = false;
+        while (done < ADAPTIVE_MAX_WARMUP_CALLS && System.nanoTime() - start < ADAPTIVE_MAX_WARMUP.toNanos()) {
+            int chunk = (int) Math.max(1, Math.min(ADAPTIVE_MAX_WARMUP_CALLS - done, 0.5e9 / perCallNanos / ops));
+            long t = System.nanoTime();
+            client.call("warmup " + chunk, timeoutFor(chunk * ops, pace));
+            perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
+            paces.add(perCallNanos / 1e3);
+            done += chunk;
+            if (done >= minimum && Settle.settled(paces)) {
+                settled = true;
+                break;
+            }
+        }
+        int invocations = (int) Math.max(5, Math.min(1_000, ADAPTIVE_BATCH.toNanos() / perCallNanos));
+        int reps = Settle.batchesFor(invocations, settings.reps());
+        int sizeCalls = settings.sizeCalls() == 0 ? 0
+                : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
+        return new Counts(done, invocations, sizeCalls, reps, RunSettings.ADAPTIVE, settled, List.copyOf(paces));
     }
 
     /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */

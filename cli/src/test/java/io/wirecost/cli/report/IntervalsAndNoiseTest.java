@@ -108,10 +108,25 @@ class IntervalsAndNoiseTest {
     }
 
     @Test
+    void anAdaptiveWarmUpThatNeverSettledIsFlaggedAndASettledShortOneIsNot() {
+        ScenarioResult base = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
+        java.util.function.Function<Boolean, ScenarioResult> with = settled -> new ScenarioResult(base.scenario(), 1, base.paperColumn(), "ok", "",
+                10, 1000, base.rtt(), List.of(), Map.of(), Map.of("counts", new io.wirecost.cli.run.ScenarioRunner.Counts(480, 27, 50, 40,
+                "adaptive", settled, List.of(9500.0, 9100.0, 9050.0, 9000.0))), Map.of(), Map.of(), List.of(), "", base.cpu());
+        List<String> unsettled = Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(false)))
+                .rows().stream().map(r -> r.get(6)).toList();
+        assertTrue(unsettled.stream().allMatch(n -> n.equals("ws-security warm-up did not settle within its bound (480 calls per type)")),
+                unsettled.toString());
+        List<String> settled = Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(true)))
+                .rows().stream().map(r -> r.get(6)).toList();
+        assertTrue(settled.stream().noneMatch(n -> n.contains("warm-up")), "480 settled calls are not a cut warm-up: " + settled);
+    }
+
+    @Test
     void aWarmUpCutByTheQuickBudgetIsFlagged() {
         ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
         ScenarioResult flagged = new ScenarioResult(cold.scenario(), 1, cold.paperColumn(), "ok", "", 10, 1000, cold.rtt(), List.of(),
-                Map.of(), Map.of("counts", new io.wirecost.cli.run.ScenarioRunner.Counts(25, 5, 5)), Map.of(), Map.of(), List.of(), "", cold.cpu());
+                Map.of(), Map.of("counts", new io.wirecost.cli.run.ScenarioRunner.Counts(25, 5, 5, 12, "quick", null, List.of())), Map.of(), Map.of(), List.of(), "", cold.cpu());
         List<ScenarioResult> run = List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged);
         List<String> rows = Tables.factors(run).rows().stream().map(r -> r.get(6)).toList();
         assertTrue(rows.stream().allMatch(n -> n.equals("ws-security warm-up cut to 25 calls per type (--quick on a loaded machine)")), rows.toString());

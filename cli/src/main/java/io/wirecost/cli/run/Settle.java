@@ -1,0 +1,56 @@
+package io.wirecost.cli.run;
+
+import java.util.List;
+
+/**
+ * The adaptive method's two rules, kept apart from the JVMs so they can be tested on fixed inputs.
+ *
+ * <p><b>When the warm-up has settled.</b> The JIT makes a call faster chunk by chunk and then stops; the
+ * pace of the last {@value #WINDOW} warm-up chunks (about half a second each) must agree within
+ * {@value #TOLERANCE_PERCENT} % of their median, and the later half of them must not be faster than the
+ * earlier half by more than {@value #TREND_PERCENT} % (still improving means still compiling). A rule on
+ * the last few chunks rather than a fixed count: the papers' 5,000 calls are 0.1 s of tcp and 6 minutes
+ * of ws-security. On a noisy machine the rule may never hold; the warm-up's time bound then ends it and
+ * results.json says {@code settled: false}.
+ *
+ * <p><b>How many batches.</b> Batches sized by time are shorter than the papers' 1,000 calls where calls
+ * are slow, so each batch mean varies more. The papers' between-batch spread on ws-security (CV 3 to 8 %
+ * per type with 1,000 calls, docs/results/all-scenarios-2026-11-21) is drift, not sampling: per-call noise
+ * of 15 % would add only 3 % to a batch of 25 calls. Scaling the count by the square root of the shortfall
+ * (12 batches at 1,000 calls, up to {@value #MAX_BATCHES} below about 100) keeps the interval, which
+ * shrinks with the square root of the batches, at least as narrow as the papers' in both extremes that
+ * matter; measured in docs/RESULTS.md.
+ */
+public final class Settle {
+
+    static final int WINDOW = 4;
+    static final double TOLERANCE_PERCENT = 10;
+    static final double TREND_PERCENT = 3;
+    static final int MAX_BATCHES = 40;
+    private static final int PAPER_INVOCATIONS = 1_000;
+
+    private Settle() {
+    }
+
+    /** Whether the pace per call of successive warm-up chunks (any unit, oldest first) has stopped moving. */
+    public static boolean settled(List<Double> paces) {
+        if (paces.size() < WINDOW) return false;
+        double[] w = paces.subList(paces.size() - WINDOW, paces.size()).stream().mapToDouble(Double::doubleValue).toArray();
+        double[] sorted = w.clone();
+        java.util.Arrays.sort(sorted);
+        double median = (sorted[WINDOW / 2 - 1] + sorted[WINDOW / 2]) / 2;
+        if (!(median > 0)) return false;
+        if (100 * (sorted[WINDOW - 1] - sorted[0]) / median > TOLERANCE_PERCENT) return false;
+        double earlier = 0, later = 0;
+        for (int i = 0; i < WINDOW / 2; i++) earlier += w[i];
+        for (int i = WINDOW / 2; i < WINDOW; i++) later += w[i];
+        return 100 * (earlier - later) / earlier <= TREND_PERCENT;
+    }
+
+    /** Batches per data type for batches of {@code invocations} calls: {@code paperBatches} at the papers' 1,000, more below. */
+    public static int batchesFor(int invocations, int paperBatches) {
+        if (invocations >= PAPER_INVOCATIONS) return paperBatches;
+        int scaled = (int) Math.ceil(paperBatches * Math.sqrt((double) PAPER_INVOCATIONS / invocations));
+        return Math.max(paperBatches, Math.min(MAX_BATCHES, scaled));
+    }
+}

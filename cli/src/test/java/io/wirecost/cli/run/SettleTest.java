@@ -1,0 +1,52 @@
+package io.wirecost.cli.run;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SettleTest {
+
+    @Test
+    void aPaceStillFallingHasNotSettled() {
+        // the JIT at work: each chunk 5 % faster than the one before
+        assertFalse(Settle.settled(List.of(100.0, 95.0, 90.0, 85.5, 81.2)));
+    }
+
+    @Test
+    void aFlatPaceHasSettled() {
+        assertTrue(Settle.settled(List.of(300.0, 120.0, 41.0, 40.0, 41.5, 40.5)));
+    }
+
+    @Test
+    void fewerChunksThanTheWindowNeverSettle() {
+        assertFalse(Settle.settled(List.of(40.0, 40.0, 40.0)));
+        assertFalse(Settle.settled(List.of()));
+    }
+
+    @Test
+    void oneNoisyChunkInTheWindowKeepsWarmingUp() {
+        // 15 % above the others: outside the 10 % tolerance
+        assertFalse(Settle.settled(List.of(40.0, 40.0, 46.0, 40.0)));
+        assertTrue(Settle.settled(List.of(40.0, 46.0, 40.0, 40.0, 41.0, 40.0)));
+    }
+
+    @Test
+    void aSmallResidualTrendWithinThreePercentCounts() {
+        assertTrue(Settle.settled(List.of(41.0, 41.0, 40.0, 40.0)));   // later half 2.4 % faster
+        assertFalse(Settle.settled(List.of(42.0, 42.0, 40.0, 40.0)));  // 4.8 % faster: still compiling
+    }
+
+    @Test
+    void batchesGrowWithTheSquareRootOfTheShortfallUpToForty() {
+        assertEquals(12, Settle.batchesFor(1_000, 12));
+        assertEquals(12, Settle.batchesFor(5_000, 12));
+        assertEquals(17, Settle.batchesFor(500, 12));     // 12 x sqrt(2) = 16.97
+        assertEquals(38, Settle.batchesFor(100, 12));     // 12 x sqrt(10) = 37.9
+        assertEquals(40, Settle.batchesFor(25, 12));
+        assertEquals(40, Settle.batchesFor(5, 12));
+    }
+}
