@@ -348,13 +348,15 @@ public final class ScenarioRunner {
     /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
     static final Duration ADAPTIVE_MIN_WARMUP = Duration.ofSeconds(3);
     /** Adaptive: the longest warm-up, whether or not the pace settled (results.json says which). */
-    static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(40);
+    static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(60);
+    /** Adaptive: one warm-up chunk, the settle rule's unit: long enough that ws-security's 10-35 ms calls average out. */
+    static final Duration ADAPTIVE_CHUNK = Duration.ofSeconds(1);
     static final int ADAPTIVE_MAX_WARMUP_CALLS = 50_000;
     /** Adaptive: each measurement batch lasts about this long (at most the papers' 1,000 calls). */
     static final Duration ADAPTIVE_BATCH = Duration.ofMillis(250);
 
     /**
-     * The adaptive method (the default): warm-up in chunks of about half a second until the pace per call
+     * The adaptive method (the default): warm-up in chunks of about a second until the pace per call
      * has settled ({@link Settle}), at least the papers' 5,000 calls per type where they fit in
      * {@link #ADAPTIVE_MIN_WARMUP} and at most {@link #ADAPTIVE_MAX_WARMUP}; then batches sized by time as JMH
      * sizes its iterations: {@link #ADAPTIVE_BATCH} each, at most the papers' 1,000 calls. Fast scenarios
@@ -370,7 +372,7 @@ public final class ScenarioRunner {
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
         boolean settled = false;
         while (done < ADAPTIVE_MAX_WARMUP_CALLS && System.nanoTime() - start < ADAPTIVE_MAX_WARMUP.toNanos()) {
-            int chunk = (int) Math.max(1, Math.min(ADAPTIVE_MAX_WARMUP_CALLS - done, 0.5e9 / perCallNanos / ops));
+            int chunk = (int) Math.max(1, Math.min(ADAPTIVE_MAX_WARMUP_CALLS - done, ADAPTIVE_CHUNK.toNanos() / perCallNanos / ops));
             long t = System.nanoTime();
             client.call("warmup " + chunk, timeoutFor(chunk * ops, pace));
             perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);

@@ -6,7 +6,7 @@ import java.util.List;
  * The adaptive method's two rules, kept apart from the JVMs so they can be tested on fixed inputs.
  *
  * <p><b>When the warm-up has settled.</b> The JIT makes a call faster chunk by chunk and then stops; the
- * pace of the last {@value #WINDOW} warm-up chunks (about half a second each) must agree within
+ * pace of the last {@value #WINDOW} warm-up chunks (about a second each) must agree within
  * {@value #TOLERANCE_PERCENT} % of their median, and the later half of them must not be faster than the
  * earlier half by more than {@value #TREND_PERCENT} % (still improving means still compiling). A rule on
  * the last few chunks rather than a fixed count: the papers' 5,000 calls are 0.1 s of tcp and 6 minutes
