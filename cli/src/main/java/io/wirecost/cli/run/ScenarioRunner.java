@@ -135,7 +135,7 @@ public final class ScenarioRunner {
                     // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
                     MachineNoise.Snapshot before = MachineNoise.read();
-                    Pass timed = measureAll(server, client);
+                    Pass timed = measureAll(server, client, counts.reps());
                     facts.put("noise", MachineNoise.between(before, MachineNoise.read()));
                     rtt.addAll(timed.rtt());
                     cpu.addAll(timed.cpu());
@@ -145,7 +145,11 @@ public final class ScenarioRunner {
                         profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
                         profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
                         progress.accept(name + ": profiling the same calls again");
-                        profiledRtt.addAll(measureAll(server, client).rtt());   // its CPU includes the profiler's: not reported
+                        int profiledReps = settings.method().equals(RunSettings.ADAPTIVE)
+                                ? Settle.profiledBatches(timed.cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, counts.reps())
+                                : counts.reps();
+                        facts.put("profiled_batches", profiledReps);
+                        profiledRtt.addAll(measureAll(server, client, profiledReps).rtt());   // its CPU includes the profiler's: not reported
                         server.call("profile-stop", COMMAND);
                         client.call("profile-stop", COMMAND);
                         recordings.put("server", recServer);
@@ -242,17 +246,17 @@ public final class ScenarioRunner {
      * between batches (the client reads its own inside the measure command), so every batch has the CPU of
      * both processes. The primitives' geometric mean closes each role. Types measured before a failure are kept.
      */
-    private Pass measureAll(ChildJvm server, ChildJvm client) throws ChildJvm.ChildFailure {
+    private Pass measureAll(ChildJvm server, ChildJvm client, int reps) throws ChildJvm.ChildFailure {
         List<RttStatistics> out = new ArrayList<>();
         List<CpuStatistics> cpu = new ArrayList<>();
         int n = counts.invocations();
         try {
             for (String op : labels()) {
-                long[] nanos = new long[counts.reps()];
-                long[] clientCpu = new long[counts.reps()];
-                long[] serverCpu = new long[counts.reps()];
+                long[] nanos = new long[reps];
+                long[] clientCpu = new long[reps];
+                long[] serverCpu = new long[reps];
                 long before = serverCpuNanos(server);
-                for (int r = 0; r < counts.reps(); r++) {
+                for (int r = 0; r < reps; r++) {
                     Map<String, Object> m = client.call("measure 1 " + n + " " + op, timeoutFor(n, pace));
                     long after = serverCpuNanos(server);
                     nanos[r] = first(m, "batchNanos", op);

@@ -20,6 +20,12 @@ import java.util.List;
  * (12 batches at 1,000 calls, up to {@value #MAX_BATCHES} below about 100) keeps the interval, which
  * shrinks with the square root of the batches, at least as narrow as the papers' in both extremes that
  * matter; measured in docs/RESULTS.md.
+ *
+ * <p><b>How long to profile.</b> The profiled pass repeats the timed pass's batches until each role has
+ * an expected {@value #SAMPLE_BUDGET} CPU samples: from the timed pass's CPU per call of that role and the
+ * sampling interval, calls = budget x interval / CPU per call. 5,000 samples put a share's binomial 95 %
+ * interval within ±1.4 points at 50 % (±0.6 at 5 %). At least 3 batches per type (the smallest and largest
+ * are dropped from the profiled pass's round trips), at most the timed pass's.
  */
 public final class Settle {
 
@@ -28,6 +34,7 @@ public final class Settle {
     static final double TREND_PERCENT = 3;
     static final int MAX_BATCHES = 40;
     private static final int PAPER_INVOCATIONS = 1_000;
+    static final int SAMPLE_BUDGET = 5_000;
 
     private Settle() {
     }
@@ -52,5 +59,23 @@ public final class Settle {
         if (invocations >= PAPER_INVOCATIONS) return paperBatches;
         int scaled = (int) Math.ceil(paperBatches * Math.sqrt((double) PAPER_INVOCATIONS / invocations));
         return Math.max(paperBatches, Math.min(MAX_BATCHES, scaled));
+    }
+
+    /**
+     * Batches per type for the profiled pass: enough calls that every role expects {@link #SAMPLE_BUDGET}
+     * samples at {@code intervalNs}, judged from the timed pass's CPU per call (primitives' geometric mean
+     * per role); {@code timedBatches} where that is unknown.
+     */
+    public static int profiledBatches(List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int timedBatches) {
+        double callsNeeded = 0;
+        for (CpuStatistics c : timedCpu) {
+            if (!c.operation().equals("primitives-geomean") || c.role().equals("all")) continue;
+            double micros = c.perCallMicros().value();
+            if (!(micros > 0)) return timedBatches;
+            callsNeeded = Math.max(callsNeeded, SAMPLE_BUDGET * (intervalNs / 1e3) / micros);
+        }
+        if (callsNeeded == 0) return timedBatches;
+        int batches = (int) Math.ceil(callsNeeded / ((double) invocations * operations));
+        return Math.max(3, Math.min(timedBatches, batches));
     }
 }

@@ -49,4 +49,22 @@ class SettleTest {
         assertEquals(40, Settle.batchesFor(25, 12));
         assertEquals(40, Settle.batchesFor(5, 12));
     }
+
+    private static CpuStatistics geomean(String role, double micros) {
+        return new CpuStatistics("primitives-geomean", role, new Estimate(micros, micros * 0.9, micros * 1.1, 9), 12_000, List.of());
+    }
+
+    @Test
+    void theProfiledPassLastsUntilEveryRoleExpectsTheSampleBudget() {
+        // ws-security: 3,300 µs client, 3,600 server a call; 1 ms sampling: 5,000 samples need 1,516 client calls
+        List<CpuStatistics> wss = List.of(geomean("client", 3300), geomean("server", 3600), geomean("all", 6900));
+        assertEquals(7, Settle.profiledBatches(wss, 1_000_000, 28, 8, 40));   // 1,516 / (28 x 8) = 6.8
+        // rmi: 8 µs a call per role: 625,000 calls needed, more than the timed pass's 12 x 1,000 x 8
+        List<CpuStatistics> rmi = List.of(geomean("client", 8), geomean("server", 9));
+        assertEquals(12, Settle.profiledBatches(rmi, 1_000_000, 1_000, 8, 12));
+        // a slow call at a coarse interval still gets three batches
+        assertEquals(3, Settle.profiledBatches(List.of(geomean("client", 100_000), geomean("server", 100_000)), 1_000_000, 28, 8, 40));
+        // no CPU figures (not readable here): the timed pass's count
+        assertEquals(40, Settle.profiledBatches(List.of(), 1_000_000, 28, 8, 40));
+    }
 }

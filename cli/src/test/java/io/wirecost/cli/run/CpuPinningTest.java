@@ -1,0 +1,30 @@
+package io.wirecost.cli.run;
+
+import io.wirecost.cli.UsageException;
+import org.junit.jupiter.api.Test;
+
+import java.util.BitSet;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CpuPinningTest {
+
+    @Test
+    void aCpuThisProcessMayNotUseIsRefusedNamingTheOptionAndTheChoices() {
+        BitSet allowed = CpuPinning.allowedCpus();
+        int outside = allowed.length() + 3;
+        UsageException e = assertThrows(UsageException.class, () -> CpuPinning.check("--pin-cpu", outside));
+        assertTrue(e.getMessage().startsWith("--pin-cpu must be one of the CPUs this process may use ("), e.getMessage());
+        assertTrue(e.getMessage().endsWith("got " + outside), e.getMessage());
+        assertThrows(UsageException.class, () -> CpuPinning.check("--pin-cpu", -1));
+    }
+
+    @Test
+    void theAllowedCpusAreThoseOfThisProcessesAffinityMask() {
+        BitSet allowed = CpuPinning.allowedCpus();
+        assertTrue(allowed.cardinality() >= 1 && allowed.cardinality() <= Runtime.getRuntime().availableProcessors() * 2, allowed.toString());
+        // the first allowed CPU passes (taskset is in util-linux, essential on Debian)
+        CpuPinning.check("--pin-cpu", allowed.nextSetBit(0));
+    }
+}
