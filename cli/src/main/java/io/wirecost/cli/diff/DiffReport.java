@@ -30,6 +30,11 @@ public final class DiffReport {
         return gate.complete();
     }
 
+    /** Scenarios without a verdict because their sides met different contention (see {@link Contention}). */
+    public Map<String, String> unequalContention() {
+        return gate.unequalContention();
+    }
+
     public static final String NO_VERDICT = "no verdict: needs --repeat " + Gate.MIN_REPETITIONS + " or more";
 
     public long regressions() {
@@ -43,7 +48,9 @@ public final class DiffReport {
     public String summary() {
         long regressions = regressions();
         if (!gate.complete() && regressions == 0) {
-            return String.format(Locale.ROOT, ":grey_question: **wirecost diff**: %s on both sides (%s vs %s; %s)", NO_VERDICT,
+            String why = gate.unequalContention().isEmpty() ? NO_VERDICT + " on both sides"
+                    : "no verdict: " + String.join("; ", gate.unequalContention().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
+            return String.format(Locale.ROOT, ":grey_question: **wirecost diff**: %s (%s vs %s; %s)", why,
                     base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
         }
         long reported = lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.NOT_GATING || l.verdict() == DiffLine.Verdict.NOT_DECIDING).count();
@@ -71,7 +78,10 @@ public final class DiffReport {
     /** How the verdicts were reached: the correction, its level, which measure decided each scenario's cost. */
     public String method() {
         StringBuilder sb = new StringBuilder();
-        if (!gate.complete()) {
+        gate.unequalContention().forEach((scenario, why) -> sb.append("**No verdict on ").append(scenario).append("**: ").append(why)
+                .append(". CPU per call rises when another process shares the CPU, so a verdict needs both sides measured alike; "
+                        + "changes and intervals are shown for information.\n"));
+        if (!gate.complete() && gate.unequalContention().isEmpty()) {
             sb.append("**").append(NO_VERDICT).append("** per side: with fewer, an interval only knows the spread inside one run, "
                     + "not between runs. Changes and intervals are shown for information.\n");
         }
@@ -117,7 +127,8 @@ public final class DiffReport {
         m.put("regressions", regressions());
         m.put("improvements", improvements());
         m.put("thresholds", thresholds);
-        m.put("verdict", gate.complete() ? "given" : NO_VERDICT);
+        m.put("verdict", gate.complete() ? "given" : gate.unequalContention().isEmpty() ? NO_VERDICT : "no verdict: unequal contention");
+        m.put("unequal_contention", gate.unequalContention());
         m.put("correction", Map.of("method", "holm", "family_wise_alpha", gate.alpha(), "tested_lines", gate.testedLines(),
                 "family", "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent", "min_share_percent", gate.minSharePercent()));
         m.put("decided_by", gate.decisions());

@@ -39,9 +39,14 @@ public final class Gate {
     public record Decision(String measure, double rttCvPercent, double cpuCvPercent) {
     }
 
-    /** The verdicts and how they were reached. */
+    /**
+     * The verdicts and how they were reached.
+     *
+     * @param unequalContention scenarios left without a verdict because their two sides met different
+     *                          contention for the CPU, with the figures, one line each
+     */
     public record Result(List<DiffLine> lines, Map<String, Decision> decisions, double alpha, int testedLines, boolean complete,
-                         double minSharePercent) {
+                         double minSharePercent, Map<String, String> unequalContention) {
     }
 
     private final RunDiff.Thresholds thresholds;
@@ -60,17 +65,20 @@ public final class Gate {
 
     public Result judge(RunData base, RunData cand, List<DiffLine> measured) {
         Map<String, Decision> decisions = new LinkedHashMap<>();
+        Map<String, String> unequal = new LinkedHashMap<>();
         boolean complete = true;
         for (String scenario : base.scenarios().keySet()) {
             if (!cand.scenarios().containsKey(scenario)) continue;
             decisions.put(scenario, decide(scenario, base, cand));
             complete &= enoughRepetitions(scenario, base, cand);
+            Contention.unequal(base.scenarios().get(scenario), cand.scenarios().get(scenario)).ifPresent(why -> unequal.put(scenario, why));
         }
+        complete &= unequal.isEmpty();
         List<DiffLine> lines = new ArrayList<>(measured.size());
         List<Integer> tested = new ArrayList<>();
         for (DiffLine l : measured) {
             Decision d = decisions.get(l.scenario());
-            if (!enoughRepetitions(l.scenario(), base, cand)) {
+            if (!enoughRepetitions(l.scenario(), base, cand) || unequal.containsKey(l.scenario())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
             } else if (informational(l)) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATED));
@@ -91,7 +99,7 @@ public final class Gate {
             lines.set(tested.get(k), l.withVerdict(counts ? l.direction() : DiffLine.Verdict.NO_CHANGE));
         }
         int testedLines = (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
-        return new Result(List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent);
+        return new Result(List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent, Map.copyOf(unequal));
     }
 
     private static boolean enoughRepetitions(String scenario, RunData base, RunData cand) {

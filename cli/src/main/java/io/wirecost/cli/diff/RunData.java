@@ -18,8 +18,9 @@ import java.util.Map;
 public record RunData(Path dir, String label, Map<String, List<Repetition>> scenarios, Map<String, Map<String, CpuCsv.Figure>> cpu) {
 
     /** One repetition (a fresh JVM pair) of one scenario. */
+    /** @param waitMicrosPerCall run-queue wait of both JVMs per call in the timed pass (NaN: not recorded, older runs) */
     public record Repetition(int number, Map<String, Double> rttMeanMicros, Map<String, List<Double>> rttKeptMicros,
-                             Map<String, Map<String, long[]>> shares, Map<String, Double> sizeBytes) {
+                             Map<String, Map<String, long[]>> shares, Map<String, Double> sizeBytes, double waitMicrosPerCall) {
     }
 
     /** Weight of each middleware category and the middleware total, by role (or companion kind). */
@@ -84,7 +85,9 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
                 sizes.put(text(file, m, "operation"), m.path("requestBytes").asDouble() + m.path("responseBytes").asDouble());
             }
             int rep = s.path("repetition").asInt(1);
-            scenarios.computeIfAbsent(name, k -> new ArrayList<>()).add(new Repetition(rep, means, kept, shares, sizes));
+            JsonNode wait = s.path("facts").path("noise").path("runqueue_wait_micros_per_call");
+            scenarios.computeIfAbsent(name, k -> new ArrayList<>()).add(new Repetition(rep, means, kept, shares, sizes,
+                    wait.isNumber() ? wait.asDouble() : Double.NaN));
         }
         if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
         String label = root.path("run").path("configuration").asText("");

@@ -136,7 +136,10 @@ public final class ScenarioRunner {
                     // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
                     MachineNoise.Snapshot before = MachineNoise.read();
                     Pass timed = measureAll(server, client, counts.reps());
-                    facts.put("noise", MachineNoise.between(before, MachineNoise.read()));
+                    Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
+                    // the contention the timed pass met: what a diff checks both sides had alike (Gate)
+                    if (!Double.isNaN(timed.waitMicrosPerCall())) noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
+                    facts.put("noise", noise);
                     rtt.addAll(timed.rtt());
                     cpu.addAll(timed.cpu());
                     int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
@@ -238,7 +241,8 @@ public final class ScenarioRunner {
     }
 
     /** One timed pass: round trips and CPU per call. */
-    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu) {
+    /** @param waitMicrosPerCall run-queue wait of both JVMs per call: the contention the pass met (NaN: unknown) */
+    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu, double waitMicrosPerCall) {
     }
 
     /**
@@ -247,6 +251,9 @@ public final class ScenarioRunner {
      * both processes. The primitives' geometric mean closes each role. Types measured before a failure are kept.
      */
     private Pass measureAll(ChildJvm server, ChildJvm client, int reps) throws ChildJvm.ChildFailure {
+        long waitNanos = 0;
+        long waitCalls = 0;
+        boolean waitKnown = true;
         List<RttStatistics> out = new ArrayList<>();
         List<CpuStatistics> cpu = new ArrayList<>();
         int n = counts.invocations();
@@ -255,13 +262,17 @@ public final class ScenarioRunner {
                 long[] nanos = new long[reps];
                 long[] clientCpu = new long[reps];
                 long[] serverCpu = new long[reps];
-                long before = serverCpuNanos(server);
+                long[] before = serverCpuNanos(server);
                 for (int r = 0; r < reps; r++) {
                     Map<String, Object> m = client.call("measure 1 " + n + " " + op, timeoutFor(n, pace));
-                    long after = serverCpuNanos(server);
+                    long[] after = serverCpuNanos(server);
                     nanos[r] = first(m, "batchNanos", op);
                     clientCpu[r] = first(m, "batchCpuNanos", op);
-                    serverCpu[r] = before < 0 || after < 0 ? -1 : after - before;
+                    serverCpu[r] = before[0] < 0 || after[0] < 0 ? -1 : after[0] - before[0];
+                    long clientWait = m.get("batchWaitNanos") == null ? -1 : first(m, "batchWaitNanos", op);
+                    if (clientWait < 0 || before[1] < 0 || after[1] < 0) waitKnown = false;
+                    else waitNanos += clientWait + after[1] - before[1];
+                    waitCalls += n;
                     before = after;
                 }
                 out.add(RttStatistics.of(op, nanos, n));
@@ -271,15 +282,17 @@ public final class ScenarioRunner {
                 out.add(geomean(out));
                 cpu.addAll(CpuPass.geomeans(cpu, primitiveLabels()));
             }
-            return new Pass(out, cpu);
+            return new Pass(out, cpu, waitKnown && waitCalls > 0 ? waitNanos / 1e3 / waitCalls : Double.NaN);
         } catch (ChildJvm.ChildFailure e) {
             partial = out;
             throw e;
         }
     }
 
-    private static long serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {
-        return ((Number) server.call("cpu", COMMAND).get("cpuNanos")).longValue();
+    /** The server JVM's CPU and run-queue wait counters, nanoseconds ({-1, -1} where it cannot read them). */
+    private static long[] serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {
+        Map<String, Object> m = server.call("cpu", COMMAND);
+        return new long[]{((Number) m.get("cpuNanos")).longValue(), m.get("waitNanos") instanceof Number w ? w.longValue() : -1};
     }
 
     @SuppressWarnings("unchecked")
@@ -319,7 +332,7 @@ public final class ScenarioRunner {
      * fixed 100 calls (the first --quick) made CPU per call 70 % higher and four times as variable between
      * repetitions on rmi: each batch boundary costs both JVMs some harness work (the runner's command, the
      * /proc reading) that short batches cannot dilute, and a fast call pays it on every 100th call
-     * (docs/RESULTS.md, "CPU per call: batch size and pinning"). Sized by time, rmi's 20 µs calls get the
+     * (docs/RESULTS.md, "CPU per call: the harness's share and pinning"). Sized by time, rmi's 20 µs calls get the
      * full 1,000 within the pass's budget and ws-security's 10 ms calls still get a handful.
      */
     static final int QUICK_MAX_INVOCATIONS = 1_000;
@@ -329,24 +342,14 @@ public final class ScenarioRunner {
     /**
      * --quick: the warm-up in chunks of about half a second until its count or {@link #QUICK_WARMUP} is
      * reached, then invocations and size calls sized by the pace of the last chunk (as JMH sizes
-     * iterations by time), at least 5 per batch: ws-security's 10 ms calls get about 5 batches of 5, tcp
-     * keeps its 100. Every scenario then fits in well under a minute.
+     * iterations by time), at least 5 per batch: ws-security's 10 ms calls get batches of 5, tcp and rmi
+     * the papers' 1,000. Every scenario then fits in well under a minute.
      */
     private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
-        long start = System.nanoTime();
         // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
-        double perCallNanos = probeNanosPerCall;
-        while (done < settings.warmupCalls() && System.nanoTime() - start < QUICK_WARMUP.toNanos()) {
-            int chunk = (int) Math.max(1, Math.min(settings.warmupCalls() - done, 0.5e9 / perCallNanos / ops));
-            long t = System.nanoTime();
-            client.call("warmup " + chunk, timeoutFor(chunk * ops, pace));
-            perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
-            done += chunk;
-        }
-        int invocations = (int) Math.max(5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / perCallNanos / ops / settings.reps()));
-        int sizeCalls = settings.sizeCalls() == 0 ? 0
-                : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
-        return new Counts(done, invocations, sizeCalls, settings.reps(), RunSettings.QUICK, null, List.of());
+        Warmup w = warmUp(client, done, ops, probeNanosPerCall, 0.5e9, settings.warmupCalls(), QUICK_WARMUP, (calls, paces) -> false);
+        int invocations = (int) Math.max(5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
+        return new Counts(w.calls(), invocations, sizeCalls(w.perCallNanos(), ops), settings.reps(), RunSettings.QUICK, null, List.of());
     }
 
     /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
@@ -366,32 +369,46 @@ public final class ScenarioRunner {
      * sizes its iterations: {@link #ADAPTIVE_BATCH} each, at most the papers' 1,000 calls. Fast scenarios
      * (tcp to corba, 15-300 µs a call) get the papers' counts exactly; ws-security (about 10 ms a call)
      * gets batches of about 25 calls where the papers' 12 x 1,000 per type took 36 of a full run's 42
-     * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor}), so that
-     * its interval is no wider than the papers' (docs/RESULTS.md, "The adaptive method").
+     * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor})
+     * (docs/RESULTS.md, "The adaptive method and --quick").
      */
     private Counts adaptiveWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
-        long start = System.nanoTime();
-        double perCallNanos = probeNanosPerCall;
-        List<Double> paces = new ArrayList<>();
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
-        boolean settled = false;
-        while (done < ADAPTIVE_MAX_WARMUP_CALLS && System.nanoTime() - start < ADAPTIVE_MAX_WARMUP.toNanos()) {
-            int chunk = (int) Math.max(1, Math.min(ADAPTIVE_MAX_WARMUP_CALLS - done, ADAPTIVE_CHUNK.toNanos() / perCallNanos / ops));
+        Warmup w = warmUp(client, done, ops, probeNanosPerCall, ADAPTIVE_CHUNK.toNanos(), ADAPTIVE_MAX_WARMUP_CALLS, ADAPTIVE_MAX_WARMUP,
+                (calls, paces) -> calls >= minimum && Settle.settled(paces));
+        boolean settled = w.stopped();
+        int invocations = (int) Math.max(5, Math.min(1_000, ADAPTIVE_BATCH.toNanos() / w.perCallNanos()));
+        return new Counts(w.calls(), invocations, sizeCalls(w.perCallNanos(), ops), Settle.batchesFor(invocations, settings.reps()),
+                RunSettings.ADAPTIVE, settled, w.pacesMicros());
+    }
+
+    /** A warm-up's outcome: calls per type, the last chunk's pace, every chunk's pace (µs), and whether {@code stop} ended it. */
+    private record Warmup(int calls, double perCallNanos, List<Double> pacesMicros, boolean stopped) {
+    }
+
+    /**
+     * Warm-up calls in chunks of about {@code chunkNanos} at the pace of the chunk before, until
+     * {@code maxCalls} per type, {@code maxTime}, or {@code stop} says so on the calls and the chunks' paces so far.
+     */
+    private Warmup warmUp(ChildJvm client, int done, long ops, double perCallNanos, double chunkNanos, int maxCalls, Duration maxTime,
+                          java.util.function.BiPredicate<Integer, List<Double>> stop) throws ChildJvm.ChildFailure {
+        long start = System.nanoTime();
+        List<Double> paces = new ArrayList<>();
+        while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
+            int chunk = (int) Math.max(1, Math.min(maxCalls - done, chunkNanos / perCallNanos / ops));
             long t = System.nanoTime();
             client.call("warmup " + chunk, timeoutFor(chunk * ops, pace));
             perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
             paces.add(perCallNanos / 1e3);
             done += chunk;
-            if (done >= minimum && Settle.settled(paces)) {
-                settled = true;
-                break;
-            }
+            if (stop.test(done, paces)) return new Warmup(done, perCallNanos, List.copyOf(paces), true);
         }
-        int invocations = (int) Math.max(5, Math.min(1_000, ADAPTIVE_BATCH.toNanos() / perCallNanos));
-        int reps = Settle.batchesFor(invocations, settings.reps());
-        int sizeCalls = settings.sizeCalls() == 0 ? 0
-                : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
-        return new Counts(done, invocations, sizeCalls, reps, RunSettings.ADAPTIVE, settled, List.copyOf(paces));
+        return new Warmup(done, perCallNanos, List.copyOf(paces), false);
+    }
+
+    /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the scenario's pace, at least 5. */
+    private int sizeCalls(double perCallNanos, long ops) {
+        return settings.sizeCalls() == 0 ? 0 : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
     }
 
     /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */

@@ -113,13 +113,18 @@ public final class ClientMain {
 
     /** CPU nanoseconds of this JVM during the last measured batch (see {@link ProcessCpu}). */
     private long lastBatchCpuNanos;
+    /** Run-queue wait of this JVM's threads during the last measured batch (see {@link ProcessCpu#waitNanos}). */
+    private long lastBatchWaitNanos;
 
     /** {@link #timeBatch} with this JVM's CPU time read at its boundaries, outside the timed interval. */
     private long timeBatchWithCpu(Invocation inv, int n) throws Exception {
         long cpu0 = ProcessCpu.nanos();
+        long wait0 = ProcessCpu.waitNanos();
         long elapsed = timeBatch(inv, n);
         long cpu1 = ProcessCpu.nanos();
         lastBatchCpuNanos = cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0;
+        long wait1 = ProcessCpu.waitNanos();
+        lastBatchWaitNanos = wait0 < 0 || wait1 < 0 ? -1 : wait1 - wait0;
         return elapsed;
     }
 
@@ -127,20 +132,24 @@ public final class ClientMain {
     private Map<String, Object> measure(int reps, int n, String only) throws Exception {
         Map<String, Object> batches = new LinkedHashMap<>();
         Map<String, Object> cpu = new LinkedHashMap<>();
+        Map<String, Object> wait = new LinkedHashMap<>();
         for (String op : labels()) {
             if (only != null && !op.equals(only)) continue;
             Invocation inv = invocation(client, op);
             long[] nanos = new long[reps];
             long[] cpuNanos = new long[reps];
+            long[] waitNanos = new long[reps];
             for (int r = 0; r < reps; r++) {
                 nanos[r] = timeBatchWithCpu(inv, n);
                 cpuNanos[r] = lastBatchCpuNanos;
+                waitNanos[r] = lastBatchWaitNanos;
             }
             batches.put(op, nanos);
             cpu.put(op, cpuNanos);
+            wait.put(op, waitNanos);
         }
         if (batches.isEmpty()) throw new IllegalArgumentException("unknown operation '" + only + "'");
-        return Map.of("batchNanos", batches, "batchCpuNanos", cpu, "invocationsPerBatch", n, "calls", calls);
+        return Map.of("batchNanos", batches, "batchCpuNanos", cpu, "batchWaitNanos", wait, "invocationsPerBatch", n, "calls", calls);
     }
 
     /**

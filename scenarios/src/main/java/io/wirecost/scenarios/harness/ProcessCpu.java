@@ -29,7 +29,10 @@ final class ProcessCpu {
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static Map<String, Long> previous;
+    private static Map<String, Long> previousWait = new HashMap<>();
     private static long total;
+    /** Nanoseconds this JVM's threads (the same ones) waited on a run queue for a CPU, as of the last reading. */
+    private static long waitTotal;
     /** CPU this reader spent reading /proc, all readings so far: taken out of the count (see {@link #nanos}). */
     private static long readingCost;
     private static long lastReturned;
@@ -46,13 +49,18 @@ final class ProcessCpu {
         // much as rmi's whole server side. The calling thread's own CPU clock (clock_gettime, exact to the
         // nanosecond and cheap) measures each reading's cost, and the total of them is taken out.
         long own0 = ownCpu();
-        Map<String, Long> now = threads();
+        Map<String, Long> waits = new HashMap<>();
+        Map<String, Long> now = threads(waits);
         if (now == null) return fallback();
         for (Map.Entry<String, Long> e : now.entrySet()) {
             long before = previous == null ? 0 : previous.getOrDefault(e.getKey(), 0L);
             total += Math.max(0, e.getValue() - before);
         }
+        for (Map.Entry<String, Long> e : waits.entrySet()) {
+            waitTotal += Math.max(0, e.getValue() - previousWait.getOrDefault(e.getKey(), 0L));
+        }
         previous = now;
+        previousWait = waits;
         long own1 = ownCpu();
         lastReadingCost = own0 >= 0 && own1 >= own0 ? own1 - own0 : 0;
         readingCost += lastReadingCost;
@@ -81,15 +89,27 @@ final class ProcessCpu {
         }
     }
 
-    /** CPU nanoseconds by thread id, agent threads left out; null when /proc cannot be read. */
-    private static Map<String, Long> threads() {
+    /**
+     * Run-queue wait of this JVM's threads up to the last {@link #nanos} reading (schedstat's second
+     * field): time a thread was ready to run but another process or thread held the CPU. A measure of
+     * the contention the calls met, independent of the CPU they used: CPU per call itself rises under
+     * contention (caches and TLBs refilled after every switch: rmi pinned beside a busy loop, +13 %), so
+     * a diff must know whether its two sides met the same (docs/ci-gate.md); -1 without /proc.
+     */
+    static synchronized long waitNanos() {
+        return previous == null ? -1 : waitTotal;
+    }
+
+    /** CPU nanoseconds by thread id, agent threads left out, their run-queue waits into {@code waits}; null when /proc cannot be read. */
+    private static Map<String, Long> threads(Map<String, Long> waits) {
         Map<String, Long> out = new HashMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {
                 try {
                     if (isAgent(Files.readString(task.resolve("comm")).trim())) continue;
-                    String stat = Files.readString(task.resolve("schedstat"));
-                    out.put(task.getFileName().toString(), Long.parseLong(stat.substring(0, stat.indexOf(' '))));
+                    String[] stat = Files.readString(task.resolve("schedstat")).trim().split(" ");
+                    out.put(task.getFileName().toString(), Long.parseLong(stat[0]));
+                    if (stat.length > 1) waits.put(task.getFileName().toString(), Long.parseLong(stat[1]));
                 } catch (IOException e) {
                     // the thread ended while being read: its last slice is lost, nothing else
                 }

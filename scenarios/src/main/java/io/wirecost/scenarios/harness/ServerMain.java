@@ -35,7 +35,7 @@ public final class ServerMain {
         loop.reply(ready);
         loop.on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
             .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
-            .onCpuReading("cpu", a -> Map.of("cpuNanos", ProcessCpu.nanos()))
+            .onCpuReading("cpu", a -> Map.of("cpuNanos", ProcessCpu.nanos(), "waitNanos", ProcessCpu.waitNanos()))
             .on("info", a -> {
                 Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
                 m.put("scenario", server.info());
