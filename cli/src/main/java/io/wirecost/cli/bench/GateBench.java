@@ -69,8 +69,11 @@ public final class GateBench implements Callable<Integer> {
     @Option(names = "--out", description = "Where the runs and gate.json go (default: runs/bench-gate-<time>).")
     Path out;
 
-    /** One comparison: its exit status and the machine's load when its runs started. */
-    record Comparison(int pair, String kind, int exit, double loadBefore) {
+    /**
+     * One comparison: its exit status, whether the diff withheld its verdict (its sides met different
+     * contention, diff.json's {@code verdict}), and the machine's load when its runs started.
+     */
+    record Comparison(int pair, String kind, int exit, boolean noVerdict, double loadBefore) {
     }
 
     @Override
@@ -99,8 +102,8 @@ public final class GateBench implements Callable<Integer> {
             if (Double.isNaN(injected)) injected = percentOfCpu(a);
             Path c = run(dir, "p" + i + "-injected", injected);
             Path b = run(dir, "p" + i + "-b", null);
-            done.add(new Comparison(i, "aa", diff(a, b, dir.resolve("p" + i + "-aa-diff")), load));
-            done.add(new Comparison(i, "injected", diff(a, c, dir.resolve("p" + i + "-injected-diff")), load));
+            done.add(compare(i, "aa", a, b, dir.resolve("p" + i + "-aa-diff"), load));
+            done.add(compare(i, "injected", a, c, dir.resolve("p" + i + "-injected-diff"), load));
             System.err.printf(Locale.ROOT, "pair %d/%d: A/A exit %d, injected exit %d (load %.2f)%n", i, pairs,
                     done.get(done.size() - 2).exit(), done.get(done.size() - 1).exit(), load);
         }
@@ -114,6 +117,10 @@ public final class GateBench implements Callable<Integer> {
         System.out.println("false alarms (A/A diffs that exit 1): " + falseAlarms);
         System.out.println("detections (injected diffs that exit 1): " + detections);
         if (errors > 0) System.out.println(errors + " diffs failed (exit 2), counted as neither; see " + dir);
+        long withheld = done.stream().filter(Comparison::noVerdict).count();
+        if (withheld > 0) {
+            System.out.println(withheld + " diffs gave no verdict (their sides met different contention; exit 0, counted as no alarm and no detection)");
+        }
         System.out.printf(Locale.ROOT, "load average (1 min) at the pairs' start: %.2f to %.2f; %d runs in %.1f min%n",
                 done.stream().mapToDouble(Comparison::loadBefore).min().orElse(0), done.stream().mapToDouble(Comparison::loadBefore).max().orElse(0),
                 3 * pairs, (System.nanoTime() - start) / 6e10);
@@ -154,6 +161,16 @@ public final class GateBench implements Callable<Integer> {
             throw new UsageException("wirecost run " + name + " failed (exit " + exit + "); see " + dir.resolve(name + ".log"));
         }
         return runDir;
+    }
+
+    private Comparison compare(int pair, String kind, Path base, Path cand, Path diffDir, double load) throws Exception {
+        int exit = diff(base, cand, diffDir);
+        boolean withheld = false;
+        Path json = diffDir.resolve("diff.json");
+        if (Files.isRegularFile(json)) {
+            withheld = new ObjectMapper().readTree(json.toFile()).path("verdict").asText().contains("contention");
+        }
+        return new Comparison(pair, kind, exit, withheld, load);
     }
 
     private int diff(Path base, Path cand, Path diffDir) throws Exception {
