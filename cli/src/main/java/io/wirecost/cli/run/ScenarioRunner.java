@@ -355,7 +355,7 @@ public final class ScenarioRunner {
     /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
     static final Duration ADAPTIVE_MIN_WARMUP = Duration.ofSeconds(3);
     /** Adaptive: the longest warm-up, whether or not the pace settled (results.json says which). */
-    static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(60);
+    static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(120);
     /** Adaptive: one warm-up chunk, the settle rule's unit: long enough that ws-security's 10-35 ms calls average out. */
     static final Duration ADAPTIVE_CHUNK = Duration.ofSeconds(1);
     static final int ADAPTIVE_MAX_WARMUP_CALLS = 50_000;
