@@ -146,10 +146,13 @@ final class RunCommand implements Callable<Integer> {
             description = "A remote call that takes longer fails (RMI and JDK HTTP clients); 0 for none (default: ${DEFAULT-VALUE}).")
     String callTimeout;
 
-    @Option(names = "--pin-cpu", paramLabel = "CPU",
-            description = "Run every scenario JVM on this one CPU (taskset): steadier CPU per call on a shared or virtual machine; "
-                    + "use the same setting on both sides of a diff.")
-    Integer pinCpu;
+    @Option(names = "--pin-cpu", paramLabel = "auto|none|CPU", defaultValue = "auto",
+            description = "Run every scenario JVM on one CPU (taskset): auto (default) the highest CPU when there are two or more "
+                    + "(not with --clients), none, or a CPU number. Cross-CPU hand-offs on a VM with an idle CPU triple CPU per call.")
+    String pinCpu;
+
+    /** --pin-cpu resolved: the CPU, or null for none. */
+    private Integer pinnedCpu;
 
     @Option(names = "--remote", description = "Client and server JVMs in two network namespaces joined by a veth pair (root).")
     boolean remote;
@@ -229,7 +232,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (rate != null && !remote) throw new UsageException("--rate needs --remote");
         if (rate != null && !rate.matches("\\d+(k|m|g)?bit")) throw new UsageException("--rate must look like 100mbit, got '" + rate + "'");
-        if (pinCpu != null) io.wirecost.cli.run.CpuPinning.check("--pin-cpu", pinCpu);
+        pinnedCpu = io.wirecost.cli.run.CpuPinning.choose("--pin-cpu", pinCpu, clients > 1);
         NetworkPair network = null;
         if (remote) {
             for (String n : names) {
@@ -261,7 +264,7 @@ final class RunCommand implements Callable<Integer> {
             Path sideDir = c.label().isEmpty() ? dir : Files.createDirectories(dir.resolve(c.label()));
             JvmLauncher launcher = new JvmLauncher(c.javaHome(), new ModuleClasspath(Locations.projectRoot(), c.mavenProperties()),
                     agentJar, profiler, jvmOptions).callTimeout(callTimeout.equals("0") ? 0
-                    : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000).network(network).pinCpu(pinCpu);
+                    : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000).network(network).pinCpu(pinnedCpu);
             RunMetadata meta = new RunMetadata(dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(), Locations.hostName(), Locations.version(), c.javaHome().toString(), launcher.featureVersion(),
                     settings.withScenarioOptions(c.scenarioOptions()), profiler, names,

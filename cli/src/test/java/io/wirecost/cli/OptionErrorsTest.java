@@ -31,7 +31,7 @@ class OptionErrorsTest {
             entry("--format", "xml"), entry("--scenarios", "no-such-scenario"), entry("--scenario", "no-such-scenario"),
             entry("--interval", "10 parsecs"), entry("--call-timeout", "soon"), entry("--metrics-linger", "40x"),
             entry("--budget", "40 parsecs"), entry("--from", "later"), entry("--to", "1 parsec"), entry("--latency", "far"),
-            entry("--profiler", "gprof"), entry("--method", "fastest"), entry("--profile", "heap"), entry("--event", "cycles!"), entry("--java-home", "/no/such/jdk"),
+            entry("--profiler", "gprof"), entry("--method", "fastest"), entry("--pin-cpu", "all-of-them"), entry("--profile", "heap"), entry("--event", "cycles!"), entry("--java-home", "/no/such/jdk"),
             entry("--candidate-java-home", "/no/such/jdk"), entry("--rules", "/no/such.rules"), entry("--check", "/no/such.rules"),
             entry("--recording", "/no/such.jfr"), entry("--jce-provider", "openssl"), entry("--candidate-jce-provider", "openssl"),
             entry("--payload", "no-such-payload"), entry("--rate", "fast"), entry("--metrics-bind", "not an address"),

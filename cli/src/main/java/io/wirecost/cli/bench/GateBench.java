@@ -60,8 +60,8 @@ public final class GateBench implements Callable<Integer> {
     @Option(names = "--profiler", description = "Pass --profiler ENGINE to every run (none: no share lines, faster).")
     String profiler;
 
-    @Option(names = "--pin-cpu", paramLabel = "CPU", description = "Pass --pin-cpu CPU to every run (scenario JVMs on one CPU).")
-    Integer pinCpu;
+    @Option(names = "--pin-cpu", paramLabel = "auto|none|CPU", description = "Pass --pin-cpu to every run (default: run's own, auto).")
+    String pinCpu;
 
     @Option(names = "--alpha", defaultValue = "0.05", description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
     double alpha;
@@ -89,7 +89,7 @@ public final class GateBench implements Callable<Integer> {
         if (profiler != null && !List.of("async", "jfr", "none").contains(profiler)) {
             throw new UsageException("--profiler must be async, jfr or none, got '" + profiler + "'");
         }
-        if (pinCpu != null) io.wirecost.cli.run.CpuPinning.check("--pin-cpu", pinCpu);
+        if (pinCpu != null) io.wirecost.cli.run.CpuPinning.choose("--pin-cpu", pinCpu, false);
         if (out != null) io.wirecost.cli.OutputDirectory.create("--out", out);
         Path dir = out != null ? out : Path.of("runs", "bench-gate-" + java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
         Files.createDirectories(dir);
@@ -154,7 +154,7 @@ public final class GateBench implements Callable<Integer> {
         if (quick) args.add("--quick");
         if (warmup != null) args.addAll(List.of("--warmup", String.valueOf(warmup)));
         if (profiler != null) args.addAll(List.of("--profiler", profiler));
-        if (pinCpu != null) args.addAll(List.of("--pin-cpu", String.valueOf(pinCpu)));
+        if (pinCpu != null) args.addAll(List.of("--pin-cpu", pinCpu));
         if (cpuMicros != null) args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
         int exit = cli(args, dir.resolve(name + ".log"));
         if (exit != 0 || !Files.isRegularFile(runDir.resolve("results.json"))) {

@@ -8,10 +8,39 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
 
-/** Checks a {@code --pin-cpu} choice before any JVM starts: the CPU must be one this process may run on, and taskset must exist. */
+/**
+ * {@code --pin-cpu auto|none|CPU}: which CPU the scenario JVMs run on, checked before any JVM starts.
+ *
+ * <p>Why pinned by default: on this project's 2-core VM, with the other vCPU idle, every call's hand-off
+ * between a client and a server on different CPUs wakes an idle vCPU, and CPU per call came out about three
+ * times what it is with both JVMs on one CPU (rmi 49.9 against 16.5-17.5 µs; RMI-SSL/RMI 0.98 instead of
+ * 1.2), while a busy machine hid the effect (docs/RESULTS.md). The papers' local measurements ran on
+ * single-CPU machines of 2005, so one CPU is also their setting. Concurrent clients ({@code --clients})
+ * are not pinned: they measure the server's parallelism.
+ */
 public final class CpuPinning {
 
     private CpuPinning() {
+    }
+
+    /**
+     * The CPU to pin to, or null for none: {@code auto} is the highest CPU this process may use when it may
+     * use two or more (CPU 0 takes most interrupts), else none; {@code none} is none; a number is that CPU.
+     */
+    public static Integer choose(String option, String value, boolean concurrentClients) {
+        if (value.equals("none")) return null;
+        if (value.equals("auto")) {
+            BitSet allowed = allowedCpus();
+            return concurrentClients || allowed.cardinality() < 2 || !onPath("taskset") ? null : allowed.length() - 1;
+        }
+        int cpu;
+        try {
+            cpu = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " must be auto, none or a CPU number, got '" + value + "'");
+        }
+        check(option, cpu);
+        return cpu;
     }
 
     public static void check(String option, int cpu) {
