@@ -1,0 +1,61 @@
+package io.wirecost.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code --method paper} keeps the papers' counts exactly; the default adaptive method sizes them and says
+ * so in results.json. tcp: fast enough that both methods take seconds.
+ */
+class MethodIT {
+
+    @TempDir
+    Path tmp;
+
+    private JsonNode run(String... extra) throws Exception {
+        Path out = tmp.resolve("run-" + extra.length);
+        String[] args = new String[]{"run", "--scenarios", "tcp", "--profiler", "none", "--size-calls", "0", "--out", out.toString()};
+        String[] all = java.util.Arrays.copyOf(args, args.length + extra.length);
+        System.arraycopy(extra, 0, all, args.length, extra.length);
+        assertEquals(0, Main.execute(all), "exit status");
+        JsonNode s = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios").get(0);
+        assertEquals("ok", s.get("status").asText(), s.get("error").asText());
+        return s;
+    }
+
+    @Test
+    void paperKeepsFiveThousandWarmUpCallsAndTwelveBatchesOfAThousandWithMinAndMaxDropped() throws Exception {
+        JsonNode s = run("--method", "paper");
+        JsonNode counts = s.get("facts").get("counts");
+        assertEquals("paper", counts.get("method").asText());
+        assertEquals(5_000, counts.get("warmupCalls").asInt());
+        assertEquals(1_000, counts.get("invocations").asInt());
+        assertEquals(12, counts.get("reps").asInt());
+        for (JsonNode r : s.get("rtt")) {
+            if (r.get("operation").asText().equals("instantiation") || r.get("operation").asText().equals("primitives-geomean")) continue;
+            assertEquals(12_000, r.get("invocations").asInt(), r.toString());
+            assertEquals(10, r.get("kept_measurements_micros").size(), "min and max dropped: " + r);
+        }
+    }
+
+    @Test
+    void adaptiveRecordsItsMethodWarmUpAndWhetherItSettled() throws Exception {
+        JsonNode counts = run().get("facts").get("counts");
+        assertEquals("adaptive", counts.get("method").asText());
+        assertTrue(counts.get("settled").isBoolean(), counts.toString());
+        // a warm-up in chunks: every chunk's pace is kept, and the settle rule needs two windows of four
+        int chunks = counts.get("warmupPacesMicros").size();
+        assertTrue(counts.get("settled").asBoolean() ? chunks >= 8 : chunks >= 1, counts.toString());
+        assertTrue(counts.get("warmupCalls").asInt() > 0, counts.toString());
+        // tcp's calls take microseconds: batches sized by time get the papers' 1,000 and 12 of them
+        assertEquals(1_000, counts.get("invocations").asInt(), counts.toString());
+        assertEquals(12, counts.get("reps").asInt(), counts.toString());
+    }
+}
