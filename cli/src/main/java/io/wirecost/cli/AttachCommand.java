@@ -1,5 +1,9 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.attach.AgentLink;
@@ -7,8 +11,8 @@ import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.attach.TargetCheck;
-import io.wirecost.cli.run.ProfilerSettings;
-import io.wirecost.cli.run.ScenarioResult;
+import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.ScenarioResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

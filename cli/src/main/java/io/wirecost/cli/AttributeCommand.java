@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.AttributionMode;
@@ -9,7 +10,7 @@ import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
-import io.wirecost.cli.report.AttributionReport;
+import io.wirecost.report.AttributionReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

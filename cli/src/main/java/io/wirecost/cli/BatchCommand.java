@@ -1,15 +1,19 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.batch.BatchRun;
-import io.wirecost.cli.batch.BatchSettings;
-import io.wirecost.cli.batch.LatencyResult;
-import io.wirecost.cli.report.BatchTables;
-import io.wirecost.cli.report.BatchWriter;
-import io.wirecost.cli.report.Progress;
-import io.wirecost.cli.run.BatchRunner;
-import io.wirecost.cli.run.JvmLauncher;
-import io.wirecost.cli.run.ModuleClasspath;
-import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.UsageException;
+import io.wirecost.runner.batch.BatchRun;
+import io.wirecost.runner.batch.BatchSettings;
+import io.wirecost.runner.batch.LatencyResult;
+import io.wirecost.report.BatchTables;
+import io.wirecost.report.BatchWriter;
+import io.wirecost.report.Progress;
+import io.wirecost.runner.BatchRunner;
+import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.ModuleClasspath;
+import io.wirecost.runner.ProfilerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

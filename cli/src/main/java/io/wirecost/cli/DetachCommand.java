@@ -1,5 +1,7 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Locations;
+import io.wirecost.runner.UsageException;
 import io.wirecost.cli.attach.AgentLink;
 import io.wirecost.cli.attach.TargetCheck;
 import picocli.CommandLine.Command;

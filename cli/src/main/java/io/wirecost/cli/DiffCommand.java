@@ -1,17 +1,19 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackCounts;
-import io.wirecost.cli.diff.DiffFlameGraph;
-import io.wirecost.cli.diff.DiffLine;
-import io.wirecost.cli.diff.DiffReport;
-import io.wirecost.cli.diff.Gate;
-import io.wirecost.cli.diff.JmcRuleDiff;
-import io.wirecost.cli.diff.RunData;
-import io.wirecost.cli.diff.RunDiff;
-import io.wirecost.cli.report.AtomicFiles;
+import io.wirecost.diff.DiffFlameGraph;
+import io.wirecost.diff.DiffLine;
+import io.wirecost.diff.DiffReport;
+import io.wirecost.diff.Gate;
+import io.wirecost.diff.JmcRuleDiff;
+import io.wirecost.diff.RunData;
+import io.wirecost.diff.RunDiff;
+import io.wirecost.runner.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -101,7 +103,7 @@ final class DiffCommand implements Callable<Integer> {
         RunDiff.Thresholds t = new RunDiff.Thresholds(rttThreshold, shareThreshold, sizeThreshold);
         List<DiffLine> lines = new java.util.ArrayList<>(new RunDiff().compare(base, cand));
         // by library, from the agent's .artifacts files: shown beside the verdicts, outside Holm's family (see ArtifactShares)
-        lines.addAll(io.wirecost.cli.diff.ArtifactShares.lines(baseline, candidate));
+        lines.addAll(io.wirecost.diff.ArtifactShares.lines(baseline, candidate));
         DiffReport report = new DiffReport(base, cand, new Gate(t, alpha, gateMinShare).judge(base, cand, lines), t);
         Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status

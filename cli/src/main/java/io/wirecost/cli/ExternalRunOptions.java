@@ -1,12 +1,16 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
-import io.wirecost.cli.run.ProfilerSettings;
-import io.wirecost.cli.run.RunMetadata;
+import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.RunMetadata;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;

@@ -1,11 +1,13 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.CategoryFilter;
 import io.wirecost.attribution.FlameGraphSink;
 import io.wirecost.attribution.PprofSink;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleSink;
-import io.wirecost.cli.report.AtomicFiles;
+import io.wirecost.runner.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -1,5 +1,7 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Durations;
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;

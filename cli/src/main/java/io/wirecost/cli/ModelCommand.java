@@ -1,15 +1,18 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.UsageException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.wirecost.cli.model.ModelFit;
-import io.wirecost.cli.report.AtomicFiles;
-import io.wirecost.cli.report.PaperTable;
-import io.wirecost.cli.report.Table;
-import io.wirecost.cli.run.ChildJvm;
-import io.wirecost.cli.run.JvmLauncher;
-import io.wirecost.cli.run.ModuleClasspath;
-import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.runner.model.ModelFit;
+import io.wirecost.runner.AtomicFiles;
+import io.wirecost.report.paper.PaperTable;
+import io.wirecost.report.Table;
+import io.wirecost.runner.ChildJvm;
+import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.ModuleClasspath;
+import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.Frame;
 import io.wirecost.attribution.Rule;

@@ -1,26 +1,30 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
-import io.wirecost.cli.metrics.RunMetrics;
-import io.wirecost.cli.metrics.RunMetricsPublisher;
-import io.wirecost.cli.report.Progress;
-import io.wirecost.cli.report.RunWriter;
-import io.wirecost.cli.report.CpuTables;
-import io.wirecost.cli.report.Tables;
-import io.wirecost.cli.report.WireTraffic;
-import io.wirecost.cli.report.ConcurrencyTable;
-import io.wirecost.cli.run.JvmLauncher;
-import io.wirecost.cli.run.ModuleClasspath;
-import io.wirecost.cli.run.NetworkPair;
-import io.wirecost.cli.run.ProfilerSettings;
-import io.wirecost.cli.run.RunConfig;
-import io.wirecost.cli.run.RunCoordinator;
-import io.wirecost.cli.run.RunMetadata;
-import io.wirecost.cli.run.RunSettings;
-import io.wirecost.cli.run.ScenarioResult;
-import io.wirecost.cli.run.ScenarioRunner;
+import io.wirecost.report.metrics.RunMetrics;
+import io.wirecost.report.metrics.RunMetricsPublisher;
+import io.wirecost.report.Progress;
+import io.wirecost.report.RunWriter;
+import io.wirecost.report.CpuTables;
+import io.wirecost.report.Tables;
+import io.wirecost.report.WireTraffic;
+import io.wirecost.report.ConcurrencyTable;
+import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.ModuleClasspath;
+import io.wirecost.runner.NetworkPair;
+import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.RunConfig;
+import io.wirecost.runner.RunCoordinator;
+import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.RunSettings;
+import io.wirecost.runner.ScenarioResult;
+import io.wirecost.runner.ScenarioRunner;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.payload.Payload;
@@ -232,7 +236,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (rate != null && !remote) throw new UsageException("--rate needs --remote");
         if (rate != null && !rate.matches("\\d+(k|m|g)?bit")) throw new UsageException("--rate must look like 100mbit, got '" + rate + "'");
-        pinnedCpu = io.wirecost.cli.run.CpuPinning.choose("--pin-cpu", pinCpu, clients > 1);
+        pinnedCpu = io.wirecost.runner.CpuPinning.choose("--pin-cpu", pinCpu, clients > 1);
         NetworkPair network = null;
         if (remote) {
             for (String n : names) {
@@ -300,7 +304,7 @@ final class RunCommand implements Callable<Integer> {
             System.out.println();
             System.out.print(Tables.sizeFactors(results).text());
             System.out.println();
-            System.out.print(io.wirecost.cli.report.TodayFactors.table(results).text());
+            System.out.print(io.wirecost.report.TodayFactors.table(results).text());
             if (payload != null) {
                 System.out.println();
                 System.out.print(WireTraffic.table(results).text());
@@ -311,10 +315,10 @@ final class RunCommand implements Callable<Integer> {
             }
             System.out.println();
             System.out.print(Tables.relativeTime(results, rules, "all").text());
-            for (String kind : io.wirecost.cli.report.CompanionTables.KINDS) {
-                if (!io.wirecost.cli.report.CompanionTables.present(results, kind)) continue;
+            for (String kind : io.wirecost.report.CompanionTables.KINDS) {
+                if (!io.wirecost.report.CompanionTables.present(results, kind)) continue;
                 System.out.println();
-                System.out.print(io.wirecost.cli.report.CompanionTables.table(results, rules, kind).text());
+                System.out.print(io.wirecost.report.CompanionTables.table(results, rules, kind).text());
             }
             if (repeat > 1) System.out.println("(tables show repetition 1 of " + repeat + "; results.json holds all of them)");
             for (ScenarioResult r : side.results()) {

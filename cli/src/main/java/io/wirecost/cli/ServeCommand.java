@@ -1,9 +1,11 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.run.ChildJvm;
-import io.wirecost.cli.run.JvmLauncher;
-import io.wirecost.cli.run.ModuleClasspath;
-import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.cli.common.Locations;
+import io.wirecost.runner.UsageException;
+import io.wirecost.runner.ChildJvm;
+import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.ModuleClasspath;
+import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;

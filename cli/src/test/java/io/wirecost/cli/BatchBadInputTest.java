@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.runner.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,7 +2,7 @@ package io.wirecost.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wirecost.cli.batch.LineFit;
+import io.wirecost.runner.batch.LineFit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,8 +1,9 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Locations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.wirecost.cli.run.ModuleClasspath;
+import io.wirecost.runner.ModuleClasspath;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -54,7 +54,7 @@ class ProfileIT {
      */
     private void byArtifact(Path run) throws Exception {
         String table = Files.readString(run.resolve("table.md"));
-        assertTrue(table.contains("### " + io.wirecost.cli.report.ArtifactTable.TITLE), table);
+        assertTrue(table.contains("### " + io.wirecost.report.ArtifactTable.TITLE), table);
         assertTrue(table.contains("| java.base |"), table);
         assertTrue(Files.readString(run.resolve("report.html")).contains("<h2>By artifact</h2>"));
         Path flame = tmp.resolve("by-artifact.collapsed");

@@ -1,6 +1,7 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.runner.UsageException;
+import io.wirecost.runner.ProfilerSettings;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

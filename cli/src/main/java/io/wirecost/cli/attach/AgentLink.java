@@ -4,7 +4,7 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
-import io.wirecost.cli.UsageException;
+import io.wirecost.runner.UsageException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.wirecost.cli.attach;
 
-import io.wirecost.cli.UsageException;
+import io.wirecost.runner.UsageException;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -50,12 +50,12 @@ final class AttributeBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (rounds < 2) throw new io.wirecost.cli.UsageException("--rounds must be at least 2 (an interval needs two), got " + rounds);
-        if (!List.of("few", "many", "both").contains(shape)) throw new io.wirecost.cli.UsageException("--shape must be few, many or both, got '" + shape + "'");
-        if (recording != null && !Files.isRegularFile(recording)) throw new io.wirecost.cli.UsageException("--recording " + recording + ": no such file");
+        if (rounds < 2) throw new io.wirecost.runner.UsageException("--rounds must be at least 2 (an interval needs two), got " + rounds);
+        if (!List.of("few", "many", "both").contains(shape)) throw new io.wirecost.runner.UsageException("--shape must be few, many or both, got '" + shape + "'");
+        if (recording != null && !Files.isRegularFile(recording)) throw new io.wirecost.runner.UsageException("--recording " + recording + ": no such file");
         Path jar = converter != null ? converter : defaultConverter();
-        if (!Files.isRegularFile(jar)) throw new io.wirecost.cli.UsageException("--converter " + jar + ": no such file (give the path of jfr-converter-VERSION.jar)");
-        Path dir = workDir != null ? io.wirecost.cli.OutputDirectory.create("--work-dir", workDir) : Files.createTempDirectory("wirecost-bench-");
+        if (!Files.isRegularFile(jar)) throw new io.wirecost.runner.UsageException("--converter " + jar + ": no such file (give the path of jfr-converter-VERSION.jar)");
+        Path dir = workDir != null ? io.wirecost.cli.common.OutputDirectory.create("--work-dir", workDir) : Files.createTempDirectory("wirecost-bench-");
         Path javaHome = Path.of(System.getProperty("java.home"));
         String cp = System.getProperty("java.class.path");
         System.out.printf(Locale.ROOT, "load average (1 min) at start: %.2f on %d cores; converter: %s%n",
@@ -135,7 +135,7 @@ final class AttributeBench implements Callable<Integer> {
     }
 
     private Path build(String shape, Path dir, Path javaHome, String cp) throws Exception {
-        Path agent = io.wirecost.cli.Locations.agentJar();
+        Path agent = io.wirecost.cli.common.Locations.agentJar();
         if (!Files.isRegularFile(agent)) throw new IllegalStateException("agent jar not found at " + agent);
         Path base = dir.resolve(shape + "-base.jfr");
         String interval = shape.equals("few") ? "200us" : "100us";

@@ -1,10 +1,10 @@
 package io.wirecost.cli.bench;
 
-import io.wirecost.cli.Locations;
-import io.wirecost.cli.UsageException;
-import io.wirecost.cli.diff.CpuCsv;
-import io.wirecost.cli.diff.RunData;
-import io.wirecost.cli.report.AtomicFiles;
+import io.wirecost.cli.common.Locations;
+import io.wirecost.runner.UsageException;
+import io.wirecost.diff.CpuCsv;
+import io.wirecost.diff.RunData;
+import io.wirecost.runner.AtomicFiles;
 import io.wirecost.scenarios.InjectedWork;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -89,8 +89,8 @@ public final class GateBench implements Callable<Integer> {
         if (profiler != null && !List.of("async", "jfr", "none").contains(profiler)) {
             throw new UsageException("--profiler must be async, jfr or none, got '" + profiler + "'");
         }
-        if (pinCpu != null) io.wirecost.cli.run.CpuPinning.choose("--pin-cpu", pinCpu, false);
-        if (out != null) io.wirecost.cli.OutputDirectory.create("--out", out);
+        if (pinCpu != null) io.wirecost.runner.CpuPinning.choose("--pin-cpu", pinCpu, false);
+        if (out != null) io.wirecost.cli.common.OutputDirectory.create("--out", out);
         Path dir = out != null ? out : Path.of("runs", "bench-gate-" + java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
         Files.createDirectories(dir);
         List<Comparison> done = new ArrayList<>();

@@ -1,10 +1,10 @@
 package io.wirecost.cli.bench;
 
-import io.wirecost.cli.run.JvmLauncher;
-import io.wirecost.cli.run.ModuleClasspath;
-import io.wirecost.cli.run.OverheadRunner;
-import io.wirecost.cli.run.OverheadStats;
-import io.wirecost.cli.run.ProfilerSettings;
+import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.ModuleClasspath;
+import io.wirecost.runner.OverheadRunner;
+import io.wirecost.runner.OverheadStats;
+import io.wirecost.runner.ProfilerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -52,22 +52,22 @@ final class OverheadBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!io.wirecost.scenarios.Scenarios.names().contains(scenario)) {
-            throw new io.wirecost.cli.UsageException("--scenario: unknown scenario '" + scenario + "' (known: "
+            throw new io.wirecost.runner.UsageException("--scenario: unknown scenario '" + scenario + "' (known: "
                     + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ")");
         }
-        Duration budgetPerSetting = Duration.ofNanos(io.wirecost.cli.Durations.parseNanos("--budget", budget));
+        Duration budgetPerSetting = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget));
         Path work = Files.createTempDirectory("wirecost-overhead-");
-        Path agent = io.wirecost.cli.Locations.agentJar();
-        Path root = io.wirecost.cli.Locations.projectRoot();
+        Path agent = io.wirecost.cli.common.Locations.agentJar();
+        Path root = io.wirecost.cli.common.Locations.projectRoot();
         List<String[]> rows = new ArrayList<>();
         for (String s : settings) {
             // ENGINE-INTERVAL or async-EVENT-INTERVAL
             String[] p = s.split("-");
             boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0])
                     || p.length == 3 && p[0].equals("async") && List.of("cpu", "ctimer", "itimer").contains(p[1]);
-            if (!ok) throw new io.wirecost.cli.UsageException("--settings: '" + s + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL"
+            if (!ok) throw new io.wirecost.runner.UsageException("--settings: '" + s + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL"
                     + " (event cpu, ctimer or itimer)");
-            long interval = io.wirecost.cli.Durations.parseNanos("--settings", p[p.length - 1]);
+            long interval = io.wirecost.cli.common.Durations.parseNanos("--settings", p[p.length - 1]);
             ProfilerSettings prof = new ProfilerSettings(p[0], p.length == 3 ? p[1] : AGENT_DEFAULT_EVENT, interval);
             JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
             OverheadRunner runner = new OverheadRunner(launcher, work, m -> System.err.println("  " + m));

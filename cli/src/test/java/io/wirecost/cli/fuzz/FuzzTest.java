@@ -9,7 +9,7 @@ import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackClassifier;
-import io.wirecost.cli.diff.RunData;
+import io.wirecost.diff.RunData;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,0 @@
-package io.wirecost.cli;
-
-/** Bad input from the user: printed as one line, exit status 2. */
-public final class UsageException extends RuntimeException {
-    public UsageException(String message) {
-        super(message);
-    }
-}

@@ -1,0 +1,53 @@
+package io.wirecost.diff;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Whether the two sides of a diff met the same contention for the CPU. CPU per call, the gate's steadiest
+ * cost measure, is not immune to contention: with rmi's JVMs pinned to a CPU that a busy loop also ran
+ * on, it rose by 13 % (an A/A false alarm in {@code bench gate}, docs/RESULTS.md), because every switch
+ * to the other process leaves caches and TLBs to refill. So a verdict needs both sides measured alike.
+ * The measure: the run-queue wait of both JVMs' threads per call during the timed pass
+ * ({@code facts.noise.runqueue_wait_micros_per_call}, from schedstat): time ready to run while something
+ * else held the CPU. A side whose repetitions waited, on average, more than {@value #FACTOR} times as long
+ * per call as the other's and more than {@value #MIN_DIFFERENCE_MICROS} µs more gets no verdict; runs
+ * without the figure (older ones) are not judged on it.
+ *
+ * <p>Calibration (rmi, pinned, --quick, docs/RESULTS.md): quiet 13.6 to 15 µs a call; with a busy loop on
+ * the same CPU 34 µs (round trip 36 against 19 µs, CPU per call +2 %); in {@code bench gate} pairs run
+ * beside two busy loops and a full run, round trips of 60 to 70 against 19 µs came with CPU per call 15
+ * to 17 % above the quiet side's, both ways round (one false alarm, one false improvement). A factor of
+ * 2 stops the second kind and also the first, where CPU per call held: no verdict is the safe answer
+ * when conditions differ, as the gate cannot tell which kind it has.
+ */
+final class Contention {
+
+    static final double FACTOR = 2;
+    static final double MIN_DIFFERENCE_MICROS = 2;
+
+    private Contention() {
+    }
+
+    /** Why the sides are not comparable, or empty when they are (or when either lacks the figure). */
+    static Optional<String> unequal(List<RunData.Repetition> base, List<RunData.Repetition> cand) {
+        double a = mean(base);
+        double b = mean(cand);
+        if (Double.isNaN(a) || Double.isNaN(b)) return Optional.empty();
+        double low = Math.min(a, b);
+        double high = Math.max(a, b);
+        if (high - low <= MIN_DIFFERENCE_MICROS || high <= FACTOR * low) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "the sides met different contention for the CPU (run-queue wait per call "
+                + "%.1f vs %.1f µs): rerun both on a quieter machine or interleaved (run --interleave)", a, b));
+    }
+
+    private static double mean(List<RunData.Repetition> reps) {
+        double sum = 0;
+        for (RunData.Repetition r : reps) {
+            if (Double.isNaN(r.waitMicrosPerCall())) return Double.NaN;
+            sum += r.waitMicrosPerCall();
+        }
+        return reps.isEmpty() ? Double.NaN : sum / reps.size();
+    }
+}

@@ -1,0 +1,66 @@
+package io.wirecost.diff;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a run's {@code cpu.csv} ({@code scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations}):
+ * CPU microseconds per call with the 95 % interval the run computed (from the spread between
+ * repetitions when it had two or more). A run without the file (older runs) has no CPU figures.
+ */
+public final class CpuCsv {
+
+    /** The header, the contract between the run's writer (report module) and this reader. */
+    public static final String HEADER = "scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations";
+
+    /** One row: CPU µs per call and its 95 % interval. */
+    public record Figure(double micros, double ciLowMicros, double ciHighMicros) {
+        public double halfWidthMicros() {
+            return (ciHighMicros - ciLowMicros) / 2;
+        }
+    }
+
+    private CpuCsv() {
+    }
+
+    /** scenario -> "role/operation" -> figure; empty when the file does not exist. */
+    public static Map<String, Map<String, Figure>> read(Path file) throws RunData.BadRunException {
+        Map<String, Map<String, Figure>> out = new LinkedHashMap<>();
+        if (!Files.isRegularFile(file)) return out;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new RunData.BadRunException(file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
+            throw new RunData.BadRunException(file + ": header must be " + HEADER);
+        }
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) continue;
+            String[] f = lines.get(i).split(",", -1);
+            if (f.length < 6) throw new RunData.BadRunException(file + ": line " + (i + 1) + " has " + f.length + " fields, expected 7");
+            if (!List.of("client", "server", "all").contains(f[2])) {
+                throw new RunData.BadRunException(file + ": line " + (i + 1) + ": role must be client, server or all, got '" + f[2] + "'");
+            }
+            double mean = number(file, i, "cpu_micros_per_call", f[3]);
+            // an empty interval (one repetition, no spread known) is NaN: no test rests on it
+            double lo = f[4].isEmpty() ? Double.NaN : number(file, i, "ci_low", f[4]);
+            double hi = f[5].isEmpty() ? Double.NaN : number(file, i, "ci_high", f[5]);
+            out.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[2] + "/" + f[1], new Figure(mean, lo, hi));
+        }
+        return out;
+    }
+
+    private static double number(Path file, int line, String field, String text) throws RunData.BadRunException {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new RunData.BadRunException(file + ": line " + (line + 1) + ": " + field + " must be a number, got '" + text + "'");
+        }
+    }
+}

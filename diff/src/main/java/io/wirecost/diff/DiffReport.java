@@ -1,0 +1,141 @@
+package io.wirecost.diff;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The diff as Markdown ready to post as a pull-request comment, or as JSON. */
+public final class DiffReport {
+
+    private final RunData base;
+    private final RunData cand;
+    private final List<DiffLine> lines;
+    private final RunDiff.Thresholds thresholds;
+    private final Gate.Result gate;
+
+    public DiffReport(RunData base, RunData cand, Gate.Result gate, RunDiff.Thresholds thresholds) {
+        this.base = base;
+        this.cand = cand;
+        this.lines = gate.lines();
+        this.gate = gate;
+        this.thresholds = thresholds;
+    }
+
+    /** Whether every scenario had enough repetitions for a verdict. */
+    public boolean complete() {
+        return gate.complete();
+    }
+
+    /** Scenarios without a verdict because their sides met different contention (see {@link Contention}). */
+    public Map<String, String> unequalContention() {
+        return gate.unequalContention();
+    }
+
+    public static final String NO_VERDICT = "no verdict: needs --repeat " + Gate.MIN_REPETITIONS + " or more";
+
+    public long regressions() {
+        return lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.REGRESSION).count();
+    }
+
+    public long improvements() {
+        return lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.IMPROVEMENT).count();
+    }
+
+    public String summary() {
+        long regressions = regressions();
+        if (!gate.complete() && regressions == 0) {
+            String why = gate.unequalContention().isEmpty() ? NO_VERDICT + " on both sides"
+                    : "no verdict: " + String.join("; ", gate.unequalContention().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
+            return String.format(Locale.ROOT, ":grey_question: **wirecost diff**: %s (%s vs %s; %s)", why,
+                    base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
+        }
+        long reported = lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.NOT_GATING || l.verdict() == DiffLine.Verdict.NOT_DECIDING).count();
+        return String.format(Locale.ROOT, "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change, %d reported, not gating (%s vs %s; %s)",
+                regressions > 0 ? ":red_circle:" : ":white_check_mark:", regressions, regressions == 1 ? "" : "s",
+                improvements(), improvements() == 1 ? "" : "s", lines.size() - regressions - improvements() - reported, reported,
+                base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
+    }
+
+    public String markdown() {
+        StringBuilder sb = new StringBuilder(summary()).append("\n\n");
+        List<DiffLine> changed = lines.stream().filter(DiffLine::changed).toList();
+        if (!changed.isEmpty()) {
+            table(sb, changed);
+        } else if (gate.complete()) {
+            sb.append("No line changed beyond its threshold at the corrected level.\n\n");
+        }
+        sb.append(method()).append("\n\n");
+        sb.append("<details><summary>All ").append(lines.size()).append(" comparisons</summary>\n\n");
+        table(sb, lines);
+        sb.append("</details>\n");
+        return sb.toString();
+    }
+
+    /** How the verdicts were reached: the correction, its level, which measure decided each scenario's cost. */
+    public String method() {
+        StringBuilder sb = new StringBuilder();
+        gate.unequalContention().forEach((scenario, why) -> sb.append("**No verdict on ").append(scenario).append("**: ").append(why)
+                .append(". CPU per call rises when another process shares the CPU, so a verdict needs both sides measured alike; "
+                        + "changes and intervals are shown for information.\n"));
+        if (!gate.complete() && gate.unequalContention().isEmpty()) {
+            sb.append("**").append(NO_VERDICT).append("** per side: with fewer, an interval only knows the spread inside one run, "
+                    + "not between runs. Changes and intervals are shown for information.\n");
+        }
+        sb.append(String.format(Locale.ROOT, "Verdicts: Holm's correction over %d gating lines at a family-wise error rate of %.0f %% "
+                        + "(the chance that an unchanged build fails the gate), from between-run variance (Welch t tests). The gating "
+                        + "lines, declared in advance: per scenario, the deciding measure's primitives' geometric mean, and the share of "
+                        + "each category of the whole call's profile (both JVMs) holding at least %.1f %% of the samples (mean of both sides). Every other line is "
+                        + "\"reported, not gating\": shown with its interval, never failing the gate. A rejected line counts when its "
+                        + "change also exceeds %.1f %% (time, CPU) or %.1f points (shares). Intervals shown are per line, 95 %%, uncorrected. Allocation and lock-time shares (alloc-share, "
+                        + "lock-share) are shown, not gated: few events each, and their cost already shows in CPU per call. "
+                        + "Artifact lines (CPU share of a library's own code) are shown, not gated: they split the same samples as the share lines.",
+                gate.testedLines(), 100 * gate.alpha(), gate.minSharePercent(), thresholds.rttPercent(), thresholds.sharePoints()));
+        for (Map.Entry<String, Gate.Decision> e : gate.decisions().entrySet()) {
+            Gate.Decision d = e.getValue();
+            sb.append(String.format(Locale.ROOT, "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "
+                    + "round trip %s, CPU per call %s)", e.getKey(), d.measure().equals("cpu") ? "CPU per call" : "round trip",
+                    cv(d.rttCvPercent()), cv(d.cpuCvPercent())));
+        }
+        return sb.toString();
+    }
+
+    private static String cv(double percent) {
+        return Double.isNaN(percent) ? "n/a" : String.format(Locale.ROOT, "%.1f %%", percent);
+    }
+
+    private static void table(StringBuilder sb, List<DiffLine> rows) {
+        sb.append("| scenario | what | baseline | candidate | change | 95 % CI | p | verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
+        for (DiffLine l : rows) {
+            String unit = l.kind().endsWith("share") || l.kind().equals("artifact") ? " pp" : " %";
+            sb.append(String.format(Locale.ROOT, "| %s | %s %s | %.2f %s | %.2f %s | %+.1f%s | %s | %s | %s |%n", l.scenario(), l.kind(), l.metric(),
+                    l.baseline(), l.unit(), l.candidate(), l.unit(), l.change(), unit,
+                    Double.isNaN(l.ciLow()) ? "n/a" : String.format(Locale.ROOT, "%+.1f to %+.1f", l.ciLow(), l.ciHigh()),
+                    Double.isNaN(l.pValue()) ? "n/a" : String.format(Locale.ROOT, "%.2g", l.pValue()),
+                    l.changed() ? "**" + l.verdict().label() + "**" : l.verdict().label()));
+        }
+        sb.append('\n');
+    }
+
+    public String json() throws Exception {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("baseline", base.dir().toString());
+        m.put("candidate", cand.dir().toString());
+        m.put("regressions", regressions());
+        m.put("improvements", improvements());
+        m.put("thresholds", thresholds);
+        m.put("verdict", gate.complete() ? "given" : gate.unequalContention().isEmpty() ? NO_VERDICT : "no verdict: unequal contention");
+        m.put("unequal_contention", gate.unequalContention());
+        m.put("correction", Map.of("method", "holm", "family_wise_alpha", gate.alpha(), "tested_lines", gate.testedLines(),
+                "family", "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent", "min_share_percent", gate.minSharePercent()));
+        m.put("decided_by", gate.decisions());
+        m.put("lines", lines);
+        // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .configure(com.fasterxml.jackson.core.JsonGenerator.Feature.QUOTE_NON_NUMERIC_NUMBERS, true)
+                .writeValueAsString(m) + "\n";
+    }
+}

@@ -1,0 +1,192 @@
+package io.wirecost.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns measured diff lines into verdicts whose error rate holds for the whole report:
+ * <ol>
+ * <li>a verdict rests on between-run variance only, so a scenario needs {@value #MIN_REPETITIONS} or
+ *     more repetitions per side (with fewer, every one of its lines is "no verdict");</li>
+ * <li>per scenario, the cost is judged on the steadier of round trips and CPU per call (the smaller
+ *     coefficient of variation between repetitions of the primitives' geometric mean); the other
+ *     measure's lines are shown but do not count;</li>
+ * <li>a small family gates, declared before the data are seen: per scenario, the deciding measure's
+ *     primitives' geometric mean (one t test on the per-repetition geometric means of all seven
+ *     primitive types) and the share lines of the whole call's profile (role {@code all}: both JVMs'
+ *     samples; a scenario profiled on one side only uses that side's) for categories holding at least
+ *     {@code minSharePercent} of the samples, averaged over both sides. Every other line (per type,
+ *     instantiation, per-role shares, small categories, sizes) is reported with its interval as
+ *     "reported, not gating". Holm over ~70 lines needed p &lt; 0.0007 for the first rejection; over
+ *     the ~6 gating lines of rmi it needs p &lt; 0.008;</li>
+ * <li>Holm's correction over the gating family at family-wise level {@code alpha}, so an A/A
+ *     comparison exits 1 with probability at most {@code alpha}. Choosing shares by their level
+ *     averaged over both sides does not bias the tests: under no change, the sum of two sides is
+ *     (for normal errors of equal spread) independent of their difference, which is what is tested;</li>
+ * <li>a rejected line is a regression or improvement only when it also exceeds its practical threshold.</li>
+ * </ol>
+ */
+public final class Gate {
+
+    public static final int MIN_REPETITIONS = 3;
+
+    /** Default smallest share (percent of a role's samples, mean of both sides) whose line gates. */
+    public static final double DEFAULT_MIN_SHARE_PERCENT = 5;
+
+    /** Which measure judged a scenario's cost, and the CVs (percent) it was chosen on. */
+    public record Decision(String measure, double rttCvPercent, double cpuCvPercent) {
+    }
+
+    /**
+     * The verdicts and how they were reached.
+     *
+     * @param unequalContention scenarios left without a verdict because their two sides met different
+     *                          contention for the CPU, with the figures, one line each
+     */
+    public record Result(List<DiffLine> lines, Map<String, Decision> decisions, double alpha, int testedLines, boolean complete,
+                         double minSharePercent, Map<String, String> unequalContention) {
+    }
+
+    private final RunDiff.Thresholds thresholds;
+    private final double alpha;
+    private final double minSharePercent;
+
+    public Gate(RunDiff.Thresholds thresholds, double alpha) {
+        this(thresholds, alpha, DEFAULT_MIN_SHARE_PERCENT);
+    }
+
+    public Gate(RunDiff.Thresholds thresholds, double alpha, double minSharePercent) {
+        this.thresholds = thresholds;
+        this.alpha = alpha;
+        this.minSharePercent = minSharePercent;
+    }
+
+    public Result judge(RunData base, RunData cand, List<DiffLine> measured) {
+        Map<String, Decision> decisions = new LinkedHashMap<>();
+        Map<String, String> unequal = new LinkedHashMap<>();
+        boolean complete = true;
+        for (String scenario : base.scenarios().keySet()) {
+            if (!cand.scenarios().containsKey(scenario)) continue;
+            decisions.put(scenario, decide(scenario, base, cand));
+            complete &= enoughRepetitions(scenario, base, cand);
+            Contention.unequal(base.scenarios().get(scenario), cand.scenarios().get(scenario)).ifPresent(why -> unequal.put(scenario, why));
+        }
+        complete &= unequal.isEmpty();
+        List<DiffLine> lines = new ArrayList<>(measured.size());
+        List<Integer> tested = new ArrayList<>();
+        for (DiffLine l : measured) {
+            Decision d = decisions.get(l.scenario());
+            if (!enoughRepetitions(l.scenario(), base, cand) || unequal.containsKey(l.scenario())) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
+            } else if (informational(l)) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATED));
+            } else if (isCost(l) && !l.kind().equals(d.measure())) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NOT_DECIDING));
+            } else if (!gates(l, d.measure(), minSharePercent, shareRole(l.scenario(), measured))) {
+                lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATING));
+            } else {
+                tested.add(lines.size());
+                lines.add(l);
+            }
+        }
+        double[] p = tested.stream().mapToDouble(i -> lines.get(i).pValue()).toArray();
+        boolean[] rejected = Holm.reject(p, alpha);
+        for (int k = 0; k < p.length; k++) {
+            DiffLine l = lines.get(tested.get(k));
+            boolean counts = rejected[k] && Math.abs(l.change()) > threshold(l);
+            lines.set(tested.get(k), l.withVerdict(counts ? l.direction() : DiffLine.Verdict.NO_CHANGE));
+        }
+        int testedLines = (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
+        return new Result(List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent, Map.copyOf(unequal));
+    }
+
+    private static boolean enoughRepetitions(String scenario, RunData base, RunData cand) {
+        return base.repetitions(scenario) >= MIN_REPETITIONS && cand.repetitions(scenario) >= MIN_REPETITIONS;
+    }
+
+    /**
+     * Allocation and lock-time shares inform, they do not gate. Their weights come from few events (one
+     * sample per 512 KiB allocated, locks held over 10 µs), so their between-run spread is wide, and lock
+     * time on a shared machine measures the scheduler as much as the middleware: as gating lines they
+     * would either flag noise or, by enlarging Holm's family by two lines per category, cost the CPU and
+     * round-trip lines the power to see a real regression. Their cost, if any, already shows in CPU per call.
+     */
+    static boolean informational(DiffLine l) {
+        return l.kind().equals("alloc-share") || l.kind().equals("lock-share") || l.kind().equals("artifact");
+    }
+
+    /** The line for a scenario's cost: the primitives' geometric mean of the deciding measure (all roles for CPU). */
+    static String costMetric(String measure) {
+        return measure.equals("cpu") ? "all/" + GEOMEAN : GEOMEAN;
+    }
+
+    private static final String GEOMEAN = "primitives-geomean";
+
+    /**
+     * Whether a line belongs to the gating family; depends on no p-value or change, only on the declared rule.
+     * Shares gate for one role only: the per-role shares are parts of the whole call's, and testing both
+     * would spend the error rate twice on the same samples.
+     */
+    static boolean gates(DiffLine l, String decidingMeasure, double minSharePercent, String shareRole) {
+        return switch (l.kind()) {
+            case "rtt", "cpu" -> l.kind().equals(decidingMeasure) && l.metric().equals(costMetric(decidingMeasure));
+            case "share" -> l.metric().startsWith(shareRole + "/") && (l.baseline() + l.candidate()) / 2 >= minSharePercent;
+            default -> false;
+        };
+    }
+
+    /** The role whose shares gate: {@code all} where both JVMs were profiled, else the one role there is. */
+    static String shareRole(String scenario, List<DiffLine> measured) {
+        List<String> roles = measured.stream().filter(l -> l.scenario().equals(scenario) && l.kind().equals("share"))
+                .map(l -> l.metric().substring(0, l.metric().indexOf('/'))).distinct().toList();
+        return roles.contains("all") || roles.isEmpty() ? "all" : roles.get(0);
+    }
+
+    private static boolean isCost(DiffLine l) {
+        return l.kind().equals("rtt") || l.kind().equals("cpu");
+    }
+
+    private double threshold(DiffLine l) {
+        return switch (l.kind()) {
+            case "share" -> thresholds.sharePoints();
+            case "size" -> thresholds.sizePercent();
+            default -> thresholds.rttPercent();
+        };
+    }
+
+    /** CPU decides where both sides have its primitives' geometric mean with an interval and it varies less than the round trips. */
+    static Decision decide(String scenario, RunData base, RunData cand) {
+        double rtt = pooled(rttCv(base, scenario), rttCv(cand, scenario));
+        double cpu = pooled(cpuCv(base, scenario), cpuCv(cand, scenario));
+        boolean cpuDecides = !Double.isNaN(cpu) && (Double.isNaN(rtt) || cpu < rtt);
+        return new Decision(cpuDecides ? "cpu" : "rtt", 100 * rtt, 100 * cpu);
+    }
+
+    private static double pooled(double a, double b) {
+        return Math.sqrt((a * a + b * b) / 2);
+    }
+
+    /** Between-repetition CV of the round trips' primitives geometric mean (the sd of its logarithm). */
+    private static double rttCv(RunData run, String scenario) {
+        List<RunData.Repetition> reps = run.scenarios().get(scenario);
+        if (reps.size() < 2) return Double.NaN;
+        double[] v = RunDiff.rttSamples(reps, "primitives-geomean");
+        if (v.length < 2) return Double.NaN;
+        double[] logs = new double[v.length];
+        for (int i = 0; i < v.length; i++) logs[i] = Math.log(v[i]);
+        double m = Stats.mean(logs);
+        double s = 0;
+        for (double x : logs) s += (x - m) * (x - m);
+        return Math.sqrt(s / (logs.length - 1));
+    }
+
+    /** The same CV for CPU per call (all roles), recovered from cpu.csv's interval: sd = half-width / t(K-1) · √K. */
+    private static double cpuCv(RunData run, String scenario) {
+        CpuCsv.Figure f = run.cpu().getOrDefault(scenario, Map.of()).get("all/primitives-geomean");
+        int k = run.repetitions(scenario);
+        if (f == null || k < 2 || Double.isNaN(f.halfWidthMicros()) || f.micros() <= 0) return Double.NaN;
+        return f.halfWidthMicros() / Stats.tQuantile975(k - 1) * Math.sqrt(k) / f.micros();
+    }
+}

@@ -1,0 +1,119 @@
+package io.wirecost.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code wirecost diff} needs from a run's {@code results.json}, per scenario and repetition.
+ * Strict: anything else than a wirecost results file is a one-line error naming the file and field.
+ */
+public record RunData(Path dir, String label, Map<String, List<Repetition>> scenarios, Map<String, Map<String, CpuCsv.Figure>> cpu) {
+
+    /** One repetition (a fresh JVM pair) of one scenario. */
+    /** @param waitMicrosPerCall run-queue wait of both JVMs per call in the timed pass (NaN: not recorded, older runs) */
+    public record Repetition(int number, Map<String, Double> rttMeanMicros, Map<String, List<Double>> rttKeptMicros,
+                             Map<String, Map<String, long[]>> shares, Map<String, Double> sizeBytes, double waitMicrosPerCall) {
+    }
+
+    /** Weight of each middleware category and the middleware total, by role (or companion kind). */
+    private static void weights(Path file, JsonNode byRole, Map<String, Map<String, long[]>> into) throws BadRunException {
+        for (var it = byRole.fields(); it.hasNext(); ) {
+            var role = it.next();
+            Map<String, long[]> byCategory = new LinkedHashMap<>();
+            long total = role.getValue().path("middleware_samples").asLong();
+            for (JsonNode c : role.getValue().path("middleware_percent")) {
+                byCategory.put(text(file, c, "category"), new long[]{c.path("samples").asLong(), total});
+            }
+            into.put(role.getKey(), byCategory);
+        }
+    }
+
+    /** Thrown for unusable input; the message is one line. */
+    public static final class BadRunException extends Exception {
+        public BadRunException(String message) {
+            super(message);
+        }
+    }
+
+    /** Repetitions of a scenario on this side (0 when absent). */
+    public int repetitions(String scenario) {
+        return scenarios.getOrDefault(scenario, List.of()).size();
+    }
+
+    public static RunData read(Path dirOrFile) throws BadRunException {
+        Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve("results.json") : dirOrFile;
+        if (!Files.isRegularFile(file)) throw new BadRunException(file + ": no such file (expected a run directory or its results.json)");
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new BadRunException(file + ": not valid JSON (" + firstLine(e.getMessage()) + ")");
+        }
+        if (root == null || !root.isObject() || !"wirecost-results/1".equals(root.path("format").asText())) {
+            throw new BadRunException(file + ": not a wirecost results file (format must be wirecost-results/1)");
+        }
+        JsonNode list = root.path("scenarios");
+        if (!list.isArray()) throw new BadRunException(file + ": 'scenarios' must be a list");
+        Map<String, List<Repetition>> scenarios = new LinkedHashMap<>();
+        for (JsonNode s : list) {
+            String name = text(file, s, "scenario");
+            if (!"ok".equals(s.path("status").asText())) continue;   // a failed scenario has nothing to compare
+            Map<String, Double> means = new LinkedHashMap<>();
+            Map<String, List<Double>> kept = new LinkedHashMap<>();
+            for (JsonNode r : array(file, s, "rtt")) {
+                String op = text(file, r, "operation");
+                means.put(op, number(file, r, "mean_micros"));
+                List<Double> k = new ArrayList<>();
+                for (JsonNode v : r.path("kept_measurements_micros")) k.add(v.asDouble());
+                kept.put(op, k);
+            }
+            Map<String, Map<String, long[]>> shares = new LinkedHashMap<>();
+            weights(file, s.path("shares"), shares);
+            // run --profile cpu,alloc,lock: bytes and ns by category, under the keys alloc and lock
+            // (no role is called that), so that the diff compares them as shares too
+            weights(file, s.path("companions"), shares);
+            Map<String, Double> sizes = new LinkedHashMap<>();
+            for (JsonNode m : s.path("message_sizes").path("per_call")) {
+                sizes.put(text(file, m, "operation"), m.path("requestBytes").asDouble() + m.path("responseBytes").asDouble());
+            }
+            int rep = s.path("repetition").asInt(1);
+            JsonNode wait = s.path("facts").path("noise").path("runqueue_wait_micros_per_call");
+            scenarios.computeIfAbsent(name, k -> new ArrayList<>()).add(new Repetition(rep, means, kept, shares, sizes,
+                    wait.isNumber() ? wait.asDouble() : Double.NaN));
+        }
+        if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
+        String label = root.path("run").path("configuration").asText("");
+        return new RunData(dirOrFile, label.isEmpty() ? dirOrFile.getFileName().toString() : label, scenarios,
+                CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")));
+    }
+
+    private static JsonNode array(Path file, JsonNode n, String field) throws BadRunException {
+        JsonNode a = n.path(field);
+        if (!a.isArray()) throw new BadRunException(file + ": field '" + field + "' must be a list");
+        return a;
+    }
+
+    private static String text(Path file, JsonNode n, String field) throws BadRunException {
+        JsonNode v = n.path(field);
+        if (!v.isTextual()) throw new BadRunException(file + ": field '" + field + "' missing or not text");
+        return v.asText();
+    }
+
+    private static double number(Path file, JsonNode n, String field) throws BadRunException {
+        JsonNode v = n.path(field);
+        if (!v.isNumber()) throw new BadRunException(file + ": field '" + field + "' missing or not a number");
+        return v.asDouble();
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
+    }
+}

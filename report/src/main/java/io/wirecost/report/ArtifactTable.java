@@ -1,0 +1,80 @@
+package io.wirecost.report;
+
+import io.wirecost.attribution.ArtifactIndex;
+import io.wirecost.attribution.PackageProfile;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.runner.ScenarioResult;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The run's "by artifact" table: CPU samples by the jar or JDK module of the leaf Java frame (self, no
+ * rules), one column per recording that has the agent's {@code .artifacts} file beside it. Rows are each
+ * column's top artifacts; the rest of a column is {@code (others)}.
+ */
+public final class ArtifactTable {
+
+    public static final String TITLE = "CPU by artifact (leaf Java frame's jar or JDK module, self, % of samples)";
+    /** Rows per column in the run's files: enough for a service's main libraries, short enough to read. */
+    public static final int TOP = 8;
+    private static final String OTHERS = "(others)";
+
+    private ArtifactTable() {
+    }
+
+    public static Table of(Path runDir, List<ScenarioResult> results, int top) {
+        Map<String, Map<String, Double>> columns = new LinkedHashMap<>();
+        for (ScenarioResult r : results) {
+            for (Map.Entry<String, String> rec : new java.util.TreeMap<>(r.recordings()).entrySet()) {
+                Path file = runDir.resolve(rec.getValue());
+                if (!Files.isRegularFile(file) || !Files.isRegularFile(ArtifactIndex.fileBeside(file))) continue;
+                Map<String, Double> shares = shares(file, top);
+                if (!shares.isEmpty()) columns.put(r.scenario() + "/" + rec.getKey(), shares);
+            }
+        }
+        if (columns.isEmpty()) return Table.notMeasured(TITLE, "no recording has a .artifacts file beside it (written by the wirecost agent)");
+        Set<String> rows = new LinkedHashSet<>();
+        columns.values().forEach(c -> c.keySet().stream().filter(a -> !a.equals(OTHERS)).forEach(rows::add));
+        List<String> ordered = new ArrayList<>(rows);
+        // the artifact that weighs most in any column first
+        ordered.sort(Comparator.comparingDouble((String a) -> -columns.values().stream().mapToDouble(c -> c.getOrDefault(a, 0.0)).max().orElse(0))
+                .thenComparing(Comparator.naturalOrder()));
+        ordered.add(OTHERS);
+        List<String> header = new ArrayList<>(List.of("artifact"));
+        header.addAll(columns.keySet());
+        List<List<String>> body = new ArrayList<>();
+        for (String a : ordered) {
+            List<String> row = new ArrayList<>(List.of(a));
+            for (Map<String, Double> c : columns.values()) {
+                // an artifact outside a column's top is inside its (others)
+                row.add(c.containsKey(a) ? String.format(Locale.ROOT, "%.1f", c.get(a)) : a.equals(OTHERS) ? "0.0" : "·");
+            }
+            body.add(row);
+        }
+        return new Table(TITLE, header, body, List.of("· : not among the column's top " + top + ", counted in its (others)"));
+    }
+
+    /** Artifact to percent of the recording's CPU samples; empty when it cannot be read (the run's other tables say why). */
+    private static Map<String, Double> shares(Path file, int top) {
+        try {
+            PackageProfile p = new PackageProfile(ArtifactIndex.beside(List.of(file))::artifactOf);
+            Recordings.read(file, SampleMode.CPU, p);
+            Map<String, Double> out = new LinkedHashMap<>();
+            if (p.total() > 0) for (PackageProfile.Row r : p.top(top)) out.put(r.packageName(), r.percent());
+            return out;
+        } catch (RecordingException e) {
+            return Map.of();
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package io.wirecost.report;
+
+import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.AttributionMode;
+import io.wirecost.attribution.CategoryShare;
+import io.wirecost.attribution.PackageProfile;
+import io.wirecost.attribution.RecordingSummary;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The output of {@code wirecost attribute}: every share with its sample count and 95 % confidence
+ * interval; shares from fewer than {@value CategoryShare#MIN_SAMPLES} samples are flagged, not
+ * printed as if exact. With several inputs, a column per input and one for all of them together.
+ */
+public final class AttributionReport {
+
+    /** Made on first use only: Jackson's set-up costs about 80 ms of a start-up that table and csv output never need. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    private final Map<String, Attribution> perInput;
+    private final Attribution total;
+    /** samples, or bytes / ns for weighted modes (alloc, lock) */
+    private final String unit;
+
+    public AttributionReport(Map<String, Attribution> perInput, Attribution total) {
+        this(perInput, total, "samples");
+    }
+
+    public AttributionReport(Map<String, Attribution> perInput, Attribution total, String unit) {
+        this.perInput = perInput;
+        this.total = total;
+        this.unit = unit;
+    }
+
+    private boolean weighted() {
+        return !unit.equals("samples");
+    }
+
+    public Table table() {
+        boolean several = perInput.size() > 1;
+        List<String> header = new ArrayList<>(List.of("category"));
+        if (several) header.addAll(perInput.keySet());
+        header.addAll(List.of(several ? "all" : "percent", "95 % CI", unit, "paper row"));
+        List<List<String>> rows = new ArrayList<>();
+        boolean flagged = false;
+        for (CategoryShare s : total.middleware()) {
+            if (s.samples() == 0) continue;
+            List<String> row = new ArrayList<>(List.of(s.category().name()));
+            if (several) {
+                for (Attribution a : perInput.values()) row.add(pct(a.share(s.category().name()).orElseThrow()));
+            }
+            row.add(pct(s));
+            // the interval is a binomial one over samples; over bytes or nanoseconds it would be falsely narrow
+            row.add(weighted() ? "n/a" : String.format(Locale.ROOT, "%.2f-%.2f", s.ciLow(), s.ciHigh()));
+            row.add(String.valueOf(s.samples()));
+            row.add(s.category().paperRow());
+            flagged |= s.lowConfidence();
+            rows.add(row);
+        }
+        List<String> notes = new ArrayList<>();
+        for (CategoryShare s : total.jvm()) {
+            if (s.samples() > 0) {
+                notes.add(String.format(Locale.ROOT, "JVM-internal %s: %.2f %% of all samples (%d)", s.category().name(), s.percent(), s.samples()));
+            }
+        }
+        if (weighted()) notes.add("Weighted by " + unit + ": no confidence interval yet (it needs event counts per category)");
+        if (flagged && !weighted()) notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
+        notes.add("Counted: " + total.events() + "; outside JVM internals " + total.middlewareSamples() + " of " + total.totalSamples());
+        // "middleware" only where a middleware category holds something: an application without any is not "middleware"
+        String of = total.middleware().stream().anyMatch(s -> s.samples() > 0 && !s.category().name().equals("other"))
+                ? "middleware " : "non-JVM ";
+        String title = total.mode() == AttributionMode.SELF
+                ? "Share of " + of + unit + " by category (self: first matching rule from the leaf frame up)"
+                : "Share of all " + unit + " whose stack contains each category (inclusive; shares overlap)";
+        return new Table(title, header, rows, notes);
+    }
+
+    private static String pct(CategoryShare s) {
+        return String.format(Locale.ROOT, "%.2f", s.percent()) + (s.lowConfidence() ? "*" : "");
+    }
+
+    /**
+     * {@code category,percent,samples,group} for all inputs together: middleware rows (percent of the samples
+     * outside JVM internals, summing to 100 in self mode), jvm rows and a total row (percent of all samples),
+     * so the rows reconcile with the recording's count.
+     */
+    public String csv() {
+        StringBuilder sb = new StringBuilder("category,percent,samples,group\n");
+        for (CategoryShare s : total.middleware()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "middleware");
+        for (CategoryShare s : total.jvm()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "jvm");
+        csvRow(sb, "total", 100.0, total.totalSamples(), "total");
+        return sb.toString();
+    }
+
+    private static void csvRow(StringBuilder sb, String category, double percent, long samples, String group) {
+        sb.append(category).append(',').append(String.format(Locale.ROOT, "%.2f", percent))
+          .append(',').append(samples).append(',').append(group).append('\n');
+    }
+
+    public String json(List<RecordingSummary> summaries) throws Exception {
+        Map<String, Object> m = attribution(total);
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        if (perInput.size() > 1) perInput.forEach((k, v) -> inputs.put(k, attribution(v)));
+        m.put("per_input", inputs);
+        m.put("recordings", summaries);
+        return Json.MAPPER.writeValueAsString(m) + "\n";
+    }
+
+    private static Map<String, Object> attribution(Attribution a) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("events", a.events());
+        m.put("attribution", a.mode().name().toLowerCase());
+        m.put("total_samples", a.totalSamples());
+        m.put("middleware_samples", a.middlewareSamples());
+        List<Object> rows = new ArrayList<>();
+        for (CategoryShare s : a.middleware()) rows.add(share(s));
+        m.put("middleware_percent", rows);
+        List<Object> jvm = new ArrayList<>();
+        for (CategoryShare s : a.jvm()) jvm.add(share(s));
+        m.put("jvm_percent_of_all", jvm);
+        return m;
+    }
+
+    private static Map<String, Object> share(CategoryShare s) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("category", s.category().name());
+        e.put("percent", s.percent());
+        e.put("ci95_low", s.ciLow());
+        e.put("ci95_high", s.ciHigh());
+        e.put("samples", s.samples());
+        e.put("low_confidence", s.lowConfidence());
+        e.put("paper_row", s.category().paperRow());
+        return e;
+    }
+
+    /** The rule-free {@code --by package} view. */
+    /** Rows keyed by the leaf frame's {@code what} (package or artifact), no rules. */
+    public static String leaves(String what, List<PackageProfile.Row> rows, String counted, String format) throws Exception {
+        switch (format) {
+            case "csv": {
+                StringBuilder sb = new StringBuilder(what + ",percent,samples\n");
+                for (PackageProfile.Row r : rows) {
+                    sb.append(csv(r.packageName())).append(',').append(String.format(Locale.ROOT, "%.2f", r.percent())).append(',')
+                      .append(r.samples()).append('\n');
+                }
+                return sb.toString();
+            }
+            case "json": {
+                if (what.equals("package")) return Json.MAPPER.writeValueAsString(Map.of("events", counted, "packages", rows)) + "\n";
+                List<Map<String, Object>> out = new ArrayList<>();
+                for (PackageProfile.Row r : rows) out.add(Map.of("artifact", r.packageName(), "samples", r.samples(), "percent", r.percent()));
+                return Json.MAPPER.writeValueAsString(Map.of("events", counted, "artifacts", out)) + "\n";
+            }
+            default: {
+                List<List<String>> t = new ArrayList<>();
+                for (PackageProfile.Row r : rows) {
+                    t.add(List.of(r.packageName(), String.format(Locale.ROOT, "%.2f", r.percent()), String.valueOf(r.samples())));
+                }
+                return new Table("Samples by " + what + " of the leaf Java frame (no rules)", List.of(what, "percent", "samples"), t,
+                        List.of("Counted: " + counted)).text();
+            }
+        }
+    }
+
+    /** Maven coordinates carry colons, never commas; a jar's file name might. */
+    private static String csv(String s) {
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+}

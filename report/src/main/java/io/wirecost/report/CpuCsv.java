@@ -1,0 +1,29 @@
+package io.wirecost.report;
+
+import io.wirecost.runner.Repetitions;
+import io.wirecost.runner.ScenarioResult;
+
+import java.util.List;
+
+/**
+ * {@code cpu.csv}: CPU microseconds per call of the timed pass, with the 95 % interval, by scenario,
+ * operation and role ({@code client}, {@code server}, {@code all}). Over all repetitions of the run: with
+ * {@code --repeat K >= 2} the interval is the spread between repetitions.
+ */
+public final class CpuCsv {
+
+    public static final String HEADER = io.wirecost.diff.CpuCsv.HEADER;   // the reader owns the contract
+
+    private CpuCsv() {
+    }
+
+    public static String render(List<ScenarioResult> all) {
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        for (Repetitions.Figure f : Repetitions.cpu(all)) {
+            sb.append(f.scenario()).append(',').append(f.operation()).append(',').append(f.role()).append(',')
+              .append(RttCsv.num(f.estimate().value())).append(',').append(RttCsv.num(f.estimate().low())).append(',')
+              .append(RttCsv.num(f.estimate().high())).append(',').append(f.invocations()).append('\n');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,108 @@
+package io.wirecost.report;
+
+import io.wirecost.runner.Estimate;
+import io.wirecost.runner.RttStatistics;
+import io.wirecost.runner.ScenarioResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Says in words when a figure is too noisy to support its comparison, so a table never shows a flipped
+ * factor silently. The thresholds are documented in docs/measurement.md:
+ * <ul>
+ *   <li>a factor whose 95 % interval includes 1 while the paper's factor is at least 10 % away from 1
+ *       (the papers give no intervals; 10 % is well beyond their reported run-to-run variation);</li>
+ *   <li>a round trip whose coefficient of variation over the kept batches exceeds {@value #CV_PERCENT} %;</li>
+ *   <li>a scenario during whose timed pass the hypervisor stole more than {@value #STEAL_PERCENT} % of the CPU time;</li>
+ *   <li>a scenario whose warm-up --quick cut below {@value #MIN_WARMUP_CALLS} calls per type (a loaded machine):
+ *       its figures still hold interpreter and compilation costs.</li>
+ * </ul>
+ */
+public final class NoiseFlags {
+
+    public static final double CV_PERCENT = 20;
+    /** Fewer warm-up calls per type than this (--quick's time budget on a loaded machine): the JIT has not settled. */
+    public static final int MIN_WARMUP_CALLS = 1000;
+    public static final double STEAL_PERCENT = 5;
+    /** A paper factor this far from 1 or further counts as "not including 1". */
+    public static final double PAPER_DISTINCT_FROM_ONE = 0.10;
+
+    private static final java.util.Set<String> NOT_PRIMITIVE = java.util.Set.of("string", "instantiation", "primitives-geomean");
+
+    private NoiseFlags() {
+    }
+
+    /** The flags of one factor line; empty when it supports its comparison. */
+    static List<String> factor(Tables.Factor f, List<ScenarioResult> all) {
+        List<String> out = new ArrayList<>();
+        boolean paperDistinct = Math.abs(f.paperFactor() - 1) >= PAPER_DISTINCT_FROM_ONE;
+        if (paperDistinct && f.rtt().map(e -> e.contains(1)).orElse(false)) out.add("round-trip interval includes 1, the paper's factor does not");
+        if (paperDistinct && f.cpu().map(e -> e.contains(1)).orElse(false)) out.add("CPU interval includes 1, the paper's factor does not");
+        for (String scenario : List.of(f.scenarioA(), f.scenarioB())) {
+            for (String flag : scenario(scenario, f.operation(), all)) out.add(scenario + " " + flag);
+        }
+        return out;
+    }
+
+    /** CV and steal flags of one scenario's figure for an operation (any repetition), without the scenario's name. */
+    static List<String> scenario(String scenario, String operation, List<ScenarioResult> all) {
+        List<String> out = new ArrayList<>();
+        double cv = 0;
+        double steal = 0;
+        long warmup = Long.MAX_VALUE;
+        long unsettled = Long.MAX_VALUE;
+        for (ScenarioResult r : all) {
+            if (!r.scenario().equals(scenario)) continue;
+            cv = Math.max(cv, maxCv(r, operation));
+            steal = Math.max(steal, steal(r).orElse(0.0));
+            Boolean settled = settled(r);
+            if (settled == null) warmup = Math.min(warmup, warmupCalls(r));
+            else if (!settled) unsettled = Math.min(unsettled, warmupCalls(r));
+        }
+        if (unsettled < Long.MAX_VALUE) {
+            out.add(String.format(Locale.ROOT, "warm-up did not settle within its bound (%d calls per type)", unsettled));
+        }
+        if (warmup < MIN_WARMUP_CALLS) out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type (--quick on a loaded machine)", warmup));
+        if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
+        if (steal > STEAL_PERCENT) out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
+        return out;
+    }
+
+    /** The CV of the operation, or for the geomean the largest CV of its parts. */
+    private static double maxCv(ScenarioResult r, String operation) {
+        return r.rtt().stream()
+                .filter(s -> operation.equals("primitives-geomean") ? !NOT_PRIMITIVE.contains(s.operation()) : s.operation().equals(operation))
+                .mapToDouble(RttStatistics::cvPercent).filter(v -> !Double.isNaN(v)).max().orElse(0);
+    }
+
+    /** Warm-up calls per type the scenario used (facts.counts, a record or, read back, a map); unknown: no flag. */
+    private static long warmupCalls(ScenarioResult r) {
+        Object counts = r.facts().get("counts");
+        if (counts instanceof io.wirecost.runner.ScenarioRunner.Counts c) return c.warmupCalls();
+        if (counts instanceof Map<?, ?> m && m.get("warmupCalls") instanceof Number n) return n.longValue();
+        return Long.MAX_VALUE;
+    }
+
+    /** The adaptive method's verdict on the warm-up; null for the other methods (their counts are fixed or cut by time). */
+    private static Boolean settled(ScenarioResult r) {
+        Object counts = r.facts().get("counts");
+        if (counts instanceof io.wirecost.runner.ScenarioRunner.Counts c) return c.settled();
+        if (counts instanceof Map<?, ?> m && m.get("settled") instanceof Boolean b) return b;
+        return null;
+    }
+
+    static Optional<Double> steal(ScenarioResult r) {
+        Object noise = r.facts().get("noise");
+        if (!(noise instanceof Map<?, ?> m) || !(m.get("steal_percent") instanceof Number n)) return Optional.empty();
+        return Optional.of(n.doubleValue());
+    }
+
+    /** Whether a figure's interval supports telling it apart from 1 (for results.json). */
+    static boolean includesOne(Optional<Estimate> e) {
+        return e.map(x -> x.contains(1)).orElse(false);
+    }
+}

@@ -1,0 +1,75 @@
+package io.wirecost.report;
+
+import io.wirecost.runner.AtomicFiles;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.report.metrics.RunMetrics;
+import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.RunOutput;
+import io.wirecost.runner.ScenarioResult;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes every output file of a run. Called after each scenario, so an interrupted run keeps what it
+ * measured; each file is replaced atomically.
+ */
+public final class RunWriter implements RunOutput {
+
+    private final Path dir;
+    private final RuleSet rules;
+    private final JmcFindings jmc;
+
+    public RunWriter(Path dir, RuleSet rules) {
+        this.dir = dir;
+        this.rules = rules;
+        this.jmc = new JmcFindings(dir);
+    }
+
+    @Override
+    public void write(RunMetadata meta, List<ScenarioResult> all) throws Exception {
+        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, all, jmc));
+        // csv files and tables: the first repetition (their layout has one row per scenario and role)
+        List<ScenarioResult> results = io.wirecost.runner.RunCoordinator.firstRepetitions(all);
+        AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
+        AtomicFiles.write(dir.resolve("rtt.csv"), RttCsv.render(results));
+        AtomicFiles.write(dir.resolve("cpu.csv"), CpuCsv.render(all));
+        AtomicFiles.write(dir.resolve("sizes.csv"), SizesCsv.render(results));
+        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results, all));
+        AtomicFiles.write(dir.resolve("metrics.prom"), RunMetrics.text(meta, results));
+        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, results, rules, dir, jmc));
+    }
+
+    private String markdown(RunMetadata meta, List<ScenarioResult> results, List<ScenarioResult> all) {
+        StringBuilder sb = new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
+        sb.append("- started: ").append(meta.started()).append(", host: ").append(meta.host()).append('\n');
+        sb.append("- JDK of the scenario JVMs: ").append(meta.javaHome()).append(" (").append(meta.javaFeatureVersion()).append(")\n");
+        sb.append("- profiler: ").append(meta.profiler().engine()).append(' ').append(meta.profiler().event())
+          .append(", interval ").append(meta.profiler().intervalNs() / 1000).append(" µs\n");
+        sb.append("- counts: warm-up ").append(meta.settings().warmupCalls()).append(" per type, ")
+          .append(meta.settings().reps()).append(" x ").append(meta.settings().invocations()).append(" invocations per type")
+          .append(meta.settings().quick() ? " (quick)" : "").append('\n');
+        for (ScenarioResult r : results) {
+            if (!r.ok()) sb.append("- **").append(r.scenario()).append(" failed**: ").append(r.error()).append('\n');
+        }
+        sb.append('\n');
+        sb.append(Tables.relativeTime(results, rules, "all").markdown());
+        sb.append(Tables.relativeTime(results, rules, "client").markdown());
+        sb.append(Tables.relativeTime(results, rules, "server").markdown());
+        for (String kind : CompanionTables.KINDS) {
+            if (CompanionTables.present(results, kind)) sb.append(CompanionTables.table(results, rules, kind).markdown());
+        }
+        sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
+        sb.append(Tables.roundTrips(results).markdown());
+        sb.append(CpuTables.perCall(all).markdown());
+        sb.append(Tables.factors(all).markdown());
+        sb.append(Tables.messageSizes(results).markdown());
+        sb.append(Tables.sizeFactors(results).markdown());
+        sb.append(TodayFactors.table(results).markdown());
+        if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {
+            sb.append(WireTraffic.table(results).markdown());
+        }
+        if (results.stream().anyMatch(r -> r.facts().containsKey("concurrency"))) sb.append(ConcurrencyTable.table(results).markdown());
+        return sb.toString();
+    }
+}

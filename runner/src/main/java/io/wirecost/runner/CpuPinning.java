@@ -1,0 +1,89 @@
+package io.wirecost.runner;
+
+import io.wirecost.runner.UsageException;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+
+/**
+ * {@code --pin-cpu auto|none|CPU}: which CPU the scenario JVMs run on, checked before any JVM starts.
+ *
+ * <p>Why pinned by default: on this project's 2-core VM, with the other vCPU idle, every call's hand-off
+ * between a client and a server on different CPUs wakes an idle vCPU, and CPU per call came out about three
+ * times what it is with both JVMs on one CPU (rmi 49.9 against 16.5-17.5 µs; RMI-SSL/RMI 0.98 instead of
+ * 1.2), while a busy machine hid the effect (docs/RESULTS.md). The papers' local measurements ran on
+ * single-CPU machines of 2005, so one CPU is also their setting. Concurrent clients ({@code --clients})
+ * are not pinned: they measure the server's parallelism.
+ */
+public final class CpuPinning {
+
+    private CpuPinning() {
+    }
+
+    /**
+     * The CPU to pin to, or null for none: {@code auto} is the highest CPU this process may use when it may
+     * use two or more (CPU 0 takes most interrupts), else none; {@code none} is none; a number is that CPU.
+     */
+    public static Integer choose(String option, String value, boolean concurrentClients) {
+        if (value.equals("none")) return null;
+        if (value.equals("auto")) {
+            BitSet allowed = allowedCpus();
+            return concurrentClients || allowed.cardinality() < 2 || !onPath("taskset") ? null : allowed.length() - 1;
+        }
+        int cpu;
+        try {
+            cpu = Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " must be auto, none or a CPU number, got '" + value + "'");
+        }
+        check(option, cpu);
+        return cpu;
+    }
+
+    public static void check(String option, int cpu) {
+        BitSet allowed = allowedCpus();
+        if (cpu < 0 || !allowed.get(cpu)) {
+            throw new UsageException(option + " must be one of the CPUs this process may use (" + describe(allowed) + "), got " + cpu);
+        }
+        if (!onPath("taskset")) {
+            throw new UsageException(option + " needs taskset (Debian package util-linux), which is not on the PATH");
+        }
+    }
+
+    /** The CPUs in this process's affinity mask ({@code Cpus_allowed_list} of /proc/self/status); all available processors where unreadable. */
+    static BitSet allowedCpus() {
+        BitSet set = new BitSet();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (!line.startsWith("Cpus_allowed_list:")) continue;
+                for (String range : line.substring(line.indexOf(':') + 1).trim().split(",")) {
+                    String[] ends = range.trim().split("-");
+                    int from = Integer.parseInt(ends[0]);
+                    int to = ends.length > 1 ? Integer.parseInt(ends[1]) : from;
+                    set.set(from, to + 1);
+                }
+                return set;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or an unexpected format: fall back below
+        }
+        set.set(0, Runtime.getRuntime().availableProcessors());
+        return set;
+    }
+
+    private static String describe(BitSet cpus) {
+        return cpus.stream().mapToObj(String::valueOf).reduce((a, b) -> a + ", " + b).orElse("none");
+    }
+
+    private static boolean onPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) return false;
+        for (String dir : path.split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, program))) return true;
+        }
+        return false;
+    }
+}

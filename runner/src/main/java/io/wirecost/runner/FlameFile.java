@@ -1,0 +1,29 @@
+package io.wirecost.runner;
+
+import io.wirecost.attribution.FlameGraphSink;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/** {@code flames/NAME.html}: one recording's CPU flame graph, by async-profiler's own template. */
+public final class FlameFile {
+
+    private FlameFile() {
+    }
+
+    public static void write(Path runDir, String name, String title, RuleSet rules, Path recording) throws RecordingException, IOException {
+        FlameGraphSink flame = new FlameGraphSink("html", title, rules, false);
+        new RecordingReader(SampleMode.CPU).read(recording, flame);
+        AtomicFiles.write(runDir.resolve("flames").resolve(name + ".html"), out -> {
+            PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8);
+            flame.write(ps);
+            ps.flush();
+        });
+    }
+}

@@ -1,0 +1,125 @@
+package io.wirecost.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import io.wirecost.scenarios.ScenarioDescriptor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Builds the command line of a scenario JVM: which java, the agent, the classpath. */
+public final class JvmLauncher {
+
+    private final Path javaHome;
+    private final int featureVersion;
+    private final ModuleClasspath classpath;
+    private final Path agentJar;
+    private final ProfilerSettings profiler;
+    private final List<String> extraOptions;
+    private long callTimeoutMillis;
+    private NetworkPair network;
+    private Integer pinnedCpu;
+
+    /**
+     * Runs every scenario JVM on this one CPU ({@code taskset -c}): client and server then hand each call
+     * over on one core, with no cross-CPU wake-up of an idle vCPU (about 20 µs here, billed partly as the
+     * waking process's system time), which is the largest source of spread in CPU per call between
+     * repetitions on a shared 2-core VM. The CLI itself and the profiler's converter stay unpinned.
+     */
+    public JvmLauncher pinCpu(Integer cpu) {
+        this.pinnedCpu = cpu;
+        return this;
+    }
+
+    /** "none", or the CPU every scenario JVM runs on. */
+    public String cpuAffinity() {
+        return pinnedCpu == null ? "none" : "cpu " + pinnedCpu + " (client and server JVMs pinned with taskset)";
+    }
+
+    /** With {@code --remote}: server JVMs in one network namespace, client JVMs in the other. */
+    public JvmLauncher network(NetworkPair pair) {
+        this.network = pair;
+        return this;
+    }
+
+    public NetworkPair network() {
+        return network;
+    }
+
+    /**
+     * A per-call timeout for the clients' middleware: RMI's response timeout and the JDK HTTP client's
+     * connect and read timeouts. 0: the middleware's defaults (RMI waits for ever).
+     */
+    public JvmLauncher callTimeout(long millis) {
+        this.callTimeoutMillis = millis;
+        return this;
+    }
+
+    public JvmLauncher(Path javaHome, ModuleClasspath classpath, Path agentJar, ProfilerSettings profiler, List<String> extraOptions) {
+        this.extraOptions = List.copyOf(extraOptions);
+        this.javaHome = javaHome;
+        this.featureVersion = featureVersion(javaHome);
+        this.classpath = classpath;
+        this.agentJar = agentJar;
+        this.profiler = profiler;
+    }
+
+    public ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        boolean serverSide = mainClass.endsWith("ServerMain");
+        if (network != null) cmd.addAll(network.prefix(serverSide));
+        if (pinnedCpu != null) cmd.addAll(List.of("taskset", "-c", String.valueOf(pinnedCpu)));
+        cmd.add(javaHome.resolve("bin").resolve("java").toString());
+        // a fixed heap keeps GC behaviour comparable between scenarios and runs
+        cmd.add("-Xms256m");
+        cmd.add("-Xmx256m");
+        cmd.add("-Djava.rmi.server.hostname=" + (network != null && serverSide ? network.serverAddress() : "127.0.0.1"));
+        if (network != null && serverSide) cmd.add("-Dwirecost.bind.host=" + network.serverAddress());
+        // HotSpot's own messages (-XX:+PrintCompilation, warnings) write to fd 1, where they would
+        // interleave with the harness protocol; send them to the log instead
+        cmd.add("-XX:+DisplayVMOutputToStderr");
+        // names the run in the process table (its log lives in the run directory), whatever the profiler:
+        // ps shows which run a JVM belongs to, and the fault tests find orphans by it
+        cmd.add("-Dwirecost.log=" + log.toAbsolutePath());
+        if (profiler.enabled()) {
+            cmd.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + profiler.agentOptions(recording));
+            // without it, async-profiler attributes samples to the last safepoint, not the running frame
+            cmd.add("-XX:+UnlockDiagnosticVMOptions");
+            cmd.add("-XX:+DebugNonSafepoints");
+            if (featureVersion >= 22) cmd.add("--enable-native-access=ALL-UNNAMED");   // System.load of libasyncProfiler
+        }
+        if (callTimeoutMillis > 0) {
+            cmd.add("-Dsun.rmi.transport.tcp.responseTimeout=" + callTimeoutMillis);
+            cmd.add("-Dsun.net.client.defaultConnectTimeout=" + callTimeoutMillis);
+            cmd.add("-Dsun.net.client.defaultReadTimeout=" + callTimeoutMillis);
+        }
+        cmd.addAll(extraOptions);
+        cmd.add("-cp");
+        cmd.add(classpath.of(scenario.module()));
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return ChildJvm.start(label, cmd, log);
+    }
+
+    public Path javaHome() {
+        return javaHome;
+    }
+
+    public int featureVersion() {
+        return featureVersion;
+    }
+
+    /** Reads JAVA_VERSION from the JDK's {@code release} file; 0 when unknown. */
+    static int featureVersion(Path javaHome) {
+        try {
+            String release = Files.readString(javaHome.resolve("release"));
+            Matcher m = Pattern.compile("JAVA_VERSION=\"(?:1\\.)?(\\d+)").matcher(release);
+            return m.find() ? Integer.parseInt(m.group(1)) : 0;
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+    }
+}

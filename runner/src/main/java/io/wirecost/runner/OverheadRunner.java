@@ -1,0 +1,115 @@
+package io.wirecost.runner;
+
+import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.ScenarioDescriptor;
+import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.security.KeyMaterial;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Measures what the profiler costs a scenario: one pair of JVMs with the agent attached, measured
+ * blocks alternating with profiling off and on (both JVMs), in the same JVMs so that JVM-to-JVM
+ * variance drops out. The overhead of each on-block is taken against the mean of its two off-neighbours
+ * (which cancels slow drift), and blocks continue until the 95 % interval is narrow enough or the time
+ * budget is spent.
+ */
+public final class OverheadRunner {
+
+    /** Per-block mean round trip, microseconds, in order; even indexes off, odd on. */
+    public record Blocks(List<Double> micros) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final JvmLauncher launcher;
+    private final Path workDir;
+    private final Consumer<String> progress;
+
+    public OverheadRunner(JvmLauncher launcher, Path workDir, Consumer<String> progress) {
+        this.launcher = launcher;
+        this.workDir = workDir;
+        this.progress = progress;
+    }
+
+    /**
+     * @param callsPerBlock invocations of the {@code int} operation per block
+     * @param halfWidth     stop when the 95 % interval's half-width, in percent, is at most this
+     */
+    public Blocks measure(String scenarioName, String label, int warmup, int callsPerBlock, int minPairs, int maxPairs,
+                          double halfWidth, Duration budget) throws Exception {
+        ScenarioDescriptor scenario = Scenarios.descriptor(scenarioName);
+        Path keyDir = null;
+        if (scenario.needsKeys()) {
+            keyDir = Files.createTempDirectory("wirecost-keys-");
+            KeyMaterial.generate(keyDir, Duration.ofDays(1));
+        }
+        String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir));
+        Path rec = workDir.resolve(label + ".jfr");
+        List<Double> micros = new ArrayList<>();
+        long deadline = System.nanoTime() + budget.toNanos();
+        try (ChildJvm server = launcher.start(scenario, label + "-server", "io.wirecost.scenarios.harness.ServerMain",
+                List.of(scenarioName, config), workDir.resolve(label + "-server.jfr"), workDir.resolve(label + "-server.log"))) {
+            @SuppressWarnings("unchecked")
+            Map<String, String> endpoint = (Map<String, String>) server.await("start", Duration.ofSeconds(90)).get("endpoint");
+            try (ChildJvm client = launcher.start(scenario, label + "-client", "io.wirecost.scenarios.harness.ClientMain",
+                    List.of(scenarioName, config, JSON.writeValueAsString(endpoint)), rec, workDir.resolve(label + "-client.log"))) {
+                client.await("start", Duration.ofSeconds(90));
+                client.call("connect", Duration.ofSeconds(60));
+                client.call("warmup " + warmup, Duration.ofMinutes(10));
+                // a profiled warm-up block too: the profiler's own code must be compiled before it is measured
+                block(server, client, callsPerBlock, true, work(label));
+                for (int pair = 0; pair < maxPairs; pair++) {
+                    micros.add(block(server, client, callsPerBlock, false, work(label)));
+                    micros.add(block(server, client, callsPerBlock, true, work(label)));
+                    if (pair + 1 >= minPairs) {
+                        double[] ci = OverheadStats.overhead(micros);
+                        progress.accept(String.format("%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
+                                label, pair + 1, ci[0], ci[1], ci[2]));
+                        if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
+                    }
+                }
+                micros.add(block(server, client, callsPerBlock, false, work(label)));   // every on-block between two off-blocks
+            }
+        } finally {
+            if (keyDir != null) {
+                try (var s = Files.walk(keyDir)) {
+                    s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+        }
+        return new Blocks(micros);
+    }
+
+    private Path[] work(String label) {
+        return new Path[]{workDir.resolve(label + "-server.jfr"), workDir.resolve(label + "-client.jfr")};
+    }
+
+    private static double block(ChildJvm server, ChildJvm client, int calls, boolean profiled, Path[] recordings) throws Exception {
+        Duration t = Duration.ofSeconds(60 + calls / 200);
+        if (profiled) {
+            server.call("profile-start " + recordings[0].toAbsolutePath(), t);
+            client.call("profile-start " + recordings[1].toAbsolutePath(), t);
+        }
+        // settle after switching, on and off alike: the profiler's start-up (per-thread perf events, its
+        // recorder thread) is not what a long-running profiled application pays per call
+        client.call("measure 1 " + Math.max(100, calls / 10) + " int", t);
+        Map<String, Object> m = client.call("measure 1 " + calls + " int", t);
+        if (profiled) {
+            server.call("profile-stop", t);
+            client.call("profile-stop", t);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> batches = (Map<String, Object>) m.get("batchNanos");
+        long nanos = ((Number) ((List<?>) batches.get("int")).get(0)).longValue();
+        return nanos / 1000.0 / calls;
+    }
+}

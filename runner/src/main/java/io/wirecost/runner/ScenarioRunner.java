@@ -1,0 +1,536 @@
+package io.wirecost.runner;
+
+import io.wirecost.attribution.Attributor;
+import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.scenarios.Operation;
+import io.wirecost.scenarios.ScenarioDescriptor;
+import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.payload.Payload;
+import io.wirecost.scenarios.security.KeyMaterial;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Runs one scenario: server JVM, client JVM, warm-up, profiled measurement, instantiation, then the
+ * attribution of both recordings. Never throws for a scenario failure: the result says what failed
+ * and keeps every figure measured before it.
+ */
+public final class ScenarioRunner {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration START = Duration.ofSeconds(90);
+    private static final Duration COMMAND = Duration.ofSeconds(60);
+
+    private final JvmLauncher launcher;
+    private final RunSettings settings;
+    private final ProfilerSettings profiler;
+    private final RuleSet rules;
+    private final Path outDir;
+    private final Consumer<String> progress;
+    private boolean keepKeys;
+    /** Time allowed per call in command limits: 5 ms, or 3 x the pace probed at the start of the warm-up. */
+    private Duration pace = Duration.ofMillis(5);
+
+    /** Keep each run's generated keys (owner-only, in the temp directory) instead of deleting them. */
+    public ScenarioRunner keepKeys(boolean keep) {
+        this.keepKeys = keep;
+        return this;
+    }
+
+    public ScenarioRunner(JvmLauncher launcher, RunSettings settings, ProfilerSettings profiler, RuleSet rules,
+                          Path outDir, Consumer<String> progress) {
+        this.launcher = launcher;
+        this.settings = settings;
+        this.profiler = profiler;
+        this.rules = rules;
+        this.outDir = outDir;
+        this.progress = progress;
+    }
+
+    public ScenarioResult run(String name) {
+        return run(name, 1);
+    }
+
+    /** Recordings, flame graphs and logs of repetitions after the first carry {@code .rK} in their names. */
+    public ScenarioResult run(String name, int repetition) {
+        String stem = repetition == 1 ? name : name + ".r" + repetition;
+        long t0 = System.nanoTime();
+        ScenarioDescriptor scenario = Scenarios.descriptor(name);
+        List<RttStatistics> rtt = new ArrayList<>();
+        Map<String, Object> facts = new LinkedHashMap<>();
+        Map<String, String> profilers = new LinkedHashMap<>();
+        Map<String, Path> recordings = new LinkedHashMap<>();
+        String error = "";
+        List<MessageSize> sizes = new ArrayList<>();
+        List<RttStatistics> profiledRtt = new ArrayList<>();
+        List<CpuStatistics> cpu = new ArrayList<>();
+        partial = List.of();
+        pace = Duration.ofMillis(5);   // each scenario probes its own
+        counts = Counts.fixed(settings);
+        String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
+        Path keyDir = null;
+        long calls = 0;
+        try {
+            if (scenario.needsKeys()) {
+                keyDir = Files.createTempDirectory("wirecost-keys-");
+                progress.accept(name + ": generating keys and certificates");
+                KeyMaterial.generate(keyDir, Duration.ofDays(1));
+                facts.put("keys", Map.of("dir", keyDir.toString(), "kept", keepKeys));
+            }
+            ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions());
+            String configJson = JSON.writeValueAsString(config);
+            Path recServer = outDir.resolve("recordings").resolve(stem + "-server.jfr");
+            Path recClient = outDir.resolve("recordings").resolve(stem + "-client.jfr");
+            Files.createDirectories(recServer.getParent());
+            try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
+                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(stem + "-server.log"))) {
+                @SuppressWarnings("unchecked")
+                Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
+                facts.put("endpoint", endpoint);
+                try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
+                        List.of(name, configJson, JSON.writeValueAsString(endpoint)), recClient,
+                        outDir.resolve("logs").resolve(stem + "-client.log"))) {
+                    client.await("start", START);
+                    client.call("connect", COMMAND);
+                    progress.accept(name + ": warm-up, " + switch (settings.method()) {
+                        case RunSettings.QUICK -> "at most " + settings.warmupCalls() + " calls per data type";
+                        case RunSettings.ADAPTIVE -> "until the pace settles";
+                        default -> settings.warmupCalls() + " calls per data type";
+                    });
+                    // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
+                    int probe = Math.min(settings.warmupCalls(), 20);
+                    long ops = labels().size();
+                    long t = System.nanoTime();
+                    client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
+                    double probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
+                    pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
+                    counts = switch (settings.method()) {
+                        case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall);
+                        case RunSettings.ADAPTIVE -> adaptiveWarmup(client, probe, ops, probeNanosPerCall);
+                        default -> Counts.fixed(settings);
+                    };
+                    if (settings.method().equals(RunSettings.PAPER)) {
+                        client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
+                    }
+                    facts.put("counts", counts);
+                    progress.accept(name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
+                    // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
+                    // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
+                    MachineNoise.Snapshot before = MachineNoise.read();
+                    Pass timed = measureAll(server, client, counts.reps());
+                    Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
+                    // the contention the timed pass met: what a diff checks both sides had alike (Gate)
+                    if (!Double.isNaN(timed.waitMicrosPerCall())) noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
+                    facts.put("noise", noise);
+                    rtt.addAll(timed.rtt());
+                    cpu.addAll(timed.cpu());
+                    int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
+                    if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
+                    if (profiler.enabled()) {
+                        profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
+                        profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
+                        progress.accept(name + ": profiling the same calls again");
+                        int profiledReps = settings.method().equals(RunSettings.ADAPTIVE)
+                                ? Settle.profiledBatches(timed.cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, counts.reps())
+                                : counts.reps();
+                        facts.put("profiled_batches", profiledReps);
+                        profiledRtt.addAll(measureAll(server, client, profiledReps).rtt());   // its CPU includes the profiler's: not reported
+                        server.call("profile-stop", COMMAND);
+                        client.call("profile-stop", COMMAND);
+                        recordings.put("server", recServer);
+                        recordings.put("client", recClient);
+                    }
+                    progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
+                    Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
+                            timeoutFor(settings.instantiationReps() * 100L, pace));
+                    rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
+                    sizesNote = measureSizes(stem, server, client, sizes);
+                    Map<String, Object> clientInfo = client.call("info", COMMAND);
+                    calls = ((Number) clientInfo.get("calls")).longValue();
+                    facts.put("client", clientInfo);
+                    facts.put("server", server.call("info", COMMAND));
+                }
+            }
+        } catch (ChildJvm.ChildFailure | IllegalArgumentException e) {
+            error = e.getMessage();
+            if (rtt.isEmpty()) rtt.addAll(partial);
+        } catch (Exception e) {
+            error = e.getClass().getSimpleName() + ": " + e.getMessage();
+        } finally {
+            if (!keepKeys) deleteQuietly(keyDir);
+        }
+        Map<String, RoleAttribution> shares = new LinkedHashMap<>();
+        Map<String, RoleAttribution> companions = new LinkedHashMap<>();
+        try {
+            shares.putAll(attribute(recordings));
+            companions.putAll(companions(recordings));
+            writeFlames(stem, recordings);
+        } catch (RecordingException | IOException e) {
+            if (error.isEmpty()) error = e.getMessage();
+        }
+        Map<String, String> recordingPaths = new LinkedHashMap<>();
+        recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
+                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote, cpu, companions);
+    }
+
+    /**
+     * The message-size pass: the client makes {@code sizeCalls} calls per data type while tcpdump
+     * captures the traffic of the server JVM's listening ports. Returns how sizes were (or why they were
+     * not) measured; a capture problem never fails the scenario.
+     */
+    @SuppressWarnings("unchecked")
+    private String measureSizes(String name, ChildJvm server, ChildJvm client, List<MessageSize> out)
+            throws ChildJvm.ChildFailure, InterruptedException {
+        if (counts.sizeCalls() == 0) return "not measured (--size-calls 0)";
+        java.util.Optional<String> why = WireCapture.unavailable();
+        if (why.isPresent()) return "not measured: " + why.get();
+        java.util.Set<Integer> ports;
+        try {
+            ports = ListeningPorts.of(server.pid());
+        } catch (IOException e) {
+            return "not measured: cannot read the server's ports from /proc: " + e.getMessage();
+        }
+        if (ports.isEmpty()) return "not measured: the server JVM listens on no TCP port";
+        progress.accept(name + ": message sizes, " + counts.sizeCalls() + " calls per data type under tcpdump");
+        Path pcap = outDir.resolve("captures").resolve(name + ".pcap");
+        Map<String, Object> reply;
+        try {
+            Files.createDirectories(pcap.getParent());
+            try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
+                reply = client.call("sizes " + counts.sizeCalls(), timeoutFor(counts.sizeCalls() * (long) labels().size(), pace));
+                capture.stop();
+            }
+            List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
+            List<WireCapture.Window> windows = new ArrayList<>();
+            for (int i = 0; i < w.size(); i++) {
+                long end = i + 1 < w.size() ? ((Number) w.get(i + 1).get("startMicros")).longValue()
+                        : ((Number) reply.get("endMicros")).longValue();
+                windows.add(new WireCapture.Window((String) w.get(i).get("operation"), ((Number) w.get(i).get("calls")).longValue(),
+                        ((Number) w.get(i).get("startMicros")).longValue(), end));
+            }
+            out.addAll(WireCapture.sizes(pcap, ports, windows));
+        } catch (IOException e) {
+            return "not measured: " + e.getMessage();
+        }
+        return "tcpdump on " + (launcher.network() != null ? launcher.network().serverInterface() : "lo") + ", server ports " + ports + ", " + counts.sizeCalls() + " calls per data type";
+    }
+
+    /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
+    private static Duration timeoutFor(long calls, Duration pace) {
+        return Duration.ofSeconds(60).plus(pace.multipliedBy(calls));   // a minute plus 5 ms, or 3 x the probed time, per call
+    }
+
+    /** One timed pass: round trips and CPU per call. */
+    /** @param waitMicrosPerCall run-queue wait of both JVMs per call: the contention the pass met (NaN: unknown) */
+    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu, double waitMicrosPerCall) {
+    }
+
+    /**
+     * The papers' measurement of every data type, one batch per command: the server JVM reads its CPU time
+     * between batches (the client reads its own inside the measure command), so every batch has the CPU of
+     * both processes. The primitives' geometric mean closes each role. Types measured before a failure are kept.
+     */
+    private Pass measureAll(ChildJvm server, ChildJvm client, int reps) throws ChildJvm.ChildFailure {
+        long waitNanos = 0;
+        long waitCalls = 0;
+        boolean waitKnown = true;
+        List<RttStatistics> out = new ArrayList<>();
+        List<CpuStatistics> cpu = new ArrayList<>();
+        int n = counts.invocations();
+        try {
+            for (String op : labels()) {
+                long[] nanos = new long[reps];
+                long[] clientCpu = new long[reps];
+                long[] serverCpu = new long[reps];
+                long[] before = serverCpuNanos(server);
+                for (int r = 0; r < reps; r++) {
+                    Map<String, Object> m = client.call("measure 1 " + n + " " + op, timeoutFor(n, pace));
+                    long[] after = serverCpuNanos(server);
+                    nanos[r] = first(m, "batchNanos", op);
+                    clientCpu[r] = first(m, "batchCpuNanos", op);
+                    serverCpu[r] = before[0] < 0 || after[0] < 0 ? -1 : after[0] - before[0];
+                    long clientWait = m.get("batchWaitNanos") == null ? -1 : first(m, "batchWaitNanos", op);
+                    if (clientWait < 0 || before[1] < 0 || after[1] < 0) waitKnown = false;
+                    else waitNanos += clientWait + after[1] - before[1];
+                    waitCalls += n;
+                    before = after;
+                }
+                out.add(RttStatistics.of(op, nanos, n));
+                cpu.addAll(CpuPass.of(op, clientCpu, serverCpu, n));
+            }
+            if (payloads().isEmpty()) {
+                out.add(geomean(out));
+                cpu.addAll(CpuPass.geomeans(cpu, primitiveLabels()));
+            }
+            return new Pass(out, cpu, waitKnown && waitCalls > 0 ? waitNanos / 1e3 / waitCalls : Double.NaN);
+        } catch (ChildJvm.ChildFailure e) {
+            partial = out;
+            throw e;
+        }
+    }
+
+    /** The server JVM's CPU and run-queue wait counters, nanoseconds ({-1, -1} where it cannot read them). */
+    private static long[] serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {
+        Map<String, Object> m = server.call("cpu", COMMAND);
+        return new long[]{((Number) m.get("cpuNanos")).longValue(), m.get("waitNanos") instanceof Number w ? w.longValue() : -1};
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long first(Map<String, Object> measure, String key, String op) {
+        return ((Number) ((List<Object>) ((Map<String, Object>) measure.get(key)).get(op)).get(0)).longValue();
+    }
+
+    private static List<String> primitiveLabels() {
+        return Operation.all().stream().filter(Operation::primitive).map(Operation::label).toList();
+    }
+
+    /**
+     * The counts a scenario actually used: the papers' (or the command line's), or sized at the scenario's
+     * own pace by {@code --quick} or the adaptive method. Written to results.json ({@code facts.counts}).
+     *
+     * @param warmupCalls warm-up calls per data type, the probe included
+     * @param invocations invocations per measurement batch
+     * @param sizeCalls   calls per data type in the message-size pass
+     * @param reps        measurement batches per data type (the smallest and largest are dropped)
+     * @param method      paper, adaptive or quick
+     * @param settled     adaptive: whether the warm-up ended because the pace settled (false: it hit its bound)
+     * @param warmupPacesMicros adaptive: the pace of each warm-up chunk, µs per call, the rule's input
+     */
+    public record Counts(int warmupCalls, int invocations, int sizeCalls, int reps, String method, Boolean settled,
+                         List<Double> warmupPacesMicros) {
+        static Counts fixed(RunSettings s) {
+            return new Counts(s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of());
+        }
+    }
+
+    private Counts counts;
+
+    /** --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. */
+    static final Duration QUICK_WARMUP = Duration.ofSeconds(6);
+    /**
+     * --quick: the most invocations per batch when they are sized by time, the papers' count. Batches of a
+     * fixed 100 calls (the first --quick) made CPU per call 70 % higher and four times as variable between
+     * repetitions on rmi: each batch boundary costs both JVMs some harness work (the runner's command, the
+     * /proc reading) that short batches cannot dilute, and a fast call pays it on every 100th call
+     * (docs/RESULTS.md, "CPU per call: the harness's share and pinning"). Sized by time, rmi's 20 µs calls get the
+     * full 1,000 within the pass's budget and ws-security's 10 ms calls still get a handful.
+     */
+    static final int QUICK_MAX_INVOCATIONS = 1_000;
+    /** --quick: time for one timed pass (12 batches x 8 types) and for the message-size pass. */
+    static final Duration QUICK_PASS = Duration.ofSeconds(3);
+
+    /**
+     * --quick: the warm-up in chunks of about half a second until its count or {@link #QUICK_WARMUP} is
+     * reached, then invocations and size calls sized by the pace of the last chunk (as JMH sizes
+     * iterations by time), at least 5 per batch: ws-security's 10 ms calls get batches of 5, tcp and rmi
+     * the papers' 1,000. Every scenario then fits in well under a minute.
+     */
+    private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
+        // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
+        Warmup w = warmUp(client, done, ops, probeNanosPerCall, 0.5e9, settings.warmupCalls(), QUICK_WARMUP, (calls, paces) -> false);
+        int invocations = (int) Math.max(5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
+        return new Counts(w.calls(), invocations, sizeCalls(w.perCallNanos(), ops), settings.reps(), RunSettings.QUICK, null, List.of());
+    }
+
+    /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
+    static final Duration ADAPTIVE_MIN_WARMUP = Duration.ofSeconds(3);
+    /** Adaptive: the longest warm-up, whether or not the pace settled (results.json says which). */
+    static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(120);
+    /** Adaptive: one warm-up chunk, the settle rule's unit: long enough that ws-security's 10-35 ms calls average out. */
+    static final Duration ADAPTIVE_CHUNK = Duration.ofSeconds(1);
+    static final int ADAPTIVE_MAX_WARMUP_CALLS = 50_000;
+    /** Adaptive: each measurement batch lasts about this long (at most the papers' 1,000 calls). */
+    static final Duration ADAPTIVE_BATCH = Duration.ofMillis(250);
+
+    /**
+     * The adaptive method (the default): warm-up in chunks of about a second until the pace per call
+     * has settled ({@link Settle}), at least the papers' 5,000 calls per type where they fit in
+     * {@link #ADAPTIVE_MIN_WARMUP} and at most {@link #ADAPTIVE_MAX_WARMUP}; then batches sized by time as JMH
+     * sizes its iterations: {@link #ADAPTIVE_BATCH} each, at most the papers' 1,000 calls. Fast scenarios
+     * (tcp to corba, 15-300 µs a call) get the papers' counts exactly; ws-security (about 10 ms a call)
+     * gets batches of about 25 calls where the papers' 12 x 1,000 per type took 36 of a full run's 42
+     * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor})
+     * (docs/RESULTS.md, "The adaptive method and --quick").
+     */
+    private Counts adaptiveWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
+        int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
+        Warmup w = warmUp(client, done, ops, probeNanosPerCall, ADAPTIVE_CHUNK.toNanos(), ADAPTIVE_MAX_WARMUP_CALLS, ADAPTIVE_MAX_WARMUP,
+                (calls, paces) -> calls >= minimum && Settle.settled(paces));
+        boolean settled = w.stopped();
+        int invocations = (int) Math.max(5, Math.min(1_000, ADAPTIVE_BATCH.toNanos() / w.perCallNanos()));
+        return new Counts(w.calls(), invocations, sizeCalls(w.perCallNanos(), ops), Settle.batchesFor(invocations, settings.reps()),
+                RunSettings.ADAPTIVE, settled, w.pacesMicros());
+    }
+
+    /** A warm-up's outcome: calls per type, the last chunk's pace, every chunk's pace (µs), and whether {@code stop} ended it. */
+    private record Warmup(int calls, double perCallNanos, List<Double> pacesMicros, boolean stopped) {
+    }
+
+    /**
+     * Warm-up calls in chunks of about {@code chunkNanos} at the pace of the chunk before, until
+     * {@code maxCalls} per type, {@code maxTime}, or {@code stop} says so on the calls and the chunks' paces so far.
+     */
+    private Warmup warmUp(ChildJvm client, int done, long ops, double perCallNanos, double chunkNanos, int maxCalls, Duration maxTime,
+                          java.util.function.BiPredicate<Integer, List<Double>> stop) throws ChildJvm.ChildFailure {
+        long start = System.nanoTime();
+        List<Double> paces = new ArrayList<>();
+        while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
+            int chunk = (int) Math.max(1, Math.min(maxCalls - done, chunkNanos / perCallNanos / ops));
+            long t = System.nanoTime();
+            client.call("warmup " + chunk, timeoutFor(chunk * ops, pace));
+            perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
+            paces.add(perCallNanos / 1e3);
+            done += chunk;
+            if (stop.test(done, paces)) return new Warmup(done, perCallNanos, List.copyOf(paces), true);
+        }
+        return new Warmup(done, perCallNanos, List.copyOf(paces), false);
+    }
+
+    /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the scenario's pace, at least 5. */
+    private int sizeCalls(double perCallNanos, long ops) {
+        return settings.sizeCalls() == 0 ? 0 : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
+    }
+
+    /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */
+    private List<Payload> payloads() {
+        return Payload.parseList(settings.scenarioOptions().getOrDefault(Payload.OPTION, ""));
+    }
+
+    /** The operation labels: the payloads' names, or the eight data types. */
+    private List<String> labels() {
+        List<Payload> p = payloads();
+        return p.isEmpty() ? Operation.all().stream().map(Operation::label).toList() : p.stream().map(Payload::name).toList();
+    }
+
+    /** {@code --clients N}: the scenario option that asks for seed 003's concurrent load after the single-client method. */
+    public static final String CLIENTS_OPTION = "clients";
+
+    /**
+     * Seed 003: N client threads in the client JVM, each with its own connection, no think time; per
+     * operation, 50 untimed calls per client to open its connection, then {@code invocations} timed
+     * calls each. The single-client figures above stay the papers' method.
+     */
+    private List<Map<String, Object>> measureConcurrent(String name, ChildJvm client, int n) throws ChildJvm.ChildFailure {
+        progress.accept(name + ": " + n + " concurrent clients, " + settings.invocations() + " calls each per operation");
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (String op : labels()) {
+            Map<String, Object> m = new LinkedHashMap<>(client.call("concurrent " + n + " 50 " + settings.invocations() + " " + op,
+                    timeoutFor((long) n * (50 + settings.invocations()), pace)));
+            m.remove("ok");
+            m.remove("calls_total");
+            out.add(m);
+        }
+        return out;
+    }
+
+    /** Types measured by a measureAll that failed part way. */
+    private List<RttStatistics> partial = List.of();
+
+    private static RttStatistics geomean(List<RttStatistics> perType) {
+        List<RttStatistics> primitives = new ArrayList<>();
+        for (Operation op : Operation.all()) {
+            if (op.primitive()) perType.stream().filter(r -> r.operation().equals(op.label())).findFirst().ifPresent(primitives::add);
+        }
+        return RttStatistics.geometricMean("primitives-geomean", primitives);
+    }
+
+    private static long[] longs(Object list) {
+        return ((List<?>) list).stream().mapToLong(o -> ((Number) o).longValue()).toArray();
+    }
+
+    private Map<String, RoleAttribution> attribute(Map<String, Path> recordings) throws RecordingException {
+        Map<String, RoleAttribution> out = new LinkedHashMap<>();
+        if (recordings.isEmpty()) return out;
+        Attributor attributor = new Attributor(rules, SampleMode.CPU, io.wirecost.attribution.AttributionMode.SELF);
+        CategoryCounts all = attributor.newCounts();
+        List<RecordingSummary> summaries = new ArrayList<>();
+        for (String role : List.of("client", "server")) {
+            Path p = recordings.get(role);
+            if (p == null) continue;
+            CategoryCounts counts = attributor.newCounts();
+            RecordingSummary s = attributor.read(p, counts);
+            summaries.add(s);
+            all.merge(counts);
+            out.put(role, new RoleAttribution(role, counts.toAttribution(describe(List.of(s))), List.of(s)));
+        }
+        out.put("all", new RoleAttribution("all", all.toAttribution(describe(summaries)), summaries));
+        return out;
+    }
+
+    /**
+     * Bytes allocated and time blocked by category, client and server together, from the same recordings
+     * as the CPU shares ({@code --profile cpu,alloc,lock}): the engine's --mode alloc and --mode lock.
+     */
+    private Map<String, RoleAttribution> companions(Map<String, Path> recordings) throws RecordingException {
+        Map<String, RoleAttribution> out = new LinkedHashMap<>();
+        for (String kind : new java.util.TreeSet<>(profiler.extras())) {
+            SampleMode mode = kind.equals("alloc") ? SampleMode.ALLOC : SampleMode.LOCK;
+            Attributor attributor = new Attributor(rules, mode, io.wirecost.attribution.AttributionMode.SELF);
+            CategoryCounts all = attributor.newCounts();
+            List<RecordingSummary> summaries = new ArrayList<>();
+            for (String role : List.of("client", "server")) {
+                Path p = recordings.get(role);
+                if (p == null) continue;
+                CategoryCounts counts = attributor.newCounts();
+                summaries.add(attributor.read(p, counts));
+                all.merge(counts);
+            }
+            if (!summaries.isEmpty()) out.put(kind, new RoleAttribution(kind, all.toAttribution(kind + " " + mode.unit() + ": " + describeEvents(summaries)), summaries));
+        }
+        return out;
+    }
+
+    private static String describeEvents(List<RecordingSummary> summaries) {
+        Map<String, Long> events = new java.util.TreeMap<>();
+        for (RecordingSummary s : summaries) s.eventCounts().forEach((k, v) -> events.merge(k, v, Long::sum));
+        StringBuilder sb = new StringBuilder(summaries.get(0).producer());
+        events.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        return sb.toString();
+    }
+
+    /** {@code flames/<scenario>-<role>.html} for every profiled process, by async-profiler's own template. */
+    private void writeFlames(String scenario, Map<String, Path> recordings) throws RecordingException, IOException {
+        for (Map.Entry<String, Path> e : recordings.entrySet()) {
+            io.wirecost.runner.FlameFile.write(outDir, scenario + "-" + e.getKey(),
+                    "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)", rules, e.getValue());
+        }
+    }
+
+    static String describe(List<RecordingSummary> summaries) {
+        Map<String, Long> events = new java.util.TreeMap<>();
+        String producer = summaries.isEmpty() ? "" : summaries.get(0).producer();
+        for (RecordingSummary s : summaries) s.eventCounts().forEach((k, v) -> events.merge(k, v, Long::sum));
+        StringBuilder sb = new StringBuilder(producer).append(" CPU samples:");
+        events.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+        return sb.toString();
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) return;
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort; the directory is owner-only and under the temp dir
+        }
+    }
+}

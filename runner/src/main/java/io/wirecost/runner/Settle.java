@@ -1,0 +1,92 @@
+package io.wirecost.runner;
+
+import java.util.List;
+
+/**
+ * The adaptive method's two rules, kept apart from the JVMs so they can be tested on fixed inputs.
+ *
+ * <p><b>When the warm-up has settled.</b> The JIT makes a call faster chunk by chunk and then stops. Two
+ * windows of the last {@value #WINDOW} warm-up chunks each (about a second a chunk) are compared: the later
+ * window's paces must agree within {@value #TOLERANCE_PERCENT} % of their median, and its median must not
+ * be faster than the earlier window's by more than {@value #TREND_PERCENT} % (still improving means still
+ * compiling). A first rule looked at one window of four chunks: ws-security's chunks of ten calls vary by
+ * several percent, which hid a trend of 3 % a second, and the measured types then came out faster in the
+ * order they were measured (12.2 ms for int, 6.1 ms for string, the last). A rule on recent chunks rather
+ * than a fixed count: the papers' 5,000 calls are 0.1 s of tcp and 6 minutes of ws-security. On a noisy
+ * machine the rule may never hold; the warm-up's time bound then ends it and results.json says
+ * {@code settled: false}.
+ *
+ * <p><b>How many batches.</b> Batches sized by time are shorter than the papers' 1,000 calls where calls
+ * are slow, so each batch mean varies more. The papers' between-batch spread on ws-security (CV 3 to 8 %
+ * per type with 1,000 calls, docs/results/all-scenarios-2026-11-21) is drift, not sampling: per-call noise
+ * of 15 % would add only 3 % to a batch of 25 calls. Scaling the count by the square root of the shortfall
+ * (12 batches at 1,000 calls, up to {@value #MAX_BATCHES} below about 100) keeps the interval, which
+ * shrinks with the square root of the batches, at least as narrow as the papers' in both extremes that
+ * matter; measured in docs/RESULTS.md.
+ *
+ * <p><b>How long to profile.</b> The profiled pass repeats the timed pass's batches until each role has
+ * an expected {@value #SAMPLE_BUDGET} CPU samples: from the timed pass's CPU per call of that role and the
+ * sampling interval, calls = budget x interval / CPU per call. 5,000 samples put a share's binomial 95 %
+ * interval within ±1.4 points at 50 % (±0.6 at 5 %). At least 3 batches per type (the smallest and largest
+ * are dropped from the profiled pass's round trips), at most the timed pass's.
+ */
+public final class Settle {
+
+    static final int WINDOW = 4;
+    static final double TOLERANCE_PERCENT = 10;
+    static final double TREND_PERCENT = 3;
+    static final int MAX_BATCHES = 40;
+    private static final int PAPER_INVOCATIONS = 1_000;
+    static final int SAMPLE_BUDGET = 5_000;
+
+    private Settle() {
+    }
+
+    /** Whether the pace per call of successive warm-up chunks (any unit, oldest first) has stopped moving. */
+    public static boolean settled(List<Double> paces) {
+        if (paces.size() < 2 * WINDOW) return false;
+        double[] later = window(paces, paces.size() - WINDOW);
+        double[] earlier = window(paces, paces.size() - 2 * WINDOW);
+        double median = median(later);
+        if (!(median > 0)) return false;
+        if (100 * (later[WINDOW - 1] - later[0]) / median > TOLERANCE_PERCENT) return false;
+        double before = median(earlier);
+        return 100 * (before - median) / before <= TREND_PERCENT;
+    }
+
+    /** {@value #WINDOW} paces from {@code from}, sorted. */
+    private static double[] window(List<Double> paces, int from) {
+        double[] w = paces.subList(from, from + WINDOW).stream().mapToDouble(Double::doubleValue).toArray();
+        java.util.Arrays.sort(w);
+        return w;
+    }
+
+    private static double median(double[] sorted) {
+        return (sorted[WINDOW / 2 - 1] + sorted[WINDOW / 2]) / 2;
+    }
+
+    /** Batches per data type for batches of {@code invocations} calls: {@code paperBatches} at the papers' 1,000, more below. */
+    public static int batchesFor(int invocations, int paperBatches) {
+        if (invocations >= PAPER_INVOCATIONS) return paperBatches;
+        int scaled = (int) Math.ceil(paperBatches * Math.sqrt((double) PAPER_INVOCATIONS / invocations));
+        return Math.max(paperBatches, Math.min(MAX_BATCHES, scaled));
+    }
+
+    /**
+     * Batches per type for the profiled pass: enough calls that every role expects {@link #SAMPLE_BUDGET}
+     * samples at {@code intervalNs}, judged from the timed pass's CPU per call (primitives' geometric mean
+     * per role); {@code timedBatches} where that is unknown.
+     */
+    public static int profiledBatches(List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int timedBatches) {
+        double callsNeeded = 0;
+        for (CpuStatistics c : timedCpu) {
+            if (!c.operation().equals("primitives-geomean") || c.role().equals("all")) continue;
+            double micros = c.perCallMicros().value();
+            if (!(micros > 0)) return timedBatches;
+            callsNeeded = Math.max(callsNeeded, SAMPLE_BUDGET * (intervalNs / 1e3) / micros);
+        }
+        if (callsNeeded == 0) return timedBatches;
+        int batches = (int) Math.ceil(callsNeeded / ((double) invocations * operations));
+        return Math.max(3, Math.min(timedBatches, batches));
+    }
+}

@@ -1,0 +1,8 @@
+package io.wirecost.runner;
+
+/** Bad input from the user: printed as one line, exit status 2. */
+public final class UsageException extends RuntimeException {
+    public UsageException(String message) {
+        super(message);
+    }
+}
