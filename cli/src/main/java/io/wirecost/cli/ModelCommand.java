@@ -11,6 +11,8 @@ import io.wirecost.report.paper.PaperTable;
 import io.wirecost.report.Table;
 import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.JvmPair;
+import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -127,29 +129,23 @@ public final class ModelCommand implements Callable<Integer> {
             }
             String labels = String.join(",", ni.stream().map(n -> "ints-" + n).toList());
             String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir, Map.of(Payload.OPTION, labels)));
-            try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
-                    List.of(name, config), dir.resolve(name + "-server.jfr"), dir.resolve("logs").resolve(name + "-server.log"))) {
-                @SuppressWarnings("unchecked")
-                Map<String, String> endpoint = (Map<String, String>) server.await("start", Duration.ofSeconds(90)).get("endpoint");
-                try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
-                        List.of(name, config, JSON.writeValueAsString(endpoint)), dir.resolve(name + "-client.jfr"),
-                        dir.resolve("logs").resolve(name + "-client.log"))) {
-                    client.await("start", Duration.ofSeconds(90));
-                    client.call("connect", Duration.ofSeconds(60));
-                    System.err.println("wirecost: " + name + ": warm-up, " + warm + " calls per size");
-                    client.call("warmup " + warm, Duration.ofMinutes(30));
-                    for (int n : ni) {
-                        for (int c : cl) {
-                            // the same calls per point whatever CL; large arrays get fewer, or the sweep takes hours
-                            int each = (int) Math.max(5, Math.ceil((double) total / c / Math.max(1, n / 1000)));
-                            Map<String, Object> m = client.call("concurrent " + c + " 5 " + each + " ints-" + n, Duration.ofMinutes(30));
-                            double mean = num(m, "mean_micros");
-                            out.add(new ModelFit.Point(c, n, mean));
-                            String row = String.format(Locale.ROOT, "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n", name, c, n, ((Number) m.get("calls")).longValue(),
-                                    mean, num(m, "p50_micros"), num(m, "p99_micros"), num(m, "throughput_per_second"));
-                            AtomicFiles.write(csv, csvText.append(row).toString());
-                            System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
-                        }
+            JvmPair.Files files = new JvmPair.Files(dir.resolve(name + "-server.jfr"), dir.resolve(name + "-client.jfr"),
+                    dir.resolve("logs").resolve(name + "-server.log"), dir.resolve("logs").resolve(name + "-client.log"));
+            try (JvmPair jvms = JvmPair.start(launcher, scenario, name, name, config, files, Duration.ofSeconds(90), Duration.ofSeconds(60))) {
+                ChildJvm client = jvms.client();
+                System.err.println("wirecost: " + name + ": warm-up, " + warm + " calls per size");
+                client.call(new Protocol.Warmup(warm), Duration.ofMinutes(30));
+                for (int n : ni) {
+                    for (int c : cl) {
+                        // the same calls per point whatever CL; large arrays get fewer, or the sweep takes hours
+                        int each = (int) Math.max(5, Math.ceil((double) total / c / Math.max(1, n / 1000)));
+                        Map<String, Object> m = client.call(new Protocol.Concurrent(c, 5, each, "ints-" + n), Duration.ofMinutes(30)).values();
+                        double mean = num(m, "mean_micros");
+                        out.add(new ModelFit.Point(c, n, mean));
+                        String row = String.format(Locale.ROOT, "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n", name, c, n, ((Number) m.get("calls")).longValue(),
+                                mean, num(m, "p50_micros"), num(m, "p99_micros"), num(m, "throughput_per_second"));
+                        AtomicFiles.write(csv, csvText.append(row).toString());
+                        System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
                     }
                 }
             }

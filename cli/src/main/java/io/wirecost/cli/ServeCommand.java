@@ -4,6 +4,7 @@ import io.wirecost.cli.common.Locations;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.JvmPair;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -89,10 +90,8 @@ final class ServeCommand implements Callable<Integer> {
         if (keyDir != null) KeyMaterial.generate(keyDir, Duration.ofDays(1));
         String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(stringLength, keyDir, options));
         Path log = work.resolve(scenario + "-server.log");
-        try (ChildJvm server = launcher.start(d, scenario + "-server", "io.wirecost.scenarios.harness.ServerMain",
-                List.of(scenario, config), work.resolve("unused.jfr"), log)) {
-            @SuppressWarnings("unchecked")
-            Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
+        try (ChildJvm server = JvmPair.startServer(launcher, d, scenario, scenario, config, work.resolve("unused.jfr"), log)) {
+            Map<String, String> endpoint = server.awaitStarted(START).endpoint();
             System.out.printf("wirecost: serving %s (server JVM pid %d); Ctrl-C stops it%n", scenario, server.pid());
             new java.util.TreeMap<>(endpoint).forEach((k, v) -> System.out.printf("  %-5s %s%n", k, v));
             if (keyDir != null) {

@@ -1,6 +1,8 @@
 package io.wirecost.runner;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wirecost.scenarios.harness.Protocol;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -29,6 +31,8 @@ public final class ChildJvm implements AutoCloseable {
 
     private static final String PREFIX = "@wirecost ";
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Reply records: every reply also carries {@code ok}, which the records leave to {@link #await}. */
+    private static final ObjectMapper REPLIES = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final Set<ChildJvm> LIVE = ConcurrentHashMap.newKeySet();
     private static final Map<String, Object> EOF = Map.of();
 
@@ -80,7 +84,30 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
-    /** Sends one command and waits for its reply. */
+    /** Sends one command of the harness's protocol and reads its reply into the request's reply record. */
+    public <R> R call(Protocol.Request<R> request, Duration timeout) throws ChildFailure {
+        return as(request.replyType(), call(request.line(), timeout), request.line());
+    }
+
+    /** Waits for a scenario server's first line, its endpoint. */
+    public Protocol.Started awaitStarted(Duration timeout) throws ChildFailure {
+        return as(Protocol.Started.class, await("start", timeout), "start");
+    }
+
+    private <R> R as(Class<R> type, Map<String, Object> reply, String what) throws ChildFailure {
+        if (type == Protocol.Facts.class) {
+            Map<String, Object> values = new java.util.LinkedHashMap<>(reply);
+            values.remove("ok");
+            return type.cast(new Protocol.Facts(values));
+        }
+        try {
+            return REPLIES.convertValue(reply, type);
+        } catch (IllegalArgumentException e) {
+            throw failure("the reply to '" + what + "' is not a " + type.getSimpleName() + ": " + reply);
+        }
+    }
+
+    /** Sends one command by name (drivers with commands of their own) and waits for its reply. */
     public Map<String, Object> call(String command, Duration timeout) throws ChildFailure {
         try {
             stdin.write(command + "\n");

@@ -1,6 +1,7 @@
 package io.wirecost.runner;
 
 import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.security.KeyMaterial;
@@ -56,29 +57,25 @@ public final class OverheadRunner {
         Path rec = workDir.resolve(label + ".jfr");
         List<Double> micros = new ArrayList<>();
         long deadline = System.nanoTime() + budget.toNanos();
-        try (ChildJvm server = launcher.start(scenario, label + "-server", "io.wirecost.scenarios.harness.ServerMain",
-                List.of(scenarioName, config), workDir.resolve(label + "-server.jfr"), workDir.resolve(label + "-server.log"))) {
-            @SuppressWarnings("unchecked")
-            Map<String, String> endpoint = (Map<String, String>) server.await("start", Duration.ofSeconds(90)).get("endpoint");
-            try (ChildJvm client = launcher.start(scenario, label + "-client", "io.wirecost.scenarios.harness.ClientMain",
-                    List.of(scenarioName, config, JSON.writeValueAsString(endpoint)), rec, workDir.resolve(label + "-client.log"))) {
-                client.await("start", Duration.ofSeconds(90));
-                client.call("connect", Duration.ofSeconds(60));
-                client.call("warmup " + warmup, Duration.ofMinutes(10));
-                // a profiled warm-up block too: the profiler's own code must be compiled before it is measured
-                block(server, client, callsPerBlock, true, work(label));
-                for (int pair = 0; pair < maxPairs; pair++) {
-                    micros.add(block(server, client, callsPerBlock, false, work(label)));
-                    micros.add(block(server, client, callsPerBlock, true, work(label)));
-                    if (pair + 1 >= minPairs) {
-                        double[] ci = OverheadStats.overhead(micros);
-                        progress.accept(String.format("%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
-                                label, pair + 1, ci[0], ci[1], ci[2]));
-                        if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
-                    }
+        JvmPair.Files files = new JvmPair.Files(workDir.resolve(label + "-server.jfr"), rec,
+                workDir.resolve(label + "-server.log"), workDir.resolve(label + "-client.log"));
+        try (JvmPair jvms = JvmPair.start(launcher, scenario, scenarioName, label, config, files, Duration.ofSeconds(90), Duration.ofSeconds(60))) {
+            ChildJvm server = jvms.server();
+            ChildJvm client = jvms.client();
+            client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(10));
+            // a profiled warm-up block too: the profiler's own code must be compiled before it is measured
+            block(server, client, callsPerBlock, true, work(label));
+            for (int pair = 0; pair < maxPairs; pair++) {
+                micros.add(block(server, client, callsPerBlock, false, work(label)));
+                micros.add(block(server, client, callsPerBlock, true, work(label)));
+                if (pair + 1 >= minPairs) {
+                    double[] ci = OverheadStats.overhead(micros);
+                    progress.accept(String.format("%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
+                            label, pair + 1, ci[0], ci[1], ci[2]));
+                    if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
                 }
-                micros.add(block(server, client, callsPerBlock, false, work(label)));   // every on-block between two off-blocks
             }
+            micros.add(block(server, client, callsPerBlock, false, work(label)));   // every on-block between two off-blocks
         } finally {
             if (keyDir != null) {
                 try (var s = Files.walk(keyDir)) {
@@ -96,20 +93,18 @@ public final class OverheadRunner {
     private static double block(ChildJvm server, ChildJvm client, int calls, boolean profiled, Path[] recordings) throws Exception {
         Duration t = Duration.ofSeconds(60 + calls / 200);
         if (profiled) {
-            server.call("profile-start " + recordings[0].toAbsolutePath(), t);
-            client.call("profile-start " + recordings[1].toAbsolutePath(), t);
+            server.call(new Protocol.ProfileStart(recordings[0].toAbsolutePath().toString()), t);
+            client.call(new Protocol.ProfileStart(recordings[1].toAbsolutePath().toString()), t);
         }
         // settle after switching, on and off alike: the profiler's start-up (per-thread perf events, its
         // recorder thread) is not what a long-running profiled application pays per call
-        client.call("measure 1 " + Math.max(100, calls / 10) + " int", t);
-        Map<String, Object> m = client.call("measure 1 " + calls + " int", t);
+        client.call(new Protocol.Measure(1, Math.max(100, calls / 10), "int"), t);
+        Protocol.Measured m = client.call(new Protocol.Measure(1, calls, "int"), t);
         if (profiled) {
-            server.call("profile-stop", t);
-            client.call("profile-stop", t);
+            server.call(new Protocol.ProfileStop(), t);
+            client.call(new Protocol.ProfileStop(), t);
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> batches = (Map<String, Object>) m.get("batchNanos");
-        long nanos = ((Number) ((List<?>) batches.get("int")).get(0)).longValue();
+        long nanos = m.batchNanos().get("int")[0];
         return nanos / 1000.0 / calls;
     }
 }

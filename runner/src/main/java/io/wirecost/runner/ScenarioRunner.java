@@ -10,6 +10,7 @@ import io.wirecost.attribution.SampleMode;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.KeyMaterial;
@@ -100,74 +101,69 @@ public final class ScenarioRunner {
             Path recServer = outDir.resolve("recordings").resolve(stem + "-server.jfr");
             Path recClient = outDir.resolve("recordings").resolve(stem + "-client.jfr");
             Files.createDirectories(recServer.getParent());
-            try (ChildJvm server = launcher.start(scenario, name + "-server", "io.wirecost.scenarios.harness.ServerMain",
-                    List.of(name, configJson), recServer, outDir.resolve("logs").resolve(stem + "-server.log"))) {
-                @SuppressWarnings("unchecked")
-                Map<String, String> endpoint = (Map<String, String>) server.await("start", START).get("endpoint");
-                facts.put("endpoint", endpoint);
-                try (ChildJvm client = launcher.start(scenario, name + "-client", "io.wirecost.scenarios.harness.ClientMain",
-                        List.of(name, configJson, JSON.writeValueAsString(endpoint)), recClient,
-                        outDir.resolve("logs").resolve(stem + "-client.log"))) {
-                    client.await("start", START);
-                    client.call("connect", COMMAND);
-                    progress.accept(name + ": warm-up, " + switch (settings.method()) {
-                        case RunSettings.QUICK -> "at most " + settings.warmupCalls() + " calls per data type";
-                        case RunSettings.ADAPTIVE -> "until the pace settles";
-                        default -> settings.warmupCalls() + " calls per data type";
-                    });
-                    // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
-                    int probe = Math.min(settings.warmupCalls(), 20);
-                    long ops = labels().size();
-                    long t = System.nanoTime();
-                    client.call("warmup " + probe, timeoutFor(probe * ops, Duration.ofSeconds(1)));
-                    double probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
-                    pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
-                    counts = switch (settings.method()) {
-                        case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall);
-                        case RunSettings.ADAPTIVE -> adaptiveWarmup(client, probe, ops, probeNanosPerCall);
-                        default -> Counts.fixed(settings);
-                    };
-                    if (settings.method().equals(RunSettings.PAPER)) {
-                        client.call("warmup " + (settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
-                    }
-                    facts.put("counts", counts);
-                    progress.accept(name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
-                    // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
-                    // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
-                    MachineNoise.Snapshot before = MachineNoise.read();
-                    Pass timed = measureAll(server, client, counts.reps());
-                    Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
-                    // the contention the timed pass met: what a diff checks both sides had alike (Gate)
-                    if (!Double.isNaN(timed.waitMicrosPerCall())) noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
-                    facts.put("noise", noise);
-                    rtt.addAll(timed.rtt());
-                    cpu.addAll(timed.cpu());
-                    int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
-                    if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
-                    if (profiler.enabled()) {
-                        profilers.put("server", (String) server.call("profile-start " + recServer.toAbsolutePath(), COMMAND).get("profiler"));
-                        profilers.put("client", (String) client.call("profile-start " + recClient.toAbsolutePath(), COMMAND).get("profiler"));
-                        progress.accept(name + ": profiling the same calls again");
-                        int profiledReps = settings.method().equals(RunSettings.ADAPTIVE)
-                                ? Settle.profiledBatches(timed.cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, counts.reps())
-                                : counts.reps();
-                        facts.put("profiled_batches", profiledReps);
-                        profiledRtt.addAll(measureAll(server, client, profiledReps).rtt());   // its CPU includes the profiler's: not reported
-                        server.call("profile-stop", COMMAND);
-                        client.call("profile-stop", COMMAND);
-                        recordings.put("server", recServer);
-                        recordings.put("client", recClient);
-                    }
-                    progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
-                    Map<String, Object> inst = client.call("instantiation " + settings.instantiationReps(),
-                            timeoutFor(settings.instantiationReps() * 100L, pace));
-                    rtt.add(RttStatistics.of("instantiation", longs(inst.get("instantiationNanos")), 1));
-                    sizesNote = measureSizes(stem, server, client, sizes);
-                    Map<String, Object> clientInfo = client.call("info", COMMAND);
-                    calls = ((Number) clientInfo.get("calls")).longValue();
-                    facts.put("client", clientInfo);
-                    facts.put("server", server.call("info", COMMAND));
+            JvmPair.Files files = new JvmPair.Files(recServer, recClient,
+                    outDir.resolve("logs").resolve(stem + "-server.log"), outDir.resolve("logs").resolve(stem + "-client.log"));
+            try (JvmPair pair = JvmPair.start(launcher, scenario, name, name, configJson, files, START, COMMAND)) {
+                ChildJvm server = pair.server();
+                ChildJvm client = pair.client();
+                facts.put("endpoint", pair.endpoint());
+                progress.accept(name + ": warm-up, " + switch (settings.method()) {
+                    case RunSettings.QUICK -> "at most " + settings.warmupCalls() + " calls per data type";
+                    case RunSettings.ADAPTIVE -> "until the pace settles";
+                    default -> settings.warmupCalls() + " calls per data type";
+                });
+                // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
+                int probe = Math.min(settings.warmupCalls(), 20);
+                long ops = labels().size();
+                long t = System.nanoTime();
+                client.call(new Protocol.Warmup(probe), timeoutFor(probe * ops, Duration.ofSeconds(1)));
+                double probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
+                pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
+                counts = switch (settings.method()) {
+                    case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall);
+                    case RunSettings.ADAPTIVE -> adaptiveWarmup(client, probe, ops, probeNanosPerCall);
+                    default -> Counts.fixed(settings);
+                };
+                if (settings.method().equals(RunSettings.PAPER)) {
+                    client.call(new Protocol.Warmup(settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                 }
+                facts.put("counts", counts);
+                progress.accept(name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
+                // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
+                // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
+                MachineNoise.Snapshot before = MachineNoise.read();
+                Pass timed = measureAll(server, client, counts.reps());
+                Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
+                // the contention the timed pass met: what a diff checks both sides had alike (Gate)
+                if (!Double.isNaN(timed.waitMicrosPerCall())) noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
+                facts.put("noise", noise);
+                rtt.addAll(timed.rtt());
+                cpu.addAll(timed.cpu());
+                int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
+                if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
+                if (profiler.enabled()) {
+                    profilers.put("server", server.call(new Protocol.ProfileStart(recServer.toAbsolutePath().toString()), COMMAND).profiler());
+                    profilers.put("client", client.call(new Protocol.ProfileStart(recClient.toAbsolutePath().toString()), COMMAND).profiler());
+                    progress.accept(name + ": profiling the same calls again");
+                    int profiledReps = settings.method().equals(RunSettings.ADAPTIVE)
+                            ? Settle.profiledBatches(timed.cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, counts.reps())
+                            : counts.reps();
+                    facts.put("profiled_batches", profiledReps);
+                    profiledRtt.addAll(measureAll(server, client, profiledReps).rtt());   // its CPU includes the profiler's: not reported
+                    server.call(new Protocol.ProfileStop(), COMMAND);
+                    client.call(new Protocol.ProfileStop(), COMMAND);
+                    recordings.put("server", recServer);
+                    recordings.put("client", recClient);
+                }
+                progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
+                Protocol.Instantiated inst = client.call(new Protocol.Instantiation(settings.instantiationReps()),
+                        timeoutFor(settings.instantiationReps() * 100L, pace));
+                rtt.add(RttStatistics.of("instantiation", inst.instantiationNanos(), 1));
+                sizesNote = measureSizes(stem, server, client, sizes);
+                Map<String, Object> clientInfo = client.call(new Protocol.Info(), COMMAND).values();
+                calls = ((Number) clientInfo.get("calls")).longValue();
+                facts.put("client", clientInfo);
+                facts.put("server", server.call(new Protocol.Info(), COMMAND).values());
             }
         } catch (ChildJvm.ChildFailure | IllegalArgumentException e) {
             error = e.getMessage();
@@ -213,20 +209,18 @@ public final class ScenarioRunner {
         if (ports.isEmpty()) return "not measured: the server JVM listens on no TCP port";
         progress.accept(name + ": message sizes, " + counts.sizeCalls() + " calls per data type under tcpdump");
         Path pcap = outDir.resolve("captures").resolve(name + ".pcap");
-        Map<String, Object> reply;
+        Protocol.SizeWindows reply;
         try {
             Files.createDirectories(pcap.getParent());
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
-                reply = client.call("sizes " + counts.sizeCalls(), timeoutFor(counts.sizeCalls() * (long) labels().size(), pace));
+                reply = client.call(new Protocol.Sizes(counts.sizeCalls()), timeoutFor(counts.sizeCalls() * (long) labels().size(), pace));
                 capture.stop();
             }
-            List<Map<String, Object>> w = (List<Map<String, Object>>) reply.get("windows");
+            List<Protocol.SizeWindow> w = reply.windows();
             List<WireCapture.Window> windows = new ArrayList<>();
             for (int i = 0; i < w.size(); i++) {
-                long end = i + 1 < w.size() ? ((Number) w.get(i + 1).get("startMicros")).longValue()
-                        : ((Number) reply.get("endMicros")).longValue();
-                windows.add(new WireCapture.Window((String) w.get(i).get("operation"), ((Number) w.get(i).get("calls")).longValue(),
-                        ((Number) w.get(i).get("startMicros")).longValue(), end));
+                long end = i + 1 < w.size() ? w.get(i + 1).startMicros() : reply.endMicros();
+                windows.add(new WireCapture.Window(w.get(i).operation(), w.get(i).calls(), w.get(i).startMicros(), end));
             }
             out.addAll(WireCapture.sizes(pcap, ports, windows));
         } catch (IOException e) {
@@ -264,12 +258,12 @@ public final class ScenarioRunner {
                 long[] serverCpu = new long[reps];
                 long[] before = serverCpuNanos(server);
                 for (int r = 0; r < reps; r++) {
-                    Map<String, Object> m = client.call("measure 1 " + n + " " + op, timeoutFor(n, pace));
+                    Protocol.Measured m = client.call(new Protocol.Measure(1, n, op), timeoutFor(n, pace));
                     long[] after = serverCpuNanos(server);
-                    nanos[r] = first(m, "batchNanos", op);
-                    clientCpu[r] = first(m, "batchCpuNanos", op);
+                    nanos[r] = m.batchNanos().get(op)[0];
+                    clientCpu[r] = m.batchCpuNanos().get(op)[0];
                     serverCpu[r] = before[0] < 0 || after[0] < 0 ? -1 : after[0] - before[0];
-                    long clientWait = m.get("batchWaitNanos") == null ? -1 : first(m, "batchWaitNanos", op);
+                    long clientWait = m.batchWaitNanos().get(op)[0];
                     if (clientWait < 0 || before[1] < 0 || after[1] < 0) waitKnown = false;
                     else waitNanos += clientWait + after[1] - before[1];
                     waitCalls += n;
@@ -291,14 +285,10 @@ public final class ScenarioRunner {
 
     /** The server JVM's CPU and run-queue wait counters, nanoseconds ({-1, -1} where it cannot read them). */
     private static long[] serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {
-        Map<String, Object> m = server.call("cpu", COMMAND);
-        return new long[]{((Number) m.get("cpuNanos")).longValue(), m.get("waitNanos") instanceof Number w ? w.longValue() : -1};
+        Protocol.CpuReading m = server.call(new Protocol.Cpu(), COMMAND);
+        return new long[]{m.cpuNanos(), m.waitNanos()};
     }
 
-    @SuppressWarnings("unchecked")
-    private static long first(Map<String, Object> measure, String key, String op) {
-        return ((Number) ((List<Object>) ((Map<String, Object>) measure.get(key)).get(op)).get(0)).longValue();
-    }
 
     private static List<String> primitiveLabels() {
         return Operation.all().stream().filter(Operation::primitive).map(Operation::label).toList();
@@ -397,7 +387,7 @@ public final class ScenarioRunner {
         while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
             int chunk = (int) Math.max(1, Math.min(maxCalls - done, chunkNanos / perCallNanos / ops));
             long t = System.nanoTime();
-            client.call("warmup " + chunk, timeoutFor(chunk * ops, pace));
+            client.call(new Protocol.Warmup(chunk), timeoutFor(chunk * ops, pace));
             perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
             paces.add(perCallNanos / 1e3);
             done += chunk;
@@ -434,9 +424,8 @@ public final class ScenarioRunner {
         progress.accept(name + ": " + n + " concurrent clients, " + settings.invocations() + " calls each per operation");
         List<Map<String, Object>> out = new ArrayList<>();
         for (String op : labels()) {
-            Map<String, Object> m = new LinkedHashMap<>(client.call("concurrent " + n + " 50 " + settings.invocations() + " " + op,
-                    timeoutFor((long) n * (50 + settings.invocations()), pace)));
-            m.remove("ok");
+            Map<String, Object> m = new LinkedHashMap<>(client.call(new Protocol.Concurrent(n, 50, settings.invocations(), op),
+                    timeoutFor((long) n * (50 + settings.invocations()), pace)).values());
             m.remove("calls_total");
             out.add(m);
         }
@@ -454,9 +443,6 @@ public final class ScenarioRunner {
         return RttStatistics.geometricMean("primitives-geomean", primitives);
     }
 
-    private static long[] longs(Object list) {
-        return ((List<?>) list).stream().mapToLong(o -> ((Number) o).longValue()).toArray();
-    }
 
     private Map<String, RoleAttribution> attribute(Map<String, Path> recordings) throws RecordingException {
         Map<String, RoleAttribution> out = new LinkedHashMap<>();

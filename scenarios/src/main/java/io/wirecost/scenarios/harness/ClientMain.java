@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The client JVM of a scenario: {@code ClientMain SCENARIO CONFIG_JSON ENDPOINT_JSON}. Commands:
- * {@code connect}, {@code warmup N}, {@code measure REPS N [TYPE]} (wall and CPU nanoseconds per batch), {@code instantiation REPS}, {@code sizes K},
- * {@code profile-start FILE}, {@code profile-stop}, {@code info}, {@code exit}.
+ * The client JVM of a scenario: {@code ClientMain SCENARIO CONFIG_JSON ENDPOINT_JSON}. Serves the
+ * runner's {@link Protocol} commands: connect, warmup, measure (wall, CPU and wait nanoseconds per
+ * batch), instantiation, sizes, concurrent, profile-start, profile-stop, info, exit.
  *
  * <p>The papers' method (seed 000 section 3, seed 002 section 3): per data type, REPS measurements of
  * N consecutive invocations; this JVM reports the raw nanoseconds of each measurement and the runner
@@ -65,15 +65,15 @@ public final class ClientMain {
             return;
         }
         loop.reply(Map.of("ready", true));
-        loop.on("connect", a -> c.connect())
-            .on("warmup", a -> c.warmup(Integer.parseInt(a[0])))
-            .on("measure", a -> c.measure(Integer.parseInt(a[0]), Integer.parseInt(a[1]), a.length > 2 ? a[2] : null))
-            .on("instantiation", a -> c.instantiation(Integer.parseInt(a[0])))
-            .on("sizes", a -> c.sizes(Integer.parseInt(a[0])))
-            .on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
-            .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
-            .on("concurrent", a -> c.concurrent(Integer.parseInt(a[0]), Integer.parseInt(a[1]), Integer.parseInt(a[2]), a[3]))
-            .on("info", a -> c.info());
+        loop.on(Protocol.Connect.class, r -> c.connect())
+            .on(Protocol.Warmup.class, r -> c.warmup(r.callsPerOperation()))
+            .on(Protocol.Measure.class, r -> c.measure(r.reps(), r.calls(), r.operation()))
+            .on(Protocol.Instantiation.class, r -> c.instantiation(r.reps()))
+            .on(Protocol.Sizes.class, r -> c.sizes(r.calls()))
+            .on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
+            .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
+            .on(Protocol.Concurrent.class, r -> c.concurrent(r.clients(), r.warmupCalls(), r.callsEach(), r.operation()))
+            .on(Protocol.Info.class, r -> c.info());
         try {
             loop.run();
         } finally {
@@ -83,10 +83,10 @@ public final class ClientMain {
         System.exit(0);
     }
 
-    private Map<String, Object> connect() throws Exception {
+    private Protocol.Connected connect() throws Exception {
         long t0 = System.nanoTime();
         client = scenario.connect(endpoint, config);
-        return Map.of("connectNanos", System.nanoTime() - t0);
+        return new Protocol.Connected(System.nanoTime() - t0);
     }
 
     /**
@@ -94,13 +94,13 @@ public final class ClientMain {
      * compiled for the first time (and deoptimised at every change of data type) would put the JIT
      * compiler inside the measured, profiled phase.
      */
-    private Map<String, Object> warmup(int callsPerOperation) throws Exception {
+    private Protocol.Calls warmup(int callsPerOperation) throws Exception {
         int batch = Math.max(1, Math.min(callsPerOperation, 100));
         for (int done = 0; done < callsPerOperation; done += batch) {
             int n = Math.min(batch, callsPerOperation - done);
             for (String op : labels()) timeBatch(invocation(client, op), n);
         }
-        return Map.of("calls", calls);
+        return new Protocol.Calls(calls);
     }
 
     private long timeBatch(Invocation inv, int n) throws Exception {
@@ -129,10 +129,10 @@ public final class ClientMain {
     }
 
     /** REPS measurements of N invocations of one operation (or of each, when none is named). */
-    private Map<String, Object> measure(int reps, int n, String only) throws Exception {
-        Map<String, Object> batches = new LinkedHashMap<>();
-        Map<String, Object> cpu = new LinkedHashMap<>();
-        Map<String, Object> wait = new LinkedHashMap<>();
+    private Protocol.Measured measure(int reps, int n, String only) throws Exception {
+        Map<String, long[]> batches = new LinkedHashMap<>();
+        Map<String, long[]> cpu = new LinkedHashMap<>();
+        Map<String, long[]> wait = new LinkedHashMap<>();
         for (String op : labels()) {
             if (only != null && !op.equals(only)) continue;
             Invocation inv = invocation(client, op);
@@ -149,14 +149,14 @@ public final class ClientMain {
             wait.put(op, waitNanos);
         }
         if (batches.isEmpty()) throw new IllegalArgumentException("unknown operation '" + only + "'");
-        return Map.of("batchNanos", batches, "batchCpuNanos", cpu, "batchWaitNanos", wait, "invocationsPerBatch", n, "calls", calls);
+        return new Protocol.Measured(batches, cpu, wait, n, calls);
     }
 
     /**
      * {@code --clients N} (seed 003): N concurrent clients, each connected anew, WARMUP untimed and CALLS
      * timed calls of one operation each; latency percentiles and throughput.
      */
-    private Map<String, Object> concurrent(int n, int warmupCalls, int callsEach, String label) throws Exception {
+    private Protocol.Facts concurrent(int n, int warmupCalls, int callsEach, String label) throws Exception {
         List<RttClient> clients = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < n; i++) clients.add(scenario.connect(endpoint, config));
@@ -164,7 +164,7 @@ public final class ClientMain {
             calls += (long) n * (warmupCalls + callsEach);
             m.put("operation", label);
             m.put("calls_total", calls);
-            return m;
+            return new Protocol.Facts(m);
         } finally {
             for (RttClient c : clients) {
                 bound.remove(c);
@@ -174,7 +174,7 @@ public final class ClientMain {
     }
 
     /** A fresh client obtains a usable reference and makes its first call, REPS times. */
-    private Map<String, Object> instantiation(int reps) throws Exception {
+    private Protocol.Instantiated instantiation(int reps) throws Exception {
         long[] nanos = new long[reps];
         for (int r = 0; r < reps; r++) {
             long t0 = System.nanoTime();
@@ -184,25 +184,25 @@ public final class ClientMain {
             }
             calls++;
         }
-        return Map.of("instantiationNanos", nanos, "calls", calls);
+        return new Protocol.Instantiated(nanos, calls);
     }
 
     /**
      * The message-size pass: K calls per data type, in wall-clock windows separated by pauses, so that a
      * packet capture of the same period can be split by operation (the runner captures; this JVM only calls).
      */
-    private Map<String, Object> sizes(int k) throws Exception {
-        List<Map<String, Object>> windows = new java.util.ArrayList<>();
+    private Protocol.SizeWindows sizes(int k) throws Exception {
+        List<Protocol.SizeWindow> windows = new java.util.ArrayList<>();
         for (String op : labels()) {
             Thread.sleep(50);   // trailing ACKs of the previous type land before this window opens
             long start = nowMicros();
             Invocation inv = invocation(client, op);
             for (int i = 0; i < k; i++) inv.call();
             calls += k;
-            windows.add(Map.of("operation", op, "calls", k, "startMicros", start));
+            windows.add(new Protocol.SizeWindow(op, k, start));
         }
         Thread.sleep(50);
-        return Map.of("windows", windows, "endMicros", nowMicros(), "calls", calls);
+        return new Protocol.SizeWindows(windows, nowMicros(), calls);
     }
 
     private static long nowMicros() {
@@ -210,11 +210,11 @@ public final class ClientMain {
         return now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
     }
 
-    private Map<String, Object> info() {
+    private Protocol.Facts info() {
         Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
         m.put("scenario", client == null ? Map.of() : client.info());
         m.put("calls", calls);
-        return m;
+        return new Protocol.Facts(m);
     }
 
     static List<String> operations() {

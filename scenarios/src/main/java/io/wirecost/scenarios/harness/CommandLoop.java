@@ -21,13 +21,20 @@ public final class CommandLoop {
     static final String PREFIX = "@wirecost ";
     public static final ObjectMapper JSON = new ObjectMapper();
 
+    /** A command of a driver's own, by name, with its arguments split at spaces. */
     public interface Handler {
         Map<String, Object> handle(String[] args) throws Exception;
     }
 
+    /** A command of the harness's {@link Protocol}, answered with the request's reply record. */
+    public interface TypedHandler<Q extends Protocol.Request<R>, R> {
+        R handle(Q request) throws Exception;
+    }
+
     private final PrintStream protocol;
     private final Map<String, Handler> handlers = new LinkedHashMap<>();
-    private final java.util.Set<String> cpuReadings = new java.util.HashSet<>();
+    private final Map<Class<?>, TypedHandler<?, ?>> typed = new LinkedHashMap<>();
+    private final java.util.Set<Class<?>> cpuReadings = new java.util.HashSet<>();
 
     public CommandLoop() {
         this.protocol = System.out;
@@ -39,13 +46,18 @@ public final class CommandLoop {
         return this;
     }
 
+    public <R, Q extends Protocol.Request<R>> CommandLoop on(Class<Q> request, TypedHandler<Q, R> handler) {
+        typed.put(request, handler);
+        return this;
+    }
+
     /**
      * A command that reads this JVM's CPU for the cost per call between two batches: its own handling
      * is the harness's work, not the calls', and is left out of {@link ProcessCpu}'s count.
      */
-    public CommandLoop onCpuReading(String command, Handler handler) {
-        cpuReadings.add(command);
-        return on(command, handler);
+    public <R, Q extends Protocol.Request<R>> CommandLoop onCpuReading(Class<Q> request, TypedHandler<Q, R> handler) {
+        cpuReadings.add(request);
+        return on(request, handler);
     }
 
     public void reply(Map<String, Object> body) {
@@ -82,23 +94,50 @@ public final class CommandLoop {
                 return;
             }
             Handler h = handlers.get(parts[0]);
-            if (h == null) {
+            Protocol.Request<?> request;
+            try {
+                request = Protocol.parse(line);
+            } catch (IllegalArgumentException e) {
+                if (h == null) {
+                    fail(e);
+                    continue;
+                }
+                request = null;   // a driver's own command that shares the word, with arguments of its own
+            }
+            TypedHandler<?, ?> t = request == null ? null : typed.get(request.getClass());
+            if (t == null && h == null) {
                 fail(new IllegalArgumentException("unknown command '" + parts[0] + "'"));
                 continue;
             }
-            String[] args = new String[parts.length - 1];
-            System.arraycopy(parts, 1, args, 0, args.length);
-            long cpu0 = cpuReadings.contains(parts[0]) ? ProcessCpu.ownCpu() : -1;
+            long cpu0 = request != null && cpuReadings.contains(request.getClass()) ? ProcessCpu.ownCpu() : -1;
             try {
-                reply(h.handle(args));
-            } catch (Throwable t) {
-                fail(t);
+                if (t != null) {
+                    reply(encode(handle(t, request)));
+                } else {
+                    String[] args = new String[parts.length - 1];
+                    System.arraycopy(parts, 1, args, 0, args.length);
+                    reply(h.handle(args));
+                }
+            } catch (Throwable e) {
+                fail(e);
             }
             if (cpu0 >= 0) {
                 long cpu1 = ProcessCpu.ownCpu();
                 if (cpu1 >= cpu0) ProcessCpu.excludeCommand(cpu1 - cpu0);
             }
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <Q extends Protocol.Request<R>, R> Object handle(TypedHandler<?, ?> handler, Protocol.Request<?> request) throws Exception {
+        return ((TypedHandler<Q, R>) handler).handle((Q) request);   // registered by the request's own class
+    }
+
+    /** A reply record as the JSON object it was before it had a type; {@link Protocol.Facts} flat. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> encode(Object reply) {
+        if (reply instanceof Protocol.Facts f) return f.values();
+        return JSON.convertValue(reply, LinkedHashMap.class);
     }
 
     static String describe(Throwable t) {

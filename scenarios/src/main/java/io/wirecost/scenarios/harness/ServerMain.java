@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The server JVM of a scenario: {@code ServerMain SCENARIO CONFIG_JSON}. Announces its endpoint, then
- * serves the runner's commands: {@code profile-start FILE}, {@code profile-stop}, {@code cpu} (this JVM's CPU nanoseconds, read by the
- * runner at the boundaries of every measured batch), {@code info}, {@code exit}.
+ * The server JVM of a scenario: {@code ServerMain SCENARIO CONFIG_JSON}. Announces its endpoint
+ * ({@link Protocol.Started}), then serves the runner's {@link Protocol} commands: profile-start,
+ * profile-stop, cpu (read by the runner at the boundaries of every measured batch), info, exit.
  */
 public final class ServerMain {
 
@@ -33,15 +33,15 @@ public final class ServerMain {
         Map<String, Object> ready = new LinkedHashMap<>();
         ready.put("endpoint", server.endpoint().properties());
         loop.reply(ready);
-        loop.on("profile-start", a -> Map.of("profiler", AgentHandle.start(a[0])))
-            .on("profile-stop", a -> Map.of("recording", AgentHandle.stop()))
-            .onCpuReading("cpu", a -> Map.of("cpuNanos", ProcessCpu.nanos(), "waitNanos", ProcessCpu.waitNanos()))
-            .on("info", a -> {
+        loop.on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
+            .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
+            .onCpuReading(Protocol.Cpu.class, r -> new Protocol.CpuReading(ProcessCpu.nanos(), ProcessCpu.waitNanos()))
+            .on(Protocol.Info.class, r -> {
                 Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
                 m.put("scenario", server.info());
                 // a deliberate regression (inject.*) and its calibration belong in results.json beside the figures it moved
                 if (!io.wirecost.scenarios.InjectedWork.facts().isEmpty()) m.put("injected", io.wirecost.scenarios.InjectedWork.facts());
-                return m;
+                return new Protocol.Facts(m);
             });
         try {
             loop.run();
