@@ -2,6 +2,8 @@ package io.wirecost.attribution;
 
 /** A recording that cannot be read; the message names the file and the problem in one line. */
 public class RecordingException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     public RecordingException(String file, String problem) {
         super(file + ": " + problem);
     }

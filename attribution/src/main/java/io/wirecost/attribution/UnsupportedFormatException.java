@@ -2,6 +2,7 @@ package io.wirecost.attribution;
 
 /** A valid recording in a format async-profiler's reader does not read: named, never called corrupted. */
 public final class UnsupportedFormatException extends RecordingException {
+    private static final long serialVersionUID = 1L;
 
     private final transient JfrFormat format;
 

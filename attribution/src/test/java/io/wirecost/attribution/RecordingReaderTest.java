@@ -47,6 +47,7 @@ class RecordingReaderTest {
     private static volatile double blackhole;   // keeps the busy loop from being optimised away
 
     @BeforeAll
+    @SuppressWarnings("try")   // the server socket is closed early on purpose: the acceptor thread ends on it
     static void record() throws Exception {
         first = record("first.jfr", 1500);
         second = record("second.jfr", 600);

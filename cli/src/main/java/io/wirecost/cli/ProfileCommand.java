@@ -1,6 +1,7 @@
 package io.wirecost.cli;
 
 import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.Signals;
 import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.UsageException;
@@ -14,7 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import sun.misc.Signal;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -111,7 +111,7 @@ final class ProfileCommand implements Callable<Integer> {
      * descendants: a shell script's JVMs would not get a signal sent to the shell alone.
      */
     private static void passOn(Process process, String signal) {
-        Signal.handle(new Signal(signal), s -> {
+        Signals.handle(signal, () -> {
             process.descendants().forEach(ProcessHandle::destroy);
             process.destroy();
         });

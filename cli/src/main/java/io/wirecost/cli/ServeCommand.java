@@ -119,6 +119,8 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     static final class Known extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
         Known() {
             super(Scenarios.names());
         }

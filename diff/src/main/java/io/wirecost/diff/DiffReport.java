@@ -1,6 +1,5 @@
 package io.wirecost.diff;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.util.LinkedHashMap;
@@ -134,8 +133,8 @@ public final class DiffReport {
         m.put("decided_by", gate.decisions());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .configure(com.fasterxml.jackson.core.JsonGenerator.Feature.QUOTE_NON_NUMERIC_NUMBERS, true)
+        return com.fasterxml.jackson.databind.json.JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+                .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.WRITE_NAN_AS_STRINGS).build()
                 .writeValueAsString(m) + "\n";
     }
 }

@@ -38,6 +38,8 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
 
     /** Thrown for unusable input; the message is one line. */
     public static final class BadRunException extends Exception {
+        private static final long serialVersionUID = 1L;
+
         public BadRunException(String message) {
             super(message);
         }

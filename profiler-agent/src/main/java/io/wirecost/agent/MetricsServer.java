@@ -26,6 +26,8 @@ final class MetricsServer {
 
     /** Thrown when the port is taken: the agent warns in one line and the host carries on. */
     static final class PortInUseException extends IOException {
+        private static final long serialVersionUID = 1L;
+
         PortInUseException(String message) {
             super(message);
         }

@@ -180,6 +180,8 @@ public final class ChildJvm implements AutoCloseable {
 
     /** A scenario JVM that failed, hung or died; the message is one line. */
     public static final class ChildFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
         ChildFailure(String message) {
             super(message);
         }

@@ -13,6 +13,7 @@ public final class PrometheusHost {
     private PrometheusHost() {
     }
 
+    @SuppressWarnings("try")   // the server serves while the body works; it is only closed
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         long seconds = Long.parseLong(args[1]);

@@ -39,6 +39,7 @@ class ForwardServletTest {
         final ServerSocket socket;
         final AtomicInteger accepted = new AtomicInteger();
 
+        @SuppressWarnings("try")   // each accepted socket is only closed: the decoy counts connections
         Decoy(InetAddress address, int port) throws IOException {
             socket = new ServerSocket(port, 50, address);
             Thread t = new Thread(() -> {

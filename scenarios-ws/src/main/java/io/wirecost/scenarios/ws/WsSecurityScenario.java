@@ -66,6 +66,7 @@ public final class WsSecurityScenario extends WsLiteralScenario {
     }
 
     @Override
+    @SuppressWarnings("rawtypes")   // JAX-WS's Binding.setHandlerChain takes a List of raw Handler
     protected void configureClient(BindingProvider port, ScenarioConfig config) throws Exception {
         JceProviders.install(config);
         WssSuite suite = WssSuite.of(config);

@@ -19,6 +19,8 @@ record HttpRequestHead(String method, String target, String version, long conten
 
     /** A request the tunnel refuses, with the HTTP status it answers. */
     static final class Rejected extends IOException {
+        private static final long serialVersionUID = 1L;
+
         final int status;
 
         Rejected(int status, String reason) {

@@ -175,6 +175,7 @@ class HttpAwareServerSocketTest {
     }
 
     @Test
+    @SuppressWarnings("try")   // a port taken and released at once: nobody listens on it
     void anHttpOnlyPortResetsPlainJrmpAndTheProbeSeesARefusal() throws Exception {
         int httpOnly = export(false);
         InetSocketAddress target = new InetSocketAddress(LOOPBACK, httpOnly);
