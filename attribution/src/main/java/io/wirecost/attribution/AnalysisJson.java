@@ -1,6 +1,5 @@
 package io.wirecost.attribution;
 
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +11,7 @@ import java.util.Map;
  */
 public final class AnalysisJson {
 
-    private AnalysisJson() {
-    }
+    private AnalysisJson() {}
 
     public static Map<String, Object> of(JmcAnalysis.Report r) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -37,9 +35,15 @@ public final class AnalysisJson {
     /** Reads back what {@link #rule} wrote (results.json of a run). */
     public static List<RuleFinding> findings(Object rules) {
         if (!(rules instanceof List<?> list)) return List.of();
-        return list.stream().filter(Map.class::isInstance).map(Map.class::cast).map(m -> new RuleFinding(
-                String.valueOf(m.get("id")), String.valueOf(m.get("name")),
-                RuleFinding.Severity.valueOf(String.valueOf(m.get("severity"))),
-                m.get("score") instanceof Number n ? n.doubleValue() : -1, String.valueOf(m.get("summary")))).toList();
+        return list.stream()
+                .filter(Map.class::isInstance)
+                .map(Map.class::cast)
+                .map(m -> new RuleFinding(
+                        String.valueOf(m.get("id")),
+                        String.valueOf(m.get("name")),
+                        RuleFinding.Severity.valueOf(String.valueOf(m.get("severity"))),
+                        m.get("score") instanceof Number n ? n.doubleValue() : -1,
+                        String.valueOf(m.get("summary"))))
+                .toList();
     }
 }

@@ -34,8 +34,10 @@ public final class ArtifactIndex {
         for (Path r : recordings) {
             Path file = fileBeside(r);
             if (!Files.isRegularFile(file)) {
-                throw new RecordingException(r.toString(), "no " + file.getFileName() + " beside it (written by the wirecost agent when it "
-                        + "stops a recording; recordings of other tools carry no jar names)");
+                throw new RecordingException(
+                        r.toString(),
+                        "no " + file.getFileName() + " beside it (written by the wirecost agent when it "
+                                + "stops a recording; recordings of other tools carry no jar names)");
             }
             try {
                 for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {

@@ -10,8 +10,13 @@ import java.util.Optional;
  *
  * @param events which samples were counted, e.g. {@code async-profiler CPU samples: jdk.ExecutionSample=518}
  */
-public record Attribution(List<CategoryShare> middleware, List<CategoryShare> jvm,
-                          long middlewareSamples, long totalSamples, String events, AttributionMode mode) {
+public record Attribution(
+        List<CategoryShare> middleware,
+        List<CategoryShare> jvm,
+        long middlewareSamples,
+        long totalSamples,
+        String events,
+        AttributionMode mode) {
 
     public Attribution {
         middleware = List.copyOf(middleware);
@@ -22,8 +27,12 @@ public record Attribution(List<CategoryShare> middleware, List<CategoryShare> jv
         }
     }
 
-    public Attribution(List<CategoryShare> middleware, List<CategoryShare> jvm, long middlewareSamples, long totalSamples,
-                       String events) {
+    public Attribution(
+            List<CategoryShare> middleware,
+            List<CategoryShare> jvm,
+            long middlewareSamples,
+            long totalSamples,
+            String events) {
         this(middleware, jvm, middlewareSamples, totalSamples, events, AttributionMode.SELF);
     }
 
@@ -47,8 +56,12 @@ public record Attribution(List<CategoryShare> middleware, List<CategoryShare> jv
     }
 
     public Optional<CategoryShare> share(String categoryName) {
-        return middleware.stream().filter(s -> s.category().name().equals(categoryName)).findFirst()
-                .or(() -> jvm.stream().filter(s -> s.category().name().equals(categoryName)).findFirst());
+        return middleware.stream()
+                .filter(s -> s.category().name().equals(categoryName))
+                .findFirst()
+                .or(() -> jvm.stream()
+                        .filter(s -> s.category().name().equals(categoryName))
+                        .findFirst());
     }
 
     public double percent(String categoryName) {

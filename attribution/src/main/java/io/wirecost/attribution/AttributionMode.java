@@ -12,4 +12,7 @@ package io.wirecost.attribution;
  *   harness counts for socket-write, rmi-transport and application alike; shares do not add up.</li>
  * </ul>
  */
-public enum AttributionMode { SELF, INCLUSIVE }
+public enum AttributionMode {
+    SELF,
+    INCLUSIVE
+}

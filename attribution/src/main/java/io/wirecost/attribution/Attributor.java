@@ -52,7 +52,8 @@ public final class Attributor {
     }
 
     /** Like {@link #read(Path, CategoryCounts)}, through a filter (threads, a time window) in front of the classifier. */
-    public RecordingSummary read(Path file, CategoryCounts into, UnaryOperator<SampleSink> filter) throws RecordingException {
+    public RecordingSummary read(Path file, CategoryCounts into, UnaryOperator<SampleSink> filter)
+            throws RecordingException {
         return Recordings.read(file, sampleMode, filter.apply(new StackClassifier(rules, into, mode)));
     }
 }

@@ -12,7 +12,10 @@ import java.util.Objects;
  */
 public record Category(String name, Group group, String paperRow, String title) {
 
-    public enum Group { MIDDLEWARE, JVM }
+    public enum Group {
+        MIDDLEWARE,
+        JVM
+    }
 
     public Category {
         Objects.requireNonNull(name, "name");

@@ -30,7 +30,7 @@ public record CategoryShare(Category category, long samples, double percent, dou
         double denom = 1 + z * z / n;
         double centre = (p + z * z / (2.0 * n)) / denom;
         double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denom;
-        return new double[]{Math.max(0, centre - half), Math.min(1, centre + half)};
+        return new double[] {Math.max(0, centre - half), Math.min(1, centre + half)};
     }
 
     public boolean lowConfidence() {

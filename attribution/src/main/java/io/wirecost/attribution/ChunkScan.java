@@ -36,14 +36,17 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
                 header.clear();
                 int n = ch.read(header, pos);
                 if (n < 4 || header.getInt(0) != MAGIC) {
-                    if (complete == 0) throw new RecordingException(name, "not a JFR recording (no 'FLR' chunk magic at offset 0)");
-                    break;      // trailing bytes after the last chunk: ignored, like the JDK's own tools
+                    if (complete == 0)
+                        throw new RecordingException(name, "not a JFR recording (no 'FLR' chunk magic at offset 0)");
+                    break; // trailing bytes after the last chunk: ignored, like the JDK's own tools
                 }
                 if (n < HEADER) {
                     if (complete == 0) {
-                        throw new RecordingException(name, String.format(
-                                "truncated: the only chunk is incomplete (%d bytes present, its header alone is %d); nothing to attribute",
-                                size - pos, HEADER));
+                        throw new RecordingException(
+                                name,
+                                String.format(
+                                        "truncated: the only chunk is incomplete (%d bytes present, its header alone is %d); nothing to attribute",
+                                        size - pos, HEADER));
                     }
                     return new ChunkScan(name, size, complete, size - pos);
                 }
@@ -51,13 +54,16 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
                 if (!format.readByAsyncProfiler()) throw new UnsupportedFormatException(name, withProducer(ch, format));
                 long chunkSize = header.getLong(8);
                 if (chunkSize < HEADER) {
-                    throw new RecordingException(name, "corrupted: chunk at offset " + pos + " declares size " + chunkSize);
+                    throw new RecordingException(
+                            name, "corrupted: chunk at offset " + pos + " declares size " + chunkSize);
                 }
                 if (pos + chunkSize > size) {
                     if (complete == 0) {
-                        throw new RecordingException(name, String.format(
-                                "truncated: the only chunk is incomplete (%d of %d bytes present); nothing to attribute",
-                                size - pos, chunkSize));
+                        throw new RecordingException(
+                                name,
+                                String.format(
+                                        "truncated: the only chunk is incomplete (%d of %d bytes present); nothing to attribute",
+                                        size - pos, chunkSize));
                     }
                     return new ChunkScan(name, size, complete, size - pos);
                 }
@@ -81,10 +87,12 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
         ByteBuffer b = ByteBuffer.allocate((int) Math.min(ch.size(), 1 << 20));
         ch.read(b, 0);
         String ascii = new String(b.array(), 0, b.position(), java.nio.charset.StandardCharsets.ISO_8859_1);
-        String text = ascii + " " + ascii.replace("\0", "");   // UTF-16 strings read as ASCII with NULs between
-        String hint = text.contains("JRockit") ? "JRockit"
-                : text.contains("async-profiler") ? "async-profiler"
-                : text.contains("HotSpot") || text.contains("OpenJDK") ? "HotSpot" : "";
+        String text = ascii + " " + ascii.replace("\0", ""); // UTF-16 strings read as ASCII with NULs between
+        String hint = text.contains("JRockit")
+                ? "JRockit"
+                : text.contains("async-profiler")
+                        ? "async-profiler"
+                        : text.contains("HotSpot") || text.contains("OpenJDK") ? "HotSpot" : "";
         return new JfrFormat(format.major(), format.minor(), hint);
     }
 
@@ -95,20 +103,25 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
     private static void checkMetadata(FileChannel ch, String name, long chunkStart, long chunkSize, long metaOffset)
             throws IOException, RecordingException {
         if (metaOffset <= 0 || metaOffset >= chunkSize) {
-            throw new RecordingException(name, "corrupted: chunk at offset " + chunkStart + " points its metadata outside the chunk");
+            throw new RecordingException(
+                    name, "corrupted: chunk at offset " + chunkStart + " points its metadata outside the chunk");
         }
         ByteBuffer b = ByteBuffer.allocate(64);
         ch.read(b, chunkStart + metaOffset);
         b.flip();
-        long[] fields = new long[6];   // size, type, start, duration, metadata id, string count
+        long[] fields = new long[6]; // size, type, start, duration, metadata id, string count
         for (int i = 0; i < fields.length; i++) {
             fields[i] = varlong(b);
-            if (fields[i] < 0) throw new RecordingException(name, "corrupted: unreadable metadata header in chunk at offset " + chunkStart);
+            if (fields[i] < 0)
+                throw new RecordingException(
+                        name, "corrupted: unreadable metadata header in chunk at offset " + chunkStart);
         }
         long size = fields[0];
         if (size <= 0 || metaOffset + size > chunkSize || fields[5] > size) {
-            throw new RecordingException(name, "corrupted: implausible metadata (size " + size + ", " + fields[5]
-                    + " strings) in chunk at offset " + chunkStart);
+            throw new RecordingException(
+                    name,
+                    "corrupted: implausible metadata (size " + size + ", " + fields[5] + " strings) in chunk at offset "
+                            + chunkStart);
         }
     }
 
@@ -118,7 +131,7 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
         for (int shift = 0; shift < 64; shift += 7) {
             if (!b.hasRemaining()) return -1;
             byte x = b.get();
-            if (shift == 56) return result | (long) (x & 0xff) << 56;   // the 9th byte carries 8 bits
+            if (shift == 56) return result | (long) (x & 0xff) << 56; // the 9th byte carries 8 bits
             result |= (long) (x & 0x7f) << shift;
             if (x >= 0) return result;
         }
@@ -128,8 +141,11 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
     String describeFailure(Exception e) {
         // one line in words: the parser's own message may quote the bad bytes, line breaks included
         // (fuzzing found "For input string: \"\n64\"" from a setting that should hold a number)
-        String msg = e instanceof NumberFormatException ? "a field that should hold a number does not"
-                : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replaceAll("\\s+", " ").strip();
+        String msg = e instanceof NumberFormatException
+                ? "a field that should hold a number does not"
+                : e.getMessage() == null
+                        ? e.getClass().getSimpleName()
+                        : e.getMessage().replaceAll("\\s+", " ").strip();
         return "corrupted recording (" + completeChunks + " chunk(s) looked intact): " + msg;
     }
 }

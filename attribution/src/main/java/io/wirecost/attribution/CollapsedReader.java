@@ -27,9 +27,10 @@ public final class CollapsedReader {
 
     public RecordingSummary read(Path file, SampleSink sink) throws RecordingException {
         String name = file.toString();
-        if (!Files.isRegularFile(file)) throw new RecordingException(name, Files.exists(file) ? "not a regular file" : "no such file");
+        if (!Files.isRegularFile(file))
+            throw new RecordingException(name, Files.exists(file) ? "not a regular file" : "no such file");
         Table table = new Table();
-        List<int[]> samples = new ArrayList<>();   // {stack id, thread id} per line, with the weight beside
+        List<int[]> samples = new ArrayList<>(); // {stack id, thread id} per line, with the weight beside
         List<Long> weights = new ArrayList<>();
         long total = 0;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -45,8 +46,10 @@ public final class CollapsedReader {
                     count = -1;
                 }
                 if (count <= 0 || line.substring(0, space).isBlank()) {
-                    throw new RecordingException(name, "line " + lineNo
-                            + ": malformed collapsed stack (expected 'frame;frame;... COUNT' with a positive COUNT)");
+                    throw new RecordingException(
+                            name,
+                            "line " + lineNo
+                                    + ": malformed collapsed stack (expected 'frame;frame;... COUNT' with a positive COUNT)");
                 }
                 String[] frames = line.substring(0, space).split(";");
                 int thread = -1;
@@ -56,7 +59,7 @@ public final class CollapsedReader {
                     thread = table.thread(m.group(1));
                     first = 1;
                 }
-                samples.add(new int[]{table.stack(frames, first), thread});
+                samples.add(new int[] {table.stack(frames, first), thread});
                 weights.add(count);
                 total += count;
             }
@@ -110,7 +113,8 @@ public final class CollapsedReader {
                         break;
                     }
                 }
-                boolean nativeSymbol = type == 5 || text.contains("::") || text.startsWith("[") || text.indexOf('.') < 0;
+                boolean nativeSymbol =
+                        type == 5 || text.contains("::") || text.startsWith("[") || text.indexOf('.') < 0;
                 Frame f = nativeSymbol ? Frame.nativeSymbol(text) : Frame.parse(text.replace('/', '.'));
                 frames.add(f);
                 frameTypes.add(type >= 0 ? type : (f.isNative() ? (byte) 3 : (byte) 1));

@@ -1,12 +1,11 @@
 package io.wirecost.attribution;
 
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 
 /**
  * Events of every type a recording holds, counted with the JDK's own parser: only asked for when the
@@ -15,8 +14,7 @@ import java.util.TreeMap;
  */
 final class EventCensus {
 
-    private EventCensus() {
-    }
+    private EventCensus() {}
 
     /** Counts by event type name; empty when the JDK's parser cannot read the file either. */
     static Map<String, Long> of(Path file) {

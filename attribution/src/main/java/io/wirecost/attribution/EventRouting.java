@@ -1,11 +1,10 @@
 package io.wirecost.attribution;
 
-import one.jfr.JfrReader;
-import one.jfr.event.Event;
-
 import java.lang.reflect.Field;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import one.jfr.JfrReader;
+import one.jfr.event.Event;
 
 /**
  * Sends the event types async-profiler's reader would decode with a fixed layout to {@link RecordedEvents}
@@ -17,19 +16,19 @@ final class EventRouting {
 
     /** Reader field -> JFR type -> our event class; every fixed-layout type is routed, even uncounted ones. */
     private static final String[][] BUILT_IN = {
-            {"executionSample", "jdk.ExecutionSample"},
-            {"nativeMethodSample", "jdk.NativeMethodSample"},
-            {"wallClockSample", "profiler.WallClockSample"},
-            {"cpuTimeSample", "jdk.CPUTimeSample"},
-            {"allocationSample", "jdk.ObjectAllocationSample"},
-            {"allocationInNewTLAB", "jdk.ObjectAllocationInNewTLAB"},
-            {"allocationOutsideTLAB", "jdk.ObjectAllocationOutsideTLAB"},
-            {"monitorEnter", "jdk.JavaMonitorEnter"},
-            {"threadPark", "jdk.ThreadPark"},
-            {"methodTrace", "jdk.MethodTrace"},
-            {"liveObject", "profiler.LiveObject"},
-            {"malloc", "profiler.Malloc"},
-            {"free", "profiler.Free"},
+        {"executionSample", "jdk.ExecutionSample"},
+        {"nativeMethodSample", "jdk.NativeMethodSample"},
+        {"wallClockSample", "profiler.WallClockSample"},
+        {"cpuTimeSample", "jdk.CPUTimeSample"},
+        {"allocationSample", "jdk.ObjectAllocationSample"},
+        {"allocationInNewTLAB", "jdk.ObjectAllocationInNewTLAB"},
+        {"allocationOutsideTLAB", "jdk.ObjectAllocationOutsideTLAB"},
+        {"monitorEnter", "jdk.JavaMonitorEnter"},
+        {"threadPark", "jdk.ThreadPark"},
+        {"methodTrace", "jdk.MethodTrace"},
+        {"liveObject", "profiler.LiveObject"},
+        {"malloc", "profiler.Malloc"},
+        {"free", "profiler.Free"},
     };
 
     private static final Map<String, Class<? extends Event>> OURS = new LinkedHashMap<>();
@@ -63,8 +62,7 @@ final class EventRouting {
         }
     }
 
-    private EventRouting() {
-    }
+    private EventRouting() {}
 
     /** Call after each new chunk's metadata is read (the constructor, or hasMoreChunks()). */
     static void route(JfrReader jfr) {

@@ -1,8 +1,7 @@
 package io.wirecost.attribution;
 
-import one.jfr.JfrReader;
-
 import java.util.Map;
+import one.jfr.JfrReader;
 
 /**
  * Which events of one chunk count in a {@link SampleMode}, under which event type name, with which weight.
@@ -39,8 +38,12 @@ final class EventSelection {
                 sawAllocationSample = true;
                 yield mode == SampleMode.ALLOC ? "jdk.ObjectAllocationSample" : null;
             }
-            case ALLOCATION_TLAB -> mode != SampleMode.ALLOC ? null
-                    : e instanceof RecordedEvents.AllocationInNewTlab ? "jdk.ObjectAllocationInNewTLAB" : "jdk.ObjectAllocationOutsideTLAB";
+            case ALLOCATION_TLAB ->
+                mode != SampleMode.ALLOC
+                        ? null
+                        : e instanceof RecordedEvents.AllocationInNewTlab
+                                ? "jdk.ObjectAllocationInNewTLAB"
+                                : "jdk.ObjectAllocationOutsideTLAB";
             case MONITOR_ENTER -> mode == SampleMode.LOCK ? "jdk.JavaMonitorEnter" : null;
             case THREAD_PARK -> mode == SampleMode.LOCK ? "jdk.ThreadPark" : null;
         };
@@ -70,7 +73,8 @@ final class EventSelection {
     private String execution(RecordedEvents.Counted e) {
         if (mode != SampleMode.CPU && mode != SampleMode.WALL) return null;
         // JDK Flight Recorder: execution samples are threads running Java code, in both modes
-        if (!async || mode == SampleMode.CPU && isCpu(e) || mode == SampleMode.WALL && !isCpu(e)) return "jdk.ExecutionSample";
+        if (!async || mode == SampleMode.CPU && isCpu(e) || mode == SampleMode.WALL && !isCpu(e))
+            return "jdk.ExecutionSample";
         return null;
     }
 

@@ -1,13 +1,12 @@
 package io.wirecost.attribution;
 
-import one.convert.Arguments;
-import one.convert.CallStack;
-import one.convert.FlameGraph;
-
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
+import one.convert.Arguments;
+import one.convert.CallStack;
+import one.convert.FlameGraph;
 
 /**
  * Feeds samples into async-profiler's own {@link FlameGraph}, which renders its interactive HTML
@@ -24,6 +23,7 @@ public final class FlameGraphSink implements SampleSink {
     private final boolean categoryRoot;
     /** With a root by artifact: the leaf Java frame's class to its artifact; else null. */
     private final Function<String, String> artifactOfClass;
+
     private final Map<Integer, String> artifactRoots = new HashMap<>();
     private final Map<Integer, String[]> names = new HashMap<>();
     private final CallStack stack = new CallStack();
@@ -43,7 +43,12 @@ public final class FlameGraphSink implements SampleSink {
         return new FlameGraphSink(format, title, rules, false, artifacts::artifactOf);
     }
 
-    private FlameGraphSink(String format, String title, RuleSet rules, boolean categoryRoot, Function<String, String> artifactOfClass) {
+    private FlameGraphSink(
+            String format,
+            String title,
+            RuleSet rules,
+            boolean categoryRoot,
+            Function<String, String> artifactOfClass) {
         Arguments args = new Arguments();
         args.output = format;
         args.title = title;
@@ -71,15 +76,24 @@ public final class FlameGraphSink implements SampleSink {
         byte[] types = chunk.stackTypes(stackTraceId);
         String[] frameNames = names.computeIfAbsent(stackTraceId, id -> {
             String[] n = new String[methods.length];
-            for (int i = 0; i < methods.length; i++) n[i] = chunk.frame(methods[i]).toString();
+            for (int i = 0; i < methods.length; i++)
+                n[i] = chunk.frame(methods[i]).toString();
             return n;
         });
         stack.clear();
-        if (categoryRoot) stack.push("[" + rules.category(classifier.classify(stackTraceId, threadId)).name() + "]", TYPE_CPP);
+        if (categoryRoot)
+            stack.push(
+                    "["
+                            + rules.category(classifier.classify(stackTraceId, threadId))
+                                    .name() + "]",
+                    TYPE_CPP);
         if (artifactOfClass != null) {
-            stack.push("[" + artifactRoots.computeIfAbsent(stackTraceId, id -> LeafKey.of(chunk, id, artifactOfClass)) + "]", TYPE_CPP);
+            stack.push(
+                    "[" + artifactRoots.computeIfAbsent(stackTraceId, id -> LeafKey.of(chunk, id, artifactOfClass))
+                            + "]",
+                    TYPE_CPP);
         }
-        for (int i = methods.length - 1; i >= 0; i--) {     // the flame graph wants the root first
+        for (int i = methods.length - 1; i >= 0; i--) { // the flame graph wants the root first
             stack.push(frameNames[i], i < types.length ? types[i] : 1);
         }
         graph.addSample(stack, weight);

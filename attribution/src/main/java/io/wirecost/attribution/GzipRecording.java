@@ -30,8 +30,10 @@ final class GzipRecording implements AutoCloseable {
             return new GzipRecording(tmp, true);
         } catch (IOException e) {
             deleteQuietly(tmp);
-            throw new RecordingException(file.toString(), "gzip-compressed, but cannot be decompressed: "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            throw new RecordingException(
+                    file.toString(),
+                    "gzip-compressed, but cannot be decompressed: "
+                            + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
     }
 
@@ -40,7 +42,7 @@ final class GzipRecording implements AutoCloseable {
             byte[] magic = in.readNBytes(2);
             return magic.length == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
         } catch (IOException e) {
-            return false;   // the chunk scan names the problem (missing, a directory, unreadable)
+            return false; // the chunk scan names the problem (missing, a directory, unreadable)
         }
     }
 

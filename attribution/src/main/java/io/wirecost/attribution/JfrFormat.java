@@ -25,6 +25,7 @@ public record JfrFormat(int major, int minor, String producerHint) {
             case 2 -> "JDK 11+ or async-profiler 2+";
             default -> major > 2 ? "newer than any JDK this reader knows" : "unknown";
         };
-        return "JFR format " + version() + " (" + writers + (producerHint.isEmpty() ? "" : "; this file: " + producerHint) + ")";
+        return "JFR format " + version() + " (" + writers
+                + (producerHint.isEmpty() ? "" : "; this file: " + producerHint) + ")";
     }
 }

@@ -1,14 +1,5 @@
 package io.wirecost.attribution;
 
-import org.openjdk.jmc.common.item.IItemCollection;
-import org.openjdk.jmc.common.unit.IQuantity;
-import org.openjdk.jmc.flightrecorder.rules.IResult;
-import org.openjdk.jmc.flightrecorder.rules.IRule;
-import org.openjdk.jmc.flightrecorder.rules.ResultToolkit;
-import org.openjdk.jmc.flightrecorder.rules.RuleRegistry;
-import org.openjdk.jmc.flightrecorder.rules.TypedResult;
-import org.openjdk.jmc.flightrecorder.rules.util.RulesToolkit;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,6 +9,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.openjdk.jmc.common.item.IItemCollection;
+import org.openjdk.jmc.common.unit.IQuantity;
+import org.openjdk.jmc.flightrecorder.rules.IResult;
+import org.openjdk.jmc.flightrecorder.rules.IRule;
+import org.openjdk.jmc.flightrecorder.rules.ResultToolkit;
+import org.openjdk.jmc.flightrecorder.rules.RuleRegistry;
+import org.openjdk.jmc.flightrecorder.rules.TypedResult;
+import org.openjdk.jmc.flightrecorder.rules.util.RulesToolkit;
 
 /**
  * JDK Mission Control's automated analysis (the rules of {@code flightrecorder.rules.jdk}, as JMC's
@@ -43,16 +42,15 @@ public final class JmcAnalysis {
         }
     }
 
-    private static final Comparator<RuleFinding> MOST_SEVERE_FIRST = Comparator
-            .comparing(RuleFinding::severity).reversed()
+    private static final Comparator<RuleFinding> MOST_SEVERE_FIRST = Comparator.comparing(RuleFinding::severity)
+            .reversed()
             .thenComparing(Comparator.comparingDouble(RuleFinding::score).reversed())
             .thenComparing(RuleFinding::ruleId);
 
     /** All of JMC's rules on a large recording take a few seconds; a minute means a rule is stuck. */
     private static final long BUDGET_SECONDS = 60;
 
-    private JmcAnalysis() {
-    }
+    private JmcAnalysis() {}
 
     public static Report analyze(Path file) throws RecordingException {
         String name = file.toString();
@@ -76,15 +74,27 @@ public final class JmcAnalysis {
             IResult r = future.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
             IQuantity score = r.getResult(TypedResult.SCORE);
             String summary = r.getSummary() == null ? "" : ResultToolkit.populateMessage(r, r.getSummary(), false);
-            return new RuleFinding(rule.getId(), rule.getName(), severity(r.getSeverity()),
-                    score == null ? -1 : score.doubleValue(), summary);
+            return new RuleFinding(
+                    rule.getId(),
+                    rule.getName(),
+                    severity(r.getSeverity()),
+                    score == null ? -1 : score.doubleValue(),
+                    summary);
         } catch (ExecutionException | RuntimeException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-            return new RuleFinding(rule.getId(), rule.getName(), RuleFinding.Severity.NA, -1,
+            return new RuleFinding(
+                    rule.getId(),
+                    rule.getName(),
+                    RuleFinding.Severity.NA,
+                    -1,
                     "the rule failed on this recording: " + cause.getClass().getSimpleName());
         } catch (TimeoutException e) {
             future.cancel(true);
-            return new RuleFinding(rule.getId(), rule.getName(), RuleFinding.Severity.NA, -1,
+            return new RuleFinding(
+                    rule.getId(),
+                    rule.getName(),
+                    RuleFinding.Severity.NA,
+                    -1,
                     "the rule did not finish within " + BUDGET_SECONDS + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

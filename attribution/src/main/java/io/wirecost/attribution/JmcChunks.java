@@ -1,7 +1,5 @@
 package io.wirecost.attribution;
 
-import org.openjdk.jmc.common.io.IOToolkit;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -10,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.openjdk.jmc.common.io.IOToolkit;
 
 /**
  * A recording decompressed (gzip or zip, through JMC's own {@link IOToolkit}) and cut into its chunks,
@@ -28,6 +27,7 @@ record JmcChunks(String version, List<byte[]> chunks) {
     }
 
     private static final byte[] FLR = {'F', 'L', 'R', 0};
+
     static JmcChunks of(Path file) throws RecordingException {
         return of(file, file.toString());
     }
@@ -41,7 +41,8 @@ record JmcChunks(String version, List<byte[]> chunks) {
             throw new RecordingException(name, "cannot decompress: " + e.getMessage());
         }
         if (all.length < 8 || !Arrays.equals(Arrays.copyOf(all, 4), FLR)) {
-            throw new RecordingException(name, "not a JFR recording (no 'FLR' chunk magic at offset 0, compressed or not)");
+            throw new RecordingException(
+                    name, "not a JFR recording (no 'FLR' chunk magic at offset 0, compressed or not)");
         }
         ByteBuffer b = ByteBuffer.wrap(all);
         int major = b.getShort(4) & 0xffff;
@@ -55,11 +56,12 @@ record JmcChunks(String version, List<byte[]> chunks) {
         int pos = 0;
         while (pos + 16 <= all.length && b.getInt(pos) == 0x464c5200) {
             long size = b.getLong(pos + 8);
-            if (size < 16 || pos + size > all.length) break;   // a truncated tail: the chunks before it stand
+            if (size < 16 || pos + size > all.length) break; // a truncated tail: the chunks before it stand
             chunks.add(Arrays.copyOfRange(all, pos, pos + (int) size));
             pos += (int) size;
         }
-        if (chunks.isEmpty()) throw new RecordingException(name, "truncated: the first chunk (format " + version + ") is incomplete");
+        if (chunks.isEmpty())
+            throw new RecordingException(name, "truncated: the first chunk (format " + version + ") is incomplete");
         return new JmcChunks(version, chunks);
     }
 }

@@ -1,5 +1,14 @@
 package io.wirecost.attribution;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.openjdk.jmc.common.IMCFrame;
 import org.openjdk.jmc.common.IMCMethod;
 import org.openjdk.jmc.common.IMCStackTrace;
@@ -13,16 +22,6 @@ import org.openjdk.jmc.common.unit.UnitLookup;
 import org.openjdk.jmc.flightrecorder.CouldNotLoadRecordingException;
 import org.openjdk.jmc.flightrecorder.JfrAttributes;
 import org.openjdk.jmc.flightrecorder.JfrLoaderToolkit;
-
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * The fallback for recordings async-profiler's reader cannot read: JDK 7/8 (format 0.9) and JDK 9/10
@@ -54,8 +53,10 @@ public final class JmcRecordingReader implements AlternativeReader {
     public RecordingSummary read(Path file, String name, SampleMode mode, SampleSink sink) throws RecordingException {
         if (mode == SampleMode.ALLOC || mode == SampleMode.LOCK) {
             // TODO: weights (bytes, durations) from JMC's attributes; until then say so instead of counting 0
-            throw new RecordingException(name, "--mode " + mode.name().toLowerCase()
-                    + " is not available for JFR formats before 2.0 (read through JMC's parser); use cpu or wall");
+            throw new RecordingException(
+                    name,
+                    "--mode " + mode.name().toLowerCase()
+                            + " is not available for JFR formats before 2.0 (read through JMC's parser); use cpu or wall");
         }
         JmcChunks chunks = JmcChunks.of(file, name);
         Map<String, Long> counts = new TreeMap<>();
@@ -74,14 +75,17 @@ public final class JmcRecordingReader implements AlternativeReader {
             for (IItemIterable events : items) {
                 String type = events.getType().getIdentifier();
                 if (!selected(type, mode)) continue;
-                IMemberAccessor<IMCStackTrace, IItem> stacks = JfrAttributes.EVENT_STACKTRACE.getAccessor(events.getType());
+                IMemberAccessor<IMCStackTrace, IItem> stacks =
+                        JfrAttributes.EVENT_STACKTRACE.getAccessor(events.getType());
                 IMemberAccessor<IMCThread, IItem> threads = JfrAttributes.EVENT_THREAD.getAccessor(events.getType());
                 IMemberAccessor<IQuantity, IItem> times = JfrAttributes.START_TIME.getAccessor(events.getType());
                 for (IItem e : events) {
                     counts.merge(type, 1L, Long::sum);
-                    sink.sample(view.stackId(stacks == null ? null : stacks.getMember(e)),
+                    sink.sample(
+                            view.stackId(stacks == null ? null : stacks.getMember(e)),
                             view.threadId(threads == null ? null : threads.getMember(e)),
-                            nanos(times == null ? null : times.getMember(e)), 1);
+                            nanos(times == null ? null : times.getMember(e)),
+                            1);
                 }
             }
         }
@@ -93,7 +97,7 @@ public final class JmcRecordingReader implements AlternativeReader {
             case CPU -> type.equals("jdk.ExecutionSample");
             case CPU_TIME -> type.equals("jdk.CPUTimeSample");
             case WALL -> type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample");
-            case ALLOC, LOCK -> false;   // refused in read(): their weights are not read here
+            case ALLOC, LOCK -> false; // refused in read(): their weights are not read here
         };
     }
 
@@ -102,7 +106,10 @@ public final class JmcRecordingReader implements AlternativeReader {
             return JfrLoaderToolkit.loadEvents(new ByteArrayInputStream(chunk));
         } catch (IOException | CouldNotLoadRecordingException | RuntimeException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new RecordingException(name, "JDK Mission Control's parser cannot read it either: " + why.lines().findFirst().orElse(why));
+            throw new RecordingException(
+                    name,
+                    "JDK Mission Control's parser cannot read it either: "
+                            + why.lines().findFirst().orElse(why));
         }
     }
 
@@ -130,7 +137,8 @@ public final class JmcRecordingReader implements AlternativeReader {
         private final List<Frame> frames = new ArrayList<>();
         private final Map<IMCThread, Integer> threadIds = new HashMap<>();
         private final List<String> threadNames = new ArrayList<>();
-        private static final Set<IMCFrame.Type> NATIVE = Set.of(IMCFrame.Type.NATIVE, IMCFrame.Type.CPP, IMCFrame.Type.KERNEL);
+        private static final Set<IMCFrame.Type> NATIVE =
+                Set.of(IMCFrame.Type.NATIVE, IMCFrame.Type.CPP, IMCFrame.Type.KERNEL);
 
         JmcChunk(long startNanos) {
             this.startNanos = startNanos;
@@ -142,7 +150,7 @@ public final class JmcRecordingReader implements AlternativeReader {
                 List<? extends IMCFrame> fs = s.getFrames();
                 long[] methods = new long[fs.size()];
                 byte[] types = new byte[fs.size()];
-                for (int i = 0; i < methods.length; i++) {   // JMC lists the top (leaf) frame first, as ChunkView does
+                for (int i = 0; i < methods.length; i++) { // JMC lists the top (leaf) frame first, as ChunkView does
                     IMCFrame f = fs.get(i);
                     methods[i] = methodId(f.getMethod(), NATIVE.contains(f.getType()));
                     types[i] = frameType(f.getType());
@@ -159,8 +167,12 @@ public final class JmcRecordingReader implements AlternativeReader {
                 return frames.size() - 1;
             }
             return methodIds.computeIfAbsent(m, k -> {
-                String cls = k.getType() == null ? "" : k.getType().getFullName().replace('/', '.');
-                frames.add(cls.isEmpty() || nativeCode ? Frame.nativeSymbol(k.getMethodName()) : Frame.java(cls, k.getMethodName()));
+                String cls =
+                        k.getType() == null ? "" : k.getType().getFullName().replace('/', '.');
+                frames.add(
+                        cls.isEmpty() || nativeCode
+                                ? Frame.nativeSymbol(k.getMethodName())
+                                : Frame.java(cls, k.getMethodName()));
                 return (long) frames.size() - 1;
             });
         }
@@ -186,7 +198,9 @@ public final class JmcRecordingReader implements AlternativeReader {
 
         @Override
         public long[] stackMethods(int stackTraceId) {
-            return stackTraceId < 0 || stackTraceId >= stackMethods.size() ? new long[0] : stackMethods.get(stackTraceId);
+            return stackTraceId < 0 || stackTraceId >= stackMethods.size()
+                    ? new long[0]
+                    : stackMethods.get(stackTraceId);
         }
 
         @Override
@@ -196,7 +210,9 @@ public final class JmcRecordingReader implements AlternativeReader {
 
         @Override
         public Frame frame(long methodId) {
-            return methodId < 0 || methodId >= frames.size() ? Frame.nativeSymbol("[unknown]") : frames.get((int) methodId);
+            return methodId < 0 || methodId >= frames.size()
+                    ? Frame.nativeSymbol("[unknown]")
+                    : frames.get((int) methodId);
         }
 
         @Override

@@ -8,8 +8,7 @@ final class LeafKey {
     /** Stacks with no Java frame at all: JIT, GC and VM threads. */
     static final String NO_JAVA_FRAME = "[no Java frame]";
 
-    private LeafKey() {
-    }
+    private LeafKey() {}
 
     /** Native leaves count under the first Java frame above them. */
     static String of(ChunkView chunk, int stackTraceId, Function<String, String> keyOfClass) {

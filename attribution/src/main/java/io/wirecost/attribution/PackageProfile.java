@@ -16,6 +16,7 @@ public final class PackageProfile implements SampleSink {
     private final Map<String, Long> byPackage = new HashMap<>();
     /** Maps the leaf frame's class to its row: its package, or (with --by artifact) its jar or module. */
     private final java.util.function.Function<String, String> keyOfClass;
+
     private final Map<Integer, String> stackPackage = new HashMap<>();
     private ChunkView chunk;
     private long total;
@@ -52,17 +53,21 @@ public final class PackageProfile implements SampleSink {
         return LeafKey.of(chunk, stackTraceId, keyOfClass);
     }
 
-    public record Row(String packageName, long samples, double percent) {
-    }
+    public record Row(String packageName, long samples, double percent) {}
 
     /** The {@code n} largest packages, then one row {@code (others)} with the rest. */
     public List<Row> top(int n) {
         List<Map.Entry<String, Long>> all = new ArrayList<>(byPackage.entrySet());
-        all.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry.comparingByKey()));
+        all.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                .thenComparing(Map.Entry.comparingByKey()));
         List<Row> rows = new ArrayList<>();
         long rest = 0;
         for (int i = 0; i < all.size(); i++) {
-            if (i < n) rows.add(new Row(all.get(i).getKey(), all.get(i).getValue(), 100.0 * all.get(i).getValue() / total));
+            if (i < n)
+                rows.add(new Row(
+                        all.get(i).getKey(),
+                        all.get(i).getValue(),
+                        100.0 * all.get(i).getValue() / total));
             else rest += all.get(i).getValue();
         }
         if (rest > 0) rows.add(new Row("(others)", rest, 100.0 * rest / total));

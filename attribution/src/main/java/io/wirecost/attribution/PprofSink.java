@@ -1,7 +1,5 @@
 package io.wirecost.attribution;
 
-import one.proto.Proto;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -10,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
+import one.proto.Proto;
 
 /**
  * Writes a pprof profile ({@code profile.proto}, gzipped) for Go's pprof, Grafana Pyroscope and
@@ -20,14 +19,14 @@ import java.util.zip.GZIPOutputStream;
 public final class PprofSink implements SampleSink {
 
     private final Map<String, Integer> strings = new LinkedHashMap<>();
-    private final Map<String, Integer> functions = new HashMap<>();   // frame name -> function id = location id
+    private final Map<String, Integer> functions = new HashMap<>(); // frame name -> function id = location id
     private final Map<List<Integer>, Long> samples = new HashMap<>();
     private final Map<Integer, List<Integer>> stackLocations = new HashMap<>();
 
     private ChunkView chunk;
 
     public PprofSink() {
-        string("");   // string_table[0] must be empty
+        string(""); // string_table[0] must be empty
     }
 
     @Override
@@ -40,7 +39,8 @@ public final class PprofSink implements SampleSink {
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         List<Integer> locations = stackLocations.computeIfAbsent(stackTraceId, id -> {
             List<Integer> l = new ArrayList<>();
-            for (long m : chunk.stackMethods(id)) l.add(function(chunk.frame(m).toString()));   // leaf first, as pprof wants
+            for (long m : chunk.stackMethods(id))
+                l.add(function(chunk.frame(m).toString())); // leaf first, as pprof wants
             return l;
         });
         samples.merge(locations, weight, Long::sum);
@@ -65,11 +65,17 @@ public final class PprofSink implements SampleSink {
         }
         for (Map.Entry<String, Integer> f : functions.entrySet()) {
             // one location per function; Line{function_id}
-            profile.field(4, new Proto(16).field(1, (long) f.getValue()).field(4, new Proto(8).field(1, (long) f.getValue())));
+            profile.field(4, new Proto(16).field(1, (long) f.getValue()).field(4, new Proto(8).field(1, (long)
+                                    f.getValue())));
         }
         for (Map.Entry<String, Integer> f : functions.entrySet()) {
             int name = string(f.getKey());
-            profile.field(5, new Proto(16).field(1, (long) f.getValue()).field(2, (long) name).field(3, (long) name));
+            profile.field(
+                    5,
+                    new Proto(16)
+                            .field(1, (long) f.getValue())
+                            .field(2, (long) name)
+                            .field(3, (long) name));
         }
         for (String s : strings.keySet()) profile.field(6, s);
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {

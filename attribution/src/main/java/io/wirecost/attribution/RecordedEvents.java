@@ -13,11 +13,19 @@ import one.jfr.event.Event;
  */
 public final class RecordedEvents {
 
-    private RecordedEvents() {
-    }
+    private RecordedEvents() {}
 
     /** What a counted event is: mode decisions need the kind, sinks only time, thread, stack, weight. */
-    enum Kind { EXECUTION, NATIVE_METHOD, WALL_CLOCK, CPU_TIME, ALLOCATION_SAMPLE, ALLOCATION_TLAB, MONITOR_ENTER, THREAD_PARK }
+    enum Kind {
+        EXECUTION,
+        NATIVE_METHOD,
+        WALL_CLOCK,
+        CPU_TIME,
+        ALLOCATION_SAMPLE,
+        ALLOCATION_TLAB,
+        MONITOR_ENTER,
+        THREAD_PARK
+    }
 
     /** Base of the routed events: {@code weight} is samples, bytes or nanoseconds by kind. */
     abstract static class Counted extends Event {

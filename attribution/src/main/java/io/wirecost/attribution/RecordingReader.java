@@ -1,11 +1,5 @@
 package io.wirecost.attribution;
 
-import one.jfr.ClassRef;
-import one.jfr.JfrReader;
-import one.jfr.MethodRef;
-import one.jfr.StackTrace;
-import one.jfr.event.Event;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,6 +13,11 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import one.jfr.ClassRef;
+import one.jfr.JfrReader;
+import one.jfr.MethodRef;
+import one.jfr.StackTrace;
+import one.jfr.event.Event;
 
 /**
  * Streams the samples of a JFR recording, from async-profiler or JDK Flight Recorder, gzip-compressed or
@@ -55,12 +54,16 @@ public final class RecordingReader {
             try {
                 scan = ChunkScan.of(readable, name);
             } catch (UnsupportedFormatException e) {
-                if (alternative != null && alternative.reads(e.format())) return alternative.read(readable, name, mode, sink);
+                if (alternative != null && alternative.reads(e.format()))
+                    return alternative.read(readable, name, mode, sink);
                 throw e;
             }
             AtomicReference<JfrReader> open = new AtomicReference<>();
-            RecordingSummary summary = withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sink, open), open);
-            return summary.samples() > 0 ? summary : summary.withEventsHeld(EventCensus.of(readable), otherModes(readable, name, scan));
+            RecordingSummary summary =
+                    withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sink, open), open);
+            return summary.samples() > 0
+                    ? summary
+                    : summary.withEventsHeld(EventCensus.of(readable), otherModes(readable, name, scan));
         }
     }
 
@@ -71,7 +74,12 @@ public final class RecordingReader {
             if (other == mode) continue;
             AtomicReference<JfrReader> open = new AtomicReference<>();
             RecordingReader reader = new RecordingReader(other);
-            long n = withDeadline(name, scan, () -> reader.readChunks(readable.toString(), name, scan, new StackCounts(), open), open).samples();
+            long n = withDeadline(
+                            name,
+                            scan,
+                            () -> reader.readChunks(readable.toString(), name, scan, new StackCounts(), open),
+                            open)
+                    .samples();
             if (n > 0) found.put(other, n);
         }
         return found;
@@ -83,8 +91,9 @@ public final class RecordingReader {
      * any sound file's needs (3 s plus 1 s per 5 MB; 2 million samples take about 2 s); past it the
      * file is reported corrupted and the thread, which nothing references any more, is abandoned.
      */
-    private static RecordingSummary withDeadline(String name, ChunkScan scan, Callable<RecordingSummary> read,
-                                                 AtomicReference<JfrReader> open) throws RecordingException {
+    private static RecordingSummary withDeadline(
+            String name, ChunkScan scan, Callable<RecordingSummary> read, AtomicReference<JfrReader> open)
+            throws RecordingException {
         long budgetMillis = 3_000 + scan.fileSize() / 5_000;
         FutureTask<RecordingSummary> task = new FutureTask<>(read);
         Thread t = new Thread(task, "wirecost-jfr-reader");
@@ -103,12 +112,18 @@ public final class RecordingReader {
                     // closing is only a hint to the abandoned thread
                 }
             }
-            throw new RecordingException(name, "corrupted: reading did not finish within " + budgetMillis / 1000
-                    + " s (a size or count field is implausible)");
+            throw new RecordingException(
+                    name,
+                    "corrupted: reading did not finish within " + budgetMillis / 1000
+                            + " s (a size or count field is implausible)");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RecordingException re) throw re;
-            if (e.getCause() instanceof OutOfMemoryError) throw new RecordingException(name, "corrupted: a size field asks for more memory than the JVM has");
-            throw new RecordingException(name, scan.describeFailure(e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause())));
+            if (e.getCause() instanceof OutOfMemoryError)
+                throw new RecordingException(name, "corrupted: a size field asks for more memory than the JVM has");
+            throw new RecordingException(
+                    name,
+                    scan.describeFailure(
+                            e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause())));
         } catch (InterruptedException e) {
             t.interrupt();
             Thread.currentThread().interrupt();
@@ -116,8 +131,9 @@ public final class RecordingReader {
         }
     }
 
-    private RecordingSummary readChunks(String path, String name, ChunkScan scan, SampleSink sink,
-                                        AtomicReference<JfrReader> open) throws RecordingException {
+    private RecordingSummary readChunks(
+            String path, String name, ChunkScan scan, SampleSink sink, AtomicReference<JfrReader> open)
+            throws RecordingException {
         Map<String, Long> counts = new TreeMap<>();
         String producer = "jdk";
         int chunks = 0;
@@ -157,7 +173,8 @@ public final class RecordingReader {
         }
         List<String> warnings = new ArrayList<>();
         if (scan.lostBytes() > 0) {
-            warnings.add(String.format("recording truncated: the last chunk is incomplete, %d of %d bytes (%.1f %%) not read",
+            warnings.add(String.format(
+                    "recording truncated: the last chunk is incomplete, %d of %d bytes (%.1f %%) not read",
                     scan.lostBytes(), scan.fileSize(), 100.0 * scan.lostBytes() / scan.fileSize()));
         }
         return new RecordingSummary(name, producer, counts, chunks, scan.lostBytes(), warnings);
@@ -215,6 +232,7 @@ public final class RecordingReader {
         private final Map<Long, Frame> frames = new java.util.HashMap<>();
         /** Methods seen in C, C++ or kernel frames: async-profiler gives them their library as class. */
         private final java.util.Set<Long> nativeMethods = new java.util.HashSet<>();
+
         private final boolean asyncProfiler;
 
         JfrChunk(JfrReader jfr, boolean asyncProfiler) {
@@ -254,7 +272,9 @@ public final class RecordingReader {
             String method = symbol(m.name);
             ClassRef c = jfr.classes.get(m.cls);
             String cls = c == null ? "" : symbol(c.name).replace('/', '.');
-            return cls.isEmpty() || nativeMethods.contains(methodId) ? Frame.nativeSymbol(method) : Frame.java(cls, method);
+            return cls.isEmpty() || nativeMethods.contains(methodId)
+                    ? Frame.nativeSymbol(method)
+                    : Frame.java(cls, method);
         }
 
         private String symbol(long id) {
@@ -274,7 +294,7 @@ public final class RecordingReader {
 
         @Override
         public long recordingStartNanos() {
-            return jfr.startNanos;   // the minimum over the chunks read so far: the first chunk's start
+            return jfr.startNanos; // the minimum over the chunks read so far: the first chunk's start
         }
     }
 }

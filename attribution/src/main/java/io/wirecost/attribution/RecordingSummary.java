@@ -16,9 +16,15 @@ import java.util.stream.Collectors;
  * @param eventsHeld     when nothing counted: every event type the recording holds, with its event count
  * @param otherModes     when nothing counted: the modes that would count something, with their weight
  */
-public record RecordingSummary(String file, String producer, Map<String, Long> eventCounts, int chunks,
-                               long lostBytes, List<String> warnings, Map<String, Long> eventsHeld,
-                               Map<SampleMode, Long> otherModes) {
+public record RecordingSummary(
+        String file,
+        String producer,
+        Map<String, Long> eventCounts,
+        int chunks,
+        long lostBytes,
+        List<String> warnings,
+        Map<String, Long> eventsHeld,
+        Map<SampleMode, Long> otherModes) {
     public RecordingSummary {
         eventCounts = Map.copyOf(eventCounts);
         warnings = List.copyOf(warnings);
@@ -26,8 +32,13 @@ public record RecordingSummary(String file, String producer, Map<String, Long> e
         otherModes = Map.copyOf(otherModes);
     }
 
-    public RecordingSummary(String file, String producer, Map<String, Long> eventCounts, int chunks,
-                            long lostBytes, List<String> warnings) {
+    public RecordingSummary(
+            String file,
+            String producer,
+            Map<String, Long> eventCounts,
+            int chunks,
+            long lostBytes,
+            List<String> warnings) {
         this(file, producer, eventCounts, chunks, lostBytes, warnings, Map.of(), Map.of());
     }
 
@@ -46,10 +57,17 @@ public record RecordingSummary(String file, String producer, Map<String, Long> e
     public String eventsHeldLine(int max) {
         String top = eventsHeld.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(max).map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "));
-        String modes = otherModes.keySet().stream().sorted().map(m -> "--mode " + m.name().toLowerCase().replace('_', '-'))
+                .limit(max)
+                .map(e -> e.getKey() + " (" + e.getValue() + ")")
+                .collect(Collectors.joining(", "));
+        String modes = otherModes.keySet().stream()
+                .sorted()
+                .map(m -> "--mode " + m.name().toLowerCase().replace('_', '-'))
                 .collect(Collectors.joining(" or "));
-        String held = top.isEmpty() ? "" : "the recording holds " + top + (eventsHeld.size() > max ? ", ... (" + eventsHeld.size() + " event types)" : "");
+        String held = top.isEmpty()
+                ? ""
+                : "the recording holds " + top
+                        + (eventsHeld.size() > max ? ", ... (" + eventsHeld.size() + " event types)" : "");
         return held + (held.isEmpty() || modes.isEmpty() ? "" : "; ") + (modes.isEmpty() ? "" : "try " + modes);
     }
 }

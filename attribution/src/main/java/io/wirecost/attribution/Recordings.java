@@ -11,17 +11,16 @@ import java.nio.file.Path;
  */
 public final class Recordings {
 
-    private Recordings() {
-    }
+    private Recordings() {}
 
     public static boolean isJfr(Path file) {
         if (file.getFileName() != null && file.getFileName().toString().endsWith(".jfr")) return true;
-        if (GzipRecording.isGzip(file)) return true;   // JMC's compressed recordings; collapsed stacks are plain text
+        if (GzipRecording.isGzip(file)) return true; // JMC's compressed recordings; collapsed stacks are plain text
         try (InputStream in = Files.newInputStream(file)) {
             byte[] magic = in.readNBytes(4);
             return magic.length == 4 && magic[0] == 'F' && magic[1] == 'L' && magic[2] == 'R' && magic[3] == 0;
         } catch (IOException e) {
-            return true;   // let the JFR reader name the problem (missing, unreadable)
+            return true; // let the JFR reader name the problem (missing, unreadable)
         }
     }
 
@@ -37,7 +36,10 @@ public final class Recordings {
      */
     private static AlternativeReader jmcIfPresent() {
         try {
-            Class.forName("org.openjdk.jmc.flightrecorder.CouldNotLoadRecordingException", false, Recordings.class.getClassLoader());
+            Class.forName(
+                    "org.openjdk.jmc.flightrecorder.CouldNotLoadRecordingException",
+                    false,
+                    Recordings.class.getClassLoader());
             return new JmcRecordingReader();
         } catch (ClassNotFoundException | LinkageError e) {
             return null;
@@ -47,6 +49,8 @@ public final class Recordings {
     /** @param alternative reads formats async-profiler's reader refuses; null for none */
     public static RecordingSummary read(Path file, SampleMode mode, SampleSink sink, AlternativeReader alternative)
             throws RecordingException {
-        return isJfr(file) ? new RecordingReader(mode, alternative).read(file, sink) : new CollapsedReader().read(file, sink);
+        return isJfr(file)
+                ? new RecordingReader(mode, alternative).read(file, sink)
+                : new CollapsedReader().read(file, sink);
     }
 }

@@ -20,15 +20,21 @@ import java.util.regex.Pattern;
  */
 public final class Rule {
 
-    public enum Kind { METHOD, CLASS, PACKAGE, NATIVE, THREAD }
+    public enum Kind {
+        METHOD,
+        CLASS,
+        PACKAGE,
+        NATIVE,
+        THREAD
+    }
 
     private final Kind kind;
     private final String pattern;
     private final int categoryIndex;
     private final String source;
     private final int line;
-    private final Pattern glob;          // only for NATIVE and THREAD patterns with a '*'
-    private final String methodClass;    // only for METHOD
+    private final Pattern glob; // only for NATIVE and THREAD patterns with a '*'
+    private final String methodClass; // only for METHOD
     private final String methodName;
     private final boolean passthrough;
 
@@ -55,11 +61,14 @@ public final class Rule {
             case METHOD:
                 return !frame.isNative() && frame.method().equals(methodName) && cls.equals(methodClass);
             case CLASS:
-                return !frame.isNative() && cls.startsWith(pattern)
+                return !frame.isNative()
+                        && cls.startsWith(pattern)
                         && (cls.length() == pattern.length() || cls.charAt(pattern.length()) == '$');
             case PACKAGE:
-                return !frame.isNative() && cls.startsWith(pattern)
-                        && cls.length() > pattern.length() && cls.charAt(pattern.length()) == '.';
+                return !frame.isNative()
+                        && cls.startsWith(pattern)
+                        && cls.length() > pattern.length()
+                        && cls.charAt(pattern.length()) == '.';
             case NATIVE:
                 return frame.isNative() && textMatches(frame.method());
             default:
@@ -85,15 +94,33 @@ public final class Rule {
         return Pattern.compile(sb.toString(), Pattern.DOTALL);
     }
 
-    public Kind kind() { return kind; }
-    public String pattern() { return pattern; }
-    public int categoryIndex() { return categoryIndex; }
-    public String source() { return source; }
-    public int line() { return line; }
-    public boolean passthrough() { return passthrough; }
+    public Kind kind() {
+        return kind;
+    }
+
+    public String pattern() {
+        return pattern;
+    }
+
+    public int categoryIndex() {
+        return categoryIndex;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public int line() {
+        return line;
+    }
+
+    public boolean passthrough() {
+        return passthrough;
+    }
 
     @Override
     public String toString() {
-        return (passthrough ? "passthrough " : "") + kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':' + line + ')';
+        return (passthrough ? "passthrough " : "") + kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':'
+                + line + ')';
     }
 }

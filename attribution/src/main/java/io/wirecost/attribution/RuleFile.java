@@ -6,8 +6,8 @@ import java.util.List;
  * One parsed rule file before composition: its categories, its rules in file order (category names
  * unresolved, since a user file may use the default categories) and its fallback, if any.
  */
-public record RuleFile(String source, List<Category> categories, List<Spec> rules, String fallback, int fallbackLine,
-                       int lastLine) {
+public record RuleFile(
+        String source, List<Category> categories, List<Spec> rules, String fallback, int fallbackLine, int lastLine) {
 
     public RuleFile {
         categories = List.copyOf(categories);
@@ -32,14 +32,19 @@ public record RuleFile(String source, List<Category> categories, List<Spec> rule
             switch (kind) {
                 case THREAD:
                 case NATIVE:
-                    return later.kind == kind && (pattern.equals(later.pattern)
-                            || Rule.globToRegex(pattern).matcher(later.pattern).matches());
+                    return later.kind == kind
+                            && (pattern.equals(later.pattern)
+                                    || Rule.globToRegex(pattern)
+                                            .matcher(later.pattern)
+                                            .matches());
                 case PACKAGE:
                     return later.kind == Rule.Kind.PACKAGE && later.pattern.equals(pattern)
-                            || later.kind != Rule.Kind.NATIVE && javaTypeOf(later).startsWith(pattern + ".");
+                            || later.kind != Rule.Kind.NATIVE
+                                    && javaTypeOf(later).startsWith(pattern + ".");
                 case CLASS:
                     return (later.kind == Rule.Kind.CLASS || later.kind == Rule.Kind.METHOD)
-                            && (javaTypeOf(later).equals(pattern) || javaTypeOf(later).startsWith(pattern + "$"));
+                            && (javaTypeOf(later).equals(pattern)
+                                    || javaTypeOf(later).startsWith(pattern + "$"));
                 case METHOD:
                     return later.kind == Rule.Kind.METHOD && pattern.equals(later.pattern);
                 default:

@@ -13,7 +13,11 @@ public record RuleFinding(String ruleId, String name, Severity severity, double 
 
     /** JMC's severities, lowest first; {@code NA}: the recording lacks the events the rule needs. */
     public enum Severity {
-        IGNORE, NA, OK, INFO, WARNING;
+        IGNORE,
+        NA,
+        OK,
+        INFO,
+        WARNING;
 
         /** Whether a rule saw something: INFO or WARNING. */
         public boolean flags() {
@@ -24,6 +28,8 @@ public record RuleFinding(String ruleId, String name, Severity severity, double 
     public RuleFinding {
         if (ruleId == null || ruleId.isBlank()) throw new IllegalArgumentException("ruleId is empty");
         // JMC formats its messages with MessageFormat and leaves quotes doubled in plain text
-        summary = summary == null ? "" : summary.replace("''", "'").replaceAll("\\s+", " ").strip();
+        summary = summary == null
+                ? ""
+                : summary.replace("''", "'").replaceAll("\\s+", " ").strip();
     }
 }

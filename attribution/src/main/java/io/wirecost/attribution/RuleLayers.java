@@ -16,8 +16,7 @@ public final class RuleLayers {
     /** Detect the packs from the recording: the default of commands that profile an unknown JVM. */
     public static final String AUTO = PACK_PREFIX + "auto";
 
-    private RuleLayers() {
-    }
+    private RuleLayers() {}
 
     /** True when one of the layers is {@code pack:auto}, so the recording must be scanned first. */
     public static boolean needsDetection(List<String> layers) {
@@ -44,13 +43,22 @@ public final class RuleLayers {
                 files.add(RuleParser.readFile(Path.of(layer)));
             }
         }
-        if (files.isEmpty()) throw new RuleFileException("(no rule files)", 0, "no rules: give --rules FILE or keep the defaults");
+        if (files.isEmpty())
+            throw new RuleFileException("(no rule files)", 0, "no rules: give --rules FILE or keep the defaults");
         return files;
     }
 
     /** A built-in pack by name; the error lists the names there are. */
     public static RulePack pack(String name) {
-        return RulePacks.byName(name).orElseThrow(() -> new RuleFileException(PACK_PREFIX + name, 0,
-                "no such rule pack (packs: auto, " + String.join(", ", RulePacks.all().stream().map(RulePack::name).toList()) + ")"));
+        return RulePacks.byName(name)
+                .orElseThrow(() -> new RuleFileException(
+                        PACK_PREFIX + name,
+                        0,
+                        "no such rule pack (packs: auto, "
+                                + String.join(
+                                        ", ",
+                                        RulePacks.all().stream()
+                                                .map(RulePack::name)
+                                                .toList()) + ")"));
     }
 }

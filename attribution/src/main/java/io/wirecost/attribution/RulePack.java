@@ -22,10 +22,13 @@ public record RulePack(String name, String covers, List<String> detectPackages, 
 
     /** True when one of these frames shows the pack's library: in a detect package, else claimed by one of its frame rules. */
     boolean detectsAny(java.util.Collection<Frame> frames) {
-        List<Rule> rules = file.rules().stream().filter(s -> s.kind() != Rule.Kind.THREAD)
-                .map(s -> new Rule(s.kind(), s.pattern(), 0, s.source(), s.line())).toList();   // built once: globs compile
+        List<Rule> rules = file.rules().stream()
+                .filter(s -> s.kind() != Rule.Kind.THREAD)
+                .map(s -> new Rule(s.kind(), s.pattern(), 0, s.source(), s.line()))
+                .toList(); // built once: globs compile
         for (Frame f : frames) {
-            if (detectPackages.isEmpty() ? rules.stream().anyMatch(r -> r.matches(f)) : inDetectPackage(f.className())) return true;
+            if (detectPackages.isEmpty() ? rules.stream().anyMatch(r -> r.matches(f)) : inDetectPackage(f.className()))
+                return true;
         }
         return false;
     }
@@ -35,7 +38,8 @@ public record RulePack(String name, String covers, List<String> detectPackages, 
     }
 
     private boolean inDetectPackage(String cls) {
-        for (String p : detectPackages) if (cls.startsWith(p) && cls.length() > p.length() && cls.charAt(p.length()) == '.') return true;
+        for (String p : detectPackages)
+            if (cls.startsWith(p) && cls.length() > p.length() && cls.charAt(p.length()) == '.') return true;
         return false;
     }
 }

@@ -18,8 +18,7 @@ public final class RulePacks {
     private static final String DETECT = "# detect:";
     private static volatile List<RulePack> all;
 
-    private RulePacks() {
-    }
+    private RulePacks() {}
 
     /** Every built-in pack, in layering order. */
     public static List<RulePack> all() {
@@ -53,11 +52,16 @@ public final class RulePacks {
     private static RulePack read(String name) {
         String source = "pack:" + name;
         String text = resource(name + ".rules");
-        String covers = text.lines().filter(l -> l.startsWith(COVERS)).findFirst()
+        String covers = text.lines()
+                .filter(l -> l.startsWith(COVERS))
+                .findFirst()
                 .map(l -> l.substring(COVERS.length()).strip())
                 .orElseThrow(() -> new IllegalStateException(source + ": no '" + COVERS + "' line"));
-        List<String> detect = text.lines().filter(l -> l.startsWith(DETECT)).findFirst()
-                .map(l -> List.of(l.substring(DETECT.length()).strip().split("\\s+"))).orElse(List.of());
+        List<String> detect = text.lines()
+                .filter(l -> l.startsWith(DETECT))
+                .findFirst()
+                .map(l -> List.of(l.substring(DETECT.length()).strip().split("\\s+")))
+                .orElse(List.of());
         return new RulePack(name, covers, detect, RuleParser.parseFile(text, source));
     }
 

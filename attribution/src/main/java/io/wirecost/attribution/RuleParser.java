@@ -23,8 +23,7 @@ import java.util.Map;
  */
 public final class RuleParser {
 
-    private RuleParser() {
-    }
+    private RuleParser() {}
 
     public static RuleSet parse(Path file) {
         return RuleSet.compose(List.of(readFile(file)));
@@ -68,8 +67,11 @@ public final class RuleParser {
                 case "category": {
                     Category c = parseCategory(tokens, source, lineNo);
                     if (categoryLines.containsKey(c.name())) {
-                        throw new RuleFileException(source, lineNo, "duplicate category '" + c.name()
-                                + "' (first declared on line " + categoryLines.get(c.name()) + ")");
+                        throw new RuleFileException(
+                                source,
+                                lineNo,
+                                "duplicate category '" + c.name() + "' (first declared on line "
+                                        + categoryLines.get(c.name()) + ")");
                     }
                     categoryLines.put(c.name(), lineNo);
                     categories.add(c);
@@ -79,15 +81,27 @@ public final class RuleParser {
                     boolean passthrough = tokens.size() > 2 && tokens.get(2).equals("passthrough");
                     int k = passthrough ? 3 : 2;
                     if (tokens.size() < k + 2) {
-                        throw new RuleFileException(source, lineNo, "expected 'rule CATEGORY [passthrough] KIND PATTERN'");
+                        throw new RuleFileException(
+                                source, lineNo, "expected 'rule CATEGORY [passthrough] KIND PATTERN'");
                     }
                     // thread names and C++ symbols may hold blanks: the pattern is the rest of the line
-                    RuleFile.Spec spec = parseRule(tokens.get(1), tokens.get(k), String.join(" ", tokens.subList(k + 1, tokens.size())),
-                            source, lineNo);
+                    RuleFile.Spec spec = parseRule(
+                            tokens.get(1),
+                            tokens.get(k),
+                            String.join(" ", tokens.subList(k + 1, tokens.size())),
+                            source,
+                            lineNo);
                     if (passthrough && spec.kind() == Rule.Kind.THREAD) {
-                        throw new RuleFileException(source, lineNo, "a thread rule cannot be passthrough (it has no frame to pass through)");
+                        throw new RuleFileException(
+                                source,
+                                lineNo,
+                                "a thread rule cannot be passthrough (it has no frame to pass through)");
                     }
-                    rules.add(passthrough ? new RuleFile.Spec(spec.category(), spec.kind(), spec.pattern(), source, lineNo, true) : spec);
+                    rules.add(
+                            passthrough
+                                    ? new RuleFile.Spec(
+                                            spec.category(), spec.kind(), spec.pattern(), source, lineNo, true)
+                                    : spec);
                     break;
                 case "fallback":
                     if (tokens.size() != 2) throw new RuleFileException(source, lineNo, "expected 'fallback CATEGORY'");
@@ -96,7 +110,9 @@ public final class RuleParser {
                     fallbackLine = lineNo;
                     break;
                 default:
-                    throw new RuleFileException(source, lineNo,
+                    throw new RuleFileException(
+                            source,
+                            lineNo,
                             "unknown line type '" + tokens.get(0) + "' (expected category, rule or fallback)");
             }
         }
@@ -107,7 +123,8 @@ public final class RuleParser {
         if (t.size() < 2) throw new RuleFileException(source, line, "expected 'category NAME group=...'");
         String name = t.get(1);
         if (!name.matches("[a-z0-9][a-z0-9_.-]*")) {
-            throw new RuleFileException(source, line, "invalid category name '" + name + "' (lower case, digits, - _ .)");
+            throw new RuleFileException(
+                    source, line, "invalid category name '" + name + "' (lower case, digits, - _ .)");
         }
         Category.Group group = null;
         String paper = "";
@@ -122,15 +139,23 @@ public final class RuleParser {
                     try {
                         group = Category.Group.valueOf(value.toUpperCase(Locale.ROOT));
                     } catch (IllegalArgumentException e) {
-                        throw new RuleFileException(source, line, "group must be middleware or jvm, got '" + value + "'");
+                        throw new RuleFileException(
+                                source, line, "group must be middleware or jvm, got '" + value + "'");
                     }
                     break;
-                case "paper": paper = value; break;
-                case "title": title = value; break;
-                default: throw new RuleFileException(source, line, "unknown key '" + key + "' (expected group, paper, title)");
+                case "paper":
+                    paper = value;
+                    break;
+                case "title":
+                    title = value;
+                    break;
+                default:
+                    throw new RuleFileException(
+                            source, line, "unknown key '" + key + "' (expected group, paper, title)");
             }
         }
-        if (group == null) throw new RuleFileException(source, line, "category '" + name + "' needs group=middleware or group=jvm");
+        if (group == null)
+            throw new RuleFileException(source, line, "category '" + name + "' needs group=middleware or group=jvm");
         return new Category(name, group, paper, title);
     }
 
@@ -139,11 +164,15 @@ public final class RuleParser {
         try {
             kind = Rule.Kind.valueOf(kindText.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new RuleFileException(source, line, "unknown rule kind '" + kindText + "' (expected method, class, package, native, thread)");
+            throw new RuleFileException(
+                    source,
+                    line,
+                    "unknown rule kind '" + kindText + "' (expected method, class, package, native, thread)");
         }
         boolean javaName = kind == Rule.Kind.METHOD || kind == Rule.Kind.CLASS || kind == Rule.Kind.PACKAGE;
         if (javaName && !p.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$<][\\p{L}\\p{N}_$>]*)*")) {
-            throw new RuleFileException(source, line, "invalid " + kindText + " pattern '" + p + "' (a dotted Java name, no wildcards)");
+            throw new RuleFileException(
+                    source, line, "invalid " + kindText + " pattern '" + p + "' (a dotted Java name, no wildcards)");
         }
         if (kind == Rule.Kind.METHOD && p.indexOf('.') < 0) {
             throw new RuleFileException(source, line, "method pattern '" + p + "' needs Class.method");

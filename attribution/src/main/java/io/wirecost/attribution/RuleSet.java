@@ -51,7 +51,8 @@ public final class RuleSet {
      * declaration in place, and their fallback (if any) replaces the earlier one.
      */
     public static RuleSet load(List<java.nio.file.Path> userFiles, boolean withDefaults) {
-        return RuleLayers.load(userFiles.stream().map(java.nio.file.Path::toString).toList(), withDefaults, FramesSeen::new);
+        return RuleLayers.load(
+                userFiles.stream().map(java.nio.file.Path::toString).toList(), withDefaults, FramesSeen::new);
     }
 
     /** Composes parsed files (lowest precedence first) into one ordered rule set; errors name file and line. */
@@ -66,7 +67,8 @@ public final class RuleSet {
             for (RuleFile.Spec spec : f.rules()) {
                 int index = names.indexOf(spec.category());
                 if (index < 0) {
-                    throw new RuleFileException(spec.source(), spec.line(), "rule names unknown category '" + spec.category() + "'");
+                    throw new RuleFileException(
+                            spec.source(), spec.line(), "rule names unknown category '" + spec.category() + "'");
                 }
                 rules.add(new Rule(spec.kind(), spec.pattern(), index, spec.source(), spec.line(), spec.passthrough()));
             }
@@ -79,11 +81,16 @@ public final class RuleSet {
         }
         int fb = names.indexOf(withFallback.fallback());
         if (fb < 0) {
-            throw new RuleFileException(withFallback.source(), withFallback.fallbackLine(),
+            throw new RuleFileException(
+                    withFallback.source(),
+                    withFallback.fallbackLine(),
                     "fallback names unknown category '" + withFallback.fallback() + "'");
         }
         if (!categories.get(withFallback.fallback()).isMiddleware()) {
-            throw new RuleFileException(withFallback.source(), withFallback.fallbackLine(), "fallback category must be in group middleware");
+            throw new RuleFileException(
+                    withFallback.source(),
+                    withFallback.fallbackLine(),
+                    "fallback category must be in group middleware");
         }
         return new RuleSet(new ArrayList<>(categories.values()), rules, fb);
     }
@@ -96,9 +103,13 @@ public final class RuleSet {
                 if (rules.get(i).shadows(rules.get(j))) {
                     RuleFile.Spec a = rules.get(i);
                     RuleFile.Spec b = rules.get(j);
-                    throw new RuleFileException(b.source(), b.line(), "rule '" + b.kind().name().toLowerCase() + " " + b.pattern()
-                            + "' can never match: line " + a.line() + " ('" + a.kind().name().toLowerCase() + " " + a.pattern()
-                            + "') claims everything it would");
+                    throw new RuleFileException(
+                            b.source(),
+                            b.line(),
+                            "rule '" + b.kind().name().toLowerCase() + " " + b.pattern()
+                                    + "' can never match: line " + a.line() + " ('"
+                                    + a.kind().name().toLowerCase() + " " + a.pattern()
+                                    + "') claims everything it would");
                 }
             }
         }
@@ -157,7 +168,7 @@ public final class RuleSet {
     public int classify(List<Frame> leafFirst, String threadName) {
         int byThread = threadCategory(threadName);
         if (byThread >= 0) return byThread;
-        boolean leafRun = true;   // only passthrough frames so far, from the leaf
+        boolean leafRun = true; // only passthrough frames so far, from the leaf
         for (Frame f : leafFirst) {
             Rule r = ruleFor(f);
             if (r == null) {

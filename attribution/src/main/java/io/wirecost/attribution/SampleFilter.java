@@ -54,10 +54,11 @@ public final class SampleFilter implements SampleSink {
     }
 
     private boolean keep(int threadId, long ticks) {
-        if (threads != null && !threadKept.computeIfAbsent(threadId, t -> {
-            String name = chunk.threadName(t);
-            return name != null && threads.matcher(name).find();
-        })) {
+        if (threads != null
+                && !threadKept.computeIfAbsent(threadId, t -> {
+                    String name = chunk.threadName(t);
+                    return name != null && threads.matcher(name).find();
+                })) {
             return false;
         }
         if (fromNanos <= 0 && toNanos == Long.MAX_VALUE) return true;

@@ -22,6 +22,7 @@ public final class StackClassifier implements SampleSink {
     private final Map<Integer, Integer> threadCategory = new HashMap<>();
     /** Across chunks: a frame's rule depends on its names only, and concatenated chunks repeat the same frames. */
     private final Map<Frame, Integer> frameCategory = new HashMap<>();
+
     private ChunkView chunk;
 
     public StackClassifier(RuleSet rules, CategoryCounts counts) {
@@ -66,7 +67,7 @@ public final class StackClassifier implements SampleSink {
         Integer cached = stackCategory.get(stackTraceId);
         if (cached != null) return cached;
         int category = rules.fallbackIndex();
-        boolean leafRun = true;   // only passthrough frames so far, from the leaf
+        boolean leafRun = true; // only passthrough frames so far, from the leaf
         for (long methodId : chunk.stackMethods(stackTraceId)) {
             int c = categoryOf(methodId);
             if (c == UNMATCHED) {
@@ -83,7 +84,7 @@ public final class StackClassifier implements SampleSink {
     /** Inclusive attribution: every category some frame (or the thread) of this sample is claimed by. */
     private int[] categoriesOf(int stackTraceId, int threadId) {
         int byThread = threadCategory(threadId);
-        if (byThread >= 0) return new int[]{byThread};
+        if (byThread >= 0) return new int[] {byThread};
         return stackCategories.computeIfAbsent(stackTraceId, id -> {
             boolean[] seen = new boolean[rules.categories().size()];
             boolean leafRun = true;
@@ -94,13 +95,13 @@ public final class StackClassifier implements SampleSink {
                 } else if (c >= 0) {
                     seen[c] = true;
                 } else if (leafRun) {
-                    seen[passthroughCategory(c)] = true;   // a passthrough frame is a layer only where its own code runs
+                    seen[passthroughCategory(c)] = true; // a passthrough frame is a layer only where its own code runs
                 }
             }
             int[] out = new int[seen.length];
             int n = 0;
             for (int i = 0; i < seen.length; i++) if (seen[i]) out[n++] = i;
-            return n == 0 ? new int[]{rules.fallbackIndex()} : Arrays.copyOf(out, n);
+            return n == 0 ? new int[] {rules.fallbackIndex()} : Arrays.copyOf(out, n);
         });
     }
 

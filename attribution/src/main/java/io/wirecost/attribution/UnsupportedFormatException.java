@@ -7,8 +7,10 @@ public final class UnsupportedFormatException extends RecordingException {
     private final transient JfrFormat format;
 
     public UnsupportedFormatException(String file, JfrFormat format) {
-        super(file, format.describe() + ": wirecost reads JFR format 2.x (JDK 11 and later, async-profiler 2 and later); "
-                + "JDK Mission Control reads it");
+        super(
+                file,
+                format.describe() + ": wirecost reads JFR format 2.x (JDK 11 and later, async-profiler 2 and later); "
+                        + "JDK Mission Control reads it");
         this.format = format;
     }
 

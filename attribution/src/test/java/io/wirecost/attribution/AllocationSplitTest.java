@@ -1,17 +1,16 @@
 package io.wirecost.attribution;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.sun.management.ThreadMXBean;
 import io.wirecost.testalloc.left.Allocator;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import jdk.jfr.Recording;
 import one.profiler.AsyncProfiler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Calibration of --mode alloc: two threads allocate in two packages, 3 : 1, their bytes measured per thread
@@ -30,16 +29,20 @@ class AllocationSplitTest {
     private static double allocateAndMeasure() throws InterruptedException {
         ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         long[] bytes = new long[2];
-        Thread left = new Thread(() -> {
-            long before = mx.getCurrentThreadAllocatedBytes();
-            Allocator.allocate(LEFT_BYTES, 16 << 10);
-            bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
-        }, "left");
-        Thread right = new Thread(() -> {
-            long before = mx.getCurrentThreadAllocatedBytes();
-            io.wirecost.testalloc.right.Allocator.allocate(RIGHT_BYTES, 16 << 10);
-            bytes[1] = mx.getCurrentThreadAllocatedBytes() - before;
-        }, "right");
+        Thread left = new Thread(
+                () -> {
+                    long before = mx.getCurrentThreadAllocatedBytes();
+                    Allocator.allocate(LEFT_BYTES, 16 << 10);
+                    bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
+                },
+                "left");
+        Thread right = new Thread(
+                () -> {
+                    long before = mx.getCurrentThreadAllocatedBytes();
+                    io.wirecost.testalloc.right.Allocator.allocate(RIGHT_BYTES, 16 << 10);
+                    bytes[1] = mx.getCurrentThreadAllocatedBytes() - before;
+                },
+                "right");
         left.start();
         right.start();
         left.join();
@@ -72,7 +75,11 @@ class AllocationSplitTest {
             r.dump(file);
         }
         double recovered = leftShareInRecording(file);
-        assertEquals(measured, recovered, 3.0, "left package's share of bytes: measured " + measured + " %, recording " + recovered + " %");
+        assertEquals(
+                measured,
+                recovered,
+                3.0,
+                "left package's share of bytes: measured " + measured + " %, recording " + recovered + " %");
     }
 
     @Test
@@ -87,6 +94,10 @@ class AllocationSplitTest {
             profiler.execute("stop");
         }
         double recovered = leftShareInRecording(file);
-        assertEquals(measured, recovered, 3.0, "left package's share of bytes: measured " + measured + " %, recording " + recovered + " %");
+        assertEquals(
+                measured,
+                recovered,
+                3.0,
+                "left package's share of bytes: measured " + measured + " %, recording " + recovered + " %");
     }
 }

@@ -1,21 +1,20 @@
 package io.wirecost.attribution;
 
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
-import one.profiler.AsyncProfiler;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.zip.Deflater;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import one.profiler.AsyncProfiler;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reads a real async-profiler recording made in this JVM. async-profiler is wirecost's main engine; its JFR
@@ -28,10 +27,11 @@ class AsyncProfilerRecordingTest {
 
     @TempDir
     static Path dir;
+
     static Path recording;
     static long jdkExecutionSamples;
 
-    private static volatile long blackhole;   // keeps the busy loop from being optimised away
+    private static volatile long blackhole; // keeps the busy loop from being optimised away
 
     @BeforeAll
     static void record() throws Exception {
@@ -77,7 +77,9 @@ class AsyncProfilerRecordingTest {
         RecordingSummary s = new RecordingReader(SampleMode.CPU).read(recording, c);
 
         assertEquals("async-profiler", s.producer());
-        assertEquals(Map.of("jdk.ExecutionSample", jdkExecutionSamples), s.eventCounts(),
+        assertEquals(
+                Map.of("jdk.ExecutionSample", jdkExecutionSamples),
+                s.eventCounts(),
                 "every cpu sample of async-profiler is a jdk.ExecutionSample with STATE_DEFAULT");
         assertEquals(jdkExecutionSamples, c.weight);
         assertEquals(1, s.chunks());
@@ -98,7 +100,8 @@ class AsyncProfilerRecordingTest {
         for (List<Frame> stack : c.stacks) {
             for (Frame f : stack) {
                 // async-profiler writes libjvm.so, libc.so.6 ... where a Java frame has its class
-                assertFalse(!f.isNative() && f.className().matches(".*\\.so(\\.\\d+)*"), "library taken for a class: " + f);
+                assertFalse(
+                        !f.isNative() && f.className().matches(".*\\.so(\\.\\d+)*"), "library taken for a class: " + f);
                 if (f.method().contains("::")) assertTrue(f.isNative(), "C++ frame taken for Java: " + f);
             }
         }
@@ -117,15 +120,18 @@ class AsyncProfilerRecordingTest {
     void nativeRulesClaimAsyncProfilerFrames() throws Exception {
         // the JNI function under Deflater's native method, by its C symbol
         Frame jni = Frame.nativeSymbol("Java_java_util_zip_Deflater_deflateBytesBytes");
-        RuleSet rules = RuleParser.parse(String.join("\n",
-                "category zip group=middleware",
-                "category rest group=middleware",
-                "fallback rest",
-                "rule zip native " + jni.method()), "test.rules");
+        RuleSet rules = RuleParser.parse(
+                String.join(
+                        "\n",
+                        "category zip group=middleware",
+                        "category rest group=middleware",
+                        "fallback rest",
+                        "rule zip native " + jni.method()),
+                "test.rules");
         CategoryCounts counts = new CategoryCounts(rules.categories());
         RecordingReaderTest.Collector c = new RecordingReaderTest.Collector();
-        RecordingSummary s = new RecordingReader(SampleMode.CPU).read(recording,
-                new RecordingReaderTest.Tee(new StackClassifier(rules, counts), c));
+        RecordingSummary s = new RecordingReader(SampleMode.CPU)
+                .read(recording, new RecordingReaderTest.Tee(new StackClassifier(rules, counts), c));
 
         long withJniFrame = c.stacks.stream().filter(st -> st.contains(jni)).count();
         assertTrue(withJniFrame > 0, "no sample in " + jni);
@@ -142,6 +148,9 @@ class AsyncProfilerRecordingTest {
 
         assertEquals(s.samples(), at.totalSamples());
         assertTrue(at.middlewareSamples() > 0);
-        assertEquals(100.0, at.middleware().stream().mapToDouble(CategoryShare::percent).sum(), 1e-6);
+        assertEquals(
+                100.0,
+                at.middleware().stream().mapToDouble(CategoryShare::percent).sum(),
+                1e-6);
     }
 }

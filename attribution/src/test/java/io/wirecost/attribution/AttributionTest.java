@@ -1,13 +1,12 @@
 package io.wirecost.attribution;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Counting and freezing: middleware shares are of middleware samples, JVM shares of all samples. */
 class AttributionTest {
@@ -69,8 +68,11 @@ class AttributionTest {
         assertEquals(0.0, at.percent("no-such-category"));
         assertTrue(at.share("no-such-category").isEmpty());
         // groups stay apart and keep the rule set's order
-        assertEquals(List.of(A, B), at.middleware().stream().map(CategoryShare::category).toList());
-        assertEquals(List.of(JIT, GC), at.jvm().stream().map(CategoryShare::category).toList());
+        assertEquals(
+                List.of(A, B),
+                at.middleware().stream().map(CategoryShare::category).toList());
+        assertEquals(
+                List.of(JIT, GC), at.jvm().stream().map(CategoryShare::category).toList());
         assertEquals(3, at.share("a").orElseThrow().samples());
     }
 
@@ -92,17 +94,20 @@ class AttributionTest {
     @Test
     void rejectsMiddlewareSharesNotSummingTo100() {
         List<CategoryShare> shares = List.of(new CategoryShare(A, 6, 60.0, 0, 0), new CategoryShare(B, 3, 30.0, 0, 0));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new Attribution(shares, List.of(), 9, 9, "x"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new Attribution(shares, List.of(), 9, 9, "x"));
         assertTrue(e.getMessage().contains("90.0"), e.getMessage());
     }
 
     @Test
     void acceptsSharesSummingTo100WithinRounding() {
-        List<CategoryShare> shares = List.of(new CategoryShare(A, 1, 100.0 / 3, 0, 0),
-                new CategoryShare(B, 2, 200.0 / 3, 0, 0));
+        List<CategoryShare> shares =
+                List.of(new CategoryShare(A, 1, 100.0 / 3, 0, 0), new CategoryShare(B, 2, 200.0 / 3, 0, 0));
         Attribution at = new Attribution(shares, List.of(), 3, 3, "x");
-        assertEquals(100.0, at.middleware().stream().mapToDouble(CategoryShare::percent).sum(), 1e-9);
+        assertEquals(
+                100.0,
+                at.middleware().stream().mapToDouble(CategoryShare::percent).sum(),
+                1e-9);
     }
 
     @Test

@@ -1,7 +1,10 @@
 package io.wirecost.attribution;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,12 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Formats before 2.0 are named, not called corrupted, and go to the {@link AlternativeReader} seam. The files
@@ -28,10 +27,12 @@ class JfrFormatTest {
 
     private Path header(String name, int major, int minor, String producer) throws Exception {
         ByteBuffer b = ByteBuffer.allocate(512);
-        b.put("FLR\0".getBytes(StandardCharsets.ISO_8859_1)).putShort((short) major).putShort((short) minor);
+        b.put("FLR\0".getBytes(StandardCharsets.ISO_8859_1))
+                .putShort((short) major)
+                .putShort((short) minor);
         b.putLong(400).putLong(0).putLong(200);
         b.position(100);
-        b.put(producer.getBytes(StandardCharsets.UTF_16BE));   // old formats store strings as UTF-16
+        b.put(producer.getBytes(StandardCharsets.UTF_16BE)); // old formats store strings as UTF-16
         Path f = dir.resolve(name);
         Files.write(f, b.array());
         return f;
@@ -40,8 +41,8 @@ class JfrFormatTest {
     @Test
     void jrockitRecordingIsNamedNotCalledCorrupted() throws Exception {
         Path f = header("jrockit.jfr", 0, 9, "Oracle JRockit(R) R28.2");
-        UnsupportedFormatException e = assertThrows(UnsupportedFormatException.class,
-                () -> new RecordingReader(SampleMode.CPU).read(f, new StackCounts()));
+        UnsupportedFormatException e = assertThrows(
+                UnsupportedFormatException.class, () -> new RecordingReader(SampleMode.CPU).read(f, new StackCounts()));
         assertEquals(new JfrFormat(0, 9, "JRockit"), e.format());
         assertTrue(e.getMessage().contains("JFR format 0.9"), e.getMessage());
         assertTrue(e.getMessage().contains("JRockit"), e.getMessage());
@@ -51,8 +52,8 @@ class JfrFormatTest {
     @Test
     void jdk9RecordingIsNamedAsFormat10() throws Exception {
         Path f = header("jdk9.jfr", 1, 0, "Java HotSpot(TM) 64-Bit Server VM");
-        RecordingException e = assertThrows(RecordingException.class,
-                () -> new RecordingReader(SampleMode.CPU).read(f, new StackCounts()));
+        RecordingException e = assertThrows(
+                RecordingException.class, () -> new RecordingReader(SampleMode.CPU).read(f, new StackCounts()));
         assertTrue(e.getMessage().contains("JFR format 1.0 (JDK 9/10; this file: HotSpot)"), e.getMessage());
     }
 
@@ -60,7 +61,8 @@ class JfrFormatTest {
     void alternativeReaderGetsWhatAsyncProfilersReaderRefuses() throws Exception {
         Path f = header("jdk8.jfr", 0, 9, "Java HotSpot(TM) 64-Bit Server VM");
         List<JfrFormat> offered = new ArrayList<>();
-        RecordingSummary answer = new RecordingSummary(f.toString(), "jdk", java.util.Map.of("jdk.ExecutionSample", 7L), 1, 0, List.of());
+        RecordingSummary answer =
+                new RecordingSummary(f.toString(), "jdk", java.util.Map.of("jdk.ExecutionSample", 7L), 1, 0, List.of());
         AlternativeReader alternative = new AlternativeReader() {
             @Override
             public boolean reads(JfrFormat format) {

@@ -1,11 +1,9 @@
 package io.wirecost.attribution;
 
-import jdk.jfr.Configuration;
-import jdk.jfr.Recording;
-import one.profiler.AsyncProfiler;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -14,11 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
+import one.profiler.AsyncProfiler;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * JMC's automated analysis on real recordings made in this JVM, one per producer: JDK Flight Recorder
@@ -32,6 +31,7 @@ class JmcAnalysisTest {
     static Path youngGcs;
     /** Every collection asked for by System.gc(). */
     static Path systemGcs;
+
     static Path asyncProfiler;
     /** No collection at all. */
     static Path quiet;
@@ -40,7 +40,7 @@ class JmcAnalysisTest {
 
     @BeforeAll
     static void record() throws Exception {
-        System.gc();   // nothing of the set-up left for the first recording to collect
+        System.gc(); // nothing of the set-up left for the first recording to collect
         youngGcs = jfr("young.jfr", JmcAnalysisTest::allocate);
         systemGcs = jfr("system.jfr", () -> {
             for (int i = 0; i < 5; i++) System.gc();
@@ -93,14 +93,18 @@ class JmcAnalysisTest {
         JmcAnalysis.Report system = JmcAnalysis.analyze(systemGcs);
         assertEquals(1, young.chunks());
         assertTrue(young.formatVersion().startsWith("2."), young.formatVersion());
-        assertEquals(RuleFinding.Severity.OK, byId(young).get("SystemGc").severity(), byId(young).get("SystemGc").toString());
+        assertEquals(
+                RuleFinding.Severity.OK,
+                byId(young).get("SystemGc").severity(),
+                byId(young).get("SystemGc").toString());
         RuleFinding s = byId(system).get("SystemGc");
         assertEquals(RuleFinding.Severity.WARNING, s.severity(), s.toString());
         assertTrue(s.score() > 75, s.toString());
         assertFalse(s.summary().contains("\n"));
         // most severe first
         List<RuleFinding> f = system.findings();
-        for (int i = 1; i < f.size(); i++) assertTrue(f.get(i - 1).severity().compareTo(f.get(i).severity()) >= 0);
+        for (int i = 1; i < f.size(); i++)
+            assertTrue(f.get(i - 1).severity().compareTo(f.get(i).severity()) >= 0);
     }
 
     @Test
@@ -110,7 +114,8 @@ class JmcAnalysisTest {
         assertTrue(rules.size() > 40, "JMC's rule set did not run: " + rules.keySet());
         // async-profiler writes execution samples but no GC events: the GC rules cannot apply
         assertEquals(RuleFinding.Severity.NA, rules.get("SystemGc").severity());
-        assertTrue(r.findings().stream().anyMatch(x -> x.severity() != RuleFinding.Severity.NA),
+        assertTrue(
+                r.findings().stream().anyMatch(x -> x.severity() != RuleFinding.Severity.NA),
                 "no rule applied to an async-profiler recording: " + r.findings());
     }
 
@@ -132,14 +137,16 @@ class JmcAnalysisTest {
 
     static long gcEvents(Path f) throws java.io.IOException {
         return jdk.jfr.consumer.RecordingFile.readAllEvents(f).stream()
-                .filter(e -> e.getEventType().getName().equals("jdk.GarbageCollection")).count();
+                .filter(e -> e.getEventType().getName().equals("jdk.GarbageCollection"))
+                .count();
     }
 
     @Test
     void oldFormatsAndCompressedFilesAreAnalysed() throws Exception {
         JmcAnalysis.Report r = JmcAnalysis.analyze(JmcRecordingReaderTest.fixture("8u40.jfr"));
         assertEquals("0.9", r.formatVersion());
-        assertEquals(RuleFinding.Severity.WARNING, byId(r).get("LowOnPhysicalMemory").severity());
+        assertEquals(
+                RuleFinding.Severity.WARNING, byId(r).get("LowOnPhysicalMemory").severity());
     }
 
     @Test

@@ -1,8 +1,9 @@
 package io.wirecost.attribution;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,11 +12,9 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JMC fallback on recordings from JDK Mission Control's own test suite (not in this repository: read
@@ -71,7 +70,10 @@ class JmcRecordingReaderTest {
     @Test
     void gzipJdk8FormatZeroNineCountsAsJmc() throws Exception {
         // JMC 9.1.1's loader: 8u40.jfr 19 execution samples, parallel-gc_cpu.jfr 272; jfr summary refuses 0.9
-        assertEquals(19, Recordings.read(fixture("8u40.jfr"), SampleMode.CPU, new CountingSink()).samples());
+        assertEquals(
+                19,
+                Recordings.read(fixture("8u40.jfr"), SampleMode.CPU, new CountingSink())
+                        .samples());
         CountingSink sink = new CountingSink();
         RecordingSummary s = Recordings.read(fixture("parallel-gc_cpu.jfr"), SampleMode.CPU, sink);
         assertEquals(272, s.samples());
@@ -93,7 +95,8 @@ class JmcRecordingReaderTest {
         assertEquals(3, s.chunks());
         assertEquals(3, sink.chunks);
         long jmcOwn = 0;
-        for (org.openjdk.jmc.common.item.IItemIterable events : org.openjdk.jmc.flightrecorder.JfrLoaderToolkit.loadEvents(f.toFile())) {
+        for (org.openjdk.jmc.common.item.IItemIterable events :
+                org.openjdk.jmc.flightrecorder.JfrLoaderToolkit.loadEvents(f.toFile())) {
             if (events.getType().getIdentifier().equals("jdk.ExecutionSample")) jmcOwn += events.getItemCount();
         }
         assertEquals(756, jmcOwn, "JMC's own loader no longer drops repeated chunks: update docs/analysis.md");
@@ -113,7 +116,8 @@ class JmcRecordingReaderTest {
         try (OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(f))) {
             out.write("hello".getBytes());
         }
-        RecordingException e = assertThrows(RecordingException.class, () -> Recordings.read(f, SampleMode.CPU, new CountingSink()));
+        RecordingException e =
+                assertThrows(RecordingException.class, () -> Recordings.read(f, SampleMode.CPU, new CountingSink()));
         assertTrue(e.getMessage().contains("not a JFR recording"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }

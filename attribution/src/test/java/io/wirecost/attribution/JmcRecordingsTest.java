@@ -1,7 +1,9 @@
 package io.wirecost.attribution;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,11 +11,8 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 
 /**
  * Recordings from JDK Mission Control's own test suite (openjdk/jmc at bde624e3, paths below), written by
@@ -27,10 +26,16 @@ class JmcRecordingsTest {
 
     static Path dir() {
         String configured = System.getProperty("wirecost.jmc.recordings");
-        Path dir = configured != null ? Path.of(configured) : Path.of("..", "..", "shared", "recordings", "jmc").toAbsolutePath().normalize();
+        Path dir = configured != null
+                ? Path.of(configured)
+                : Path.of("..", "..", "shared", "recordings", "jmc")
+                        .toAbsolutePath()
+                        .normalize();
         // each test is reported skipped with this reason, never passed without reading anything
-        Assumptions.assumeTrue(Files.isDirectory(dir), "JMC's test recordings are not at " + dir
-                + " (copy them there from openjdk/jmc, see the class comment, or set -Dwirecost.jmc.recordings)");
+        Assumptions.assumeTrue(
+                Files.isDirectory(dir),
+                "JMC's test recordings are not at " + dir
+                        + " (copy them there from openjdk/jmc, see the class comment, or set -Dwirecost.jmc.recordings)");
         return dir;
     }
 
@@ -53,23 +58,29 @@ class JmcRecordingsTest {
     @Test
     void metadataControlReadsWithJfrSummarysCount() throws Exception {
         Path f = recording("metadata_control.jfr", "446929c1501e5138");
-        assertEquals(Map.of("jdk.ExecutionSample", 4865L), read(f, SampleMode.CPU).eventCounts());
+        assertEquals(
+                Map.of("jdk.ExecutionSample", 4865L), read(f, SampleMode.CPU).eventCounts());
     }
 
     /** application/tests/org.openjdk.jmc.flightrecorder.ext.jfx.test/.../pulseduration.jfr: JDK 11's jdk.ThreadPark has no 'until'. */
     @Test
     void pulsedurationReadsCpuAndLockTime() throws Exception {
         Path f = recording("pulseduration.jfr", "2aee887ceb91ae53");
-        assertEquals(Map.of("jdk.ExecutionSample", 109L), read(f, SampleMode.CPU).eventCounts());
+        assertEquals(
+                Map.of("jdk.ExecutionSample", 109L), read(f, SampleMode.CPU).eventCounts());
         // the durations jfr print gives, summed: 654 parks, 1 monitor enter
-        assertEquals(Map.of("jdk.ThreadPark", 173_312_523_347L, "jdk.JavaMonitorEnter", 50_435_051L),
+        assertEquals(
+                Map.of("jdk.ThreadPark", 173_312_523_347L, "jdk.JavaMonitorEnter", 50_435_051L),
                 read(f, SampleMode.LOCK).eventCounts());
     }
 
     /** application/.../graphview/graph/hotmethods.jfr: the largest sample count of the suite. */
     @Test
     void hotmethodsCountsEverySample() throws Exception {
-        assertEquals(24_526L, read(recording("hotmethods.jfr", "0d4548f58530a134"), SampleMode.CPU).samples());
+        assertEquals(
+                24_526L,
+                read(recording("hotmethods.jfr", "0d4548f58530a134"), SampleMode.CPU)
+                        .samples());
     }
 
     /** application/uitests/.../io_test.jfr: gzip-compressed JDK 11+ recording without samples. */
@@ -84,9 +95,14 @@ class JmcRecordingsTest {
     /** core/tests/...rules.jdk.test/.../autobox_allocation_sample.jfr and autobox_allocation.jfr (TLAB events only). */
     @Test
     void allocationBytesOfBothJdkEventKinds() throws Exception {
-        assertEquals(Map.of("jdk.ObjectAllocationSample", 47_810_536L),
-                read(recording("autobox_allocation_sample.jfr", "1779485a9397a14c"), SampleMode.ALLOC).eventCounts());
-        assertEquals(30_869_824L, read(recording("autobox_allocation.jfr", "afe501735e56dd92"), SampleMode.ALLOC).samples());
+        assertEquals(
+                Map.of("jdk.ObjectAllocationSample", 47_810_536L),
+                read(recording("autobox_allocation_sample.jfr", "1779485a9397a14c"), SampleMode.ALLOC)
+                        .eventCounts());
+        assertEquals(
+                30_869_824L,
+                read(recording("autobox_allocation.jfr", "afe501735e56dd92"), SampleMode.ALLOC)
+                        .samples());
     }
 
     /** serializers.test/.../7u40.jfr (gzip, JDK 7), uitests/.../transitions_R28.2.jfr (JRockit), serializers.test/.../9u0.jfr. */
@@ -94,12 +110,20 @@ class JmcRecordingsTest {
     void oldFormatsAreNamed() throws Exception {
         Map<String, String> expected = Map.of(
                 "7u40.jfr", "JFR format 0.9 (Oracle JDK 7/8, JRockit R28 or async-profiler 1.x; this file: HotSpot)",
-                "transitions_R28.2.jfr", "JFR format 0.9 (Oracle JDK 7/8, JRockit R28 or async-profiler 1.x; this file: JRockit)",
+                "transitions_R28.2.jfr",
+                        "JFR format 0.9 (Oracle JDK 7/8, JRockit R28 or async-profiler 1.x; this file: JRockit)",
                 "9u0.jfr", "JFR format 1.0 (JDK 9/10; this file: HotSpot)");
-        Map<String, String> sha = Map.of("7u40.jfr", "0b42d44d4bd6072f", "transitions_R28.2.jfr", "8f8c6aa8fca7ce57", "9u0.jfr", "5bfbd89526f80a36");
+        Map<String, String> sha = Map.of(
+                "7u40.jfr",
+                "0b42d44d4bd6072f",
+                "transitions_R28.2.jfr",
+                "8f8c6aa8fca7ce57",
+                "9u0.jfr",
+                "5bfbd89526f80a36");
         for (Map.Entry<String, String> e : expected.entrySet()) {
             Path f = recording(e.getKey(), sha.get(e.getKey()));
-            UnsupportedFormatException x = assertThrows(UnsupportedFormatException.class, () -> read(f, SampleMode.CPU));
+            UnsupportedFormatException x =
+                    assertThrows(UnsupportedFormatException.class, () -> read(f, SampleMode.CPU));
             assertTrue(x.getMessage().contains(e.getValue()), x.getMessage());
             assertFalse(x.getMessage().contains("corrupt"), x.getMessage());
         }

@@ -1,9 +1,7 @@
 package io.wirecost.attribution;
 
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.net.URISyntaxException;
@@ -11,9 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Recordings of async-profiler 2.9 (checked in, see resources/recordings/README.md): its cpu and wall samples
@@ -26,7 +25,9 @@ class OldAsyncProfilerTest {
 
     static Path fixture(String name) {
         try {
-            return Path.of(OldAsyncProfilerTest.class.getResource("/recordings/" + name).toURI());
+            return Path.of(OldAsyncProfilerTest.class
+                    .getResource("/recordings/" + name)
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -48,10 +49,13 @@ class OldAsyncProfilerTest {
     @Test
     void wallRecordingOfAsyncProfiler29CountsAsWall() throws Exception {
         Path wall = fixture("ap29-wall.jfr");
-        assertEquals(Map.of("jdk.ExecutionSample", 3387L), read(wall, SampleMode.WALL).eventCounts());
+        assertEquals(
+                Map.of("jdk.ExecutionSample", 3387L),
+                read(wall, SampleMode.WALL).eventCounts());
         RecordingSummary cpu = read(wall, SampleMode.CPU);
         assertEquals(0, cpu.samples());
-        assertEquals(3387L, cpu.eventsHeld().get("jdk.ExecutionSample"), "an empty mode lists what the recording holds");
+        assertEquals(
+                3387L, cpu.eventsHeld().get("jdk.ExecutionSample"), "an empty mode lists what the recording holds");
     }
 
     @Test
@@ -67,11 +71,13 @@ class OldAsyncProfilerTest {
                     lockNanos += e.getDuration().toNanos();
                     lockEvents++;
                 }
-                default -> { }
+                default -> {}
             }
         }
         assertEquals(149L, read(f, SampleMode.CPU).samples());
-        assertEquals(Map.of("jdk.ObjectAllocationInNewTLAB", bytes), read(f, SampleMode.ALLOC).eventCounts());
+        assertEquals(
+                Map.of("jdk.ObjectAllocationInNewTLAB", bytes),
+                read(f, SampleMode.ALLOC).eventCounts());
         long lock = read(f, SampleMode.LOCK).eventCounts().get("jdk.JavaMonitorEnter");
         // ticks to nanoseconds, rounded per event by each parser
         assertTrue(Math.abs(lock - lockNanos) <= lockEvents, lock + " ns vs the JDK's " + lockNanos);

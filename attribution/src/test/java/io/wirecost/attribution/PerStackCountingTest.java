@@ -1,17 +1,16 @@
 package io.wirecost.attribution;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The reader sums a chunk's samples per (stack, thread) before classifying when the sink allows it;
@@ -37,7 +36,8 @@ class PerStackCountingTest {
         }
     }
 
-    private static long[] counts(Path file, SampleMode sampleMode, AttributionMode mode, boolean perSample, Pattern threads)
+    private static long[] counts(
+            Path file, SampleMode sampleMode, AttributionMode mode, boolean perSample, Pattern threads)
             throws RecordingException {
         CategoryCounts c = new CategoryCounts(RULES.categories());
         SampleSink sink = new StackClassifier(RULES, c, mode);
@@ -56,8 +56,11 @@ class PerStackCountingTest {
             long[] perSample = counts(file, sampleMode, mode, true, threads);
             long[] perStack = counts(file, sampleMode, mode, false, threads);
             assertTrue(perSample[perSample.length - 1] > 0, file + " " + sampleMode + ": no samples to compare");
-            assertArrayEquals(perSample, perStack, file + " " + sampleMode + " " + mode + ": " + Arrays.toString(perSample)
-                    + " per sample vs " + Arrays.toString(perStack) + " per stack");
+            assertArrayEquals(
+                    perSample,
+                    perStack,
+                    file + " " + sampleMode + " " + mode + ": " + Arrays.toString(perSample) + " per sample vs "
+                            + Arrays.toString(perStack) + " per stack");
         }
     }
 
@@ -91,7 +94,8 @@ class PerStackCountingTest {
 
     @Test
     void aTimeWindowKeepsEverySample() {
-        SampleSink windowed = new SampleFilter(new StackClassifier(RULES, new CategoryCounts(RULES.categories())), null, 1, Long.MAX_VALUE);
+        SampleSink windowed = new SampleFilter(
+                new StackClassifier(RULES, new CategoryCounts(RULES.categories())), null, 1, Long.MAX_VALUE);
         assertTrue(windowed.needsEachSample(), "a time window needs each sample's time");
     }
 }

@@ -1,11 +1,9 @@
 package io.wirecost.attribution;
 
-import jdk.jfr.Recording;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -18,11 +16,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reads real JDK Flight Recorder recordings made in this JVM (no checked-in binaries) and compares what
@@ -41,13 +40,14 @@ class RecordingReaderTest {
     static Path first;
     /** A second, shorter recording of the same kind, for multi-chunk files. */
     static Path second;
+
     static Map<String, Long> firstCounts;
     static Map<String, Long> secondCounts;
 
-    private static volatile double blackhole;   // keeps the busy loop from being optimised away
+    private static volatile double blackhole; // keeps the busy loop from being optimised away
 
     @BeforeAll
-    @SuppressWarnings("try")   // the server socket is closed early on purpose: the acceptor thread ends on it
+    @SuppressWarnings("try") // the server socket is closed early on purpose: the acceptor thread ends on it
     static void record() throws Exception {
         first = record("first.jfr", 1500);
         second = record("second.jfr", 600);
@@ -62,17 +62,19 @@ class RecordingReaderTest {
     private static Path record(String name, long busyMillis) throws Exception {
         Path file = dir.resolve(name);
         try (Recording recording = new Recording();
-             ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             recording.enable(EXECUTION).withPeriod(Duration.ofMillis(10));
             recording.enable(NATIVE).withPeriod(Duration.ofMillis(10));
             // blocked in native accept(): only jdk.NativeMethodSample sees this thread
-            Thread acceptor = new Thread(() -> {
-                try {
-                    server.accept().close();
-                } catch (IOException closedByTheTest) {
-                    // expected: the test closes the server socket to end the thread
-                }
-            }, ACCEPT_THREAD);
+            Thread acceptor = new Thread(
+                    () -> {
+                        try {
+                            server.accept().close();
+                        } catch (IOException closedByTheTest) {
+                            // expected: the test closes the server socket to end the thread
+                        }
+                    },
+                    ACCEPT_THREAD);
             acceptor.setDaemon(true);
             recording.start();
             acceptor.start();
@@ -98,7 +100,8 @@ class RecordingReaderTest {
     /** Events per type as the JDK's own parser reads them. */
     private static Map<String, Long> jdkCounts(Path file) throws IOException {
         Map<String, Long> counts = new TreeMap<>();
-        for (RecordedEvent e : RecordingFile.readAllEvents(file)) counts.merge(e.getEventType().getName(), 1L, Long::sum);
+        for (RecordedEvent e : RecordingFile.readAllEvents(file))
+            counts.merge(e.getEventType().getName(), 1L, Long::sum);
         return counts;
     }
 
@@ -176,7 +179,8 @@ class RecordingReaderTest {
         for (int i = 0; i < c.stacks.size(); i++) {
             if (ACCEPT_THREAD.equals(c.threads.get(i))) {
                 List<Frame> stack = c.stacks.get(i);
-                assertTrue(stack.contains(Frame.java("java.net.ServerSocket", "accept")),
+                assertTrue(
+                        stack.contains(Frame.java("java.net.ServerSocket", "accept")),
                         "accept thread sampled outside accept(): " + stack);
                 // the JDK's "Native" frame type is a Java native method: still a Java frame with its class
                 assertEquals(Frame.java("sun.nio.ch.Net", "accept"), stack.get(0), "leaf of " + stack);
@@ -189,7 +193,8 @@ class RecordingReaderTest {
     @Test
     void attributionOfARealRecording() throws Exception {
         RuleSet rules = RuleSet.defaults();
-        for (SampleMode mode : List.of(SampleMode.CPU, SampleMode.WALL)) {   // a JDK 17 recording has no jdk.CPUTimeSample
+        for (SampleMode mode :
+                List.of(SampleMode.CPU, SampleMode.WALL)) { // a JDK 17 recording has no jdk.CPUTimeSample
             CategoryCounts counts = new CategoryCounts(rules.categories());
             Collector collected = new Collector();
             StackClassifier classifier = new StackClassifier(rules, counts);
@@ -198,7 +203,11 @@ class RecordingReaderTest {
 
             assertEquals(s.samples(), at.totalSamples(), mode.name());
             assertTrue(at.middlewareSamples() > 0, mode.name());
-            assertEquals(100.0, at.middleware().stream().mapToDouble(CategoryShare::percent).sum(), 1e-6, mode.name());
+            assertEquals(
+                    100.0,
+                    at.middleware().stream().mapToDouble(CategoryShare::percent).sum(),
+                    1e-6,
+                    mode.name());
 
             // the cached classifier agrees, category by category, with classifying every stack from scratch
             long[] uncached = new long[rules.categories().size()];
@@ -206,7 +215,10 @@ class RecordingReaderTest {
                 uncached[rules.classify(collected.stacks.get(i), collected.threads.get(i))]++;
             }
             for (int i = 0; i < uncached.length; i++) {
-                assertEquals(uncached[i], counts.samples(i), mode + " " + rules.category(i).name());
+                assertEquals(
+                        uncached[i],
+                        counts.samples(i),
+                        mode + " " + rules.category(i).name());
             }
             // CPU: the test's busy loop (package io.wirecost: 'application') is most of the middleware time
             if (mode == SampleMode.CPU) {
@@ -246,8 +258,13 @@ class RecordingReaderTest {
         assertEquals(List.of(), cpu.warnings());
 
         RecordingSummary wall = new RecordingReader(SampleMode.WALL).read(both, new Collector());
-        assertEquals(Map.of(EXECUTION, firstCounts.get(EXECUTION) + secondCounts.get(EXECUTION),
-                NATIVE, firstCounts.get(NATIVE) + secondCounts.getOrDefault(NATIVE, 0L)), wall.eventCounts());
+        assertEquals(
+                Map.of(
+                        EXECUTION,
+                        firstCounts.get(EXECUTION) + secondCounts.get(EXECUTION),
+                        NATIVE,
+                        firstCounts.get(NATIVE) + secondCounts.getOrDefault(NATIVE, 0L)),
+                wall.eventCounts());
         // and the JDK agrees that this is one file of both recordings
         assertEquals(wall.eventCounts().get(EXECUTION), jdkCounts(both).get(EXECUTION));
     }
@@ -264,7 +281,8 @@ class RecordingReaderTest {
         RecordingSummary s = new RecordingReader(SampleMode.CPU).read(cut, c);
 
         assertEquals(1, s.chunks());
-        assertEquals(Map.of(EXECUTION, firstCounts.get(EXECUTION)), s.eventCounts(), "exactly the first chunk's samples");
+        assertEquals(
+                Map.of(EXECUTION, firstCounts.get(EXECUTION)), s.eventCounts(), "exactly the first chunk's samples");
         assertEquals(firstCounts.get(EXECUTION), c.weight);
         assertEquals(half.length, s.lostBytes());
         assertEquals(1, s.warnings().size(), s.warnings().toString());
@@ -302,8 +320,9 @@ class RecordingReaderTest {
 
     @Test
     void textFile() throws IOException {
-        Path text = Files.writeString(dir.resolve("notes.jfr"), "this is a text file, long enough to hold a chunk header: "
-                + "x".repeat(200) + "\n");
+        Path text = Files.writeString(
+                dir.resolve("notes.jfr"),
+                "this is a text file, long enough to hold a chunk header: " + "x".repeat(200) + "\n");
         assertRecordingError(text, "not a JFR recording");
     }
 
@@ -334,8 +353,8 @@ class RecordingReaderTest {
     }
 
     private static RecordingException assertRecordingError(Path file, String reason) {
-        RecordingException e = assertThrows(RecordingException.class,
-                () -> new RecordingReader(SampleMode.CPU).read(file, new Collector()));
+        RecordingException e = assertThrows(
+                RecordingException.class, () -> new RecordingReader(SampleMode.CPU).read(file, new Collector()));
         assertTrue(e.getMessage().startsWith(file.toString() + ": "), "file name first: " + e.getMessage());
         assertTrue(e.getMessage().contains(reason), "expected '" + reason + "' in: " + e.getMessage());
         return e;

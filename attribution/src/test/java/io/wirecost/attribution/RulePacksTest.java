@@ -1,17 +1,16 @@
 package io.wirecost.attribution;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The built-in rule packs on real stacks. The fixtures (src/test/resources/.../packs/*.collapsed) are
@@ -47,7 +46,9 @@ class RulePacksTest {
     }
 
     private static List<String> detected(String fixture) throws Exception {
-        return RulePacks.detect(seen(fixture(fixture))).stream().map(RulePack::name).toList();
+        return RulePacks.detect(seen(fixture(fixture))).stream()
+                .map(RulePack::name)
+                .toList();
     }
 
     private static String classify(List<String> packs, String... leafFirst) {
@@ -69,8 +70,25 @@ class RulePacksTest {
         }
         RuleSet set = RuleLayers.load(all, true, null);
         assertEquals("other", set.category(set.fallbackIndex()).name());
-        for (String name : List.of("tomcat", "jetty", "undertow", "netty", "jackson", "jsonb", "jaxb", "hibernate", "jdbc",
-                "h2", "logging", "grpc", "protobuf", "kafka", "compression", "regex", "tls", "spring")) {
+        for (String name : List.of(
+                "tomcat",
+                "jetty",
+                "undertow",
+                "netty",
+                "jackson",
+                "jsonb",
+                "jaxb",
+                "hibernate",
+                "jdbc",
+                "h2",
+                "logging",
+                "grpc",
+                "protobuf",
+                "kafka",
+                "compression",
+                "regex",
+                "tls",
+                "spring")) {
             assertTrue(RulePacks.byName(name).isPresent(), name);
         }
     }
@@ -78,15 +96,19 @@ class RulePacksTest {
     @Test
     void packsShareTheTransportCategoryNames() {
         // the default categories for these concerns are named protobuf, netty, http2, json: packs use the same
-        assertEquals(List.of("protobuf"), RulePacks.byName("protobuf").orElseThrow().categoryNames());
-        assertEquals(List.of("netty", "http2"), RulePacks.byName("netty").orElseThrow().categoryNames());
+        assertEquals(
+                List.of("protobuf"), RulePacks.byName("protobuf").orElseThrow().categoryNames());
+        assertEquals(
+                List.of("netty", "http2"),
+                RulePacks.byName("netty").orElseThrow().categoryNames());
         assertEquals(List.of("json"), RulePacks.byName("jackson").orElseThrow().categoryNames());
         assertEquals(List.of("json"), RulePacks.byName("jsonb").orElseThrow().categoryNames());
     }
 
     @Test
     void anUnknownPackIsAnErrorNamingThePacks() {
-        RuleFileException e = assertThrows(RuleFileException.class, () -> RuleLayers.load(List.of("pack:jakson"), true, null));
+        RuleFileException e =
+                assertThrows(RuleFileException.class, () -> RuleLayers.load(List.of("pack:jakson"), true, null));
         assertTrue(e.getMessage().startsWith("pack:jakson: no such rule pack (packs: auto, regex,"), e.getMessage());
     }
 
@@ -102,9 +124,13 @@ class RulePacksTest {
 
     @Test
     void h2AndKafkaDetectTheirPacks() throws Exception {
-        assertTrue(detected("h2-server.collapsed").containsAll(List.of("h2")), detected("h2-server.collapsed").toString());
+        assertTrue(
+                detected("h2-server.collapsed").containsAll(List.of("h2")),
+                detected("h2-server.collapsed").toString());
         assertFalse(detected("h2-server.collapsed").contains("kafka"));
-        assertTrue(detected("kafka-broker.collapsed").containsAll(List.of("kafka", "compression")), detected("kafka-broker.collapsed").toString());
+        assertTrue(
+                detected("kafka-broker.collapsed").containsAll(List.of("kafka", "compression")),
+                detected("kafka-broker.collapsed").toString());
         assertFalse(detected("kafka-broker.collapsed").contains("jetty"));
     }
 
@@ -132,70 +158,173 @@ class RulePacksTest {
 
     @Test
     void h2PageWriteIsStorageAndRowFilteringIsTheEngine() {
-        assertEquals("db-storage", classify(List.of("h2"), "g1_post_barrier_slow",
-                "org.h2.mvstore.cache.CacheLongKeyLIRS$Segment.removeFromQueue", "org.h2.mvstore.cache.CacheLongKeyLIRS.put",
-                "org.h2.mvstore.FileStore.cachePage", "org.h2.mvstore.Page.write"));
-        assertEquals("sql-engine", classify(List.of("h2"), "org.h2.expression.ExpressionColumn.getValue",
-                "org.h2.expression.condition.Comparison.getValue", "org.h2.command.query.Select.isConditionMet",
-                "org.h2.result.LazyResult.hasNext"));
-        assertEquals("jdbc", classify(List.of("jdbc"), "org.h2.jdbc.JdbcConnection.<init>", "org.h2.tools.RunScript.process"));
+        assertEquals(
+                "db-storage",
+                classify(
+                        List.of("h2"),
+                        "g1_post_barrier_slow",
+                        "org.h2.mvstore.cache.CacheLongKeyLIRS$Segment.removeFromQueue",
+                        "org.h2.mvstore.cache.CacheLongKeyLIRS.put",
+                        "org.h2.mvstore.FileStore.cachePage",
+                        "org.h2.mvstore.Page.write"));
+        assertEquals(
+                "sql-engine",
+                classify(
+                        List.of("h2"),
+                        "org.h2.expression.ExpressionColumn.getValue",
+                        "org.h2.expression.condition.Comparison.getValue",
+                        "org.h2.command.query.Select.isConditionMet",
+                        "org.h2.result.LazyResult.hasNext"));
+        assertEquals(
+                "jdbc",
+                classify(List.of("jdbc"), "org.h2.jdbc.JdbcConnection.<init>", "org.h2.tools.RunScript.process"));
     }
 
     @Test
     void jettyParsingIsTheServerAndJspPagesAreJsp() {
-        assertEquals("http-server", classify(List.of("jetty"), "org.eclipse.jetty.util.ArrayTrie.lookup",
-                "org.eclipse.jetty.util.URIUtil.getDefaultPortForScheme",
-                "org.eclipse.jetty.server.internal.HttpConnection$RequestHandler.headerComplete",
-                "org.eclipse.jetty.http.HttpParser.parseFields"));
-        assertEquals("jsp", classify(List.of("jetty"), "java.lang.String.valueOf",
-                "org.apache.jasper.runtime.JspWriterImpl.print", "org.apache.jsp.dump_jsp._jspService",
-                "org.apache.jasper.runtime.HttpJspBase.service", "jakarta.servlet.http.HttpServlet.service",
-                "org.eclipse.jetty.ee10.servlet.ServletHolder.handle"));
-        assertEquals("regex", classify(List.of("jetty", "regex"), "java.util.regex.Pattern$Slice.match",
-                "java.util.regex.Matcher.matches", "sun.nio.fs.UnixFileSystem$3.matches", "org.eclipse.jetty.start.PathFinder.visitFile"));
+        assertEquals(
+                "http-server",
+                classify(
+                        List.of("jetty"),
+                        "org.eclipse.jetty.util.ArrayTrie.lookup",
+                        "org.eclipse.jetty.util.URIUtil.getDefaultPortForScheme",
+                        "org.eclipse.jetty.server.internal.HttpConnection$RequestHandler.headerComplete",
+                        "org.eclipse.jetty.http.HttpParser.parseFields"));
+        assertEquals(
+                "jsp",
+                classify(
+                        List.of("jetty"),
+                        "java.lang.String.valueOf",
+                        "org.apache.jasper.runtime.JspWriterImpl.print",
+                        "org.apache.jsp.dump_jsp._jspService",
+                        "org.apache.jasper.runtime.HttpJspBase.service",
+                        "jakarta.servlet.http.HttpServlet.service",
+                        "org.eclipse.jetty.ee10.servlet.ServletHolder.handle"));
+        assertEquals(
+                "regex",
+                classify(
+                        List.of("jetty", "regex"),
+                        "java.util.regex.Pattern$Slice.match",
+                        "java.util.regex.Matcher.matches",
+                        "sun.nio.fs.UnixFileSystem$3.matches",
+                        "org.eclipse.jetty.start.PathFinder.visitFile"));
     }
 
     @Test
     void kafkaLz4IsCompressionAndLogAppendIsStorage() {
-        assertEquals("compression", classify(List.of("kafka", "compression"), "LZ4_decompress_safe",
-                "Java_net_jpountz_lz4_LZ4JNI_LZ4_1decompress_1safe", "net.jpountz.lz4.LZ4JNI.LZ4_decompress_safe",
-                "org.apache.kafka.common.compress.Lz4BlockInputStream.readBlock"));
-        assertEquals("kafka-protocol", classify(List.of("kafka"), "org.apache.kafka.common.compress.Lz4BlockInputStream.readBlock",
-                "org.apache.kafka.common.record.internal.DefaultRecordBatch.uncompressedIterator"));
-        assertEquals("kafka-storage", classify(List.of("kafka"),
-                "java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock.lock",
-                "org.apache.kafka.storage.internals.epoch.LeaderEpochFileCache.latestEntry",
-                "org.apache.kafka.storage.internals.log.UnifiedLog.assignEpochStartOffset"));
-        assertEquals("kafka-broker", classify(List.of("kafka"), "scala.collection.immutable.HashMap.updated",
-                "kafka.server.ReplicaManager.appendRecords"));
-        assertEquals("checksum", classify(List.of("kafka", "compression"), "java.util.zip.CRC32C.updateBytes",
-                "org.apache.kafka.common.utils.Crc32C.compute"));
+        assertEquals(
+                "compression",
+                classify(
+                        List.of("kafka", "compression"),
+                        "LZ4_decompress_safe",
+                        "Java_net_jpountz_lz4_LZ4JNI_LZ4_1decompress_1safe",
+                        "net.jpountz.lz4.LZ4JNI.LZ4_decompress_safe",
+                        "org.apache.kafka.common.compress.Lz4BlockInputStream.readBlock"));
+        assertEquals(
+                "kafka-protocol",
+                classify(
+                        List.of("kafka"),
+                        "org.apache.kafka.common.compress.Lz4BlockInputStream.readBlock",
+                        "org.apache.kafka.common.record.internal.DefaultRecordBatch.uncompressedIterator"));
+        assertEquals(
+                "kafka-storage",
+                classify(
+                        List.of("kafka"),
+                        "java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock.lock",
+                        "org.apache.kafka.storage.internals.epoch.LeaderEpochFileCache.latestEntry",
+                        "org.apache.kafka.storage.internals.log.UnifiedLog.assignEpochStartOffset"));
+        assertEquals(
+                "kafka-broker",
+                classify(
+                        List.of("kafka"),
+                        "scala.collection.immutable.HashMap.updated",
+                        "kafka.server.ReplicaManager.appendRecords"));
+        assertEquals(
+                "checksum",
+                classify(
+                        List.of("kafka", "compression"),
+                        "java.util.zip.CRC32C.updateBytes",
+                        "org.apache.kafka.common.utils.Crc32C.compute"));
     }
 
     // ---- packs the three programs do not load: stacks named after the libraries' own classes
 
     @Test
     void packsForLibrariesTheProgramsDoNotLoad() {
-        assertEquals("tls", classify(List.of("netty", "tls"), "io.netty.handler.ssl.SslHandler.wrap", "io.netty.channel.AbstractChannelHandlerContext.invokeWrite"));
-        assertEquals("http2", classify(List.of("netty"), "io.netty.handler.codec.http2.DefaultHttp2FrameWriter.writeHeaders", "io.netty.channel.nio.NioEventLoop.run"));
+        assertEquals(
+                "tls",
+                classify(
+                        List.of("netty", "tls"),
+                        "io.netty.handler.ssl.SslHandler.wrap",
+                        "io.netty.channel.AbstractChannelHandlerContext.invokeWrite"));
+        assertEquals(
+                "http2",
+                classify(
+                        List.of("netty"),
+                        "io.netty.handler.codec.http2.DefaultHttp2FrameWriter.writeHeaders",
+                        "io.netty.channel.nio.NioEventLoop.run"));
         assertEquals("netty", classify(List.of("netty"), "io.netty.buffer.PooledByteBufAllocator.newDirectBuffer"));
-        assertEquals("grpc", classify(List.of("grpc", "netty"), "io.grpc.internal.ServerImpl$JumpToApplicationThreadServerStreamListener.messagesAvailable"));
-        assertEquals("protobuf", classify(List.of("protobuf", "grpc"), "com.google.protobuf.CodedOutputStream$ArrayEncoder.writeString", "io.grpc.protobuf.lite.ProtoInputStream.drainTo"));
-        assertEquals("json", classify(List.of("jackson", "spring"), "com.fasterxml.jackson.core.json.UTF8JsonGenerator.writeString", "org.springframework.http.converter.json.AbstractJackson2HttpMessageConverter.writeInternal"));
-        assertEquals("json", classify(List.of("jsonb"), "org.eclipse.yasson.internal.serializer.ObjectSerializer.serialize"));
-        assertEquals("xml-binding", classify(List.of("jaxb"), "org.glassfish.jaxb.runtime.v2.runtime.MarshallerImpl.marshal"));
-        assertEquals("persistence", classify(List.of("hibernate", "jdbc"), "org.hibernate.engine.internal.StatefulPersistenceContext.addEntity", "org.springframework.data.jpa.repository.support.SimpleJpaRepository.findById"));
-        assertEquals("validation", classify(List.of("hibernate"), "org.hibernate.validator.internal.engine.ValidatorImpl.validate"));
+        assertEquals(
+                "grpc",
+                classify(
+                        List.of("grpc", "netty"),
+                        "io.grpc.internal.ServerImpl$JumpToApplicationThreadServerStreamListener.messagesAvailable"));
+        assertEquals(
+                "protobuf",
+                classify(
+                        List.of("protobuf", "grpc"),
+                        "com.google.protobuf.CodedOutputStream$ArrayEncoder.writeString",
+                        "io.grpc.protobuf.lite.ProtoInputStream.drainTo"));
+        assertEquals(
+                "json",
+                classify(
+                        List.of("jackson", "spring"),
+                        "com.fasterxml.jackson.core.json.UTF8JsonGenerator.writeString",
+                        "org.springframework.http.converter.json.AbstractJackson2HttpMessageConverter.writeInternal"));
+        assertEquals(
+                "json",
+                classify(List.of("jsonb"), "org.eclipse.yasson.internal.serializer.ObjectSerializer.serialize"));
+        assertEquals(
+                "xml-binding",
+                classify(List.of("jaxb"), "org.glassfish.jaxb.runtime.v2.runtime.MarshallerImpl.marshal"));
+        assertEquals(
+                "persistence",
+                classify(
+                        List.of("hibernate", "jdbc"),
+                        "org.hibernate.engine.internal.StatefulPersistenceContext.addEntity",
+                        "org.springframework.data.jpa.repository.support.SimpleJpaRepository.findById"));
+        assertEquals(
+                "validation",
+                classify(List.of("hibernate"), "org.hibernate.validator.internal.engine.ValidatorImpl.validate"));
         assertEquals("connection-pool", classify(List.of("jdbc"), "com.zaxxer.hikari.pool.HikariPool.getConnection"));
-        assertEquals("jdbc", classify(List.of("jdbc"), "org.postgresql.core.v3.QueryExecutorImpl.processResults", "com.zaxxer.hikari.pool.ProxyPreparedStatement.executeQuery"));
+        assertEquals(
+                "jdbc",
+                classify(
+                        List.of("jdbc"),
+                        "org.postgresql.core.v3.QueryExecutorImpl.processResults",
+                        "com.zaxxer.hikari.pool.ProxyPreparedStatement.executeQuery"));
         assertEquals("logging", classify(List.of("logging"), "ch.qos.logback.classic.Logger.info"));
         assertEquals("logging", classify(List.of("logging"), "java.util.logging.Logger.log"));
-        assertEquals("spring-web", classify(List.of("spring"), "org.springframework.web.servlet.DispatcherServlet.doDispatch"));
-        assertEquals("spring-core", classify(List.of("spring"), "org.springframework.aop.framework.CglibAopProxy$DynamicAdvisedInterceptor.intercept"));
+        assertEquals(
+                "spring-web",
+                classify(List.of("spring"), "org.springframework.web.servlet.DispatcherServlet.doDispatch"));
+        assertEquals(
+                "spring-core",
+                classify(
+                        List.of("spring"),
+                        "org.springframework.aop.framework.CglibAopProxy$DynamicAdvisedInterceptor.intercept"));
         assertEquals("reactor", classify(List.of("spring"), "reactor.core.publisher.FluxMap$MapSubscriber.onNext"));
-        assertEquals("netty", classify(List.of("spring", "netty"), "reactor.netty.http.server.HttpServerOperations.onInboundNext"));
-        assertEquals("http-server", classify(List.of("undertow"), "io.undertow.server.protocol.http.HttpReadListener.handleEventWithNoRunningRequest"));
-        assertEquals("compression", classify(List.of("compression"), "com.github.luben.zstd.ZstdOutputStreamNoFinalizer.write"));
+        assertEquals(
+                "netty",
+                classify(List.of("spring", "netty"), "reactor.netty.http.server.HttpServerOperations.onInboundNext"));
+        assertEquals(
+                "http-server",
+                classify(
+                        List.of("undertow"),
+                        "io.undertow.server.protocol.http.HttpReadListener.handleEventWithNoRunningRequest"));
+        assertEquals(
+                "compression",
+                classify(List.of("compression"), "com.github.luben.zstd.ZstdOutputStreamNoFinalizer.write"));
         assertEquals("compression", classify(List.of("compression"), "org.xerial.snappy.Snappy.compress"));
     }
 

@@ -1,17 +1,5 @@
 package io.wirecost.attribution;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,13 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
 /** The rule file format: what parses, how errors name file and line, and what each rule kind matches. */
 class RuleParserTest {
 
     private static final String SOURCE = "test.rules";
 
     /** A small file using every line type and rule kind, with comments and blank lines. */
-    private static final String VALID = String.join("\n",
+    private static final String VALID = String.join(
+            "\n",
             "# a comment",
             "category socket-write group=middleware paper=\"java.net.SocketOutputStream.socketWrite\" title=\"Socket write\"",
             "category rmi group=middleware",
@@ -45,7 +45,8 @@ class RuleParserTest {
     void validFileParses() {
         RuleSet rs = RuleParser.parse(VALID, SOURCE);
 
-        assertEquals(List.of("socket-write", "rmi", "other", "jit"),
+        assertEquals(
+                List.of("socket-write", "rmi", "other", "jit"),
                 rs.categories().stream().map(Category::name).toList());
         Category sw = rs.category(0);
         assertEquals(Category.Group.MIDDLEWARE, sw.group());
@@ -66,8 +67,10 @@ class RuleParserTest {
         assertEquals(3, thread.categoryIndex());
         assertEquals(SOURCE, thread.source());
         assertEquals(8, thread.line());
-        assertEquals(List.of(Rule.Kind.METHOD, Rule.Kind.CLASS, Rule.Kind.PACKAGE, Rule.Kind.NATIVE),
-                rules.subList(1, 5).stream().map(Rule::kind).toList(), "frame rules keep file order");
+        assertEquals(
+                List.of(Rule.Kind.METHOD, Rule.Kind.CLASS, Rule.Kind.PACKAGE, Rule.Kind.NATIVE),
+                rules.subList(1, 5).stream().map(Rule::kind).toList(),
+                "frame rules keep file order");
         assertEquals("java.net.Socket$SocketOutputStream", rules.get(2).pattern());
         assertEquals(12, rules.get(3).line());
     }
@@ -76,23 +79,32 @@ class RuleParserTest {
     void parsedRulesClassify() {
         RuleSet rs = RuleParser.parse(VALID, SOURCE);
         assertEquals(0, rs.classify(List.of(Frame.parse("sun.nio.ch.SocketDispatcher.write0")), "main"));
-        assertEquals(1, rs.classify(List.of(Frame.parse("java.util.HashMap.get"),
-                Frame.parse("sun.rmi.transport.Transport.serviceCall")), "main"));
-        assertEquals(3, rs.classify(List.of(Frame.parse("sun.rmi.transport.Transport.serviceCall")), "C2 CompilerThre"));
+        assertEquals(
+                1,
+                rs.classify(
+                        List.of(
+                                Frame.parse("java.util.HashMap.get"),
+                                Frame.parse("sun.rmi.transport.Transport.serviceCall")),
+                        "main"));
+        assertEquals(
+                3, rs.classify(List.of(Frame.parse("sun.rmi.transport.Transport.serviceCall")), "C2 CompilerThre"));
         assertEquals(3, rs.classify(List.of(Frame.nativeSymbol("CompileBroker::compiler_thread_loop()")), null));
         assertEquals(2, rs.classify(List.of(Frame.parse("java.lang.Thread.run")), "main"));
     }
 
     @Test
     void rulesMayNameCategoriesDeclaredLaterAndCrlfIsAccepted() {
-        RuleSet rs = RuleParser.parse("rule b class x.Y\r\nfallback a\r\ncategory a group=middleware\r\ncategory b group=middleware\r\n", SOURCE);
+        RuleSet rs = RuleParser.parse(
+                "rule b class x.Y\r\nfallback a\r\ncategory a group=middleware\r\ncategory b group=middleware\r\n",
+                SOURCE);
         assertEquals(1, rs.rules().get(0).categoryIndex());
         assertEquals(0, rs.fallbackIndex());
     }
 
     @Test
     void constructorNamesAreValidMethodPatterns() {
-        RuleSet rs = RuleParser.parse("category a group=middleware\nfallback a\nrule a method java.lang.Object.<init>\n", SOURCE);
+        RuleSet rs = RuleParser.parse(
+                "category a group=middleware\nfallback a\nrule a method java.lang.Object.<init>\n", SOURCE);
         Rule r = rs.rules().get(0);
         assertTrue(r.matches(Frame.java("java.lang.Object", "<init>")));
         assertFalse(r.matches(Frame.java("java.lang.Object", "init")));
@@ -101,42 +113,73 @@ class RuleParserTest {
     // ---- errors: every one names SOURCE:LINE: and the problem
 
     static Stream<Arguments> badFiles() {
-        String ok = "category a group=middleware\ncategory j group=jvm\nfallback a\n";   // lines 1-3
+        String ok = "category a group=middleware\ncategory j group=jvm\nfallback a\n"; // lines 1-3
         return Stream.of(
-                arguments("unknown line type", ok + "categroy b group=middleware\n", 4,
-                        "unknown line type 'categroy'"),
-                arguments("unknown rule kind", ok + "rule a function x.Y.z\n", 4,
-                        "unknown rule kind 'function'"),
-                arguments("rule naming an unknown category", ok + "rule a class x.Y\nrule nosuch class x.Z\n", 5,
+                arguments("unknown line type", ok + "categroy b group=middleware\n", 4, "unknown line type 'categroy'"),
+                arguments("unknown rule kind", ok + "rule a function x.Y.z\n", 4, "unknown rule kind 'function'"),
+                arguments(
+                        "rule naming an unknown category",
+                        ok + "rule a class x.Y\nrule nosuch class x.Z\n",
+                        5,
                         "rule names unknown category 'nosuch'"),
-                arguments("duplicate category", ok + "category a group=jvm\n", 4,
-                        "duplicate category 'a'"),
-                arguments("fallback to a jvm-group category", "category a group=middleware\ncategory j group=jvm\nfallback j\n", 3,
+                arguments("duplicate category", ok + "category a group=jvm\n", 4, "duplicate category 'a'"),
+                arguments(
+                        "fallback to a jvm-group category",
+                        "category a group=middleware\ncategory j group=jvm\nfallback j\n",
+                        3,
                         "fallback category must be in group middleware"),
-                arguments("fallback to an unknown category", "category a group=middleware\nfallback b\n", 2,
+                arguments(
+                        "fallback to an unknown category",
+                        "category a group=middleware\nfallback b\n",
+                        2,
                         "fallback names unknown category 'b'"),
                 arguments("second fallback", ok + "fallback a\n", 4, "second fallback line"),
-                arguments("bad key in a category line", "category a group=middleware colour=red\nfallback a\n", 1,
+                arguments(
+                        "bad key in a category line",
+                        "category a group=middleware colour=red\nfallback a\n",
+                        1,
                         "unknown key 'colour'"),
-                arguments("value without key", "category a group=middleware loose\nfallback a\n", 1,
+                arguments(
+                        "value without key",
+                        "category a group=middleware loose\nfallback a\n",
+                        1,
                         "expected key=value, got 'loose'"),
-                arguments("bad group", "category a group=mw\nfallback a\n", 1,
+                arguments(
+                        "bad group",
+                        "category a group=mw\nfallback a\n",
+                        1,
                         "group must be middleware or jvm, got 'mw'"),
-                arguments("no group", "category a title=\"A\"\nfallback a\n", 1,
+                arguments(
+                        "no group",
+                        "category a title=\"A\"\nfallback a\n",
+                        1,
                         "category 'a' needs group=middleware or group=jvm"),
-                arguments("bad category name", "category Socket-Write group=middleware\nfallback a\n", 1,
+                arguments(
+                        "bad category name",
+                        "category Socket-Write group=middleware\nfallback a\n",
+                        1,
                         "invalid category name 'Socket-Write'"),
-                arguments("empty package segment", ok + "rule a package foo..bar\n", 4,
+                arguments(
+                        "empty package segment",
+                        ok + "rule a package foo..bar\n",
+                        4,
                         "invalid package pattern 'foo..bar'"),
-                arguments("wildcard in a class", ok + "rule a class a*b\n", 4,
-                        "invalid class pattern 'a*b'"),
-                arguments("trailing dot", ok + "rule a package a.b.\n", 4,
-                        "invalid package pattern 'a.b.'"),
-                arguments("method without class", ok + "rule a method run\n", 4,
+                arguments("wildcard in a class", ok + "rule a class a*b\n", 4, "invalid class pattern 'a*b'"),
+                arguments("trailing dot", ok + "rule a package a.b.\n", 4, "invalid package pattern 'a.b.'"),
+                arguments(
+                        "method without class",
+                        ok + "rule a method run\n",
+                        4,
                         "method pattern 'run' needs Class.method"),
-                arguments("rule too short", ok + "rule a class\n", 4,
+                arguments(
+                        "rule too short",
+                        ok + "rule a class\n",
+                        4,
                         "expected 'rule CATEGORY [passthrough] KIND PATTERN'"),
-                arguments("unterminated quote", "category a group=middleware title=\"Socket write\nfallback a\n", 1,
+                arguments(
+                        "unterminated quote",
+                        "category a group=middleware title=\"Socket write\nfallback a\n",
+                        1,
                         "unterminated quote"));
     }
 
@@ -151,7 +194,8 @@ class RuleParserTest {
 
     @Test
     void missingFallbackIsReportedAtTheEndOfTheFile() {
-        RuleFileException e = assertThrows(RuleFileException.class,
+        RuleFileException e = assertThrows(
+                RuleFileException.class,
                 () -> RuleParser.parse("category a group=middleware\nrule a class x.Y", SOURCE));
         assertEquals(SOURCE + ":2: missing 'fallback CATEGORY' line", e.getMessage());
     }
@@ -162,7 +206,8 @@ class RuleParserTest {
         RuleFileException e = assertThrows(RuleFileException.class, () -> RuleParser.parse(missing));
         assertEquals(missing + ": no such file", e.getMessage());
 
-        Path bad = Files.writeString(dir.resolve("bad.rules"), "category a group=middleware\nfallback a\nrule a klass x.Y\n");
+        Path bad = Files.writeString(
+                dir.resolve("bad.rules"), "category a group=middleware\nfallback a\nrule a klass x.Y\n");
         e = assertThrows(RuleFileException.class, () -> RuleParser.parse(bad));
         assertTrue(e.getMessage().startsWith(bad + ":3: unknown rule kind 'klass'"), e.getMessage());
 
@@ -262,7 +307,8 @@ class RuleParserTest {
         assertFalse(m.matches(Frame.java("sun.nio.ch.Net$1", "poll")));
         assertFalse(m.matches(Frame.java("sun.nio.ch.NetX", "poll")));
         assertFalse(m.matches(Frame.java("sun.nio.ch", "Net.poll")));
-        assertNull(RuleParser.parse("category a group=middleware\nfallback a\nrule a method sun.nio.ch.Net.poll\n", SOURCE)
-                .ruleFor(Frame.nativeSymbol("sun.nio.ch.Net.poll")));
+        assertNull(
+                RuleParser.parse("category a group=middleware\nfallback a\nrule a method sun.nio.ch.Net.poll\n", SOURCE)
+                        .ruleFor(Frame.nativeSymbol("sun.nio.ch.Net.poll")));
     }
 }

@@ -2,19 +2,18 @@ package io.wirecost.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.wirecost.attribution.AnalysisJson;
 import io.wirecost.attribution.JmcAnalysis;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.AnalysisJson;
 import io.wirecost.report.analyze.AnalysisTable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code wirecost analyze}: JDK Mission Control's automated analysis of recordings, any format JMC
@@ -25,15 +24,23 @@ import java.util.concurrent.Callable;
  * ./wirecost analyze a.jfr b.jfr.gz --format json
  * </pre>
  */
-@Command(name = "analyze", mixinStandardHelpOptions = true,
+@Command(
+        name = "analyze",
+        mixinStandardHelpOptions = true,
         description = "JDK Mission Control's rule results per recording: rule id, name, severity, score, summary.")
 final class AnalyzeCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    enum Format { table, json }
+    enum Format {
+        table,
+        json
+    }
 
-    @Parameters(arity = "1..*", paramLabel = "RECORDING", description = "JFR recordings (.jfr, gzip or zip as JMC writes them).")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "RECORDING",
+            description = "JFR recordings (.jfr, gzip or zip as JMC writes them).")
     List<Path> recordings;
 
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")

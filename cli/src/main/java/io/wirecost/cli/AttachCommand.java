@@ -1,9 +1,5 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.Locations;
-import io.wirecost.cli.common.Durations;
-import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.attach.AgentLink;
@@ -11,18 +7,21 @@ import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.attach.TargetCheck;
+import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.ScenarioResult;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
+import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code wirecost attach PID}: profiles a JVM that is already running, for a while, without restarting it.
@@ -35,12 +34,15 @@ import java.util.concurrent.Callable;
  * The agent is loaded through the Attach API on the first attach and reused by later ones; it records
  * only between start and stop, and stops on its own if wirecost dies before it can say stop.
  */
-@Command(name = "attach", mixinStandardHelpOptions = true,
+@Command(
+        name = "attach",
+        mixinStandardHelpOptions = true,
         description = "Profile a running JVM of yours (by pid) for a while and write a run directory.")
 final class AttachCommand implements Callable<Integer> {
 
     /** How long after the planned stop the agent stops by itself when no stop came. */
     private static final long SAFETY_MARGIN_NS = 60_000_000_000L;
+
     private static final long POLL_MS = 100;
 
     @Parameters(index = "0", paramLabel = "PID", description = "Process id of the JVM (jps or jcmd lists them).")
@@ -49,8 +51,11 @@ final class AttachCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "30s", description = "How long to record (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--metrics-port", paramLabel = "PORT",
-            description = "Serve live Prometheus metrics from the target on this port (loopback) until 'wirecost detach PID'.")
+    @Option(
+            names = "--metrics-port",
+            paramLabel = "PORT",
+            description =
+                    "Serve live Prometheus metrics from the target on this port (loopback) until 'wirecost detach PID'.")
     Integer metricsPort;
 
     @Mixin
@@ -62,12 +67,18 @@ final class AttachCommand implements Callable<Integer> {
         long durationNs = Durations.parseNanos("--duration", duration);
         ProfilerSettings profiler = options.profiler();
         options.checkRules();
-        if (metricsPort != null && (metricsPort < 1 || metricsPort > 65535)) throw new UsageException("--metrics-port must be 1 to 65535, got " + metricsPort);
-        if (metricsPort != null && options.rules.size() > 1) throw new UsageException("--metrics-port counts with one --rules file or pack, got " + options.rules.size());
-        // a --out that cannot be a directory is the user's to fix whatever the process (the default one is made after the check)
+        if (metricsPort != null && (metricsPort < 1 || metricsPort > 65535))
+            throw new UsageException("--metrics-port must be 1 to 65535, got " + metricsPort);
+        if (metricsPort != null && options.rules.size() > 1)
+            throw new UsageException(
+                    "--metrics-port counts with one --rules file or pack, got " + options.rules.size());
+        // a --out that cannot be a directory is the user's to fix whatever the process (the default one is made after
+        // the check)
         if (options.out != null) OutputDirectory.create("--out", options.out);
         Path agentJar = Locations.agentJar();
-        if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
+        if (!Files.isRegularFile(agentJar))
+            throw new UsageException(
+                    "profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         ProcessHandle target = TargetCheck.check(pid);
         Path dir = options.outputDirectory("attach-" + pid);
 
@@ -79,9 +90,14 @@ final class AttachCommand implements Callable<Integer> {
                     + ",attach.stop-after=" + (durationNs + SAFETY_MARGIN_NS) + "ns," + agentOptions(profiler));
             file = Path.of(reply.get("file"));
             facts = JvmFacts.beside(file);
-            System.err.println("wirecost: recording pid " + pid + " (" + facts.get("main_class") + ", " + facts.get("java.vm.name") + " "
-                    + facts.get("java.version") + ") for " + duration + " with " + reply.get("engine") + " " + reply.get("event")
-                    + (reply.get("live_metrics").isEmpty() ? "" : "; live metrics on port " + reply.get("live_metrics") + " until 'wirecost detach " + pid + "'"));
+            System.err.println("wirecost: recording pid " + pid + " (" + facts.get("main_class") + ", "
+                    + facts.get("java.vm.name") + " "
+                    + facts.get("java.version") + ") for " + duration + " with " + reply.get("engine") + " "
+                    + reply.get("event")
+                    + (reply.get("live_metrics").isEmpty()
+                            ? ""
+                            : "; live metrics on port " + reply.get("live_metrics") + " until 'wirecost detach " + pid
+                                    + "'"));
         }
         started = System.nanoTime();
         // Ctrl-C of wirecost still stops the profiler in the target, and the run is written from what was recorded
@@ -92,12 +108,17 @@ final class AttachCommand implements Callable<Integer> {
         Runtime.getRuntime().removeShutdownHook(stopper);
         double seconds = (System.nanoTime() - started) / 1e9;
 
-        String error = target.isAlive() || Files.isRegularFile(file) ? "" : "the JVM exited before its recording was written";
+        String error =
+                target.isAlive() || Files.isRegularFile(file) ? "" : "the JVM exited before its recording was written";
         ProcessRecording rec = new ProcessRecording(JvmFacts.main(file), pid, file, facts, seconds, error);
         RuleSet rules = options.ruleSet(List.of(file));
-        List<ScenarioResult> results = new ExternalRunWriter(dir, rules).write(
-                ExternalRunOptions.metadata(dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid), List.of(rec));
-        System.out.println("Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");
+        List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
+                .write(
+                        ExternalRunOptions.metadata(
+                                dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid),
+                        List.of(rec));
+        System.out.println(
+                "Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");
         return results.get(0).ok() ? 0 : 1;
     }
 
@@ -107,7 +128,11 @@ final class AttachCommand implements Callable<Integer> {
             s += ",metrics.port=" + metricsPort;
             // pack:auto needs frames the live view has not seen yet: the live counts use the built-in rules then
             String layer = options.layers().get(0);
-            if (!layer.equals(RuleLayers.AUTO)) s += ",rules=" + (layer.startsWith(RuleLayers.PACK_PREFIX) ? layer : Path.of(layer).toAbsolutePath());
+            if (!layer.equals(RuleLayers.AUTO))
+                s += ",rules="
+                        + (layer.startsWith(RuleLayers.PACK_PREFIX)
+                                ? layer
+                                : Path.of(layer).toAbsolutePath());
         }
         return s;
     }

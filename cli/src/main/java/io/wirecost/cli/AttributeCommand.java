@@ -1,26 +1,23 @@
 package io.wirecost.cli;
 
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.Attribution;
-import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.AttributionMode;
 import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.PackageProfile;
-import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.report.AttributionReport;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
+import io.wirecost.runner.UsageException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost attribute}: categories of any recording, from async-profiler or JDK Flight Recorder,
@@ -33,7 +30,9 @@ import java.util.concurrent.Callable;
  * ./wirecost attribute runs/my-service --by artifact     # which library's own code the CPU is in
  * </pre>
  */
-@Command(name = "attribute", mixinStandardHelpOptions = true,
+@Command(
+        name = "attribute",
+        mixinStandardHelpOptions = true,
         description = "Attribute the samples of recordings to categories (or, with --by package, to leaf packages).")
 final class AttributeCommand implements Callable<Integer> {
 
@@ -43,21 +42,30 @@ final class AttributeCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "table", description = "table, csv or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--attribution", defaultValue = "self",
+    @Option(
+            names = "--attribution",
+            defaultValue = "self",
             description = "self: first matching rule from the leaf up (where the CPU was); inclusive: share of samples "
                     + "with the category anywhere on the stack (time spent under a layer). Default: ${DEFAULT-VALUE}.")
     String attribution;
 
-    @Option(names = "--by", defaultValue = "category", description = "category (rules), package (leaf frame's package, no rules) or artifact (leaf frame's jar as "
+    @Option(
+            names = "--by",
+            defaultValue = "category",
+            description = "category (rules), package (leaf frame's package, no rules) or artifact (leaf frame's jar as "
                     + "Maven coordinates, or JDK module; needs the agent's .artifacts file beside each recording).")
     String by;
 
-    @Option(names = "--top", defaultValue = "20", description = "Rows of --by package or artifact (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--top",
+            defaultValue = "20",
+            description = "Rows of --by package or artifact (default: ${DEFAULT-VALUE}).")
     int top;
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("table", "csv", "json").contains(format)) throw new UsageException("--format must be table, csv or json, got '" + format + "'");
+        if (!List.of("table", "csv", "json").contains(format))
+            throw new UsageException("--format must be table, csv or json, got '" + format + "'");
         if (!List.of("category", "package", "artifact").contains(by)) {
             throw new UsageException("--by must be category, package or artifact, got '" + by + "'");
         }
@@ -68,12 +76,15 @@ final class AttributeCommand implements Callable<Integer> {
         };
         List<InputOptions.Input> inputs = input.resolve();
         if (input.sampleMode() == io.wirecost.attribution.SampleMode.WALL) {
-            // wall samples include idle threads: a server's acceptor parked in accept()/poll() counts as its transport's "work"
-            System.err.println("wirecost: note: wall mode counts every thread, idle ones too: threads blocked in accept, poll "
-                    + "or park count for the layer they wait in; use --threads to keep the busy ones, or --mode cpu");
+            // wall samples include idle threads: a server's acceptor parked in accept()/poll() counts as its
+            // transport's "work"
+            System.err.println(
+                    "wirecost: note: wall mode counts every thread, idle ones too: threads blocked in accept, poll "
+                            + "or park count for the layer they wait in; use --threads to keep the busy ones, or --mode cpu");
         }
         if (by.equals("package")) return byLeaf(inputs, new PackageProfile(), "package");
-        if (by.equals("artifact")) return byLeaf(inputs, new PackageProfile(input.artifacts(inputs)::artifactOf), "artifact");
+        if (by.equals("artifact"))
+            return byLeaf(inputs, new PackageProfile(input.artifacts(inputs)::artifactOf), "artifact");
 
         RuleSet rules = input.ruleSet(inputs);
         Attributor attributor = new Attributor(rules, input.sampleMode(), mode);
@@ -88,16 +99,19 @@ final class AttributeCommand implements Callable<Integer> {
             perInput.put(in.label(), counts.toAttribution(counted(List.of(s), mode), mode));
         }
         // one input without samples is an error too: a silent 0.00 column reads as "no cost there"
-        List<RecordingSummary> empty = summaries.stream().filter(s -> s.samples() == 0).toList();
+        List<RecordingSummary> empty =
+                summaries.stream().filter(s -> s.samples() == 0).toList();
         if (!empty.isEmpty()) throw input.nothingCounted(empty);
-        if (all.total() == 0) throw input.nothingCounted(summaries);   // the thread or time filter left nothing
+        if (all.total() == 0) throw input.nothingCounted(summaries); // the thread or time filter left nothing
         Attribution total = all.toAttribution(counted(summaries, mode), mode);
-        AttributionReport report = new AttributionReport(perInput, total, input.sampleMode().unit());
-        System.out.print(switch (format) {
-            case "csv" -> report.csv();
-            case "json" -> report.json(summaries);
-            default -> report.table().text();
-        });
+        AttributionReport report =
+                new AttributionReport(perInput, total, input.sampleMode().unit());
+        System.out.print(
+                switch (format) {
+                    case "csv" -> report.csv();
+                    case "json" -> report.json(summaries);
+                    default -> report.table().text();
+                });
         return 0;
     }
 
@@ -105,10 +119,12 @@ final class AttributeCommand implements Callable<Integer> {
     private int byLeaf(List<InputOptions.Input> inputs, PackageProfile profile, String what) throws Exception {
         List<RecordingSummary> summaries = new ArrayList<>();
         for (InputOptions.Input in : inputs) summaries.add(input.read(in, profile));
-        List<RecordingSummary> empty = summaries.stream().filter(s -> s.samples() == 0).toList();
+        List<RecordingSummary> empty =
+                summaries.stream().filter(s -> s.samples() == 0).toList();
         if (!empty.isEmpty()) throw input.nothingCounted(empty);
         if (profile.total() == 0) throw input.nothingCounted(summaries);
-        System.out.print(AttributionReport.leaves(what, profile.top(top), counted(summaries, AttributionMode.SELF), format));
+        System.out.print(
+                AttributionReport.leaves(what, profile.top(top), counted(summaries, AttributionMode.SELF), format));
         return 0;
     }
 
@@ -116,8 +132,13 @@ final class AttributeCommand implements Callable<Integer> {
     private String counted(List<RecordingSummary> summaries, AttributionMode mode) {
         Map<String, Long> events = new TreeMap<>();
         for (RecordingSummary s : summaries) s.eventCounts().forEach((k, v) -> events.merge(k, v, Long::sum));
-        String producers = String.join("+", summaries.stream().map(RecordingSummary::producer).distinct().toList());
-        String weight = input.sampleMode().unit().equals("samples") ? " samples (" : " events, weighed in " + input.sampleMode().unit() + " (";
-        return input.mode + weight + producers + ") " + events + ", " + mode.name().toLowerCase() + " attribution";
+        String producers = String.join(
+                "+",
+                summaries.stream().map(RecordingSummary::producer).distinct().toList());
+        String weight = input.sampleMode().unit().equals("samples")
+                ? " samples ("
+                : " events, weighed in " + input.sampleMode().unit() + " (";
+        return input.mode + weight + producers + ") " + events + ", "
+                + mode.name().toLowerCase() + " attribution";
     }
 }

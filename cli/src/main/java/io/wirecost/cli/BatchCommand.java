@@ -1,12 +1,8 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.runner.UsageException;
-import io.wirecost.runner.batch.BatchRun;
-import io.wirecost.runner.batch.BatchSettings;
-import io.wirecost.runner.batch.LatencyResult;
 import io.wirecost.report.BatchTables;
 import io.wirecost.report.BatchWriter;
 import io.wirecost.report.Progress;
@@ -14,9 +10,10 @@ import io.wirecost.runner.BatchRunner;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
+import io.wirecost.runner.UsageException;
+import io.wirecost.runner.batch.BatchRun;
+import io.wirecost.runner.batch.BatchSettings;
+import io.wirecost.runner.batch.LatencyResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -26,6 +23,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost batch}: seed 004's experiment. Fetches 1..20 files per transaction from one file
@@ -38,33 +37,49 @@ import java.util.concurrent.Callable;
  * ./wirecost batch --latency 0,2ms,29ms --files 1..20
  * </pre>
  */
-@Command(name = "batch", mixinStandardHelpOptions = true,
+@Command(
+        name = "batch",
+        mixinStandardHelpOptions = true,
         description = "Seed 004: document-oriented batching vs chatty remote objects under injected network latency.")
 final class BatchCommand implements Callable<Integer> {
 
     static final int MAX_FILES = 1000;
     static final long MAX_DELAY_NANOS = 10_000_000_000L;
 
-    @Option(names = "--latency", split = ",",
-            description = "Delays the proxy holds each direction's data for, e.g. 0,2ms,29ms (default; quick: 0,2ms). 0 connects directly.")
+    @Option(
+            names = "--latency",
+            split = ",",
+            description =
+                    "Delays the proxy holds each direction's data for, e.g. 0,2ms,29ms (default; quick: 0,2ms). 0 connects directly.")
     List<String> latencies;
 
-    @Option(names = "--files", description = "Files per transaction: a range 1..20 (default) or a list 1,2,5,10 (quick).")
+    @Option(
+            names = "--files",
+            description = "Files per transaction: a range 1..20 (default) or a list 1,2,5,10 (quick).")
     String files;
 
-    @Option(names = "--quick", description = "A small sweep for tests and CI: files 1,2,5,10, latencies 0 and 2ms, 5 transactions per point.")
+    @Option(
+            names = "--quick",
+            description =
+                    "A small sweep for tests and CI: files 1,2,5,10, latencies 0 and 2ms, 5 transactions per point.")
     boolean quick;
 
-    @Option(names = "--reps", description = "Timed transactions per point (default 20 below 5 ms, 3 from 5 ms; quick 5).")
+    @Option(
+            names = "--reps",
+            description = "Timed transactions per point (default 20 below 5 ms, 3 from 5 ms; quick 5).")
     Integer reps;
 
-    @Option(names = "--warmup", description = "Untimed transactions per variant before each latency (default 300; quick 100).")
+    @Option(
+            names = "--warmup",
+            description = "Untimed transactions per variant before each latency (default 300; quick 100).")
     Integer warmup;
 
     @Option(names = "--out", description = "Output directory (default: runs/<timestamp>-batch).")
     Path out;
 
-    @Option(names = "--java-home", description = "JDK for the client and server JVMs (default: the JDK running wirecost).")
+    @Option(
+            names = "--java-home",
+            description = "JDK for the client and server JVMs (default: the JDK running wirecost).")
     Path javaHome;
 
     @Option(names = "--jvm-opt", description = "Extra option for the client and server JVMs, repeatable.")
@@ -74,23 +89,35 @@ final class BatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         BatchSettings settings = settings();
         Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
-        if (!Files.isExecutable(home.resolve("bin").resolve("java"))) throw new UsageException("--java-home " + home + " has no bin/java");
+        if (!Files.isExecutable(home.resolve("bin").resolve("java")))
+            throw new UsageException("--java-home " + home + " has no bin/java");
         Path dir = outputDirectory();
-        JvmLauncher launcher = new JvmLauncher(home, new ModuleClasspath(Locations.projectRoot()), Locations.agentJar(),
-                new ProfilerSettings("none", "cpu", 1_000_000), jvmOptions);
-        BatchRun run = new BatchRun(dir.getFileName().toString(), OffsetDateTime.now().toString(), Locations.hostName(), Locations.version(),
-                home.toString(), launcher.featureVersion(), settings,
+        JvmLauncher launcher = new JvmLauncher(
+                home,
+                new ModuleClasspath(Locations.projectRoot()),
+                Locations.agentJar(),
+                new ProfilerSettings("none", "cpu", 1_000_000),
+                jvmOptions);
+        BatchRun run = new BatchRun(
+                dir.getFileName().toString(),
+                OffsetDateTime.now().toString(),
+                Locations.hostName(),
+                Locations.version(),
+                home.toString(),
+                launcher.featureVersion(),
+                settings,
                 Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])));
         BatchWriter writer = new BatchWriter(dir);
         Progress progress = new Progress(System.err, System.console() != null);
         System.err.println("wirecost: writing to " + dir);
         List<LatencyResult> results = new BatchRunner(launcher, settings, dir, progress, partial -> {
-            try {
-                writer.write(run, partial);   // after every point: an interrupted run keeps what it measured
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot write results to " + dir + ": " + e.getMessage(), e);
-            }
-        }).run();
+                    try {
+                        writer.write(run, partial); // after every point: an interrupted run keeps what it measured
+                    } catch (Exception e) {
+                        throw new IllegalStateException("cannot write results to " + dir + ": " + e.getMessage(), e);
+                    }
+                })
+                .run();
         progress.done();
         System.out.println();
         System.out.print(BatchTables.times(results).text());
@@ -119,7 +146,8 @@ final class BatchCommand implements Callable<Integer> {
         List<Integer> sizes = parseFiles(files != null ? files : quick ? "1,2,5,10" : "1..20");
         if (reps != null && reps < 1) throw new UsageException("--reps must be at least 1, got " + reps);
         if (warmup != null && warmup < 0) throw new UsageException("--warmup must not be negative, got " + warmup);
-        return new BatchSettings(delays, sizes, reps == null ? 0 : reps, warmup != null ? warmup : quick ? 100 : 300, 30, quick);
+        return new BatchSettings(
+                delays, sizes, reps == null ? 0 : reps, warmup != null ? warmup : quick ? 100 : 300, 30, quick);
     }
 
     static List<Integer> parseFiles(String text) {
@@ -138,16 +166,19 @@ final class BatchCommand implements Callable<Integer> {
             throw new UsageException("--files must be a range like 1..20 or a list like 1,2,5,10, got '" + text + "'");
         }
         for (int n : sizes) {
-            if (n < 1 || n > MAX_FILES) throw new UsageException("--files: batch sizes must be between 1 and " + MAX_FILES + ", got " + n);
+            if (n < 1 || n > MAX_FILES)
+                throw new UsageException("--files: batch sizes must be between 1 and " + MAX_FILES + ", got " + n);
         }
         return sizes;
     }
 
     private Path outputDirectory() throws Exception {
-        Path dir = out != null ? out
-                : Path.of("runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-batch");
-        if (Files.exists(dir.resolve("batch.json"))) throw new UsageException("--out " + dir + " already holds a batch run; choose another directory");
+        Path dir = out != null
+                ? out
+                : Path.of(
+                        "runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-batch");
+        if (Files.exists(dir.resolve("batch.json")))
+            throw new UsageException("--out " + dir + " already holds a batch run; choose another directory");
         return OutputDirectory.create("--out", dir);
     }
-
 }

@@ -1,21 +1,22 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.Locations;
-import io.wirecost.runner.UsageException;
 import io.wirecost.cli.attach.AgentLink;
 import io.wirecost.cli.attach.TargetCheck;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-
+import io.wirecost.cli.common.Locations;
+import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code wirecost detach PID}: stops everything the agent runs in that JVM (profiler, live metrics
  * endpoint, threads) after {@code wirecost attach --metrics-port}. The JVM runs on.
  */
-@Command(name = "detach", mixinStandardHelpOptions = true,
+@Command(
+        name = "detach",
+        mixinStandardHelpOptions = true,
         description = "Stop the wirecost agent's profiler and live metrics in a JVM attached to before.")
 final class DetachCommand implements Callable<Integer> {
 

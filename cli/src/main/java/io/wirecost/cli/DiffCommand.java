@@ -1,11 +1,10 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackCounts;
+import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.diff.DiffFlameGraph;
 import io.wirecost.diff.DiffLine;
 import io.wirecost.diff.DiffReport;
@@ -14,10 +13,7 @@ import io.wirecost.diff.JmcRuleDiff;
 import io.wirecost.diff.RunData;
 import io.wirecost.diff.RunDiff;
 import io.wirecost.runner.AtomicFiles;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
+import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +22,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code wirecost diff BASE_RUN CAND_RUN}: what changed between two runs, with verdicts a CI can gate on.
@@ -37,7 +36,9 @@ import java.util.stream.Stream;
  * ./wirecost diff runs/ab/baseline runs/ab/candidate > comment.md
  * </pre>
  */
-@Command(name = "diff", mixinStandardHelpOptions = true,
+@Command(
+        name = "diff",
+        mixinStandardHelpOptions = true,
         description = "Compare two runs: shares, round trips, message sizes, with confidence intervals and verdicts; "
                 + "writes differential flame graphs. Exit 0: no regression, 1: regression, 2: bad input.")
 final class DiffCommand implements Callable<Integer> {
@@ -48,45 +49,71 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CAND_RUN", description = "Candidate run directory (or its results.json).")
     Path candidate;
 
-    @Option(names = "--format", defaultValue = "md", description = "md (a pull-request comment) or json (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            defaultValue = "md",
+            description = "md (a pull-request comment) or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--rtt-threshold", defaultValue = "5", description = "Smallest round-trip change that counts, percent (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rtt-threshold",
+            defaultValue = "5",
+            description = "Smallest round-trip change that counts, percent (default: ${DEFAULT-VALUE}).")
     double rttThreshold;
 
-    @Option(names = "--share-threshold", defaultValue = "2",
+    @Option(
+            names = "--share-threshold",
+            defaultValue = "2",
             description = "Smallest share change that counts, percentage points (default: ${DEFAULT-VALUE}).")
     double shareThreshold;
 
-    @Option(names = "--size-threshold", defaultValue = "1", description = "Smallest message-size change marked in the report, percent; sizes are reported, not gating (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--size-threshold",
+            defaultValue = "1",
+            description =
+                    "Smallest message-size change marked in the report, percent; sizes are reported, not gating (default: ${DEFAULT-VALUE}).")
     double sizeThreshold;
 
-    @Option(names = "--out", description = "Where diff.md, diff.json and the differential flame graphs go (default: CAND_RUN/diff).")
+    @Option(
+            names = "--out",
+            description = "Where diff.md, diff.json and the differential flame graphs go (default: CAND_RUN/diff).")
     Path out;
 
     @Option(names = "--no-flames", description = "Skip the differential flame graphs.")
     boolean noFlames;
 
-    @Option(names = "--alpha", defaultValue = "0.05",
-            description = "Family-wise error rate of the whole report (Holm's correction over the gating lines): the chance that "
-                    + "an unchanged build exits 1 (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--alpha",
+            defaultValue = "0.05",
+            description =
+                    "Family-wise error rate of the whole report (Holm's correction over the gating lines): the chance that "
+                            + "an unchanged build exits 1 (default: ${DEFAULT-VALUE}).")
     double alpha;
 
-    @Option(names = "--gate-min-share", defaultValue = "" + Gate.DEFAULT_MIN_SHARE_PERCENT,
-            description = "A category's share line gates when it holds at least this percentage of its role's samples, "
-                    + "averaged over both sides; smaller categories are reported, not gating (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--gate-min-share",
+            defaultValue = "" + Gate.DEFAULT_MIN_SHARE_PERCENT,
+            description =
+                    "A category's share line gates when it holds at least this percentage of its role's samples, "
+                            + "averaged over both sides; smaller categories are reported, not gating (default: ${DEFAULT-VALUE}).")
     double gateMinShare;
 
-    @Option(names = "--strict", description = "Exit 2 when no verdict can be given (fewer than 3 repetitions a side) instead of 0.")
+    @Option(
+            names = "--strict",
+            description = "Exit 2 when no verdict can be given (fewer than 3 repetitions a side) instead of 0.")
     boolean strict;
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("md", "json").contains(format)) throw new UsageException("--format must be md or json, got '" + format + "'");
-        if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0) throw new UsageException("thresholds must not be negative");
-        if (!(alpha > 0 && alpha < 0.5)) throw new UsageException("--alpha must be between 0 and 0.5 (e.g. 0.05), got " + alpha);
+        if (!List.of("md", "json").contains(format))
+            throw new UsageException("--format must be md or json, got '" + format + "'");
+        if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0)
+            throw new UsageException("thresholds must not be negative");
+        if (!(alpha > 0 && alpha < 0.5))
+            throw new UsageException("--alpha must be between 0 and 0.5 (e.g. 0.05), got " + alpha);
         if (!(gateMinShare >= 0 && gateMinShare <= 100)) {
-            throw new UsageException("--gate-min-share must be a percentage between 0 and 100 (e.g. 5), got " + gateMinShare);
+            throw new UsageException(
+                    "--gate-min-share must be a percentage between 0 and 100 (e.g. 5), got " + gateMinShare);
         }
         if (out != null) OutputDirectory.create("--out", out);
         RunData base;
@@ -98,14 +125,21 @@ final class DiffCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage());
         }
         if (base.scenarios().keySet().stream().noneMatch(cand.scenarios()::containsKey)) {
-            throw new UsageException("the runs have no scenario in common (" + base.scenarios().keySet() + " vs " + cand.scenarios().keySet() + ")");
+            throw new UsageException("the runs have no scenario in common ("
+                    + base.scenarios().keySet() + " vs " + cand.scenarios().keySet() + ")");
         }
         RunDiff.Thresholds t = new RunDiff.Thresholds(rttThreshold, shareThreshold, sizeThreshold);
         List<DiffLine> lines = new java.util.ArrayList<>(new RunDiff().compare(base, cand));
-        // by library, from the agent's .artifacts files: shown beside the verdicts, outside Holm's family (see ArtifactShares)
+        // by library, from the agent's .artifacts files: shown beside the verdicts, outside Holm's family (see
+        // ArtifactShares)
         lines.addAll(io.wirecost.diff.ArtifactShares.lines(baseline, candidate));
         DiffReport report = new DiffReport(base, cand, new Gate(t, alpha, gateMinShare).judge(base, cand, lines), t);
-        Path dir = out != null ? out : (Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent()).resolve("diff");
+        Path dir = out != null
+                ? out
+                : (Files.isDirectory(candidate)
+                                ? candidate
+                                : candidate.toAbsolutePath().getParent())
+                        .resolve("diff");
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
         List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseline, candidate);
         String md = report.markdown() + JmcRuleDiff.markdown(rises);
@@ -117,8 +151,14 @@ final class DiffCommand implements Callable<Integer> {
         System.err.println("wirecost: diff written to " + dir);
         if (report.regressions() > 0) return 1;
         if (!report.complete()) {
-            String why = report.unequalContention().isEmpty() ? DiffReport.NO_VERDICT
-                    : "no verdict: " + String.join("; ", report.unequalContention().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
+            String why = report.unequalContention().isEmpty()
+                    ? DiffReport.NO_VERDICT
+                    : "no verdict: "
+                            + String.join(
+                                    "; ",
+                                    report.unequalContention().entrySet().stream()
+                                            .map(e -> e.getKey() + ": " + e.getValue())
+                                            .toList());
             System.err.println("wirecost: " + why + (strict ? " (--strict: exit 2)" : ""));
             return strict ? 2 : 0;
         }
@@ -128,7 +168,8 @@ final class DiffCommand implements Callable<Integer> {
     private static String withJmc(String json, List<JmcRuleDiff.Rise> rises) throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper()
                 .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
-        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(json);
+        com.fasterxml.jackson.databind.node.ObjectNode root =
+                (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(json);
         root.set("jmc_rules_rose", m.valueToTree(rises));
         return m.writeValueAsString(root) + "\n";
     }
@@ -142,8 +183,12 @@ final class DiffCommand implements Callable<Integer> {
             if (cand == null) continue;
             StackCounts sb = counts(e.getValue());
             StackCounts sc = counts(cand);
-            String html = DiffFlameGraph.render("wirecost diff " + e.getKey() + ": " + baseline + " vs " + candidate,
-                    sb.counts(), sb.total(), sc.counts(), sc.total());
+            String html = DiffFlameGraph.render(
+                    "wirecost diff " + e.getKey() + ": " + baseline + " vs " + candidate,
+                    sb.counts(),
+                    sb.total(),
+                    sc.counts(),
+                    sc.total());
             AtomicFiles.write(dir.resolve(e.getKey() + ".html"), html);
         }
     }

@@ -1,18 +1,16 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.Locations;
-import io.wirecost.cli.common.Durations;
-import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
+import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RunMetadata;
-import picocli.CommandLine.Option;
-
+import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -23,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import picocli.CommandLine.Option;
 
 /** What {@code attach} and {@code profile} share: where the run goes, how to sample, which rules. */
 final class ExternalRunOptions {
@@ -30,18 +29,27 @@ final class ExternalRunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (default: a new folder under runs/).")
     Path out;
 
-    @Option(names = "--profiler", defaultValue = "async", description = "async (async-profiler) or jfr (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--profiler",
+            defaultValue = "async",
+            description = "async (async-profiler) or jfr (default: ${DEFAULT-VALUE}).")
     String engine;
 
-    @Option(names = "--event", defaultValue = "itimer", description = "cpu, ctimer, itimer or wall (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--event",
+            defaultValue = "itimer",
+            description = "cpu, ctimer, itimer or wall (default: ${DEFAULT-VALUE}).")
     String event;
 
     @Option(names = "--interval", defaultValue = "10ms", description = "Sampling interval (default: ${DEFAULT-VALUE}).")
     String interval;
 
-    @Option(names = "--rules", paramLabel = "FILE|pack:NAME|pack:auto",
-            description = "Rule file or built-in pack (wirecost rules --list) layered over the defaults; repeatable, later wins. "
-                    + "Default: pack:auto (every pack whose classes the recordings hold); giving --rules replaces it.")
+    @Option(
+            names = "--rules",
+            paramLabel = "FILE|pack:NAME|pack:auto",
+            description =
+                    "Rule file or built-in pack (wirecost rules --list) layered over the defaults; repeatable, later wins. "
+                            + "Default: pack:auto (every pack whose classes the recordings hold); giving --rules replaces it.")
     List<String> rules = new ArrayList<>();
 
     /** An unknown JVM runs libraries the built-in rules do not know: detect their packs unless the user chose. */
@@ -50,7 +58,8 @@ final class ExternalRunOptions {
     }
 
     ProfilerSettings profiler() {
-        if (!List.of("async", "jfr").contains(engine)) throw new UsageException("--profiler must be async or jfr, got '" + engine + "'");
+        if (!List.of("async", "jfr").contains(engine))
+            throw new UsageException("--profiler must be async or jfr, got '" + engine + "'");
         if (!List.of("cpu", "ctimer", "itimer", "wall").contains(event)) {
             throw new UsageException("--event must be cpu, ctimer, itimer or wall, got '" + event + "'");
         }
@@ -60,7 +69,8 @@ final class ExternalRunOptions {
     /** Checks the layers before anything is recorded: a typo in a file or pack name fails now, not after the run. */
     void checkRules() {
         for (String r : layers()) {
-            if (!r.startsWith(RuleLayers.PACK_PREFIX) && !Files.isRegularFile(Path.of(r))) throw new UsageException("--rules " + r + ": no such file");
+            if (!r.startsWith(RuleLayers.PACK_PREFIX) && !Files.isRegularFile(Path.of(r)))
+                throw new UsageException("--rules " + r + ": no such file");
         }
         ruleSet(List.of());
     }
@@ -69,8 +79,12 @@ final class ExternalRunOptions {
     RuleSet ruleSet(List<Path> recordings) {
         List<Path> written = recordings.stream().filter(Files::isRegularFile).toList();
         try {
-            return RuleLayers.load(layers(), true, () -> written.isEmpty() ? new FramesSeen()
-                    : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity()));
+            return RuleLayers.load(
+                    layers(),
+                    true,
+                    () -> written.isEmpty()
+                            ? new FramesSeen()
+                            : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity()));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
@@ -78,8 +92,11 @@ final class ExternalRunOptions {
 
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */
     Path outputDirectory(String prefix) throws Exception {
-        Path dir = out != null ? out
-                : Path.of("runs", prefix + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = out != null
+                ? out
+                : Path.of(
+                        "runs",
+                        prefix + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         if (Files.exists(dir.resolve("results.json"))) {
             throw new UsageException("--out " + dir + " already holds a run; choose another directory");
         }
@@ -88,7 +105,8 @@ final class ExternalRunOptions {
     }
 
     /** The run's metadata; the JDK is the first profiled JVM's (each JVM's own is in its facts). */
-    static RunMetadata metadata(Path dir, ProfilerSettings profiler, List<String> names, Map<String, Object> firstFacts, String how) {
+    static RunMetadata metadata(
+            Path dir, ProfilerSettings profiler, List<String> names, Map<String, Object> firstFacts, String how) {
         String version = String.valueOf(firstFacts.getOrDefault("java.version", ""));
         int feature;
         try {
@@ -96,9 +114,21 @@ final class ExternalRunOptions {
         } catch (IllegalArgumentException e) {
             feature = 0;
         }
-        return new RunMetadata(dir.getFileName().toString(), OffsetDateTime.now().toString(), Locations.hostName(), Locations.version(),
-                String.valueOf(firstFacts.getOrDefault("java.home", "")), feature, null, profiler, names,
-                Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])), "", Map.of(), 1, false, how);
+        return new RunMetadata(
+                dir.getFileName().toString(),
+                OffsetDateTime.now().toString(),
+                Locations.hostName(),
+                Locations.version(),
+                String.valueOf(firstFacts.getOrDefault("java.home", "")),
+                feature,
+                null,
+                profiler,
+                names,
+                Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
+                "",
+                Map.of(),
+                1,
+                false,
+                how);
     }
-
 }

@@ -1,23 +1,22 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.CategoryFilter;
 import io.wirecost.attribution.FlameGraphSink;
 import io.wirecost.attribution.PprofSink;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleSink;
+import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.AtomicFiles;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
+import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost flame}: flame graphs of recordings, through async-profiler's own converter.
@@ -30,27 +29,39 @@ import java.util.concurrent.Callable;
  * ./wirecost flame app.jfr -o app.pb.gz        # pprof, for go tool pprof or Pyroscope
  * </pre>
  */
-@Command(name = "flame", mixinStandardHelpOptions = true,
+@Command(
+        name = "flame",
+        mixinStandardHelpOptions = true,
         description = "Write a flame graph (.html), collapsed stacks (.collapsed) or a pprof profile (.pb.gz).")
 final class FlameCommand implements Callable<Integer> {
 
     @Mixin
     InputOptions input;
 
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT",
-            description = "Output file; the format follows the extension: .html, .collapsed (or .txt), .pb.gz (or .pprof).")
+    @Option(
+            names = {"-o", "--output"},
+            required = true,
+            paramLabel = "OUT",
+            description =
+                    "Output file; the format follows the extension: .html, .collapsed (or .txt), .pb.gz (or .pprof).")
     Path output;
 
     @Option(names = "--category", description = "Keep only the samples self attribution gives to this category.")
     String category;
 
-    @Option(names = "--category-root", description = "Put each sample's category as the root frame, grouping the graph by category.")
+    @Option(
+            names = "--category-root",
+            description = "Put each sample's category as the root frame, grouping the graph by category.")
     boolean categoryRoot;
 
-    @Option(names = "--by", defaultValue = "stack", paramLabel = "stack|category|artifact",
-            description = "Root frame of each sample: none (stack), its category (as --category-root) or its leaf Java frame's "
-                    + "artifact (Maven coordinates, jar or JDK module; needs the agent's .artifacts file beside each recording). "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--by",
+            defaultValue = "stack",
+            paramLabel = "stack|category|artifact",
+            description =
+                    "Root frame of each sample: none (stack), its category (as --category-root) or its leaf Java frame's "
+                            + "artifact (Maven coordinates, jar or JDK module; needs the agent's .artifacts file beside each recording). "
+                            + "Default: ${DEFAULT-VALUE}.")
     String by;
 
     @Option(names = "--title", description = "Title of the HTML flame graph.")
@@ -58,14 +69,20 @@ final class FlameCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("stack", "category", "artifact").contains(by)) throw new UsageException("--by must be stack, category or artifact, got '" + by + "'");
-        if (by.equals("artifact") && categoryRoot) throw new UsageException("--by artifact and --category-root: choose one root");
+        if (!List.of("stack", "category", "artifact").contains(by))
+            throw new UsageException("--by must be stack, category or artifact, got '" + by + "'");
+        if (by.equals("artifact") && categoryRoot)
+            throw new UsageException("--by artifact and --category-root: choose one root");
         String name = output.getFileName().toString();
-        String format = name.endsWith(".html") ? "html"
-                : name.endsWith(".collapsed") || name.endsWith(".txt") ? "collapsed"
-                : name.endsWith(".pb.gz") || name.endsWith(".pprof") ? "pprof" : null;
-        if (format == null) throw new UsageException("-o " + output + ": unknown format (use .html, .collapsed or .pb.gz)");
-        if (format.equals("pprof") && !by.equals("stack")) throw new UsageException("--by " + by + ": a root frame needs .html or .collapsed, not pprof");
+        String format = name.endsWith(".html")
+                ? "html"
+                : name.endsWith(".collapsed") || name.endsWith(".txt")
+                        ? "collapsed"
+                        : name.endsWith(".pb.gz") || name.endsWith(".pprof") ? "pprof" : null;
+        if (format == null)
+            throw new UsageException("-o " + output + ": unknown format (use .html, .collapsed or .pb.gz)");
+        if (format.equals("pprof") && !by.equals("stack"))
+            throw new UsageException("--by " + by + ": a root frame needs .html or .collapsed, not pprof");
         OutputDirectory.create("-o", output.toAbsolutePath().getParent());
         List<InputOptions.Input> inputs = input.resolve();
         RuleSet rules = input.ruleSet(inputs);
@@ -74,18 +91,26 @@ final class FlameCommand implements Callable<Integer> {
             only = rules.indexOf(category);
             if (only < 0) throw new UsageException("--category: unknown category '" + category + "'");
         }
-        String graphTitle = title != null ? title : "wirecost: " + String.join(", ", inputs.stream().map(InputOptions.Input::label).toList())
-                + (category != null ? " [" + category + "]" : "") + " (" + input.mode + ")";
+        String graphTitle = title != null
+                ? title
+                : "wirecost: "
+                        + String.join(
+                                ", ",
+                                inputs.stream().map(InputOptions.Input::label).toList())
+                        + (category != null ? " [" + category + "]" : "") + " (" + input.mode + ")";
         write(output, format, graphTitle, rules, only, inputs);
         System.err.println("wirecost: wrote " + output);
         return 0;
     }
 
-    private void write(Path out, String format, String graphTitle, RuleSet rules, int only, List<InputOptions.Input> inputs)
+    private void write(
+            Path out, String format, String graphTitle, RuleSet rules, int only, List<InputOptions.Input> inputs)
             throws IOException {
-        FlameGraphSink flame = format.equals("pprof") ? null : by.equals("artifact")
-                ? FlameGraphSink.byArtifact(format, graphTitle, rules, input.artifacts(inputs))
-                : new FlameGraphSink(format, graphTitle, rules, categoryRoot || by.equals("category"));
+        FlameGraphSink flame = format.equals("pprof")
+                ? null
+                : by.equals("artifact")
+                        ? FlameGraphSink.byArtifact(format, graphTitle, rules, input.artifacts(inputs))
+                        : new FlameGraphSink(format, graphTitle, rules, categoryRoot || by.equals("category"));
         PprofSink pprof = format.equals("pprof") ? new PprofSink() : null;
         SampleSink sink = flame != null ? flame : pprof;
         if (only >= 0) sink = new CategoryFilter(rules, only, sink);
@@ -102,7 +127,10 @@ final class FlameCommand implements Callable<Integer> {
                 flame.write(ps);
                 ps.flush();
             } else {
-                pprof.write(os, input.mode.equals("cpu") ? "cpu" : input.mode, input.sampleMode().unit());
+                pprof.write(
+                        os,
+                        input.mode.equals("cpu") ? "cpu" : input.mode,
+                        input.sampleMode().unit());
             }
         });
     }

@@ -1,7 +1,5 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.Durations;
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
@@ -12,9 +10,8 @@ import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleFilter;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
+import io.wirecost.cli.common.Durations;
+import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,23 +20,33 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** Inputs, rules and sample filters shared by {@code attribute} and {@code flame}. */
 final class InputOptions {
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT",
-            description = "JFR recordings (async-profiler or JDK Flight Recorder), collapsed stack files, or run directories.")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "INPUT",
+            description =
+                    "JFR recordings (async-profiler or JDK Flight Recorder), collapsed stack files, or run directories.")
     List<Path> inputs;
 
-    @Option(names = "--rules", paramLabel = "FILE|pack:NAME|pack:auto",
-            description = "Rule file or built-in pack (wirecost rules --list) layered over the defaults; pack:auto takes "
-                    + "every pack whose classes the recordings hold. Repeatable, later wins.")
+    @Option(
+            names = "--rules",
+            paramLabel = "FILE|pack:NAME|pack:auto",
+            description =
+                    "Rule file or built-in pack (wirecost rules --list) layered over the defaults; pack:auto takes "
+                            + "every pack whose classes the recordings hold. Repeatable, later wins.")
     List<String> rules = new ArrayList<>();
 
     @Option(names = "--no-default-rules", description = "Use only the --rules files.")
     boolean noDefaultRules;
 
-    @Option(names = "--mode", defaultValue = "cpu",
+    @Option(
+            names = "--mode",
+            defaultValue = "cpu",
             description = "cpu (CPU samples), cpu-time (JDK 25 jdk.CPUTimeSample, includes native code), wall "
                     + "(all threads, blocked ones too: not CPU time), alloc (bytes allocated) or lock (time blocked "
                     + "on monitors and parked). Default: ${DEFAULT-VALUE}.")
@@ -54,7 +61,10 @@ final class InputOptions {
     @Option(names = "--to", description = "Keep samples before this offset into the recording (e.g. 30s).")
     String to;
 
-    @Option(names = "--role", description = "With run directories or files named SCENARIO-ROLE.jfr: keep this role (client, server, ...).")
+    @Option(
+            names = "--role",
+            description =
+                    "With run directories or files named SCENARIO-ROLE.jfr: keep this role (client, server, ...).")
     String role;
 
     /** One input file and the role its name implies ("" when none). */
@@ -71,7 +81,9 @@ final class InputOptions {
             if (Files.isDirectory(p)) {
                 Path dir = Files.isDirectory(p.resolve("recordings")) ? p.resolve("recordings") : p;
                 try (Stream<Path> s = Files.list(dir)) {
-                    List<Path> jfrs = s.filter(f -> f.toString().endsWith(".jfr")).sorted().toList();
+                    List<Path> jfrs = s.filter(f -> f.toString().endsWith(".jfr"))
+                            .sorted()
+                            .toList();
                     if (jfrs.isEmpty()) throw new UsageException(p + ": no .jfr recordings in this directory");
                     for (Path f : jfrs) out.add(new Input(f, roleOf(f)));
                 } catch (IOException e) {
@@ -83,7 +95,9 @@ final class InputOptions {
         }
         if (role != null) {
             out.removeIf(i -> !i.role().equals(role));
-            if (out.isEmpty()) throw new UsageException("--role: no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
+            if (out.isEmpty())
+                throw new UsageException(
+                        "--role: no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
         }
         return out;
     }
@@ -110,7 +124,8 @@ final class InputOptions {
     /** The jar or module of each package, from the agent's {@code .artifacts} files beside the inputs. */
     io.wirecost.attribution.ArtifactIndex artifacts(List<Input> inputs) {
         try {
-            return io.wirecost.attribution.ArtifactIndex.beside(inputs.stream().map(Input::file).toList());
+            return io.wirecost.attribution.ArtifactIndex.beside(
+                    inputs.stream().map(Input::file).toList());
         } catch (RecordingException e) {
             throw new UsageException(e.getMessage());
         }
@@ -123,7 +138,8 @@ final class InputOptions {
             case "wall" -> SampleMode.WALL;
             case "alloc" -> SampleMode.ALLOC;
             case "lock" -> SampleMode.LOCK;
-            default -> throw new UsageException("--mode must be cpu, cpu-time, wall, alloc or lock, got '" + mode + "'");
+            default ->
+                throw new UsageException("--mode must be cpu, cpu-time, wall, alloc or lock, got '" + mode + "'");
         };
     }
 
@@ -134,7 +150,8 @@ final class InputOptions {
             try {
                 p = Pattern.compile(threads);
             } catch (PatternSyntaxException e) {
-                throw new UsageException("--threads: invalid regular expression '" + threads + "': " + e.getDescription());
+                throw new UsageException(
+                        "--threads: invalid regular expression '" + threads + "': " + e.getDescription());
             }
         }
         long fromNs = from == null ? 0 : Durations.parseOffsetNanos("--from", from);
@@ -150,7 +167,10 @@ final class InputOptions {
         StringBuilder sb = new StringBuilder();
         for (RecordingSummary s : empty) {
             if (sb.length() > 0) sb.append("; ");
-            sb.append(s.file()).append(": no ").append(mode).append(" samples")
+            sb.append(s.file())
+                    .append(": no ")
+                    .append(mode)
+                    .append(" samples")
                     .append(threads != null || timeFiltered() ? " after filtering" : "");
             String held = s.eventsHeldLine(6);
             if (!held.isEmpty()) sb.append(" (").append(held).append(")");
@@ -163,7 +183,8 @@ final class InputOptions {
     }
 
     /** Reads one input into category counts through the attribution entry point the agent uses, with this command's filters. */
-    RecordingSummary read(Input in, io.wirecost.attribution.Attributor attributor, io.wirecost.attribution.CategoryCounts into) {
+    RecordingSummary read(
+            Input in, io.wirecost.attribution.Attributor attributor, io.wirecost.attribution.CategoryCounts into) {
         return read(in, () -> attributor.read(in.file(), into, this::filtered));
     }
 

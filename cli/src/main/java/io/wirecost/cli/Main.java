@@ -1,11 +1,10 @@
 package io.wirecost.cli;
 
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * {@code wirecost}: dispatches to the subcommands; parses nothing itself.
@@ -16,7 +15,10 @@ import java.util.function.Supplier;
  * ./wirecost serve --scenario ws-literal
  * </pre>
  */
-@Command(name = "wirecost", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(
+        name = "wirecost",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = "Profiling-driven bottleneck attribution for JVM middleware.")
 public final class Main {
 
@@ -54,7 +56,7 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         String first = args.length > 0 ? args[0] : "";
         if (COMMANDS.containsKey(first)) {
-            quietJmc();   // not on --version: java.util.logging's set-up is start-up time too
+            quietJmc(); // not on --version: java.util.logging's set-up is start-up time too
             cl.addSubcommand(first, COMMANDS.get(first).get());
         } else if (!first.startsWith("-") || first.equals("-h") || first.equals("--help")) {
             COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
@@ -62,8 +64,10 @@ public final class Main {
         cl.setParameterExceptionHandler((ex, a) -> {
             // one line: what was wrong, then where the accepted values are listed
             String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-            ex.getCommandLine().getErr().println("wirecost: " + msg.lines().findFirst().orElse(msg)
-                    + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
+            ex.getCommandLine()
+                    .getErr()
+                    .println("wirecost: " + msg.lines().findFirst().orElse(msg) + " (see '"
+                            + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
@@ -85,7 +89,7 @@ public final class Main {
         @Override
         public String[] getVersion() {
             String v = Main.class.getPackage().getImplementationVersion();
-            return new String[]{"wirecost " + (v == null ? "dev" : v)};
+            return new String[] {"wirecost " + (v == null ? "dev" : v)};
         }
     }
 }

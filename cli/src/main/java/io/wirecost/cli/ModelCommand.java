@@ -1,28 +1,25 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.Locations;
-import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.runner.UsageException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.wirecost.runner.model.ModelFit;
-import io.wirecost.runner.AtomicFiles;
-import io.wirecost.report.paper.PaperTable;
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.report.Table;
+import io.wirecost.report.paper.PaperTable;
+import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.JvmPair;
-import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.UsageException;
+import io.wirecost.runner.model.ModelFit;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.KeyMaterial;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +32,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost model}: seed 003's experiment. For each scenario, one server and one client JVM; for
@@ -43,61 +42,96 @@ import java.util.concurrent.Callable;
  * and to L = c + K * CL * NI, and the K ratios are printed beside seed 003's Figures 2 and 3.
  * model.csv grows point by point; model.json and table.md are rewritten after each scenario.
  */
-@Command(name = "model", mixinStandardHelpOptions = true,
-        description = "Seed 003's latency model L = K x CL x NI: sweep concurrency by int-array size, fit, compare K ratios.")
+@Command(
+        name = "model",
+        mixinStandardHelpOptions = true,
+        description =
+                "Seed 003's latency model L = K x CL x NI: sweep concurrency by int-array size, fit, compare K ratios.")
 public final class ModelCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    @Option(names = "--scenarios", split = ",", defaultValue = "tcp,rmi,ws-literal", description = "Scenarios (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--scenarios",
+            split = ",",
+            defaultValue = "tcp,rmi,ws-literal",
+            description = "Scenarios (default: ${DEFAULT-VALUE}).")
     List<String> scenarios;
 
-    @Option(names = "--quick", description = "Concurrency 1, 2, 4 by 10, 1000, 10000 integers, fewer calls: for tests and CI.")
+    @Option(
+            names = "--quick",
+            description = "Concurrency 1, 2, 4 by 10, 1000, 10000 integers, fewer calls: for tests and CI.")
     boolean quick;
 
-    @Option(names = "--levels", split = ",", description = "Concurrency levels (default: seed 003's 1,5,10,20,30,40,50).")
+    @Option(
+            names = "--levels",
+            split = ",",
+            description = "Concurrency levels (default: seed 003's 1,5,10,20,30,40,50).")
     List<Integer> levels;
 
     @Option(names = "--ints", split = ",", description = "Int-array sizes NI (default 1,10,100,1000,10000,100000).")
     List<Integer> ints;
 
-    @Option(names = "--calls", description = "Timed calls per point, shared by the clients; fewer for arrays over 1000 ints (default 1000; quick 100).")
+    @Option(
+            names = "--calls",
+            description =
+                    "Timed calls per point, shared by the clients; fewer for arrays over 1000 ints (default 1000; quick 100).")
     Integer calls;
 
-    @Option(names = "--warmup", description = "Untimed single-client calls per size before the sweep (default 500; quick 100).")
+    @Option(
+            names = "--warmup",
+            description = "Untimed single-client calls per size before the sweep (default 500; quick 100).")
     Integer warmup;
 
     @Option(names = "--out", description = "Output directory (default: a new folder under runs/).")
     Path out;
 
-    @Option(names = "--jvm-opt", description = "Extra option for the scenario JVMs, repeatable (e.g. --jvm-opt=-Xmx2g: 50 SOAP clients of 100,000 ints).")
+    @Option(
+            names = "--jvm-opt",
+            description =
+                    "Extra option for the scenario JVMs, repeatable (e.g. --jvm-opt=-Xmx2g: 50 SOAP clients of 100,000 ints).")
     List<String> jvmOptions = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
         List<Integer> cl = levels != null ? levels : quick ? List.of(1, 2, 4) : List.of(1, 5, 10, 20, 30, 40, 50);
-        List<Integer> ni = ints != null ? ints : quick ? List.of(10, 1000, 10000) : List.of(1, 10, 100, 1000, 10000, 100000);
+        List<Integer> ni =
+                ints != null ? ints : quick ? List.of(10, 1000, 10000) : List.of(1, 10, 100, 1000, 10000, 100000);
         int total = calls != null ? calls : quick ? 100 : 1000;
         int warm = warmup != null ? warmup : quick ? 100 : 500;
         for (String s : scenarios) {
-            if (!Scenarios.names().contains(s)) throw new UsageException("--scenarios: unknown scenario '" + s + "' (known: " + String.join(", ", Scenarios.names()) + ")");
-            if (!Payload.CARRIERS.contains(s)) throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "
-                    + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
+            if (!Scenarios.names().contains(s))
+                throw new UsageException("--scenarios: unknown scenario '" + s + "' (known: "
+                        + String.join(", ", Scenarios.names()) + ")");
+            if (!Payload.CARRIERS.contains(s))
+                throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "
+                        + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
         }
         for (int c : cl) if (c < 1 || c > 500) throw new UsageException("--levels must be 1 to 500, got " + c);
-        for (int n : ni) if (n < 1 || n > Payload.MAX_INTS) throw new UsageException("--ints must be 1 to " + Payload.MAX_INTS + ", got " + n);
+        for (int n : ni)
+            if (n < 1 || n > Payload.MAX_INTS)
+                throw new UsageException("--ints must be 1 to " + Payload.MAX_INTS + ", got " + n);
         if (total < 1 || warm < 0) throw new UsageException("--calls must be positive and --warmup not negative");
         if (cl.size() * ni.size() < 2) throw new UsageException("a fit needs at least two points (levels x sizes)");
-        Path dir = out != null ? out : Path.of("runs", "model-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(dir.resolve("model.json"))) throw new UsageException("--out " + dir + " already holds a model; choose another directory");
+        Path dir = out != null
+                ? out
+                : Path.of(
+                        "runs", "model-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(dir.resolve("model.json")))
+            throw new UsageException("--out " + dir + " already holds a model; choose another directory");
         Files.createDirectories(OutputDirectory.create("--out", dir).resolve("logs"));
         System.err.println("wirecost: writing to " + dir);
 
-        JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(Locations.projectRoot()),
-                Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
+        JvmLauncher launcher = new JvmLauncher(
+                Path.of(System.getProperty("java.home")),
+                new ModuleClasspath(Locations.projectRoot()),
+                Locations.agentJar(),
+                new ProfilerSettings("none", "cpu", 1_000_000L),
+                jvmOptions);
         Path csv = dir.resolve("model.csv");
         // rewritten whole after every point (AtomicFiles), so an interrupted sweep leaves no half row
-        StringBuilder csvText = new StringBuilder("scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
+        StringBuilder csvText = new StringBuilder(
+                "scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
         AtomicFiles.write(csv, csvText.toString());
         Map<String, List<ModelFit.Point>> points = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
@@ -118,8 +152,18 @@ public final class ModelCommand implements Callable<Integer> {
         return errors.isEmpty() ? 0 : 1;
     }
 
-    private void sweep(JvmLauncher launcher, String name, List<Integer> cl, List<Integer> ni, int total, int warm, Path dir, Path csv, StringBuilder csvText,
-                       List<ModelFit.Point> out) throws Exception {
+    private void sweep(
+            JvmLauncher launcher,
+            String name,
+            List<Integer> cl,
+            List<Integer> ni,
+            int total,
+            int warm,
+            Path dir,
+            Path csv,
+            StringBuilder csvText,
+            List<ModelFit.Point> out)
+            throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
         Path keyDir = null;
         try {
@@ -128,10 +172,15 @@ public final class ModelCommand implements Callable<Integer> {
                 KeyMaterial.generate(keyDir, Duration.ofDays(1));
             }
             String labels = String.join(",", ni.stream().map(n -> "ints-" + n).toList());
-            String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir, Map.of(Payload.OPTION, labels)));
-            JvmPair.Files files = new JvmPair.Files(dir.resolve(name + "-server.jfr"), dir.resolve(name + "-client.jfr"),
-                    dir.resolve("logs").resolve(name + "-server.log"), dir.resolve("logs").resolve(name + "-client.log"));
-            try (JvmPair jvms = JvmPair.start(launcher, scenario, name, name, config, files, Duration.ofSeconds(90), Duration.ofSeconds(60))) {
+            String config = JSON.writeValueAsString(
+                    new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir, Map.of(Payload.OPTION, labels)));
+            JvmPair.Files files = new JvmPair.Files(
+                    dir.resolve(name + "-server.jfr"),
+                    dir.resolve(name + "-client.jfr"),
+                    dir.resolve("logs").resolve(name + "-server.log"),
+                    dir.resolve("logs").resolve(name + "-client.log"));
+            try (JvmPair jvms = JvmPair.start(
+                    launcher, scenario, name, name, config, files, Duration.ofSeconds(90), Duration.ofSeconds(60))) {
                 ChildJvm client = jvms.client();
                 System.err.println("wirecost: " + name + ": warm-up, " + warm + " calls per size");
                 client.call(new Protocol.Warmup(warm), Duration.ofMinutes(30));
@@ -139,11 +188,22 @@ public final class ModelCommand implements Callable<Integer> {
                     for (int c : cl) {
                         // the same calls per point whatever CL; large arrays get fewer, or the sweep takes hours
                         int each = (int) Math.max(5, Math.ceil((double) total / c / Math.max(1, n / 1000)));
-                        Map<String, Object> m = client.call(new Protocol.Concurrent(c, 5, each, "ints-" + n), Duration.ofMinutes(30)).values();
+                        Map<String, Object> m = client.call(
+                                        new Protocol.Concurrent(c, 5, each, "ints-" + n), Duration.ofMinutes(30))
+                                .values();
                         double mean = num(m, "mean_micros");
                         out.add(new ModelFit.Point(c, n, mean));
-                        String row = String.format(Locale.ROOT, "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n", name, c, n, ((Number) m.get("calls")).longValue(),
-                                mean, num(m, "p50_micros"), num(m, "p99_micros"), num(m, "throughput_per_second"));
+                        String row = String.format(
+                                Locale.ROOT,
+                                "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n",
+                                name,
+                                c,
+                                n,
+                                ((Number) m.get("calls")).longValue(),
+                                mean,
+                                num(m, "p50_micros"),
+                                num(m, "p99_micros"),
+                                num(m, "throughput_per_second"));
                         AtomicFiles.write(csv, csvText.append(row).toString());
                         System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
                     }
@@ -152,7 +212,8 @@ public final class ModelCommand implements Callable<Integer> {
         } finally {
             if (keyDir != null) {
                 try (var s = Files.walk(keyDir)) {
-                    s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    s.sorted(java.util.Comparator.reverseOrder())
+                            .forEach(p -> p.toFile().delete());
                 }
             }
         }
@@ -163,7 +224,8 @@ public final class ModelCommand implements Callable<Integer> {
     }
 
     /** model.json and table.md from the points so far; returns the tables as text. */
-    private static String write(Path dir, Map<String, List<ModelFit.Point>> points, Map<String, String> errors) throws IOException {
+    private static String write(Path dir, Map<String, List<ModelFit.Point>> points, Map<String, String> errors)
+            throws IOException {
         Map<String, ModelFit> fits = new LinkedHashMap<>();
         points.forEach((s, ps) -> {
             if (ps.size() >= 2) fits.put(s, ModelFit.of(ps));
@@ -194,22 +256,47 @@ public final class ModelCommand implements Callable<Integer> {
             List<String> off = new ArrayList<>();
             for (ModelFit.Point p : points.get(s)) {
                 double pred = f.kOrigin() * p.clients() * p.ints();
-                if (Math.abs(pred - p.latencyMicros()) > 0.25 * p.latencyMicros()) off.add("CL" + p.clients() + "/NI" + p.ints());
+                if (Math.abs(pred - p.latencyMicros()) > 0.25 * p.latencyMicros())
+                    off.add("CL" + p.clients() + "/NI" + p.ints());
             }
-            rows.add(List.of(s, String.valueOf(f.points()), e(f.k()), String.format(Locale.ROOT, "%.1f", f.c()),
-                    String.format(Locale.ROOT, "%.3f", f.r2()), e(f.kOrigin()), String.format(Locale.ROOT, "%.3f", f.r2Origin()),
+            rows.add(List.of(
+                    s,
+                    String.valueOf(f.points()),
+                    e(f.k()),
+                    String.format(Locale.ROOT, "%.1f", f.c()),
+                    String.format(Locale.ROOT, "%.3f", f.r2()),
+                    e(f.kOrigin()),
+                    String.format(Locale.ROOT, "%.3f", f.r2Origin()),
                     f.k() > 0 ? String.format(Locale.ROOT, "%.0f", f.c() / f.k()) : "-",
-                    off.isEmpty() ? "none" : off.size() + " of " + f.points() + (off.size() <= 4 ? ": " + String.join(" ", off) : "")));
+                    off.isEmpty()
+                            ? "none"
+                            : off.size() + " of " + f.points()
+                                    + (off.size() <= 4 ? ": " + String.join(" ", off) : "")));
         });
-        return new Table("Seed 003's model per scenario: L = c + K x CL x NI and the paper's L = K x CL x NI (latency in µs)",
-                List.of("scenario", "points", "K (µs per client x int)", "c (µs)", "R²", "K through origin", "R² through origin",
-                        "constant dominates below CL x NI", "points the origin line misses by >25 %"), rows,
-                List.of("R² against the mean for both fits. Ratios use K of the fit with the constant: at low NI the constant "
-                        + "(HTTP, envelopes, dispatch) dominates and the line through the origin cannot show it."));
+        return new Table(
+                "Seed 003's model per scenario: L = c + K x CL x NI and the paper's L = K x CL x NI (latency in µs)",
+                List.of(
+                        "scenario",
+                        "points",
+                        "K (µs per client x int)",
+                        "c (µs)",
+                        "R²",
+                        "K through origin",
+                        "R² through origin",
+                        "constant dominates below CL x NI",
+                        "points the origin line misses by >25 %"),
+                rows,
+                List.of(
+                        "R² against the mean for both fits. Ratios use K of the fit with the constant: at low NI the constant "
+                                + "(HTTP, envelopes, dispatch) dominates and the line through the origin cannot show it."));
     }
 
     private static Map<String, Double> ratios(Map<String, ModelFit> fits) {
-        double min = fits.values().stream().mapToDouble(ModelFit::k).filter(k -> k > 0).min().orElse(Double.NaN);
+        double min = fits.values().stream()
+                .mapToDouble(ModelFit::k)
+                .filter(k -> k > 0)
+                .min()
+                .orElse(Double.NaN);
         Map<String, Double> out = new LinkedHashMap<>();
         fits.forEach((s, f) -> out.put(s, f.k() / min));
         return out;
@@ -217,14 +304,18 @@ public final class ModelCommand implements Callable<Integer> {
 
     /** Seed 003's ratios (performance-factors.csv, source 003) and which scenarios stand for them. */
     static final Map<String, String[]> MAPPING = Map.of(
-            "SOAP+HTTP/Binary+TCP", new String[]{"ws-literal", "rmi"},
-            "Binary+HTTP/Binary+TCP", new String[]{"http-to-port", "rmi"},
-            "SOAP+TCP/Binary+TCP", new String[]{"", "rmi"});
+            "SOAP+HTTP/Binary+TCP", new String[] {"ws-literal", "rmi"},
+            "Binary+HTTP/Binary+TCP", new String[] {"http-to-port", "rmi"},
+            "SOAP+TCP/Binary+TCP", new String[] {"", "rmi"});
 
     static Table ratioTable(Map<String, ModelFit> fits) {
         List<List<String>> rows = new ArrayList<>();
         Map<String, Double> r = ratios(fits);
-        String fastest = r.entrySet().stream().filter(x -> x.getValue() == 1.0).map(Map.Entry::getKey).findFirst().orElse("-");
+        String fastest = r.entrySet().stream()
+                .filter(x -> x.getValue() == 1.0)
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElse("-");
         r.forEach((s, v) -> rows.add(List.of(s + " / " + fastest, String.format(Locale.ROOT, "%.2f", v), "", "")));
         for (String[] f : seed003Factors()) {
             String[] pair = MAPPING.get(f[2]);
@@ -232,13 +323,21 @@ public final class ModelCommand implements Callable<Integer> {
             String base = fits.containsKey(pair[1]) ? pair[1] : fits.containsKey("tcp") ? "tcp" : pair[1];
             ModelFit a = pair[0].isEmpty() ? null : fits.get(pair[0]);
             ModelFit b = fits.get(base);
-            String today = a != null && b != null && b.k() > 0 ? String.format(Locale.ROOT, "%.2f", a.k() / b.k()) : "-";
-            rows.add(List.of(pair[0].isEmpty() ? "(no scenario: SOAP over raw TCP)" : pair[0] + " / " + base, today, f[4], "seed 003 " + f[2]));
+            String today =
+                    a != null && b != null && b.k() > 0 ? String.format(Locale.ROOT, "%.2f", a.k() / b.k()) : "-";
+            rows.add(List.of(
+                    pair[0].isEmpty() ? "(no scenario: SOAP over raw TCP)" : pair[0] + " / " + base,
+                    today,
+                    f[4],
+                    "seed 003 " + f[2]));
         }
-        return new Table("K ratios, today vs seed 003 Figures 2 and 3 (>1: slower than the reference)",
-                List.of("scenarios", "today", "paper", "paper ratio"), rows,
-                List.of("Mapping: Binary+TCP = rmi (tcp if rmi is absent), SOAP+HTTP = ws-literal, Binary+HTTP = http-to-port; "
-                        + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario."));
+        return new Table(
+                "K ratios, today vs seed 003 Figures 2 and 3 (>1: slower than the reference)",
+                List.of("scenarios", "today", "paper", "paper ratio"),
+                rows,
+                List.of(
+                        "Mapping: Binary+TCP = rmi (tcp if rmi is absent), SOAP+HTTP = ws-literal, Binary+HTTP = http-to-port; "
+                                + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario."));
     }
 
     private static List<String[]> seed003Factors() {

@@ -1,6 +1,5 @@
 package io.wirecost.cli;
 
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
@@ -8,7 +7,7 @@ import io.wirecost.attribution.RulePack;
 import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
-
+import io.wirecost.runner.UsageException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -16,8 +15,7 @@ import java.util.function.UnaryOperator;
 /** The first pass of {@code --rules pack:auto}: the frames of the recordings, and one line naming the packs found. */
 final class PackDetection {
 
-    private PackDetection() {
-    }
+    private PackDetection() {}
 
     /** Reads every file through {@code filter} into the frames seen. */
     static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter) {

@@ -1,21 +1,16 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.common.Locations;
-import io.wirecost.cli.common.Signals;
-import io.wirecost.cli.common.Durations;
-import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.runner.UsageException;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
+import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.cli.common.Signals;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.ScenarioResult;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-
+import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code wirecost profile -- COMMAND...}: runs any command with the wirecost agent in every JVM it starts
@@ -40,14 +39,20 @@ import java.util.stream.Stream;
  * Ctrl-C or SIGTERM to wirecost reaches the command (a terminal sends Ctrl-C to both; SIGTERM is
  * passed on), whose JVMs complete their recordings in their exit hooks; the run is written after.
  */
-@Command(name = "profile", mixinStandardHelpOptions = true,
+@Command(
+        name = "profile",
+        mixinStandardHelpOptions = true,
         description = "Run a command with the wirecost agent in every JVM it starts; write a run directory.")
 final class ProfileCommand implements Callable<Integer> {
 
-    @Option(names = "--from", description = "Record each JVM from this offset after its start (default: from the start).")
+    @Option(
+            names = "--from",
+            description = "Record each JVM from this offset after its start (default: from the start).")
     String from;
 
-    @Option(names = "--to", description = "Record each JVM until this offset after its start (default: until it exits).")
+    @Option(
+            names = "--to",
+            description = "Record each JVM until this offset after its start (default: until it exits).")
     String to;
 
     @Mixin
@@ -66,12 +71,16 @@ final class ProfileCommand implements Callable<Integer> {
         // the user's options first: a bad --out is theirs to fix whether or not the agent is built
         if (options.out != null) OutputDirectory.create("--out", options.out);
         Path agentJar = Locations.agentJar().toAbsolutePath();
-        if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
+        if (!Files.isRegularFile(agentJar))
+            throw new UsageException(
+                    "profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         Path dir = options.outputDirectory("profile");
         Path recordings = dir.resolve("recordings");
         for (Path p : List.of(agentJar, recordings)) {
             // JAVA_TOOL_OPTIONS splits on spaces and the agent's options on commas
-            if (p.toString().matches(".*[\\s,].*")) throw new UsageException(p + ": a path with a space or comma cannot go into JAVA_TOOL_OPTIONS; use --out elsewhere");
+            if (p.toString().matches(".*[\\s,].*"))
+                throw new UsageException(
+                        p + ": a path with a space or comma cannot go into JAVA_TOOL_OPTIONS; use --out elsewhere");
         }
         String agent = "-javaagent:" + agentJar + "=engine=" + profiler.engine() + ",event=" + profiler.event()
                 + ",interval=" + profiler.intervalNs() + ",dir=" + recordings
@@ -79,7 +88,8 @@ final class ProfileCommand implements Callable<Integer> {
 
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         String existing = pb.environment().get("JAVA_TOOL_OPTIONS");
-        pb.environment().put("JAVA_TOOL_OPTIONS", agent + (existing == null || existing.isBlank() ? "" : " " + existing));
+        pb.environment()
+                .put("JAVA_TOOL_OPTIONS", agent + (existing == null || existing.isBlank() ? "" : " " + existing));
         long started = System.nanoTime();
         Process process;
         try {
@@ -94,12 +104,20 @@ final class ProfileCommand implements Callable<Integer> {
 
         List<ProcessRecording> processes = collect(recordings, seconds);
         if (processes.isEmpty()) {
-            throw new UsageException("'" + String.join(" ", command) + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")");
+            throw new UsageException("'" + String.join(" ", command)
+                    + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")");
         }
-        RuleSet rules = options.ruleSet(processes.stream().map(ProcessRecording::file).toList());
-        List<ScenarioResult> results = new ExternalRunWriter(dir, rules).write(ExternalRunOptions.metadata(dir, profiler,
-                processes.stream().map(ProcessRecording::name).toList(), processes.get(0).facts(),
-                "profiled command: " + String.join(" ", command)), processes);
+        RuleSet rules =
+                options.ruleSet(processes.stream().map(ProcessRecording::file).toList());
+        List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
+                .write(
+                        ExternalRunOptions.metadata(
+                                dir,
+                                profiler,
+                                processes.stream().map(ProcessRecording::name).toList(),
+                                processes.get(0).facts(),
+                                "profiled command: " + String.join(" ", command)),
+                        processes);
         System.out.println("Results: " + dir + " (" + processes.size() + " JVM" + (processes.size() == 1 ? "" : "s")
                 + "; results.json, shares.csv, table.md, report.html, recordings/, flames/)");
         if (exit != 0) System.err.println("wirecost: the command exited with status " + exit);
@@ -123,15 +141,19 @@ final class ProfileCommand implements Callable<Integer> {
         try (Stream<Path> s = Files.list(recordings)) {
             announced = s.filter(p -> p.toString().endsWith(".properties"))
                     .map(p -> p.resolveSibling(p.getFileName().toString().replaceFirst("\\.properties$", ".jfr")))
-                    .sorted(Comparator.comparingLong(JvmFacts::pid)).toList();
+                    .sorted(Comparator.comparingLong(JvmFacts::pid))
+                    .toList();
         }
         Map<String, Integer> seen = new HashMap<>();
         List<ProcessRecording> out = new ArrayList<>();
         for (Path jfr : announced) {
             String main = JvmFacts.main(jfr);
             int n = seen.merge(main, 1, Integer::sum);
-            String error = Files.isRegularFile(jfr) ? "" : "no recording: the JVM exited before --from, or was killed with SIGKILL";
-            out.add(new ProcessRecording(n == 1 ? main : main + "#" + n, JvmFacts.pid(jfr), jfr, JvmFacts.beside(jfr), seconds, error));
+            String error = Files.isRegularFile(jfr)
+                    ? ""
+                    : "no recording: the JVM exited before --from, or was killed with SIGKILL";
+            out.add(new ProcessRecording(
+                    n == 1 ? main : main + "#" + n, JvmFacts.pid(jfr), jfr, JvmFacts.beside(jfr), seconds, error));
         }
         return out;
     }

@@ -1,21 +1,17 @@
 package io.wirecost.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.cli.common.Locations;
-import io.wirecost.runner.UsageException;
 import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.JvmPair;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.security.KeyMaterial;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost serve}: one scenario's server side alone, in its own JVM with its module's
@@ -38,20 +36,30 @@ import java.util.stream.Stream;
  * ./wirecost serve --scenario ws-security --scenario-option wss.suite=modern
  * </pre>
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
         description = "Start one scenario's server on 127.0.0.1 and keep it running until interrupted (Ctrl-C).")
 final class ServeCommand implements Callable<Integer> {
 
     private static final Duration START = Duration.ofSeconds(90);
 
-    @Option(names = "--scenario", required = true, description = "The scenario to serve (known: ${COMPLETION-CANDIDATES}).",
+    @Option(
+            names = "--scenario",
+            required = true,
+            description = "The scenario to serve (known: ${COMPLETION-CANDIDATES}).",
             completionCandidates = Known.class)
     String scenario;
 
-    @Option(names = "--scenario-option", paramLabel = "KEY=VALUE", description = "Scenario setting, repeatable (e.g. wss.suite=modern).")
+    @Option(
+            names = "--scenario-option",
+            paramLabel = "KEY=VALUE",
+            description = "Scenario setting, repeatable (e.g. wss.suite=modern).")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(names = "--string-length", defaultValue = "" + ScenarioConfig.DEFAULT_STRING_LENGTH,
+    @Option(
+            names = "--string-length",
+            defaultValue = "" + ScenarioConfig.DEFAULT_STRING_LENGTH,
             description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
     int stringLength;
 
@@ -73,29 +81,35 @@ final class ServeCommand implements Callable<Integer> {
         }
         if (stringLength < 0) throw new UsageException("--string-length must not be negative, got " + stringLength);
         Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
-        if (!Files.isExecutable(home.resolve("bin").resolve("java"))) throw new UsageException("--java-home " + home + " has no bin/java");
+        if (!Files.isExecutable(home.resolve("bin").resolve("java")))
+            throw new UsageException("--java-home " + home + " has no bin/java");
         ModuleClasspath classpath = new ModuleClasspath(Locations.projectRoot());
         try {
             classpath.of(d.module());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        JvmLauncher launcher = new JvmLauncher(home, classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
+        JvmLauncher launcher = new JvmLauncher(
+                home, classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
 
         Path work = Files.createTempDirectory("wirecost-serve-");
         Path keyDir = d.needsKeys() ? work.resolve("keys") : null;
         // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the run's keys, and the log
         // unless the server failed (the error message names it)
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(failed ? keyDir : work), "wirecost-serve-cleanup"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(() -> deleteQuietly(failed ? keyDir : work), "wirecost-serve-cleanup"));
         if (keyDir != null) KeyMaterial.generate(keyDir, Duration.ofDays(1));
         String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(stringLength, keyDir, options));
         Path log = work.resolve(scenario + "-server.log");
-        try (ChildJvm server = JvmPair.startServer(launcher, d, scenario, scenario, config, work.resolve("unused.jfr"), log)) {
+        try (ChildJvm server =
+                JvmPair.startServer(launcher, d, scenario, scenario, config, work.resolve("unused.jfr"), log)) {
             Map<String, String> endpoint = server.awaitStarted(START).endpoint();
             System.out.printf("wirecost: serving %s (server JVM pid %d); Ctrl-C stops it%n", scenario, server.pid());
             new java.util.TreeMap<>(endpoint).forEach((k, v) -> System.out.printf("  %-5s %s%n", k, v));
             if (keyDir != null) {
-                System.out.printf("  keys  %s (client.p12, server-cert.p12, trust.p12; password in the file 'password'; deleted on exit)%n", keyDir);
+                System.out.printf(
+                        "  keys  %s (client.p12, server-cert.p12, trust.p12; password in the file 'password'; deleted on exit)%n",
+                        keyDir);
             }
             System.out.printf("  log   %s%n", log);
             System.out.flush();

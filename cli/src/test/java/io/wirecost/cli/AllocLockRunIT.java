@@ -1,18 +1,17 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One quick rmi run with {@code --profile cpu,alloc,lock}: real server and client JVMs, async-profiler
@@ -23,6 +22,7 @@ class AllocLockRunIT {
 
     @TempDir
     static Path tmp;
+
     static Path out;
     static int exit;
     static JsonNode rmi;
@@ -30,9 +30,21 @@ class AllocLockRunIT {
     @BeforeAll
     static void runOnce() throws Exception {
         out = tmp.resolve("run");
-        exit = Main.execute("run", "--quick", "--scenarios", "rmi", "--profiler", "async", "--profile", "cpu,alloc,lock",
-                "--out", out.toString());
-        rmi = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios").get(0);
+        exit = Main.execute(
+                "run",
+                "--quick",
+                "--scenarios",
+                "rmi",
+                "--profiler",
+                "async",
+                "--profile",
+                "cpu,alloc,lock",
+                "--out",
+                out.toString());
+        rmi = new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .get("scenarios")
+                .get(0);
     }
 
     @Test
@@ -46,7 +58,8 @@ class AllocLockRunIT {
         // every RMI call serializes its arguments and deserializes its result: both sides allocate for it
         assertTrue(bytes.get("serialization-out") > 0, bytes.toString());
         assertTrue(bytes.get("serialization-in") > 0, bytes.toString());
-        assertTrue(rmi.get("companions").get("alloc").get("events").asText().contains("jdk.ObjectAllocation"),
+        assertTrue(
+                rmi.get("companions").get("alloc").get("events").asText().contains("jdk.ObjectAllocation"),
                 rmi.get("companions").get("alloc").get("events").asText());
     }
 
@@ -54,14 +67,16 @@ class AllocLockRunIT {
     void theLockTableReadsBothProcessesRecordings() {
         JsonNode lock = rmi.get("companions").get("lock");
         assertEquals(2, lock.get("recordings").size(), "client and server");
-        assertTrue(lock.get("events").asText().startsWith("lock ns: async-profiler"), lock.get("events").asText());
+        assertTrue(
+                lock.get("events").asText().startsWith("lock ns: async-profiler"),
+                lock.get("events").asText());
     }
 
     @Test
     void tableMarkdownAndReportShowBothTables() throws Exception {
         String md = Files.readString(out.resolve("table.md"));
         String html = Files.readString(out.resolve("report.html"));
-        for (String title : new String[]{"Allocation by category", "Lock time by category"}) {
+        for (String title : new String[] {"Allocation by category", "Lock time by category"}) {
             assertTrue(md.contains(title), title + " in table.md");
             assertTrue(html.contains(title), title + " in report.html");
         }
@@ -70,6 +85,8 @@ class AllocLockRunIT {
 
     @Test
     void theAgentSaysWhatItRecorded() {
-        assertTrue(rmi.get("profilers").get("server").asText().contains("alloc=512k,lock=10us"), rmi.get("profilers").toString());
+        assertTrue(
+                rmi.get("profilers").get("server").asText().contains("alloc=512k,lock=10us"),
+                rmi.get("profilers").toString());
     }
 }

@@ -1,8 +1,9 @@
 package io.wirecost.cli;
 
-import jdk.jfr.Recording;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,11 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code wirecost attribute} on bad files, as a real process: one line on stderr, non-zero exit, no stack trace. */
 class AttributeBadInputTest {
@@ -22,17 +21,22 @@ class AttributeBadInputTest {
     @TempDir
     Path dir;
 
-    record Outcome(int exit, String stdout, List<String> stderr) {
-    }
+    record Outcome(int exit, String stdout, List<String> stderr) {}
 
     private Outcome attribute(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main", "attribute"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.wirecost.cli.Main",
+                "attribute"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "attribute hung");
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        List<String> err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        List<String> err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
+                .lines()
+                .toList();
         return new Outcome(p.exitValue(), out, err);
     }
 
@@ -92,8 +96,12 @@ class AttributeBadInputTest {
         assertEquals(0, o.exit(), String.join("\n", o.stderr()));
         assertTrue(o.stdout().startsWith("category,percent,samples,group\n"), o.stdout());
         // middleware rows sum to 100; jvm and total rows are percents of all samples
-        double sum = o.stdout().lines().skip(1).filter(l -> l.endsWith(",middleware"))
-                .mapToDouble(l -> Double.parseDouble(l.split(",")[1])).sum();
+        double sum = o.stdout()
+                .lines()
+                .skip(1)
+                .filter(l -> l.endsWith(",middleware"))
+                .mapToDouble(l -> Double.parseDouble(l.split(",")[1]))
+                .sum();
         assertEquals(100.0, sum, 0.15);
     }
 }

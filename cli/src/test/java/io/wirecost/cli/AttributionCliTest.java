@@ -1,7 +1,8 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,10 +12,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * attribute, flame and rules on collapsed stacks whose answers are known exactly (10 samples: 5 in a
@@ -25,7 +24,8 @@ class AttributionCliTest {
     @TempDir
     Path dir;
 
-    private static final String STACKS = String.join("\n",
+    private static final String STACKS = String.join(
+            "\n",
             "[RMI TCP Connection(1) tid=11];java/lang/Thread.run_[j];sun/rmi/transport/tcp/TCPTransport$ConnectionHandler.run_[j];"
                     + "sun/rmi/transport/StreamRemoteCall.executeCall_[j];java/net/Socket$SocketOutputStream.write_[j];"
                     + "sun/nio/ch/NioSocketImpl.write_[j];sun/nio/ch/FileDispatcherImpl.write0_[j];__GI___libc_write_[0] 5",
@@ -73,7 +73,8 @@ class AttributionCliTest {
 
     @Test
     void inclusiveAttributionCountsEveryLayerOnTheStack() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("attribute", stacks().toString(), "--format", "csv", "--attribution", "inclusive");
+        CliProcess.Outcome o =
+                CliProcess.run("attribute", stacks().toString(), "--format", "csv", "--attribution", "inclusive");
         assertEquals(0, o.exit(), o.err());
         Map<String, Double> shares = csv(o.stdout());
         // percent of all 10 samples with the category anywhere on the stack
@@ -91,7 +92,9 @@ class AttributionCliTest {
         CliProcess.Outcome p = CliProcess.run("attribute", stacks().toString(), "--by", "package", "--format", "csv");
         assertEquals(0, p.exit(), p.err());
         // leaf Java frames: sun.nio.ch (native leaf climbs to write0), java.util; the JIT stack has none
-        assertEquals("package,percent,samples\nsun.nio.ch,50.00,5\njava.util,30.00,3\n[no Java frame],20.00,2\n", p.stdout());
+        assertEquals(
+                "package,percent,samples\nsun.nio.ch,50.00,5\njava.util,30.00,3\n[no Java frame],20.00,2\n",
+                p.stdout());
     }
 
     @Test
@@ -116,37 +119,57 @@ class AttributionCliTest {
     void flameGraphsInEveryFormat() throws Exception {
         Path in = stacks();
         Path html = dir.resolve("f.html");
-        assertEquals(0, CliProcess.run("flame", in.toString(), "-o", html.toString()).exit());
+        assertEquals(
+                0, CliProcess.run("flame", in.toString(), "-o", html.toString()).exit());
         String page = Files.readString(html);
-        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains("NioSocketImpl.write"), "async-profiler's HTML template");
+        assertTrue(
+                page.startsWith("<!DOCTYPE html>") && page.contains("NioSocketImpl.write"),
+                "async-profiler's HTML template");
 
         Path collapsed = dir.resolve("f.collapsed");
-        assertEquals(0, CliProcess.run("flame", in.toString(), "--category", "serialization-out", "-o", collapsed.toString()).exit());
+        assertEquals(
+                0,
+                CliProcess.run("flame", in.toString(), "--category", "serialization-out", "-o", collapsed.toString())
+                        .exit());
         List<String> lines = Files.readAllLines(collapsed);
         assertEquals(1, lines.size(), lines.toString());
-        assertTrue(lines.get(0).contains("java.io.ObjectOutputStream.writeObject") && lines.get(0).endsWith(" 3"), lines.get(0));
+        assertTrue(
+                lines.get(0).contains("java.io.ObjectOutputStream.writeObject")
+                        && lines.get(0).endsWith(" 3"),
+                lines.get(0));
 
         Path grouped = dir.resolve("g.collapsed");
-        assertEquals(0, CliProcess.run("flame", in.toString(), "--category-root", "-o", grouped.toString()).exit());
-        assertTrue(Files.readAllLines(grouped).stream().anyMatch(l -> l.startsWith("[socket-write]")), Files.readString(grouped));
+        assertEquals(
+                0,
+                CliProcess.run("flame", in.toString(), "--category-root", "-o", grouped.toString())
+                        .exit());
+        assertTrue(
+                Files.readAllLines(grouped).stream().anyMatch(l -> l.startsWith("[socket-write]")),
+                Files.readString(grouped));
 
         Path pprof = dir.resolve("f.pb.gz");
-        assertEquals(0, CliProcess.run("flame", in.toString(), "-o", pprof.toString()).exit());
+        assertEquals(
+                0,
+                CliProcess.run("flame", in.toString(), "-o", pprof.toString()).exit());
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         try (GZIPInputStream gz = new GZIPInputStream(Files.newInputStream(pprof))) {
             gz.transferTo(raw);
         }
         String protoText = raw.toString(StandardCharsets.ISO_8859_1);
-        assertTrue(protoText.contains("sun.nio.ch.FileDispatcherImpl.write0") && protoText.contains("samples"), "pprof string table");
+        assertTrue(
+                protoText.contains("sun.nio.ch.FileDispatcherImpl.write0") && protoText.contains("samples"),
+                "pprof string table");
 
-        CliProcess.Outcome bad = CliProcess.run("flame", in.toString(), "-o", dir.resolve("f.png").toString());
+        CliProcess.Outcome bad = CliProcess.run(
+                "flame", in.toString(), "-o", dir.resolve("f.png").toString());
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("unknown format"), bad.err());
     }
 
     @Test
     void rulesCheckExplainAndErrors() throws Exception {
-        Path good = Files.writeString(dir.resolve("good.rules"), "category json group=middleware\nrule json package com.fasterxml.jackson\n");
+        Path good = Files.writeString(
+                dir.resolve("good.rules"), "category json group=middleware\nrule json package com.fasterxml.jackson\n");
         CliProcess.Outcome ok = CliProcess.run("rules", "--check", good.toString());
         assertEquals(0, ok.exit(), ok.err());
         assertTrue(ok.stdout().startsWith("ok: "), ok.stdout());
@@ -155,7 +178,8 @@ class AttributionCliTest {
                 "category x group=middleware colour=red\n", ":1: unknown key 'colour'",
                 "category x group=middleware\ncategory x group=jvm\n", ":2: duplicate category 'x'",
                 "rule socket-write package sun..nio\n", ":1: invalid package pattern",
-                "rule socket-write package java.net\nrule socket-write class java.net.Socket\n", ":2: rule 'class java.net.Socket' can never match",
+                "rule socket-write package java.net\nrule socket-write class java.net.Socket\n",
+                        ":2: rule 'class java.net.Socket' can never match",
                 "rule nosuch package a.b\n", ":1: rule names unknown category 'nosuch'");
         for (Map.Entry<String, String> b : broken.entrySet()) {
             Path f = Files.writeString(dir.resolve("broken.rules"), b.getKey());
@@ -165,7 +189,8 @@ class AttributionCliTest {
             assertTrue(o.err().contains("broken.rules" + b.getValue()), o.err() + " should contain " + b.getValue());
         }
 
-        CliProcess.Outcome explain = CliProcess.run("rules", "--explain", "sun.nio.ch.SocketDispatcher.write0", "--explain-thread", "GC Thread#1");
+        CliProcess.Outcome explain = CliProcess.run(
+                "rules", "--explain", "sun.nio.ch.SocketDispatcher.write0", "--explain-thread", "GC Thread#1");
         assertEquals(0, explain.exit(), explain.err());
         assertTrue(explain.stdout().contains("-> socket-write (default.rules:"), explain.stdout());
         assertTrue(explain.stdout().contains("-> gc (default.rules:"), explain.stdout());
@@ -174,8 +199,10 @@ class AttributionCliTest {
     @Test
     void userRulesOverrideTheDefaults() throws Exception {
         // later wins: a user rule claiming java.io before the defaults' serialization rules
-        Path mine = Files.writeString(dir.resolve("mine.rules"), "category my-io group=middleware\nrule my-io package java.io\n");
-        CliProcess.Outcome o = CliProcess.run("attribute", stacks().toString(), "--rules", mine.toString(), "--format", "csv");
+        Path mine = Files.writeString(
+                dir.resolve("mine.rules"), "category my-io group=middleware\nrule my-io package java.io\n");
+        CliProcess.Outcome o =
+                CliProcess.run("attribute", stacks().toString(), "--rules", mine.toString(), "--format", "csv");
         assertEquals(0, o.exit(), o.err());
         Map<String, Double> shares = csv(o.stdout());
         assertEquals(37.5, shares.get("my-io"), 1e-9);
@@ -185,11 +212,22 @@ class AttributionCliTest {
     @Test
     void theSpringTomcatExampleLayersOverThePacks() throws Exception {
         Path example = Path.of(System.getProperty("wirecost.home"), "attribution", "examples", "spring-tomcat.rules");
-        CliProcess.Outcome o = CliProcess.run("rules", "--check", "pack:spring", "--check", "pack:tomcat", "--check", "pack:jackson",
-                "--check", example.toString(),
-                "--explain", "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString",
-                "--explain", "com.example.orders.OrderService.place",
-                "--explain", "org.springframework.web.servlet.DispatcherServlet.doDispatch");
+        CliProcess.Outcome o = CliProcess.run(
+                "rules",
+                "--check",
+                "pack:spring",
+                "--check",
+                "pack:tomcat",
+                "--check",
+                "pack:jackson",
+                "--check",
+                example.toString(),
+                "--explain",
+                "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString",
+                "--explain",
+                "com.example.orders.OrderService.place",
+                "--explain",
+                "org.springframework.web.servlet.DispatcherServlet.doDispatch");
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.stdout().contains("ObjectMapper.writeValueAsString -> json (pack:jackson:"), o.stdout());
         assertTrue(o.stdout().contains("OrderService.place -> app (" + example), o.stdout());
@@ -199,10 +237,20 @@ class AttributionCliTest {
     @Test
     void packAutoNamesThePacksItFoundAndTheirCategoriesTakeTheSamples() throws Exception {
         // stacks sampled from the H2 TCP server (see RulePacksTest)
-        Path h2 = Path.of(System.getProperty("wirecost.home"), "attribution", "src", "test", "resources", "io", "wirecost",
-                "attribution", "packs", "h2-server.collapsed");
+        Path h2 = Path.of(
+                System.getProperty("wirecost.home"),
+                "attribution",
+                "src",
+                "test",
+                "resources",
+                "io",
+                "wirecost",
+                "attribution",
+                "packs",
+                "h2-server.collapsed");
         CliProcess.Outcome before = CliProcess.run("attribute", h2.toString(), "--format", "csv");
-        CliProcess.Outcome after = CliProcess.run("attribute", h2.toString(), "--format", "csv", "--rules", "pack:auto");
+        CliProcess.Outcome after =
+                CliProcess.run("attribute", h2.toString(), "--format", "csv", "--rules", "pack:auto");
         assertEquals(0, after.exit(), after.err());
         assertEquals(List.of("wirecost: pack:auto detected compression, jdbc, h2"), after.stderr());
         assertTrue(csv(before.stdout()).get("other") > 90, before.stdout());
@@ -226,7 +274,10 @@ class AttributionCliTest {
     void corruptedJfrIsAOneLineErrorNotAHang() throws Exception {
         byte[] junk = new byte[4096];
         new java.util.Random(1).nextBytes(junk);
-        junk[0] = 'F'; junk[1] = 'L'; junk[2] = 'R'; junk[3] = 0;   // a valid magic, then garbage
+        junk[0] = 'F';
+        junk[1] = 'L';
+        junk[2] = 'R';
+        junk[3] = 0; // a valid magic, then garbage
         Path f = Files.write(dir.resolve("corrupt.jfr"), junk);
         CliProcess.Outcome o = CliProcess.run("attribute", f.toString());
         assertEquals(2, o.exit());

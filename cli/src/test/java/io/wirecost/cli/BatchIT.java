@@ -1,20 +1,19 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.runner.batch.LineFit;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code wirecost batch --quick} for real: a server JVM with RMI, Metro on Tomcat and an echo service; a
@@ -25,6 +24,7 @@ class BatchIT {
 
     @TempDir
     static Path tmp;
+
     static Path out;
     static int exit;
     static JsonNode json;
@@ -36,7 +36,8 @@ class BatchIT {
         out = tmp.resolve("batch");
         exit = Main.execute("batch", "--quick", "--out", out.toString());
         json = new ObjectMapper().readTree(out.resolve("batch.json").toFile());
-        for (JsonNode l : json.get("latencies")) latency.put(l.get("delay_ms_per_direction").asDouble(), l);
+        for (JsonNode l : json.get("latencies"))
+            latency.put(l.get("delay_ms_per_direction").asDouble(), l);
     }
 
     @Test
@@ -51,7 +52,11 @@ class BatchIT {
                 assertEquals(5, p.get("transactions_ms").size(), p.toString());
                 int n = p.get("files").asInt();
                 double calls = p.get("calls_per_transaction").asDouble();
-                assertEquals(p.get("variant").asText().equals("rmi-objects") ? 5.0 * n : 1.0, calls, 1e-9, p.get("variant") + " at " + n);
+                assertEquals(
+                        p.get("variant").asText().equals("rmi-objects") ? 5.0 * n : 1.0,
+                        calls,
+                        1e-9,
+                        p.get("variant") + " at " + n);
             }
         }
         assertEquals(false, latency.get(0.0).get("proxied").asBoolean(), "no delay: direct connections");
@@ -81,14 +86,16 @@ class BatchIT {
             if (!p.get("variant").asText().equals("rmi-objects")) continue;
             double min = Double.MAX_VALUE;
             for (JsonNode t : p.get("transactions_ms")) min = Math.min(min, t.asDouble());
-            fastest.add(new double[]{p.get("files").asInt(), min});
+            fastest.add(new double[] {p.get("files").asInt(), min});
         }
         LineFit fit = LineFit.throughOrigin(fastest);
         double rtt = l.get("path_rtt_ms").asDouble();
-        String points = fastest.stream().map(java.util.Arrays::toString).toList().toString();
+        String points =
+                fastest.stream().map(java.util.Arrays::toString).toList().toString();
         assertTrue(fit.r2() > 0.85, "R² " + fit.r2() + " " + points);
         // each of the 5 calls per file is held 2 x 2 ms by the proxy; and no call takes three round trips
-        assertTrue(fit.slope() >= 5 * 4 * 0.95 && fit.slope() < 5 * (3 * rtt + 2),
+        assertTrue(
+                fit.slope() >= 5 * 4 * 0.95 && fit.slope() < 5 * (3 * rtt + 2),
                 "slope " + fit.slope() + " ms per file, round trip " + rtt + " ms " + points);
     }
 
@@ -102,7 +109,10 @@ class BatchIT {
             }
         }
         JsonNode ws = fit(latency.get(2.0), "ws-document");
-        assertTrue(ws.get("crossover_model").isNumber() && ws.get("crossover_model").asDouble() < 2, ws.toString());
+        assertTrue(
+                ws.get("crossover_model").isNumber()
+                        && ws.get("crossover_model").asDouble() < 2,
+                ws.toString());
         assertEquals("about 1", ws.get("paper").get("crossover").asText());
         double docAt10 = point(latency.get(2.0), "ws-document", 10);
         double objAt10 = point(latency.get(2.0), "rmi-objects", 10);
@@ -112,7 +122,9 @@ class BatchIT {
     @Test
     void writesCsvJsonAndTables() throws Exception {
         List<String> csv = Files.readAllLines(out.resolve("batch.csv"));
-        assertEquals("delay_ms,added_rtt_ms,variant,files,median_ms,mean_ms,stddev_ms,min_ms,max_ms,transactions,calls_per_transaction", csv.get(0));
+        assertEquals(
+                "delay_ms,added_rtt_ms,variant,files,median_ms,mean_ms,stddev_ms,min_ms,max_ms,transactions,calls_per_transaction",
+                csv.get(0));
         assertEquals(1 + 24, csv.size());
         List<String> fits = Files.readAllLines(out.resolve("fits.csv"));
         assertEquals(1 + 4, fits.size(), String.join("\n", fits));
@@ -127,7 +139,8 @@ class BatchIT {
 
     private static double point(JsonNode l, String variant, int files) {
         for (JsonNode p : l.get("points")) {
-            if (p.get("variant").asText().equals(variant) && p.get("files").asInt() == files) return p.get("median_ms").asDouble();
+            if (p.get("variant").asText().equals(variant) && p.get("files").asInt() == files)
+                return p.get("median_ms").asDouble();
         }
         throw new AssertionError("no point " + variant + " " + files);
     }

@@ -1,12 +1,12 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs the CLI as a real process (exit status, stdout, stderr lines), as a user or CI would. */
 final class CliProcess {
@@ -17,19 +17,23 @@ final class CliProcess {
         }
     }
 
-    private CliProcess() {
-    }
+    private CliProcess() {}
 
     static Outcome run(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.wirecost.cli.Main"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
         // read both streams before waiting, so a chatty process cannot block on a full pipe
         var out = p.getInputStream().readAllBytes();
         var err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "wirecost " + String.join(" ", args) + " hung");
-        return new Outcome(p.exitValue(), new String(out, StandardCharsets.UTF_8),
+        return new Outcome(
+                p.exitValue(),
+                new String(out, StandardCharsets.UTF_8),
                 new String(err, StandardCharsets.UTF_8).lines().toList());
     }
 }

@@ -1,15 +1,14 @@
 package io.wirecost.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** --clients 4 on rmi for real: every concurrent call succeeds, percentiles are present and ordered. */
 class ConcurrencyIT {
@@ -20,10 +19,28 @@ class ConcurrencyIT {
     @Test
     void fourClientsEachWithTheirOwnConnection() throws Exception {
         Path out = tmp.resolve("run");
-        int exit = Main.execute("run", "--quick", "--scenarios", "rmi", "--clients", "4", "--payload", "ints-100",
-                "--warmup", "200", "--size-calls", "0", "--profiler", "none", "--out", out.toString());
+        int exit = Main.execute(
+                "run",
+                "--quick",
+                "--scenarios",
+                "rmi",
+                "--clients",
+                "4",
+                "--payload",
+                "ints-100",
+                "--warmup",
+                "200",
+                "--size-calls",
+                "0",
+                "--profiler",
+                "none",
+                "--out",
+                out.toString());
         assertEquals(0, exit);
-        JsonNode s = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios").get(0);
+        JsonNode s = new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .get("scenarios")
+                .get(0);
         assertEquals("ok", s.get("status").asText(), s.get("error").asText());
         // single client: 200 warm-up + 12 x 100 timed; 12 instantiations; 4 clients x (50 untimed + 100 timed)
         assertEquals(200 + 12 * 100 + 12 + 4 * 150, s.get("calls_succeeded").asLong());
@@ -40,7 +57,15 @@ class ConcurrencyIT {
 
     @Test
     void badClientCountIsOneLine() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("run", "--quick", "--scenarios", "rmi", "--clients", "0", "--out", tmp.resolve("x").toString());
+        CliProcess.Outcome o = CliProcess.run(
+                "run",
+                "--quick",
+                "--scenarios",
+                "rmi",
+                "--clients",
+                "0",
+                "--out",
+                tmp.resolve("x").toString());
         assertEquals(2, o.exit(), o.err());
         assertEquals(1, o.stderr().size(), o.err());
         assertTrue(o.err().contains("--clients must be 1 to 500"), o.err());

@@ -1,19 +1,18 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The corba scenario for real: a JacORB server JVM (ORB, POA, in-process naming service) and a client
@@ -23,6 +22,7 @@ class CorbaIT {
 
     @TempDir
     static Path tmp;
+
     static Path out;
     static int exit;
     static JsonNode corba;
@@ -32,8 +32,21 @@ class CorbaIT {
     @BeforeAll
     static void runOnce() throws Exception {
         out = tmp.resolve("run");
-        exit = Main.execute("run", "--quick", "--warmup", "5000", "--scenarios", "corba", "--profiler", "async", "--out", out.toString());
-        corba = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios").get(0);
+        exit = Main.execute(
+                "run",
+                "--quick",
+                "--warmup",
+                "5000",
+                "--scenarios",
+                "corba",
+                "--profiler",
+                "async",
+                "--out",
+                out.toString());
+        corba = new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .get("scenarios")
+                .get(0);
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);
@@ -49,9 +62,16 @@ class CorbaIT {
         assertEquals("ok", corba.get("status").asText(), corba.get("error").asText());
         // 8 types x (5000 warm-up + 12 x 100 timed + 12 x 100 profiled + 50 for message sizes)
         // + 12 naming lookups with a first call
-        assertEquals(8L * (5_000 + 2 * 12 * 100 + 50) + 12, corba.get("calls_succeeded").asLong());
+        assertEquals(
+                8L * (5_000 + 2 * 12 * 100 + 50) + 12,
+                corba.get("calls_succeeded").asLong());
         for (JsonNode r : corba.get("rtt")) assertTrue(r.get("mean_micros").asDouble() > 0, r.toString());
-        assertTrue(corba.get("facts").get("server").get("scenario").get("orb.version").asText().startsWith("JacORB 3.9"));
+        assertTrue(corba.get("facts")
+                .get("server")
+                .get("scenario")
+                .get("orb.version")
+                .asText()
+                .startsWith("JacORB 3.9"));
     }
 
     @Test
@@ -66,8 +86,10 @@ class CorbaIT {
     @Test
     void orbAndGiopHaveTheirShareAndRmiNone() {
         for (String role : List.of("client", "server")) {
-            assertTrue(shares.get(role + "/giop") + shares.get(role + "/corba-orb") > 10,
-                    role + ": giop " + shares.get(role + "/giop") + " %, corba-orb " + shares.get(role + "/corba-orb") + " %");
+            assertTrue(
+                    shares.get(role + "/giop") + shares.get(role + "/corba-orb") > 10,
+                    role + ": giop " + shares.get(role + "/giop") + " %, corba-orb " + shares.get(role + "/corba-orb")
+                            + " %");
         }
         assertTrue(shares.get("all/giop") > 0, "giop");
         assertTrue(shares.get("all/corba-orb") > 0, "corba-orb");

@@ -1,9 +1,7 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +9,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CPU per call is the measure that noise barely moves: with two busy-looping processes competing for
@@ -27,10 +26,12 @@ class CpuPerCallUnderLoadIT {
 
     @TempDir
     static Path tmp;
+
     static final List<Process> load = new ArrayList<>();
     static int exit;
     /** scenario -> {mean, ci_low, ci_high} of the primitives' geomean, role all, from cpu.csv */
     static final Map<String, double[]> cpu = new HashMap<>();
+
     static long loadTicks;
     /** The busy loops end by themselves after this long, whatever happens to this JVM. */
     private static final int LOAD_LIMIT_SECONDS = 1200;
@@ -38,13 +39,24 @@ class CpuPerCallUnderLoadIT {
     @BeforeAll
     static void runUnderLoad() throws Exception {
         for (int i = 0; i < 2; i++) {
-            load.add(new ProcessBuilder("timeout", String.valueOf(LOAD_LIMIT_SECONDS), "sh", "-c", "while :; do :; done")
-                    .redirectErrorStream(true).start());
+            load.add(
+                    new ProcessBuilder("timeout", String.valueOf(LOAD_LIMIT_SECONDS), "sh", "-c", "while :; do :; done")
+                            .redirectErrorStream(true)
+                            .start());
         }
         Path out = tmp.resolve("run");
         try {
-            exit = Main.execute("run", "--quick", "--size-calls", "0", "--profiler", "none", "--scenarios", String.join(",", SCENARIOS),
-                    "--out", out.toString());
+            exit = Main.execute(
+                    "run",
+                    "--quick",
+                    "--size-calls",
+                    "0",
+                    "--profiler",
+                    "none",
+                    "--scenarios",
+                    String.join(",", SCENARIOS),
+                    "--out",
+                    out.toString());
             for (Process p : load) loadTicks += cpuTicks(p);
         } finally {
             stopLoad();
@@ -54,7 +66,8 @@ class CpuPerCallUnderLoadIT {
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);
             if (f[1].equals("primitives-geomean") && f[2].equals("all")) {
-                cpu.put(f[0], new double[]{Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5])});
+                cpu.put(f[0], new double[] {Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5])
+                });
             }
         }
     }
@@ -71,7 +84,7 @@ class CpuPerCallUnderLoadIT {
         try {
             stat = Files.readString(statFile);
         } catch (java.nio.file.NoSuchFileException e) {
-            return LOAD_LIMIT_SECONDS * 100L;   // ended at its limit, after running all along
+            return LOAD_LIMIT_SECONDS * 100L; // ended at its limit, after running all along
         }
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
@@ -88,7 +101,8 @@ class CpuPerCallUnderLoadIT {
     @Test
     void theLoadReallyRanAndEveryScenarioHasCpuFigures() {
         assertEquals(0, exit, "exit status");
-        assertTrue(loadTicks > 100, "the two busy loops used " + loadTicks + " clock ticks of CPU: no load was generated");
+        assertTrue(
+                loadTicks > 100, "the two busy loops used " + loadTicks + " clock ticks of CPU: no load was generated");
         assertEquals(SCENARIOS.size(), cpu.size(), "cpu.csv: " + cpu.keySet());
         for (Map.Entry<String, double[]> e : cpu.entrySet()) {
             double[] v = e.getValue();
@@ -110,13 +124,25 @@ class CpuPerCallUnderLoadIT {
             String a = order.get(i), b = order.get(i + 1);
             assertTrue(cpu.get(a)[2] < cpu.get(b)[1], a + " < " + b + ", intervals apart: " + describe(a, b));
         }
-        assertTrue(cpu.get("rmi")[2] < cpu.get("ws-literal")[1], "rmi < ws-literal, intervals apart: " + describe("rmi", "ws-literal"));
-        assertTrue(cpu.get("ws-literal")[2] < cpu.get("ws-security")[1], "ws-literal < ws-security, intervals apart: "
-                + describe("ws-literal", "ws-security"));
+        assertTrue(
+                cpu.get("rmi")[2] < cpu.get("ws-literal")[1],
+                "rmi < ws-literal, intervals apart: " + describe("rmi", "ws-literal"));
+        assertTrue(
+                cpu.get("ws-literal")[2] < cpu.get("ws-security")[1],
+                "ws-literal < ws-security, intervals apart: " + describe("ws-literal", "ws-security"));
     }
 
     private static String describe(String a, String b) {
-        return String.format(java.util.Locale.ROOT, "%s %.1f [%.1f, %.1f] µs, %s %.1f [%.1f, %.1f] µs", a, cpu.get(a)[0], cpu.get(a)[1],
-                cpu.get(a)[2], b, cpu.get(b)[0], cpu.get(b)[1], cpu.get(b)[2]);
+        return String.format(
+                java.util.Locale.ROOT,
+                "%s %.1f [%.1f, %.1f] µs, %s %.1f [%.1f, %.1f] µs",
+                a,
+                cpu.get(a)[0],
+                cpu.get(a)[1],
+                cpu.get(a)[2],
+                b,
+                cpu.get(b)[0],
+                cpu.get(b)[1],
+                cpu.get(b)[2]);
     }
 }

@@ -1,15 +1,14 @@
 package io.wirecost.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The CI gate on real runs: an A/A comparison (the same configuration twice, interleaved) must report
@@ -23,15 +22,32 @@ class DiffIT {
 
     private JsonNode runAndDiff(String name, String... candidate) throws Exception {
         Path out = dir.resolve(name);
-        String[] base = {"run", "--quick", "--warmup", "2500", "--scenarios", "rmi", "--repeat", "3", "--interleave", "--out", out.toString()};
+        String[] base = {
+            "run",
+            "--quick",
+            "--warmup",
+            "2500",
+            "--scenarios",
+            "rmi",
+            "--repeat",
+            "3",
+            "--interleave",
+            "--out",
+            out.toString()
+        };
         String[] args = new String[base.length + candidate.length];
         System.arraycopy(base, 0, args, 0, base.length);
         System.arraycopy(candidate, 0, args, base.length, candidate.length);
         assertEquals(0, Main.execute(args), "run " + name);
-        CliProcess.Outcome d = CliProcess.run("diff", out.resolve("baseline").toString(), out.resolve("candidate").toString(),
-                "--format", "json");
+        CliProcess.Outcome d = CliProcess.run(
+                "diff",
+                out.resolve("baseline").toString(),
+                out.resolve("candidate").toString(),
+                "--format",
+                "json");
         JsonNode json = new ObjectMapper().readTree(d.stdout());
-        assertEquals(json.get("regressions").asLong() > 0 ? 1 : 0, d.exit(), "exit status follows the verdicts: " + d.err());
+        assertEquals(
+                json.get("regressions").asLong() > 0 ? 1 : 0, d.exit(), "exit status follows the verdicts: " + d.err());
         assertTrue(Files.exists(out.resolve("candidate/diff/rmi-server.html")), "differential flame graph");
         assertTrue(Files.readString(out.resolve("candidate/diff/diff.md")).contains("**wirecost diff**"));
         return json;
@@ -56,9 +72,12 @@ class DiffIT {
         for (JsonNode l : j.get("lines")) {
             if (!l.get("verdict").asText().equals("REGRESSION")) continue;
             // the whole call's shares gate (the server's are reported, not gating: they are part of it)
-            crypto |= l.get("kind").asText().equals("share") && l.get("metric").asText().equals("all/crypto");
-            // the scenario's cost is judged on round trips or CPU per call, whichever was steadier (its primitives' geometric mean)
-            rtt |= l.get("kind").asText().equals("rtt") || l.get("kind").asText().equals("cpu");
+            crypto |= l.get("kind").asText().equals("share")
+                    && l.get("metric").asText().equals("all/crypto");
+            // the scenario's cost is judged on round trips or CPU per call, whichever was steadier (its primitives'
+            // geometric mean)
+            rtt |= l.get("kind").asText().equals("rtt")
+                    || l.get("kind").asText().equals("cpu");
         }
         assertTrue(crypto, "the whole call's crypto share grew: " + j.get("lines"));
         assertTrue(rtt, "at least one round trip or CPU per call got slower");

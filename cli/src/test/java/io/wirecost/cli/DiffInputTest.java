@@ -1,13 +1,12 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** diff on unusable input: exit status 2 and one line naming the file and the problem. */
 class DiffInputTest {
@@ -41,7 +40,8 @@ class DiffInputTest {
 
     @Test
     void wrongFieldType() throws Exception {
-        Path f = Files.writeString(dir.resolve("results.json"),
+        Path f = Files.writeString(
+                dir.resolve("results.json"),
                 "{\"format\":\"wirecost-results/1\",\"scenarios\":[{\"scenario\":\"rmi\",\"status\":\"ok\",\"rtt\":[{\"operation\":\"int\",\"mean_micros\":\"fast\"}]}]}");
         assertBad(f, f, "field 'mean_micros' missing or not a number");
     }

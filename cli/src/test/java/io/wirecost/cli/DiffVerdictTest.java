@@ -1,14 +1,13 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The diff's exit status as a CI sees it: no verdict without repetitions (unless --strict), 1 on a corrected regression. */
 class DiffVerdictTest {
@@ -20,10 +19,16 @@ class DiffVerdictTest {
         Path d = Files.createDirectories(dir.resolve(name));
         StringBuilder sb = new StringBuilder("{\"format\":\"wirecost-results/1\",\"scenarios\":[");
         for (int r = 0; r < repMicros.length; r++) {
-            sb.append(r > 0 ? "," : "").append(String.format(Locale.ROOT,
-                    "{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":%d,\"rtt\":[{\"operation\":\"int\",\"mean_micros\":%.2f,"
-                            + "\"kept_measurements_micros\":[%.2f,%.2f]},{\"operation\":\"primitives-geomean\",\"mean_micros\":%.2f}]}",
-                    r + 1, repMicros[r], repMicros[r] - 1, repMicros[r] + 1, repMicros[r]));
+            sb.append(r > 0 ? "," : "")
+                    .append(String.format(
+                            Locale.ROOT,
+                            "{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":%d,\"rtt\":[{\"operation\":\"int\",\"mean_micros\":%.2f,"
+                                    + "\"kept_measurements_micros\":[%.2f,%.2f]},{\"operation\":\"primitives-geomean\",\"mean_micros\":%.2f}]}",
+                            r + 1,
+                            repMicros[r],
+                            repMicros[r] - 1,
+                            repMicros[r] + 1,
+                            repMicros[r]));
         }
         Files.writeString(d.resolve("results.json"), sb.append("]}"));
         return d;
@@ -31,7 +36,8 @@ class DiffVerdictTest {
 
     @Test
     void oneRepetitionADoublingExitsZeroWithNoVerdict() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--no-flames");
+        CliProcess.Outcome o =
+                CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--no-flames");
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.stdout().contains("no verdict: needs --repeat 3 or more"), o.stdout());
         assertTrue(o.stdout().contains("+100.0 %"), "the change is still shown: " + o.stdout());
@@ -39,25 +45,34 @@ class DiffVerdictTest {
 
     @Test
     void strictMakesNoVerdictAFailure() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--no-flames", "--strict");
+        CliProcess.Outcome o =
+                CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--no-flames", "--strict");
         assertEquals(2, o.exit(), o.err());
         assertTrue(o.err().contains("no verdict: needs --repeat 3 or more"), o.err());
     }
 
     @Test
     void threeRepetitionsASideGiveAVerdictAndNameTheCorrection() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34, 35, 33).toString(), run("b", 68, 70, 66).toString(), "--no-flames");
+        CliProcess.Outcome o = CliProcess.run(
+                "diff", run("a", 34, 35, 33).toString(), run("b", 68, 70, 66).toString(), "--no-flames");
         assertEquals(1, o.exit(), o.err());
-        assertTrue(o.stdout().contains("Holm's correction over 1 gating lines at a family-wise error rate of 5 %"), o.stdout());
+        assertTrue(
+                o.stdout().contains("Holm's correction over 1 gating lines at a family-wise error rate of 5 %"),
+                o.stdout());
         assertTrue(o.stdout().contains("rmi: cost decided by **round trip**"), o.stdout());
         assertTrue(o.stdout().contains("| rmi | rtt int | 34.00 µs | 68.00 µs | +100.0 % |"), o.stdout());
-        assertTrue(o.stdout().contains("| reported, not gating |"), "the per-type line is shown, outside the family: " + o.stdout());
-        assertTrue(o.stdout().contains("1 regression, 0 improvements, 0 without change, 1 reported, not gating"), o.stdout());
+        assertTrue(
+                o.stdout().contains("| reported, not gating |"),
+                "the per-type line is shown, outside the family: " + o.stdout());
+        assertTrue(
+                o.stdout().contains("1 regression, 0 improvements, 0 without change, 1 reported, not gating"),
+                o.stdout());
     }
 
     @Test
     void badGateMinShareIsOneLine() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--gate-min-share", "101");
+        CliProcess.Outcome o =
+                CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--gate-min-share", "101");
         assertEquals(2, o.exit());
         assertEquals(1, o.stderr().size(), o.err());
         assertTrue(o.err().contains("--gate-min-share must be a percentage between 0 and 100"), o.err());
@@ -65,7 +80,8 @@ class DiffVerdictTest {
 
     @Test
     void badAlphaIsOneLine() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--alpha", "2");
+        CliProcess.Outcome o =
+                CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--alpha", "2");
         assertEquals(2, o.exit());
         assertEquals(1, o.stderr().size(), o.err());
         assertTrue(o.err().contains("--alpha must be between 0 and 0.5"), o.err());

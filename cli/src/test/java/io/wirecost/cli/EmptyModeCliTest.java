@@ -1,14 +1,13 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A recording without samples in the chosen mode is an error in attribute and flame alike, naming the file,
@@ -32,14 +31,19 @@ class EmptyModeCliTest {
         assertTrue(o.err().contains("ap29-wall.jfr: no cpu samples"), o.err());
         assertTrue(o.err().contains("try --mode wall"), o.err());
         assertFalse(Files.exists(out), "no empty graph is left behind");
-        assertEquals(0, CliProcess.run("flame", WALL, "--mode", "wall", "-o", out.toString()).exit());
+        assertEquals(
+                0,
+                CliProcess.run("flame", WALL, "--mode", "wall", "-o", out.toString())
+                        .exit());
     }
 
     @Test
     void oneEmptyInputAmongSeveralIsAnErrorNamingIt() throws Exception {
         CliProcess.Outcome o = CliProcess.run("attribute", CPU, WALL, "--format", "csv");
         assertEquals(2, o.exit(), o.err());
-        assertTrue(o.err().contains("ap29-wall.jfr: no cpu samples (the recording holds jdk.ExecutionSample (3387)"), o.err());
+        assertTrue(
+                o.err().contains("ap29-wall.jfr: no cpu samples (the recording holds jdk.ExecutionSample (3387)"),
+                o.err());
         assertFalse(o.err().contains("ap29-cpu.jfr"), "the input with samples is not blamed: " + o.err());
         assertEquals("", o.stdout());
     }

@@ -1,10 +1,10 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -12,9 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Faults during runs: the failed scenario is reported with its cause, the others still run, every
@@ -31,7 +30,8 @@ class FaultsIT {
     }
 
     private static JsonNode scenario(JsonNode results, String name) {
-        for (JsonNode s : results.get("scenarios")) if (s.get("scenario").asText().equals(name)) return s;
+        for (JsonNode s : results.get("scenarios"))
+            if (s.get("scenario").asText().equals(name)) return s;
         throw new AssertionError("no scenario " + name + " in " + results);
     }
 
@@ -39,11 +39,13 @@ class FaultsIT {
     static List<String> processesMentioning(String marker) throws Exception {
         List<String> found = new ArrayList<>();
         long self = ProcessHandle.current().pid();
-        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(
+                Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path p : procs) {
                 if (Long.parseLong(p.getFileName().toString()) == self) continue;
                 try {
-                    String cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
+                    String cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8)
+                            .replace('\0', ' ');
                     if (cmd.contains(marker)) found.add(p.getFileName() + ": " + cmd);
                 } catch (Exception e) {
                     // exited meanwhile
@@ -69,12 +71,22 @@ class FaultsIT {
     void aServerKilledMidMeasurementFailsOnlyItsScenario() throws Exception {
         Path out = dir.resolve("halt");
         // 8 x 5000 warm-up calls, then the server halts during the measurement of the fourth type
-        int exit = Main.execute("run", "--quick", "--warmup", "5000", "--scenarios", "rmi,tcp", "--scenario-option", "fault.halt-after-calls=44000",
-                "--out", out.toString());
+        int exit = Main.execute(
+                "run",
+                "--quick",
+                "--warmup",
+                "5000",
+                "--scenarios",
+                "rmi,tcp",
+                "--scenario-option",
+                "fault.halt-after-calls=44000",
+                "--out",
+                out.toString());
         assertEquals(1, exit);
         JsonNode rmi = scenario(results(out), "rmi");
         assertEquals("failed", rmi.get("status").asText());
-        assertTrue(rmi.get("error").asText().contains("measure"), rmi.get("error").asText());
+        assertTrue(
+                rmi.get("error").asText().contains("measure"), rmi.get("error").asText());
         assertTrue(rmi.get("rtt").size() >= 2, "the types measured before the fault are kept: " + rmi.get("rtt"));
         assertEquals("ok", scenario(results(out), "tcp").get("status").asText(), "the next scenario still runs");
         assertNoOrphans(out);
@@ -84,11 +96,25 @@ class FaultsIT {
     void aHangingServerIsCutOffByTheCallTimeout() throws Exception {
         Path out = dir.resolve("hang");
         long t0 = System.nanoTime();
-        int exit = Main.execute("run", "--quick", "--warmup", "5000", "--scenarios", "rmi", "--scenario-option", "fault.hang-after-calls=44000",
-                "--call-timeout", "2s", "--out", out.toString());
+        int exit = Main.execute(
+                "run",
+                "--quick",
+                "--warmup",
+                "5000",
+                "--scenarios",
+                "rmi",
+                "--scenario-option",
+                "fault.hang-after-calls=44000",
+                "--call-timeout",
+                "2s",
+                "--out",
+                out.toString());
         assertEquals(1, exit);
         JsonNode rmi = scenario(results(out), "rmi");
-        assertTrue(rmi.get("error").asText().contains("Timeout") || rmi.get("error").asText().contains("timed out"), rmi.get("error").asText());
+        assertTrue(
+                rmi.get("error").asText().contains("Timeout")
+                        || rmi.get("error").asText().contains("timed out"),
+                rmi.get("error").asText());
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(90), "cut off, not waited out");
         assertNoOrphans(out);
     }
@@ -102,7 +128,9 @@ class FaultsIT {
         int exit = Main.execute("run", "--quick", "--scenarios", "rmi", "--out", out.toString());
         assertEquals(1, exit);
         JsonNode rmi = scenario(results(out), "rmi");
-        assertTrue(rmi.get("error").asText().contains("rmi-server.jfr"), rmi.get("error").asText());
+        assertTrue(
+                rmi.get("error").asText().contains("rmi-server.jfr"),
+                rmi.get("error").asText());
         assertEquals(10, rmi.get("rtt").size(), "every round-trip figure was measured and kept");
         assertNoOrphans(out);
     }
@@ -115,9 +143,20 @@ class FaultsIT {
     @Test
     void aProxyThatDiesFailsOnlyItsScenario() throws Exception {
         Path out = dir.resolve("proxy");
-        java.util.concurrent.CompletableFuture<Integer> run = java.util.concurrent.CompletableFuture.supplyAsync(() ->
-                Main.execute("run", "--quick", "--scenarios", "http-to-port,tcp", "--profiler", "none", "--warmup", "1000",
-                        "--scenario-option", "tunnel.proxy=privoxy", "--out", out.toString()));
+        java.util.concurrent.CompletableFuture<Integer> run =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> Main.execute(
+                        "run",
+                        "--quick",
+                        "--scenarios",
+                        "http-to-port,tcp",
+                        "--profiler",
+                        "none",
+                        "--warmup",
+                        "1000",
+                        "--scenario-option",
+                        "tunnel.proxy=privoxy",
+                        "--out",
+                        out.toString()));
         // the run's Privoxy: a privoxy process descended from a JVM of this run
         long proxyPid = -1;
         Path log = null;
@@ -141,30 +180,36 @@ class FaultsIT {
         JsonNode http = scenario(results(out), "http-to-port");
         assertEquals("failed", http.get("status").asText());
         // refused when the kill falls between calls, reset when it falls inside one: either way the proxy is named
-        assertTrue(http.get("error").asText().contains("proxy /127.0.0.1:")
+        assertTrue(
+                http.get("error").asText().contains("proxy /127.0.0.1:")
                         && http.get("error").asText().matches("(?s).*(refused|reset) the connection.*"),
                 "the cause is named: " + http.get("error").asText());
         assertTrue(http.get("rtt").size() >= 2, "the types measured before the fault are kept: " + http.get("rtt"));
         assertEquals("ok", scenario(results(out), "tcp").get("status").asText(), "the next scenario still runs");
         assertNoOrphans(out);
-        assertTrue(processesMentioning("wirecost-privoxy-").stream().noneMatch(p -> descendsFrom(Long.parseLong(p.substring(0, p.indexOf(':'))), out.toString())));
+        assertTrue(processesMentioning("wirecost-privoxy-").stream()
+                .noneMatch(p -> descendsFrom(Long.parseLong(p.substring(0, p.indexOf(':'))), out.toString())));
     }
 
     private static long lines(Path file) {
         try (java.util.stream.Stream<String> l = Files.lines(file, StandardCharsets.ISO_8859_1)) {
             return l.count();
         } catch (Exception e) {
-            return 0;   // not written yet
+            return 0; // not written yet
         }
     }
 
     /** Whether an ancestor of {@code pid} has {@code marker} in its command line (read from /proc, as processesMentioning does). */
     private static boolean descendsFrom(long pid, String marker) {
-        for (var p = ProcessHandle.of(pid).flatMap(ProcessHandle::parent); p.isPresent(); p = p.get().parent()) {
+        for (var p = ProcessHandle.of(pid).flatMap(ProcessHandle::parent);
+                p.isPresent();
+                p = p.get().parent()) {
             try {
-                if (Files.readString(Path.of("/proc", String.valueOf(p.get().pid()), "cmdline"), StandardCharsets.ISO_8859_1).contains(marker)) return true;
+                if (Files.readString(
+                                Path.of("/proc", String.valueOf(p.get().pid()), "cmdline"), StandardCharsets.ISO_8859_1)
+                        .contains(marker)) return true;
             } catch (Exception e) {
-                return false;   // exited meanwhile
+                return false; // exited meanwhile
             }
         }
         return false;
@@ -175,10 +220,20 @@ class FaultsIT {
     void aTakenMetricsPortIsOneLineAndExitTwo() throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Path out = dir.resolve("port");
-            CliProcess.Outcome o = CliProcess.run("run", "--quick", "--scenarios", "tcp", "--metrics-port", String.valueOf(taken.getLocalPort()),
-                    "--out", out.toString());
+            CliProcess.Outcome o = CliProcess.run(
+                    "run",
+                    "--quick",
+                    "--scenarios",
+                    "tcp",
+                    "--metrics-port",
+                    String.valueOf(taken.getLocalPort()),
+                    "--out",
+                    out.toString());
             assertEquals(2, o.exit(), o.err());
-            assertTrue(o.err().contains("--metrics-port " + taken.getLocalPort()) && o.err().contains("already in use"), o.err());
+            assertTrue(
+                    o.err().contains("--metrics-port " + taken.getLocalPort())
+                            && o.err().contains("already in use"),
+                    o.err());
             assertTrue(o.stderr().stream().noneMatch(l -> l.contains("Exception") || l.startsWith("\tat ")), o.err());
             assertNoOrphans(out);
         }
@@ -187,15 +242,29 @@ class FaultsIT {
     @Test
     void ctrlCStopsTheJvmsAndLeavesValidPartialResults() throws Exception {
         Path out = dir.resolve("interrupted");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dwirecost.agent.jar=" + System.getProperty("wirecost.agent.jar"), "-Dwirecost.home=" + System.getProperty("wirecost.home"),
-                "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main",
-                "run", "--quick", "--scenarios", "tcp,rmi,rmi-ssl", "--out", out.toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile()).start();
+        List<String> cmd = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dwirecost.agent.jar=" + System.getProperty("wirecost.agent.jar"),
+                "-Dwirecost.home=" + System.getProperty("wirecost.home"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.wirecost.cli.Main",
+                "run",
+                "--quick",
+                "--scenarios",
+                "tcp,rmi,rmi-ssl",
+                "--out",
+                out.toString());
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("run.log").toFile())
+                .start();
         // wait until the first scenario's results are on disk and the second is running
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!Files.exists(out.resolve("results.json")) && System.nanoTime() < deadline) Thread.sleep(200);
-        assertTrue(Files.exists(out.resolve("results.json")), "first scenario finished: " + Files.readString(dir.resolve("run.log")));
+        assertTrue(
+                Files.exists(out.resolve("results.json")),
+                "first scenario finished: " + Files.readString(dir.resolve("run.log")));
         Thread.sleep(2000);
         new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the run stops on Ctrl-C");
@@ -203,11 +272,16 @@ class FaultsIT {
         assertEquals("tcp", r.get("scenarios").get(0).get("scenario").asText());
         assertEquals("ok", r.get("scenarios").get(0).get("status").asText());
         assertTrue(Files.size(out.resolve("recordings/tcp-server.jfr")) > 1000);
-        CliProcess.Outcome a = CliProcess.run("attribute", out.resolve("recordings/tcp-server.jfr").toString(), "--format", "csv");
+        CliProcess.Outcome a = CliProcess.run(
+                "attribute", out.resolve("recordings/tcp-server.jfr").toString(), "--format", "csv");
         assertEquals(0, a.exit(), "the finished scenario's recordings are valid: " + a.err());
         try (java.util.stream.Stream<Path> all = Files.walk(out)) {
             // AtomicFilesInterruptTest interrupts at many moments; this is the whole run at one
-            assertEquals(List.of(), all.filter(f -> f.getFileName().toString().endsWith(".tmp")).map(out::relativize).toList(),
+            assertEquals(
+                    List.of(),
+                    all.filter(f -> f.getFileName().toString().endsWith(".tmp"))
+                            .map(out::relativize)
+                            .toList(),
                     "half-written files left by the interrupt");
         }
         assertNoOrphans(out);

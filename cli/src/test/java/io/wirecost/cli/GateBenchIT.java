@@ -1,14 +1,13 @@
 package io.wirecost.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * bench gate on one pair: three separate runs of rmi (3 repetitions each, no profiler, short warm-up),
@@ -23,12 +22,27 @@ class GateBenchIT {
 
     @Test
     void onePairDetectsALargeInjectedRegression() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("bench", "gate", "--pairs", "1", "--repeat", "3", "--quick", "--warmup", "300",
-                "--profiler", "none", "--inject-cpu-us", "300", "--out", dir.toString());
+        CliProcess.Outcome o = CliProcess.run(
+                "bench",
+                "gate",
+                "--pairs",
+                "1",
+                "--repeat",
+                "3",
+                "--quick",
+                "--warmup",
+                "300",
+                "--profiler",
+                "none",
+                "--inject-cpu-us",
+                "300",
+                "--out",
+                dir.toString());
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.stdout().contains("false alarms (A/A diffs that exit 1): "), o.stdout());
         JsonNode gate = new ObjectMapper().readTree(dir.resolve("gate.json").toFile());
-        assertEquals(1, gate.get("detections").get("hits").asInt(), "the injected regression was detected: " + o.stdout());
+        assertEquals(
+                1, gate.get("detections").get("hits").asInt(), "the injected regression was detected: " + o.stdout());
         assertEquals(1, gate.get("detections").get("n").asInt());
         int aa = gate.get("comparisons").get(0).get("exit").asInt();
         assertTrue(aa == 0 || aa == 1, "A/A diff gave a verdict, exit " + aa);

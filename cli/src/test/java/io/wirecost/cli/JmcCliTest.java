@@ -1,5 +1,9 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.attribution.CategoryCounts;
@@ -11,20 +15,15 @@ import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * JMC's analysis through the CLI: {@code analyze}, a run's results.json and report.html, and {@code diff}.
@@ -35,6 +34,7 @@ class JmcCliTest {
 
     @TempDir
     static Path dir;
+
     static Path baselineRun;
     static Path candidateRun;
 
@@ -54,7 +54,8 @@ class JmcCliTest {
 
     /** A run directory as {@code wirecost run} leaves it: recordings/rmi-server.jfr, results.json, report.html. */
     static Path run(String name, Runnable serverWork) throws Exception {
-        Path runDir = Files.createDirectories(dir.resolve(name).resolve("recordings")).getParent();
+        Path runDir =
+                Files.createDirectories(dir.resolve(name).resolve("recordings")).getParent();
         try (Recording r = new Recording(Configuration.getConfiguration("default"))) {
             r.start();
             serverWork.run();
@@ -64,12 +65,38 @@ class JmcCliTest {
         RuleSet rules = RuleSet.load(List.of(), true);
         CategoryCounts counts = new CategoryCounts(rules.categories());
         counts.add(0, 100);
-        RunMetadata meta = new RunMetadata(name, "2026-11-24T00:00:00Z", "host", "test", "/jdk", 17, RunSettings.quick(64),
-                new ProfilerSettings("jfr", "cpu", 10_000_000), List.of("rmi"), List.of("run"), "", Map.of(), 1, false, "loopback");
-        ScenarioResult rmi = new ScenarioResult("rmi", 1, "RMI", "ok", "", 1.0, 100,
-                List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 100, List.of(50.0, 51.0, 49.0))), List.of(),
-                Map.of("all", new RoleAttribution("all", counts.toAttribution("test"), List.of())), Map.of(), Map.of(),
-                Map.of("server", "recordings/rmi-server.jfr"), List.of(), "not measured");
+        RunMetadata meta = new RunMetadata(
+                name,
+                "2026-11-24T00:00:00Z",
+                "host",
+                "test",
+                "/jdk",
+                17,
+                RunSettings.quick(64),
+                new ProfilerSettings("jfr", "cpu", 10_000_000),
+                List.of("rmi"),
+                List.of("run"),
+                "",
+                Map.of(),
+                1,
+                false,
+                "loopback");
+        ScenarioResult rmi = new ScenarioResult(
+                "rmi",
+                1,
+                "RMI",
+                "ok",
+                "",
+                1.0,
+                100,
+                List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 100, List.of(50.0, 51.0, 49.0))),
+                List.of(),
+                Map.of("all", new RoleAttribution("all", counts.toAttribution("test"), List.of())),
+                Map.of(),
+                Map.of(),
+                Map.of("server", "recordings/rmi-server.jfr"),
+                List.of(),
+                "not measured");
         new RunWriter(runDir, rules).write(meta, List.of(rmi));
         return runDir;
     }
@@ -81,12 +108,18 @@ class JmcCliTest {
 
     @Test
     void resultsJsonHoldsEachProcesssFindings() throws Exception {
-        JsonNode root = new ObjectMapper().readTree(baselineRun.resolve("results.json").toFile());
+        JsonNode root =
+                new ObjectMapper().readTree(baselineRun.resolve("results.json").toFile());
         JsonNode server = root.path("scenarios").get(0).path("jmc_analysis").path("server");
         assertEquals(1, server.path("chunks").asInt());
-        assertEquals("OK", rule(server.path("rules"), "SystemGc").path("severity").asText());
-        JsonNode cand = new ObjectMapper().readTree(candidateRun.resolve("results.json").toFile())
-                .path("scenarios").get(0).path("jmc_analysis").path("server");
+        assertEquals(
+                "OK", rule(server.path("rules"), "SystemGc").path("severity").asText());
+        JsonNode cand = new ObjectMapper()
+                .readTree(candidateRun.resolve("results.json").toFile())
+                .path("scenarios")
+                .get(0)
+                .path("jmc_analysis")
+                .path("server");
         JsonNode gc = rule(cand.path("rules"), "SystemGc");
         assertEquals("WARNING", gc.path("severity").asText());
         assertTrue(gc.path("score").asDouble() > 75, gc.toString());
@@ -100,24 +133,36 @@ class JmcCliTest {
         String jmc = html.substring(section, html.indexOf("</section>", section));
         assertTrue(jmc.contains("<caption>rmi server</caption>"), jmc);
         assertTrue(jmc.contains("<td>SystemGc</td>"), jmc);
-        assertFalse(Files.readString(baselineRun.resolve("report.html")).contains("<td>SystemGc</td>"),
+        assertFalse(
+                Files.readString(baselineRun.resolve("report.html")).contains("<td>SystemGc</td>"),
                 "the baseline's SystemGc result is OK and should not be listed as a finding");
     }
 
     @Test
     void diffReportsTheRuleWhoseSeverityRose() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("diff", baselineRun.toString(), candidateRun.toString(), "--no-flames",
-                "--out", dir.resolve("diff").toString());
-        assertEquals(0, o.exit(), o.err());   // reported, not gated on
+        CliProcess.Outcome o = CliProcess.run(
+                "diff",
+                baselineRun.toString(),
+                candidateRun.toString(),
+                "--no-flames",
+                "--out",
+                dir.resolve("diff").toString());
+        assertEquals(0, o.exit(), o.err()); // reported, not gated on
         assertTrue(o.stdout().contains("| rmi | server | SystemGc | OK | WARNING |"), o.stdout());
-        JsonNode json = new ObjectMapper().readTree(dir.resolve("diff/diff.json").toFile());
+        JsonNode json =
+                new ObjectMapper().readTree(dir.resolve("diff/diff.json").toFile());
         // FullGc and HighGc rose too (System.gc() runs full, stop-the-world collections)
         List<String> rose = new java.util.ArrayList<>();
         json.path("jmc_rules_rose").forEach(r -> rose.add(r.path("ruleId").asText()));
         assertTrue(rose.contains("SystemGc"), json.toString());
         // the other way round nothing rose on SystemGc
-        CliProcess.Outcome back = CliProcess.run("diff", candidateRun.toString(), baselineRun.toString(), "--no-flames",
-                "--out", dir.resolve("diff-back").toString());
+        CliProcess.Outcome back = CliProcess.run(
+                "diff",
+                candidateRun.toString(),
+                baselineRun.toString(),
+                "--no-flames",
+                "--out",
+                dir.resolve("diff-back").toString());
         assertFalse(back.stdout().contains("| SystemGc |"), back.stdout());
     }
 
@@ -126,18 +171,23 @@ class JmcCliTest {
         Path rec = candidateRun.resolve("recordings/rmi-server.jfr");
         CliProcess.Outcome table = CliProcess.run("analyze", rec.toString());
         assertEquals(0, table.exit(), table.err());
-        assertTrue(table.stdout().lines().anyMatch(l -> l.matches("\\s+WARNING\\s+\\d+\\.\\d\\s+SystemGc\\s+.*")), table.stdout());
+        assertTrue(
+                table.stdout().lines().anyMatch(l -> l.matches("\\s+WARNING\\s+\\d+\\.\\d\\s+SystemGc\\s+.*")),
+                table.stdout());
         assertTrue(table.err().isEmpty(), "JMC's parser logged: " + table.err());
         CliProcess.Outcome json = CliProcess.run("analyze", rec.toString(), "--format", "json");
         JsonNode r = new ObjectMapper().readTree(json.stdout());
         assertEquals(rec.toString(), r.get(0).path("file").asText());
-        assertEquals("WARNING", rule(r.get(0).path("rules"), "SystemGc").path("severity").asText());
+        assertEquals(
+                "WARNING",
+                rule(r.get(0).path("rules"), "SystemGc").path("severity").asText());
     }
 
     @Test
     void analyzeBadInputIsOneLinePerFile() throws Exception {
         Path text = Files.writeString(dir.resolve("notes.txt"), "hello");
-        CliProcess.Outcome o = CliProcess.run("analyze", text.toString(), dir.resolve("missing.jfr").toString());
+        CliProcess.Outcome o = CliProcess.run(
+                "analyze", text.toString(), dir.resolve("missing.jfr").toString());
         assertEquals(2, o.exit());
         assertEquals(2, o.stderr().size(), o.err());
         assertTrue(o.stderr().get(0).contains("notes.txt: not a JFR recording"), o.err());

@@ -1,14 +1,11 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
-
-import java.io.ByteArrayOutputStream;
-import java.io.PrintWriter;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** The lazily built subcommands keep the names their classes declare, and help still lists them all. */
 class MainCommandsTest {
@@ -25,7 +22,9 @@ class MainCommandsTest {
         CliProcess.Outcome o = CliProcess.run("--help");
         assertEquals(0, o.exit(), o.err());
         for (String name : Main.COMMANDS.keySet()) {
-            assertTrue(o.stdout().lines().anyMatch(l -> l.strip().startsWith(name + " ")), name + " missing from:\n" + o.stdout());
+            assertTrue(
+                    o.stdout().lines().anyMatch(l -> l.strip().startsWith(name + " ")),
+                    name + " missing from:\n" + o.stdout());
         }
         CliProcess.Outcome typo = CliProcess.run("attribut");
         assertEquals(2, typo.exit());

@@ -1,14 +1,13 @@
 package io.wirecost.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --method paper} keeps the papers' counts exactly; the default adaptive method sizes them and says
@@ -21,11 +20,16 @@ class MethodIT {
 
     private JsonNode run(String... extra) throws Exception {
         Path out = tmp.resolve("run-" + extra.length);
-        String[] args = new String[]{"run", "--scenarios", "tcp", "--profiler", "none", "--size-calls", "0", "--out", out.toString()};
+        String[] args = new String[] {
+            "run", "--scenarios", "tcp", "--profiler", "none", "--size-calls", "0", "--out", out.toString()
+        };
         String[] all = java.util.Arrays.copyOf(args, args.length + extra.length);
         System.arraycopy(extra, 0, all, args.length, extra.length);
         assertEquals(0, Main.execute(all), "exit status");
-        JsonNode s = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios").get(0);
+        JsonNode s = new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .get("scenarios")
+                .get(0);
         assertEquals("ok", s.get("status").asText(), s.get("error").asText());
         return s;
     }
@@ -39,7 +43,8 @@ class MethodIT {
         assertEquals(1_000, counts.get("invocations").asInt());
         assertEquals(12, counts.get("reps").asInt());
         for (JsonNode r : s.get("rtt")) {
-            if (r.get("operation").asText().equals("instantiation") || r.get("operation").asText().equals("primitives-geomean")) continue;
+            if (r.get("operation").asText().equals("instantiation")
+                    || r.get("operation").asText().equals("primitives-geomean")) continue;
             assertEquals(12_000, r.get("invocations").asInt(), r.toString());
             assertEquals(10, r.get("kept_measurements_micros").size(), "min and max dropped: " + r);
         }

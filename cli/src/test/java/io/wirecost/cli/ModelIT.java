@@ -1,16 +1,15 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code wirecost model --quick} on tcp and rmi for real: every point measured, fits with R², ratios beside seed 003. */
 class ModelIT {
@@ -30,7 +29,9 @@ class ModelIT {
             assertEquals(9, f.get("points").asInt());
             assertTrue(f.get("r2").asDouble() <= 1.0 && f.get("r2Origin").asDouble() <= 1.0, f.toString());
             assertTrue(f.get("kOrigin").asDouble() > 0, "latency grows with CL x NI: " + f);
-            assertTrue(json.get("ratios").get(s).asDouble() >= 1.0, json.get("ratios").toString());
+            assertTrue(
+                    json.get("ratios").get(s).asDouble() >= 1.0,
+                    json.get("ratios").toString());
         }
         String md = Files.readString(out.resolve("table.md"));
         assertTrue(md.contains("R²") && md.contains("K ratios"), md);
@@ -39,7 +40,13 @@ class ModelIT {
 
     @Test
     void anUnknownScenarioIsOneLine() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("model", "--quick", "--scenarios", "rmi-over-pigeons", "--out", tmp.resolve("x").toString());
+        CliProcess.Outcome o = CliProcess.run(
+                "model",
+                "--quick",
+                "--scenarios",
+                "rmi-over-pigeons",
+                "--out",
+                tmp.resolve("x").toString());
         assertEquals(2, o.exit(), o.err());
         assertEquals(1, o.stderr().size(), o.err());
         assertTrue(o.err().contains("unknown scenario 'rmi-over-pigeons'"), o.err());

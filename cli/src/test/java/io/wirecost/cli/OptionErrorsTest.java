@@ -1,10 +1,7 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
+import static java.util.Map.entry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static java.util.Map.entry;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Every option of every command, given a malformed value, answers one line naming the option (a file
@@ -28,17 +27,47 @@ class OptionErrorsTest {
 
     /** Malformed values of the text options, by option name; "FILE" is a regular file, where a directory is needed. */
     private static final Map<String, String> MALFORMED = Map.ofEntries(
-            entry("--format", "xml"), entry("--scenarios", "no-such-scenario"), entry("--scenario", "no-such-scenario"),
-            entry("--interval", "10 parsecs"), entry("--call-timeout", "soon"), entry("--metrics-linger", "40x"),
-            entry("--budget", "40 parsecs"), entry("--from", "later"), entry("--to", "1 parsec"), entry("--latency", "far"),
-            entry("--profiler", "gprof"), entry("--method", "fastest"), entry("--pin-cpu", "all-of-them"), entry("--profile", "heap"), entry("--event", "cycles!"), entry("--java-home", "/no/such/jdk"),
-            entry("--candidate-java-home", "/no/such/jdk"), entry("--rules", "/no/such.rules"), entry("--check", "/no/such.rules"),
-            entry("--recording", "/no/such.jfr"), entry("--jce-provider", "openssl"), entry("--candidate-jce-provider", "openssl"),
-            entry("--payload", "no-such-payload"), entry("--rate", "fast"), entry("--metrics-bind", "not an address"),
-            entry("--push", "not a url"), entry("--category", "no-such-category"), entry("--attribution", "sideways"),
-            entry("--by", "colour"), entry("--mode", "sideways"), entry("--threads", "[unclosed"), entry("--role", "referee"),
-            entry("--heap", "lots"), entry("--duration", "soon"), entry("--settings", "gprof-10ms"), entry("--files", "many"),
-            entry("--shape", "triangle"), entry("--converter", "/no/such-converter.jar"), entry("--out", "FILE"), entry("--work-dir", "FILE"), entry("--output", "FILE/flame.html"));
+            entry("--format", "xml"),
+            entry("--scenarios", "no-such-scenario"),
+            entry("--scenario", "no-such-scenario"),
+            entry("--interval", "10 parsecs"),
+            entry("--call-timeout", "soon"),
+            entry("--metrics-linger", "40x"),
+            entry("--budget", "40 parsecs"),
+            entry("--from", "later"),
+            entry("--to", "1 parsec"),
+            entry("--latency", "far"),
+            entry("--profiler", "gprof"),
+            entry("--method", "fastest"),
+            entry("--pin-cpu", "all-of-them"),
+            entry("--profile", "heap"),
+            entry("--event", "cycles!"),
+            entry("--java-home", "/no/such/jdk"),
+            entry("--candidate-java-home", "/no/such/jdk"),
+            entry("--rules", "/no/such.rules"),
+            entry("--check", "/no/such.rules"),
+            entry("--recording", "/no/such.jfr"),
+            entry("--jce-provider", "openssl"),
+            entry("--candidate-jce-provider", "openssl"),
+            entry("--payload", "no-such-payload"),
+            entry("--rate", "fast"),
+            entry("--metrics-bind", "not an address"),
+            entry("--push", "not a url"),
+            entry("--category", "no-such-category"),
+            entry("--attribution", "sideways"),
+            entry("--by", "colour"),
+            entry("--mode", "sideways"),
+            entry("--threads", "[unclosed"),
+            entry("--role", "referee"),
+            entry("--heap", "lots"),
+            entry("--duration", "soon"),
+            entry("--settings", "gprof-10ms"),
+            entry("--files", "many"),
+            entry("--shape", "triangle"),
+            entry("--converter", "/no/such-converter.jar"),
+            entry("--out", "FILE"),
+            entry("--work-dir", "FILE"),
+            entry("--output", "FILE/flame.html"));
 
     /** Options whose every value is acceptable to wirecost, and who judges it instead. */
     private static final Map<String, String> FREE_TEXT = Map.of(
@@ -49,13 +78,21 @@ class OptionErrorsTest {
 
     /** Arguments each command needs besides the option under test, chosen so a value that slipped through ends quickly. */
     private static Map<String, List<String>> base(Path recording, Path file, Path out) {
-        List<String> cheapRun = List.of("--quick", "--scenarios", "tcp", "--profiler", "none", "--warmup", "10", "--out", out.toString());
+        List<String> cheapRun = List.of(
+                "--quick", "--scenarios", "tcp", "--profiler", "none", "--warmup", "10", "--out", out.toString());
         return Map.ofEntries(
                 entry("run", cheapRun),
                 entry("attribute", List.of(recording.toString())),
-                entry("flame", List.of(recording.toString(), "-o", out.resolve("flame.html").toString())),
+                entry(
+                        "flame",
+                        List.of(
+                                recording.toString(),
+                                "-o",
+                                out.resolve("flame.html").toString())),
                 entry("rules", List.of("--list")),
-                entry("diff", List.of(file.getParent().toString(), file.getParent().toString())),
+                entry(
+                        "diff",
+                        List.of(file.getParent().toString(), file.getParent().toString())),
                 entry("serve", List.of("--scenario", "tcp")),
                 entry("batch", List.of("--quick", "--reps", "1", "--warmup", "1", "--out", out.toString())),
                 entry("model", List.of("--quick", "--scenarios", "tcp", "--out", out.toString())),
@@ -70,21 +107,25 @@ class OptionErrorsTest {
 
     @Test
     void everyOptionOfEveryCommandRejectsAMalformedValueInOneLine() throws Exception {
-        Path recording = Files.writeString(dir.resolve("app.collapsed"), "java.lang.Thread.run;java.net.SocketInputStream.read 10\n");
-        Path file = Files.writeString(Files.createDirectories(dir.resolve("a-file")).resolve("plain"), "not a directory\n");
+        Path recording = Files.writeString(
+                dir.resolve("app.collapsed"), "java.lang.Thread.run;java.net.SocketInputStream.read 10\n");
+        Path file =
+                Files.writeString(Files.createDirectories(dir.resolve("a-file")).resolve("plain"), "not a directory\n");
         List<String> problems = new ArrayList<>();
         int checked = 0;
         CommandLine all = new CommandLine(new Main());
-        Main.COMMANDS.forEach((name, command) -> all.addSubcommand(name, command.get()));   // Main builds them lazily
+        Main.COMMANDS.forEach((name, command) -> all.addSubcommand(name, command.get())); // Main builds them lazily
         for (CommandSpec command : commands(all.getCommandSpec())) {
             String name = command.qualifiedName().replaceFirst("^wirecost ", "");
             for (OptionSpec option : command.options()) {
-                if (option.arity().max() == 0 || option.usageHelp() || option.versionHelp()) continue;   // flags take no value
+                if (option.arity().max() == 0 || option.usageHelp() || option.versionHelp())
+                    continue; // flags take no value
                 String longName = option.longestName();
                 if (FREE_TEXT.containsKey(longName)) continue;
                 String bad = malformed(option);
                 if (bad == null) {
-                    problems.add(name + " " + longName + ": no malformed value known; add one to MALFORMED or a reason to FREE_TEXT");
+                    problems.add(name + " " + longName
+                            + ": no malformed value known; add one to MALFORMED or a reason to FREE_TEXT");
                     continue;
                 }
                 bad = bad.replace("FILE", file.toString());
@@ -94,8 +135,13 @@ class OptionErrorsTest {
                 args.add(bad);
                 for (List<String> b = base(recording, file, out).getOrDefault(name, List.of()); !b.isEmpty(); ) {
                     // the option under test replaces a base option of the same name
-                    int n = b.get(0).startsWith("-") && b.size() > 1 && !b.get(1).startsWith("-") ? 2 : 1;
-                    if (!option.names()[0].equals(b.get(0)) && !Set.of(option.names()).contains(b.get(0))) args.addAll(b.subList(0, n));
+                    int n = b.get(0).startsWith("-")
+                                    && b.size() > 1
+                                    && !b.get(1).startsWith("-")
+                            ? 2
+                            : 1;
+                    if (!option.names()[0].equals(b.get(0))
+                            && !Set.of(option.names()).contains(b.get(0))) args.addAll(b.subList(0, n));
                     b = b.subList(n, b.size());
                 }
                 String problem = oneLineNaming(option, args);
@@ -110,8 +156,9 @@ class OptionErrorsTest {
     private static List<CommandSpec> commands(CommandSpec root) {
         List<CommandSpec> all = new ArrayList<>();
         for (CommandLine sub : root.subcommands().values()) {
-            if (all.contains(sub.getCommandSpec())) continue;   // aliases
-            if (sub.getCommandSpec().userObject() instanceof Runnable || sub.getCommandSpec().userObject() instanceof java.util.concurrent.Callable) {
+            if (all.contains(sub.getCommandSpec())) continue; // aliases
+            if (sub.getCommandSpec().userObject() instanceof Runnable
+                    || sub.getCommandSpec().userObject() instanceof java.util.concurrent.Callable) {
                 all.add(sub.getCommandSpec());
             }
             all.addAll(commands(sub.getCommandSpec()));
@@ -123,7 +170,8 @@ class OptionErrorsTest {
     private static String malformed(OptionSpec option) {
         if (option.typeInfo().isMap()) return "no-equals-sign";
         Class<?> type = elementType(option);
-        if (Set.of(int.class, Integer.class, long.class, Long.class, double.class, Double.class).contains(type)) return "x";
+        if (Set.of(int.class, Integer.class, long.class, Long.class, double.class, Double.class)
+                .contains(type)) return "x";
         return MALFORMED.get(option.longestName());
     }
 
@@ -136,8 +184,12 @@ class OptionErrorsTest {
         InProcess.Outcome o = InProcess.run(args.toArray(String[]::new));
         int exit = o.exit();
         List<String> lines = o.stderr();
-        boolean names = lines.size() == 1 && (Set.of(option.names()).stream().anyMatch(n -> lines.get(0).contains(n))
-                || (elementType(option) == Path.class || args.get(args.indexOf(option.longestName()) + 1).startsWith("/")) && lines.get(0).contains(args.get(args.indexOf(option.longestName()) + 1)));
+        boolean names = lines.size() == 1
+                && (Set.of(option.names()).stream().anyMatch(n -> lines.get(0).contains(n))
+                        || (elementType(option) == Path.class
+                                        || args.get(args.indexOf(option.longestName()) + 1)
+                                                .startsWith("/"))
+                                && lines.get(0).contains(args.get(args.indexOf(option.longestName()) + 1)));
         if (exit == 2 && names && !lines.get(0).contains("Exception")) return null;
         return "wirecost " + String.join(" ", args) + " -> exit " + exit + ": " + String.join(" | ", lines);
     }

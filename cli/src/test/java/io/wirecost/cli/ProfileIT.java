@@ -1,21 +1,20 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.cli.attach.TargetApp;
 import io.wirecost.cli.attach.TargetJvm;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code wirecost profile -- COMMAND}: every JVM of a command recorded, killed ones included. */
 class ProfileIT {
@@ -28,8 +27,10 @@ class ProfileIT {
         Path out = tmp.resolve("two");
         CliProcess.Outcome o = CliProcess.run(args(out, List.of(), "spawn", "2"));
         assertEquals(0, o.exit(), o.err());
-        JsonNode scenarios = new ObjectMapper().readTree(out.resolve("results.json").toFile()).path("scenarios");
-        assertEquals(3, scenarios.size(), scenarios.toString());   // the parent and its two children
+        JsonNode scenarios = new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .path("scenarios");
+        assertEquals(3, scenarios.size(), scenarios.toString()); // the parent and its two children
         List<String> names = new ArrayList<>();
         for (JsonNode s : scenarios) {
             names.add(s.path("scenario").asText());
@@ -63,27 +64,46 @@ class ProfileIT {
         List<String> lines = Files.readAllLines(flame);
         assertTrue(!lines.isEmpty() && lines.stream().allMatch(l -> l.startsWith("[")), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("[java.base];")), lines.toString());
-        CliProcess.Outcome bad = CliProcess.run("flame", run.toString(), "--by", "artifact", "-o", tmp.resolve("x.pb.gz").toString());
+        CliProcess.Outcome bad = CliProcess.run(
+                "flame",
+                run.toString(),
+                "--by",
+                "artifact",
+                "-o",
+                tmp.resolve("x.pb.gz").toString());
         assertEquals(2, bad.exit());
-        assertEquals(List.of("wirecost: --by artifact: a root frame needs .html or .collapsed, not pprof"), bad.stderr());
+        assertEquals(
+                List.of("wirecost: --by artifact: a root frame needs .html or .collapsed, not pprof"), bad.stderr());
     }
 
     @Test
     void aJvmKilledWithSigtermOrSigintStillLeavesAValidRecording() throws Exception {
-        for (String[] kill : List.of(new String[]{"TERM", "async"}, new String[]{"INT", "jfr"})) {
+        for (String[] kill : List.of(new String[] {"TERM", "async"}, new String[] {"INT", "jfr"})) {
             Path out = tmp.resolve(kill[0]);
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main"));
+            List<String> cmd = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "io.wirecost.cli.Main"));
             cmd.addAll(List.of(args(out, List.of("--profiler", kill[1]), "60000")));
-            Process cli = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve(kill[0] + ".log").toFile()).start();
+            Process cli = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(tmp.resolve(kill[0] + ".log").toFile())
+                    .start();
             try {
                 ProcessHandle jvm = awaitJvm(cli, out.resolve("recordings"));
                 Thread.sleep(2000);
-                assertEquals(0, new ProcessBuilder("kill", "-" + kill[0], String.valueOf(jvm.pid())).start().waitFor());
+                assertEquals(
+                        0,
+                        new ProcessBuilder("kill", "-" + kill[0], String.valueOf(jvm.pid()))
+                                .start()
+                                .waitFor());
                 assertTrue(cli.waitFor(60, TimeUnit.SECONDS), "wirecost profile hung after the JVM was killed");
                 String log = Files.readString(tmp.resolve(kill[0] + ".log"));
                 assertEquals(128 + (kill[0].equals("TERM") ? 15 : 2), cli.exitValue(), log);
-                JsonNode s = new ObjectMapper().readTree(out.resolve("results.json").toFile()).at("/scenarios/0");
+                JsonNode s = new ObjectMapper()
+                        .readTree(out.resolve("results.json").toFile())
+                        .at("/scenarios/0");
                 assertEquals("ok", s.path("status").asText(), s + "\n" + log);
                 assertTrue(s.at("/shares/all/total_samples").asLong() > 0, s.toString());
             } finally {
@@ -96,7 +116,11 @@ class ProfileIT {
     private static String[] args(Path out, List<String> options, String... appArgs) {
         List<String> a = new ArrayList<>(List.of("profile", "--out", out.toString()));
         a.addAll(options);
-        a.addAll(List.of("--", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", TargetJvm.testClasses(),
+        a.addAll(List.of(
+                "--",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                TargetJvm.testClasses(),
                 TargetApp.class.getName()));
         a.addAll(List.of(appArgs));
         return a.toArray(String[]::new);

@@ -1,5 +1,9 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -10,10 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
 /**
  * The third-party programs of cli/real-programs/pom.xml (Jetty, H2, Kafka, from Maven Central) and
  * bounded ways to start, drive and stop them as processes, the profiled one under wirecost's agent.
@@ -22,28 +22,42 @@ final class RealPrograms {
 
     static final Path HOME = Path.of(System.getProperty("wirecost.home", ".."));
     static final Path TARGET = HOME.resolve("cli/real-programs/target");
-    static final Path AGENT = Path.of(System.getProperty("wirecost.agent.jar", HOME.resolve("profiler-agent/target/wirecost-agent.jar").toString()));
-    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    static final Path AGENT = Path.of(System.getProperty(
+            "wirecost.agent.jar",
+            HOME.resolve("profiler-agent/target/wirecost-agent.jar").toString()));
+    static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
-    private RealPrograms() {
-    }
+    private RealPrograms() {}
 
     /** Copies the programs from Maven Central once (mvn dependency:copy through the pom beside them). */
     static synchronized void fetch() throws Exception {
-        if (Files.isDirectory(TARGET.resolve("kafka/libs")) && Files.isDirectory(TARGET.resolve("h2"))
-                && Files.isRegularFile(TARGET.resolve("jetty-base/webapps/demo.war")) && jettyHome() != null) {
+        if (Files.isDirectory(TARGET.resolve("kafka/libs"))
+                && Files.isDirectory(TARGET.resolve("h2"))
+                && Files.isRegularFile(TARGET.resolve("jetty-base/webapps/demo.war"))
+                && jettyHome() != null) {
             return;
         }
-        Process p = new ProcessBuilder("mvn", "-B", "-q", "-f", HOME.resolve("cli/real-programs/pom.xml").toString(), "package")
-                .inheritIO().start();
-        assertTrue(p.waitFor(10, TimeUnit.MINUTES), "fetching the real programs from Maven Central took over 10 minutes");
+        Process p = new ProcessBuilder(
+                        "mvn",
+                        "-B",
+                        "-q",
+                        "-f",
+                        HOME.resolve("cli/real-programs/pom.xml").toString(),
+                        "package")
+                .inheritIO()
+                .start();
+        assertTrue(
+                p.waitFor(10, TimeUnit.MINUTES), "fetching the real programs from Maven Central took over 10 minutes");
         assertEquals(0, p.exitValue(), "mvn -f cli/real-programs/pom.xml package failed");
     }
 
     static Path jettyHome() throws IOException {
         if (!Files.isDirectory(TARGET)) return null;
         try (var s = Files.list(TARGET)) {
-            return s.filter(d -> d.getFileName().toString().startsWith("jetty-home-")).findFirst().orElse(null);
+            return s.filter(d -> d.getFileName().toString().startsWith("jetty-home-"))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
@@ -58,7 +72,11 @@ final class RealPrograms {
     }
 
     static Process start(Path dir, Path log, List<String> command) throws IOException {
-        return new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
     }
 
     /** Waits until something listens on 127.0.0.1:port, or fails naming the log. */
@@ -79,7 +97,11 @@ final class RealPrograms {
     /** Runs a command to its end within the bound; returns its output. */
     static String run(Path dir, int seconds, List<String> command) throws Exception {
         Path out = Files.createTempFile(dir, "run", ".log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
         if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail(String.join(" ", command) + " did not finish in " + seconds + " s: " + tail(out));

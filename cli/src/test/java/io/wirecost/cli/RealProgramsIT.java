@@ -1,19 +1,5 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
 import static io.wirecost.cli.RealPrograms.TARGET;
 import static io.wirecost.cli.RealPrograms.agent;
 import static io.wirecost.cli.RealPrograms.awaitPort;
@@ -24,6 +10,19 @@ import static io.wirecost.cli.RealPrograms.start;
 import static io.wirecost.cli.RealPrograms.stop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The rule packs proven on programs nobody here wrote, from their own Maven Central artifacts and
@@ -51,20 +50,30 @@ class RealProgramsIT {
         int port = freePort();
         Path rec = dir.resolve("jetty.jfr");
         Path log = dir.resolve("jetty.log");
-        Process jetty = start(base.getParent(), log, javaCommand(agent(rec), "-jar", startJar,
-                "jetty.http.host=127.0.0.1", "jetty.http.port=" + port));
+        Process jetty = start(
+                base.getParent(),
+                log,
+                javaCommand(agent(rec), "-jar", startJar, "jetty.http.host=127.0.0.1", "jetty.http.port=" + port));
         try {
             awaitPort(jetty, port, 60, log);
             String url = "http://127.0.0.1:" + port;
-            Path script = Files.writeString(dir.resolve("pages.lua"), String.join("\n",
-                    "local paths = {\"/demo/dump.jsp\", \"/demo/jstl.jsp\", \"/demo/tag.jsp\", \"/demo/expr.jsp?A=1\"}",
-                    "local i = 0",
-                    "request = function() i = i % #paths + 1; return wrk.format(\"GET\", paths[i]) end", ""));
-            // the first request of each page compiles its JSP (seconds on a loaded machine): once each, then 10 s of load
+            Path script = Files.writeString(
+                    dir.resolve("pages.lua"),
+                    String.join(
+                            "\n",
+                            "local paths = {\"/demo/dump.jsp\", \"/demo/jstl.jsp\", \"/demo/tag.jsp\", \"/demo/expr.jsp?A=1\"}",
+                            "local i = 0",
+                            "request = function() i = i % #paths + 1; return wrk.format(\"GET\", paths[i]) end",
+                            ""));
+            // the first request of each page compiles its JSP (seconds on a loaded machine): once each, then 10 s of
+            // load
             java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
             for (String page : List.of("/demo/dump.jsp", "/demo/jstl.jsp", "/demo/tag.jsp", "/demo/expr.jsp?A=1")) {
-                var response = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + page))
-                        .timeout(java.time.Duration.ofSeconds(60)).build(), java.net.http.HttpResponse.BodyHandlers.discarding());
+                var response = http.send(
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + page))
+                                .timeout(java.time.Duration.ofSeconds(60))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.discarding());
                 assertEquals(200, response.statusCode(), page);
             }
             String out = run(dir, 60, List.of("wrk", "-t2", "-c16", "-d10s", "-s", script.toString(), url));
@@ -83,16 +92,53 @@ class RealProgramsIT {
         String password = UUID.randomUUID().toString();
         Path rec = dir.resolve("h2-server.jfr");
         Path log = dir.resolve("h2.log");
-        Process server = start(dir, log, javaCommand(agent(rec), "-cp", h2, "org.h2.tools.Server", "-tcp", "-tcpPort", "" + port,
-                "-tcpPassword", password, "-ifNotExists", "-baseDir", dir.resolve("db").toString()));
+        Process server = start(
+                dir,
+                log,
+                javaCommand(
+                        agent(rec),
+                        "-cp",
+                        h2,
+                        "org.h2.tools.Server",
+                        "-tcp",
+                        "-tcpPort",
+                        "" + port,
+                        "-tcpPassword",
+                        password,
+                        "-ifNotExists",
+                        "-baseDir",
+                        dir.resolve("db").toString()));
         try {
             awaitPort(server, port, 60, log);
-            Path sql = Path.of(RealProgramsIT.class.getResource("/real-programs/h2-workload.sql").toURI());
+            Path sql = Path.of(RealProgramsIT.class
+                    .getResource("/real-programs/h2-workload.sql")
+                    .toURI());
             for (int i = 0; i < 2; i++) {
-                run(dir, 120, javaCommand("-cp", h2, "org.h2.tools.RunScript", "-url", "jdbc:h2:tcp://127.0.0.1:" + port + "/./bench",
-                        "-user", "sa", "-script", sql.toString()));
+                run(
+                        dir,
+                        120,
+                        javaCommand(
+                                "-cp",
+                                h2,
+                                "org.h2.tools.RunScript",
+                                "-url",
+                                "jdbc:h2:tcp://127.0.0.1:" + port + "/./bench",
+                                "-user",
+                                "sa",
+                                "-script",
+                                sql.toString()));
             }
-            run(dir, 60, javaCommand("-cp", h2, "org.h2.tools.Server", "-tcpShutdown", "tcp://127.0.0.1:" + port, "-tcpPassword", password));
+            run(
+                    dir,
+                    60,
+                    javaCommand(
+                            "-cp",
+                            h2,
+                            "org.h2.tools.Server",
+                            "-tcpShutdown",
+                            "tcp://127.0.0.1:" + port,
+                            "-tcpPassword",
+                            password));
         } finally {
             stop(server, rec);
         }
@@ -104,36 +150,65 @@ class RealProgramsIT {
         String cp = TARGET.resolve("kafka/libs").toString() + "/*";
         int port = freePort();
         int controller = freePort();
-        Path config = Files.writeString(dir.resolve("server.properties"), String.join("\n",
-                "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.voters=1@127.0.0.1:" + controller,
-                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controller,
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
-                "controller.listener.names=CONTROLLER",
-                "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-                "log.dirs=" + dir.resolve("kafka-data"),
-                "num.partitions=2",
-                "offsets.topic.replication.factor=1",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "share.coordinator.state.topic.replication.factor=1", ""));
+        Path config = Files.writeString(
+                dir.resolve("server.properties"),
+                String.join(
+                        "\n",
+                        "process.roles=broker,controller",
+                        "node.id=1",
+                        "controller.quorum.voters=1@127.0.0.1:" + controller,
+                        "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controller,
+                        "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                        "controller.listener.names=CONTROLLER",
+                        "inter.broker.listener.name=PLAINTEXT",
+                        "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+                        "log.dirs=" + dir.resolve("kafka-data"),
+                        "num.partitions=2",
+                        "offsets.topic.replication.factor=1",
+                        "transaction.state.log.replication.factor=1",
+                        "transaction.state.log.min.isr=1",
+                        "share.coordinator.state.topic.replication.factor=1",
+                        ""));
         // a cluster id as Kafka's Uuid prints one: 16 random bytes, URL-safe Base64 without padding
         UUID u = UUID.randomUUID();
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16)
+                .putLong(u.getMostSignificantBits())
+                .putLong(u.getLeastSignificantBits());
         String clusterId = Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
-        run(dir, 120, javaCommand("-cp", cp, "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", config.toString()));
+        run(
+                dir,
+                120,
+                javaCommand("-cp", cp, "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", config.toString()));
         Path rec = dir.resolve("kafka-broker.jfr");
         Path log = dir.resolve("kafka.log");
-        Process broker = start(dir, log, javaCommand("-Xmx1g", agent(rec), "-cp", cp, "kafka.Kafka", config.toString()));
+        Process broker =
+                start(dir, log, javaCommand("-Xmx1g", agent(rec), "-cp", cp, "kafka.Kafka", config.toString()));
         try {
             awaitPort(broker, port, 90, log);
-            String out = run(dir, 180, javaCommand("-cp", cp, "org.apache.kafka.tools.ProducerPerformance", "--topic", "perf",
-                    "--num-records", "400000", "--record-size", "200", "--throughput", "-1", "--producer-props",
-                    "bootstrap.servers=127.0.0.1:" + port, "acks=1", "compression.type=lz4"));
+            String out = run(
+                    dir,
+                    180,
+                    javaCommand(
+                            "-cp",
+                            cp,
+                            "org.apache.kafka.tools.ProducerPerformance",
+                            "--topic",
+                            "perf",
+                            "--num-records",
+                            "400000",
+                            "--record-size",
+                            "200",
+                            "--throughput",
+                            "-1",
+                            "--producer-props",
+                            "bootstrap.servers=127.0.0.1:" + port,
+                            "acks=1",
+                            "compression.type=lz4"));
             assertTrue(out.contains("400000 records sent"), out);
-            System.out.println("kafka ProducerPerformance: " + out.lines().filter(l -> l.startsWith("400000 records sent")).toList());
+            System.out.println("kafka ProducerPerformance: "
+                    + out.lines()
+                            .filter(l -> l.startsWith("400000 records sent"))
+                            .toList());
         } finally {
             stop(broker, rec);
         }
@@ -141,18 +216,28 @@ class RealProgramsIT {
     }
 
     /** attribute with the defaults and with pack:auto; prints both for docs/RESULTS.md and asserts the goal. */
-    private static void assertPacks(String program, Path rec, List<String> expected, List<String> absent) throws Exception {
+    private static void assertPacks(String program, Path rec, List<String> expected, List<String> absent)
+            throws Exception {
         CliProcess.Outcome before = CliProcess.run("attribute", rec.toString(), "--format", "csv");
-        CliProcess.Outcome after = CliProcess.run("attribute", rec.toString(), "--format", "csv", "--rules", "pack:auto");
+        CliProcess.Outcome after =
+                CliProcess.run("attribute", rec.toString(), "--format", "csv", "--rules", "pack:auto");
         assertEquals(0, before.exit(), before.err());
         assertEquals(0, after.exit(), after.err());
-        String detectedLine = after.stderr().stream().filter(l -> l.startsWith("wirecost: pack:auto detected ")).findFirst().orElse("");
-        List<String> detected = List.of(detectedLine.replace("wirecost: pack:auto detected ", "").split(", "));
+        String detectedLine = after.stderr().stream()
+                .filter(l -> l.startsWith("wirecost: pack:auto detected "))
+                .findFirst()
+                .orElse("");
+        List<String> detected = List.of(
+                detectedLine.replace("wirecost: pack:auto detected ", "").split(", "));
         Map<String, Double> shares = shares(after.stdout());
         List<String> top = new ArrayList<>(shares.keySet());
         top.sort(Comparator.comparing(shares::get).reversed());
-        System.out.printf("%s: other %.2f %% with the defaults, %.2f %% with pack:auto (detected %s); top: %s%n", program,
-                shares(before.stdout()).get("other"), shares.get("other"), detected,
+        System.out.printf(
+                "%s: other %.2f %% with the defaults, %.2f %% with pack:auto (detected %s); top: %s%n",
+                program,
+                shares(before.stdout()).get("other"),
+                shares.get("other"),
+                detected,
                 top.subList(0, 5).stream().map(c -> c + " " + shares.get(c)).toList());
         assertTrue(detected.containsAll(expected), program + ": detected " + detected + ", expected " + expected);
         for (String a : absent) assertTrue(!detected.contains(a), program + ": detected " + a + " too: " + detected);

@@ -1,21 +1,20 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.cli.bench.Workload;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * attribute and flame on recordings of a program that is not ours ({@link Workload}, a plain Java
@@ -26,6 +25,7 @@ class RealRecordingsCliIT {
 
     @TempDir
     static Path dir;
+
     static Path jdk;
     static Path async;
     static Path both;
@@ -36,9 +36,21 @@ class RealRecordingsCliIT {
         String cp = System.getProperty("java.class.path");
         jdk = dir.resolve("jdk.jfr");
         async = dir.resolve("async.jfr");
-        exec(java, "-XX:StartFlightRecording=filename=" + jdk + ",settings=profile", "-cp", cp, Workload.class.getName(), "3");
-        exec(java, "-javaagent:" + System.getProperty("wirecost.agent.jar") + "=engine=async,event=cpu,interval=1ms,file=" + async,
-                "-cp", cp, Workload.class.getName(), "3");
+        exec(
+                java,
+                "-XX:StartFlightRecording=filename=" + jdk + ",settings=profile",
+                "-cp",
+                cp,
+                Workload.class.getName(),
+                "3");
+        exec(
+                java,
+                "-javaagent:" + System.getProperty("wirecost.agent.jar") + "=engine=async,event=cpu,interval=1ms,file="
+                        + async,
+                "-cp",
+                cp,
+                Workload.class.getName(),
+                "3");
         both = dir.resolve("both.jfr");
         Files.write(both, Files.readAllBytes(jdk));
         Files.write(both, Files.readAllBytes(async), StandardOpenOption.APPEND);
@@ -53,7 +65,8 @@ class RealRecordingsCliIT {
     }
 
     private static long jfrSummaryCount(Path file, String event) throws Exception {
-        String out = exec(Path.of(System.getProperty("java.home"), "bin", "jfr").toString(), "summary", file.toString());
+        String out =
+                exec(Path.of(System.getProperty("java.home"), "bin", "jfr").toString(), "summary", file.toString());
         for (String line : out.split("\n")) {
             String[] f = line.trim().split("\\s+");
             if (f.length >= 2 && f[0].equals(event)) return Long.parseLong(f[1]);
@@ -87,14 +100,18 @@ class RealRecordingsCliIT {
      */
     @Test
     void mixedProducerChunksCountAsTheSumOfTheirParts() throws Exception {
-        long total = attributeJson("attribute", both.toString(), "--format", "json").get("total_samples").asLong();
-        assertEquals(jfrSummaryCount(jdk, "jdk.ExecutionSample") + jfrSummaryCount(async, "jdk.ExecutionSample"), total);
+        long total = attributeJson("attribute", both.toString(), "--format", "json")
+                .get("total_samples")
+                .asLong();
+        assertEquals(
+                jfrSummaryCount(jdk, "jdk.ExecutionSample") + jfrSummaryCount(async, "jdk.ExecutionSample"), total);
     }
 
     @Test
     void wallModeAddsJdkNativeMethodSamples() throws Exception {
         JsonNode j = attributeJson("attribute", jdk.toString(), "--format", "json", "--mode", "wall");
-        assertEquals(jfrSummaryCount(jdk, "jdk.ExecutionSample") + jfrSummaryCount(jdk, "jdk.NativeMethodSample"),
+        assertEquals(
+                jfrSummaryCount(jdk, "jdk.ExecutionSample") + jfrSummaryCount(jdk, "jdk.NativeMethodSample"),
                 j.get("total_samples").asLong());
     }
 
@@ -110,7 +127,11 @@ class RealRecordingsCliIT {
             String page = Files.readString(html);
             assertTrue(page.contains("Workload") && page.contains("recurse"), "workload frames in " + html);
         }
-        assertTrue(attributeJson("attribute", async.toString(), "--format", "json").get("recordings").get(0).get("producer").asText()
+        assertTrue(attributeJson("attribute", async.toString(), "--format", "json")
+                .get("recordings")
+                .get(0)
+                .get("producer")
+                .asText()
                 .equals("async-profiler"));
     }
 
@@ -123,7 +144,9 @@ class RealRecordingsCliIT {
         CliProcess.Outcome o = CliProcess.run("attribute", cut.toString(), "--format", "json");
         assertEquals(0, o.exit(), o.err());
         JsonNode j = new ObjectMapper().readTree(o.stdout());
-        assertEquals(jfrSummaryCount(async, "jdk.ExecutionSample"), j.get("total_samples").asLong());
+        assertEquals(
+                jfrSummaryCount(async, "jdk.ExecutionSample"),
+                j.get("total_samples").asLong());
         assertTrue(o.err().contains("truncated") && o.err().contains(String.valueOf(a.length / 2) + " of"), o.err());
     }
 
@@ -133,10 +156,20 @@ class RealRecordingsCliIT {
         Path j25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
         assertTrue(Files.isDirectory(j25), "Temurin 25 is part of this project's machines: " + j25);
         Path f = dir.resolve("jdk25.jfr");
-        exec(j25.resolve("bin/java").toString(), "-XX:StartFlightRecording=filename=" + f + ",jdk.CPUTimeSample#enabled=true,"
-                + "jdk.CPUTimeSample#throttle=1ms", "-cp", System.getProperty("java.class.path"), Workload.class.getName(), "2");
-        long cpuTime = attributeJson("attribute", f.toString(), "--format", "json", "--mode", "cpu-time").get("total_samples").asLong();
-        long cpu = attributeJson("attribute", f.toString(), "--format", "json").get("total_samples").asLong();
+        exec(
+                j25.resolve("bin/java").toString(),
+                "-XX:StartFlightRecording=filename=" + f + ",jdk.CPUTimeSample#enabled=true,"
+                        + "jdk.CPUTimeSample#throttle=1ms",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Workload.class.getName(),
+                "2");
+        long cpuTime = attributeJson("attribute", f.toString(), "--format", "json", "--mode", "cpu-time")
+                .get("total_samples")
+                .asLong();
+        long cpu = attributeJson("attribute", f.toString(), "--format", "json")
+                .get("total_samples")
+                .asLong();
         assertEquals(jfrSummaryCount(f, "jdk.CPUTimeSample"), cpuTime);
         assertEquals(jfrSummaryCount(f, "jdk.ExecutionSample"), cpu);
         assertTrue(cpuTime > 0);
@@ -144,9 +177,15 @@ class RealRecordingsCliIT {
 
     @Test
     void timeWindowKeepsOnlyItsSamples() throws Exception {
-        long all = attributeJson("attribute", async.toString(), "--format", "json").get("total_samples").asLong();
-        long first = attributeJson("attribute", async.toString(), "--format", "json", "--from", "0s", "--to", "1s").get("total_samples").asLong();
-        long rest = attributeJson("attribute", async.toString(), "--format", "json", "--from", "1s").get("total_samples").asLong();
+        long all = attributeJson("attribute", async.toString(), "--format", "json")
+                .get("total_samples")
+                .asLong();
+        long first = attributeJson("attribute", async.toString(), "--format", "json", "--from", "0s", "--to", "1s")
+                .get("total_samples")
+                .asLong();
+        long rest = attributeJson("attribute", async.toString(), "--format", "json", "--from", "1s")
+                .get("total_samples")
+                .asLong();
         assertTrue(first > 0 && rest > 0 && first < all, first + " of " + all);
         assertEquals(all, first + rest, "the two windows partition the recording");
     }

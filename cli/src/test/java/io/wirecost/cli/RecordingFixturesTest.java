@@ -1,15 +1,14 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The unit layer's recordings are checked in, so it starts no JVM to make them (RealRecordingsCliIT records
@@ -32,7 +31,7 @@ class RecordingFixturesTest {
         Map<String, Long> m = new LinkedHashMap<>();
         for (String line : o.stdout().lines().skip(1).toList()) {
             String[] f = line.split(",");
-            if (f[0].equals("total")) continue;   // the row that reconciles with the recording
+            if (f[0].equals("total")) continue; // the row that reconciles with the recording
             if (Long.parseLong(f[2]) > 0) m.put(f[0], Long.parseLong(f[2]));
         }
         return m;
@@ -52,6 +51,8 @@ class RecordingFixturesTest {
         Path again = tmp.resolve("again.collapsed");
         InProcess.Outcome o = InProcess.run("flame", JFR.toString(), "-o", again.toString());
         assertEquals(0, o.exit(), String.join("\n", o.stderr()));
-        assertEquals(Files.readAllLines(COLLAPSED).stream().sorted().toList(), Files.readAllLines(again).stream().sorted().toList());
+        assertEquals(
+                Files.readAllLines(COLLAPSED).stream().sorted().toList(),
+                Files.readAllLines(again).stream().sorted().toList());
     }
 }

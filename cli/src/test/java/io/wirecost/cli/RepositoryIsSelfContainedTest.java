@@ -1,6 +1,7 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,9 +12,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * A user of the project has only the repository: nothing in it may point to a path outside it, and the
@@ -21,21 +20,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RepositoryIsSelfContainedTest {
 
-    private static final Path HOME = Path.of(System.getProperty("wirecost.home", "..")).toAbsolutePath().normalize();
+    private static final Path HOME =
+            Path.of(System.getProperty("wirecost.home", "..")).toAbsolutePath().normalize();
     private static final Set<String> SKIPPED = Set.of(".git", "target", "runs", "node_modules");
     /** Pages other contributors are writing at the same time; the link is right before the page lands. */
-    private static final Set<String> WRITTEN_ELSEWHERE = Set.of("docs/transports-today.md", "docs/measurement.md", "docs/ci-gate.md",
-            "docs/recordings.md", "docs/analysis.md", "docs/profile-your-jvm.md", "docs/rule-packs.md");
+    private static final Set<String> WRITTEN_ELSEWHERE = Set.of(
+            "docs/transports-today.md",
+            "docs/measurement.md",
+            "docs/ci-gate.md",
+            "docs/recordings.md",
+            "docs/analysis.md",
+            "docs/profile-your-jvm.md",
+            "docs/rule-packs.md");
 
     @Test
     void noFilePointsOutsideTheRepository() throws Exception {
         List<String> found = new ArrayList<>();
         Pattern outside = Pattern.compile("\\.\\./shared/|/work/shared");
         try (Stream<Path> files = Files.walk(HOME)) {
-            for (Path f : files.filter(p -> Files.isRegularFile(p) && inRepository(p)).toList()) {
+            for (Path f :
+                    files.filter(p -> Files.isRegularFile(p) && inRepository(p)).toList()) {
                 if (Files.size(f) > 2_000_000 || f.toString().endsWith(".jfr")) continue;
                 String text = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-                if (f.endsWith(getClass().getSimpleName() + ".java")) continue;   // this test names the pattern
+                if (f.endsWith(getClass().getSimpleName() + ".java")) continue; // this test names the pattern
                 if (outside.matcher(text).find()) found.add(HOME.relativize(f).toString());
             }
         }

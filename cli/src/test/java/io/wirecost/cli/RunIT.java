@@ -1,19 +1,18 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs tcp, rmi and rmi-ssl for real (server and client JVMs, async-profiler through the agent jar
@@ -23,6 +22,7 @@ class RunIT {
 
     @TempDir
     static Path tmp;
+
     static Path out;
     static int exit;
     static JsonNode results;
@@ -35,8 +35,17 @@ class RunIT {
         // 1 ms sampling: --quick's time-budgeted profiled pass gave RMI's own transport (about 1 % of today's
         // samples) none of a few hundred samples at 10 ms on a loaded CI machine; ten times the samples make
         // "rmi-transport > 0" a property of RMI, not of the draw
-        exit = Main.execute("run", "--quick", "--scenarios", "tcp,rmi,rmi-ssl", "--profiler", "async", "--interval", "1ms",
-                "--out", out.toString());
+        exit = Main.execute(
+                "run",
+                "--quick",
+                "--scenarios",
+                "tcp,rmi,rmi-ssl",
+                "--profiler",
+                "async",
+                "--interval",
+                "1ms",
+                "--out",
+                out.toString());
         results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
         assertEquals("scenario,role,category,percent,samples,paper_percent", lines.get(0));
@@ -54,10 +63,19 @@ class RunIT {
             // 8 types x (warm-up + 12 x N timed + 12 x N profiled + message sizes) + 12 instantiations, each answer
             // checked; --quick sizes the counts by the scenario's pace (at most 5000, 1000 and 50)
             JsonNode counts = s.get("facts").get("counts");
-            assertTrue(counts.get("warmupCalls").asInt() <= 5_000 && counts.get("invocations").asInt() <= 1_000, counts.toString());
-            long expectedCalls = 8L * (counts.get("warmupCalls").asLong() + 2 * 12 * counts.get("invocations").asLong()
-                    + counts.get("sizeCalls").asLong()) + 12;
-            assertEquals(expectedCalls, s.get("calls_succeeded").asLong(), s.get("scenario").asText());
+            assertTrue(
+                    counts.get("warmupCalls").asInt() <= 5_000
+                            && counts.get("invocations").asInt() <= 1_000,
+                    counts.toString());
+            long expectedCalls = 8L
+                            * (counts.get("warmupCalls").asLong()
+                                    + 2 * 12 * counts.get("invocations").asLong()
+                                    + counts.get("sizeCalls").asLong())
+                    + 12;
+            assertEquals(
+                    expectedCalls,
+                    s.get("calls_succeeded").asLong(),
+                    s.get("scenario").asText());
         }
     }
 
@@ -73,8 +91,20 @@ class RunIT {
             String name = s.get("scenario").asText();
             List<String> ops = new java.util.ArrayList<>();
             for (JsonNode r : s.get("rtt")) ops.add(r.get("operation").asText());
-            assertEquals(List.of("int", "short", "long", "float", "double", "boolean", "byte", "string", "primitives-geomean",
-                    "instantiation"), ops, name);
+            assertEquals(
+                    List.of(
+                            "int",
+                            "short",
+                            "long",
+                            "float",
+                            "double",
+                            "boolean",
+                            "byte",
+                            "string",
+                            "primitives-geomean",
+                            "instantiation"),
+                    ops,
+                    name);
             for (JsonNode r : s.get("rtt")) {
                 String what = name + " " + r.get("operation").asText();
                 if (what.endsWith("primitives-geomean")) continue;
@@ -87,7 +117,11 @@ class RunIT {
                     sum += m.asDouble();
                 }
                 assertTrue(min > 0, what + " fastest batch " + min);
-                assertEquals(sum / 10, r.get("mean_micros").asDouble(), 1e-6 * max, what + ": the mean is the kept batches' mean");
+                assertEquals(
+                        sum / 10,
+                        r.get("mean_micros").asDouble(),
+                        1e-6 * max,
+                        what + ": the mean is the kept batches' mean");
             }
         }
     }
@@ -104,7 +138,8 @@ class RunIT {
     @Test
     void rmiShowsTransportAndSerializationButNoTls() {
         assertTrue(shares.get("rmi/all/rmi-transport") > 0, "rmi-transport");
-        assertTrue(shares.get("rmi/all/serialization-in") + shares.get("rmi/all/serialization-out") > 0, "serialization");
+        assertTrue(
+                shares.get("rmi/all/serialization-in") + shares.get("rmi/all/serialization-out") > 0, "serialization");
         assertEquals(0.0, shares.get("rmi/all/tls"), "tls in plain rmi");
         assertEquals(0.0, shares.get("tcp/all/rmi-transport"), "rmi-transport in tcp");
     }
@@ -113,7 +148,8 @@ class RunIT {
     void rmiSslShowsTlsOrCryptoAndRecordsTheNegotiatedSuite() {
         assertTrue(shares.get("rmi-ssl/all/tls") + shares.get("rmi-ssl/all/crypto") > 0, "tls + crypto");
         JsonNode ssl = null;
-        for (JsonNode s : results.get("scenarios")) if (s.get("scenario").asText().equals("rmi-ssl")) ssl = s;
+        for (JsonNode s : results.get("scenarios"))
+            if (s.get("scenario").asText().equals("rmi-ssl")) ssl = s;
         JsonNode tls = ssl.get("facts").get("client").get("scenario");
         assertTrue(tls.get("tls.protocol").asText().matches("TLSv1\\.[23]"), tls.toString());
         assertTrue(tls.get("tls.cipherSuite").asText().startsWith("TLS_"), tls.toString());
@@ -126,27 +162,36 @@ class RunIT {
     @Test
     void messageSizesAreMeasuredOnTheWire() throws Exception {
         List<String> lines = Files.readAllLines(out.resolve("sizes.csv"));
-        assertEquals("scenario,operation,request_bytes,response_bytes,request_wire_bytes,response_wire_bytes,packets_per_call,calls",
+        assertEquals(
+                "scenario,operation,request_bytes,response_bytes,request_wire_bytes,response_wire_bytes,packets_per_call,calls",
                 lines.get(0));
         Map<String, String[]> rows = new HashMap<>();
-        for (String l : lines.subList(1, lines.size())) rows.put(l.substring(0, l.indexOf(',', l.indexOf(',') + 1)), l.split(","));
+        for (String l : lines.subList(1, lines.size()))
+            rows.put(l.substring(0, l.indexOf(',', l.indexOf(',') + 1)), l.split(","));
         assertEquals(24, rows.size(), "3 scenarios x 8 types: " + rows.keySet());
         assertEquals(1.0, Double.parseDouble(rows.get("tcp,int")[2]), 1e-9);
         assertEquals(4.0, Double.parseDouble(rows.get("tcp,int")[3]), 1e-9);
-        assertEquals(66.0, Double.parseDouble(rows.get("tcp,string")[3]), 1e-9, "writeUTF: 2-byte length + 64 characters");
+        assertEquals(
+                66.0, Double.parseDouble(rows.get("tcp,string")[3]), 1e-9, "writeUTF: 2-byte length + 64 characters");
         for (String op : List.of("int", "string")) {
             double rmi = Double.parseDouble(rows.get("rmi," + op)[2]) + Double.parseDouble(rows.get("rmi," + op)[3]);
-            double ssl = Double.parseDouble(rows.get("rmi-ssl," + op)[2]) + Double.parseDouble(rows.get("rmi-ssl," + op)[3]);
-            assertTrue(rmi > 20 && ssl > rmi, op + ": rmi " + rmi + " bytes, rmi-ssl " + ssl + " (TLS records add a header and a tag)");
+            double ssl =
+                    Double.parseDouble(rows.get("rmi-ssl," + op)[2]) + Double.parseDouble(rows.get("rmi-ssl," + op)[3]);
+            assertTrue(
+                    rmi > 20 && ssl > rmi,
+                    op + ": rmi " + rmi + " bytes, rmi-ssl " + ssl + " (TLS records add a header and a tag)");
         }
     }
 
     @Test
     void writesEveryOutput() throws Exception {
-        for (String f : List.of("results.json", "shares.csv", "rtt.csv", "sizes.csv", "table.md")) assertTrue(Files.size(out.resolve(f)) > 0, f);
-        assertEquals("scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high",
+        for (String f : List.of("results.json", "shares.csv", "rtt.csv", "sizes.csv", "table.md"))
+            assertTrue(Files.size(out.resolve(f)) > 0, f);
+        assertEquals(
+                "scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high",
                 Files.readAllLines(out.resolve("rtt.csv")).get(0));
-        assertEquals("scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations",
+        assertEquals(
+                "scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations",
                 Files.readAllLines(out.resolve("cpu.csv")).get(0));
         for (String s : List.of("tcp", "rmi", "rmi-ssl")) {
             for (String role : List.of("client", "server")) {

@@ -1,15 +1,14 @@
 package io.wirecost.cli;
 
-import io.wirecost.runner.UsageException;
-import io.wirecost.runner.ProfilerSettings;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.UsageException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 /** {@code run --profile}: what it accepts, and the agent options it turns into. */
 class RunProfileOptionTest {
@@ -17,7 +16,9 @@ class RunProfileOptionTest {
     @Test
     void cpuAloneIsTheDefaultAndAddsNothing() {
         assertEquals(Set.of(), RunCommand.profileExtras(List.of("cpu")));
-        assertEquals("engine=async,event=cpu,interval=1000,start=manual,file=" + Path.of("/tmp/r.jfr").toAbsolutePath(),
+        assertEquals(
+                "engine=async,event=cpu,interval=1000,start=manual,file="
+                        + Path.of("/tmp/r.jfr").toAbsolutePath(),
                 new ProfilerSettings("async", "cpu", 1000).agentOptions(Path.of("/tmp/r.jfr")));
     }
 
@@ -25,15 +26,21 @@ class RunProfileOptionTest {
     void allocAndLockBecomeTheAgentsAlsoOption() {
         Set<String> extras = RunCommand.profileExtras(List.of("cpu", "lock", "alloc"));
         assertEquals(Set.of("alloc", "lock"), extras);
-        assertEquals("engine=jfr,event=cpu,interval=1000,also=alloc+lock,start=manual,file=" + Path.of("/tmp/r.jfr").toAbsolutePath(),
+        assertEquals(
+                "engine=jfr,event=cpu,interval=1000,also=alloc+lock,start=manual,file="
+                        + Path.of("/tmp/r.jfr").toAbsolutePath(),
                 new ProfilerSettings("jfr", "cpu", 1000, extras).agentOptions(Path.of("/tmp/r.jfr")));
     }
 
     @Test
     void unknownItemsAndAMissingCpuAreOneLineErrors() {
-        assertEquals("--profile: each item must be cpu, alloc or lock, got 'heap'",
-                assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("cpu", "heap"))).getMessage());
-        assertEquals("--profile must include cpu (e.g. cpu,alloc,lock), got 'alloc'",
-                assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("alloc"))).getMessage());
+        assertEquals(
+                "--profile: each item must be cpu, alloc or lock, got 'heap'",
+                assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("cpu", "heap")))
+                        .getMessage());
+        assertEquals(
+                "--profile must include cpu (e.g. cpu,alloc,lock), got 'alloc'",
+                assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("alloc")))
+                        .getMessage());
     }
 }

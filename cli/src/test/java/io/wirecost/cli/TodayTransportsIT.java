@@ -1,19 +1,18 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Today's transports for real (issue 14): grpc, grpc-tls, rest-json and rest-json-h2 beside rmi and
@@ -29,6 +28,7 @@ class TodayTransportsIT {
 
     @TempDir
     static Path tmp;
+
     static Path out;
     static int exit;
     static Map<String, JsonNode> results = new HashMap<>();
@@ -40,9 +40,20 @@ class TodayTransportsIT {
     @BeforeAll
     static void runOnce() throws Exception {
         out = tmp.resolve("run");
-        exit = Main.execute("run", "--quick", "--warmup", String.valueOf(WARMUP), "--scenarios", String.join(",", SCENARIOS),
-                "--profiler", "async", "--out", out.toString());
-        for (JsonNode s : new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios")) {
+        exit = Main.execute(
+                "run",
+                "--quick",
+                "--warmup",
+                String.valueOf(WARMUP),
+                "--scenarios",
+                String.join(",", SCENARIOS),
+                "--profiler",
+                "async",
+                "--out",
+                out.toString());
+        for (JsonNode s : new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .get("scenarios")) {
             results.put(s.get("scenario").asText(), s);
         }
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
@@ -62,9 +73,14 @@ class TodayTransportsIT {
         assertEquals(0, exit, "exit status");
         for (String s : SCENARIOS) {
             JsonNode r = results.get(s);
-            assertEquals("ok", r.get("status").asText(), s + ": " + r.get("error").asText());
-            // 8 types x (warm-up + 12 x 100 timed + 12 x 100 profiled + 50 for message sizes) + 12 instantiations with a first call
-            assertEquals(8L * (WARMUP + 2 * 12 * 100 + 50) + 12, r.get("calls_succeeded").asLong(), s);
+            assertEquals(
+                    "ok", r.get("status").asText(), s + ": " + r.get("error").asText());
+            // 8 types x (warm-up + 12 x 100 timed + 12 x 100 profiled + 50 for message sizes) + 12 instantiations with
+            // a first call
+            assertEquals(
+                    8L * (WARMUP + 2 * 12 * 100 + 50) + 12,
+                    r.get("calls_succeeded").asLong(),
+                    s);
         }
     }
 
@@ -73,13 +89,15 @@ class TodayTransportsIT {
         Map<String, Double> sums = new HashMap<>();
         shares.forEach((k, v) -> sums.merge(k.substring(0, k.lastIndexOf('/')), v, Double::sum));
         for (String s : SCENARIOS) {
-            for (String role : List.of("client", "server", "all")) assertEquals(100.0, sums.get(s + "/" + role), 0.15, s + "/" + role);
+            for (String role : List.of("client", "server", "all"))
+                assertEquals(100.0, sums.get(s + "/" + role), 0.15, s + "/" + role);
         }
     }
 
     @Test
     void theNewCategoriesCarryTodaysStacks() {
-        for (String c : List.of("protobuf", "netty", "http2", "grpc")) assertTrue(shares.get("grpc/all/" + c) > 0, "grpc: " + c);
+        for (String c : List.of("protobuf", "netty", "http2", "grpc"))
+            assertTrue(shares.get("grpc/all/" + c) > 0, "grpc: " + c);
         for (String c : List.of("json", "jaxrs", "jdk-httpclient", "http-server")) {
             assertTrue(shares.get("rest-json/all/" + c) > 0, "rest-json: " + c);
         }
@@ -96,22 +114,44 @@ class TodayTransportsIT {
             double grpc = bytes.get("grpc/" + op);
             double json = bytes.get("rest-json/" + op);
             double soap = bytes.get("ws-literal/" + op);
-            assertTrue(grpc < json && json < soap, op + ": grpc " + grpc + ", rest-json " + json + ", ws-literal " + soap);
+            assertTrue(
+                    grpc < json && json < soap, op + ": grpc " + grpc + ", rest-json " + json + ", ws-literal " + soap);
         }
     }
 
     @Test
     void theClientsGotWhatTheyAskedFor() {
-        assertEquals("HTTP_2", results.get("rest-json-h2").get("facts").get("client").get("scenario").get("http.version").asText());
-        assertEquals("HTTP_1_1", results.get("rest-json").get("facts").get("client").get("scenario").get("http.version").asText());
-        assertTrue(results.get("grpc-tls").get("facts").get("client").get("scenario").get("tls.protocol").asText().matches("TLSv1\\.[23]"));
+        assertEquals(
+                "HTTP_2",
+                results.get("rest-json-h2")
+                        .get("facts")
+                        .get("client")
+                        .get("scenario")
+                        .get("http.version")
+                        .asText());
+        assertEquals(
+                "HTTP_1_1",
+                results.get("rest-json")
+                        .get("facts")
+                        .get("client")
+                        .get("scenario")
+                        .get("http.version")
+                        .asText());
+        assertTrue(results.get("grpc-tls")
+                .get("facts")
+                .get("client")
+                .get("scenario")
+                .get("tls.protocol")
+                .asText()
+                .matches("TLSv1\\.[23]"));
     }
 
     @Test
     void theTablesShowTodayOnlyColumnsAndTodaysFactors() throws Exception {
         String table = Files.readString(out.resolve("table.md"));
         assertTrue(table.contains("grpc (today only)"), "today-only marking");
-        for (String ratio : List.of("gRPC/RMI", "REST/WS-literal", "HTTP/2 / HTTP/1.1 (REST)", "JSON/XML message size")) {
+        for (String ratio :
+                List.of("gRPC/RMI", "REST/WS-literal", "HTTP/2 / HTTP/1.1 (REST)", "JSON/XML message size")) {
             assertTrue(table.contains("| " + ratio + " |"), ratio);
         }
     }

@@ -1,19 +1,18 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The tunnelled scenarios run for real, next to plain rmi, under async-profiler: forced mode through
@@ -40,7 +39,8 @@ class TunnellingIT {
     /** One run's results.json and shares.csv. */
     record Run(int exit, JsonNode results, Map<String, Double> shares) {
         JsonNode scenario(String name) {
-            for (JsonNode s : results.get("scenarios")) if (s.get("scenario").asText().equals(name)) return s;
+            for (JsonNode s : results.get("scenarios"))
+                if (s.get("scenario").asText().equals(name)) return s;
             throw new AssertionError("no scenario " + name + " in results.json");
         }
 
@@ -50,13 +50,16 @@ class TunnellingIT {
 
         long fact(String scenario, String role, String key) {
             JsonNode v = facts(scenario, role).get(key);
-            if (v == null) throw new AssertionError(scenario + "/" + role + " has no fact '" + key + "': " + facts(scenario, role));
+            if (v == null)
+                throw new AssertionError(
+                        scenario + "/" + role + " has no fact '" + key + "': " + facts(scenario, role));
             return Long.parseLong(v.asText());
         }
 
         double geomean(String scenario) {
             for (JsonNode r : scenario(scenario).get("rtt")) {
-                if (r.get("operation").asText().equals("primitives-geomean")) return r.get("mean_micros").asDouble();
+                if (r.get("operation").asText().equals("primitives-geomean"))
+                    return r.get("mean_micros").asDouble();
             }
             throw new AssertionError("no primitives-geomean for " + scenario);
         }
@@ -65,11 +68,23 @@ class TunnellingIT {
     private static Run run(String name, String... extra) throws Exception {
         Path out = tmp.resolve(name);
         // --size-calls 0: message sizes are RunIT's subject; here every call is counted exactly
-        List<String> args = new ArrayList<>(List.of("run", "--quick", "--warmup", String.valueOf(WARMUP), "--size-calls", "0",
-                "--scenarios", String.join(",", SCENARIOS), "--profiler", "async", "--out", out.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "--quick",
+                "--warmup",
+                String.valueOf(WARMUP),
+                "--size-calls",
+                "0",
+                "--scenarios",
+                String.join(",", SCENARIOS),
+                "--profiler",
+                "async",
+                "--out",
+                out.toString()));
         args.addAll(List.of(extra));
         int exit = Main.execute(args.toArray(new String[0]));
-        JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        JsonNode results =
+                new ObjectMapper().readTree(out.resolve("results.json").toFile());
         Map<String, Double> shares = new HashMap<>();
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
         for (String line : lines.subList(1, lines.size())) {
@@ -88,16 +103,22 @@ class TunnellingIT {
             assertEquals(CALLS, n.get("calls_succeeded").asLong(), s);
         }
         // each measured call, lookup and DGC call is a request that the proxy forwarded and the RMI port unwrapped
-        assertTrue(r.fact("http-to-port", "server", "proxy.forwarded") >= CALLS, r.facts("http-to-port", "server").toString());
-        assertTrue(r.fact("http-to-port", "server", "rmi.httpRequests") >= CALLS, r.facts("http-to-port", "server").toString());
+        assertTrue(
+                r.fact("http-to-port", "server", "proxy.forwarded") >= CALLS,
+                r.facts("http-to-port", "server").toString());
+        assertTrue(
+                r.fact("http-to-port", "server", "rmi.httpRequests") >= CALLS,
+                r.facts("http-to-port", "server").toString());
         assertEquals(0, r.fact("http-to-port", "server", "rmi.jrmpDirectConnections"), "a call bypassed the proxy");
-        assertTrue(r.fact("http-to-servlet", "server", "servlet.forwarded") >= CALLS, r.facts("http-to-servlet", "server").toString());
+        assertTrue(
+                r.fact("http-to-servlet", "server", "servlet.forwarded") >= CALLS,
+                r.facts("http-to-servlet", "server").toString());
         assertTrue(r.fact("http-to-port", "client", "tunnel.client.posts") >= CALLS);
 
         Map<String, Double> sums = new HashMap<>();
         r.shares().forEach((k, v) -> sums.merge(k.substring(0, k.lastIndexOf('/')), v, Double::sum));
         assertEquals(9, sums.size(), "3 scenarios x (client, server, all): " + sums.keySet());
-        sums.forEach((k, sum) -> assertEquals(100.0, sum, 0.15, k));   // 22 categories each rounded to 0.01
+        sums.forEach((k, sum) -> assertEquals(100.0, sum, 0.15, k)); // 22 categories each rounded to 0.01
 
         double rmi = r.geomean("rmi");
         for (String s : List.of("http-to-port", "http-to-servlet")) {
@@ -105,10 +126,14 @@ class TunnellingIT {
         }
         // the paper's tunnelled rows are there: the JDK's HTTP client on the clients, Tomcat on the servlet side
         assertTrue(r.shares().get("http-to-port/client/http-client") > 0, "sun.net.www on the http-to-port client");
-        assertTrue(r.shares().get("http-to-servlet/client/http-client") > 0, "sun.net.www on the http-to-servlet client");
+        assertTrue(
+                r.shares().get("http-to-servlet/client/http-client") > 0, "sun.net.www on the http-to-servlet client");
         assertTrue(r.shares().get("http-to-servlet/server/http-server") > 0, "Tomcat on the servlet side");
-        assertTrue(r.shares().get("http-to-servlet/server/socket-connect") > 0, "the servlet connects to the RMI port for every call");
-        assertTrue(r.shares().get("http-to-port/all/rmi-http-tunnel") > 0, "wirecost's tunnel code is its own category");
+        assertTrue(
+                r.shares().get("http-to-servlet/server/socket-connect") > 0,
+                "the servlet connects to the RMI port for every call");
+        assertTrue(
+                r.shares().get("http-to-port/all/rmi-http-tunnel") > 0, "wirecost's tunnel code is its own category");
     }
 
     @Test
@@ -116,41 +141,62 @@ class TunnellingIT {
         Run r = run("forced-17");
         assertSound(r);
         String proxy = r.facts("http-to-port", "server").get("proxy").asText();
-        assertTrue(proxy.startsWith("privoxy 3."), "Privoxy carried the traffic (install the Debian package privoxy, as .ci/run does): " + proxy);
-        assertEquals("forced", r.facts("http-to-port", "client").get("tunnel.mode").asText());
-        assertEquals(0, r.fact("http-to-port", "client", "tunnel.client.directProbes"), "forced mode never tries a direct connection");
+        assertTrue(
+                proxy.startsWith("privoxy 3."),
+                "Privoxy carried the traffic (install the Debian package privoxy, as .ci/run does): " + proxy);
+        assertEquals(
+                "forced", r.facts("http-to-port", "client").get("tunnel.mode").asText());
+        assertEquals(
+                0,
+                r.fact("http-to-port", "client", "tunnel.client.directProbes"),
+                "forced mode never tries a direct connection");
         assertEquals(17, r.results().get("run").get("javaFeatureVersion").asInt());
         String md = Files.readString(tmp.resolve("forced-17").resolve("table.md"));
-        assertTrue(md.contains("paper HTTP-to-port") && md.contains("paper HTTP-to-servlet") && md.contains("18.15"),
+        assertTrue(
+                md.contains("paper HTTP-to-port") && md.contains("paper HTTP-to-servlet") && md.contains("18.15"),
                 "the paper's tunnelled columns beside today's");
     }
 
     @Test
     void automaticTunnellingFallsBackThroughTheEmbeddedProxyOnJdk17() throws Exception {
-        Run r = run("automatic-17", "--scenario-option", "tunnel.mode=automatic", "--scenario-option", "tunnel.proxy=embedded");
+        Run r = run(
+                "automatic-17",
+                "--scenario-option",
+                "tunnel.mode=automatic",
+                "--scenario-option",
+                "tunnel.proxy=embedded");
         assertSound(r);
         String proxy = r.facts("http-to-port", "server").get("proxy").asText();
         assertTrue(proxy.startsWith("littleproxy 2."), proxy);
         for (String s : List.of("http-to-port", "http-to-servlet")) {
-            // the measuring client and each of the 12 fresh clients tried the direct route once, were refused, fell back
+            // the measuring client and each of the 12 fresh clients tried the direct route once, were refused, fell
+            // back
             long probes = r.fact(s, "client", "tunnel.client.directProbes");
             assertEquals(13, probes, s + ": " + r.facts(s, "client"));
             assertEquals(probes, r.fact(s, "client", "tunnel.client.directProbesFailed"), s);
-            assertEquals("{127.0.0.1=HTTP}", r.facts(s, "client").get("tunnel.client.routes").asText());
+            assertEquals(
+                    "{127.0.0.1=HTTP}",
+                    r.facts(s, "client").get("tunnel.client.routes").asText());
         }
-        assertEquals(13, r.fact("http-to-port", "server", "rmi.jrmpRefused"), "the direct attempts reached the HTTP-only port and were reset");
+        assertEquals(
+                13,
+                r.fact("http-to-port", "server", "rmi.jrmpRefused"),
+                "the direct attempts reached the HTTP-only port and were reset");
     }
 
     @Test
     void forcedTunnellingOnTemurin25() throws Exception {
-        assertTrue(Files.isExecutable(TEMURIN_25.resolve("bin").resolve("java")),
-                "Temurin 25 is expected at " + TEMURIN_25 + " (it is on this project's CI machines); install it there to run this test");
+        assertTrue(
+                Files.isExecutable(TEMURIN_25.resolve("bin").resolve("java")),
+                "Temurin 25 is expected at " + TEMURIN_25
+                        + " (it is on this project's CI machines); install it there to run this test");
         Run r = run("forced-25", "--java-home", TEMURIN_25.toString());
         assertSound(r);
         assertEquals(25, r.results().get("run").get("javaFeatureVersion").asInt());
         for (String s : SCENARIOS) {
             for (String role : List.of("client", "server")) {
-                String version = r.scenario(s).get("facts").get(role).get("java.version").asText();
+                String version =
+                        r.scenario(s).get("facts").get(role).get("java.version").asText();
                 assertTrue(version.startsWith("25"), s + " " + role + " ran on " + version);
             }
         }

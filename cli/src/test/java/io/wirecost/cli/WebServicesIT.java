@@ -1,19 +1,18 @@
 package io.wirecost.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs ws-literal, ws-encoded and ws-security for real (Metro on Tomcat 10.1, Axis on Tomcat 9,
@@ -31,6 +30,7 @@ class WebServicesIT {
 
     @TempDir
     static Path tmp;
+
     static Path out;
     static int exit;
     static final Map<String, JsonNode> RESULTS = new HashMap<>();
@@ -40,9 +40,22 @@ class WebServicesIT {
     @BeforeAll
     static void runOnce() throws Exception {
         out = tmp.resolve("run");
-        exit = Main.execute("run", "--quick", "--warmup", String.valueOf(WARMUP), "--invocations", String.valueOf(INVOCATIONS), "--scenarios", String.join(",", SCENARIOS),
-                "--profiler", "async", "--out", out.toString());
-        for (JsonNode s : new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("scenarios")) {
+        exit = Main.execute(
+                "run",
+                "--quick",
+                "--warmup",
+                String.valueOf(WARMUP),
+                "--invocations",
+                String.valueOf(INVOCATIONS),
+                "--scenarios",
+                String.join(",", SCENARIOS),
+                "--profiler",
+                "async",
+                "--out",
+                out.toString());
+        for (JsonNode s : new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .get("scenarios")) {
             RESULTS.put(s.get("scenario").asText(), s);
         }
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
@@ -82,28 +95,41 @@ class WebServicesIT {
             assertEquals(0.0, share(s, "rmi-transport"), s + " rmi-transport");
             assertEquals(0.0, share(s, "rmi-server"), s + " rmi-server");
         }
-        assertTrue(share("ws-security", "xml-security") + share("ws-security", "crypto") > 0, "ws-security xml-security + crypto");
+        assertTrue(
+                share("ws-security", "xml-security") + share("ws-security", "crypto") > 0,
+                "ws-security xml-security + crypto");
         assertEquals(0.0, share("ws-literal", "xml-security"), "xml-security in ws-literal");
     }
 
     @Test
     void factsSayWhatRan() {
         assertEquals("paper", clientFact("ws-security", "wss.suite"));
-        assertTrue(clientFact("ws-security", "jce.cipher.DESede/CBC/ISO10126Padding").startsWith("SunJCE"),
+        assertTrue(
+                clientFact("ws-security", "jce.cipher.DESede/CBC/ISO10126Padding")
+                        .startsWith("SunJCE"),
                 RESULTS.get("ws-security").get("facts").get("client").toString());
-        assertEquals("0", RESULTS.get("ws-security").get("facts").get("server").get("scenario").get("wss.refused").asText());
+        assertEquals(
+                "0",
+                RESULTS.get("ws-security")
+                        .get("facts")
+                        .get("server")
+                        .get("scenario")
+                        .get("wss.refused")
+                        .asText());
         assertEquals("SOAP 1.1 rpc/encoded", clientFact("ws-encoded", "soap.binding"));
         for (String s : SCENARIOS) {
             assertEquals("true", clientFact(s, "http.keepAlive"), s);
             // kept alive: a handful of connections (WSDL, calls, 12 fresh clients) carry thousands of requests
-            assertTrue(serverFact(s, "http.clientConnections") * 100 < serverFact(s, "http.requests"),
+            assertTrue(
+                    serverFact(s, "http.clientConnections") * 100 < serverFact(s, "http.requests"),
                     s + ": " + RESULTS.get(s).get("facts").get("server").get("scenario"));
         }
     }
 
     @Test
     void wsSecurityCostsMoreThanPlainSoap() {
-        assertTrue(geomean("ws-security") > 3 * geomean("ws-literal"),
+        assertTrue(
+                geomean("ws-security") > 3 * geomean("ws-literal"),
                 "ws-security " + geomean("ws-security") + " µs vs ws-literal " + geomean("ws-literal") + " µs");
     }
 
@@ -116,7 +142,9 @@ class WebServicesIT {
             }
         }
         String md = Files.readString(out.resolve("table.md"));
-        assertTrue(md.contains("paper WS-Security") && md.contains("38.76"), "the paper's WS-Security column beside today's");
+        assertTrue(
+                md.contains("paper WS-Security") && md.contains("38.76"),
+                "the paper's WS-Security column beside today's");
     }
 
     static double share(String scenario, String category) {
@@ -126,16 +154,27 @@ class WebServicesIT {
     }
 
     static String clientFact(String scenario, String key) {
-        return RESULTS.get(scenario).get("facts").get("client").get("scenario").get(key).asText();
+        return RESULTS.get(scenario)
+                .get("facts")
+                .get("client")
+                .get("scenario")
+                .get(key)
+                .asText();
     }
 
     static long serverFact(String scenario, String key) {
-        return RESULTS.get(scenario).get("facts").get("server").get("scenario").get(key).asLong();
+        return RESULTS.get(scenario)
+                .get("facts")
+                .get("server")
+                .get("scenario")
+                .get(key)
+                .asLong();
     }
 
     static double geomean(String scenario) {
         for (JsonNode r : RESULTS.get(scenario).get("rtt")) {
-            if (r.get("operation").asText().equals("primitives-geomean")) return r.get("mean_micros").asDouble();
+            if (r.get("operation").asText().equals("primitives-geomean"))
+                return r.get("mean_micros").asDouble();
         }
         throw new AssertionError("no primitives-geomean for " + scenario);
     }
@@ -144,8 +183,16 @@ class WebServicesIT {
     @Test
     void attributeByArtifactNamesMetrosJars() throws Exception {
         Path recordings = out.resolve("recordings");
-        CliProcess.Outcome o = CliProcess.run("attribute", recordings.resolve("ws-literal-server.jfr").toString(),
-                recordings.resolve("ws-literal-client.jfr").toString(), "--by", "artifact", "--format", "csv", "--top", "6");
+        CliProcess.Outcome o = CliProcess.run(
+                "attribute",
+                recordings.resolve("ws-literal-server.jfr").toString(),
+                recordings.resolve("ws-literal-client.jfr").toString(),
+                "--by",
+                "artifact",
+                "--format",
+                "csv",
+                "--top",
+                "6");
         assertEquals(0, o.exit(), o.err());
         List<String> rows = o.stdout().lines().skip(1).map(l -> l.split(",")[0]).toList();
         assertTrue(rows.stream().anyMatch(a -> a.matches("com\\.sun\\.xml\\.ws:jaxws-rt:4\\.0\\.\\d+")), o.stdout());

@@ -1,11 +1,10 @@
 package io.wirecost.cli;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 
 /**
  * --mode alloc and --mode lock on async-profiler 2.9's recording of a program with no middleware (Busy, in the
@@ -14,8 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class WeightedModesCliTest {
 
-    private static final String RECORDING = Path.of("..", "attribution", "src", "test", "resources", "recordings",
-            "ap29-cpu-alloc-lock.jfr").toString();
+    private static final String RECORDING = Path.of(
+                    "..", "attribution", "src", "test", "resources", "recordings", "ap29-cpu-alloc-lock.jfr")
+            .toString();
 
     @Test
     void allocationBytesByCategory() throws Exception {
@@ -31,7 +31,8 @@ class WeightedModesCliTest {
 
     @Test
     void lockTimeByPackage() throws Exception {
-        CliProcess.Outcome o = CliProcess.run("attribute", RECORDING, "--mode", "lock", "--by", "package", "--format", "csv");
+        CliProcess.Outcome o =
+                CliProcess.run("attribute", RECORDING, "--mode", "lock", "--by", "package", "--format", "csv");
         assertEquals(0, o.exit(), o.err());
         // Busy.main and its contender block on one monitor, both in the default package
         assertTrue(o.stdout().startsWith("package,percent,samples\n(default package),100.00,"), o.stdout());

@@ -7,7 +7,6 @@ import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.SampleMode;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +32,7 @@ public final class ArtifactShares {
     /** Lines below this share on both sides are left out: a classpath has hundreds of artifacts. */
     private static final double MIN_PERCENT = 1.0;
 
-    private ArtifactShares() {
-    }
+    private ArtifactShares() {}
 
     public static List<DiffLine> lines(Path baseDir, Path candDir) {
         Map<String, Map<String, List<Map<String, Long>>>> b = read(baseDir);
@@ -58,8 +56,19 @@ public final class ArtifactShares {
                     double pc = percent(sc);
                     if (pb < MIN_PERCENT && pc < MIN_PERCENT) continue;
                     Stats.Interval d = Stats.shareDifference(sb, sc);
-                    out.add(new DiffLine(scenario, "artifact", role + "/" + label(key, rb, rc), "%", pb, pc, d.estimate(), d.low(), d.high(),
-                            d.p(), DiffLine.Verdict.NOT_GATED, basis));
+                    out.add(new DiffLine(
+                            scenario,
+                            "artifact",
+                            role + "/" + label(key, rb, rc),
+                            "%",
+                            pb,
+                            pc,
+                            d.estimate(),
+                            d.low(),
+                            d.high(),
+                            d.p(),
+                            DiffLine.Verdict.NOT_GATED,
+                            basis));
                 }
             }
         }
@@ -82,7 +91,8 @@ public final class ArtifactShares {
     private static String version(String key, List<Map<String, Long>> reps) {
         TreeSet<String> versions = new TreeSet<>();
         for (Map<String, Long> m : reps) {
-            for (String a : m.keySet()) if (!a.equals(key) && unversioned(a).equals(key)) versions.add(a.substring(key.length() + 1));
+            for (String a : m.keySet())
+                if (!a.equals(key) && unversioned(a).equals(key)) versions.add(a.substring(key.length() + 1));
         }
         return String.join("/", versions);
     }
@@ -92,8 +102,9 @@ public final class ArtifactShares {
         long[][] out = new long[reps.size()][];
         for (int i = 0; i < reps.size(); i++) {
             long n = 0;
-            for (Map.Entry<String, Long> e : reps.get(i).entrySet()) if (unversioned(e.getKey()).equals(key)) n += e.getValue();
-            out[i] = new long[]{n, reps.get(i).getOrDefault(TOTAL, 0L)};
+            for (Map.Entry<String, Long> e : reps.get(i).entrySet())
+                if (unversioned(e.getKey()).equals(key)) n += e.getValue();
+            out[i] = new long[] {n, reps.get(i).getOrDefault(TOTAL, 0L)};
         }
         return out;
     }
@@ -111,13 +122,15 @@ public final class ArtifactShares {
 
     /** scenario, role, repetitions of artifact to samples (and the total); runs without .artifacts files give nothing. */
     private static Map<String, Map<String, List<Map<String, Long>>>> read(Path dirOrFile) {
-        Path dir = Files.isDirectory(dirOrFile) ? dirOrFile : dirOrFile.toAbsolutePath().getParent();
+        Path dir = Files.isDirectory(dirOrFile)
+                ? dirOrFile
+                : dirOrFile.toAbsolutePath().getParent();
         Map<String, Map<String, List<Map<String, Long>>>> out = new LinkedHashMap<>();
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
         } catch (IOException e) {
-            return out;   // RunData has already named what is wrong with the file
+            return out; // RunData has already named what is wrong with the file
         }
         for (JsonNode s : root.path("scenarios")) {
             if (!"ok".equals(s.path("status").asText())) continue;
@@ -126,14 +139,16 @@ public final class ArtifactShares {
                 Map<String, Long> counts = counts(dir.resolve(rec.getValue().asText()));
                 if (counts.isEmpty()) continue;
                 out.computeIfAbsent(s.path("scenario").asText(), k -> new TreeMap<>())
-                        .computeIfAbsent(rec.getKey(), k -> new ArrayList<>()).add(counts);
+                        .computeIfAbsent(rec.getKey(), k -> new ArrayList<>())
+                        .add(counts);
             }
         }
         return out;
     }
 
     private static Map<String, Long> counts(Path recording) {
-        if (!Files.isRegularFile(recording) || !Files.isRegularFile(ArtifactIndex.fileBeside(recording))) return Map.of();
+        if (!Files.isRegularFile(recording) || !Files.isRegularFile(ArtifactIndex.fileBeside(recording)))
+            return Map.of();
         try {
             PackageProfile p = new PackageProfile(ArtifactIndex.beside(List.of(recording))::artifactOf);
             Recordings.read(recording, SampleMode.CPU, p);

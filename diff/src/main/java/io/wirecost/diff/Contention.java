@@ -27,8 +27,7 @@ final class Contention {
     static final double FACTOR = 2;
     static final double MIN_DIFFERENCE_MICROS = 2;
 
-    private Contention() {
-    }
+    private Contention() {}
 
     /** Why the sides are not comparable, or empty when they are (or when either lacks the figure). */
     static Optional<String> unequal(List<RunData.Repetition> base, List<RunData.Repetition> cand) {
@@ -38,8 +37,12 @@ final class Contention {
         double low = Math.min(a, b);
         double high = Math.max(a, b);
         if (high - low <= MIN_DIFFERENCE_MICROS || high <= FACTOR * low) return Optional.empty();
-        return Optional.of(String.format(Locale.ROOT, "the sides met different contention for the CPU (run-queue wait per call "
-                + "%.1f vs %.1f µs): rerun both on a quieter machine or interleaved (run --interleave)", a, b));
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "the sides met different contention for the CPU (run-queue wait per call "
+                        + "%.1f vs %.1f µs): rerun both on a quieter machine or interleaved (run --interleave)",
+                a,
+                b));
     }
 
     private static double mean(List<RunData.Repetition> reps) {

@@ -24,8 +24,7 @@ public final class CpuCsv {
         }
     }
 
-    private CpuCsv() {
-    }
+    private CpuCsv() {}
 
     /** scenario -> "role/operation" -> figure; empty when the file does not exist. */
     public static Map<String, Map<String, Figure>> read(Path file) throws RunData.BadRunException {
@@ -35,7 +34,8 @@ public final class CpuCsv {
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new RunData.BadRunException(file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+            throw new RunData.BadRunException(
+                    file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
         }
         if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
             throw new RunData.BadRunException(file + ": header must be " + HEADER);
@@ -43,9 +43,12 @@ public final class CpuCsv {
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;
             String[] f = lines.get(i).split(",", -1);
-            if (f.length < 6) throw new RunData.BadRunException(file + ": line " + (i + 1) + " has " + f.length + " fields, expected 7");
+            if (f.length < 6)
+                throw new RunData.BadRunException(
+                        file + ": line " + (i + 1) + " has " + f.length + " fields, expected 7");
             if (!List.of("client", "server", "all").contains(f[2])) {
-                throw new RunData.BadRunException(file + ": line " + (i + 1) + ": role must be client, server or all, got '" + f[2] + "'");
+                throw new RunData.BadRunException(
+                        file + ": line " + (i + 1) + ": role must be client, server or all, got '" + f[2] + "'");
             }
             double mean = number(file, i, "cpu_micros_per_call", f[3]);
             // an empty interval (one repetition, no spread known) is NaN: no test rests on it
@@ -60,7 +63,8 @@ public final class CpuCsv {
         try {
             return Double.parseDouble(text);
         } catch (NumberFormatException e) {
-            throw new RunData.BadRunException(file + ": line " + (line + 1) + ": " + field + " must be a number, got '" + text + "'");
+            throw new RunData.BadRunException(
+                    file + ": line " + (line + 1) + ": " + field + " must be a number, got '" + text + "'");
         }
     }
 }

@@ -20,7 +20,7 @@ public final class DiffFlameGraph {
 
     private static final int WIDTH = 1200;
     private static final int ROW = 16;
-    private static final double MIN_FRACTION = 0.0005;   // frames narrower than 0.05 % are not drawn
+    private static final double MIN_FRACTION = 0.0005; // frames narrower than 0.05 % are not drawn
 
     private static final class Node {
         final String name;
@@ -33,32 +33,47 @@ public final class DiffFlameGraph {
         }
     }
 
-    private DiffFlameGraph() {
-    }
+    private DiffFlameGraph() {}
 
     /** A frame to draw: its depth, horizontal extent (fractions of the width) and normalised shares. */
-    private record Box(int level, double x, double w, String name, double base, double cand) {
-    }
+    private record Box(int level, double x, double w, String name, double base, double cand) {}
 
-    public static String render(String title, Map<String, Long> base, long baseTotal, Map<String, Long> cand, long candTotal) {
+    public static String render(
+            String title, Map<String, Long> base, long baseTotal, Map<String, Long> cand, long candTotal) {
         Node root = new Node("all");
         add(root, base, baseTotal, true);
         add(root, cand, candTotal, false);
         List<Box> boxes = new ArrayList<>();
         collect(root, 0, 1.0, 0, boxes);
         int depth = boxes.stream().mapToInt(Box::level).max().orElse(0);
-        double maxDelta = boxes.stream().mapToDouble(b -> Math.abs(b.cand() - b.base())).max().orElse(0);
+        double maxDelta = boxes.stream()
+                .mapToDouble(b -> Math.abs(b.cand() - b.base()))
+                .max()
+                .orElse(0);
         int top = 10;
         int height = top + (depth + 1) * ROW + 10;
         StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>").append(esc(title)).append("</title>\n")
-          .append("<style>body{font:12px sans-serif;margin:10px} text{font:11px monospace;pointer-events:none} rect:hover{stroke:#000}</style>")
-          .append("</head><body>\n<h3>").append(esc(title)).append("</h3>\n<p>Width: mean of the frame's share in baseline and candidate; ")
-          .append("<span style='color:#c00'>red</span>: grew, <span style='color:#00c'>blue</span>: shrank, normalised by each side's total (")
-          .append(baseTotal).append(" and ").append(candTotal).append(" samples). Hover a frame for its figures.</p>\n")
-          .append("<svg xmlns='http://www.w3.org/2000/svg' width='").append(WIDTH).append("' height='").append(height).append("'>\n");
+        sb.append("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>")
+                .append(esc(title))
+                .append("</title>\n")
+                .append(
+                        "<style>body{font:12px sans-serif;margin:10px} text{font:11px monospace;pointer-events:none} rect:hover{stroke:#000}</style>")
+                .append("</head><body>\n<h3>")
+                .append(esc(title))
+                .append("</h3>\n<p>Width: mean of the frame's share in baseline and candidate; ")
+                .append(
+                        "<span style='color:#c00'>red</span>: grew, <span style='color:#00c'>blue</span>: shrank, normalised by each side's total (")
+                .append(baseTotal)
+                .append(" and ")
+                .append(candTotal)
+                .append(" samples). Hover a frame for its figures.</p>\n")
+                .append("<svg xmlns='http://www.w3.org/2000/svg' width='")
+                .append(WIDTH)
+                .append("' height='")
+                .append(height)
+                .append("'>\n");
         for (Box b : boxes) {
-            int y = top + (depth - b.level()) * ROW;   // flame orientation: the root at the bottom
+            int y = top + (depth - b.level()) * ROW; // flame orientation: the root at the bottom
             sb.append(box(b, y, maxDelta == 0 ? 1 : maxDelta)).append('\n');
         }
         sb.append("</svg>\n</body></html>\n");
@@ -78,16 +93,32 @@ public final class DiffFlameGraph {
     private static String box(Box b, int y, double maxDelta) {
         double delta = b.cand() - b.base();
         int fade = (int) Math.round(230 - 200 * Math.min(1, Math.abs(delta) / maxDelta));
-        String fill = Math.abs(delta) < 1e-12 ? "rgb(225,225,225)"
+        String fill = Math.abs(delta) < 1e-12
+                ? "rgb(225,225,225)"
                 : delta > 0 ? String.format("rgb(240,%d,%d)", fade, fade) : String.format("rgb(%d,%d,240)", fade, fade);
         double px = b.x() * WIDTH;
         double pw = Math.max(b.w() * WIDTH - 0.5, 0.5);
         String note = b.cand() == 0 ? " (vanished)" : b.base() == 0 ? " (new)" : "";
-        String text = pw > 40 ? String.format(Locale.ROOT, "<text x='%.1f' y='%d'>%s</text>", px + 3, y + ROW - 4,
-                esc(fit(b.name(), (int) (pw / 7)))) : "";
-        return String.format(Locale.ROOT, "<g><title>%s%nbaseline %.2f %%, candidate %.2f %%, change %+.2f points%s</title>"
+        String text = pw > 40
+                ? String.format(
+                        Locale.ROOT, "<text x='%.1f' y='%d'>%s</text>", px + 3, y + ROW - 4, esc(fit(b.name(), (int)
+                                (pw / 7))))
+                : "";
+        return String.format(
+                Locale.ROOT,
+                "<g><title>%s%nbaseline %.2f %%, candidate %.2f %%, change %+.2f points%s</title>"
                         + "<rect x='%.1f' y='%d' width='%.1f' height='%d' fill='%s'/>%s</g>",
-                esc(b.name()), 100 * b.base(), 100 * b.cand(), 100 * delta, note, px, y, pw, ROW - 1, fill, text);
+                esc(b.name()),
+                100 * b.base(),
+                100 * b.cand(),
+                100 * delta,
+                note,
+                px,
+                y,
+                pw,
+                ROW - 1,
+                fill,
+                text);
     }
 
     private static void add(Node root, Map<String, Long> stacks, long total, boolean baseline) {
@@ -95,11 +126,13 @@ public final class DiffFlameGraph {
         for (Map.Entry<String, Long> e : stacks.entrySet()) {
             double v = (double) e.getValue() / total;
             Node n = root;
-            if (baseline) n.base += v; else n.cand += v;
+            if (baseline) n.base += v;
+            else n.cand += v;
             for (String frame : e.getKey().split(";")) {
                 if (frame.isEmpty()) continue;
                 n = n.children.computeIfAbsent(frame, Node::new);
-                if (baseline) n.base += v; else n.cand += v;
+                if (baseline) n.base += v;
+                else n.cand += v;
             }
         }
     }

@@ -12,11 +12,24 @@ package io.wirecost.diff;
  * @param verdict  after the multiple-comparison correction over every gated line
  * @param basis    what the interval rests on, e.g. {@code 5+5 repetitions}
  */
-public record DiffLine(String scenario, String kind, String metric, String unit, double baseline, double candidate,
-                       double change, double ciLow, double ciHigh, double pValue, Verdict verdict, String basis) {
+public record DiffLine(
+        String scenario,
+        String kind,
+        String metric,
+        String unit,
+        double baseline,
+        double candidate,
+        double change,
+        double ciLow,
+        double ciHigh,
+        double pValue,
+        Verdict verdict,
+        String basis) {
 
     public enum Verdict {
-        REGRESSION, IMPROVEMENT, NO_CHANGE,
+        REGRESSION,
+        IMPROVEMENT,
+        NO_CHANGE,
         /** Too few repetitions for a verdict from between-run variance. */
         NO_VERDICT,
         /** The scenario's cost was decided by the other measure (rtt or cpu, whichever was steadier). */
@@ -27,7 +40,9 @@ public record DiffLine(String scenario, String kind, String metric, String unit,
         NOT_GATING;
 
         public String label() {
-            return this == NOT_GATING ? "reported, not gating" : name().toLowerCase().replace('_', ' ');
+            return this == NOT_GATING
+                    ? "reported, not gating"
+                    : name().toLowerCase().replace('_', ' ');
         }
     }
 

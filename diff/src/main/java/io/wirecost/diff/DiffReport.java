@@ -1,7 +1,6 @@
 package io.wirecost.diff;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,26 +36,52 @@ public final class DiffReport {
     public static final String NO_VERDICT = "no verdict: needs --repeat " + Gate.MIN_REPETITIONS + " or more";
 
     public long regressions() {
-        return lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.REGRESSION).count();
+        return lines.stream()
+                .filter(l -> l.verdict() == DiffLine.Verdict.REGRESSION)
+                .count();
     }
 
     public long improvements() {
-        return lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.IMPROVEMENT).count();
+        return lines.stream()
+                .filter(l -> l.verdict() == DiffLine.Verdict.IMPROVEMENT)
+                .count();
     }
 
     public String summary() {
         long regressions = regressions();
         if (!gate.complete() && regressions == 0) {
-            String why = gate.unequalContention().isEmpty() ? NO_VERDICT + " on both sides"
-                    : "no verdict: " + String.join("; ", gate.unequalContention().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
-            return String.format(Locale.ROOT, ":grey_question: **wirecost diff**: %s (%s vs %s; %s)", why,
-                    base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
+            String why = gate.unequalContention().isEmpty()
+                    ? NO_VERDICT + " on both sides"
+                    : "no verdict: "
+                            + String.join(
+                                    "; ",
+                                    gate.unequalContention().entrySet().stream()
+                                            .map(e -> e.getKey() + ": " + e.getValue())
+                                            .toList());
+            return String.format(
+                    Locale.ROOT,
+                    ":grey_question: **wirecost diff**: %s (%s vs %s; %s)",
+                    why,
+                    base.label(),
+                    cand.label(),
+                    String.join(", ", base.scenarios().keySet()));
         }
-        long reported = lines.stream().filter(l -> l.verdict() == DiffLine.Verdict.NOT_GATING || l.verdict() == DiffLine.Verdict.NOT_DECIDING).count();
-        return String.format(Locale.ROOT, "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change, %d reported, not gating (%s vs %s; %s)",
-                regressions > 0 ? ":red_circle:" : ":white_check_mark:", regressions, regressions == 1 ? "" : "s",
-                improvements(), improvements() == 1 ? "" : "s", lines.size() - regressions - improvements() - reported, reported,
-                base.label(), cand.label(), String.join(", ", base.scenarios().keySet()));
+        long reported = lines.stream()
+                .filter(l -> l.verdict() == DiffLine.Verdict.NOT_GATING || l.verdict() == DiffLine.Verdict.NOT_DECIDING)
+                .count();
+        return String.format(
+                Locale.ROOT,
+                "%s **wirecost diff**: %d regression%s, %d improvement%s, %d without change, %d reported, not gating (%s vs %s; %s)",
+                regressions > 0 ? ":red_circle:" : ":white_check_mark:",
+                regressions,
+                regressions == 1 ? "" : "s",
+                improvements(),
+                improvements() == 1 ? "" : "s",
+                lines.size() - regressions - improvements() - reported,
+                reported,
+                base.label(),
+                cand.label(),
+                String.join(", ", base.scenarios().keySet()));
     }
 
     public String markdown() {
@@ -77,14 +102,23 @@ public final class DiffReport {
     /** How the verdicts were reached: the correction, its level, which measure decided each scenario's cost. */
     public String method() {
         StringBuilder sb = new StringBuilder();
-        gate.unequalContention().forEach((scenario, why) -> sb.append("**No verdict on ").append(scenario).append("**: ").append(why)
-                .append(". CPU per call rises when another process shares the CPU, so a verdict needs both sides measured alike; "
-                        + "changes and intervals are shown for information.\n"));
+        gate.unequalContention()
+                .forEach((scenario, why) -> sb.append("**No verdict on ")
+                        .append(scenario)
+                        .append("**: ")
+                        .append(why)
+                        .append(
+                                ". CPU per call rises when another process shares the CPU, so a verdict needs both sides measured alike; "
+                                        + "changes and intervals are shown for information.\n"));
         if (!gate.complete() && gate.unequalContention().isEmpty()) {
-            sb.append("**").append(NO_VERDICT).append("** per side: with fewer, an interval only knows the spread inside one run, "
-                    + "not between runs. Changes and intervals are shown for information.\n");
+            sb.append("**")
+                    .append(NO_VERDICT)
+                    .append("** per side: with fewer, an interval only knows the spread inside one run, "
+                            + "not between runs. Changes and intervals are shown for information.\n");
         }
-        sb.append(String.format(Locale.ROOT, "Verdicts: Holm's correction over %d gating lines at a family-wise error rate of %.0f %% "
+        sb.append(String.format(
+                Locale.ROOT,
+                "Verdicts: Holm's correction over %d gating lines at a family-wise error rate of %.0f %% "
                         + "(the chance that an unchanged build fails the gate), from between-run variance (Welch t tests). The gating "
                         + "lines, declared in advance: per scenario, the deciding measure's primitives' geometric mean, and the share of "
                         + "each category of the whole call's profile (both JVMs) holding at least %.1f %% of the samples (mean of both sides). Every other line is "
@@ -92,12 +126,21 @@ public final class DiffReport {
                         + "change also exceeds %.1f %% (time, CPU) or %.1f points (shares). Intervals shown are per line, 95 %%, uncorrected. Allocation and lock-time shares (alloc-share, "
                         + "lock-share) are shown, not gated: few events each, and their cost already shows in CPU per call. "
                         + "Artifact lines (CPU share of a library's own code) are shown, not gated: they split the same samples as the share lines.",
-                gate.testedLines(), 100 * gate.alpha(), gate.minSharePercent(), thresholds.rttPercent(), thresholds.sharePoints()));
+                gate.testedLines(),
+                100 * gate.alpha(),
+                gate.minSharePercent(),
+                thresholds.rttPercent(),
+                thresholds.sharePoints()));
         for (Map.Entry<String, Gate.Decision> e : gate.decisions().entrySet()) {
             Gate.Decision d = e.getValue();
-            sb.append(String.format(Locale.ROOT, "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "
-                    + "round trip %s, CPU per call %s)", e.getKey(), d.measure().equals("cpu") ? "CPU per call" : "round trip",
-                    cv(d.rttCvPercent()), cv(d.cpuCvPercent())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "
+                            + "round trip %s, CPU per call %s)",
+                    e.getKey(),
+                    d.measure().equals("cpu") ? "CPU per call" : "round trip",
+                    cv(d.rttCvPercent()),
+                    cv(d.cpuCvPercent())));
         }
         return sb.toString();
     }
@@ -107,14 +150,29 @@ public final class DiffReport {
     }
 
     private static void table(StringBuilder sb, List<DiffLine> rows) {
-        sb.append("| scenario | what | baseline | candidate | change | 95 % CI | p | verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
+        sb.append(
+                "| scenario | what | baseline | candidate | change | 95 % CI | p | verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
         for (DiffLine l : rows) {
             String unit = l.kind().endsWith("share") || l.kind().equals("artifact") ? " pp" : " %";
-            sb.append(String.format(Locale.ROOT, "| %s | %s %s | %.2f %s | %.2f %s | %+.1f%s | %s | %s | %s |%n", l.scenario(), l.kind(), l.metric(),
-                    l.baseline(), l.unit(), l.candidate(), l.unit(), l.change(), unit,
-                    Double.isNaN(l.ciLow()) ? "n/a" : String.format(Locale.ROOT, "%+.1f to %+.1f", l.ciLow(), l.ciHigh()),
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s %s | %.2f %s | %.2f %s | %+.1f%s | %s | %s | %s |%n",
+                    l.scenario(),
+                    l.kind(),
+                    l.metric(),
+                    l.baseline(),
+                    l.unit(),
+                    l.candidate(),
+                    l.unit(),
+                    l.change(),
+                    unit,
+                    Double.isNaN(l.ciLow())
+                            ? "n/a"
+                            : String.format(Locale.ROOT, "%+.1f to %+.1f", l.ciLow(), l.ciHigh()),
                     Double.isNaN(l.pValue()) ? "n/a" : String.format(Locale.ROOT, "%.2g", l.pValue()),
-                    l.changed() ? "**" + l.verdict().label() + "**" : l.verdict().label()));
+                    l.changed()
+                            ? "**" + l.verdict().label() + "**"
+                            : l.verdict().label()));
         }
         sb.append('\n');
     }
@@ -126,15 +184,33 @@ public final class DiffReport {
         m.put("regressions", regressions());
         m.put("improvements", improvements());
         m.put("thresholds", thresholds);
-        m.put("verdict", gate.complete() ? "given" : gate.unequalContention().isEmpty() ? NO_VERDICT : "no verdict: unequal contention");
+        m.put(
+                "verdict",
+                gate.complete()
+                        ? "given"
+                        : gate.unequalContention().isEmpty() ? NO_VERDICT : "no verdict: unequal contention");
         m.put("unequal_contention", gate.unequalContention());
-        m.put("correction", Map.of("method", "holm", "family_wise_alpha", gate.alpha(), "tested_lines", gate.testedLines(),
-                "family", "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent", "min_share_percent", gate.minSharePercent()));
+        m.put(
+                "correction",
+                Map.of(
+                        "method",
+                        "holm",
+                        "family_wise_alpha",
+                        gate.alpha(),
+                        "tested_lines",
+                        gate.testedLines(),
+                        "family",
+                        "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent",
+                        "min_share_percent",
+                        gate.minSharePercent()));
         m.put("decided_by", gate.decisions());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
-        return com.fasterxml.jackson.databind.json.JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
-                .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.WRITE_NAN_AS_STRINGS).build()
-                .writeValueAsString(m) + "\n";
+        return com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                        .enable(SerializationFeature.INDENT_OUTPUT)
+                        .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+                        .build()
+                        .writeValueAsString(m)
+                + "\n";
     }
 }

@@ -36,8 +36,7 @@ public final class Gate {
     public static final double DEFAULT_MIN_SHARE_PERCENT = 5;
 
     /** Which measure judged a scenario's cost, and the CVs (percent) it was chosen on. */
-    public record Decision(String measure, double rttCvPercent, double cpuCvPercent) {
-    }
+    public record Decision(String measure, double rttCvPercent, double cpuCvPercent) {}
 
     /**
      * The verdicts and how they were reached.
@@ -45,9 +44,14 @@ public final class Gate {
      * @param unequalContention scenarios left without a verdict because their two sides met different
      *                          contention for the CPU, with the figures, one line each
      */
-    public record Result(List<DiffLine> lines, Map<String, Decision> decisions, double alpha, int testedLines, boolean complete,
-                         double minSharePercent, Map<String, String> unequalContention) {
-    }
+    public record Result(
+            List<DiffLine> lines,
+            Map<String, Decision> decisions,
+            double alpha,
+            int testedLines,
+            boolean complete,
+            double minSharePercent,
+            Map<String, String> unequalContention) {}
 
     private final RunDiff.Thresholds thresholds;
     private final double alpha;
@@ -71,7 +75,8 @@ public final class Gate {
             if (!cand.scenarios().containsKey(scenario)) continue;
             decisions.put(scenario, decide(scenario, base, cand));
             complete &= enoughRepetitions(scenario, base, cand);
-            Contention.unequal(base.scenarios().get(scenario), cand.scenarios().get(scenario)).ifPresent(why -> unequal.put(scenario, why));
+            Contention.unequal(base.scenarios().get(scenario), cand.scenarios().get(scenario))
+                    .ifPresent(why -> unequal.put(scenario, why));
         }
         complete &= unequal.isEmpty();
         List<DiffLine> lines = new ArrayList<>(measured.size());
@@ -98,8 +103,10 @@ public final class Gate {
             boolean counts = rejected[k] && Math.abs(l.change()) > threshold(l);
             lines.set(tested.get(k), l.withVerdict(counts ? l.direction() : DiffLine.Verdict.NO_CHANGE));
         }
-        int testedLines = (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
-        return new Result(List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent, Map.copyOf(unequal));
+        int testedLines =
+                (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
+        return new Result(
+                List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent, Map.copyOf(unequal));
     }
 
     private static boolean enoughRepetitions(String scenario, RunData base, RunData cand) {
@@ -114,7 +121,9 @@ public final class Gate {
      * round-trip lines the power to see a real regression. Their cost, if any, already shows in CPU per call.
      */
     static boolean informational(DiffLine l) {
-        return l.kind().equals("alloc-share") || l.kind().equals("lock-share") || l.kind().equals("artifact");
+        return l.kind().equals("alloc-share")
+                || l.kind().equals("lock-share")
+                || l.kind().equals("artifact");
     }
 
     /** The line for a scenario's cost: the primitives' geometric mean of the deciding measure (all roles for CPU). */
@@ -132,15 +141,19 @@ public final class Gate {
     static boolean gates(DiffLine l, String decidingMeasure, double minSharePercent, String shareRole) {
         return switch (l.kind()) {
             case "rtt", "cpu" -> l.kind().equals(decidingMeasure) && l.metric().equals(costMetric(decidingMeasure));
-            case "share" -> l.metric().startsWith(shareRole + "/") && (l.baseline() + l.candidate()) / 2 >= minSharePercent;
+            case "share" ->
+                l.metric().startsWith(shareRole + "/") && (l.baseline() + l.candidate()) / 2 >= minSharePercent;
             default -> false;
         };
     }
 
     /** The role whose shares gate: {@code all} where both JVMs were profiled, else the one role there is. */
     static String shareRole(String scenario, List<DiffLine> measured) {
-        List<String> roles = measured.stream().filter(l -> l.scenario().equals(scenario) && l.kind().equals("share"))
-                .map(l -> l.metric().substring(0, l.metric().indexOf('/'))).distinct().toList();
+        List<String> roles = measured.stream()
+                .filter(l -> l.scenario().equals(scenario) && l.kind().equals("share"))
+                .map(l -> l.metric().substring(0, l.metric().indexOf('/')))
+                .distinct()
+                .toList();
         return roles.contains("all") || roles.isEmpty() ? "all" : roles.get(0);
     }
 

@@ -12,8 +12,7 @@ import java.util.Comparator;
  */
 public final class Holm {
 
-    private Holm() {
-    }
+    private Holm() {}
 
     /** Which of {@code p} are rejected at family-wise level {@code alpha}; NaN p-values are never rejected and not counted. */
     public static boolean[] reject(double[] p, double alpha) {
@@ -24,7 +23,7 @@ public final class Holm {
         boolean[] rejected = new boolean[p.length];
         for (int k = 0; k < m; k++) {
             int i = order[k];
-            if (p[i] > alpha / (m - k)) break;   // step down: the first acceptance stops all later rejections
+            if (p[i] > alpha / (m - k)) break; // step down: the first acceptance stops all later rejections
             rejected[i] = true;
         }
         return rejected;

@@ -3,7 +3,6 @@ package io.wirecost.diff;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.attribution.RuleFinding;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,12 +20,17 @@ import java.util.TreeMap;
 public final class JmcRuleDiff {
 
     /** One rule on one scenario and role whose severity rose (to INFO or WARNING). */
-    public record Rise(String scenario, String role, String ruleId, String name,
-                       RuleFinding.Severity baseline, RuleFinding.Severity candidate, double candidateScore, String summary) {
-    }
+    public record Rise(
+            String scenario,
+            String role,
+            String ruleId,
+            String name,
+            RuleFinding.Severity baseline,
+            RuleFinding.Severity candidate,
+            double candidateScore,
+            String summary) {}
 
-    private JmcRuleDiff() {
-    }
+    private JmcRuleDiff() {}
 
     /** Empty when either run has no JMC results (runs made before wirecost stored them). */
     public static List<Rise> rises(Path baselineRun, Path candidateRun) {
@@ -50,15 +54,32 @@ public final class JmcRuleDiff {
 
     public static String markdown(List<Rise> rises) {
         StringBuilder sb = new StringBuilder("\n### JDK Mission Control rules whose severity rose\n\n");
-        if (rises.isEmpty()) return sb.append("None (or a run has no JMC results).\n").toString();
-        sb.append("| scenario | role | rule | baseline | candidate | score | summary |\n|---|---|---|---|---|---:|---|\n");
+        if (rises.isEmpty())
+            return sb.append("None (or a run has no JMC results).\n").toString();
+        sb.append(
+                "| scenario | role | rule | baseline | candidate | score | summary |\n|---|---|---|---|---|---:|---|\n");
         for (Rise r : rises) {
-            sb.append("| ").append(r.scenario()).append(" | ").append(r.role()).append(" | ").append(r.ruleId())
-              .append(" | ").append(r.baseline()).append(" | ").append(r.candidate()).append(" | ")
-              .append(r.candidateScore() < 0 ? "-" : String.format(java.util.Locale.ROOT, "%.1f", r.candidateScore()))
-              .append(" | ").append(r.summary().replace("|", "\\|")).append(" |\n");
+            sb.append("| ")
+                    .append(r.scenario())
+                    .append(" | ")
+                    .append(r.role())
+                    .append(" | ")
+                    .append(r.ruleId())
+                    .append(" | ")
+                    .append(r.baseline())
+                    .append(" | ")
+                    .append(r.candidate())
+                    .append(" | ")
+                    .append(
+                            r.candidateScore() < 0
+                                    ? "-"
+                                    : String.format(java.util.Locale.ROOT, "%.1f", r.candidateScore()))
+                    .append(" | ")
+                    .append(r.summary().replace("|", "\\|"))
+                    .append(" |\n");
         }
-        return sb.append("\nReported, not a regression verdict: JMC's rules judge the whole process and machine.\n").toString();
+        return sb.append("\nReported, not a regression verdict: JMC's rules judge the whole process and machine.\n")
+                .toString();
     }
 
     /** "scenario\trole" -> rule id -> the most severe result over the run's repetitions. */
@@ -69,14 +90,15 @@ public final class JmcRuleDiff {
         try {
             root = new ObjectMapper().readTree(file.toFile());
         } catch (IOException e) {
-            return out;   // RunData has already named what is wrong with the file
+            return out; // RunData has already named what is wrong with the file
         }
         ObjectMapper m = new ObjectMapper();
         for (JsonNode s : root.path("scenarios")) {
             JsonNode jmc = s.path("jmc_analysis");
             jmc.fieldNames().forEachRemaining(role -> {
                 Object rules = m.convertValue(jmc.path(role).path("rules"), Object.class);
-                Map<String, RuleFinding> byId = out.computeIfAbsent(s.path("scenario").asText() + "\t" + role, k -> new TreeMap<>());
+                Map<String, RuleFinding> byId =
+                        out.computeIfAbsent(s.path("scenario").asText() + "\t" + role, k -> new TreeMap<>());
                 for (RuleFinding f : io.wirecost.attribution.AnalysisJson.findings(rules)) {
                     byId.merge(f.ruleId(), f, (a, b) -> a.severity().compareTo(b.severity()) >= 0 ? a : b);
                 }

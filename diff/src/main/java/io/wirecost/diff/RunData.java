@@ -2,7 +2,6 @@ package io.wirecost.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,22 +14,29 @@ import java.util.Map;
  * What {@code wirecost diff} needs from a run's {@code results.json}, per scenario and repetition.
  * Strict: anything else than a wirecost results file is a one-line error naming the file and field.
  */
-public record RunData(Path dir, String label, Map<String, List<Repetition>> scenarios, Map<String, Map<String, CpuCsv.Figure>> cpu) {
+public record RunData(
+        Path dir, String label, Map<String, List<Repetition>> scenarios, Map<String, Map<String, CpuCsv.Figure>> cpu) {
 
     /** One repetition (a fresh JVM pair) of one scenario. */
     /** @param waitMicrosPerCall run-queue wait of both JVMs per call in the timed pass (NaN: not recorded, older runs) */
-    public record Repetition(int number, Map<String, Double> rttMeanMicros, Map<String, List<Double>> rttKeptMicros,
-                             Map<String, Map<String, long[]>> shares, Map<String, Double> sizeBytes, double waitMicrosPerCall) {
-    }
+    public record Repetition(
+            int number,
+            Map<String, Double> rttMeanMicros,
+            Map<String, List<Double>> rttKeptMicros,
+            Map<String, Map<String, long[]>> shares,
+            Map<String, Double> sizeBytes,
+            double waitMicrosPerCall) {}
 
     /** Weight of each middleware category and the middleware total, by role (or companion kind). */
-    private static void weights(Path file, JsonNode byRole, Map<String, Map<String, long[]>> into) throws BadRunException {
+    private static void weights(Path file, JsonNode byRole, Map<String, Map<String, long[]>> into)
+            throws BadRunException {
         for (var it = byRole.fields(); it.hasNext(); ) {
             var role = it.next();
             Map<String, long[]> byCategory = new LinkedHashMap<>();
             long total = role.getValue().path("middleware_samples").asLong();
             for (JsonNode c : role.getValue().path("middleware_percent")) {
-                byCategory.put(text(file, c, "category"), new long[]{c.path("samples").asLong(), total});
+                byCategory.put(
+                        text(file, c, "category"), new long[] {c.path("samples").asLong(), total});
             }
             into.put(role.getKey(), byCategory);
         }
@@ -52,14 +58,17 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
 
     public static RunData read(Path dirOrFile) throws BadRunException {
         Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve("results.json") : dirOrFile;
-        if (!Files.isRegularFile(file)) throw new BadRunException(file + ": no such file (expected a run directory or its results.json)");
+        if (!Files.isRegularFile(file))
+            throw new BadRunException(file + ": no such file (expected a run directory or its results.json)");
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(file.toFile());
         } catch (IOException e) {
             throw new BadRunException(file + ": not valid JSON (" + firstLine(e.getMessage()) + ")");
         }
-        if (root == null || !root.isObject() || !"wirecost-results/1".equals(root.path("format").asText())) {
+        if (root == null
+                || !root.isObject()
+                || !"wirecost-results/1".equals(root.path("format").asText())) {
             throw new BadRunException(file + ": not a wirecost results file (format must be wirecost-results/1)");
         }
         JsonNode list = root.path("scenarios");
@@ -67,7 +76,7 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
         Map<String, List<Repetition>> scenarios = new LinkedHashMap<>();
         for (JsonNode s : list) {
             String name = text(file, s, "scenario");
-            if (!"ok".equals(s.path("status").asText())) continue;   // a failed scenario has nothing to compare
+            if (!"ok".equals(s.path("status").asText())) continue; // a failed scenario has nothing to compare
             Map<String, Double> means = new LinkedHashMap<>();
             Map<String, List<Double>> kept = new LinkedHashMap<>();
             for (JsonNode r : array(file, s, "rtt")) {
@@ -84,16 +93,24 @@ public record RunData(Path dir, String label, Map<String, List<Repetition>> scen
             weights(file, s.path("companions"), shares);
             Map<String, Double> sizes = new LinkedHashMap<>();
             for (JsonNode m : s.path("message_sizes").path("per_call")) {
-                sizes.put(text(file, m, "operation"), m.path("requestBytes").asDouble() + m.path("responseBytes").asDouble());
+                sizes.put(
+                        text(file, m, "operation"),
+                        m.path("requestBytes").asDouble()
+                                + m.path("responseBytes").asDouble());
             }
             int rep = s.path("repetition").asInt(1);
             JsonNode wait = s.path("facts").path("noise").path("runqueue_wait_micros_per_call");
-            scenarios.computeIfAbsent(name, k -> new ArrayList<>()).add(new Repetition(rep, means, kept, shares, sizes,
-                    wait.isNumber() ? wait.asDouble() : Double.NaN));
+            scenarios
+                    .computeIfAbsent(name, k -> new ArrayList<>())
+                    .add(new Repetition(
+                            rep, means, kept, shares, sizes, wait.isNumber() ? wait.asDouble() : Double.NaN));
         }
         if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
         String label = root.path("run").path("configuration").asText("");
-        return new RunData(dirOrFile, label.isEmpty() ? dirOrFile.getFileName().toString() : label, scenarios,
+        return new RunData(
+                dirOrFile,
+                label.isEmpty() ? dirOrFile.getFileName().toString() : label,
+                scenarios,
                 CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")));
     }
 

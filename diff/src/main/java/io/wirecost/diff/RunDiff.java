@@ -18,10 +18,10 @@ import java.util.Set;
 public final class RunDiff {
 
     /** Practical thresholds: percent for time, CPU and size, percentage points for shares. */
-    public record Thresholds(double rttPercent, double sharePoints, double sizePercent) {
-    }
+    public record Thresholds(double rttPercent, double sharePoints, double sizePercent) {}
 
-    private static final List<String> PRIMITIVES = List.of("int", "short", "long", "float", "double", "boolean", "byte");
+    private static final List<String> PRIMITIVES =
+            List.of("int", "short", "long", "float", "double", "boolean", "byte");
 
     public List<DiffLine> compare(RunData base, RunData cand) {
         List<DiffLine> lines = new ArrayList<>();
@@ -29,7 +29,8 @@ public final class RunDiff {
             List<RunData.Repetition> b = base.scenarios().get(scenario);
             List<RunData.Repetition> c = cand.scenarios().get(scenario);
             if (c == null) continue;
-            String basis = b.size() + "+" + c.size() + " repetitions" + (b.size() < 2 || c.size() < 2 ? " (within-run spread only)" : "");
+            String basis = b.size() + "+" + c.size() + " repetitions"
+                    + (b.size() < 2 || c.size() < 2 ? " (within-run spread only)" : "");
             rtt(scenario, b, c, basis, lines);
             cpu(scenario, base, cand, basis, lines);
             shares(scenario, b, c, basis, lines);
@@ -38,13 +39,32 @@ public final class RunDiff {
         return lines;
     }
 
-    private static DiffLine percentLine(String scenario, String kind, String op, String unit, double mb, double mc, Stats.Interval r,
-                                        String basis) {
-        return new DiffLine(scenario, kind, op, unit, mb, mc, 100 * (r.estimate() - 1), 100 * (r.low() - 1), 100 * (r.high() - 1),
-                r.p(), DiffLine.Verdict.NO_CHANGE, basis);
+    private static DiffLine percentLine(
+            String scenario,
+            String kind,
+            String op,
+            String unit,
+            double mb,
+            double mc,
+            Stats.Interval r,
+            String basis) {
+        return new DiffLine(
+                scenario,
+                kind,
+                op,
+                unit,
+                mb,
+                mc,
+                100 * (r.estimate() - 1),
+                100 * (r.low() - 1),
+                100 * (r.high() - 1),
+                r.p(),
+                DiffLine.Verdict.NO_CHANGE,
+                basis);
     }
 
-    private void rtt(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
+    private void rtt(
+            String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
         Set<String> ops = new LinkedHashSet<>(b.get(0).rttMeanMicros().keySet());
         for (String op : ops) {
             double[] sb = rttSamples(b, op);
@@ -64,8 +84,13 @@ public final class RunDiff {
             CpuCsv.Figure fc = c.get(e.getKey());
             CpuCsv.Figure fb = e.getValue();
             if (fc == null || fb.micros() <= 0) continue;
-            Stats.Interval r = Stats.ratioOfSummaries(fb.micros(), fb.halfWidthMicros(), base.repetitions(scenario),
-                    fc.micros(), fc.halfWidthMicros(), cand.repetitions(scenario));
+            Stats.Interval r = Stats.ratioOfSummaries(
+                    fb.micros(),
+                    fb.halfWidthMicros(),
+                    base.repetitions(scenario),
+                    fc.micros(),
+                    fc.halfWidthMicros(),
+                    cand.repetitions(scenario));
             out.add(percentLine(scenario, "cpu", e.getKey(), "µs", fb.micros(), fc.micros(), r, basis));
         }
     }
@@ -76,33 +101,53 @@ public final class RunDiff {
      * j-th measurement of every primitive type.
      */
     static double[] rttSamples(List<RunData.Repetition> reps, String op) {
-        if (reps.size() >= 2) return reps.stream().mapToDouble(r -> r.rttMeanMicros().getOrDefault(op, Double.NaN))
-                .filter(d -> !Double.isNaN(d)).toArray();
+        if (reps.size() >= 2)
+            return reps.stream()
+                    .mapToDouble(r -> r.rttMeanMicros().getOrDefault(op, Double.NaN))
+                    .filter(d -> !Double.isNaN(d))
+                    .toArray();
         RunData.Repetition r = reps.get(0);
         if (op.equals("primitives-geomean")) {
-            int n = PRIMITIVES.stream().mapToInt(p -> r.rttKeptMicros().getOrDefault(p, List.of()).size()).min().orElse(0);
+            int n = PRIMITIVES.stream()
+                    .mapToInt(p -> r.rttKeptMicros().getOrDefault(p, List.of()).size())
+                    .min()
+                    .orElse(0);
             double[] g = new double[n];
             for (int j = 0; j < n; j++) {
                 double[] vals = new double[PRIMITIVES.size()];
-                for (int k = 0; k < vals.length; k++) vals[k] = r.rttKeptMicros().get(PRIMITIVES.get(k)).get(j);
+                for (int k = 0; k < vals.length; k++)
+                    vals[k] = r.rttKeptMicros().get(PRIMITIVES.get(k)).get(j);
                 g[j] = Stats.geomean(vals);
             }
             return g;
         }
-        return r.rttKeptMicros().getOrDefault(op, List.of()).stream().mapToDouble(Double::doubleValue).toArray();
+        return r.rttKeptMicros().getOrDefault(op, List.of()).stream()
+                .mapToDouble(Double::doubleValue)
+                .toArray();
     }
 
-    private void shares(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
+    private void shares(
+            String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
         for (String role : b.get(0).shares().keySet()) {
             for (String category : b.get(0).shares().get(role).keySet()) {
                 long[][] sb = shareSamples(b, role, category);
                 long[][] sc = shareSamples(c, role, category);
                 if (sc.length == 0) continue;
-                if (total(sb, 0) == 0 && total(sc, 0) == 0) continue;   // absent on both sides
+                if (total(sb, 0) == 0 && total(sc, 0) == 0) continue; // absent on both sides
                 Stats.Interval d = Stats.shareDifference(sb, sc);
-                out.add(new DiffLine(scenario, kindOf(role), role + "/" + category, "%", 100.0 * total(sb, 0) / Math.max(1, total(sb, 1)),
-                        100.0 * total(sc, 0) / Math.max(1, total(sc, 1)), d.estimate(), d.low(), d.high(), d.p(),
-                        DiffLine.Verdict.NO_CHANGE, basis));
+                out.add(new DiffLine(
+                        scenario,
+                        kindOf(role),
+                        role + "/" + category,
+                        "%",
+                        100.0 * total(sb, 0) / Math.max(1, total(sb, 1)),
+                        100.0 * total(sc, 0) / Math.max(1, total(sc, 1)),
+                        d.estimate(),
+                        d.low(),
+                        d.high(),
+                        d.p(),
+                        DiffLine.Verdict.NO_CHANGE,
+                        basis));
             }
         }
     }
@@ -113,7 +158,10 @@ public final class RunDiff {
     }
 
     private static long[][] shareSamples(List<RunData.Repetition> reps, String role, String category) {
-        return reps.stream().map(r -> r.shares().getOrDefault(role, Map.of()).get(category)).filter(x -> x != null).toArray(long[][]::new);
+        return reps.stream()
+                .map(r -> r.shares().getOrDefault(role, Map.of()).get(category))
+                .filter(x -> x != null)
+                .toArray(long[][]::new);
     }
 
     private static long total(long[][] reps, int index) {
@@ -123,12 +171,20 @@ public final class RunDiff {
     }
 
     /** Sizes barely vary (TCP segmentation aside): with repetitions and no spread, any difference is certain (p = 0). */
-    private void sizes(String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
+    private void sizes(
+            String scenario, List<RunData.Repetition> b, List<RunData.Repetition> c, String basis, List<DiffLine> out) {
         for (String op : b.get(0).sizeBytes().keySet()) {
-            double[] sb = b.stream().mapToDouble(r -> r.sizeBytes().getOrDefault(op, Double.NaN)).filter(d -> !Double.isNaN(d)).toArray();
-            double[] sc = c.stream().mapToDouble(r -> r.sizeBytes().getOrDefault(op, Double.NaN)).filter(d -> !Double.isNaN(d)).toArray();
+            double[] sb = b.stream()
+                    .mapToDouble(r -> r.sizeBytes().getOrDefault(op, Double.NaN))
+                    .filter(d -> !Double.isNaN(d))
+                    .toArray();
+            double[] sc = c.stream()
+                    .mapToDouble(r -> r.sizeBytes().getOrDefault(op, Double.NaN))
+                    .filter(d -> !Double.isNaN(d))
+                    .toArray();
             if (sb.length == 0 || sc.length == 0 || Stats.mean(sb) == 0) continue;
-            Stats.Interval r = sb.length >= 2 && sc.length >= 2 ? Stats.ratioOfRepetitions(sb, sc)
+            Stats.Interval r = sb.length >= 2 && sc.length >= 2
+                    ? Stats.ratioOfRepetitions(sb, sc)
                     : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
             out.add(percentLine(scenario, "size", op, "bytes", Stats.mean(sb), Stats.mean(sc), r, basis));
         }

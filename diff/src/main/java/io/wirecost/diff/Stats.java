@@ -28,8 +28,7 @@ public final class Stats {
         }
     }
 
-    private Stats() {
-    }
+    private Stats() {}
 
     /** mean(candidate) / mean(baseline) with a bootstrap 95 % interval: for many samples per side. */
     public static Interval ratio(double[] baseline, double[] candidate) {
@@ -58,7 +57,8 @@ public final class Stats {
     public static double welchP(double difference, double variance, double df) {
         if (variance <= 0 || Double.isNaN(variance)) return difference == 0 ? 1.0 : 0.0;
         double t = Math.abs(difference) / Math.sqrt(variance);
-        double tail = Double.isInfinite(df) ? 1 - new org.apache.commons.math3.distribution.NormalDistribution().cumulativeProbability(t)
+        double tail = Double.isInfinite(df)
+                ? 1 - new org.apache.commons.math3.distribution.NormalDistribution().cumulativeProbability(t)
                 : 1 - new org.apache.commons.math3.distribution.TDistribution(df).cumulativeProbability(t);
         return Math.min(1.0, 2 * tail);
     }
@@ -95,8 +95,12 @@ public final class Stats {
      * A statistic of each side's samples compared by {@code compare(baselineStat, candidateStat)},
      * resampling each side with replacement.
      */
-    static Interval bootstrap(double[] base, double[] cand, Function<double[], Double> statA, Function<double[], Double> statB,
-                              java.util.function.BinaryOperator<Double> compare) {
+    static Interval bootstrap(
+            double[] base,
+            double[] cand,
+            Function<double[], Double> statA,
+            Function<double[], Double> statB,
+            java.util.function.BinaryOperator<Double> compare) {
         double est = compare.apply(statA.apply(base), statB.apply(cand));
         Random rnd = new Random(42);
         double[] draws = new double[RESAMPLES];
@@ -127,7 +131,8 @@ public final class Stats {
         double t = tQuantile975(df);
         double d = 100 * (mc - mb);
         boolean repeated = pb.length >= 2 && pc.length >= 2;
-        return new Interval(d, d - 100 * t * se, d + 100 * t * se, repeated ? welchP(mc - mb, vb + vc, df) : Double.NaN);
+        return new Interval(
+                d, d - 100 * t * se, d + 100 * t * se, repeated ? welchP(mc - mb, vb + vc, df) : Double.NaN);
     }
 
     private static double[] shares(long[][] reps) {
@@ -150,7 +155,7 @@ public final class Stats {
     }
 
     static double welchDf(double vb, int nb, double vc, int nc) {
-        if (nb < 2 || nc < 2) return Double.POSITIVE_INFINITY;   // binomial variance: the normal quantile
+        if (nb < 2 || nc < 2) return Double.POSITIVE_INFINITY; // binomial variance: the normal quantile
         double num = (vb + vc) * (vb + vc);
         double den = vb * vb / (nb - 1) + vc * vc / (nc - 1);
         return den == 0 ? Double.POSITIVE_INFINITY : num / den;
@@ -159,7 +164,8 @@ public final class Stats {
     /** Two-sided 95 % quantile of Student's t; fractional Welch degrees of freedom are kept, not rounded down. */
     public static double tQuantile975(double df) {
         if (Double.isInfinite(df) || df > 1e6) return 1.959964;
-        return new org.apache.commons.math3.distribution.TDistribution(Math.max(df, 1.0)).inverseCumulativeProbability(0.975);
+        return new org.apache.commons.math3.distribution.TDistribution(Math.max(df, 1.0))
+                .inverseCumulativeProbability(0.975);
     }
 
     static double mean(double[] v) {

@@ -1,14 +1,13 @@
 package io.wirecost.diff;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** diff on runs made with --profile cpu,alloc,lock: allocation and lock-time shares are compared and shown, never gated. */
 class CompanionDiffTest {
@@ -32,13 +31,17 @@ class CompanionDiffTest {
 
     @Test
     void aDoubledSerializationShareIsReportedButDoesNotGate() throws Exception {
-        RunData b = RunData.read(run("a", new double[]{50, 51, 49}, new long[]{200, 210, 190}));
-        RunData c = RunData.read(run("b", new double[]{50, 51, 49}, new long[]{400, 410, 390}));
+        RunData b = RunData.read(run("a", new double[] {50, 51, 49}, new long[] {200, 210, 190}));
+        RunData c = RunData.read(run("b", new double[] {50, 51, 49}, new long[] {400, 410, 390}));
         List<DiffLine> measured = new RunDiff().compare(b, c);
         Gate.Result r = new Gate(new RunDiff.Thresholds(5, 2, 1), 0.05).judge(b, c, measured);
-        List<DiffLine> alloc = r.lines().stream().filter(l -> l.kind().equals("alloc-share")).toList();
+        List<DiffLine> alloc =
+                r.lines().stream().filter(l -> l.kind().equals("alloc-share")).toList();
         assertEquals(2, alloc.size(), r.lines().toString());
-        DiffLine ser = alloc.stream().filter(l -> l.metric().equals("alloc/serialization-out")).findFirst().orElseThrow();
+        DiffLine ser = alloc.stream()
+                .filter(l -> l.metric().equals("alloc/serialization-out"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(20.0, ser.change(), 0.01, "20 % -> 40 % of middleware bytes");
         assertTrue(ser.pValue() < 0.001, "a steady doubling is significant on its own: p " + ser.pValue());
         assertTrue(alloc.stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_GATED), alloc.toString());
@@ -49,7 +52,7 @@ class CompanionDiffTest {
 
     @Test
     void runsWithoutCompanionsHaveNoSuchLines() throws Exception {
-        RunData b = RunData.read(RunFixture.write(dir.resolve("c"), new double[]{50}));
+        RunData b = RunData.read(RunFixture.write(dir.resolve("c"), new double[] {50}));
         assertTrue(new RunDiff().compare(b, b).stream().noneMatch(l -> l.kind().endsWith("-share")));
     }
 }

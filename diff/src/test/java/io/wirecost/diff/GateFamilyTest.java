@@ -1,9 +1,9 @@
 package io.wirecost.diff;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Which lines form the gating family (Holm runs over these only): the deciding measure's primitives'
@@ -14,42 +14,58 @@ class GateFamilyTest {
 
     @ParameterizedTest(name = "{0} {1} ({2}/{3}) with {4} deciding -> gates: {5}")
     @CsvSource({
-            // kind, metric,                 baseline, candidate, deciding, gates
-            "rtt,   primitives-geomean,      50,  60,  rtt, true",
-            "rtt,   int,                     50,  60,  rtt, false",   // per-type lines are reported
-            "rtt,   instantiation,           50,  60,  rtt, false",
-            "rtt,   primitives-geomean,      50,  60,  cpu, false",   // the other measure does not decide
-            "cpu,   all/primitives-geomean,  40,  44,  cpu, true",
-            "cpu,   server/primitives-geomean, 20, 22, cpu, false",   // one role: part of the whole call's figure
-            "cpu,   all/int,                 40,  44,  cpu, false",
-            "cpu,   all/primitives-geomean,  40,  44,  rtt, false",
-            "share, all/reflection,          30,  34,  cpu, true",
-            "share, all/reflection,          30,  34,  rtt, true",    // shares gate whichever cost measure decides
-            "share, server/reflection,       30,  34,  cpu, false",   // per-role shares are parts of the whole call's
-            "share, client/socket-read,      30,  34,  cpu, false",
-            "share, all/io,                  4,   5.5, cpu, false",   // mean 4.75 % < 5 %
-            "share, all/io,                  5,   5,   cpu, true",    // at the minimum
-            "share, all/io,                  3,   8,   cpu, true",    // mean of both sides, not the baseline alone
-            "share, all/crypto,              0,   10,  cpu, true",    // a category that appears with a regression
-            "size,  int,                     200, 260, cpu, false",   // sizes are reported, not gating
+        // kind, metric,                 baseline, candidate, deciding, gates
+        "rtt,   primitives-geomean,      50,  60,  rtt, true",
+        "rtt,   int,                     50,  60,  rtt, false", // per-type lines are reported
+        "rtt,   instantiation,           50,  60,  rtt, false",
+        "rtt,   primitives-geomean,      50,  60,  cpu, false", // the other measure does not decide
+        "cpu,   all/primitives-geomean,  40,  44,  cpu, true",
+        "cpu,   server/primitives-geomean, 20, 22, cpu, false", // one role: part of the whole call's figure
+        "cpu,   all/int,                 40,  44,  cpu, false",
+        "cpu,   all/primitives-geomean,  40,  44,  rtt, false",
+        "share, all/reflection,          30,  34,  cpu, true",
+        "share, all/reflection,          30,  34,  rtt, true", // shares gate whichever cost measure decides
+        "share, server/reflection,       30,  34,  cpu, false", // per-role shares are parts of the whole call's
+        "share, client/socket-read,      30,  34,  cpu, false",
+        "share, all/io,                  4,   5.5, cpu, false", // mean 4.75 % < 5 %
+        "share, all/io,                  5,   5,   cpu, true", // at the minimum
+        "share, all/io,                  3,   8,   cpu, true", // mean of both sides, not the baseline alone
+        "share, all/crypto,              0,   10,  cpu, true", // a category that appears with a regression
+        "size,  int,                     200, 260, cpu, false", // sizes are reported, not gating
     })
-    void familyMembership(String kind, String metric, double baseline, double candidate, String deciding, boolean gates) {
-        DiffLine l = new DiffLine("rmi", kind, metric, "x", baseline, candidate, 0, 0, 0, 0.001, DiffLine.Verdict.NO_CHANGE, "3+3");
+    void familyMembership(
+            String kind, String metric, double baseline, double candidate, String deciding, boolean gates) {
+        DiffLine l = new DiffLine(
+                "rmi", kind, metric, "x", baseline, candidate, 0, 0, 0, 0.001, DiffLine.Verdict.NO_CHANGE, "3+3");
         assertEquals(gates, Gate.gates(l, deciding, 5.0, "all"));
     }
 
     @ParameterizedTest(name = "min share {0} %: a {1} % category gates: {2}")
     @CsvSource({"0, 0.5, true", "5, 4.9, false", "10, 9.9, false", "10, 10, true", "100, 99, false"})
     void minimumShareIsTheOnlyKnob(double minShare, double share, boolean gates) {
-        DiffLine l = new DiffLine("rmi", "share", "all/other", "%", share, share, 0, 0, 0, 0.5, DiffLine.Verdict.NO_CHANGE, "3+3");
+        DiffLine l = new DiffLine(
+                "rmi", "share", "all/other", "%", share, share, 0, 0, 0, 0.5, DiffLine.Verdict.NO_CHANGE, "3+3");
         assertEquals(gates, Gate.gates(l, "cpu", minShare, "all"));
     }
 
     @ParameterizedTest(name = "share roles {0} -> {1} gates")
     @CsvSource({"'client,server,all', all", "'server', server", "'client', client", "'', all"})
     void theWholeCallsSharesGateWhereBothSidesWereProfiled(String roles, String gating) {
-        java.util.List<DiffLine> lines = java.util.Arrays.stream(roles.split(",")).filter(r -> !r.isBlank())
-                .map(r -> new DiffLine("rmi", "share", r + "/socket-read", "%", 30, 30, 0, 0, 0, 0.5, DiffLine.Verdict.NO_CHANGE, "3+3"))
+        java.util.List<DiffLine> lines = java.util.Arrays.stream(roles.split(","))
+                .filter(r -> !r.isBlank())
+                .map(r -> new DiffLine(
+                        "rmi",
+                        "share",
+                        r + "/socket-read",
+                        "%",
+                        30,
+                        30,
+                        0,
+                        0,
+                        0,
+                        0.5,
+                        DiffLine.Verdict.NO_CHANGE,
+                        "3+3"))
                 .toList();
         assertEquals(gating, Gate.shareRole("rmi", lines));
     }

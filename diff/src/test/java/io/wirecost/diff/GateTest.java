@@ -1,14 +1,13 @@
 package io.wirecost.diff;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The gate's verdicts on fixture runs: no verdict without repetitions, CPU deciding where it is steadier, the correction's effect. */
 class GateTest {
@@ -30,53 +29,74 @@ class GateTest {
 
     @Test
     void oneRepetitionASideGivesNoVerdictEvenForADoubling() throws Exception {
-        Gate.Result r = judge(RunFixture.write(dir.resolve("a"), new double[]{50}), RunFixture.write(dir.resolve("b"), new double[]{100}));
+        Gate.Result r = judge(
+                RunFixture.write(dir.resolve("a"), new double[] {50}),
+                RunFixture.write(dir.resolve("b"), new double[] {100}));
         assertFalse(r.complete());
-        assertTrue(r.lines().stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NO_VERDICT), r.lines().toString());
+        assertTrue(
+                r.lines().stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NO_VERDICT),
+                r.lines().toString());
         // the change is still reported
         assertEquals(100.0, of(r, "rtt").get(0).change(), 0.01);
     }
 
     @Test
     void twoRepetitionsAreStillTooFew() throws Exception {
-        Gate.Result r = judge(RunFixture.write(dir.resolve("a"), new double[]{50, 51}), RunFixture.write(dir.resolve("b"), new double[]{100, 101}));
+        Gate.Result r = judge(
+                RunFixture.write(dir.resolve("a"), new double[] {50, 51}),
+                RunFixture.write(dir.resolve("b"), new double[] {100, 101}));
         assertFalse(r.complete());
         assertTrue(r.lines().stream().noneMatch(DiffLine::changed));
     }
 
     @Test
     void aSteadyDoublingOverThreeRepetitionsIsARegression() throws Exception {
-        Gate.Result r = judge(RunFixture.write(dir.resolve("a"), new double[]{50, 51, 49}),
-                RunFixture.write(dir.resolve("b"), new double[]{100, 102, 98}));
+        Gate.Result r = judge(
+                RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}),
+                RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}));
         assertTrue(r.complete());
         assertEquals("rtt", r.decisions().get("rmi").measure(), "no cpu.csv: round trips decide");
-        assertEquals(DiffLine.Verdict.REGRESSION, cost(r, "primitives-geomean").verdict(), r.lines().toString());
+        assertEquals(
+                DiffLine.Verdict.REGRESSION,
+                cost(r, "primitives-geomean").verdict(),
+                r.lines().toString());
         // the per-type lines are reported with their intervals but do not gate
-        assertTrue(of(r, "rtt").stream().filter(l -> !l.metric().equals("primitives-geomean"))
-                .allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_GATING), r.lines().toString());
+        assertTrue(
+                of(r, "rtt").stream()
+                        .filter(l -> !l.metric().equals("primitives-geomean"))
+                        .allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_GATING),
+                r.lines().toString());
         assertEquals(1, r.testedLines(), "one gating line: the deciding geometric mean");
     }
 
     private static DiffLine cost(Gate.Result r, String metric) {
-        return r.lines().stream().filter(l -> l.metric().equals(metric)).findFirst().orElseThrow();
+        return r.lines().stream()
+                .filter(l -> l.metric().equals(metric))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void aSmallEffectSignificantAloneIsCaughtByTheSmallFamily() throws Exception {
-        // +8 % with 2 % spread: p ~0.01. Holm over all 8 round-trip lines (5 %/8) missed it; the family of one catches it
-        Gate.Result r = judge(RunFixture.write(dir.resolve("a"), new double[]{100, 102, 98}),
-                RunFixture.write(dir.resolve("b"), new double[]{108, 110.5, 105.5}));
+        // +8 % with 2 % spread: p ~0.01. Holm over all 8 round-trip lines (5 %/8) missed it; the family of one catches
+        // it
+        Gate.Result r = judge(
+                RunFixture.write(dir.resolve("a"), new double[] {100, 102, 98}),
+                RunFixture.write(dir.resolve("b"), new double[] {108, 110.5, 105.5}));
         DiffLine line = cost(r, "primitives-geomean");
         assertTrue(line.pValue() < 0.05 && line.pValue() > 0.05 / 8, "p " + line.pValue());
         assertEquals(DiffLine.Verdict.REGRESSION, line.verdict());
-        assertEquals(1, r.lines().stream().filter(DiffLine::changed).count(), r.lines().toString());
+        assertEquals(
+                1,
+                r.lines().stream().filter(DiffLine::changed).count(),
+                r.lines().toString());
     }
 
     @Test
     void cpuDecidesWhereItIsSteadierAndCatchesWhatNoisyRoundTripsHide() throws Exception {
         // round trips vary by a factor of 3 between repetitions; CPU per call by 1 %, and grows by 10 %
-        Path a = RunFixture.write(dir.resolve("a"), new double[]{50, 150, 90});
-        Path b = RunFixture.write(dir.resolve("b"), new double[]{60, 160, 80});
+        Path a = RunFixture.write(dir.resolve("a"), new double[] {50, 150, 90});
+        Path b = RunFixture.write(dir.resolve("b"), new double[] {60, 160, 80});
         RunFixture.cpu(a, 40, 0.5, 3000);
         RunFixture.cpu(b, 44, 0.5, 3000);
         Gate.Result r = judge(a, b);
@@ -87,16 +107,20 @@ class GateTest {
         List<DiffLine> cpu = of(r, "cpu");
         assertEquals(4, cpu.size());
         // the whole-call geometric mean gates; server-only and per-type CPU lines are reported
-        assertEquals(DiffLine.Verdict.REGRESSION, cost(r, "all/primitives-geomean").verdict(), cpu.toString());
-        assertTrue(cpu.stream().filter(l -> !l.metric().equals("all/primitives-geomean"))
-                .allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_GATING), cpu.toString());
+        assertEquals(
+                DiffLine.Verdict.REGRESSION, cost(r, "all/primitives-geomean").verdict(), cpu.toString());
+        assertTrue(
+                cpu.stream()
+                        .filter(l -> !l.metric().equals("all/primitives-geomean"))
+                        .allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_GATING),
+                cpu.toString());
         assertEquals(10.0, cpu.get(0).change(), 0.01);
     }
 
     @Test
     void roundTripsDecideWhereCpuIsTheNoisierMeasure() throws Exception {
-        Path a = RunFixture.write(dir.resolve("a"), new double[]{50, 51, 49});
-        Path b = RunFixture.write(dir.resolve("b"), new double[]{100, 102, 98});
+        Path a = RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49});
+        Path b = RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98});
         RunFixture.cpu(a, 40, 30, 3000);
         RunFixture.cpu(b, 41, 30, 3000);
         Gate.Result r = judge(a, b);

@@ -14,8 +14,7 @@ final class RunFixture {
 
     static final String[] PRIMITIVES = {"int", "short", "long", "float", "double", "boolean", "byte"};
 
-    private RunFixture() {
-    }
+    private RunFixture() {}
 
     /** {@code rttMicros[r]}: every primitive's mean round trip in repetition r+1. */
     static Path write(Path dir, double[] rttMicros) throws IOException {
@@ -23,14 +22,23 @@ final class RunFixture {
         StringBuilder sb = new StringBuilder("{\"format\":\"wirecost-results/1\",\"scenarios\":[");
         for (int r = 0; r < rttMicros.length; r++) {
             if (r > 0) sb.append(',');
-            sb.append("{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":").append(r + 1).append(",\"rtt\":[");
+            sb.append("{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":")
+                    .append(r + 1)
+                    .append(",\"rtt\":[");
             for (String op : PRIMITIVES) {
                 double m = rttMicros[r];
                 // a single repetition's diff rests on its kept measurements
-                sb.append(String.format(Locale.ROOT, "{\"operation\":\"%s\",\"mean_micros\":%.3f,\"kept_measurements_micros\":[%.3f,%.3f,%.3f]},",
-                        op, m, 0.98 * m, m, 1.02 * m));
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "{\"operation\":\"%s\",\"mean_micros\":%.3f,\"kept_measurements_micros\":[%.3f,%.3f,%.3f]},",
+                        op,
+                        m,
+                        0.98 * m,
+                        m,
+                        1.02 * m));
             }
-            sb.append(String.format(Locale.ROOT, "{\"operation\":\"primitives-geomean\",\"mean_micros\":%.3f}]}", rttMicros[r]));
+            sb.append(String.format(
+                    Locale.ROOT, "{\"operation\":\"primitives-geomean\",\"mean_micros\":%.3f}]}", rttMicros[r]));
         }
         Files.writeString(dir.resolve("results.json"), sb.append("]}").toString());
         return dir;
@@ -39,11 +47,12 @@ final class RunFixture {
     /** cpu.csv with CPU per call {@code micros} ± {@code halfWidth} for the server and all roles of the geomean and int. */
     static void cpu(Path dir, double micros, double halfWidth, int invocations) throws IOException {
         StringBuilder sb = new StringBuilder(CpuCsv.HEADER).append('\n');
-        for (String role : new String[]{"server", "all"}) {
+        for (String role : new String[] {"server", "all"}) {
             double m = role.equals("all") ? 2 * micros : micros;
             double h = role.equals("all") ? 2 * halfWidth : halfWidth;
-            for (String op : new String[]{"int", "primitives-geomean"}) {
-                sb.append(String.format(Locale.ROOT, "rmi,%s,%s,%.3f,%.3f,%.3f,%d%n", op, role, m, m - h, m + h, invocations));
+            for (String op : new String[] {"int", "primitives-geomean"}) {
+                sb.append(String.format(
+                        Locale.ROOT, "rmi,%s,%s,%.3f,%.3f,%.3f,%d%n", op, role, m, m - h, m + h, invocations));
             }
         }
         Files.writeString(dir.resolve("cpu.csv"), sb.toString());

@@ -23,8 +23,7 @@ public final class Agent {
     /** For the artifact map written beside each recording; null when started without one (unit tests). */
     private static volatile Instrumentation instrumentation;
 
-    private Agent() {
-    }
+    private Agent() {}
 
     public static void premain(String args, Instrumentation inst) {
         instrumentation = inst;
@@ -39,7 +38,7 @@ public final class Agent {
     }
 
     static synchronized void start(String args) {
-        if (control != null) return;   // attached twice: keep the first
+        if (control != null) return; // attached twice: keep the first
         try {
             install(args);
         } catch (Throwable t) {
@@ -69,7 +68,7 @@ public final class Agent {
             hook.setDaemon(true);
             Runtime.getRuntime().addShutdownHook(hook);
         } catch (Throwable t) {
-            if (session != null) session.close();   // no endpoint or thread of a disabled agent stays behind
+            if (session != null) session.close(); // no endpoint or thread of a disabled agent stays behind
             control = null;
             live = null;
             throw t;
@@ -84,7 +83,7 @@ public final class Agent {
     static synchronized void uninstall() {
         if (control == null) return;
         ProfilerControl c = control;
-        c.exiting();   // no rotation starts the profiler again
+        c.exiting(); // no rotation starts the profiler again
         c.shutdown();
         if (live != null) live.close();
         try {
@@ -121,10 +120,12 @@ public final class Agent {
      */
     private static void exit(ProfilerControl c, LiveSession session) {
         c.exiting();
-        Thread work = new Thread(() -> {
-            c.shutdownAtJvmExit();
-            if (session != null) session.close();
-        }, "wirecost-agent-exit");
+        Thread work = new Thread(
+                () -> {
+                    c.shutdownAtJvmExit();
+                    if (session != null) session.close();
+                },
+                "wirecost-agent-exit");
         work.setDaemon(true);
         work.start();
         try {
@@ -132,6 +133,8 @@ public final class Agent {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (work.isAlive()) LOG.warning("wirecost agent: profiler did not stop within " + EXIT_WAIT_MS / 1000 + " s at exit; left behind");
+        if (work.isAlive())
+            LOG.warning(
+                    "wirecost agent: profiler did not stop within " + EXIT_WAIT_MS / 1000 + " s at exit; left behind");
     }
 }

@@ -15,11 +15,10 @@ final class AgentLog {
 
     static final Logger LOG = configure(Logger.getLogger("io.wirecost.agent"));
 
-    private AgentLog() {
-    }
+    private AgentLog() {}
 
     private static Logger configure(Logger log) {
-        if (log.getHandlers().length > 0) return log;   // the host configured it: respect that
+        if (log.getHandlers().length > 0) return log; // the host configured it: respect that
         ConsoleHandler h = new ConsoleHandler();
         h.setFormatter(new Formatter() {
             @Override

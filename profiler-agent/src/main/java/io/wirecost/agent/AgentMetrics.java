@@ -8,7 +8,6 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -88,106 +87,169 @@ final class AgentMetrics {
     /** Where the agent can fail while running; each is a fixed value of the {@code stage} label. */
     static final List<String> STAGES = List.of("rotate", "read", "append");
 
-    private AgentMetrics() {
-    }
+    private AgentMetrics() {}
 
     static void register(PrometheusRegistry registry, Source src, String role, Map<String, String> staticLabels) {
         Labels constant = constantLabels(role, staticLabels);
         List<Category> categories = src.categories();
 
-        CounterWithCallback.builder().name("wirecost_cpu_samples")
+        CounterWithCallback.builder()
+                .name("wirecost_cpu_samples")
                 .help("CPU samples attributed to each category by the wirecost rules, since the agent started")
-                .labelNames("category", "group").constLabels(constant)
+                .labelNames("category", "group")
+                .constLabels(constant)
                 .callback(cb -> {
                     for (int i = 0; i < categories.size(); i++) {
                         Category c = categories.get(i);
                         cb.call(src.samples(i), c.name(), group(c));
                     }
-                }).register(registry);
+                })
+                .register(registry);
 
         if (src.countsAllocations()) {
-            CounterWithCallback.builder().name("wirecost_allocated_bytes")
-                    .help("Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), since the agent started")
-                    .labelNames("category", "group").constLabels(constant)
+            CounterWithCallback.builder()
+                    .name("wirecost_allocated_bytes")
+                    .help(
+                            "Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), since the agent started")
+                    .labelNames("category", "group")
+                    .constLabels(constant)
                     .callback(cb -> {
                         for (int i = 0; i < categories.size(); i++) {
                             Category c = categories.get(i);
                             cb.call(src.allocatedBytes(i), c.name(), group(c));
                         }
-                    }).register(registry);
+                    })
+                    .register(registry);
         }
 
-        GaugeWithCallback.builder().name("wirecost_category_share_ratio")
+        GaugeWithCallback.builder()
+                .name("wirecost_category_share_ratio")
                 .help("Share of each category over the sliding window: middleware categories of middleware samples "
                         + "(they sum to 1), jvm categories of all samples; absent while the window holds no sample")
-                .labelNames("category", "group").constLabels(constant)
+                .labelNames("category", "group")
+                .constLabels(constant)
                 .callback(cb -> {
                     Attribution a = src.window();
                     if (a.totalSamples() == 0) return;
-                    for (CategoryShare s : a.middleware()) cb.call(s.percent() / 100, s.category().name(), "middleware");
-                    for (CategoryShare s : a.jvm()) cb.call(s.percent() / 100, s.category().name(), "jvm");
-                }).register(registry);
+                    for (CategoryShare s : a.middleware())
+                        cb.call(s.percent() / 100, s.category().name(), "middleware");
+                    for (CategoryShare s : a.jvm())
+                        cb.call(s.percent() / 100, s.category().name(), "jvm");
+                })
+                .register(registry);
 
         if (src.artifactTop() > 0) {
-            CounterWithCallback.builder().name("wirecost_artifact_cpu_samples")
-                    .help("CPU samples by the jar or JDK module of the leaf Java frame, since the agent started: the first "
-                            + src.artifactTop() + " artifacts to lead a segment, every other one under artifact=\"other\"")
-                    .labelNames("artifact").constLabels(constant)
-                    .callback(cb -> src.artifactSamples().forEach((artifact, n) -> cb.call(n, artifact))).register(registry);
+            CounterWithCallback.builder()
+                    .name("wirecost_artifact_cpu_samples")
+                    .help(
+                            "CPU samples by the jar or JDK module of the leaf Java frame, since the agent started: the first "
+                                    + src.artifactTop()
+                                    + " artifacts to lead a segment, every other one under artifact=\"other\"")
+                    .labelNames("artifact")
+                    .constLabels(constant)
+                    .callback(cb -> src.artifactSamples().forEach((artifact, n) -> cb.call(n, artifact)))
+                    .register(registry);
         }
 
-        registry.register(() -> InfoSnapshot.builder().name("wirecost_agent")
+        registry.register(() -> InfoSnapshot.builder()
+                .name("wirecost_agent")
                 .help("The profiler behind the samples: engine, event actually sampled, sampling interval")
                 .dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder()
-                        .labels(constant.merge(Labels.of("engine", src.engine(), "event", src.event(),
-                                "interval_seconds", seconds(src.intervalNs()))))
+                        .labels(constant.merge(Labels.of(
+                                "engine",
+                                src.engine(),
+                                "event",
+                                src.event(),
+                                "interval_seconds",
+                                seconds(src.intervalNs()))))
                         .build())
                 .build());
 
-        counter(registry, constant, "wirecost_agent_samples", "Samples the agent read and attributed",
-                () -> {
-                    long sum = 0;
-                    for (int i = 0; i < categories.size(); i++) sum += src.samples(i);
-                    return sum;
-                });
-        counter(registry, constant, "wirecost_agent_samples_dropped",
-                "Samples read from a segment that then failed to read whole, and so were not counted", src::samplesDropped);
-        CounterWithCallback.builder().name("wirecost_agent_errors")
+        counter(registry, constant, "wirecost_agent_samples", "Samples the agent read and attributed", () -> {
+            long sum = 0;
+            for (int i = 0; i < categories.size(); i++) sum += src.samples(i);
+            return sum;
+        });
+        counter(
+                registry,
+                constant,
+                "wirecost_agent_samples_dropped",
+                "Samples read from a segment that then failed to read whole, and so were not counted",
+                src::samplesDropped);
+        CounterWithCallback.builder()
+                .name("wirecost_agent_errors")
                 .help("Errors while rotating, reading or appending recording segments")
-                .labelNames("stage").constLabels(constant)
+                .labelNames("stage")
+                .constLabels(constant)
                 .callback(cb -> {
                     for (String stage : STAGES) cb.call(src.errors(stage), stage);
-                }).register(registry);
+                })
+                .register(registry);
         counter(registry, constant, "wirecost_agent_segments", "Recording segments read", src::segmentsRead);
-        counter(registry, constant, "wirecost_agent_unsampled_seconds",
-                "Time between stopping one segment and starting the next, when nothing was sampled", src::unsampledSeconds);
-        gauge(registry, constant, "wirecost_agent_last_segment_timestamp_seconds",
-                "When the agent last read a segment, seconds since the epoch", src::lastSegmentEpochSeconds);
-        counter(registry, constant, "wirecost_agent_cpu_seconds",
+        counter(
+                registry,
+                constant,
+                "wirecost_agent_unsampled_seconds",
+                "Time between stopping one segment and starting the next, when nothing was sampled",
+                src::unsampledSeconds);
+        gauge(
+                registry,
+                constant,
+                "wirecost_agent_last_segment_timestamp_seconds",
+                "When the agent last read a segment, seconds since the epoch",
+                src::lastSegmentEpochSeconds);
+        counter(
+                registry,
+                constant,
+                "wirecost_agent_cpu_seconds",
                 "CPU time of the agent's own threads (reading, classifying, serving); the profiler's signal handlers run in the host's threads",
                 () -> src.cpuNanos() / 1e9);
-        counter(registry, constant, "wirecost_agent_allocated_bytes", "Heap bytes allocated by the agent's own threads",
+        counter(
+                registry,
+                constant,
+                "wirecost_agent_allocated_bytes",
+                "Heap bytes allocated by the agent's own threads",
                 src::allocatedBytes);
-        gauge(registry, constant, "wirecost_agent_profiler_memory_bytes",
-                "Native memory held by async-profiler (the mem_*_kb lines of its metrics command); absent for JFR", src::profilerMemoryBytes);
+        gauge(
+                registry,
+                constant,
+                "wirecost_agent_profiler_memory_bytes",
+                "Native memory held by async-profiler (the mem_*_kb lines of its metrics command); absent for JFR",
+                src::profilerMemoryBytes);
     }
 
-    private static void counter(PrometheusRegistry registry, Labels constant, String name, String help,
-                                java.util.function.DoubleSupplier value) {
-        CounterWithCallback.builder().name(name).help(help).constLabels(constant)
+    private static void counter(
+            PrometheusRegistry registry,
+            Labels constant,
+            String name,
+            String help,
+            java.util.function.DoubleSupplier value) {
+        CounterWithCallback.builder()
+                .name(name)
+                .help(help)
+                .constLabels(constant)
                 .callback(cb -> {
                     double v = value.getAsDouble();
                     if (v >= 0) cb.call(v);
-                }).register(registry);
+                })
+                .register(registry);
     }
 
-    private static void gauge(PrometheusRegistry registry, Labels constant, String name, String help,
-                              java.util.function.DoubleSupplier value) {
-        GaugeWithCallback.builder().name(name).help(help).constLabels(constant)
+    private static void gauge(
+            PrometheusRegistry registry,
+            Labels constant,
+            String name,
+            String help,
+            java.util.function.DoubleSupplier value) {
+        GaugeWithCallback.builder()
+                .name(name)
+                .help(help)
+                .constLabels(constant)
                 .callback(cb -> {
                     double v = value.getAsDouble();
                     if (v >= 0) cb.call(v);
-                }).register(registry);
+                })
+                .register(registry);
     }
 
     static Labels constantLabels(String role, Map<String, String> staticLabels) {

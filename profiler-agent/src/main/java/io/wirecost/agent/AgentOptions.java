@@ -29,14 +29,24 @@ import java.util.Map;
  *                   ({@code also=alloc+lock}); empty by default, since each costs an event per sampled
  *                   allocation or contended lock
  */
-public record AgentOptions(String engine, String event, long intervalNs, Path file, boolean startNow, Path rules,
-                           MetricsOptions metrics, Path dir, long fromNs, long toNs, java.util.Set<String> extras) {
+public record AgentOptions(
+        String engine,
+        String event,
+        long intervalNs,
+        Path file,
+        boolean startNow,
+        Path rules,
+        MetricsOptions metrics,
+        Path dir,
+        long fromNs,
+        long toNs,
+        java.util.Set<String> extras) {
 
     public AgentOptions {
         extras = java.util.Set.copyOf(extras);
     }
 
-    public static final long DEFAULT_INTERVAL_NS = 10_000_000L;   // async-profiler's own default for cpu
+    public static final long DEFAULT_INTERVAL_NS = 10_000_000L; // async-profiler's own default for cpu
 
     /**
      * itimer, not async-profiler's own default cpu: perf events are switched out and in on every context
@@ -46,8 +56,9 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
      */
     public static final String DEFAULT_EVENT = "itimer";
 
-    private static final String KEYS = "engine, event, interval, also, file, dir, from, to, start, rules, role, labels, metrics.port, "
-            + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file";
+    private static final String KEYS =
+            "engine, event, interval, also, file, dir, from, to, start, rules, role, labels, metrics.port, "
+                    + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file";
 
     public static AgentOptions parse(String args) {
         String engine = "async";
@@ -76,7 +87,8 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
                     case "dir" -> dir = Path.of(value);
                     case "from" -> from = value.equals("0") ? 0 : parseDuration(key, value);
                     case "to" -> to = parseDuration(key, value);
-                    case "start" -> startNow = oneOf(key, value, "now", "manual").equals("now");
+                    case "start" ->
+                        startNow = oneOf(key, value, "now", "manual").equals("now");
                     case "rules" -> rules = Path.of(value);
                     default -> {
                         if (!MetricsOptions.KEYS.contains(key)) {
@@ -93,7 +105,8 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
         }
         if (to <= from) throw new IllegalArgumentException("to= must be after from=");
         if ((from > 0 || to != Long.MAX_VALUE) && (metrics != null || !startNow)) {
-            throw new IllegalArgumentException("from= and to= apply to a whole-run recording: not with metrics.port or start=manual");
+            throw new IllegalArgumentException(
+                    "from= and to= apply to a whole-run recording: not with metrics.port or start=manual");
         }
         return new AgentOptions(engine, event, interval, file, startNow, rules, metrics, dir, from, to, extras);
     }
@@ -126,7 +139,8 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
 
     static String oneOf(String key, String value, String... allowed) {
         for (String a : allowed) if (a.equals(value)) return value;
-        throw new IllegalArgumentException(key + " must be one of " + String.join("|", allowed) + ", got '" + value + "'");
+        throw new IllegalArgumentException(
+                key + " must be one of " + String.join("|", allowed) + ", got '" + value + "'");
     }
 
     /** {@code 10ms}, {@code 500us}, {@code 1000000} (ns), {@code 1s}. */
@@ -137,11 +151,21 @@ public record AgentOptions(String engine, String event, long intervalNs, Path fi
     static long parseDuration(String key, String text) {
         String t = text.toLowerCase(Locale.ROOT).trim();
         long unit = 1;
-        if (t.endsWith("ms")) { unit = 1_000_000L; t = t.substring(0, t.length() - 2); }
-        else if (t.endsWith("us")) { unit = 1_000L; t = t.substring(0, t.length() - 2); }
-        else if (t.endsWith("ns")) { t = t.substring(0, t.length() - 2); }
-        else if (t.endsWith("s")) { unit = 1_000_000_000L; t = t.substring(0, t.length() - 1); }
-        else if (t.endsWith("m")) { unit = 60_000_000_000L; t = t.substring(0, t.length() - 1); }
+        if (t.endsWith("ms")) {
+            unit = 1_000_000L;
+            t = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("us")) {
+            unit = 1_000L;
+            t = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("ns")) {
+            t = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("s")) {
+            unit = 1_000_000_000L;
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("m")) {
+            unit = 60_000_000_000L;
+            t = t.substring(0, t.length() - 1);
+        }
         try {
             long v = Math.multiplyExact(Long.parseLong(t), unit);
             if (v <= 0) throw new NumberFormatException();

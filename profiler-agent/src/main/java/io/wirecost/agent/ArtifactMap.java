@@ -31,13 +31,13 @@ import java.util.jar.JarFile;
  */
 final class ArtifactMap {
 
-    private ArtifactMap() {
-    }
+    private ArtifactMap() {}
 
     static void writeBeside(Path recording, Instrumentation inst) throws IOException {
         Map<String, String> byPackage = byPackage(inst);
         String f = recording.getFileName().toString();
-        Path target = recording.resolveSibling((f.endsWith(".jfr") ? f.substring(0, f.length() - 4) : f) + ".artifacts");
+        Path target =
+                recording.resolveSibling((f.endsWith(".jfr") ? f.substring(0, f.length() - 4) : f) + ".artifacts");
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             for (Map.Entry<String, String> e : byPackage.entrySet()) w.write(e.getKey() + "\t" + e.getValue() + "\n");
@@ -92,9 +92,14 @@ final class ArtifactMap {
             return name;
         }
         // a shaded jar carries the pom.properties of everything inside it: the one named like the jar is its own
-        Properties own = poms.size() == 1 ? poms.get(0)
-                : poms.stream().filter(pom -> name.startsWith(pom.getProperty("artifactId", "\0") + "-")).findFirst().orElse(null);
+        Properties own = poms.size() == 1
+                ? poms.get(0)
+                : poms.stream()
+                        .filter(pom -> name.startsWith(pom.getProperty("artifactId", "\0") + "-"))
+                        .findFirst()
+                        .orElse(null);
         if (own == null) return name;
-        return own.getProperty("groupId", "?") + ":" + own.getProperty("artifactId", "?") + ":" + own.getProperty("version", "?");
+        return own.getProperty("groupId", "?") + ":" + own.getProperty("artifactId", "?") + ":"
+                + own.getProperty("version", "?");
     }
 }

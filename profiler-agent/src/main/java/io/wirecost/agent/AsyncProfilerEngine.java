@@ -1,10 +1,9 @@
 package io.wirecost.agent;
 
-import one.profiler.AsyncProfiler;
-
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import one.profiler.AsyncProfiler;
 
 /**
  * async-profiler from the bundled {@code tools.profiler:async-profiler} jar. {@code cpu} uses perf
@@ -46,7 +45,7 @@ final class AsyncProfilerEngine implements ProfilerEngine {
 
     @Override
     public String start(Path file, long intervalNs) throws Exception {
-        if (profiler == null) profiler = AsyncProfiler.getInstance();   // extracts and loads the bundled .so
+        if (profiler == null) profiler = AsyncProfiler.getInstance(); // extracts and loads the bundled .so
         version = profiler.getVersion();
         try {
             profiler.execute(command(event, file, intervalNs));

@@ -37,8 +37,7 @@ final class AttachRequest {
     /** The file the live session copies its segments to, for the artifact map at stop. */
     private static Path tapped;
 
-    private AttachRequest() {
-    }
+    private AttachRequest() {}
 
     static boolean is(String args) {
         return args != null && args.startsWith(PREFIX + "command=");
@@ -67,7 +66,9 @@ final class AttachRequest {
         } catch (Throwable t) {
             reply.clear();
             reply.put("status", "error");
-            reply.put("message", String.valueOf(t.getMessage()).lines().findFirst().orElse(""));
+            reply.put(
+                    "message",
+                    String.valueOf(t.getMessage()).lines().findFirst().orElse(""));
         }
         String to = attach.get("reply");
         if (to != null) write(Path.of(to), reply);
@@ -81,7 +82,7 @@ final class AttachRequest {
         synchronized (Agent.class) {
             ProfilerControl c = Agent.control();
             if (c != null && Agent.live() == null && !c.running()) {
-                Agent.uninstall();   // idle from an earlier attach: take this request's event, interval and metrics
+                Agent.uninstall(); // idle from an earlier attach: take this request's event, interval and metrics
                 c = null;
             }
             if (c == null) {
@@ -89,7 +90,8 @@ final class AttachRequest {
                 c = Agent.control();
                 if (metrics && Agent.live() == null) {
                     Agent.uninstall();
-                    throw new IllegalStateException("the metrics port is taken in the target JVM (see its log); nothing was started");
+                    throw new IllegalStateException(
+                            "the metrics port is taken in the target JVM (see its log); nothing was started");
                 }
             }
             LiveSession live = Agent.live();
@@ -98,7 +100,9 @@ final class AttachRequest {
                 live.tap(file);
                 tapped = file;
             } else {
-                if (c.running()) throw new IllegalStateException("the wirecost agent in this JVM is already profiling (" + c.getStatus() + ")");
+                if (c.running())
+                    throw new IllegalStateException(
+                            "the wirecost agent in this JVM is already profiling (" + c.getStatus() + ")");
                 String started = c.start(file.toString());
                 if (started.startsWith("error")) throw new IllegalStateException(started);
             }
@@ -112,7 +116,7 @@ final class AttachRequest {
     }
 
     private static void stop(Map<String, String> reply) throws Exception {
-        GENERATION.incrementAndGet();   // this session's safety stop has nothing left to do
+        GENERATION.incrementAndGet(); // this session's safety stop has nothing left to do
         cancelTimer();
         stopNow();
         reply.put("status", "ok");
@@ -124,25 +128,28 @@ final class AttachRequest {
             ProfilerControl c = Agent.control();
             if (live != null) {
                 live.untap();
-                if (tapped != null && Agent.instrumentation() != null) ArtifactMap.writeBeside(tapped, Agent.instrumentation());
+                if (tapped != null && Agent.instrumentation() != null)
+                    ArtifactMap.writeBeside(tapped, Agent.instrumentation());
                 tapped = null;
-            }
-            else if (c != null) c.stop();
+            } else if (c != null) c.stop();
         }
     }
 
     private static void safetyStop(long generation, long afterNs) {
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep(afterNs / 1_000_000);
-                if (GENERATION.get() == generation) {
-                    AgentLog.LOG.warning("wirecost agent: no stop from wirecost attach in time; stopping the profiler");
-                    stopNow();
-                }
-            } catch (Throwable e) {
-                // interrupted or failed: the JVM's exit hook still stops the profiler
-            }
-        }, "wirecost-agent-attach-timeout");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(afterNs / 1_000_000);
+                        if (GENERATION.get() == generation) {
+                            AgentLog.LOG.warning(
+                                    "wirecost agent: no stop from wirecost attach in time; stopping the profiler");
+                            stopNow();
+                        }
+                    } catch (Throwable e) {
+                        // interrupted or failed: the JVM's exit hook still stops the profiler
+                    }
+                },
+                "wirecost-agent-attach-timeout");
         t.setDaemon(true);
         cancelTimer();
         synchronized (AttachRequest.class) {
@@ -164,7 +171,8 @@ final class AttachRequest {
 
     private static void write(Path to, Map<String, String> reply) {
         StringBuilder sb = new StringBuilder();
-        reply.forEach((k, v) -> sb.append(k).append('=').append(v.replace('\n', ' ')).append('\n'));
+        reply.forEach(
+                (k, v) -> sb.append(k).append('=').append(v.replace('\n', ' ')).append('\n'));
         try {
             Path tmp = to.resolveSibling(to.getFileName() + ".tmp");
             Files.writeString(tmp, sb, StandardCharsets.UTF_8);

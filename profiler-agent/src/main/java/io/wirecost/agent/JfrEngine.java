@@ -1,9 +1,8 @@
 package io.wirecost.agent;
 
-import jdk.jfr.Recording;
-
 import java.nio.file.Path;
 import java.time.Duration;
+import jdk.jfr.Recording;
 
 /**
  * JDK Flight Recorder: execution samples (threads in Java code) and native-method samples (threads in
@@ -37,7 +36,9 @@ final class JfrEngine implements ProfilerEngine {
         }
         if (extras.contains("lock")) {
             // the same 10 us threshold as async-profiler's lock=10us in the async engine
-            r.enable("jdk.JavaMonitorEnter").withThreshold(Duration.ofNanos(10_000)).withStackTrace();
+            r.enable("jdk.JavaMonitorEnter")
+                    .withThreshold(Duration.ofNanos(10_000))
+                    .withStackTrace();
             r.enable("jdk.ThreadPark").withThreshold(Duration.ofNanos(10_000)).withStackTrace();
         }
         r.setToDisk(true);
@@ -45,7 +46,8 @@ final class JfrEngine implements ProfilerEngine {
         r.setDestination(file);
         r.start();
         this.recording = r;
-        return name() + " period=" + period.toMillis() + "ms" + (extras.isEmpty() ? "" : " also=" + String.join("+", new java.util.TreeSet<>(extras)));
+        return name() + " period=" + period.toMillis() + "ms"
+                + (extras.isEmpty() ? "" : " also=" + String.join("+", new java.util.TreeSet<>(extras)));
     }
 
     /**
@@ -72,9 +74,9 @@ final class JfrEngine implements ProfilerEngine {
         // it then could cut that write short, so only a recording this call stopped is closed here
         if (r.getState() != jdk.jfr.RecordingState.RUNNING) return;
         try {
-            r.stop();   // writes the destination
+            r.stop(); // writes the destination
         } catch (IllegalStateException e) {
-            return;     // the exit hook got there between the check and the stop
+            return; // the exit hook got there between the check and the stop
         }
         r.close();
     }

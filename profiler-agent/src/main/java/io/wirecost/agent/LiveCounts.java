@@ -3,7 +3,6 @@ package io.wirecost.agent;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryCounts;
-
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -16,8 +15,7 @@ import java.util.function.LongSupplier;
  */
 final class LiveCounts {
 
-    private record Segment(long endNanos, long[] samples) {
-    }
+    private record Segment(long endNanos, long[] samples) {}
 
     private final List<Category> categories;
     private final long windowNs;

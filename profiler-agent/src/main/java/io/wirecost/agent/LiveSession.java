@@ -3,17 +3,16 @@ package io.wirecost.agent;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.wirecost.attribution.ArtifactIndex;
-import io.wirecost.attribution.PackageProfile;
-import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.Attribution;
-import io.wirecost.attribution.Category;
-import io.wirecost.attribution.CategoryCounts;
-import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.AttributionMode;
 import io.wirecost.attribution.Attributor;
+import io.wirecost.attribution.Category;
+import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.PackageProfile;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -52,8 +51,10 @@ final class LiveSession implements AgentMetrics.Source {
     private final LiveCounts counts;
     /** Sampled bytes allocated per category since start, with also=alloc. */
     private final java.util.concurrent.atomic.AtomicLongArray allocated;
+
     private final AgentThreads threads = new AgentThreads();
-    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(threads.factory("metrics"));
+    private final ScheduledExecutorService worker =
+            Executors.newSingleThreadScheduledExecutor(threads.factory("metrics"));
     private final ExecutorService http = Executors.newFixedThreadPool(2, threads.factory("http"));
     private final Path segmentDir;
     private final AtomicLong segmentNumber = new AtomicLong();
@@ -66,6 +67,7 @@ final class LiveSession implements AgentMetrics.Source {
     private boolean appendedOnce;
     /** wirecost attach's window: segments numbered from tapFirst on are appended to tap; worker thread only. */
     private Path tap;
+
     private long tapFirst;
     private boolean tapAppended;
     private HTTPServer server;
@@ -73,6 +75,7 @@ final class LiveSession implements AgentMetrics.Source {
     private final ArtifactCounts artifactCounts;
     /** Package to artifact of the classes loaded so far; worker thread only, refreshed when a package is new. */
     private Map<String, String> artifactOfPackage = Map.of();
+
     private boolean artifactsRefreshed;
 
     private LiveSession(AgentOptions options, ProfilerControl control, RuleSet rules, Path segmentDir) {
@@ -81,8 +84,11 @@ final class LiveSession implements AgentMetrics.Source {
         this.rules = rules;
         this.segmentDir = segmentDir;
         this.counts = new LiveCounts(rules.categories(), options.metrics().windowNs(), System::nanoTime);
-        this.allocated = new java.util.concurrent.atomic.AtomicLongArray(rules.categories().size());
-        this.artifactCounts = options.metrics().artifactTop() > 0 ? new ArtifactCounts(options.metrics().artifactTop()) : null;
+        this.allocated = new java.util.concurrent.atomic.AtomicLongArray(
+                rules.categories().size());
+        this.artifactCounts = options.metrics().artifactTop() > 0
+                ? new ArtifactCounts(options.metrics().artifactTop())
+                : null;
         for (String stage : AgentMetrics.STAGES) errors.put(stage, new AtomicLong());
     }
 
@@ -95,10 +101,13 @@ final class LiveSession implements AgentMetrics.Source {
         RuleSet rules = rules(options);
         LiveSession s = new LiveSession(options, control, rules, Files.createTempDirectory("wirecost-agent-"));
         PrometheusRegistry registry = new PrometheusRegistry();
-        AgentMetrics.register(registry, s, options.metrics().role(), options.metrics().labels());
+        AgentMetrics.register(
+                registry, s, options.metrics().role(), options.metrics().labels());
         try {
             // started from the agent's daemon thread: the JDK's HTTP-Dispatcher thread inherits daemon status
-            s.server = s.worker.submit(() -> MetricsServer.start(options.metrics(), registry, s.http)).get(30, TimeUnit.SECONDS);
+            s.server = s.worker
+                    .submit(() -> MetricsServer.start(options.metrics(), registry, s.http))
+                    .get(30, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
             s.shutdownThreads();
             s.deleteSegments();
@@ -137,11 +146,12 @@ final class LiveSession implements AgentMetrics.Source {
      */
     void tap(Path file) throws Exception {
         worker.submit(() -> {
-            tap = file;
-            tapFirst = segmentNumber.get() + 1;
-            tapAppended = false;
-            rotate();
-        }).get(30, TimeUnit.SECONDS);
+                    tap = file;
+                    tapFirst = segmentNumber.get() + 1;
+                    tapAppended = false;
+                    rotate();
+                })
+                .get(30, TimeUnit.SECONDS);
     }
 
     /**
@@ -167,7 +177,7 @@ final class LiveSession implements AgentMetrics.Source {
         try {
             worker.execute(() -> process(file, segment));
         } catch (RejectedExecutionException e) {
-            if (segment) process(file, true);   // shutting down: still append and delete, in this thread
+            if (segment) process(file, true); // shutting down: still append and delete, in this thread
         }
     }
 
@@ -194,7 +204,8 @@ final class LiveSession implements AgentMetrics.Source {
         try {
             return Attributor.rules(List.of(options.rules().toString()));
         } catch (RuntimeException e) {
-            LOG.warning("wirecost agent: rules file " + options.rules() + " not used (" + e.getMessage() + "); counting with the built-in rules");
+            LOG.warning("wirecost agent: rules file " + options.rules() + " not used (" + e.getMessage()
+                    + "); counting with the built-in rules");
             return RuleSet.defaults();
         }
     }
@@ -273,7 +284,10 @@ final class LiveSession implements AgentMetrics.Source {
 
     private synchronized void append(Path segment) {
         Path target = options.file();
-        try (OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        try (OutputStream out = Files.newOutputStream(
+                target,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
                 appendedOnce ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
             Files.copy(segment, out);
             appendedOnce = true;
@@ -288,7 +302,10 @@ final class LiveSession implements AgentMetrics.Source {
     }
 
     private void appendTap(Path segment) {
-        try (OutputStream out = Files.newOutputStream(tap, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        try (OutputStream out = Files.newOutputStream(
+                tap,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
                 tapAppended ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
             Files.copy(segment, out);
             tapAppended = true;

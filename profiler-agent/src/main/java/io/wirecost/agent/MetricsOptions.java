@@ -26,18 +26,48 @@ import java.util.regex.Pattern;
  * @param artifactTop   {@code metrics.artifacts=N}: series for at most N artifacts (jars, JDK modules) and
  *                      {@code other}; 0, the default: no artifact series
  */
-public record MetricsOptions(int port, String bind, long periodNs, long windowNs, String role, Map<String, String> labels,
-                             Path authFile, Path tlsKeystore, Path tlsPasswordFile, int artifactTop) {
+public record MetricsOptions(
+        int port,
+        String bind,
+        long periodNs,
+        long windowNs,
+        String role,
+        Map<String, String> labels,
+        Path authFile,
+        Path tlsKeystore,
+        Path tlsPasswordFile,
+        int artifactTop) {
 
     /** Enough for a service's main libraries; a guard against a label set that would swamp Prometheus. */
     static final int MAX_ARTIFACTS = 100;
 
-    static final Set<String> KEYS = Set.of("role", "labels", "metrics.port", "metrics.bind", "metrics.period",
-            "metrics.window", "metrics.auth-file", "metrics.tls.keystore", "metrics.tls.password-file", "metrics.artifacts");
+    static final Set<String> KEYS = Set.of(
+            "role",
+            "labels",
+            "metrics.port",
+            "metrics.bind",
+            "metrics.period",
+            "metrics.window",
+            "metrics.auth-file",
+            "metrics.tls.keystore",
+            "metrics.tls.password-file",
+            "metrics.artifacts");
 
     /** Labels the agent sets itself, or Prometheus does: a static label must not shadow them. */
-    static final Set<String> RESERVED = Set.of("category", "group", "role", "engine", "event", "interval", "stage",
-            "version", "job", "instance", "le", "quantile", "artifact");
+    static final Set<String> RESERVED = Set.of(
+            "category",
+            "group",
+            "role",
+            "engine",
+            "event",
+            "interval",
+            "stage",
+            "version",
+            "job",
+            "instance",
+            "le",
+            "quantile",
+            "artifact");
 
     private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
     private static final long MIN_PERIOD_NS = 1_000_000_000L;
@@ -57,7 +87,9 @@ public record MetricsOptions(int port, String bind, long periodNs, long windowNs
         if (bind.isEmpty()) throw new IllegalArgumentException("metrics.bind must be an address, got ''");
         long period = AgentOptions.parseDuration("metrics.period", keys.getOrDefault("metrics.period", "10s"));
         long window = AgentOptions.parseDuration("metrics.window", keys.getOrDefault("metrics.window", "60s"));
-        if (period < MIN_PERIOD_NS) throw new IllegalArgumentException("metrics.period must be at least 1s, got '" + keys.get("metrics.period") + "'");
+        if (period < MIN_PERIOD_NS)
+            throw new IllegalArgumentException(
+                    "metrics.period must be at least 1s, got '" + keys.get("metrics.period") + "'");
         if (window < period) throw new IllegalArgumentException("metrics.window must be at least metrics.period");
         String role = keys.getOrDefault("role", "app");
         if (role.isEmpty()) throw new IllegalArgumentException("role must not be empty");
@@ -66,8 +98,17 @@ public record MetricsOptions(int port, String bind, long periodNs, long windowNs
         if ((tlsKeystore == null) != (tlsPassword == null)) {
             throw new IllegalArgumentException("metrics.tls.keystore and metrics.tls.password-file go together");
         }
-        return new MetricsOptions(port, bind, period, window, role, labels(keys.getOrDefault("labels", "")),
-                path(keys, "metrics.auth-file"), tlsKeystore, tlsPassword, artifacts(keys.getOrDefault("metrics.artifacts", "0")));
+        return new MetricsOptions(
+                port,
+                bind,
+                period,
+                window,
+                role,
+                labels(keys.getOrDefault("labels", "")),
+                path(keys, "metrics.auth-file"),
+                tlsKeystore,
+                tlsPassword,
+                artifacts(keys.getOrDefault("metrics.artifacts", "0")));
     }
 
     private static int artifacts(String text) {
@@ -76,7 +117,8 @@ public record MetricsOptions(int port, String bind, long periodNs, long windowNs
             if (n < 0 || n > MAX_ARTIFACTS) throw new NumberFormatException();
             return n;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("metrics.artifacts must be 0.." + MAX_ARTIFACTS + " (artifacts with a series of their own), got '" + text + "'");
+            throw new IllegalArgumentException("metrics.artifacts must be 0.." + MAX_ARTIFACTS
+                    + " (artifacts with a series of their own), got '" + text + "'");
         }
     }
 
@@ -111,7 +153,9 @@ public record MetricsOptions(int port, String bind, long periodNs, long windowNs
             if (!LABEL_NAME.matcher(name).matches() || name.startsWith("__")) {
                 throw new IllegalArgumentException("label name '" + name + "' is not a Prometheus label name");
             }
-            if (RESERVED.contains(name)) throw new IllegalArgumentException("label name '" + name + "' is reserved (set by the agent or by Prometheus)");
+            if (RESERVED.contains(name))
+                throw new IllegalArgumentException(
+                        "label name '" + name + "' is reserved (set by the agent or by Prometheus)");
             if (out.put(name, value) != null) throw new IllegalArgumentException("label '" + name + "' given twice");
         }
         return out;

@@ -4,9 +4,6 @@ import com.sun.net.httpserver.BasicAuthenticator;
 import com.sun.net.httpserver.HttpsConfigurator;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.BindException;
@@ -16,6 +13,8 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.MessageDigest;
 import java.util.concurrent.ExecutorService;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 
 /**
  * The {@code /metrics} endpoint: client_java's HTTPServer on the agent's registry, with the agent's
@@ -33,21 +32,23 @@ final class MetricsServer {
         }
     }
 
-    private MetricsServer() {
-    }
+    private MetricsServer() {}
 
-    static HTTPServer start(MetricsOptions options, PrometheusRegistry registry, ExecutorService executor) throws Exception {
+    static HTTPServer start(MetricsOptions options, PrometheusRegistry registry, ExecutorService executor)
+            throws Exception {
         HTTPServer.Builder b = HTTPServer.builder()
                 .hostname(options.bind())
                 .port(options.port())
                 .registry(registry)
                 .executorService(executor);
         if (options.authFile() != null) b.authenticator(basicAuth(options.authFile()));
-        if (options.tlsKeystore() != null) b.httpsConfigurator(new HttpsConfigurator(ssl(options.tlsKeystore(), options.tlsPasswordFile())));
+        if (options.tlsKeystore() != null)
+            b.httpsConfigurator(new HttpsConfigurator(ssl(options.tlsKeystore(), options.tlsPasswordFile())));
         try {
             return b.buildAndStart();
         } catch (BindException e) {
-            throw new PortInUseException("metrics port " + options.bind() + ":" + options.port() + " is already in use");
+            throw new PortInUseException(
+                    "metrics port " + options.bind() + ":" + options.port() + " is already in use");
         }
     }
 

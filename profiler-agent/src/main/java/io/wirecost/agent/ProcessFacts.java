@@ -15,11 +15,11 @@ import java.util.Properties;
  */
 final class ProcessFacts {
 
-    private static final String[] KEYS = {"java.version", "java.vendor", "java.vm.name", "java.vm.version", "java.home", "os.arch",
-            "sun.java.command"};
+    private static final String[] KEYS = {
+        "java.version", "java.vendor", "java.vm.name", "java.vm.version", "java.home", "os.arch", "sun.java.command"
+    };
 
-    private ProcessFacts() {
-    }
+    private ProcessFacts() {}
 
     /** MAIN-PID, MAIN the main class without its package (or the jar's name), safe as a file name. */
     static String name() {
@@ -29,7 +29,8 @@ final class ProcessFacts {
         if (main.endsWith(".jar")) main = main.substring(0, main.length() - 4);
         else if (main.contains(".")) main = main.substring(main.lastIndexOf('.') + 1);
         main = main.replaceAll("[^A-Za-z0-9_.]", "_");
-        return (main.isEmpty() ? "unknown" : main) + "-" + ProcessHandle.current().pid();
+        return (main.isEmpty() ? "unknown" : main) + "-"
+                + ProcessHandle.current().pid();
     }
 
     static void writeBeside(Path recording) throws IOException {

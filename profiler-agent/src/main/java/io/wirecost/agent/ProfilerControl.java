@@ -21,14 +21,15 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private final AgentOptions options;
     /** async-profiler, or JFR when its native library cannot load; null for engine=none. */
     private ProfilerEngine engine;
+
     private Path recording;
-    private String running;     // what start() reported, null when stopped
+    private String running; // what start() reported, null when stopped
     private boolean segmented;
     private String lastError = "";
     /** Set, without the lock, as soon as the JVM starts to exit: no rotation may start a profiler then. */
     private volatile boolean exiting;
     /** (completed file, true when it is a segment of a segmented session) */
-    private BiConsumer<Path, Boolean> listener = (file, segment) -> { };
+    private BiConsumer<Path, Boolean> listener = (file, segment) -> {};
 
     ProfilerControl(AgentOptions options) {
         this.options = options;
@@ -57,7 +58,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private String begin(Path target, boolean segments) {
         if (engine == null) return "engine=none";
         if (running != null) return running;
-        if (exiting) return "error: the JVM is exiting";   // JDK 25's JFR blocks a start during shutdown
+        if (exiting) return "error: the JVM is exiting"; // JDK 25's JFR blocks a start during shutdown
         try {
             running = startEngine(target);
             recording = target;
@@ -83,7 +84,8 @@ public final class ProfilerControl implements ProfilerControlMBean {
         } catch (Throwable t) {
             if (!(engine instanceof AsyncProfilerEngine a) || a.loaded()) throw t;
             engine = new JfrEngine(options.extras());
-            LOG.warning("wirecost agent: async-profiler cannot load (" + AsyncProfilerEngine.oneLine(t) + "); sampling with JFR instead");
+            LOG.warning("wirecost agent: async-profiler cannot load (" + AsyncProfilerEngine.oneLine(t)
+                    + "); sampling with JFR instead");
             started = engine.start(target, options.intervalNs());
         }
         return started + " interval=" + options.intervalNs() + "ns";
@@ -140,7 +142,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
     /** Beside a whole recording (not a segment): which jar or module each loaded package came from. */
     private void writeArtifacts(Path file) {
         java.lang.instrument.Instrumentation inst = Agent.instrumentation();
-        if (inst == null) return;   // at exit this runs inside the hook's bounded wait too
+        if (inst == null) return; // at exit this runs inside the hook's bounded wait too
         try {
             ArtifactMap.writeBeside(file, inst);
         } catch (Throwable t) {

@@ -22,8 +22,7 @@ interface ProfilerEngine {
         return false;
     }
 
-    default void keepAtExit() {
-    }
+    default void keepAtExit() {}
 
     /** Name and version of what records, e.g. {@code async-profiler 4.5}; known once started. */
     String name();

@@ -9,21 +9,22 @@ import java.util.concurrent.TimeUnit;
  */
 final class RecordingWindow {
 
-    private RecordingWindow() {
-    }
+    private RecordingWindow() {}
 
     static void schedule(ProfilerControl control, long fromNs, long toNs) {
-        Thread t = new Thread(() -> {
-            try {
-                TimeUnit.NANOSECONDS.sleep(fromNs);
-                control.start("");
-                if (toNs == Long.MAX_VALUE) return;
-                TimeUnit.NANOSECONDS.sleep(toNs - fromNs);
-                control.stop();
-            } catch (InterruptedException e) {
-                // the JVM is exiting: its hook stops what runs
-            }
-        }, "wirecost-agent-window");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        TimeUnit.NANOSECONDS.sleep(fromNs);
+                        control.start("");
+                        if (toNs == Long.MAX_VALUE) return;
+                        TimeUnit.NANOSECONDS.sleep(toNs - fromNs);
+                        control.stop();
+                    } catch (InterruptedException e) {
+                        // the JVM is exiting: its hook stops what runs
+                    }
+                },
+                "wirecost-agent-window");
         t.setDaemon(true);
         t.start();
     }

@@ -1,7 +1,7 @@
 package io.wirecost.agent;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,9 +11,8 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The agent must never hurt its host: a taken port, a bad option, and nothing of ours in the host's namespaces. */
 class AgentHostSafetyIT {
@@ -24,13 +23,19 @@ class AgentHostSafetyIT {
     @Test
     void aTakenMetricsPortIsOneWarningLineAndTheHostRunsOn() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             HostJvm host = HostJvm.start(tmp, "metrics.port=" + taken.getLocalPort(), List.of(),
-                     "io.wirecost.agent.sample.BusySerializer", "2")) {
+                HostJvm host = HostJvm.start(
+                        tmp,
+                        "metrics.port=" + taken.getLocalPort(),
+                        List.of(),
+                        "io.wirecost.agent.sample.BusySerializer",
+                        "2")) {
             assertEquals(0, host.waitFor(60), host.err());
             assertTrue(host.out().startsWith("done "), host.out());
             List<String> lines = host.err().lines().toList();
-            assertEquals(List.of("wirecost agent: metrics port 127.0.0.1:" + taken.getLocalPort()
-                    + " is already in use; no metrics endpoint, the application continues unprofiled"), lines);
+            assertEquals(
+                    List.of("wirecost agent: metrics port 127.0.0.1:" + taken.getLocalPort()
+                            + " is already in use; no metrics endpoint, the application continues unprofiled"),
+                    lines);
         }
     }
 
@@ -45,11 +50,19 @@ class AgentHostSafetyIT {
         int n = 0;
         for (Path home : List.of(Path.of(System.getProperty("java.home")), jdk25)) {
             for (String engine : List.of("jfr", "jfr", "async")) {
-                try (HostJvm host = HostJvm.start(home, tmp.resolve("exit-" + n++), "engine=" + engine + ",metrics.port=0,metrics.period=1s",
-                        List.of("--enable-native-access=ALL-UNNAMED"), "io.wirecost.agent.sample.BusySerializer", "2")) {
+                try (HostJvm host = HostJvm.start(
+                        home,
+                        tmp.resolve("exit-" + n++),
+                        "engine=" + engine + ",metrics.port=0,metrics.period=1s",
+                        List.of("--enable-native-access=ALL-UNNAMED"),
+                        "io.wirecost.agent.sample.BusySerializer",
+                        "2")) {
                     assertEquals(0, host.waitFor(30), home + " " + engine + ": " + host.err());
                     assertTrue(host.out().startsWith("done "), host.out());
-                    List<String> noise = host.err().lines().filter(l -> !l.startsWith("wirecost agent: metrics on ")).toList();
+                    List<String> noise = host.err()
+                            .lines()
+                            .filter(l -> !l.startsWith("wirecost agent: metrics on "))
+                            .toList();
                     assertEquals(List.of(), noise, home + " " + engine);
                 }
             }
@@ -58,9 +71,12 @@ class AgentHostSafetyIT {
 
     @Test
     void aBadOptionDisablesTheAgentInOneLine() throws Exception {
-        try (HostJvm host = HostJvm.start(tmp, "metrics.port=1,labels=job:x", List.of(), "io.wirecost.agent.sample.BusySerializer", "1")) {
+        try (HostJvm host = HostJvm.start(
+                tmp, "metrics.port=1,labels=job:x", List.of(), "io.wirecost.agent.sample.BusySerializer", "1")) {
             assertEquals(0, host.waitFor(60), host.err());
-            assertEquals(List.of("wirecost agent disabled: label name 'job' is reserved (set by the agent or by Prometheus)"),
+            assertEquals(
+                    List.of(
+                            "wirecost agent disabled: label name 'job' is reserved (set by the agent or by Prometheus)"),
                     host.err().lines().toList());
         }
     }
@@ -72,18 +88,25 @@ class AgentHostSafetyIT {
     @Test
     void aNativeLibraryThatCannotLoadDegradesToJfr() throws Exception {
         Path rec = tmp.resolve("degraded.jfr");
-        try (HostJvm host = HostJvm.start(tmp, "engine=async,file=" + rec, List.of("-Done.profiler.extractPath=/proc/wirecost-nowhere"),
-                "io.wirecost.agent.sample.BusySerializer", "2")) {
+        try (HostJvm host = HostJvm.start(
+                tmp,
+                "engine=async,file=" + rec,
+                List.of("-Done.profiler.extractPath=/proc/wirecost-nowhere"),
+                "io.wirecost.agent.sample.BusySerializer",
+                "2")) {
             assertEquals(0, host.waitFor(60), host.err());
             assertTrue(host.out().startsWith("done "), host.out());
             List<String> lines = host.err().lines().toList();
             assertEquals(1, lines.size(), host.err());
-            assertTrue(lines.get(0).startsWith("wirecost agent: async-profiler cannot load (") && lines.get(0).endsWith("sampling with JFR instead"),
+            assertTrue(
+                    lines.get(0).startsWith("wirecost agent: async-profiler cannot load (")
+                            && lines.get(0).endsWith("sampling with JFR instead"),
                     lines.get(0));
         }
         long samples = 0;
         try (jdk.jfr.consumer.RecordingFile f = new jdk.jfr.consumer.RecordingFile(rec)) {
-            while (f.hasMoreEvents()) if (f.readEvent().getEventType().getName().equals("jdk.ExecutionSample")) samples++;
+            while (f.hasMoreEvents())
+                if (f.readEvent().getEventType().getName().equals("jdk.ExecutionSample")) samples++;
         }
         assertTrue(samples > 20, "JFR sampled the host instead: " + samples);
     }
@@ -95,16 +118,23 @@ class AgentHostSafetyIT {
     @Test
     void aJfrSessionRunningAtExitIsWritten() throws Exception {
         int n = 0;
-        for (Path home : List.of(Path.of(System.getProperty("java.home")), Path.of("/usr/lib/jvm/temurin-25-jdk-amd64"))) {
+        for (Path home :
+                List.of(Path.of(System.getProperty("java.home")), Path.of("/usr/lib/jvm/temurin-25-jdk-amd64"))) {
             Path rec = tmp.resolve("exit-" + n + ".jfr");
-            try (HostJvm host = HostJvm.start(home, tmp.resolve("jfr-exit-" + n++), "engine=jfr,file=" + rec, List.of(),
-                    "io.wirecost.agent.sample.BusySerializer", "2")) {
+            try (HostJvm host = HostJvm.start(
+                    home,
+                    tmp.resolve("jfr-exit-" + n++),
+                    "engine=jfr,file=" + rec,
+                    List.of(),
+                    "io.wirecost.agent.sample.BusySerializer",
+                    "2")) {
                 assertEquals(0, host.waitFor(60), host.err());
                 assertEquals("", host.err(), home.toString());
             }
             long samples = 0;
             try (jdk.jfr.consumer.RecordingFile f = new jdk.jfr.consumer.RecordingFile(rec)) {
-                while (f.hasMoreEvents()) if (f.readEvent().getEventType().getName().equals("jdk.ExecutionSample")) samples++;
+                while (f.hasMoreEvents())
+                    if (f.readEvent().getEventType().getName().equals("jdk.ExecutionSample")) samples++;
             }
             assertTrue(samples > 20, home + ": samples in the file written at exit: " + samples);
         }
@@ -116,11 +146,18 @@ class AgentHostSafetyIT {
      */
     @Test
     void anUnwritableJfrRepositoryIsOneLineAndTheHostRunsOn() throws Exception {
-        try (HostJvm host = HostJvm.start(tmp, "engine=jfr,file=" + tmp.resolve("never.jfr"),
-                List.of("-Djava.io.tmpdir=/proc/wirecost-nowhere"), "io.wirecost.agent.sample.BusySerializer", "1")) {
+        try (HostJvm host = HostJvm.start(
+                tmp,
+                "engine=jfr,file=" + tmp.resolve("never.jfr"),
+                List.of("-Djava.io.tmpdir=/proc/wirecost-nowhere"),
+                "io.wirecost.agent.sample.BusySerializer",
+                "1")) {
             assertEquals(0, host.waitFor(60), host.err());
             assertTrue(host.out().startsWith("done "), host.out());
-            List<String> lines = host.err().lines().filter(l -> l.startsWith("wirecost agent")).toList();
+            List<String> lines = host.err()
+                    .lines()
+                    .filter(l -> l.startsWith("wirecost agent"))
+                    .toList();
             assertEquals(1, lines.size(), host.err());
             assertTrue(lines.get(0).startsWith("wirecost agent: cannot start jfr: "), lines.get(0));
         }
@@ -133,8 +170,12 @@ class AgentHostSafetyIT {
         Path rules = tmp.resolve("broken.rules");
         Files.writeString(rules, "serialization-out java.io.ObjectOutputStream\nthis is not a rule\n");
         int port = HostJvm.freePort();
-        try (HostJvm host = HostJvm.start(tmp, "metrics.port=" + port + ",metrics.period=1s,rules=" + rules, List.of(),
-                "io.wirecost.agent.sample.BusySerializer", "6")) {
+        try (HostJvm host = HostJvm.start(
+                tmp,
+                "metrics.port=" + port + ",metrics.period=1s,rules=" + rules,
+                List.of(),
+                "io.wirecost.agent.sample.BusySerializer",
+                "6")) {
             double serialization = 0;
             long deadline = System.nanoTime() + 30_000_000_000L;
             while (serialization <= 0 && System.nanoTime() < deadline && host.process.isAlive()) {
@@ -142,16 +183,23 @@ class AgentHostSafetyIT {
                 java.util.Map<String, Double> series = HostJvm.scrape(port);
                 if (series != null) {
                     serialization = series.entrySet().stream()
-                            .filter(e -> e.getKey().startsWith("wirecost_cpu_samples_total{category=\"serialization-out\""))
-                            .mapToDouble(java.util.Map.Entry::getValue).sum();
+                            .filter(e ->
+                                    e.getKey().startsWith("wirecost_cpu_samples_total{category=\"serialization-out\""))
+                            .mapToDouble(java.util.Map.Entry::getValue)
+                            .sum();
                 }
             }
             assertTrue(serialization > 0, "the built-in rules count serialization: " + host.err());
             assertEquals(0, host.waitFor(60), host.err());
-            List<String> warnings = host.err().lines().filter(l -> !l.startsWith("wirecost agent: metrics on ")).toList();
+            List<String> warnings = host.err()
+                    .lines()
+                    .filter(l -> !l.startsWith("wirecost agent: metrics on "))
+                    .toList();
             assertEquals(1, warnings.size(), host.err());
-            assertTrue(warnings.get(0).startsWith("wirecost agent: rules file " + rules + " not used (")
-                    && warnings.get(0).endsWith("counting with the built-in rules"), warnings.get(0));
+            assertTrue(
+                    warnings.get(0).startsWith("wirecost agent: rules file " + rules + " not used (")
+                            && warnings.get(0).endsWith("counting with the built-in rules"),
+                    warnings.get(0));
         }
     }
 
@@ -163,14 +211,21 @@ class AgentHostSafetyIT {
                 String name = e.nextElement().getName();
                 if (!name.endsWith(".class")) continue;
                 classes++;
-                assertTrue(name.startsWith("io/wirecost/") || name.startsWith("one/profiler/"), "outside our namespace: " + name);
+                assertTrue(
+                        name.startsWith("io/wirecost/") || name.startsWith("one/profiler/"),
+                        "outside our namespace: " + name);
             }
             assertTrue(classes > 200, "classes: " + classes);
-            assertTrue(jar.getEntry("io/wirecost/agent/shaded/prometheus/metrics/exporter/httpserver/HTTPServer.class") != null);
+            assertTrue(jar.getEntry("io/wirecost/agent/shaded/prometheus/metrics/exporter/httpserver/HTTPServer.class")
+                    != null);
             assertTrue(jar.getEntry("io/wirecost/agent/shaded/one/jfr/JfrReader.class") != null);
-            assertTrue(jar.getEntry("io/wirecost/agent/shaded/attribution/default.rules") != null, "rules moved with their class");
+            assertTrue(
+                    jar.getEntry("io/wirecost/agent/shaded/attribution/default.rules") != null,
+                    "rules moved with their class");
             assertTrue(jar.getEntry("one/profiler/AsyncProfiler.class") != null, "JNI binding kept by name");
-            assertEquals("io.wirecost.agent.Agent", jar.getManifest().getMainAttributes().getValue("Premain-Class"));
+            assertEquals(
+                    "io.wirecost.agent.Agent",
+                    jar.getManifest().getMainAttributes().getValue("Premain-Class"));
         }
         assertTrue(Files.size(HostJvm.AGENT_JAR) < 3_000_000, "agent jar size " + Files.size(HostJvm.AGENT_JAR));
     }

@@ -1,5 +1,7 @@
 package io.wirecost.agent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.wirecost.attribution.Attribution;
@@ -7,15 +9,12 @@ import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** The agent's exposition text, byte for byte, for known inputs: names, labels, help and types are API. */
 class AgentMetricsGoldenTest {
@@ -31,32 +30,71 @@ class AgentMetricsGoldenTest {
 
     /** Known values; the live session computes the same from recordings. */
     private record Fixed(long[] totals, Attribution window) implements AgentMetrics.Source {
-        public List<Category> categories() { return RULES.categories(); }
-        public long samples(int i) { return totals[i]; }
-        public String engine() { return "async-profiler 4.2"; }
-        public String event() { return "itimer"; }
-        public long intervalNs() { return 10_000_000L; }
-        public long samplesDropped() { return 3; }
-        public long errors(String stage) { return stage.equals("read") ? 1 : 0; }
-        public long segmentsRead() { return 12; }
-        public double unsampledSeconds() { return 0.025; }
-        public double lastSegmentEpochSeconds() { return 1.7e9; }
-        public long cpuNanos() { return 1_500_000_000L; }
-        public long allocatedBytes() { return 4096; }
-        public long profilerMemoryBytes() { return 28_000_000L; }
+        public List<Category> categories() {
+            return RULES.categories();
+        }
+
+        public long samples(int i) {
+            return totals[i];
+        }
+
+        public String engine() {
+            return "async-profiler 4.2";
+        }
+
+        public String event() {
+            return "itimer";
+        }
+
+        public long intervalNs() {
+            return 10_000_000L;
+        }
+
+        public long samplesDropped() {
+            return 3;
+        }
+
+        public long errors(String stage) {
+            return stage.equals("read") ? 1 : 0;
+        }
+
+        public long segmentsRead() {
+            return 12;
+        }
+
+        public double unsampledSeconds() {
+            return 0.025;
+        }
+
+        public double lastSegmentEpochSeconds() {
+            return 1.7e9;
+        }
+
+        public long cpuNanos() {
+            return 1_500_000_000L;
+        }
+
+        public long allocatedBytes() {
+            return 4096;
+        }
+
+        public long profilerMemoryBytes() {
+            return 28_000_000L;
+        }
     }
 
     @Test
     void expositionTextIsStable() throws Exception {
         CategoryCounts window = new CategoryCounts(RULES.categories());
-        window.add(0, 30);   // rmi-transport
-        window.add(1, 10);   // serialization-out
-        window.add(3, 10);   // jit
+        window.add(0, 30); // rmi-transport
+        window.add(1, 10); // serialization-out
+        window.add(3, 10); // jit
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("service", "demo");
         labels.put("run", "r1");
         PrometheusRegistry registry = new PrometheusRegistry();
-        AgentMetrics.register(registry, new Fixed(new long[]{300, 100, 0, 100}, window.toAttribution("test")), "server", labels);
+        AgentMetrics.register(
+                registry, new Fixed(new long[] {300, 100, 0, 100}, window.toAttribution("test")), "server", labels);
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrometheusTextFormatWriter.create().write(out, registry.scrape());
@@ -65,22 +103,69 @@ class AgentMetricsGoldenTest {
 
     /** The same source with also=alloc: bytes by category, and nothing else changes. */
     private record Allocating(Fixed fixed, long[] bytes) implements AgentMetrics.Source {
-        public List<Category> categories() { return fixed.categories(); }
-        public long samples(int i) { return fixed.samples(i); }
-        public Attribution window() { return fixed.window(); }
-        public String engine() { return fixed.engine(); }
-        public String event() { return fixed.event(); }
-        public long intervalNs() { return fixed.intervalNs(); }
-        public long samplesDropped() { return fixed.samplesDropped(); }
-        public long errors(String stage) { return fixed.errors(stage); }
-        public long segmentsRead() { return fixed.segmentsRead(); }
-        public double unsampledSeconds() { return fixed.unsampledSeconds(); }
-        public double lastSegmentEpochSeconds() { return fixed.lastSegmentEpochSeconds(); }
-        public long cpuNanos() { return fixed.cpuNanos(); }
-        public long allocatedBytes() { return fixed.allocatedBytes(); }
-        public long profilerMemoryBytes() { return fixed.profilerMemoryBytes(); }
-        public boolean countsAllocations() { return true; }
-        public long allocatedBytes(int i) { return bytes[i]; }
+        public List<Category> categories() {
+            return fixed.categories();
+        }
+
+        public long samples(int i) {
+            return fixed.samples(i);
+        }
+
+        public Attribution window() {
+            return fixed.window();
+        }
+
+        public String engine() {
+            return fixed.engine();
+        }
+
+        public String event() {
+            return fixed.event();
+        }
+
+        public long intervalNs() {
+            return fixed.intervalNs();
+        }
+
+        public long samplesDropped() {
+            return fixed.samplesDropped();
+        }
+
+        public long errors(String stage) {
+            return fixed.errors(stage);
+        }
+
+        public long segmentsRead() {
+            return fixed.segmentsRead();
+        }
+
+        public double unsampledSeconds() {
+            return fixed.unsampledSeconds();
+        }
+
+        public double lastSegmentEpochSeconds() {
+            return fixed.lastSegmentEpochSeconds();
+        }
+
+        public long cpuNanos() {
+            return fixed.cpuNanos();
+        }
+
+        public long allocatedBytes() {
+            return fixed.allocatedBytes();
+        }
+
+        public long profilerMemoryBytes() {
+            return fixed.profilerMemoryBytes();
+        }
+
+        public boolean countsAllocations() {
+            return true;
+        }
+
+        public long allocatedBytes(int i) {
+            return bytes[i];
+        }
     }
 
     @Test
@@ -93,8 +178,8 @@ class AgentMetricsGoldenTest {
         labels.put("service", "demo");
         labels.put("run", "r1");
         PrometheusRegistry registry = new PrometheusRegistry();
-        Fixed fixed = new Fixed(new long[]{300, 100, 0, 100}, window.toAttribution("test"));
-        AgentMetrics.register(registry, new Allocating(fixed, new long[]{524_288, 1_048_576, 0, 0}), "server", labels);
+        Fixed fixed = new Fixed(new long[] {300, 100, 0, 100}, window.toAttribution("test"));
+        AgentMetrics.register(registry, new Allocating(fixed, new long[] {524_288, 1_048_576, 0, 0}), "server", labels);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrometheusTextFormatWriter.create().write(out, registry.scrape());
         String text = out.toString(StandardCharsets.UTF_8);

@@ -1,16 +1,15 @@
 package io.wirecost.agent;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class AgentOptionsTest {
 
@@ -28,24 +27,28 @@ class AgentOptionsTest {
     @Test
     void allocAndLockAreRecordedOnlyWhenAsked() {
         assertEquals(java.util.Set.of(), AgentOptions.parse("engine=async").extras());
-        assertEquals(java.util.Set.of("alloc", "lock"), AgentOptions.parse("engine=async,also=lock+alloc,start=manual").extras());
+        assertEquals(
+                java.util.Set.of("alloc", "lock"),
+                AgentOptions.parse("engine=async,also=lock+alloc,start=manual").extras());
         assertEquals(java.util.Set.of("alloc"), AgentOptions.parse("also=alloc").extras());
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> AgentOptions.parse("also=alloc+wall"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> AgentOptions.parse("also=alloc+wall"));
         assertEquals("also must be one of alloc|lock, got 'wall'", e.getMessage());
     }
 
     @Test
     void metricsOptionsAndStaticLabels() {
-        AgentOptions o = AgentOptions.parse("metrics.port=9464,metrics.bind=0.0.0.0,metrics.period=5s,metrics.window=2m,"
-                + "role=server,labels=service:demo;run:r1;scenario:rmi,rules=/tmp/my.rules");
+        AgentOptions o =
+                AgentOptions.parse("metrics.port=9464,metrics.bind=0.0.0.0,metrics.period=5s,metrics.window=2m,"
+                        + "role=server,labels=service:demo;run:r1;scenario:rmi,rules=/tmp/my.rules");
         MetricsOptions m = o.metrics();
         assertEquals(9464, m.port());
         assertEquals("0.0.0.0", m.bind());
         assertEquals(5_000_000_000L, m.periodNs());
         assertEquals(120_000_000_000L, m.windowNs());
         assertEquals("server", m.role());
-        assertEquals(List.of("service", "run", "scenario"), List.copyOf(m.labels().keySet()), "order kept");
+        assertEquals(
+                List.of("service", "run", "scenario"), List.copyOf(m.labels().keySet()), "order kept");
         assertEquals(Map.of("service", "demo", "run", "r1", "scenario", "rmi"), m.labels());
         assertEquals(Path.of("/tmp/my.rules"), o.rules());
         assertFalse(o.keepsRecording(), "with metrics, only an explicit file= is kept");
@@ -74,8 +77,12 @@ class AgentOptionsTest {
         assertMessage("labels must be name:value;name:value, got 'service'", "metrics.port=1,labels=service");
         assertMessage("label 'a' given twice", "metrics.port=1,labels=a:1;a:2");
         assertMessage("metrics.period must be at least 1s", "metrics.port=1,metrics.period=100ms");
-        assertMessage("metrics.window must be at least metrics.period", "metrics.port=1,metrics.period=30s,metrics.window=10s");
-        assertMessage("metrics.tls.keystore and metrics.tls.password-file go together", "metrics.port=1,metrics.tls.keystore=/k.p12");
+        assertMessage(
+                "metrics.window must be at least metrics.period",
+                "metrics.port=1,metrics.period=30s,metrics.window=10s");
+        assertMessage(
+                "metrics.tls.keystore and metrics.tls.password-file go together",
+                "metrics.port=1,metrics.tls.keystore=/k.p12");
         assertMessage("interval must be a positive duration like 10ms, got 'fast'", "interval=fast");
     }
 

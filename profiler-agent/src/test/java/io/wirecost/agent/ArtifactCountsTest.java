@@ -1,23 +1,22 @@
 package io.wirecost.agent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleSet;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The opt-in artifact counter: at most N artifacts and other, counters that never go down, its exposition text. */
 class ArtifactCountsTest {
@@ -31,17 +30,22 @@ class ArtifactCountsTest {
         c.add(seg("woodstox-core-7.2.0.jar", 90, "java.base", 5));
         assertEquals(seg("java.base", 55, "com.sun.xml.ws:jaxws-rt:4.0.5", 30, "other", 110), c.snapshot());
         ArtifactCounts one = new ArtifactCounts(1);
-        one.add(seg("other", 7, "java.base", 3));   // a jar literally named "other" cannot take a place
+        one.add(seg("other", 7, "java.base", 3)); // a jar literally named "other" cannot take a place
         assertEquals(seg("java.base", 3, "other", 7), one.snapshot());
     }
 
     @Test
     void theOptionIsBoundedAndOffByDefault() {
         assertEquals(0, MetricsOptions.of(Map.of("metrics.port", "0")).artifactTop());
-        assertEquals(10, MetricsOptions.of(Map.of("metrics.port", "0", "metrics.artifacts", "10")).artifactTop());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        assertEquals(
+                10,
+                MetricsOptions.of(Map.of("metrics.port", "0", "metrics.artifacts", "10"))
+                        .artifactTop());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> MetricsOptions.of(Map.of("metrics.port", "0", "metrics.artifacts", "5000")));
-        assertEquals("metrics.artifacts must be 0..100 (artifacts with a series of their own), got '5000'", e.getMessage());
+        assertEquals(
+                "metrics.artifacts must be 0..100 (artifacts with a series of their own), got '5000'", e.getMessage());
     }
 
     @Test
@@ -77,21 +81,68 @@ class ArtifactCountsTest {
     }
 
     private record Source(RuleSet rules, ArtifactCounts counts, int top) implements AgentMetrics.Source {
-        public List<Category> categories() { return rules.categories(); }
-        public long samples(int i) { return 0; }
-        public Attribution window() { return new CategoryCounts(rules.categories()).toAttribution("test"); }
-        public String engine() { return "async-profiler 4.2"; }
-        public String event() { return "itimer"; }
-        public long intervalNs() { return 10_000_000L; }
-        public long samplesDropped() { return 0; }
-        public long errors(String stage) { return 0; }
-        public long segmentsRead() { return 0; }
-        public double unsampledSeconds() { return 0; }
-        public double lastSegmentEpochSeconds() { return 0; }
-        public long cpuNanos() { return 0; }
-        public long allocatedBytes() { return 0; }
-        public long profilerMemoryBytes() { return 0; }
-        public int artifactTop() { return top; }
-        public Map<String, Long> artifactSamples() { return counts.snapshot(); }
+        public List<Category> categories() {
+            return rules.categories();
+        }
+
+        public long samples(int i) {
+            return 0;
+        }
+
+        public Attribution window() {
+            return new CategoryCounts(rules.categories()).toAttribution("test");
+        }
+
+        public String engine() {
+            return "async-profiler 4.2";
+        }
+
+        public String event() {
+            return "itimer";
+        }
+
+        public long intervalNs() {
+            return 10_000_000L;
+        }
+
+        public long samplesDropped() {
+            return 0;
+        }
+
+        public long errors(String stage) {
+            return 0;
+        }
+
+        public long segmentsRead() {
+            return 0;
+        }
+
+        public double unsampledSeconds() {
+            return 0;
+        }
+
+        public double lastSegmentEpochSeconds() {
+            return 0;
+        }
+
+        public long cpuNanos() {
+            return 0;
+        }
+
+        public long allocatedBytes() {
+            return 0;
+        }
+
+        public long profilerMemoryBytes() {
+            return 0;
+        }
+
+        public int artifactTop() {
+            return top;
+        }
+
+        public Map<String, Long> artifactSamples() {
+            return counts.snapshot();
+        }
     }
 }

@@ -31,20 +31,32 @@ final class HostJvm implements AutoCloseable {
         this.stderr = stderr;
     }
 
-    static HostJvm start(Path dir, String agentOptions, List<String> jvmOptions, String main, String... args) throws IOException {
+    static HostJvm start(Path dir, String agentOptions, List<String> jvmOptions, String main, String... args)
+            throws IOException {
         return start(Path.of(System.getProperty("java.home")), dir, agentOptions, jvmOptions, main, args);
     }
 
-    static HostJvm start(Path javaHome, Path dir, String agentOptions, List<String> jvmOptions, String main, String... args) throws IOException {
+    static HostJvm start(
+            Path javaHome, Path dir, String agentOptions, List<String> jvmOptions, String main, String... args)
+            throws IOException {
         return start(javaHome, dir, agentOptions, jvmOptions, List.of(), main, args);
     }
 
     /** With {@code classpath} (the host application's own libraries) after the test classes. */
-    static HostJvm start(Path javaHome, Path dir, String agentOptions, List<String> jvmOptions, List<String> classpath, String main,
-                         String... args) throws IOException {
+    static HostJvm start(
+            Path javaHome,
+            Path dir,
+            String agentOptions,
+            List<String> jvmOptions,
+            List<String> classpath,
+            String main,
+            String... args)
+            throws IOException {
         Files.createDirectories(dir);
-        List<String> cmd = new ArrayList<>(List.of(javaHome.resolve("bin").resolve("java").toString(),
-                "-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + agentOptions, "-Djava.io.tmpdir=" + tmpdir(dir)));
+        List<String> cmd = new ArrayList<>(List.of(
+                javaHome.resolve("bin").resolve("java").toString(),
+                "-javaagent:" + AGENT_JAR.toAbsolutePath() + "=" + agentOptions,
+                "-Djava.io.tmpdir=" + tmpdir(dir)));
         cmd.addAll(jvmOptions);
         // only the test classes: with the module's own target/classes on the class path, the JVM would load
         // the unshaded Agent from there instead of the jar under test
@@ -54,13 +66,20 @@ final class HostJvm implements AutoCloseable {
         cmd.addAll(List.of(args));
         Path out = dir.resolve("stdout.txt");
         Path err = dir.resolve("stderr.txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         return new HostJvm(p, out, err);
     }
 
     static Path testClasses() {
         try {
-            return Path.of(io.wirecost.agent.sample.BusySerializer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(io.wirecost.agent.sample.BusySerializer.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -72,7 +91,8 @@ final class HostJvm implements AutoCloseable {
     }
 
     int waitFor(long seconds) throws Exception {
-        if (!process.waitFor(seconds, TimeUnit.SECONDS)) throw new AssertionError("host JVM still running after " + seconds + " s");
+        if (!process.waitFor(seconds, TimeUnit.SECONDS))
+            throw new AssertionError("host JVM still running after " + seconds + " s");
         return process.exitValue();
     }
 
@@ -98,9 +118,11 @@ final class HostJvm implements AutoCloseable {
     /** One scrape, as series text ({@code name{labels}}) to value; null when the endpoint does not answer. */
     static Map<String, Double> scrape(int port) {
         try {
-            HttpResponse<String> r = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             Map<String, Double> series = new LinkedHashMap<>();
             for (String line : r.body().split("\n")) {
                 if (line.isBlank() || line.startsWith("#")) continue;
@@ -126,7 +148,9 @@ final class HostJvm implements AutoCloseable {
             for (String f : fragments) all &= s.contains(f);
             if (all) found.add(e.getValue());
         }
-        if (found.size() != 1) throw new AssertionError(found.size() + " series of " + name + " with " + List.of(fragments) + " in " + series.keySet());
+        if (found.size() != 1)
+            throw new AssertionError(
+                    found.size() + " series of " + name + " with " + List.of(fragments) + " in " + series.keySet());
         return found.get(0);
     }
 }

@@ -1,14 +1,13 @@
 package io.wirecost.agent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
-import org.junit.jupiter.api.Test;
-
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class LiveCountsTest {
 
@@ -26,14 +25,14 @@ class LiveCountsTest {
         LiveCounts live = new LiveCounts(RULES.categories(), 30 * SECOND, now::get);
 
         now.set(10 * SECOND);
-        live.add(segment(90, 10, 0));     // a-heavy
+        live.add(segment(90, 10, 0)); // a-heavy
         now.set(20 * SECOND);
-        live.add(segment(10, 90, 0));     // b-heavy
+        live.add(segment(10, 90, 0)); // b-heavy
         Attribution both = live.window();
         assertEquals(50.0, both.percent("a"), 1e-9);
         assertEquals(50.0, both.percent("b"), 1e-9);
 
-        now.set(40 * SECOND);             // the first segment ended 30 s ago: out of the window
+        now.set(40 * SECOND); // the first segment ended 30 s ago: out of the window
         Attribution recent = live.window();
         assertEquals(10.0, recent.percent("a"), 1e-9);
         assertEquals(90.0, recent.percent("b"), 1e-9);

@@ -6,7 +6,6 @@ import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.runner.ScenarioResult;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,10 +27,10 @@ public final class ArtifactTable {
     public static final String TITLE = "CPU by artifact (leaf Java frame's jar or JDK module, self, % of samples)";
     /** Rows per column in the run's files: enough for a service's main libraries, short enough to read. */
     public static final int TOP = 8;
+
     private static final String OTHERS = "(others)";
 
-    private ArtifactTable() {
-    }
+    private ArtifactTable() {}
 
     public static Table of(Path runDir, List<ScenarioResult> results, int top) {
         Map<String, Map<String, Double>> columns = new LinkedHashMap<>();
@@ -43,12 +42,18 @@ public final class ArtifactTable {
                 if (!shares.isEmpty()) columns.put(r.scenario() + "/" + rec.getKey(), shares);
             }
         }
-        if (columns.isEmpty()) return Table.notMeasured(TITLE, "no recording has a .artifacts file beside it (written by the wirecost agent)");
+        if (columns.isEmpty())
+            return Table.notMeasured(
+                    TITLE, "no recording has a .artifacts file beside it (written by the wirecost agent)");
         Set<String> rows = new LinkedHashSet<>();
-        columns.values().forEach(c -> c.keySet().stream().filter(a -> !a.equals(OTHERS)).forEach(rows::add));
+        columns.values()
+                .forEach(c -> c.keySet().stream().filter(a -> !a.equals(OTHERS)).forEach(rows::add));
         List<String> ordered = new ArrayList<>(rows);
         // the artifact that weighs most in any column first
-        ordered.sort(Comparator.comparingDouble((String a) -> -columns.values().stream().mapToDouble(c -> c.getOrDefault(a, 0.0)).max().orElse(0))
+        ordered.sort(Comparator.comparingDouble((String a) -> -columns.values().stream()
+                        .mapToDouble(c -> c.getOrDefault(a, 0.0))
+                        .max()
+                        .orElse(0))
                 .thenComparing(Comparator.naturalOrder()));
         ordered.add(OTHERS);
         List<String> header = new ArrayList<>(List.of("artifact"));
@@ -58,11 +63,15 @@ public final class ArtifactTable {
             List<String> row = new ArrayList<>(List.of(a));
             for (Map<String, Double> c : columns.values()) {
                 // an artifact outside a column's top is inside its (others)
-                row.add(c.containsKey(a) ? String.format(Locale.ROOT, "%.1f", c.get(a)) : a.equals(OTHERS) ? "0.0" : "·");
+                row.add(
+                        c.containsKey(a)
+                                ? String.format(Locale.ROOT, "%.1f", c.get(a))
+                                : a.equals(OTHERS) ? "0.0" : "·");
             }
             body.add(row);
         }
-        return new Table(TITLE, header, body, List.of("· : not among the column's top " + top + ", counted in its (others)"));
+        return new Table(
+                TITLE, header, body, List.of("· : not among the column's top " + top + ", counted in its (others)"));
     }
 
     /** Artifact to percent of the recording's CPU samples; empty when it cannot be read (the run's other tables say why). */

@@ -1,14 +1,12 @@
 package io.wirecost.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.AttributionMode;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingSummary;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +55,8 @@ public final class AttributionReport {
             if (s.samples() == 0) continue;
             List<String> row = new ArrayList<>(List.of(s.category().name()));
             if (several) {
-                for (Attribution a : perInput.values()) row.add(pct(a.share(s.category().name()).orElseThrow()));
+                for (Attribution a : perInput.values())
+                    row.add(pct(a.share(s.category().name()).orElseThrow()));
             }
             row.add(pct(s));
             // the interval is a binomial one over samples; over bytes or nanoseconds it would be falsely narrow
@@ -70,15 +69,25 @@ public final class AttributionReport {
         List<String> notes = new ArrayList<>();
         for (CategoryShare s : total.jvm()) {
             if (s.samples() > 0) {
-                notes.add(String.format(Locale.ROOT, "JVM-internal %s: %.2f %% of all samples (%d)", s.category().name(), s.percent(), s.samples()));
+                notes.add(String.format(
+                        Locale.ROOT,
+                        "JVM-internal %s: %.2f %% of all samples (%d)",
+                        s.category().name(),
+                        s.percent(),
+                        s.samples()));
             }
         }
-        if (weighted()) notes.add("Weighted by " + unit + ": no confidence interval yet (it needs event counts per category)");
-        if (flagged && !weighted()) notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
-        notes.add("Counted: " + total.events() + "; outside JVM internals " + total.middlewareSamples() + " of " + total.totalSamples());
+        if (weighted())
+            notes.add("Weighted by " + unit + ": no confidence interval yet (it needs event counts per category)");
+        if (flagged && !weighted())
+            notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
+        notes.add("Counted: " + total.events() + "; outside JVM internals " + total.middlewareSamples() + " of "
+                + total.totalSamples());
         // "middleware" only where a middleware category holds something: an application without any is not "middleware"
-        String of = total.middleware().stream().anyMatch(s -> s.samples() > 0 && !s.category().name().equals("other"))
-                ? "middleware " : "non-JVM ";
+        String of = total.middleware().stream()
+                        .anyMatch(s -> s.samples() > 0 && !s.category().name().equals("other"))
+                ? "middleware "
+                : "non-JVM ";
         String title = total.mode() == AttributionMode.SELF
                 ? "Share of " + of + unit + " by category (self: first matching rule from the leaf frame up)"
                 : "Share of all " + unit + " whose stack contains each category (inclusive; shares overlap)";
@@ -96,15 +105,22 @@ public final class AttributionReport {
      */
     public String csv() {
         StringBuilder sb = new StringBuilder("category,percent,samples,group\n");
-        for (CategoryShare s : total.middleware()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "middleware");
+        for (CategoryShare s : total.middleware())
+            csvRow(sb, s.category().name(), s.percent(), s.samples(), "middleware");
         for (CategoryShare s : total.jvm()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "jvm");
         csvRow(sb, "total", 100.0, total.totalSamples(), "total");
         return sb.toString();
     }
 
     private static void csvRow(StringBuilder sb, String category, double percent, long samples, String group) {
-        sb.append(category).append(',').append(String.format(Locale.ROOT, "%.2f", percent))
-          .append(',').append(samples).append(',').append(group).append('\n');
+        sb.append(category)
+                .append(',')
+                .append(String.format(Locale.ROOT, "%.2f", percent))
+                .append(',')
+                .append(samples)
+                .append(',')
+                .append(group)
+                .append('\n');
     }
 
     public String json(List<RecordingSummary> summaries) throws Exception {
@@ -145,29 +161,43 @@ public final class AttributionReport {
 
     /** The rule-free {@code --by package} view. */
     /** Rows keyed by the leaf frame's {@code what} (package or artifact), no rules. */
-    public static String leaves(String what, List<PackageProfile.Row> rows, String counted, String format) throws Exception {
+    public static String leaves(String what, List<PackageProfile.Row> rows, String counted, String format)
+            throws Exception {
         switch (format) {
             case "csv": {
                 StringBuilder sb = new StringBuilder(what + ",percent,samples\n");
                 for (PackageProfile.Row r : rows) {
-                    sb.append(csv(r.packageName())).append(',').append(String.format(Locale.ROOT, "%.2f", r.percent())).append(',')
-                      .append(r.samples()).append('\n');
+                    sb.append(csv(r.packageName()))
+                            .append(',')
+                            .append(String.format(Locale.ROOT, "%.2f", r.percent()))
+                            .append(',')
+                            .append(r.samples())
+                            .append('\n');
                 }
                 return sb.toString();
             }
             case "json": {
-                if (what.equals("package")) return Json.MAPPER.writeValueAsString(Map.of("events", counted, "packages", rows)) + "\n";
+                if (what.equals("package"))
+                    return Json.MAPPER.writeValueAsString(Map.of("events", counted, "packages", rows)) + "\n";
                 List<Map<String, Object>> out = new ArrayList<>();
-                for (PackageProfile.Row r : rows) out.add(Map.of("artifact", r.packageName(), "samples", r.samples(), "percent", r.percent()));
+                for (PackageProfile.Row r : rows)
+                    out.add(Map.of("artifact", r.packageName(), "samples", r.samples(), "percent", r.percent()));
                 return Json.MAPPER.writeValueAsString(Map.of("events", counted, "artifacts", out)) + "\n";
             }
             default: {
                 List<List<String>> t = new ArrayList<>();
                 for (PackageProfile.Row r : rows) {
-                    t.add(List.of(r.packageName(), String.format(Locale.ROOT, "%.2f", r.percent()), String.valueOf(r.samples())));
+                    t.add(List.of(
+                            r.packageName(),
+                            String.format(Locale.ROOT, "%.2f", r.percent()),
+                            String.valueOf(r.samples())));
                 }
-                return new Table("Samples by " + what + " of the leaf Java frame (no rules)", List.of(what, "percent", "samples"), t,
-                        List.of("Counted: " + counted)).text();
+                return new Table(
+                                "Samples by " + what + " of the leaf Java frame (no rules)",
+                                List.of(what, "percent", "samples"),
+                                t,
+                                List.of("Counted: " + counted))
+                        .text();
             }
         }
     }

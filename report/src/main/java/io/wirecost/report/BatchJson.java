@@ -7,7 +7,6 @@ import io.wirecost.runner.batch.BatchRun;
 import io.wirecost.runner.batch.LatencyResult;
 import io.wirecost.runner.batch.ModelFit;
 import io.wirecost.runner.batch.PaperBatch;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -20,8 +19,7 @@ public final class BatchJson {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private BatchJson() {
-    }
+    private BatchJson() {}
 
     public static String render(BatchRun run, List<LatencyResult> results) throws Exception {
         Map<String, Object> root = new LinkedHashMap<>();
@@ -32,7 +30,9 @@ public final class BatchJson {
         meta.put("wirecost", run.version());
         meta.put("javaHome", run.javaHome());
         meta.put("javaFeatureVersion", run.javaFeatureVersion());
-        meta.put("delays_ms_per_direction", run.settings().delaysNanos().stream().map(n -> n / 1e6).toList());
+        meta.put(
+                "delays_ms_per_direction",
+                run.settings().delaysNanos().stream().map(n -> n / 1e6).toList());
         meta.put("files", run.settings().files());
         meta.put("warmup_transactions_per_variant", run.settings().warmup());
         meta.put("quick", run.settings().quick());
@@ -64,7 +64,9 @@ public final class BatchJson {
             pm.put("mean_ms", p.meanMillis());
             pm.put("stddev_ms", p.stddevMillis());
             pm.put("calls_per_transaction", p.callsPerTransaction());
-            pm.put("transactions_ms", Arrays.stream(p.nanos()).mapToDouble(n -> n / 1e6).toArray());
+            pm.put(
+                    "transactions_ms",
+                    Arrays.stream(p.nanos()).mapToDouble(n -> n / 1e6).toArray());
             points.add(pm);
         }
         m.put("points", points);
@@ -89,11 +91,23 @@ public final class BatchJson {
         m.put("document_slope_ms_per_file", f.document().slope());
         m.put("document_r2", f.document().r2());
         m.put("crossover_model", Double.isInfinite(f.crossover()) ? null : f.crossover());
-        m.put("crossover_observed", f.observedCrossover().isPresent() ? f.observedCrossover().getAsInt() : null);
+        m.put(
+                "crossover_observed",
+                f.observedCrossover().isPresent() ? f.observedCrossover().getAsInt() : null);
         m.put("ratio_at_5_files", f.ratioAt5().isPresent() ? f.ratioAt5().getAsDouble() : null);
-        Optional<PaperBatch> paper = f.documentVariant().equals("ws-document") ? PaperBatch.at(r.delayNanos()) : Optional.empty();
-        paper.ifPresent(p -> m.put("paper", Map.of("configuration", p.configuration(), "crossover", p.crossover(),
-                "ratio_at_5_files", p.ratioAt5(), "quote", p.quote())));
+        Optional<PaperBatch> paper =
+                f.documentVariant().equals("ws-document") ? PaperBatch.at(r.delayNanos()) : Optional.empty();
+        paper.ifPresent(p -> m.put(
+                "paper",
+                Map.of(
+                        "configuration",
+                        p.configuration(),
+                        "crossover",
+                        p.crossover(),
+                        "ratio_at_5_files",
+                        p.ratioAt5(),
+                        "quote",
+                        p.quote())));
         return m;
     }
 }

@@ -1,11 +1,10 @@
 package io.wirecost.report;
 
+import io.wirecost.runner.BatchRunner;
 import io.wirecost.runner.batch.BatchPoint;
 import io.wirecost.runner.batch.LatencyResult;
 import io.wirecost.runner.batch.ModelFit;
 import io.wirecost.runner.batch.PaperBatch;
-import io.wirecost.runner.BatchRunner;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,35 +16,56 @@ public final class BatchTables {
 
     private static final List<String> VARIANTS = List.of("rmi-objects", "ws-document", "rmi-document");
 
-    private BatchTables() {
-    }
+    private BatchTables() {}
 
     public static Table times(List<LatencyResult> results) {
         List<String> header = new ArrayList<>(List.of("files"));
-        for (LatencyResult r : results) for (String v : VARIANTS) header.add(BatchRunner.millis(r.delayNanos()) + " " + v);
+        for (LatencyResult r : results)
+            for (String v : VARIANTS) header.add(BatchRunner.millis(r.delayNanos()) + " " + v);
         TreeSet<Integer> sizes = new TreeSet<>();
         for (LatencyResult r : results) for (BatchPoint p : r.points()) sizes.add(p.files());
         List<List<String>> rows = new ArrayList<>();
         for (int n : sizes) {
             List<String> row = new ArrayList<>(List.of(String.valueOf(n)));
             for (LatencyResult r : results) {
-                for (String v : VARIANTS) row.add(r.point(v, n).map(p -> ms(p.medianMillis())).orElse("-"));
+                for (String v : VARIANTS)
+                    row.add(r.point(v, n).map(p -> ms(p.medianMillis())).orElse("-"));
             }
             rows.add(row);
         }
         List<String> notes = new ArrayList<>();
-        notes.add("Median of each point's transactions; a transaction fetches files /base/section/test0.htm .. test(n-1).htm.");
-        notes.add("rmi-objects: 5 remote calls per file (paper: RMI); ws-document: one SOAP request (paper: Web Service); rmi-document: one RMI call (paper: RMI Optimized).");
+        notes.add(
+                "Median of each point's transactions; a transaction fetches files /base/section/test0.htm .. test(n-1).htm.");
+        notes.add(
+                "rmi-objects: 5 remote calls per file (paper: RMI); ws-document: one SOAP request (paper: Web Service); rmi-document: one RMI call (paper: RMI Optimized).");
         notes.add("Latency = the proxy's delay per direction (0: direct connections). Added round trip as measured:"
-                + results.stream().map(r -> String.format(Locale.ROOT, " %s -> %.2f ms", BatchRunner.millis(r.delayNanos()), r.addedRttMillis()))
-                .reduce("", String::concat) + ".");
-        for (LatencyResult r : results) if (!r.ok()) notes.add(BatchRunner.millis(r.delayNanos()) + " FAILED: " + r.error());
-        return new Table("Time per transaction, ms, by files per transaction (seed 004, Figs. 7-9)", header, rows, notes);
+                + results.stream()
+                        .map(r -> String.format(
+                                Locale.ROOT, " %s -> %.2f ms", BatchRunner.millis(r.delayNanos()), r.addedRttMillis()))
+                        .reduce("", String::concat)
+                + ".");
+        for (LatencyResult r : results)
+            if (!r.ok()) notes.add(BatchRunner.millis(r.delayNanos()) + " FAILED: " + r.error());
+        return new Table(
+                "Time per transaction, ms, by files per transaction (seed 004, Figs. 7-9)", header, rows, notes);
     }
 
     public static Table model(List<LatencyResult> results) {
-        List<String> header = List.of("latency", "document", "L ms", "T ms", "D ms", "W ms", "D net ms", "R² obj", "R² doc",
-                "n̂ model", "n̂ measured", "doc/obj at 5", "paper n̂", "paper at 5");
+        List<String> header = List.of(
+                "latency",
+                "document",
+                "L ms",
+                "T ms",
+                "D ms",
+                "W ms",
+                "D net ms",
+                "R² obj",
+                "R² doc",
+                "n̂ model",
+                "n̂ measured",
+                "doc/obj at 5",
+                "paper n̂",
+                "paper at 5");
         List<List<String>> rows = new ArrayList<>();
         for (LatencyResult r : results) {
             for (String v : BatchCsv.DOCUMENT_VARIANTS) {
@@ -53,13 +73,26 @@ public final class BatchTables {
                 if (f.isEmpty()) continue;
                 ModelFit m = f.get();
                 Optional<PaperBatch> paper = v.equals("ws-document") ? PaperBatch.at(r.delayNanos()) : Optional.empty();
-                rows.add(List.of(BatchRunner.millis(r.delayNanos()), v, ms(m.latencyMillis()), ms(m.transmitMillis()),
-                        ms(m.objectOverheadMillis()), ms(m.documentOverheadMillis()), ms(m.objectOverheadNetMillis()),
-                        String.format(Locale.ROOT, "%.3f", m.objects().r2()), String.format(Locale.ROOT, "%.3f", m.document().r2()),
+                rows.add(List.of(
+                        BatchRunner.millis(r.delayNanos()),
+                        v,
+                        ms(m.latencyMillis()),
+                        ms(m.transmitMillis()),
+                        ms(m.objectOverheadMillis()),
+                        ms(m.documentOverheadMillis()),
+                        ms(m.objectOverheadNetMillis()),
+                        String.format(Locale.ROOT, "%.3f", m.objects().r2()),
+                        String.format(Locale.ROOT, "%.3f", m.document().r2()),
                         Double.isInfinite(m.crossover()) ? "never" : String.format(Locale.ROOT, "%.2f", m.crossover()),
-                        m.observedCrossover().isPresent() ? String.valueOf(m.observedCrossover().getAsInt()) : "none",
-                        m.ratioAt5().isPresent() ? String.format(Locale.ROOT, "%.3f", m.ratioAt5().getAsDouble()) : "-",
-                        paper.map(PaperBatch::crossover).orElse("-"), paper.map(p -> String.valueOf(p.ratioAt5())).orElse("-")));
+                        m.observedCrossover().isPresent()
+                                ? String.valueOf(m.observedCrossover().getAsInt())
+                                : "none",
+                        m.ratioAt5().isPresent()
+                                ? String.format(
+                                        Locale.ROOT, "%.3f", m.ratioAt5().getAsDouble())
+                                : "-",
+                        paper.map(PaperBatch::crossover).orElse("-"),
+                        paper.map(p -> String.valueOf(p.ratioAt5())).orElse("-")));
             }
         }
         List<String> notes = List.of(

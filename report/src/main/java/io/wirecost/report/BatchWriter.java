@@ -3,7 +3,6 @@ package io.wirecost.report;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.batch.BatchRun;
 import io.wirecost.runner.batch.LatencyResult;
-
 import java.nio.file.Path;
 import java.util.List;
 
@@ -20,11 +19,23 @@ public final class BatchWriter {
         AtomicFiles.write(dir.resolve("batch.json"), BatchJson.render(run, results));
         AtomicFiles.write(dir.resolve("batch.csv"), BatchCsv.points(results));
         AtomicFiles.write(dir.resolve("fits.csv"), BatchCsv.fits(results));
-        StringBuilder md = new StringBuilder("# wirecost batch ").append(run.id()).append("\n\n");
-        md.append("- started: ").append(run.started()).append(", host: ").append(run.host()).append('\n');
-        md.append("- JDK of the client and server JVMs: ").append(run.javaHome()).append(" (").append(run.javaFeatureVersion()).append(")\n");
-        md.append("- warm-up: ").append(run.settings().warmup()).append(" transactions per variant and latency")
-          .append(run.settings().quick() ? " (quick)" : "").append("\n\n");
+        StringBuilder md =
+                new StringBuilder("# wirecost batch ").append(run.id()).append("\n\n");
+        md.append("- started: ")
+                .append(run.started())
+                .append(", host: ")
+                .append(run.host())
+                .append('\n');
+        md.append("- JDK of the client and server JVMs: ")
+                .append(run.javaHome())
+                .append(" (")
+                .append(run.javaFeatureVersion())
+                .append(")\n");
+        md.append("- warm-up: ")
+                .append(run.settings().warmup())
+                .append(" transactions per variant and latency")
+                .append(run.settings().quick() ? " (quick)" : "")
+                .append("\n\n");
         md.append(BatchTables.times(results).markdown());
         md.append(BatchTables.model(results).markdown());
         AtomicFiles.write(dir.resolve("table.md"), md.toString());

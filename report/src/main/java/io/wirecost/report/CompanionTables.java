@@ -5,7 +5,6 @@ import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,8 +19,7 @@ public final class CompanionTables {
     /** The kinds a run can record beside CPU samples, in the order the tables are shown. */
     public static final List<String> KINDS = List.of("alloc", "lock");
 
-    private CompanionTables() {
-    }
+    private CompanionTables() {}
 
     /** Whether any scenario recorded {@code kind}: the table is left out of outputs otherwise. */
     public static boolean present(List<ScenarioResult> results, String kind) {
@@ -37,7 +35,8 @@ public final class CompanionTables {
     }
 
     public static Table table(List<ScenarioResult> results, RuleSet rules, String kind) {
-        List<ScenarioResult> shown = results.stream().filter(r -> r.companions().containsKey(kind)).toList();
+        List<ScenarioResult> shown =
+                results.stream().filter(r -> r.companions().containsKey(kind)).toList();
         String unit = unit(kind);
         List<String> header = new ArrayList<>(List.of("category"));
         for (ScenarioResult r : shown) {
@@ -50,7 +49,8 @@ public final class CompanionTables {
             List<String> row = new ArrayList<>(List.of(c.title()));
             boolean any = false;
             for (ScenarioResult r : shown) {
-                CategoryShare s = r.companions().get(kind).attribution().share(c.name()).orElseThrow();
+                CategoryShare s =
+                        r.companions().get(kind).attribution().share(c.name()).orElseThrow();
                 row.add(String.valueOf(s.samples()));
                 row.add(Tables.pct(s.percent()));
                 any |= s.samples() > 0;
@@ -70,7 +70,10 @@ public final class CompanionTables {
         rows.add(jvm);
         List<String> notes = new ArrayList<>(List.of("Client and server together, recorded in the profiled pass; "
                 + "% of middleware " + unit + ". Categories with nothing recorded are omitted."));
-        for (ScenarioResult r : shown) notes.add(r.scenario() + ": " + r.companions().get(kind).attribution().events());
-        return new Table(title(kind) + ", " + unit + " and % of middleware " + unit + " (role: all)", header, rows, notes);
+        for (ScenarioResult r : shown)
+            notes.add(
+                    r.scenario() + ": " + r.companions().get(kind).attribution().events());
+        return new Table(
+                title(kind) + ", " + unit + " and % of middleware " + unit + " (role: all)", header, rows, notes);
     }
 }

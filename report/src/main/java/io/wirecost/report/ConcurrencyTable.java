@@ -1,7 +1,6 @@
 package io.wirecost.report;
 
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,8 +9,7 @@ import java.util.Map;
 /** {@code --clients N}: throughput and latency percentiles per scenario and operation (facts.concurrency). */
 public final class ConcurrencyTable {
 
-    private ConcurrencyTable() {
-    }
+    private ConcurrencyTable() {}
 
     @SuppressWarnings("unchecked")
     public static Table table(List<ScenarioResult> results) {
@@ -21,14 +19,21 @@ public final class ConcurrencyTable {
             if (!(c instanceof List<?> list)) continue;
             for (Object o : list) {
                 Map<String, Object> m = (Map<String, Object>) o;
-                rows.add(List.of(r.scenario(), String.valueOf(m.get("operation")), String.valueOf(m.get("clients")),
+                rows.add(List.of(
+                        r.scenario(),
+                        String.valueOf(m.get("operation")),
+                        String.valueOf(m.get("clients")),
                         String.format(Locale.ROOT, "%.0f", num(m, "throughput_per_second")),
-                        Tables.fmt(num(m, "p50_micros")), Tables.fmt(num(m, "p90_micros")), Tables.fmt(num(m, "p99_micros")),
+                        Tables.fmt(num(m, "p50_micros")),
+                        Tables.fmt(num(m, "p90_micros")),
+                        Tables.fmt(num(m, "p99_micros")),
                         Tables.fmt(num(m, "max_micros"))));
             }
         }
-        return new Table("Concurrent clients (seed 003: own connection each, no think time), latency in microseconds",
-                List.of("scenario", "operation", "clients", "calls/s", "p50", "p90", "p99", "max"), rows,
+        return new Table(
+                "Concurrent clients (seed 003: own connection each, no think time), latency in microseconds",
+                List.of("scenario", "operation", "clients", "calls/s", "p50", "p90", "p99", "max"),
+                rows,
                 List.of("HdrHistogram of every timed call (3 significant digits); results.json: facts.concurrency."));
     }
 

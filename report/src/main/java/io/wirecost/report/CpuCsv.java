@@ -2,7 +2,6 @@ package io.wirecost.report;
 
 import io.wirecost.runner.Repetitions;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.List;
 
 /**
@@ -12,17 +11,27 @@ import java.util.List;
  */
 public final class CpuCsv {
 
-    public static final String HEADER = io.wirecost.diff.CpuCsv.HEADER;   // the reader owns the contract
+    public static final String HEADER = io.wirecost.diff.CpuCsv.HEADER; // the reader owns the contract
 
-    private CpuCsv() {
-    }
+    private CpuCsv() {}
 
     public static String render(List<ScenarioResult> all) {
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
         for (Repetitions.Figure f : Repetitions.cpu(all)) {
-            sb.append(f.scenario()).append(',').append(f.operation()).append(',').append(f.role()).append(',')
-              .append(RttCsv.num(f.estimate().value())).append(',').append(RttCsv.num(f.estimate().low())).append(',')
-              .append(RttCsv.num(f.estimate().high())).append(',').append(f.invocations()).append('\n');
+            sb.append(f.scenario())
+                    .append(',')
+                    .append(f.operation())
+                    .append(',')
+                    .append(f.role())
+                    .append(',')
+                    .append(RttCsv.num(f.estimate().value()))
+                    .append(',')
+                    .append(RttCsv.num(f.estimate().low()))
+                    .append(',')
+                    .append(RttCsv.num(f.estimate().high()))
+                    .append(',')
+                    .append(f.invocations())
+                    .append('\n');
         }
         return sb.toString();
     }

@@ -2,7 +2,6 @@ package io.wirecost.report;
 
 import io.wirecost.runner.Repetitions;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,8 +9,7 @@ import java.util.Optional;
 /** The CPU-per-call table: CPU microseconds per call of both JVMs by operation, and by role for the geomean. */
 public final class CpuTables {
 
-    private CpuTables() {
-    }
+    private CpuTables() {}
 
     /** Rows: every operation (role all), then the primitives' geomean of the client and of the server alone. */
     public static Table perCall(List<ScenarioResult> all) {
@@ -31,8 +29,9 @@ public final class CpuTables {
             rows.add(row(cpu, scenarios, "primitives-geomean", "server"));
         }
         List<String> notes = new ArrayList<>();
-        notes.add("User + system CPU time of the JVM(s) during the timed pass divided by its calls (GC threads included; JIT compiler "
-                + "and profiler agent threads excluded); all = client + server, batch by batch.");
+        notes.add(
+                "User + system CPU time of the JVM(s) during the timed pass divided by its calls (GC threads included; JIT compiler "
+                        + "and profiler agent threads excluded); all = client + server, batch by batch.");
         notes.add(Intervals.basis(all));
         if (cpu.isEmpty()) notes.add("No CPU figures: the scenario JVMs could not read their CPU time.");
         return new Table("CPU time per call, microseconds (95 % interval)", header, rows, notes);

@@ -4,13 +4,12 @@ import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
-import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.Estimate;
+import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.Repetitions;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioResult;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,26 +28,35 @@ public final class HtmlReport {
 
     private static final List<String> ROLES = List.of("all", "client", "server");
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     public static String render(RunMetadata meta, List<ScenarioResult> results, RuleSet rules, Path dir) {
         return render(meta, results, rules, dir, null);
     }
 
     /** With JMC's findings per scenario and role when {@code jmc} is given. */
-    public static String render(RunMetadata meta, List<ScenarioResult> results, RuleSet rules, Path dir, JmcFindings jmc) {
+    public static String render(
+            RunMetadata meta, List<ScenarioResult> results, RuleSet rules, Path dir, JmcFindings jmc) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
-          .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-          .append("<title>wirecost run ").append(Html.esc(meta.id())).append("</title><style>").append(CSS).append("</style></head><body>");
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<title>wirecost run ")
+                .append(Html.esc(meta.id()))
+                .append("</title><style>")
+                .append(CSS)
+                .append("</style></head><body>");
         sb.append("<h1>wirecost run ").append(Html.esc(meta.id())).append("</h1>");
         metadata(sb, meta, results);
         relativeTime(sb, results, rules);
         for (String kind : CompanionTables.KINDS) {
             if (!CompanionTables.present(results, kind)) continue;
-            sb.append("<section id=\"").append(kind).append("\"><h2>").append(CompanionTables.title(kind)).append("</h2>")
-              .append(Html.table(CompanionTables.table(results, rules, kind))).append("</section>");
+            sb.append("<section id=\"")
+                    .append(kind)
+                    .append("\"><h2>")
+                    .append(CompanionTables.title(kind))
+                    .append("</h2>")
+                    .append(Html.table(CompanionTables.table(results, rules, kind)))
+                    .append("</section>");
         }
         byArtifact(sb, results, dir);
         roundTrips(sb, results);
@@ -66,17 +74,31 @@ public final class HtmlReport {
         item(sb, "started", m.started());
         item(sb, "host", m.host());
         item(sb, "JDK of the scenario JVMs", m.javaHome() + " (" + m.javaFeatureVersion() + ")");
-        item(sb, "profiler", m.profiler().engine() + " " + m.profiler().event() + ", interval " + m.profiler().intervalNs() / 1000 + " µs");
-        if (m.settings() != null) item(sb, "counts", "warm-up " + m.settings().warmupCalls() + " per type, " + m.settings().reps() + " × "
-                + m.settings().invocations() + " invocations per type" + (m.settings().quick() ? " (quick)" : ""));
+        item(
+                sb,
+                "profiler",
+                m.profiler().engine() + " " + m.profiler().event() + ", interval "
+                        + m.profiler().intervalNs() / 1000 + " µs");
+        if (m.settings() != null)
+            item(
+                    sb,
+                    "counts",
+                    "warm-up " + m.settings().warmupCalls() + " per type, "
+                            + m.settings().reps() + " × " + m.settings().invocations() + " invocations per type"
+                            + (m.settings().quick() ? " (quick)" : ""));
         item(sb, "wirecost", m.wirecostVersion());
         item(sb, "scenarios", String.join(", ", m.scenarios()));
         item(sb, "command line", String.join(" ", m.commandLine()));
         sb.append("</dl>");
         for (ScenarioResult r : results) {
-            sb.append("<p class=\"").append(r.ok() ? "ok" : "failed").append("\">").append(Html.esc(r.scenario())).append(": ")
-              .append(r.ok() ? "ok" : "FAILED: " + Html.esc(r.error())).append(String.format(java.util.Locale.ROOT, " (%.1f s)", r.seconds()))
-              .append("</p>");
+            sb.append("<p class=\"")
+                    .append(r.ok() ? "ok" : "failed")
+                    .append("\">")
+                    .append(Html.esc(r.scenario()))
+                    .append(": ")
+                    .append(r.ok() ? "ok" : "FAILED: " + Html.esc(r.error()))
+                    .append(String.format(java.util.Locale.ROOT, " (%.1f s)", r.seconds()))
+                    .append("</p>");
         }
         sb.append("</section>");
     }
@@ -86,26 +108,42 @@ public final class HtmlReport {
         if (dir == null) return;
         Table t = ArtifactTable.of(dir, results, ArtifactTable.TOP);
         if (t.rows().isEmpty()) return;
-        sb.append("<section id=\"artifacts\"><h2>By artifact</h2>").append(Html.table(t)).append("</section>");
+        sb.append("<section id=\"artifacts\"><h2>By artifact</h2>")
+                .append(Html.table(t))
+                .append("</section>");
     }
 
     private static void item(StringBuilder sb, String k, String v) {
-        sb.append("<dt>").append(Html.esc(k)).append("</dt><dd>").append(Html.esc(v)).append("</dd>");
+        sb.append("<dt>")
+                .append(Html.esc(k))
+                .append("</dt><dd>")
+                .append(Html.esc(v))
+                .append("</dd>");
     }
 
     /** Today's shares as one stacked bar per scenario, the paper's Table 3 column beneath it. */
     private static void relativeTime(StringBuilder sb, List<ScenarioResult> results, RuleSet rules) {
         sb.append("<section id=\"relative-time\"><h2>Relative time by category</h2>")
-          .append("<p>Percent of middleware CPU samples; the paper's bars are seed 000 Table 3 (JDK 1.4.2), "
-                  + "grey where its table lists nothing or prints &lt;0.10.</p><div class=\"roles\">");
+                .append("<p>Percent of middleware CPU samples; the paper's bars are seed 000 Table 3 (JDK 1.4.2), "
+                        + "grey where its table lists nothing or prints &lt;0.10.</p><div class=\"roles\">");
         for (String role : ROLES) {
-            sb.append("<button type=\"button\" data-role=\"").append(role).append("\"").append(role.equals("all") ? " class=\"on\"" : "")
-              .append(">").append(role).append("</button>");
+            sb.append("<button type=\"button\" data-role=\"")
+                    .append(role)
+                    .append("\"")
+                    .append(role.equals("all") ? " class=\"on\"" : "")
+                    .append(">")
+                    .append(role)
+                    .append("</button>");
         }
         sb.append("</div>");
-        List<Category> categories = rules.categories().stream().filter(Category::isMiddleware).toList();
+        List<Category> categories =
+                rules.categories().stream().filter(Category::isMiddleware).toList();
         for (String role : ROLES) {
-            sb.append("<div class=\"role\" data-role=\"").append(role).append("\"").append(role.equals("all") ? "" : " hidden").append(">");
+            sb.append("<div class=\"role\" data-role=\"")
+                    .append(role)
+                    .append("\"")
+                    .append(role.equals("all") ? "" : " hidden")
+                    .append(">");
             List<String> labels = new ArrayList<>();
             List<String> colors = new ArrayList<>();
             for (Category c : categories) {
@@ -121,13 +159,25 @@ public final class HtmlReport {
                 Attribution a = r.shares().get(role).attribution();
                 List<Svg.Segment> today = new ArrayList<>();
                 for (CategoryShare s : a.middleware()) {
-                    today.add(new Svg.Segment(s.category().title(), s.percent(), Svg.color(rules.categories().indexOf(s.category()))));
+                    today.add(new Svg.Segment(
+                            s.category().title(),
+                            s.percent(),
+                            Svg.color(rules.categories().indexOf(s.category()))));
                 }
-                sb.append("<div class=\"pair\">").append(Svg.stackedBar(r.scenario() + " (today)", today, 100, " %", "no middleware samples"));
-                if (!r.paperColumn().isEmpty()) sb.append(Svg.stackedBar("paper " + r.paperColumn(), paper(r, rules), 100, " %",
-                        "not in the paper's table, or below its printing threshold"));
-                sb.append(String.format(java.util.Locale.ROOT, "<p class=\"note\">%d middleware samples; JVM-internal time %.1f %% of all samples</p>",
-                        a.middlewareSamples(), a.jvmPercent()));
+                sb.append("<div class=\"pair\">")
+                        .append(Svg.stackedBar(r.scenario() + " (today)", today, 100, " %", "no middleware samples"));
+                if (!r.paperColumn().isEmpty())
+                    sb.append(Svg.stackedBar(
+                            "paper " + r.paperColumn(),
+                            paper(r, rules),
+                            100,
+                            " %",
+                            "not in the paper's table, or below its printing threshold"));
+                sb.append(String.format(
+                        java.util.Locale.ROOT,
+                        "<p class=\"note\">%d middleware samples; JVM-internal time %.1f %% of all samples</p>",
+                        a.middlewareSamples(),
+                        a.jvmPercent()));
                 sb.append("</div>");
             }
             if (any) sb.append(Html.table(Tables.relativeTime(results, rules, role)));
@@ -139,8 +189,16 @@ public final class HtmlReport {
 
     private static boolean shown(Category c, List<ScenarioResult> results, String role) {
         for (ScenarioResult r : results) {
-            if (r.shares().containsKey(role) && r.shares().get(role).attribution().share(c.name()).map(CategoryShare::samples).orElse(0L) > 0) return true;
-            if (!r.paperColumn().isEmpty() && number(PaperFigures.percent(c, r.paperColumn())).orElse(0.0) > 0) return true;
+            if (r.shares().containsKey(role)
+                    && r.shares()
+                                    .get(role)
+                                    .attribution()
+                                    .share(c.name())
+                                    .map(CategoryShare::samples)
+                                    .orElse(0L)
+                            > 0) return true;
+            if (!r.paperColumn().isEmpty()
+                    && number(PaperFigures.percent(c, r.paperColumn())).orElse(0.0) > 0) return true;
         }
         return false;
     }
@@ -151,8 +209,9 @@ public final class HtmlReport {
         for (Category c : rules.categories()) {
             // several categories may stand for one paper row: its figure counts once
             if (!c.isMiddleware() || c.paperRow().isEmpty() || !rows.add(c.paperRow())) continue;
-            number(PaperFigures.percent(c, r.paperColumn())).ifPresent(v ->
-                    out.add(new Svg.Segment(c.paperRow(), v, Svg.color(rules.categories().indexOf(c)))));
+            number(PaperFigures.percent(c, r.paperColumn()))
+                    .ifPresent(v -> out.add(new Svg.Segment(
+                            c.paperRow(), v, Svg.color(rules.categories().indexOf(c)))));
         }
         return out;
     }
@@ -170,7 +229,8 @@ public final class HtmlReport {
             for (RttStatistics s : r.rtt()) {
                 Estimate e = s.interval();
                 if (s.operation().equals("instantiation")) {
-                    inst.add(new Svg.Bar("instantiation", r.scenario(), s.meanMicros(), Svg.color(i), e.low(), e.high()));
+                    inst.add(new Svg.Bar(
+                            "instantiation", r.scenario(), s.meanMicros(), Svg.color(i), e.low(), e.high()));
                     continue;
                 }
                 if (!ops.contains(s.operation())) ops.add(s.operation());
@@ -181,11 +241,13 @@ public final class HtmlReport {
             sb.append("<p>No round trips were measured.</p></section>");
             return;
         }
-        sb.append(Svg.legend(series, series.stream().map(s -> Svg.color(indexOf(results, s))).toList()));
-        sb.append("<h3>Per invocation, by data type</h3>").append(Svg.groupedBars("round trip per invocation", ops, series, bars, "µs"));
+        sb.append(Svg.legend(
+                series, series.stream().map(s -> Svg.color(indexOf(results, s))).toList()));
+        sb.append("<h3>Per invocation, by data type</h3>")
+                .append(Svg.groupedBars("round trip per invocation", ops, series, bars, "µs"));
         if (!inst.isEmpty()) {
             sb.append("<h3>Instantiation: a fresh client's lookup and first call</h3>")
-              .append(Svg.groupedBars("instantiation", List.of("instantiation"), series, inst, "µs"));
+                    .append(Svg.groupedBars("instantiation", List.of("instantiation"), series, inst, "µs"));
         }
         sb.append(Html.table(Tables.roundTrips(results))).append("</section>");
     }
@@ -202,21 +264,32 @@ public final class HtmlReport {
             if (!ops.contains(f.operation())) ops.add(f.operation());
             if (!series.contains(f.scenario())) series.add(f.scenario());
             Estimate e = f.estimate();
-            bars.add(new Svg.Bar(f.operation(), f.scenario(), e.value(), Svg.color(indexOf(results, f.scenario())), e.low(), e.high()));
+            bars.add(new Svg.Bar(
+                    f.operation(),
+                    f.scenario(),
+                    e.value(),
+                    Svg.color(indexOf(results, f.scenario())),
+                    e.low(),
+                    e.high()));
         }
         if (bars.isEmpty()) {
             sb.append("<p>No CPU figures: the scenario JVMs could not read their CPU time.</p></section>");
             return;
         }
-        sb.append(Svg.legend(series, series.stream().map(s -> Svg.color(indexOf(results, s))).toList()))
-          .append("<h3>Client + server CPU per call, by data type (error bars: 95 % interval)</h3>")
-          .append(Svg.groupedBars("CPU per call", ops, series, bars, "µs CPU"))
-          .append(Html.table(CpuTables.perCall(results))).append("</section>");
+        sb.append(Svg.legend(
+                        series,
+                        series.stream().map(s -> Svg.color(indexOf(results, s))).toList()))
+                .append("<h3>Client + server CPU per call, by data type (error bars: 95 % interval)</h3>")
+                .append(Svg.groupedBars("CPU per call", ops, series, bars, "µs CPU"))
+                .append(Html.table(CpuTables.perCall(results)))
+                .append("</section>");
     }
 
     private static void factors(StringBuilder sb, List<ScenarioResult> results) {
         sb.append("<section id=\"factors\"><h2>Factors</h2>");
-        Optional<ScenarioResult> rmi = results.stream().filter(r -> r.scenario().equals("rmi") && !r.rtt().isEmpty()).findFirst();
+        Optional<ScenarioResult> rmi = results.stream()
+                .filter(r -> r.scenario().equals("rmi") && !r.rtt().isEmpty())
+                .findFirst();
         if (rmi.isEmpty()) {
             sb.append("<p>This run has no rmi scenario, the papers' reference: no factors against RMI.</p>");
         } else {
@@ -229,12 +302,17 @@ public final class HtmlReport {
                     Optional<RttStatistics> a = r.rtt(op);
                     Optional<RttStatistics> b = rmi.get().rtt(op);
                     if (a.isPresent() && b.isPresent()) {
-                        bars.add(new Svg.Bar(op, r.scenario(), a.get().meanMicros() / b.get().meanMicros(), Svg.color(indexOf(results, r.scenario()))));
+                        bars.add(new Svg.Bar(
+                                op,
+                                r.scenario(),
+                                a.get().meanMicros() / b.get().meanMicros(),
+                                Svg.color(indexOf(results, r.scenario()))));
                     }
                 }
             }
             sb.append("<h3>Round trip against rmi (1 = as fast as RMI)</h3>")
-              .append(Svg.groupedBars("factor against rmi", List.of("primitives-geomean", "string"), series, bars, "× rmi"));
+                    .append(Svg.groupedBars(
+                            "factor against rmi", List.of("primitives-geomean", "string"), series, bars, "× rmi"));
         }
         Table paper = Tables.factors(results);
         if (!paper.rows().isEmpty()) {
@@ -244,14 +322,18 @@ public final class HtmlReport {
             for (Tables.Factor f : Tables.Factor.of(results, Repetitions.rtt(results), Repetitions.cpu(results))) {
                 String g = f.ratio() + " " + (f.operation().equals("string") ? "string" : "prim.");
                 if (!groups.contains(g)) groups.add(g);
-                f.rtt().ifPresent(e -> bars.add(new Svg.Bar(g, series.get(0), e.value(), Svg.color(0), e.low(), e.high())));
-                f.cpu().ifPresent(e -> bars.add(new Svg.Bar(g, series.get(1), e.value(), Svg.color(2), e.low(), e.high())));
+                f.rtt()
+                        .ifPresent(e ->
+                                bars.add(new Svg.Bar(g, series.get(0), e.value(), Svg.color(0), e.low(), e.high())));
+                f.cpu()
+                        .ifPresent(e ->
+                                bars.add(new Svg.Bar(g, series.get(1), e.value(), Svg.color(2), e.low(), e.high())));
                 bars.add(new Svg.Bar(g, series.get(2), f.paperFactor(), Svg.color(1)));
             }
             sb.append("<h3>Today against the papers (error bars: 95 % interval)</h3>")
-              .append(Svg.legend(series, List.of(Svg.color(0), Svg.color(2), Svg.color(1))))
-              .append(Svg.groupedBars("factors today and in the papers", groups, series, bars, "factor"))
-              .append(Html.table(paper));
+                    .append(Svg.legend(series, List.of(Svg.color(0), Svg.color(2), Svg.color(1))))
+                    .append(Svg.groupedBars("factors today and in the papers", groups, series, bars, "factor"))
+                    .append(Html.table(paper));
         }
         sb.append("</section>");
     }
@@ -265,15 +347,20 @@ public final class HtmlReport {
             for (MessageSize m : r.sizes()) {
                 if (!series.contains(r.scenario())) series.add(r.scenario());
                 if (!ops.contains(m.operation())) ops.add(m.operation());
-                bars.add(new Svg.Bar(m.operation(), r.scenario(), m.totalBytes(), Svg.color(indexOf(results, r.scenario()))));
+                bars.add(new Svg.Bar(
+                        m.operation(), r.scenario(), m.totalBytes(), Svg.color(indexOf(results, r.scenario()))));
             }
         }
         if (bars.isEmpty()) {
             sb.append("<p>This run recorded no message sizes.</p>");
         } else {
             sb.append("<h3>TCP payload per invocation, request and response together</h3>")
-              .append(Svg.legend(series, series.stream().map(s -> Svg.color(indexOf(results, s))).toList()))
-              .append(Svg.groupedBars("bytes per invocation", ops, series, bars, "bytes"));
+                    .append(Svg.legend(
+                            series,
+                            series.stream()
+                                    .map(s -> Svg.color(indexOf(results, s)))
+                                    .toList()))
+                    .append(Svg.groupedBars("bytes per invocation", ops, series, bars, "bytes"));
         }
         sb.append(Html.table(Tables.messageSizes(results)));
         Table factors = Tables.sizeFactors(results);
@@ -287,9 +374,15 @@ public final class HtmlReport {
             for (String role : List.of("client", "server")) {
                 String href = "flames/" + r.scenario() + "-" + role + ".html";
                 boolean there = Files.isRegularFile(dir.resolve(href));
-                sb.append("<li><a href=\"").append(Html.esc(href)).append("\"").append(there ? "" : " class=\"missing\"").append(">")
-                  .append(Html.esc(r.scenario() + " " + role)).append("</a>")
-                  .append(there ? "" : " <span class=\"note\">(not there when this page was written)</span>").append("</li>");
+                sb.append("<li><a href=\"")
+                        .append(Html.esc(href))
+                        .append("\"")
+                        .append(there ? "" : " class=\"missing\"")
+                        .append(">")
+                        .append(Html.esc(r.scenario() + " " + role))
+                        .append("</a>")
+                        .append(there ? "" : " <span class=\"note\">(not there when this page was written)</span>")
+                        .append("</li>");
             }
         }
         sb.append("</ul></section>");

@@ -2,15 +2,13 @@ package io.wirecost.report;
 
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.List;
 import java.util.Locale;
 
 /** How the tables print a figure with its 95 % interval, and say where the interval comes from. */
 final class Intervals {
 
-    private Intervals() {
-    }
+    private Intervals() {}
 
     /** {@code 34.00 [33.10, 35.20]}; without a known interval, the figure and {@code [?]}. */
     static String cell(Estimate e) {
@@ -22,8 +20,11 @@ final class Intervals {
     static String basis(List<ScenarioResult> all) {
         int k = all.stream().mapToInt(ScenarioResult::repetition).max().orElse(1);
         return k >= 2
-                ? String.format(Locale.ROOT, "95 %% intervals: Student t over the %d repetitions' means (between-run spread).", k)
+                ? String.format(
+                        Locale.ROOT,
+                        "95 %% intervals: Student t over the %d repetitions' means (between-run spread).",
+                        k)
                 : "95 % intervals: Student t over the kept measurement batches of one run (within-run spread only; "
-                  + "--repeat 3 or more also captures run-to-run variance); ratios and geomeans by the delta method on logarithms.";
+                        + "--repeat 3 or more also captures run-to-run variance); ratios and geomeans by the delta method on logarithms.";
     }
 }

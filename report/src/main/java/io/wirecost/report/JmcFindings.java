@@ -3,7 +3,6 @@ package io.wirecost.report;
 import io.wirecost.attribution.JmcAnalysis;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.runner.ScenarioResult;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -17,8 +16,7 @@ import java.util.Map;
 public final class JmcFindings {
 
     /** A recording's report, or why there is none. */
-    public record Outcome(JmcAnalysis.Report report, String error) {
-    }
+    public record Outcome(JmcAnalysis.Report report, String error) {}
 
     private final Path runDir;
     private final Map<Path, Outcome> cache = new HashMap<>();
@@ -30,7 +28,8 @@ public final class JmcFindings {
     /** By role ({@code client}, {@code server}), in the order the run recorded them. */
     public Map<String, Outcome> of(ScenarioResult r) {
         Map<String, Outcome> out = new LinkedHashMap<>();
-        r.recordings().entrySet().stream().sorted(Map.Entry.comparingByKey())
+        r.recordings().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> out.put(e.getKey(), analyse(runDir.resolve(e.getValue()))));
         return out;
     }

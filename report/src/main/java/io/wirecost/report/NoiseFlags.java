@@ -3,7 +3,6 @@ package io.wirecost.report;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,21 +26,24 @@ public final class NoiseFlags {
     public static final double CV_PERCENT = 20;
     /** Fewer warm-up calls per type than this (--quick's time budget on a loaded machine): the JIT has not settled. */
     public static final int MIN_WARMUP_CALLS = 1000;
+
     public static final double STEAL_PERCENT = 5;
     /** A paper factor this far from 1 or further counts as "not including 1". */
     public static final double PAPER_DISTINCT_FROM_ONE = 0.10;
 
-    private static final java.util.Set<String> NOT_PRIMITIVE = java.util.Set.of("string", "instantiation", "primitives-geomean");
+    private static final java.util.Set<String> NOT_PRIMITIVE =
+            java.util.Set.of("string", "instantiation", "primitives-geomean");
 
-    private NoiseFlags() {
-    }
+    private NoiseFlags() {}
 
     /** The flags of one factor line; empty when it supports its comparison. */
     static List<String> factor(Tables.Factor f, List<ScenarioResult> all) {
         List<String> out = new ArrayList<>();
         boolean paperDistinct = Math.abs(f.paperFactor() - 1) >= PAPER_DISTINCT_FROM_ONE;
-        if (paperDistinct && f.rtt().map(e -> e.contains(1)).orElse(false)) out.add("round-trip interval includes 1, the paper's factor does not");
-        if (paperDistinct && f.cpu().map(e -> e.contains(1)).orElse(false)) out.add("CPU interval includes 1, the paper's factor does not");
+        if (paperDistinct && f.rtt().map(e -> e.contains(1)).orElse(false))
+            out.add("round-trip interval includes 1, the paper's factor does not");
+        if (paperDistinct && f.cpu().map(e -> e.contains(1)).orElse(false))
+            out.add("CPU interval includes 1, the paper's factor does not");
         for (String scenario : List.of(f.scenarioA(), f.scenarioB())) {
             for (String flag : scenario(scenario, f.operation(), all)) out.add(scenario + " " + flag);
         }
@@ -64,19 +66,28 @@ public final class NoiseFlags {
             else if (!settled) unsettled = Math.min(unsettled, warmupCalls(r));
         }
         if (unsettled < Long.MAX_VALUE) {
-            out.add(String.format(Locale.ROOT, "warm-up did not settle within its bound (%d calls per type)", unsettled));
+            out.add(String.format(
+                    Locale.ROOT, "warm-up did not settle within its bound (%d calls per type)", unsettled));
         }
-        if (warmup < MIN_WARMUP_CALLS) out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type (--quick on a loaded machine)", warmup));
+        if (warmup < MIN_WARMUP_CALLS)
+            out.add(String.format(
+                    Locale.ROOT, "warm-up cut to %d calls per type (--quick on a loaded machine)", warmup));
         if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
-        if (steal > STEAL_PERCENT) out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
+        if (steal > STEAL_PERCENT)
+            out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
         return out;
     }
 
     /** The CV of the operation, or for the geomean the largest CV of its parts. */
     private static double maxCv(ScenarioResult r, String operation) {
         return r.rtt().stream()
-                .filter(s -> operation.equals("primitives-geomean") ? !NOT_PRIMITIVE.contains(s.operation()) : s.operation().equals(operation))
-                .mapToDouble(RttStatistics::cvPercent).filter(v -> !Double.isNaN(v)).max().orElse(0);
+                .filter(s -> operation.equals("primitives-geomean")
+                        ? !NOT_PRIMITIVE.contains(s.operation())
+                        : s.operation().equals(operation))
+                .mapToDouble(RttStatistics::cvPercent)
+                .filter(v -> !Double.isNaN(v))
+                .max()
+                .orElse(0);
     }
 
     /** Warm-up calls per type the scenario used (facts.counts, a record or, read back, a map); unknown: no flag. */

@@ -8,8 +8,7 @@ final class PaperFigures {
 
     private static final PaperTable TABLE3 = PaperTable.table3();
 
-    private PaperFigures() {
-    }
+    private PaperFigures() {}
 
     static String percent(Category category, String paperColumn) {
         return TABLE3.value(category.paperRow(), paperColumn).orElse("");

@@ -1,5 +1,7 @@
 package io.wirecost.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RecordingSummary;
@@ -10,10 +12,6 @@ import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioResult;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +23,7 @@ public final class ResultsJson {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private ResultsJson() {
-    }
+    private ResultsJson() {}
 
     public static String render(RunMetadata meta, List<ScenarioResult> results) throws Exception {
         return render(meta, results, null);

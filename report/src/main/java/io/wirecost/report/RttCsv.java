@@ -2,7 +2,6 @@ package io.wirecost.report;
 
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.List;
 import java.util.Locale;
 
@@ -13,19 +12,31 @@ import java.util.Locale;
  */
 public final class RttCsv {
 
-    public static final String HEADER = "scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high";
+    public static final String HEADER =
+            "scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high";
 
-    private RttCsv() {
-    }
+    private RttCsv() {}
 
     public static String render(List<ScenarioResult> results) {
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
         for (ScenarioResult r : results) {
             for (RttStatistics s : r.rtt()) {
-                sb.append(r.scenario()).append(',').append(s.operation()).append(',')
-                  .append(num(s.meanMicros())).append(',').append(num(s.stddevMicros())).append(',')
-                  .append(num(s.cvPercent())).append(',').append(s.invocations()).append(',')
-                  .append(num(s.interval().low())).append(',').append(num(s.interval().high())).append('\n');
+                sb.append(r.scenario())
+                        .append(',')
+                        .append(s.operation())
+                        .append(',')
+                        .append(num(s.meanMicros()))
+                        .append(',')
+                        .append(num(s.stddevMicros()))
+                        .append(',')
+                        .append(num(s.cvPercent()))
+                        .append(',')
+                        .append(s.invocations())
+                        .append(',')
+                        .append(num(s.interval().low()))
+                        .append(',')
+                        .append(num(s.interval().high()))
+                        .append('\n');
             }
         }
         return sb.toString();

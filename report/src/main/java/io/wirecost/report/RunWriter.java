@@ -1,12 +1,11 @@
 package io.wirecost.report;
 
-import io.wirecost.runner.AtomicFiles;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.report.metrics.RunMetrics;
+import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunOutput;
 import io.wirecost.runner.ScenarioResult;
-
 import java.nio.file.Path;
 import java.util.List;
 
@@ -41,23 +40,49 @@ public final class RunWriter implements RunOutput {
     }
 
     private String markdown(RunMetadata meta, List<ScenarioResult> results, List<ScenarioResult> all) {
-        StringBuilder sb = new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
-        sb.append("- started: ").append(meta.started()).append(", host: ").append(meta.host()).append('\n');
-        sb.append("- JDK of the scenario JVMs: ").append(meta.javaHome()).append(" (").append(meta.javaFeatureVersion()).append(")\n");
-        sb.append("- profiler: ").append(meta.profiler().engine()).append(' ').append(meta.profiler().event())
-          .append(", interval ").append(meta.profiler().intervalNs() / 1000).append(" µs\n");
-        sb.append("- counts: warm-up ").append(meta.settings().warmupCalls()).append(" per type, ")
-          .append(meta.settings().reps()).append(" x ").append(meta.settings().invocations()).append(" invocations per type")
-          .append(meta.settings().quick() ? " (quick)" : "").append('\n');
+        StringBuilder sb =
+                new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
+        sb.append("- started: ")
+                .append(meta.started())
+                .append(", host: ")
+                .append(meta.host())
+                .append('\n');
+        sb.append("- JDK of the scenario JVMs: ")
+                .append(meta.javaHome())
+                .append(" (")
+                .append(meta.javaFeatureVersion())
+                .append(")\n");
+        sb.append("- profiler: ")
+                .append(meta.profiler().engine())
+                .append(' ')
+                .append(meta.profiler().event())
+                .append(", interval ")
+                .append(meta.profiler().intervalNs() / 1000)
+                .append(" µs\n");
+        sb.append("- counts: warm-up ")
+                .append(meta.settings().warmupCalls())
+                .append(" per type, ")
+                .append(meta.settings().reps())
+                .append(" x ")
+                .append(meta.settings().invocations())
+                .append(" invocations per type")
+                .append(meta.settings().quick() ? " (quick)" : "")
+                .append('\n');
         for (ScenarioResult r : results) {
-            if (!r.ok()) sb.append("- **").append(r.scenario()).append(" failed**: ").append(r.error()).append('\n');
+            if (!r.ok())
+                sb.append("- **")
+                        .append(r.scenario())
+                        .append(" failed**: ")
+                        .append(r.error())
+                        .append('\n');
         }
         sb.append('\n');
         sb.append(Tables.relativeTime(results, rules, "all").markdown());
         sb.append(Tables.relativeTime(results, rules, "client").markdown());
         sb.append(Tables.relativeTime(results, rules, "server").markdown());
         for (String kind : CompanionTables.KINDS) {
-            if (CompanionTables.present(results, kind)) sb.append(CompanionTables.table(results, rules, kind).markdown());
+            if (CompanionTables.present(results, kind))
+                sb.append(CompanionTables.table(results, rules, kind).markdown());
         }
         sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
         sb.append(Tables.roundTrips(results).markdown());
@@ -69,7 +94,8 @@ public final class RunWriter implements RunOutput {
         if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {
             sb.append(WireTraffic.table(results).markdown());
         }
-        if (results.stream().anyMatch(r -> r.facts().containsKey("concurrency"))) sb.append(ConcurrencyTable.table(results).markdown());
+        if (results.stream().anyMatch(r -> r.facts().containsKey("concurrency")))
+            sb.append(ConcurrencyTable.table(results).markdown());
         return sb.toString();
     }
 }

@@ -3,7 +3,6 @@ package io.wirecost.report;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.List;
 import java.util.Locale;
 
@@ -16,19 +15,25 @@ public final class SharesCsv {
 
     public static final String HEADER = "scenario,role,category,percent,samples,paper_percent";
 
-    private SharesCsv() {
-    }
+    private SharesCsv() {}
 
     public static String render(List<ScenarioResult> results) {
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
         for (ScenarioResult r : results) {
             for (RoleAttribution role : r.shares().values()) {
                 for (CategoryShare s : role.attribution().middleware()) {
-                    sb.append(r.scenario()).append(',').append(role.role()).append(',')
-                      .append(s.category().name()).append(',')
-                      .append(String.format(Locale.ROOT, "%.2f", s.percent())).append(',')
-                      .append(s.samples()).append(',')
-                      .append(PaperFigures.percent(s.category(), r.paperColumn())).append('\n');
+                    sb.append(r.scenario())
+                            .append(',')
+                            .append(role.role())
+                            .append(',')
+                            .append(s.category().name())
+                            .append(',')
+                            .append(String.format(Locale.ROOT, "%.2f", s.percent()))
+                            .append(',')
+                            .append(s.samples())
+                            .append(',')
+                            .append(PaperFigures.percent(s.category(), r.paperColumn()))
+                            .append('\n');
                 }
             }
         }

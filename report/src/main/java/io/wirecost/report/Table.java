@@ -28,7 +28,8 @@ public record Table(String title, List<String> header, List<List<String>> rows, 
         if (empty()) return title + ": " + String.join("; ", notes) + '\n';
         int[] w = new int[header.size()];
         for (int i = 0; i < w.length; i++) w[i] = header.get(i).length();
-        for (List<String> r : rows) for (int i = 0; i < w.length; i++) w[i] = Math.max(w[i], r.get(i).length());
+        for (List<String> r : rows)
+            for (int i = 0; i < w.length; i++) w[i] = Math.max(w[i], r.get(i).length());
         StringBuilder sb = new StringBuilder(title).append('\n');
         line(sb, header, w);
         List<String> rule = new ArrayList<>();
@@ -43,7 +44,7 @@ public record Table(String title, List<String> header, List<List<String>> rows, 
         for (int i = 0; i < cells.size(); i++) {
             String c = cells.get(i);
             if (i == 0) sb.append(c).append(" ".repeat(w[i] - c.length()));
-            else sb.append("  ").append(" ".repeat(w[i] - c.length())).append(c);   // numbers right-aligned
+            else sb.append("  ").append(" ".repeat(w[i] - c.length())).append(c); // numbers right-aligned
         }
         sb.append('\n');
     }
@@ -54,7 +55,8 @@ public record Table(String title, List<String> header, List<List<String>> rows, 
         sb.append("| ").append(String.join(" | ", header)).append(" |\n|");
         for (int i = 0; i < header.size(); i++) sb.append(i == 0 ? "---|" : "---:|");
         sb.append('\n');
-        for (List<String> r : rows) sb.append("| ").append(String.join(" | ", r)).append(" |\n");
+        for (List<String> r : rows)
+            sb.append("| ").append(String.join(" | ", r)).append(" |\n");
         if (!notes.isEmpty()) sb.append('\n');
         for (String n : notes) sb.append(n).append("  \n");
         return sb.append('\n').toString();

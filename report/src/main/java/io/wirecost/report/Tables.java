@@ -1,16 +1,14 @@
 package io.wirecost.report;
 
-import io.wirecost.report.paper.PaperTable;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.Repetitions;
-import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,28 +18,34 @@ import java.util.Optional;
 /** Builds the run's tables: round trips, factors against the papers', relative time against Table 3. */
 public final class Tables {
 
-    private Tables() {
-    }
+    private Tables() {}
 
     public static Table roundTrips(List<ScenarioResult> results) {
         List<String> header = new ArrayList<>(List.of("operation"));
         for (ScenarioResult r : results) header.add(label(r));
         List<List<String>> rows = new ArrayList<>();
         List<String> ops = new ArrayList<>();
-        for (ScenarioResult r : results) for (RttStatistics s : r.rtt()) if (!ops.contains(s.operation())) ops.add(s.operation());
+        for (ScenarioResult r : results)
+            for (RttStatistics s : r.rtt()) if (!ops.contains(s.operation())) ops.add(s.operation());
         for (String op : ops) {
             List<String> row = new ArrayList<>(List.of(op));
             for (ScenarioResult r : results) {
-                row.add(r.rtt(op).map(s -> Double.isNaN(s.cvPercent())
-                        ? Intervals.cell(s.interval())
-                        : Intervals.cell(s.interval()) + " cv " + String.format(Locale.ROOT, "%.1f", s.cvPercent()) + "%").orElse("-"));
+                row.add(r.rtt(op)
+                        .map(s -> Double.isNaN(s.cvPercent())
+                                ? Intervals.cell(s.interval())
+                                : Intervals.cell(s.interval()) + " cv "
+                                        + String.format(Locale.ROOT, "%.1f", s.cvPercent()) + "%")
+                        .orElse("-"));
             }
             rows.add(row);
         }
         List<String> profiled = new ArrayList<>(List.of("geomean, profiled pass"));
         for (ScenarioResult r : results) {
-            profiled.add(r.profiledRtt().stream().filter(x -> x.operation().equals("primitives-geomean")).findFirst()
-                    .map(x -> fmt(x.meanMicros())).orElse("-"));
+            profiled.add(r.profiledRtt().stream()
+                    .filter(x -> x.operation().equals("primitives-geomean"))
+                    .findFirst()
+                    .map(x -> fmt(x.meanMicros()))
+                    .orElse("-"));
         }
         if (results.stream().anyMatch(r -> !r.profiledRtt().isEmpty())) rows.add(profiled);
         List<String> noise = new ArrayList<>(List.of("noise"));
@@ -50,13 +54,20 @@ public final class Tables {
             noise.add(flags.isEmpty() ? "ok" : "too noisy: " + String.join("; ", flags));
         }
         rows.add(noise);
-        return new Table("Round-trip time per invocation, microseconds (mean of the kept measurements [95 % interval]; coefficient of variation)",
-                header, rows, List.of("primitives-geomean: geometric mean of the seven primitive types (seed 002, 4.1); "
-                        + "instantiation: a fresh client's lookup and first call",
+        return new Table(
+                "Round-trip time per invocation, microseconds (mean of the kept measurements [95 % interval]; coefficient of variation)",
+                header,
+                rows,
+                List.of(
+                        "primitives-geomean: geometric mean of the seven primitive types (seed 002, 4.1); "
+                                + "instantiation: a fresh client's lookup and first call",
                         "Timed without the profiler; the profile comes from a second, identical pass (its geomean in a row of its own).",
                         "95 % intervals: Student t over the kept measurements of the first repetition; geomean by the delta method.",
-                        String.format(Locale.ROOT, "noise: 'too noisy' when a primitive's CV exceeds %.0f %% or CPU steal exceeded %.0f %% (docs/measurement.md).",
-                                NoiseFlags.CV_PERCENT, NoiseFlags.STEAL_PERCENT)));
+                        String.format(
+                                Locale.ROOT,
+                                "noise: 'too noisy' when a primitive's CV exceeds %.0f %% or CPU steal exceeded %.0f %% (docs/measurement.md).",
+                                NoiseFlags.CV_PERCENT,
+                                NoiseFlags.STEAL_PERCENT)));
     }
 
     /**
@@ -64,32 +75,47 @@ public final class Tables {
      * configurations. When the candidate differs by its JCE provider, seed 000's provider comparison is
      * the reference: Bouncy Castle ~15 % slower than the other providers on simple types and strings.
      */
-    public static Table configurationFactors(List<ScenarioResult> baseline, List<ScenarioResult> candidate,
-                                             Map<String, String> baseOptions, Map<String, String> candOptions) {
+    public static Table configurationFactors(
+            List<ScenarioResult> baseline,
+            List<ScenarioResult> candidate,
+            Map<String, String> baseOptions,
+            Map<String, String> candOptions) {
         boolean provider = !java.util.Objects.equals(baseOptions.get("jce.provider"), candOptions.get("jce.provider"));
         List<List<String>> rows = new ArrayList<>();
         for (ScenarioResult b : baseline) {
-            Optional<ScenarioResult> c = candidate.stream().filter(x -> x.scenario().equals(b.scenario())).findFirst();
+            Optional<ScenarioResult> c = candidate.stream()
+                    .filter(x -> x.scenario().equals(b.scenario()))
+                    .findFirst();
             if (c.isEmpty()) continue;
             for (String op : List.of("primitives-geomean", "string")) {
                 Optional<RttStatistics> sb = b.rtt(op);
                 Optional<RttStatistics> sc = c.get().rtt(op);
                 if (sb.isEmpty() || sc.isEmpty()) continue;
                 boolean crypto = b.scenario().equals("rmi-ssl") || b.scenario().equals("ws-security");
-                rows.add(List.of(b.scenario(), op, Intervals.cell(sc.get().interval().ratio(sb.get().interval())),
+                rows.add(List.of(
+                        b.scenario(),
+                        op,
+                        Intervals.cell(sc.get().interval().ratio(sb.get().interval())),
                         provider && crypto ? "1.15 (seed 000: Bouncy Castle vs JCSI/HBCI)" : "-"));
             }
         }
-        return new Table("Candidate / baseline round trips" + (provider ? " (JCE provider " + candOptions.getOrDefault("jce.provider", "sun")
-                + " vs " + baseOptions.getOrDefault("jce.provider", "sun") + ")" : ""),
-                List.of("scenario", "data", "candidate / baseline [95 % interval]", "paper"), rows,
-                List.of("First repetition of each side, interval from its batches; wirecost diff compares all repetitions."));
+        return new Table(
+                "Candidate / baseline round trips"
+                        + (provider
+                                ? " (JCE provider " + candOptions.getOrDefault("jce.provider", "sun") + " vs "
+                                        + baseOptions.getOrDefault("jce.provider", "sun") + ")"
+                                : ""),
+                List.of("scenario", "data", "candidate / baseline [95 % interval]", "paper"),
+                rows,
+                List.of(
+                        "First repetition of each side, interval from its batches; wirecost diff compares all repetitions."));
     }
 
     /** Bytes per call (request / response TCP payload, averaged over the measured calls), by operation. */
     public static Table messageSizes(List<ScenarioResult> results) {
         List<String> header = new ArrayList<>(List.of("operation"));
-        List<ScenarioResult> measured = results.stream().filter(r -> !r.sizes().isEmpty()).toList();
+        List<ScenarioResult> measured =
+                results.stream().filter(r -> !r.sizes().isEmpty()).toList();
         if (measured.isEmpty()) return Table.notMeasured("Message size per invocation", whyNotMeasured(results));
         for (ScenarioResult r : measured) header.add(label(r) + " req/resp");
         List<List<String>> rows = new ArrayList<>();
@@ -97,30 +123,46 @@ public final class Tables {
             for (io.wirecost.runner.MessageSize first : measured.get(0).sizes()) {
                 List<String> row = new ArrayList<>(List.of(first.operation()));
                 for (ScenarioResult r : measured) {
-                    row.add(r.size(first.operation()).map(m -> String.format(Locale.ROOT, "%.0f / %.0f", m.requestBytes(), m.responseBytes()))
+                    row.add(r.size(first.operation())
+                            .map(m -> String.format(Locale.ROOT, "%.0f / %.0f", m.requestBytes(), m.responseBytes()))
                             .orElse("-"));
                 }
                 rows.add(row);
             }
             List<String> packets = new ArrayList<>(List.of("TCP segments per call"));
             for (ScenarioResult r : measured) {
-                packets.add(String.format(Locale.ROOT, "%.1f", r.sizes().stream().mapToDouble(io.wirecost.runner.MessageSize::packetsPerCall)
-                        .average().orElse(0)));
+                packets.add(String.format(
+                        Locale.ROOT,
+                        "%.1f",
+                        r.sizes().stream()
+                                .mapToDouble(io.wirecost.runner.MessageSize::packetsPerCall)
+                                .average()
+                                .orElse(0)));
             }
             rows.add(packets);
         }
         List<String> notes = new ArrayList<>();
-        notes.add("TCP payload bytes per call on the server's connections (HTTP headers and TLS records included; TCP/IP headers not).");
-        for (ScenarioResult r : results) if (r.sizes().isEmpty()) notes.add(r.scenario() + ": message sizes " + r.sizesNote());
+        notes.add(
+                "TCP payload bytes per call on the server's connections (HTTP headers and TLS records included; TCP/IP headers not).");
+        for (ScenarioResult r : results)
+            if (r.sizes().isEmpty()) notes.add(r.scenario() + ": message sizes " + r.sizesNote());
         return new Table("Message size per invocation, bytes (request / response)", header, rows, notes);
     }
 
     /** Why no scenario has sizes, once when the reason is the same for all (no tcpdump, no root). */
     static String whyNotMeasured(List<ScenarioResult> results) {
-        List<String> why = results.stream().map(r -> r.sizesNote().replaceFirst("^not measured:? ?", "")).distinct().toList();
+        List<String> why = results.stream()
+                .map(r -> r.sizesNote().replaceFirst("^not measured:? ?", ""))
+                .distinct()
+                .toList();
         if (why.size() == 1) return "not measured" + (why.get(0).isEmpty() ? "" : ": " + why.get(0));
-        return "not measured: " + String.join("; ", results.stream()
-                .map(r -> r.scenario() + " " + r.sizesNote().replaceFirst("^not measured:? ?", "")).distinct().toList());
+        return "not measured: "
+                + String.join(
+                        "; ",
+                        results.stream()
+                                .map(r -> r.scenario() + " " + r.sizesNote().replaceFirst("^not measured:? ?", ""))
+                                .distinct()
+                                .toList());
     }
 
     /** Relative message sizes beside seed 002's (SOAP ~4.3x JRMP, WS-Security ~6.9x SOAP, RMI-SSL ~1.08x RMI). */
@@ -133,28 +175,39 @@ public final class Tables {
                 Optional<Double> a = meanBytes(results, pair[0]);
                 Optional<Double> b = meanBytes(results, pair[1]);
                 if (a.isEmpty() || b.isEmpty()) continue;
-                rows.add(List.of(ratio, pair[0] + " / " + pair[1], String.format(Locale.ROOT, "%.2f", a.get() / b.get()), f[4],
+                rows.add(List.of(
+                        ratio,
+                        pair[0] + " / " + pair[1],
+                        String.format(Locale.ROOT, "%.2f", a.get() / b.get()),
+                        f[4],
                         "seed " + f[0]));
             }
         }
         String title = "Relative message sizes, today vs seed 002 (request + response bytes, mean over the data types)";
         if (rows.isEmpty()) {
-            return Table.notMeasured(title, results.stream().allMatch(r -> r.sizes().isEmpty()) ? whyNotMeasured(results)
-                    : "no pair of the papers' scenarios with measured sizes in this run");
+            return Table.notMeasured(
+                    title,
+                    results.stream().allMatch(r -> r.sizes().isEmpty())
+                            ? whyNotMeasured(results)
+                            : "no pair of the papers' scenarios with measured sizes in this run");
         }
-        return new Table(title,
-                List.of("ratio", "scenarios", "today", "paper", "paper source"), rows, List.of());
+        return new Table(title, List.of("ratio", "scenarios", "today", "paper", "paper source"), rows, List.of());
     }
 
     private static final Map<String, String[][]> SIZE_SCENARIOS = Map.of(
             // seed 002's web services were RPC/encoded; the literal service is shown too
-            "SOAP/JRMP", new String[][]{{"ws-encoded", "rmi"}, {"ws-literal", "rmi"}},
-            "WS-Security/SOAP", new String[][]{{"ws-security", "ws-literal"}},
-            "RMI-SSL/RMI", new String[][]{{"rmi-ssl", "rmi"}});
+            "SOAP/JRMP", new String[][] {{"ws-encoded", "rmi"}, {"ws-literal", "rmi"}},
+            "WS-Security/SOAP", new String[][] {{"ws-security", "ws-literal"}},
+            "RMI-SSL/RMI", new String[][] {{"rmi-ssl", "rmi"}});
 
     private static Optional<Double> meanBytes(List<ScenarioResult> results, String scenario) {
-        return results.stream().filter(r -> r.scenario().equals(scenario) && !r.sizes().isEmpty()).findFirst()
-                .map(r -> r.sizes().stream().mapToDouble(io.wirecost.runner.MessageSize::totalBytes).average().orElse(0));
+        return results.stream()
+                .filter(r -> r.scenario().equals(scenario) && !r.sizes().isEmpty())
+                .findFirst()
+                .map(r -> r.sizes().stream()
+                        .mapToDouble(io.wirecost.runner.MessageSize::totalBytes)
+                        .average()
+                        .orElse(0));
     }
 
     /**
@@ -167,18 +220,34 @@ public final class Tables {
         List<Repetitions.Figure> cpu = Repetitions.cpu(all);
         List<List<String>> rows = new ArrayList<>();
         for (Factor f : Factor.of(all, rtt, cpu)) {
-            rows.add(List.of(f.ratio(), f.operation(), f.rtt().map(Intervals::cell).orElse("-"),
-                    f.cpu().map(Intervals::cell).orElse("-"), f.paper(), f.source(), String.join("; ", NoiseFlags.factor(f, all))));
+            rows.add(List.of(
+                    f.ratio(),
+                    f.operation(),
+                    f.rtt().map(Intervals::cell).orElse("-"),
+                    f.cpu().map(Intervals::cell).orElse("-"),
+                    f.paper(),
+                    f.source(),
+                    String.join("; ", NoiseFlags.factor(f, all))));
         }
-        return new Table("Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
-                List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise"), rows,
-                List.of("CPU per call: client + server CPU time of the timed pass (user + system), JIT compiler and agent threads excluded.",
+        return new Table(
+                "Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
+                List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise"),
+                rows,
+                List.of(
+                        "CPU per call: client + server CPU time of the timed pass (user + system), JIT compiler and agent threads excluded.",
                         Intervals.basis(all)));
     }
 
     /** The factor pairs present in a run: scenario pair, operation, today's estimates and the paper's figure. */
-    record Factor(String ratio, String operation, String scenarioA, String scenarioB, Optional<Estimate> rtt, Optional<Estimate> cpu,
-                  String paper, String source) {
+    record Factor(
+            String ratio,
+            String operation,
+            String scenarioA,
+            String scenarioB,
+            Optional<Estimate> rtt,
+            Optional<Estimate> cpu,
+            String paper,
+            String source) {
 
         static List<Factor> of(List<ScenarioResult> all, List<Repetitions.Figure> rtt, List<Repetitions.Figure> cpu) {
             List<Factor> out = new ArrayList<>();
@@ -190,12 +259,14 @@ public final class Tables {
                 Optional<Estimate> r = ratio(rtt, pair, op, "client");
                 Optional<Estimate> c = ratio(cpu, pair, op, "all");
                 if (r.isEmpty() && c.isEmpty()) continue;
-                out.add(new Factor(f[2], op, pair[0], pair[1], r, c, f[4], "seed " + f[0] + " (" + f[1] + ", " + f[3] + ")"));
+                out.add(new Factor(
+                        f[2], op, pair[0], pair[1], r, c, f[4], "seed " + f[0] + " (" + f[1] + ", " + f[3] + ")"));
             }
             return out;
         }
 
-        private static Optional<Estimate> ratio(List<Repetitions.Figure> figures, String[] pair, String op, String role) {
+        private static Optional<Estimate> ratio(
+                List<Repetitions.Figure> figures, String[] pair, String op, String role) {
             Optional<Repetitions.Figure> a = Repetitions.find(figures, pair[0], op, role);
             Optional<Repetitions.Figure> b = Repetitions.find(figures, pair[1], op, role);
             if (a.isEmpty() || b.isEmpty()) return Optional.empty();
@@ -208,15 +279,17 @@ public final class Tables {
     }
 
     private static final Map<String, String[]> FACTOR_SCENARIOS = Map.of(
-            "RMI-SSL/RMI", new String[]{"rmi-ssl", "rmi"},
-            "WS/RMI", new String[]{"ws-literal", "rmi"},
-            "HTTP-to-port/RMI", new String[]{"http-to-port", "rmi"},
-            "HTTP-to-servlet/RMI", new String[]{"http-to-servlet", "rmi"},
-            "WS-Security/WS", new String[]{"ws-security", "ws-literal"},
-            "WS-literal/WS-encoded", new String[]{"ws-literal", "ws-encoded"});
+            "RMI-SSL/RMI", new String[] {"rmi-ssl", "rmi"},
+            "WS/RMI", new String[] {"ws-literal", "rmi"},
+            "HTTP-to-port/RMI", new String[] {"http-to-port", "rmi"},
+            "HTTP-to-servlet/RMI", new String[] {"http-to-servlet", "rmi"},
+            "WS-Security/WS", new String[] {"ws-security", "ws-literal"},
+            "WS-literal/WS-encoded", new String[] {"ws-literal", "ws-encoded"});
 
     private static Optional<ScenarioResult> find(List<ScenarioResult> results, String name) {
-        return results.stream().filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty()).findFirst();
+        return results.stream()
+                .filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty())
+                .findFirst();
     }
 
     /**
@@ -225,7 +298,8 @@ public final class Tables {
      */
     public static Table relativeTime(List<ScenarioResult> results, RuleSet rules, String role) {
         List<String> header = new ArrayList<>(List.of("category (paper row)"));
-        List<ScenarioResult> shown = results.stream().filter(r -> r.shares().containsKey(role)).toList();
+        List<ScenarioResult> shown =
+                results.stream().filter(r -> r.shares().containsKey(role)).toList();
         for (ScenarioResult r : shown) {
             header.add(label(r));
             if (!r.paperColumn().isEmpty()) header.add("paper " + r.paperColumn());
@@ -233,7 +307,8 @@ public final class Tables {
         List<List<String>> rows = new ArrayList<>();
         for (Category c : rules.categories()) {
             if (!c.isMiddleware()) continue;
-            List<String> row = new ArrayList<>(List.of(c.title() + (c.paperRow().isEmpty() ? "" : " (" + c.paperRow() + ")")));
+            List<String> row =
+                    new ArrayList<>(List.of(c.title() + (c.paperRow().isEmpty() ? "" : " (" + c.paperRow() + ")")));
             boolean any = false;
             for (ScenarioResult r : shown) {
                 Attribution a = r.shares().get(role).attribution();
@@ -261,11 +336,17 @@ public final class Tables {
         }
         rows.add(samples);
         rows.add(jvm);
-        List<String> notes = new ArrayList<>(List.of("Categories with no samples today and none in the paper are omitted. "
-                + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed."));
-        for (ScenarioResult r : shown) notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
-        return new Table("Relative time by category, % of middleware CPU samples (role: " + role + "), today vs seed 000 Table 3",
-                header, rows, notes);
+        List<String> notes =
+                new ArrayList<>(List.of("Categories with no samples today and none in the paper are omitted. "
+                        + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed."));
+        for (ScenarioResult r : shown)
+            notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
+        return new Table(
+                "Relative time by category, % of middleware CPU samples (role: " + role
+                        + "), today vs seed 000 Table 3",
+                header,
+                rows,
+                notes);
     }
 
     /** A scenario's column header: today's transports, which no paper measured, are marked "today only". */

@@ -4,7 +4,6 @@ import io.wirecost.diff.Stats;
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,21 +28,22 @@ public final class TodayFactors {
 
     /** ratio label, scenario A, scenario B: A / B. */
     private static final List<String[]> TIME = List.of(
-            new String[]{"gRPC/RMI", "grpc", "rmi"},
-            new String[]{"gRPC-TLS/RMI-SSL", "grpc-tls", "rmi-ssl"},
-            new String[]{"REST/WS-literal", "rest-json", "ws-literal"},
-            new String[]{"HTTP/2 / HTTP/1.1 (REST)", "rest-json-h2", "rest-json"},
-            new String[]{"REST/gRPC", "rest-json", "grpc"});
+            new String[] {"gRPC/RMI", "grpc", "rmi"},
+            new String[] {"gRPC-TLS/RMI-SSL", "grpc-tls", "rmi-ssl"},
+            new String[] {"REST/WS-literal", "rest-json", "ws-literal"},
+            new String[] {"HTTP/2 / HTTP/1.1 (REST)", "rest-json-h2", "rest-json"},
+            new String[] {"REST/gRPC", "rest-json", "grpc"});
+
     private static final List<String[]> SIZE = List.of(
-            new String[]{"JSON/XML message size", "rest-json", "ws-literal"},
-            new String[]{"protobuf/JSON message size", "grpc", "rest-json"},
-            new String[]{"protobuf/JRMP message size", "grpc", "rmi"},
-            new String[]{"HTTP/2 / HTTP/1.1 message size", "rest-json-h2", "rest-json"});
+            new String[] {"JSON/XML message size", "rest-json", "ws-literal"},
+            new String[] {"protobuf/JSON message size", "grpc", "rest-json"},
+            new String[] {"protobuf/JRMP message size", "grpc", "rmi"},
+            new String[] {"HTTP/2 / HTTP/1.1 message size", "rest-json-h2", "rest-json"});
 
-    private static final List<String> PRIMITIVES = List.of("int", "short", "long", "float", "double", "boolean", "byte");
+    private static final List<String> PRIMITIVES =
+            List.of("int", "short", "long", "float", "double", "boolean", "byte");
 
-    private TodayFactors() {
-    }
+    private TodayFactors() {}
 
     public static Table table(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
@@ -52,33 +52,47 @@ public final class TodayFactors {
             Optional<ScenarioResult> b = find(results, f[2]);
             if (a.isEmpty() || b.isEmpty()) continue;
             primitives(a.get(), b.get()).ifPresent(i -> rows.add(row(f, "primitives-geomean", i)));
-            kept(a.get(), "string").flatMap(ka -> kept(b.get(), "string").map(kb -> Stats.ratio(kb, ka)))
+            kept(a.get(), "string")
+                    .flatMap(ka -> kept(b.get(), "string").map(kb -> Stats.ratio(kb, ka)))
                     .ifPresent(i -> rows.add(row(f, "string", i)));
         }
         for (String[] f : SIZE) {
-            Optional<ScenarioResult> a = find(results, f[1]).filter(r -> !r.sizes().isEmpty());
-            Optional<ScenarioResult> b = find(results, f[2]).filter(r -> !r.sizes().isEmpty());
+            Optional<ScenarioResult> a =
+                    find(results, f[1]).filter(r -> !r.sizes().isEmpty());
+            Optional<ScenarioResult> b =
+                    find(results, f[2]).filter(r -> !r.sizes().isEmpty());
             if (a.isEmpty() || b.isEmpty()) continue;
             sizeRatio(a.get(), b.get()).ifPresent(i -> rows.add(row(f, "bytes, mean over types", i)));
         }
-        return new Table("Today's factors, no paper column (>1: A slower or larger than B; 95 % interval)",
-                List.of("ratio", "A / B", "data", "today", "95 % interval"), rows,
-                List.of("Round trips: kept measurements of the timed pass (bootstrap for string, Welch t on per-measurement "
+        return new Table(
+                "Today's factors, no paper column (>1: A slower or larger than B; 95 % interval)",
+                List.of("ratio", "A / B", "data", "today", "95 % interval"),
+                rows,
+                List.of(
+                        "Round trips: kept measurements of the timed pass (bootstrap for string, Welch t on per-measurement "
                                 + "geometric means for the primitives). Sizes: t interval over the data types' ratios.",
                         "Under load, intervals widen; they do not correct for drift between scenarios run one after the other."));
     }
 
     private static List<String> row(String[] f, String data, Stats.Interval i) {
-        return List.of(f[0], f[1] + " / " + f[2], data, String.format(Locale.ROOT, "%.2f", i.estimate()),
+        return List.of(
+                f[0],
+                f[1] + " / " + f[2],
+                data,
+                String.format(Locale.ROOT, "%.2f", i.estimate()),
                 String.format(Locale.ROOT, "%.2f to %.2f", i.low(), i.high()));
     }
 
     private static Optional<ScenarioResult> find(List<ScenarioResult> results, String name) {
-        return results.stream().filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty()).findFirst();
+        return results.stream()
+                .filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty())
+                .findFirst();
     }
 
     private static Optional<double[]> kept(ScenarioResult r, String op) {
-        return r.rtt(op).map(RttStatistics::keptMicros).filter(k -> k.size() >= 2)
+        return r.rtt(op)
+                .map(RttStatistics::keptMicros)
+                .filter(k -> k.size() >= 2)
                 .map(k -> k.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
@@ -123,8 +137,10 @@ public final class TodayFactors {
         double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         double var = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (logs.size() - 1);
         double half = Stats.tQuantile975(logs.size() - 1) * Math.sqrt(var / logs.size());
-        // the estimate is the ratio of mean bytes, as in the size-factor table; the interval, the types' spread around it
+        // the estimate is the ratio of mean bytes, as in the size-factor table; the interval, the types' spread around
+        // it
         double estimate = sumA / sumB;
-        return Optional.of(new Stats.Interval(estimate, Math.min(estimate, Math.exp(mean - half)), Math.max(estimate, Math.exp(mean + half))));
+        return Optional.of(new Stats.Interval(
+                estimate, Math.min(estimate, Math.exp(mean - half)), Math.max(estimate, Math.exp(mean + half))));
     }
 }

@@ -1,18 +1,17 @@
 package io.wirecost.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.ScenarioResult;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The allocation and lock-time tables for known weights, and their absence from CPU-only runs. */
 class CompanionTablesTest {
@@ -33,8 +32,24 @@ class CompanionTablesTest {
     }
 
     private static ScenarioResult result(String name, Map<String, RoleAttribution> companions) {
-        return new ScenarioResult(name, 1, "", "ok", "", 1, 100, List.of(), List.of(), Map.of(), Map.of(), Map.of(), Map.of(),
-                List.of(), "", List.of(), companions);
+        return new ScenarioResult(
+                name,
+                1,
+                "",
+                "ok",
+                "",
+                1,
+                100,
+                List.of(),
+                List.of(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "",
+                List.of(),
+                companions);
     }
 
     @Test
@@ -43,10 +58,18 @@ class CompanionTablesTest {
         ScenarioResult tcp = result("tcp", Map.of("alloc", weighted("alloc", 0, 500, 0)));
         Table t = CompanionTables.table(List.of(rmi, tcp), RULES, "alloc");
         assertEquals(List.of("category", "rmi bytes", "rmi %", "tcp bytes", "tcp %"), t.header());
-        assertEquals(List.of("Serialization", "3000000", "75.00", "0", "0.00"), t.rows().get(0));
-        assertEquals(List.of("Socket write", "1000000", "25.00", "500", "100.00"), t.rows().get(1));
-        assertEquals(List.of("middleware bytes", "4000000", "100.00", "500", "100.00"), t.rows().get(2));
-        assertEquals(List.of("JVM-internal, % of all bytes", "", "20.00", "", "0.00"), t.rows().get(3));
+        assertEquals(
+                List.of("Serialization", "3000000", "75.00", "0", "0.00"),
+                t.rows().get(0));
+        assertEquals(
+                List.of("Socket write", "1000000", "25.00", "500", "100.00"),
+                t.rows().get(1));
+        assertEquals(
+                List.of("middleware bytes", "4000000", "100.00", "500", "100.00"),
+                t.rows().get(2));
+        assertEquals(
+                List.of("JVM-internal, % of all bytes", "", "20.00", "", "0.00"),
+                t.rows().get(3));
         assertTrue(t.title().startsWith("Allocation by category"), t.title());
     }
 
@@ -62,8 +85,9 @@ class CompanionTablesTest {
 
     @Test
     void cpuOnlyRunsHaveNoCompanionTables() {
-        ScenarioResult cpuOnly = new ScenarioResult("rmi", 1, "", "ok", "", 1, 100, List.of(), List.of(), Map.of(), Map.of(),
-                Map.of(), Map.of(), List.of(), "", List.of());
+        ScenarioResult cpuOnly = new ScenarioResult(
+                "rmi", 1, "", "ok", "", 1, 100, List.of(), List.of(), Map.of(), Map.of(), Map.of(), Map.of(), List.of(),
+                "", List.of());
         assertFalse(CompanionTables.present(List.of(cpuOnly), "alloc"));
         assertFalse(CompanionTables.present(List.of(cpuOnly), "lock"));
         assertTrue(CompanionTables.present(List.of(result("rmi", Map.of("lock", weighted("lock", 1, 0, 0)))), "lock"));

@@ -1,5 +1,9 @@
 package io.wirecost.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.runner.CpuStatistics;
@@ -8,54 +12,74 @@ import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Every table prints intervals, and the noise column speaks exactly when a figure cannot support its comparison. */
 class IntervalsAndNoiseTest {
 
-    private static final List<String> PRIMITIVES = List.of("int", "short", "long", "float", "double", "boolean", "byte");
+    private static final List<String> PRIMITIVES =
+            List.of("int", "short", "long", "float", "double", "boolean", "byte");
 
     /** Batches around {@code micros} with relative spread {@code spread}: 12 values, deterministic. */
     private static long[] batches(double micros, double spread) {
         long[] n = new long[12];
-        for (int i = 0; i < n.length; i++) n[i] = Math.round(micros * 1000 * 100 * (1 + spread * ((i % 4) - 1.5) / 1.5));
+        for (int i = 0; i < n.length; i++)
+            n[i] = Math.round(micros * 1000 * 100 * (1 + spread * ((i % 4) - 1.5) / 1.5));
         return n;
     }
 
-    private static ScenarioResult scenario(String name, double rttMicros, double rttSpread, double cpuMicros, double cpuSpread,
-                                           double stealPercent) {
+    private static ScenarioResult scenario(
+            String name, double rttMicros, double rttSpread, double cpuMicros, double cpuSpread, double stealPercent) {
         List<RttStatistics> rtt = new ArrayList<>();
         List<CpuStatistics> cpu = new ArrayList<>();
         for (String op : PRIMITIVES) {
             rtt.add(RttStatistics.of(op, batches(rttMicros, rttSpread), 100));
-            for (String role : List.of("client", "server", "all")) cpu.add(CpuStatistics.of(op, role, batches(cpuMicros, cpuSpread), 100));
+            for (String role : List.of("client", "server", "all"))
+                cpu.add(CpuStatistics.of(op, role, batches(cpuMicros, cpuSpread), 100));
         }
         rtt.add(RttStatistics.geometricMean("primitives-geomean", List.copyOf(rtt)));
         for (String role : List.of("client", "server", "all")) {
-            List<CpuStatistics> parts = cpu.stream().filter(c -> c.role().equals(role)).toList();
-            cpu.add(new CpuStatistics("primitives-geomean", role,
-                    io.wirecost.runner.Estimate.geometricMean(parts.stream().map(CpuStatistics::perCallMicros).toList()), 8400, List.of()));
+            List<CpuStatistics> parts =
+                    cpu.stream().filter(c -> c.role().equals(role)).toList();
+            cpu.add(new CpuStatistics(
+                    "primitives-geomean",
+                    role,
+                    io.wirecost.runner.Estimate.geometricMean(
+                            parts.stream().map(CpuStatistics::perCallMicros).toList()),
+                    8400,
+                    List.of()));
         }
-        return new ScenarioResult(name, 1, name.toUpperCase(), "ok", "", 10, 1000, rtt, List.of(), Map.of(),
-                Map.of("noise", Map.of("steal_percent", stealPercent)), Map.of(), Map.of(), List.of(), "not measured", cpu);
+        return new ScenarioResult(
+                name,
+                1,
+                name.toUpperCase(),
+                "ok",
+                "",
+                10,
+                1000,
+                rtt,
+                List.of(),
+                Map.of(),
+                Map.of("noise", Map.of("steal_percent", stealPercent)),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "not measured",
+                cpu);
     }
 
     @Test
     void everyTableCellHasAnInterval() {
-        List<ScenarioResult> run = List.of(scenario("rmi", 40, 0.02, 100, 0.02, 0), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
+        List<ScenarioResult> run =
+                List.of(scenario("rmi", 40, 0.02, 100, 0.02, 0), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
         for (Table t : List.of(Tables.roundTrips(run), CpuTables.perCall(run))) {
             for (List<String> row : t.rows()) {
                 if (row.get(0).equals("noise")) continue;
-                for (String cell : row.subList(t.header().indexOf("rmi"), row.size())) assertTrue(cell.matches("[\\d.]+ \\[[\\d.]+, [\\d.]+\\].*"),
-                        t.title() + ": " + cell);
+                for (String cell : row.subList(t.header().indexOf("rmi"), row.size()))
+                    assertTrue(cell.matches("[\\d.]+ \\[[\\d.]+, [\\d.]+\\].*"), t.title() + ": " + cell);
             }
         }
         Table f = Tables.factors(run);
@@ -70,35 +94,69 @@ class IntervalsAndNoiseTest {
     @Test
     void aFactorWhoseIntervalIncludesOneIsFlaggedInTheTableAndInResultsJson() throws Exception {
         // round trips 40 vs 41 µs with 30 % spread: the interval of 1.03 includes 1; CPU clearly apart
-        List<ScenarioResult> run = List.of(scenario("rmi", 40, 0.3, 100, 0.02, 0), scenario("rmi-ssl", 41, 0.3, 130, 0.02, 0));
+        List<ScenarioResult> run =
+                List.of(scenario("rmi", 40, 0.3, 100, 0.02, 0), scenario("rmi-ssl", 41, 0.3, 130, 0.02, 0));
         List<String> row = Tables.factors(run).rows().get(0);
         assertTrue(row.get(6).contains("round-trip interval includes 1, the paper's factor does not"), row.get(6));
         assertFalse(row.get(6).contains("CPU interval includes 1"), row.get(6));
         assertTrue(row.get(6).contains("rmi round trips' CV"), "30 % spread is over the CV threshold: " + row.get(6));
-        String noiseRow = String.join(" | ", Tables.roundTrips(run).rows().get(Tables.roundTrips(run).rows().size() - 1));
+        String noiseRow = String.join(
+                " | ",
+                Tables.roundTrips(run).rows().get(Tables.roundTrips(run).rows().size() - 1));
         assertTrue(noiseRow.startsWith("noise | too noisy: round trips' CV"), noiseRow);
 
-        RunMetadata meta = new RunMetadata("r1", "2026-01-01T00:00:00Z", "h", "0.1.0", "/jdk", 17, RunSettings.quick(64),
-                new ProfilerSettings("none", "cpu", 1_000_000), List.of("rmi", "rmi-ssl"), List.of("run"), "", Map.of(), 1, false, "loopback");
+        RunMetadata meta = new RunMetadata(
+                "r1",
+                "2026-01-01T00:00:00Z",
+                "h",
+                "0.1.0",
+                "/jdk",
+                17,
+                RunSettings.quick(64),
+                new ProfilerSettings("none", "cpu", 1_000_000),
+                List.of("rmi", "rmi-ssl"),
+                List.of("run"),
+                "",
+                Map.of(),
+                1,
+                false,
+                "loopback");
         JsonNode json = new ObjectMapper().readTree(ResultsJson.render(meta, run));
         JsonNode factor = json.get("factors").get(0);
         assertTrue(factor.get("too_noisy").asBoolean());
-        assertTrue(factor.get("rtt").get("ci_low").asDouble() < 1 && factor.get("cpu").get("ci_low").asDouble() > 1);
+        assertTrue(factor.get("rtt").get("ci_low").asDouble() < 1
+                && factor.get("cpu").get("ci_low").asDouble() > 1);
         assertEquals("rmi", json.get("cpu_per_call").get(0).get("scenario").asText());
     }
 
     @Test
     void stealOverTheThresholdIsFlagged() {
-        List<ScenarioResult> run = List.of(scenario("rmi", 40, 0.02, 100, 0.02, 12.5), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
+        List<ScenarioResult> run =
+                List.of(scenario("rmi", 40, 0.02, 100, 0.02, 12.5), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
         String noise = Tables.factors(run).rows().get(0).get(6);
         assertEquals("rmi CPU steal 12.5 % > 5 %", noise);
     }
 
     @Test
     void theReportDrawsErrorBarsForRoundTripsCpuAndFactors(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
-        List<ScenarioResult> run = List.of(scenario("rmi", 40, 0.02, 100, 0.02, 0), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
-        RunMetadata meta = new RunMetadata("r1", "2026-01-01T00:00:00Z", "h", "0.1.0", "/jdk", 17, RunSettings.quick(64),
-                new ProfilerSettings("none", "cpu", 1_000_000), List.of("rmi", "rmi-ssl"), List.of("run"), "", Map.of(), 1, false, "loopback");
+        List<ScenarioResult> run =
+                List.of(scenario("rmi", 40, 0.02, 100, 0.02, 0), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
+        RunMetadata meta = new RunMetadata(
+                "r1",
+                "2026-01-01T00:00:00Z",
+                "h",
+                "0.1.0",
+                "/jdk",
+                17,
+                RunSettings.quick(64),
+                new ProfilerSettings("none", "cpu", 1_000_000),
+                List.of("rmi", "rmi-ssl"),
+                List.of("run"),
+                "",
+                Map.of(),
+                1,
+                false,
+                "loopback");
         String html = HtmlReport.render(meta, run, io.wirecost.attribution.RuleSet.defaults(), dir);
         assertTrue(html.contains("id=\"cpu-per-call\""), "a CPU-per-call section");
         // round trips and CPU: 7 primitives + geomean, x 2 scenarios each; factors: 2 lines x (round trips, CPU)
@@ -110,37 +168,106 @@ class IntervalsAndNoiseTest {
     @Test
     void anAdaptiveWarmUpThatNeverSettledIsFlaggedAndASettledShortOneIsNot() {
         ScenarioResult base = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
-        java.util.function.Function<Boolean, ScenarioResult> with = settled -> new ScenarioResult(base.scenario(), 1, base.paperColumn(), "ok", "",
-                10, 1000, base.rtt(), List.of(), Map.of(), Map.of("counts", new io.wirecost.runner.ScenarioRunner.Counts(480, 27, 50, 40,
-                "adaptive", settled, List.of(9500.0, 9100.0, 9050.0, 9000.0))), Map.of(), Map.of(), List.of(), "", base.cpu());
-        List<String> unsettled = Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(false)))
-                .rows().stream().map(r -> r.get(6)).toList();
-        assertTrue(unsettled.stream().allMatch(n -> n.equals("ws-security warm-up did not settle within its bound (480 calls per type)")),
+        java.util.function.Function<Boolean, ScenarioResult> with = settled -> new ScenarioResult(
+                base.scenario(),
+                1,
+                base.paperColumn(),
+                "ok",
+                "",
+                10,
+                1000,
+                base.rtt(),
+                List.of(),
+                Map.of(),
+                Map.of(
+                        "counts",
+                        new io.wirecost.runner.ScenarioRunner.Counts(
+                                480, 27, 50, 40, "adaptive", settled, List.of(9500.0, 9100.0, 9050.0, 9000.0))),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "",
+                base.cpu());
+        List<String> unsettled =
+                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(false)))
+                        .rows()
+                        .stream()
+                        .map(r -> r.get(6))
+                        .toList();
+        assertTrue(
+                unsettled.stream()
+                        .allMatch(n ->
+                                n.equals("ws-security warm-up did not settle within its bound (480 calls per type)")),
                 unsettled.toString());
-        List<String> settled = Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(true)))
-                .rows().stream().map(r -> r.get(6)).toList();
-        assertTrue(settled.stream().noneMatch(n -> n.contains("warm-up")), "480 settled calls are not a cut warm-up: " + settled);
+        List<String> settled =
+                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(true)))
+                        .rows()
+                        .stream()
+                        .map(r -> r.get(6))
+                        .toList();
+        assertTrue(
+                settled.stream().noneMatch(n -> n.contains("warm-up")),
+                "480 settled calls are not a cut warm-up: " + settled);
     }
 
     @Test
     void aWarmUpCutByTheQuickBudgetIsFlagged() {
         ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
-        ScenarioResult flagged = new ScenarioResult(cold.scenario(), 1, cold.paperColumn(), "ok", "", 10, 1000, cold.rtt(), List.of(),
-                Map.of(), Map.of("counts", new io.wirecost.runner.ScenarioRunner.Counts(25, 5, 5, 12, "quick", null, List.of())), Map.of(), Map.of(), List.of(), "", cold.cpu());
+        ScenarioResult flagged = new ScenarioResult(
+                cold.scenario(),
+                1,
+                cold.paperColumn(),
+                "ok",
+                "",
+                10,
+                1000,
+                cold.rtt(),
+                List.of(),
+                Map.of(),
+                Map.of("counts", new io.wirecost.runner.ScenarioRunner.Counts(25, 5, 5, 12, "quick", null, List.of())),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "",
+                cold.cpu());
         List<ScenarioResult> run = List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged);
-        List<String> rows = Tables.factors(run).rows().stream().map(r -> r.get(6)).toList();
-        assertTrue(rows.stream().allMatch(n -> n.equals("ws-security warm-up cut to 25 calls per type (--quick on a loaded machine)")), rows.toString());
+        List<String> rows =
+                Tables.factors(run).rows().stream().map(r -> r.get(6)).toList();
+        assertTrue(
+                rows.stream()
+                        .allMatch(n ->
+                                n.equals("ws-security warm-up cut to 25 calls per type (--quick on a loaded machine)")),
+                rows.toString());
     }
 
     @Test
     void cpuCsvKeepsTheGatesHeaderAndRepetitionsGiveTheInterval() {
         ScenarioResult r1 = scenario("rmi", 40, 0.02, 100, 0.02, 0);
         ScenarioResult r2 = scenario("rmi", 40, 0.02, 110, 0.02, 0);
-        ScenarioResult rep2 = new ScenarioResult(r2.scenario(), 2, r2.paperColumn(), r2.status(), r2.error(), r2.seconds(), r2.calls(),
-                r2.rtt(), r2.profiledRtt(), r2.shares(), r2.facts(), r2.profilers(), r2.recordings(), r2.sizes(), r2.sizesNote(), r2.cpu());
+        ScenarioResult rep2 = new ScenarioResult(
+                r2.scenario(),
+                2,
+                r2.paperColumn(),
+                r2.status(),
+                r2.error(),
+                r2.seconds(),
+                r2.calls(),
+                r2.rtt(),
+                r2.profiledRtt(),
+                r2.shares(),
+                r2.facts(),
+                r2.profilers(),
+                r2.recordings(),
+                r2.sizes(),
+                r2.sizesNote(),
+                r2.cpu());
         List<String> lines = CpuCsv.render(List.of(r1, rep2)).lines().toList();
         assertEquals("scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations", lines.get(0));
-        String[] f = lines.stream().filter(l -> l.startsWith("rmi,int,all,")).findFirst().orElseThrow().split(",");
+        String[] f = lines.stream()
+                .filter(l -> l.startsWith("rmi,int,all,"))
+                .findFirst()
+                .orElseThrow()
+                .split(",");
         assertEquals(105.0, Double.parseDouble(f[3]), 0.01, "mean of the two repetitions");
         // two repetitions: t(0.975, 1) = 12.706 times the standard error 5
         assertEquals(105 - 12.706 * 5, Double.parseDouble(f[4]), 0.05);

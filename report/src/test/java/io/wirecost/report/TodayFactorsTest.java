@@ -1,16 +1,15 @@
 package io.wirecost.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Today's factors on hand-made results with known answers: a scenario twice as slow as its reference in
@@ -19,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TodayFactorsTest {
 
-    private static final List<String> TYPES = List.of("int", "short", "long", "float", "double", "boolean", "byte", "string");
+    private static final List<String> TYPES =
+            List.of("int", "short", "long", "float", "double", "boolean", "byte", "string");
 
     /** Kept measurements around {@code micros} with a small spread, the same for every type. */
     private static ScenarioResult result(String name, double micros, double bytesPerCall) {
@@ -32,24 +32,40 @@ class TodayFactorsTest {
             double extra = t.equals("string") ? 64 : 0;
             sizes.add(new MessageSize(t, 50, bytesPerCall / 2, bytesPerCall / 2 + extra, 0, 0, 4));
         }
-        return new ScenarioResult(name, 1, "", "ok", "", 1, 100, rtt, List.of(), Map.of(), Map.of(), Map.of(), Map.of(), sizes, "tcpdump");
+        return new ScenarioResult(
+                name, 1, "", "ok", "", 1, 100, rtt, List.of(), Map.of(), Map.of(), Map.of(), Map.of(), sizes,
+                "tcpdump");
     }
 
     @Test
     void factorsWithIntervals() {
-        Table t = TodayFactors.table(List.of(result("rmi", 50, 400), result("grpc", 100, 200), result("rest-json", 150, 600),
+        Table t = TodayFactors.table(List.of(
+                result("rmi", 50, 400),
+                result("grpc", 100, 200),
+                result("rest-json", 150, 600),
                 result("ws-literal", 300, 1200)));
-        List<String> grpcPrimitives = t.rows().stream().filter(r -> r.get(0).equals("gRPC/RMI") && r.get(2).equals("primitives-geomean"))
-                .findFirst().orElseThrow();
+        List<String> grpcPrimitives = t.rows().stream()
+                .filter(r -> r.get(0).equals("gRPC/RMI") && r.get(2).equals("primitives-geomean"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("2.00", grpcPrimitives.get(3));
         String[] ci = grpcPrimitives.get(4).split(" to ");
         assertTrue(Double.parseDouble(ci[0]) <= 2.0 && Double.parseDouble(ci[1]) >= 2.0, grpcPrimitives.toString());
-        assertTrue(Double.parseDouble(ci[1]) - Double.parseDouble(ci[0]) < 0.1, "equal spreads give a narrow interval: " + grpcPrimitives);
-        assertTrue(t.rows().stream().anyMatch(r -> r.get(0).equals("REST/WS-literal") && r.get(2).equals("string") && r.get(3).equals("0.50")));
-        List<String> json = t.rows().stream().filter(r -> r.get(0).equals("JSON/XML message size")).findFirst().orElseThrow();
+        assertTrue(
+                Double.parseDouble(ci[1]) - Double.parseDouble(ci[0]) < 0.1,
+                "equal spreads give a narrow interval: " + grpcPrimitives);
+        assertTrue(t.rows().stream()
+                .anyMatch(r -> r.get(0).equals("REST/WS-literal")
+                        && r.get(2).equals("string")
+                        && r.get(3).equals("0.50")));
+        List<String> json = t.rows().stream()
+                .filter(r -> r.get(0).equals("JSON/XML message size"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(String.format(java.util.Locale.ROOT, "%.2f", (600 + 8.0) / (1200 + 8.0)), json.get(3));
         // rest-json-h2 and grpc-tls are not in the run: their rows are left out
-        assertTrue(t.rows().stream().noneMatch(r -> r.get(1).contains("rest-json-h2") || r.get(1).contains("grpc-tls")));
+        assertTrue(t.rows().stream()
+                .noneMatch(r -> r.get(1).contains("rest-json-h2") || r.get(1).contains("grpc-tls")));
     }
 
     @Test

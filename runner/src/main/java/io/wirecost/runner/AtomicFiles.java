@@ -36,7 +36,7 @@ public final class AtomicFiles {
         try {
             Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::finishOnShutdown, "wirecost-atomic-files"));
         } catch (IllegalStateException e) {
-            closing = true;   // first used while the JVM is already shutting down
+            closing = true; // first used while the JVM is already shutting down
         }
     }
 
@@ -46,8 +46,7 @@ public final class AtomicFiles {
         void write(OutputStream out) throws IOException;
     }
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path target, String content) throws IOException {
         write(target, out -> out.write(content.getBytes(StandardCharsets.UTF_8)));

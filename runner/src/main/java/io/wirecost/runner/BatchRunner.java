@@ -5,7 +5,6 @@ import io.wirecost.runner.batch.BatchPoint;
 import io.wirecost.runner.batch.BatchSettings;
 import io.wirecost.runner.batch.LatencyResult;
 import io.wirecost.scenarios.ScenarioDescriptor;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,8 +22,8 @@ import java.util.function.Consumer;
 public final class BatchRunner {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ScenarioDescriptor MODULE = new ScenarioDescriptor("batch", "", "scenarios-batch",
-            "io.wirecost.scenarios.batch.BatchServerMain", false);
+    private static final ScenarioDescriptor MODULE = new ScenarioDescriptor(
+            "batch", "", "scenarios-batch", "io.wirecost.scenarios.batch.BatchServerMain", false);
     private static final Duration START = Duration.ofSeconds(90);
     private static final Duration COMMAND = Duration.ofSeconds(60);
 
@@ -34,8 +33,12 @@ public final class BatchRunner {
     private final Consumer<String> progress;
     private final Consumer<List<LatencyResult>> update;
 
-    public BatchRunner(JvmLauncher launcher, BatchSettings settings, Path outDir, Consumer<String> progress,
-                       Consumer<List<LatencyResult>> update) {
+    public BatchRunner(
+            JvmLauncher launcher,
+            BatchSettings settings,
+            Path outDir,
+            Consumer<String> progress,
+            Consumer<List<LatencyResult>> update) {
         this.launcher = launcher;
         this.settings = settings;
         this.outDir = outDir;
@@ -47,15 +50,21 @@ public final class BatchRunner {
     public List<LatencyResult> run() {
         List<LatencyResult> done = new ArrayList<>();
         progress.accept("starting the server JVM (RMI, Metro on Tomcat, echo)");
-        try (ChildJvm server = launcher.start(MODULE, "batch-server", "io.wirecost.scenarios.batch.BatchServerMain",
-                List.of(String.valueOf(settings.maxFiles())), null, outDir.resolve("logs").resolve("batch-server.log"))) {
+        try (ChildJvm server = launcher.start(
+                MODULE,
+                "batch-server",
+                "io.wirecost.scenarios.batch.BatchServerMain",
+                List.of(String.valueOf(settings.maxFiles())),
+                null,
+                outDir.resolve("logs").resolve("batch-server.log"))) {
             Object endpoint = server.await("start", START).get("endpoint");
             for (long delay : settings.delaysNanos()) {
                 done.add(latency(JSON.writeValueAsString(endpoint), delay, done));
                 update.accept(List.copyOf(done));
             }
         } catch (ChildJvm.ChildFailure | java.io.IOException e) {
-            for (long delay : settings.delaysNanos().subList(done.size(), settings.delaysNanos().size())) {
+            for (long delay : settings.delaysNanos()
+                    .subList(done.size(), settings.delaysNanos().size())) {
                 done.add(LatencyResult.empty(delay, settings.reps(delay)).failed("server: " + e.getMessage()));
             }
             update.accept(List.copyOf(done));
@@ -68,16 +77,26 @@ public final class BatchRunner {
         String label = "latency " + millis(delay);
         int reps = settings.reps(delay);
         LatencyResult r = LatencyResult.empty(delay, reps);
-        try (ChildJvm client = launcher.start(MODULE, "batch-client-" + millis(delay), "io.wirecost.scenarios.batch.BatchClientMain",
-                List.of(endpointJson, String.valueOf(delay)), null, outDir.resolve("logs").resolve("batch-client-" + millis(delay) + ".log"))) {
+        try (ChildJvm client = launcher.start(
+                MODULE,
+                "batch-client-" + millis(delay),
+                "io.wirecost.scenarios.batch.BatchClientMain",
+                List.of(endpointJson, String.valueOf(delay)),
+                null,
+                outDir.resolve("logs").resolve("batch-client-" + millis(delay) + ".log"))) {
             client.await("start", START);
             client.call("connect", COMMAND);
-            progress.accept(label + ": warm-up, " + settings.warmup() + " transactions of " + settings.maxFiles() + " files per variant");
+            progress.accept(label + ": warm-up, " + settings.warmup() + " transactions of " + settings.maxFiles()
+                    + " files per variant");
             client.call("warmup " + settings.warmup() + " " + settings.maxFiles(), timeout(settings.warmup() * 2L));
             // two series of pings (direct, through the proxy), each ping two delays long through the proxy
-            Map<String, Object> lat = client.call("latency " + settings.pings(), COMMAND.plusNanos(settings.pings() * 4L * delay));
-            r = r.withPings((Boolean) lat.get("proxied"), longs(lat.get("directPingsNanos")), longs(lat.get("pathPingsNanos")));
-            progress.accept(String.format("%s: the path adds %.2f ms to a round trip; %d x each batch size", label, r.addedRttMillis(), reps));
+            Map<String, Object> lat =
+                    client.call("latency " + settings.pings(), COMMAND.plusNanos(settings.pings() * 4L * delay));
+            r = r.withPings(
+                    (Boolean) lat.get("proxied"), longs(lat.get("directPingsNanos")), longs(lat.get("pathPingsNanos")));
+            progress.accept(String.format(
+                    "%s: the path adds %.2f ms to a round trip; %d x each batch size",
+                    label, r.addedRttMillis(), reps));
             for (int n : settings.files()) {
                 progress.accept(label + ": " + n + " file" + (n == 1 ? "" : "s") + " per transaction");
                 // the object interface makes 5 round trips per file: allow 10 delays each, plus a minute
@@ -86,7 +105,8 @@ public final class BatchRunner {
                 Map<String, Object> nanos = (Map<String, Object>) p.get("nanos");
                 Map<String, Object> calls = (Map<String, Object>) p.get("callsPerTransaction");
                 for (Map.Entry<String, Object> e : nanos.entrySet()) {
-                    long[] t = ((List<?>) e.getValue()).stream().mapToLong(o -> ((Number) o).longValue()).toArray();
+                    long[] t = ((List<?>) e.getValue())
+                            .stream().mapToLong(o -> ((Number) o).longValue()).toArray();
                     r = r.with(new BatchPoint(delay, e.getKey(), n, t, ((Number) calls.get(e.getKey())).doubleValue()));
                 }
                 // a few pings after every point: L is the median over the whole sweep, not one moment's

@@ -3,7 +3,6 @@ package io.wirecost.runner;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.scenarios.harness.Protocol;
-
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -32,7 +31,9 @@ public final class ChildJvm implements AutoCloseable {
     private static final String PREFIX = "@wirecost ";
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Reply records: every reply also carries {@code ok}, which the records leave to {@link #await}. */
-    private static final ObjectMapper REPLIES = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper REPLIES =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
     private static final Set<ChildJvm> LIVE = ConcurrentHashMap.newKeySet();
     private static final Map<String, Object> EOF = Map.of();
 
@@ -59,8 +60,7 @@ public final class ChildJvm implements AutoCloseable {
 
     static ChildJvm start(String label, List<String> command, Path log) throws IOException {
         Files.createDirectories(log.getParent());
-        ProcessBuilder pb = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Files.writeString(log, "# " + String.join(" ", command) + System.lineSeparator());
         ChildJvm c = new ChildJvm(label, pb.start(), log);
         LIVE.add(c);
@@ -69,7 +69,8 @@ public final class ChildJvm implements AutoCloseable {
 
     @SuppressWarnings("unchecked")
     private void readStdout() {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith(PREFIX)) {
                     replies.add(JSON.readValue(line.substring(PREFIX.length()), Map.class));

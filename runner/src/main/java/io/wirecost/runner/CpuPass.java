@@ -6,8 +6,7 @@ import java.util.List;
 /** Turns the per-batch CPU readings of both JVMs into CPU per call for client, server and both. */
 final class CpuPass {
 
-    private CpuPass() {
-    }
+    private CpuPass() {}
 
     /**
      * Client, server and all (the two summed batch by batch, so the interval keeps their covariance). A
@@ -31,11 +30,17 @@ final class CpuPass {
     static List<CpuStatistics> geomeans(List<CpuStatistics> perType, List<String> primitives) {
         List<CpuStatistics> out = new ArrayList<>();
         for (String role : List.of("client", "server", "all")) {
-            List<CpuStatistics> parts = perType.stream().filter(x -> x.role().equals(role) && primitives.contains(x.operation())).toList();
+            List<CpuStatistics> parts = perType.stream()
+                    .filter(x -> x.role().equals(role) && primitives.contains(x.operation()))
+                    .toList();
             if (parts.size() != primitives.size()) continue;
-            out.add(new CpuStatistics("primitives-geomean", role,
-                    Estimate.geometricMean(parts.stream().map(CpuStatistics::perCallMicros).toList()),
-                    parts.stream().mapToLong(CpuStatistics::invocations).sum(), List.of()));
+            out.add(new CpuStatistics(
+                    "primitives-geomean",
+                    role,
+                    Estimate.geometricMean(
+                            parts.stream().map(CpuStatistics::perCallMicros).toList()),
+                    parts.stream().mapToLong(CpuStatistics::invocations).sum(),
+                    List.of()));
         }
         return out;
     }

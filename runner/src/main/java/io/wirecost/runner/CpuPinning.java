@@ -1,7 +1,5 @@
 package io.wirecost.runner;
 
-import io.wirecost.runner.UsageException;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +18,7 @@ import java.util.BitSet;
  */
 public final class CpuPinning {
 
-    private CpuPinning() {
-    }
+    private CpuPinning() {}
 
     /**
      * The CPU to pin to, or null for none: {@code auto} is the highest CPU this process may use when it may
@@ -46,7 +43,8 @@ public final class CpuPinning {
     public static void check(String option, int cpu) {
         BitSet allowed = allowedCpus();
         if (cpu < 0 || !allowed.get(cpu)) {
-            throw new UsageException(option + " must be one of the CPUs this process may use (" + describe(allowed) + "), got " + cpu);
+            throw new UsageException(
+                    option + " must be one of the CPUs this process may use (" + describe(allowed) + "), got " + cpu);
         }
         if (!onPath("taskset")) {
             throw new UsageException(option + " needs taskset (Debian package util-linux), which is not on the PATH");
@@ -75,7 +73,10 @@ public final class CpuPinning {
     }
 
     private static String describe(BitSet cpus) {
-        return cpus.stream().mapToObj(String::valueOf).reduce((a, b) -> a + ", " + b).orElse("none");
+        return cpus.stream()
+                .mapToObj(String::valueOf)
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("none");
     }
 
     private static boolean onPath(String program) {

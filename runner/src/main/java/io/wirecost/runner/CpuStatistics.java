@@ -14,7 +14,8 @@ import java.util.List;
  * @param invocations calls behind the figure, extremes included
  * @param keptMicros  CPU microseconds per call of each measurement kept; empty for the geomean
  */
-public record CpuStatistics(String operation, String role, Estimate perCallMicros, long invocations, List<Double> keptMicros) {
+public record CpuStatistics(
+        String operation, String role, Estimate perCallMicros, long invocations, List<Double> keptMicros) {
 
     public CpuStatistics {
         keptMicros = List.copyOf(keptMicros);
@@ -23,9 +24,16 @@ public record CpuStatistics(String operation, String role, Estimate perCallMicro
     /** From CPU nanoseconds per measurement of {@code perMeasurement} calls; at least 3 measurements. */
     public static CpuStatistics of(String operation, String role, long[] cpuNanos, int perMeasurement) {
         if (cpuNanos.length < 3) throw new IllegalArgumentException(operation + ": need at least 3 measurements");
-        double[] perCall = Arrays.stream(cpuNanos).sorted().mapToDouble(n -> n / 1000.0 / perMeasurement).toArray();
+        double[] perCall = Arrays.stream(cpuNanos)
+                .sorted()
+                .mapToDouble(n -> n / 1000.0 / perMeasurement)
+                .toArray();
         double[] kept = Arrays.copyOfRange(perCall, 1, perCall.length - 1);
-        return new CpuStatistics(operation, role, Estimate.mean(kept), (long) cpuNanos.length * perMeasurement,
+        return new CpuStatistics(
+                operation,
+                role,
+                Estimate.mean(kept),
+                (long) cpuNanos.length * perMeasurement,
                 Arrays.stream(kept).boxed().toList());
     }
 

@@ -1,8 +1,7 @@
 package io.wirecost.runner;
 
-import org.apache.commons.math3.distribution.TDistribution;
-
 import java.util.List;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * A figure with its 95 % interval and the degrees of freedom behind it: from the measurement batches of

@@ -5,7 +5,6 @@ import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,10 +13,10 @@ import java.nio.file.Path;
 /** {@code flames/NAME.html}: one recording's CPU flame graph, by async-profiler's own template. */
 public final class FlameFile {
 
-    private FlameFile() {
-    }
+    private FlameFile() {}
 
-    public static void write(Path runDir, String name, String title, RuleSet rules, Path recording) throws RecordingException, IOException {
+    public static void write(Path runDir, String name, String title, RuleSet rules, Path recording)
+            throws RecordingException, IOException {
         FlameGraphSink flame = new FlameGraphSink("html", title, rules, false);
         new RecordingReader(SampleMode.CPU).read(recording, flame);
         AtomicFiles.write(runDir.resolve("flames").resolve(name + ".html"), out -> {

@@ -1,10 +1,9 @@
 package io.wirecost.runner;
 
+import io.wirecost.scenarios.ScenarioDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.wirecost.scenarios.ScenarioDescriptor;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -58,7 +57,12 @@ public final class JvmLauncher {
         return this;
     }
 
-    public JvmLauncher(Path javaHome, ModuleClasspath classpath, Path agentJar, ProfilerSettings profiler, List<String> extraOptions) {
+    public JvmLauncher(
+            Path javaHome,
+            ModuleClasspath classpath,
+            Path agentJar,
+            ProfilerSettings profiler,
+            List<String> extraOptions) {
         this.extraOptions = List.copyOf(extraOptions);
         this.javaHome = javaHome;
         this.featureVersion = featureVersion(javaHome);
@@ -67,7 +71,9 @@ public final class JvmLauncher {
         this.profiler = profiler;
     }
 
-    public ChildJvm start(ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log) throws IOException {
+    public ChildJvm start(
+            ScenarioDescriptor scenario, String label, String mainClass, List<String> args, Path recording, Path log)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         boolean serverSide = mainClass.endsWith("ServerMain");
         if (network != null) cmd.addAll(network.prefix(serverSide));
@@ -76,7 +82,8 @@ public final class JvmLauncher {
         // a fixed heap keeps GC behaviour comparable between scenarios and runs
         cmd.add("-Xms256m");
         cmd.add("-Xmx256m");
-        cmd.add("-Djava.rmi.server.hostname=" + (network != null && serverSide ? network.serverAddress() : "127.0.0.1"));
+        cmd.add("-Djava.rmi.server.hostname="
+                + (network != null && serverSide ? network.serverAddress() : "127.0.0.1"));
         if (network != null && serverSide) cmd.add("-Dwirecost.bind.host=" + network.serverAddress());
         // HotSpot's own messages (-XX:+PrintCompilation, warnings) write to fd 1, where they would
         // interleave with the harness protocol; send them to the log instead
@@ -89,7 +96,7 @@ public final class JvmLauncher {
             // without it, async-profiler attributes samples to the last safepoint, not the running frame
             cmd.add("-XX:+UnlockDiagnosticVMOptions");
             cmd.add("-XX:+DebugNonSafepoints");
-            if (featureVersion >= 22) cmd.add("--enable-native-access=ALL-UNNAMED");   // System.load of libasyncProfiler
+            if (featureVersion >= 22) cmd.add("--enable-native-access=ALL-UNNAMED"); // System.load of libasyncProfiler
         }
         if (callTimeoutMillis > 0) {
             cmd.add("-Dsun.rmi.transport.tcp.responseTimeout=" + callTimeoutMillis);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.harness.Protocol;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,8 +22,7 @@ public final class JvmPair implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Where each JVM's recording and log go. */
-    public record Files(Path serverRecording, Path clientRecording, Path serverLog, Path clientLog) {
-    }
+    public record Files(Path serverRecording, Path clientRecording, Path serverLog, Path clientLog) {}
 
     private final ChildJvm server;
     private final ChildJvm client;
@@ -42,14 +40,28 @@ public final class JvmPair implements AutoCloseable {
      * Starts both JVMs of {@code scenarioName} with its configuration (JSON) and connects the client.
      * {@code label} prefixes the JVMs' names in messages and their logs' first line.
      */
-    public static JvmPair start(JvmLauncher launcher, ScenarioDescriptor scenario, String scenarioName, String label, String configJson,
-                                Files files, Duration startTimeout, Duration connectTimeout) throws IOException, ChildJvm.ChildFailure {
-        ChildJvm server = startServer(launcher, scenario, scenarioName, label, configJson, files.serverRecording(), files.serverLog());
+    public static JvmPair start(
+            JvmLauncher launcher,
+            ScenarioDescriptor scenario,
+            String scenarioName,
+            String label,
+            String configJson,
+            Files files,
+            Duration startTimeout,
+            Duration connectTimeout)
+            throws IOException, ChildJvm.ChildFailure {
+        ChildJvm server = startServer(
+                launcher, scenario, scenarioName, label, configJson, files.serverRecording(), files.serverLog());
         ChildJvm client = null;
         try {
             Protocol.Started started = server.awaitStarted(startTimeout);
-            client = launcher.start(scenario, label + "-client", CLIENT_MAIN,
-                    List.of(scenarioName, configJson, json(started.endpoint())), files.clientRecording(), files.clientLog());
+            client = launcher.start(
+                    scenario,
+                    label + "-client",
+                    CLIENT_MAIN,
+                    List.of(scenarioName, configJson, json(started.endpoint())),
+                    files.clientRecording(),
+                    files.clientLog());
             client.await("start", startTimeout);
             Protocol.Connected connected = client.call(new Protocol.Connect(), connectTimeout);
             return new JvmPair(server, client, started.endpoint(), Duration.ofNanos(connected.connectNanos()));
@@ -61,9 +73,17 @@ public final class JvmPair implements AutoCloseable {
     }
 
     /** The server JVM alone ({@code wirecost serve}); its first reply is its endpoint ({@link ChildJvm#awaitStarted}). */
-    public static ChildJvm startServer(JvmLauncher launcher, ScenarioDescriptor scenario, String scenarioName, String label, String configJson,
-                                       Path recording, Path log) throws IOException {
-        return launcher.start(scenario, label + "-server", SERVER_MAIN, List.of(scenarioName, configJson), recording, log);
+    public static ChildJvm startServer(
+            JvmLauncher launcher,
+            ScenarioDescriptor scenario,
+            String scenarioName,
+            String label,
+            String configJson,
+            Path recording,
+            Path log)
+            throws IOException {
+        return launcher.start(
+                scenario, label + "-server", SERVER_MAIN, List.of(scenarioName, configJson), recording, log);
     }
 
     private static String json(Map<String, String> endpoint) throws JsonProcessingException {

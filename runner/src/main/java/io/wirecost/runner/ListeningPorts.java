@@ -15,8 +15,7 @@ import java.util.TreeSet;
  */
 final class ListeningPorts {
 
-    private ListeningPorts() {
-    }
+    private ListeningPorts() {}
 
     static Set<Integer> of(long pid) throws IOException {
         Set<String> inodes = new HashSet<>();
@@ -32,7 +31,7 @@ final class ListeningPorts {
         }
         Set<Integer> ports = new TreeSet<>();
         // the process's own view: with --remote it lives in another network namespace
-        for (String table : new String[]{"tcp", "tcp6"}) {
+        for (String table : new String[] {"tcp", "tcp6"}) {
             Path p = Path.of("/proc", String.valueOf(pid), "net", table);
             if (!Files.exists(p)) continue;
             for (String line : Files.readAllLines(p)) {

@@ -15,11 +15,9 @@ import java.util.Map;
 public final class MachineNoise {
 
     /** One reading of /proc; {@code ticks} empty when unreadable. */
-    public record Snapshot(long[] ticks, double load1) {
-    }
+    public record Snapshot(long[] ticks, double load1) {}
 
-    private MachineNoise() {
-    }
+    private MachineNoise() {}
 
     public static Snapshot read() {
         try {
@@ -27,7 +25,8 @@ public final class MachineNoise {
             String[] f = cpu.trim().split("\\s+");
             long[] ticks = new long[Math.min(f.length - 1, 8)];
             for (int i = 0; i < ticks.length; i++) ticks[i] = Long.parseLong(f[i + 1]);
-            double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+")[0]);
+            double load = Double.parseDouble(
+                    Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+")[0]);
             return new Snapshot(ticks, load);
         } catch (IOException | RuntimeException e) {
             return new Snapshot(new long[0], Double.NaN);

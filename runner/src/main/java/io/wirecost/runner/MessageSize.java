@@ -10,8 +10,14 @@ package io.wirecost.runner;
  * @param responseWireBytes  IP packets from server to client per call
  * @param packetsPerCall     TCP segments both ways per call, ACKs included
  */
-public record MessageSize(String operation, long calls, double requestBytes, double responseBytes,
-                          double requestWireBytes, double responseWireBytes, double packetsPerCall) {
+public record MessageSize(
+        String operation,
+        long calls,
+        double requestBytes,
+        double responseBytes,
+        double requestWireBytes,
+        double responseWireBytes,
+        double packetsPerCall) {
 
     public double totalBytes() {
         return requestBytes + responseBytes;

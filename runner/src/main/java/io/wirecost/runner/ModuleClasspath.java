@@ -64,12 +64,23 @@ public final class ModuleClasspath {
     private String resolveWithOverrides(String module, Path dir) throws IOException {
         Path out = dir.resolve("target").resolve("classpath-" + Integer.toHexString(overrides.hashCode()) + ".txt");
         if (!Files.isRegularFile(out) || !usable(module, Files.readString(out))) {
-            Files.deleteIfExists(out);   // a cache from an older, failed resolution
+            Files.deleteIfExists(out); // a cache from an older, failed resolution
             Path partial = dir.resolve("target").resolve(out.getFileName() + ".partial");
             Files.deleteIfExists(partial);
-            List<String> cmd = new ArrayList<>(List.of("mvn", "-B", "-q", "-f", projectRoot.resolve("pom.xml").toString(),
-                    "-pl", module, "-am", "test-compile", "-Dmaven.main.skip=true", "-Dmaven.test.skip=true",
-                    "-Dmaven.resources.skip=true", "-Dwirecost.classpath.file=" + partial.toAbsolutePath()));
+            List<String> cmd = new ArrayList<>(List.of(
+                    "mvn",
+                    "-B",
+                    "-q",
+                    "-f",
+                    projectRoot.resolve("pom.xml").toString(),
+                    "-pl",
+                    module,
+                    "-am",
+                    "test-compile",
+                    "-Dmaven.main.skip=true",
+                    "-Dmaven.test.skip=true",
+                    "-Dmaven.resources.skip=true",
+                    "-Dwirecost.classpath.file=" + partial.toAbsolutePath()));
             overrides.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
             // offline first (cached versions), then online for versions not downloaded yet
             boolean ok = maven(withOffline(cmd), dir) || maven(cmd, dir);
@@ -78,7 +89,11 @@ public final class ModuleClasspath {
                 throw new IllegalArgumentException("Maven cannot resolve module " + module + " with " + overrides
                         + " (see " + dir.resolve("target/classpath-resolve.log") + ")");
             }
-            Files.move(partial, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    partial,
+                    out,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         // wirecost's own modules, should a local repository hold them: use this checkout's classes instead
         StringBuilder sb = new StringBuilder();
@@ -86,8 +101,13 @@ public final class ModuleClasspath {
             String e = entry;
             int at = entry.indexOf("/io/wirecost/wirecost-");
             if (at >= 0) {
-                String artifact = entry.substring(at + "/io/wirecost/wirecost-".length()).split("/")[0];
-                e = projectRoot.resolve(artifact).resolve("target").resolve("classes").toString();
+                String artifact =
+                        entry.substring(at + "/io/wirecost/wirecost-".length()).split("/")[0];
+                e = projectRoot
+                        .resolve(artifact)
+                        .resolve("target")
+                        .resolve("classes")
+                        .toString();
             }
             if (sb.length() > 0) sb.append(File.pathSeparator);
             sb.append(e);
@@ -99,8 +119,14 @@ public final class ModuleClasspath {
     boolean usable(String module, String classpath) {
         String cp = classpath.strip();
         if (cp.isEmpty()) return false;
-        if (module.equals("scenarios")) return java.util.Arrays.stream(cp.split(File.pathSeparator)).allMatch(e -> Files.exists(Path.of(e)));
-        Path harness = projectRoot.resolve("scenarios").resolve("target").resolve("classes").toAbsolutePath().normalize();
+        if (module.equals("scenarios"))
+            return java.util.Arrays.stream(cp.split(File.pathSeparator)).allMatch(e -> Files.exists(Path.of(e)));
+        Path harness = projectRoot
+                .resolve("scenarios")
+                .resolve("target")
+                .resolve("classes")
+                .toAbsolutePath()
+                .normalize();
         boolean hasHarness = false;
         for (String entry : cp.split(File.pathSeparator)) {
             Path p = Path.of(entry).toAbsolutePath().normalize();
@@ -117,8 +143,11 @@ public final class ModuleClasspath {
     }
 
     private static boolean maven(List<String> cmd, Path dir) throws IOException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("target").resolve("classpath-resolve.log").toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        dir.resolve("target").resolve("classpath-resolve.log").toFile())
+                .start();
         try {
             return p.waitFor(300, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (InterruptedException e) {

@@ -33,7 +33,8 @@ public final class NetworkPair implements AutoCloseable {
 
     /** Why {@code --remote} cannot run here, or null. */
     public static String unavailable() {
-        if (!"root".equals(System.getProperty("user.name"))) return "--remote needs root (it creates network namespaces)";
+        if (!"root".equals(System.getProperty("user.name")))
+            return "--remote needs root (it creates network namespaces)";
         for (String dir : List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin")) {
             if (new java.io.File(dir, "ip").canExecute()) return null;
         }
@@ -54,12 +55,13 @@ public final class NetworkPair implements AutoCloseable {
             p.sh("ip", "link", "set", clientIf, "netns", p.clientNs);
             p.sh("ip", "-n", p.serverNs, "addr", "add", p.serverAddress + "/24", "dev", p.serverIf);
             p.sh("ip", "-n", p.clientNs, "addr", "add", p.clientAddress + "/24", "dev", clientIf);
-            for (String[] nsIf : new String[][]{{p.serverNs, p.serverIf}, {p.clientNs, clientIf}}) {
+            for (String[] nsIf : new String[][] {{p.serverNs, p.serverIf}, {p.clientNs, clientIf}}) {
                 p.sh("ip", "-n", nsIf[0], "link", "set", "lo", "up");
                 p.sh("ip", "-n", nsIf[0], "link", "set", nsIf[1], "up");
                 if (rate != null) {
-                    p.sh("ip", "netns", "exec", nsIf[0], "tc", "qdisc", "add", "dev", nsIf[1], "root", "tbf", "rate", rate,
-                            "burst", "32kbit", "latency", "400ms");
+                    p.sh(
+                            "ip", "netns", "exec", nsIf[0], "tc", "qdisc", "add", "dev", nsIf[1], "root", "tbf", "rate",
+                            rate, "burst", "32kbit", "latency", "400ms");
                 }
             }
         } catch (IOException e) {
@@ -107,7 +109,10 @@ public final class NetworkPair implements AutoCloseable {
     private void remove() {
         for (String ns : List.of(serverNs, clientNs)) {
             try {
-                new ProcessBuilder("ip", "netns", "del", ns).redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
+                new ProcessBuilder("ip", "netns", "del", ns)
+                        .redirectErrorStream(true)
+                        .start()
+                        .waitFor(10, TimeUnit.SECONDS);
             } catch (IOException | InterruptedException e) {
                 // best effort: the namespace may not exist
             }
@@ -116,7 +121,7 @@ public final class NetworkPair implements AutoCloseable {
 
     @Override
     public void close() {
-        remove();   // deleting a namespace deletes its end of the veth pair, and with it the other end
+        remove(); // deleting a namespace deletes its end of the veth pair, and with it the other end
         try {
             Runtime.getRuntime().removeShutdownHook(cleanup);
         } catch (IllegalStateException e) {

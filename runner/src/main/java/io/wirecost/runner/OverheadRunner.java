@@ -1,19 +1,16 @@
 package io.wirecost.runner;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.scenarios.ScenarioConfig;
-import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.security.KeyMaterial;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -26,8 +23,7 @@ import java.util.function.Consumer;
 public final class OverheadRunner {
 
     /** Per-block mean round trip, microseconds, in order; even indexes off, odd on. */
-    public record Blocks(List<Double> micros) {
-    }
+    public record Blocks(List<Double> micros) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,8 +41,16 @@ public final class OverheadRunner {
      * @param callsPerBlock invocations of the {@code int} operation per block
      * @param halfWidth     stop when the 95 % interval's half-width, in percent, is at most this
      */
-    public Blocks measure(String scenarioName, String label, int warmup, int callsPerBlock, int minPairs, int maxPairs,
-                          double halfWidth, Duration budget) throws Exception {
+    public Blocks measure(
+            String scenarioName,
+            String label,
+            int warmup,
+            int callsPerBlock,
+            int minPairs,
+            int maxPairs,
+            double halfWidth,
+            Duration budget)
+            throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(scenarioName);
         Path keyDir = null;
         if (scenario.needsKeys()) {
@@ -57,9 +61,20 @@ public final class OverheadRunner {
         Path rec = workDir.resolve(label + ".jfr");
         List<Double> micros = new ArrayList<>();
         long deadline = System.nanoTime() + budget.toNanos();
-        JvmPair.Files files = new JvmPair.Files(workDir.resolve(label + "-server.jfr"), rec,
-                workDir.resolve(label + "-server.log"), workDir.resolve(label + "-client.log"));
-        try (JvmPair jvms = JvmPair.start(launcher, scenario, scenarioName, label, config, files, Duration.ofSeconds(90), Duration.ofSeconds(60))) {
+        JvmPair.Files files = new JvmPair.Files(
+                workDir.resolve(label + "-server.jfr"),
+                rec,
+                workDir.resolve(label + "-server.log"),
+                workDir.resolve(label + "-client.log"));
+        try (JvmPair jvms = JvmPair.start(
+                launcher,
+                scenario,
+                scenarioName,
+                label,
+                config,
+                files,
+                Duration.ofSeconds(90),
+                Duration.ofSeconds(60))) {
             ChildJvm server = jvms.server();
             ChildJvm client = jvms.client();
             client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(10));
@@ -70,16 +85,19 @@ public final class OverheadRunner {
                 micros.add(block(server, client, callsPerBlock, true, work(label)));
                 if (pair + 1 >= minPairs) {
                     double[] ci = OverheadStats.overhead(micros);
-                    progress.accept(String.format("%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
+                    progress.accept(String.format(
+                            "%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
                             label, pair + 1, ci[0], ci[1], ci[2]));
                     if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
                 }
             }
-            micros.add(block(server, client, callsPerBlock, false, work(label)));   // every on-block between two off-blocks
+            micros.add(
+                    block(server, client, callsPerBlock, false, work(label))); // every on-block between two off-blocks
         } finally {
             if (keyDir != null) {
                 try (var s = Files.walk(keyDir)) {
-                    s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                    s.sorted(java.util.Comparator.reverseOrder())
+                            .forEach(p -> p.toFile().delete());
                 }
             }
         }
@@ -87,10 +105,11 @@ public final class OverheadRunner {
     }
 
     private Path[] work(String label) {
-        return new Path[]{workDir.resolve(label + "-server.jfr"), workDir.resolve(label + "-client.jfr")};
+        return new Path[] {workDir.resolve(label + "-server.jfr"), workDir.resolve(label + "-client.jfr")};
     }
 
-    private static double block(ChildJvm server, ChildJvm client, int calls, boolean profiled, Path[] recordings) throws Exception {
+    private static double block(ChildJvm server, ChildJvm client, int calls, boolean profiled, Path[] recordings)
+            throws Exception {
         Duration t = Duration.ofSeconds(60 + calls / 200);
         if (profiled) {
             server.call(new Protocol.ProfileStart(recordings[0].toAbsolutePath().toString()), t);

@@ -5,8 +5,7 @@ import java.util.List;
 /** The overhead estimate of alternating off/on blocks: each on-block against its two off-neighbours. */
 public final class OverheadStats {
 
-    private OverheadStats() {
-    }
+    private OverheadStats() {}
 
     /**
      * @param blocks off, on, off, on, ..., off? block means (an on-block needs an off-block on each side,
@@ -29,6 +28,6 @@ public final class OverheadStats {
         for (double x : r) v += (x - m) * (x - m);
         v = pairs > 1 ? v / (pairs - 1) : 0;
         double half = (pairs > 1 ? Estimate.t975(pairs - 1) : Double.POSITIVE_INFINITY) * Math.sqrt(v / pairs);
-        return new double[]{100 * (Math.exp(m) - 1), 100 * (Math.exp(m - half) - 1), 100 * (Math.exp(m + half) - 1)};
+        return new double[] {100 * (Math.exp(m) - 1), 100 * (Math.exp(m - half) - 1), 100 * (Math.exp(m + half) - 1)};
     }
 }

@@ -18,16 +18,14 @@ import java.util.function.Consumer;
 final class PcapReader {
 
     /** One TCP segment: wall-clock microseconds, ports, bytes on the wire (IP packet) and payload bytes. */
-    record Segment(long micros, int srcPort, int dstPort, int ipBytes, int payloadBytes) {
-    }
+    record Segment(long micros, int srcPort, int dstPort, int ipBytes, int payloadBytes) {}
 
     private static final int LINK_ETHERNET = 1;
     private static final int LINK_RAW = 101;
     private static final int LINK_SLL = 113;
     private static final int LINK_SLL2 = 276;
 
-    private PcapReader() {
-    }
+    private PcapReader() {}
 
     static void read(Path file, Consumer<Segment> out) throws IOException {
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
@@ -38,10 +36,22 @@ final class PcapReader {
             ByteOrder order;
             boolean nanos;
             switch (magic) {
-                case 0xa1b2c3d4 -> { order = ByteOrder.BIG_ENDIAN; nanos = false; }
-                case 0xd4c3b2a1 -> { order = ByteOrder.LITTLE_ENDIAN; nanos = false; }
-                case 0xa1b23c4d -> { order = ByteOrder.BIG_ENDIAN; nanos = true; }
-                case 0x4d3cb2a1 -> { order = ByteOrder.LITTLE_ENDIAN; nanos = true; }
+                case 0xa1b2c3d4 -> {
+                    order = ByteOrder.BIG_ENDIAN;
+                    nanos = false;
+                }
+                case 0xd4c3b2a1 -> {
+                    order = ByteOrder.LITTLE_ENDIAN;
+                    nanos = false;
+                }
+                case 0xa1b23c4d -> {
+                    order = ByteOrder.BIG_ENDIAN;
+                    nanos = true;
+                }
+                case 0x4d3cb2a1 -> {
+                    order = ByteOrder.LITTLE_ENDIAN;
+                    nanos = true;
+                }
                 default -> throw new IOException(file + ": not a pcap file");
             }
             g.order(order);
@@ -58,7 +68,7 @@ final class PcapReader {
                 try {
                     in.readFully(rec);
                 } catch (EOFException e) {
-                    return;   // a capture stopped mid-record ends here
+                    return; // a capture stopped mid-record ends here
                 }
                 ByteBuffer r = ByteBuffer.wrap(rec).order(order);
                 long sec = r.getInt(0) & 0xffffffffL;
@@ -78,7 +88,7 @@ final class PcapReader {
 
     private static Segment segment(byte[] d, int off, long micros) {
         if (d.length < off + 20) return null;
-        ByteBuffer b = ByteBuffer.wrap(d);   // network byte order
+        ByteBuffer b = ByteBuffer.wrap(d); // network byte order
         int version = (d[off] & 0xf0) >> 4;
         int ipHeader;
         int ipBytes;
@@ -90,7 +100,7 @@ final class PcapReader {
         } else if (version == 6) {
             ipHeader = 40;
             ipBytes = 40 + (b.getShort(off + 4) & 0xffff);
-            protocol = d[off + 6] & 0xff;   // no extension headers on loopback TCP
+            protocol = d[off + 6] & 0xff; // no extension headers on loopback TCP
         } else {
             return null;
         }

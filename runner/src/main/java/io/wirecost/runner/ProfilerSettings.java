@@ -27,6 +27,7 @@ public record ProfilerSettings(String engine, String event, long intervalNs, Set
     /** The agent's option string for one process. */
     public String agentOptions(java.nio.file.Path file) {
         String also = extras.isEmpty() ? "" : ",also=" + String.join("+", new java.util.TreeSet<>(extras));
-        return "engine=" + engine + ",event=" + event + ",interval=" + intervalNs + also + ",start=manual,file=" + file.toAbsolutePath();
+        return "engine=" + engine + ",event=" + event + ",interval=" + intervalNs + also + ",start=manual,file="
+                + file.toAbsolutePath();
     }
 }

@@ -16,26 +16,35 @@ import java.util.function.Function;
 public final class Repetitions {
 
     /** A summarised figure; {@code repetitions} says which kind of interval it has. */
-    public record Figure(String scenario, String operation, String role, Estimate estimate, long invocations, int repetitions) {
-    }
+    public record Figure(
+            String scenario, String operation, String role, Estimate estimate, long invocations, int repetitions) {}
 
-    private Repetitions() {
-    }
+    private Repetitions() {}
 
     /** CPU per call over all successful repetitions, in the order first measured. */
     public static List<Figure> cpu(List<ScenarioResult> all) {
-        return summarise(all, r -> r.cpu().stream().map(c -> new Figure(r.scenario(), c.operation(), c.role(),
-                c.perCallMicros(), c.invocations(), 1)).toList());
+        return summarise(
+                all,
+                r -> r.cpu().stream()
+                        .map(c -> new Figure(
+                                r.scenario(), c.operation(), c.role(), c.perCallMicros(), c.invocations(), 1))
+                        .toList());
     }
 
     /** Round trips (role client: timed there) over all successful repetitions. */
     public static List<Figure> rtt(List<ScenarioResult> all) {
-        return summarise(all, r -> r.rtt().stream().map(s -> new Figure(r.scenario(), s.operation(), "client",
-                s.interval(), s.invocations(), 1)).toList());
+        return summarise(
+                all,
+                r -> r.rtt().stream()
+                        .map(s -> new Figure(r.scenario(), s.operation(), "client", s.interval(), s.invocations(), 1))
+                        .toList());
     }
 
     public static Optional<Figure> find(List<Figure> figures, String scenario, String operation, String role) {
-        return figures.stream().filter(f -> f.scenario().equals(scenario) && f.operation().equals(operation) && f.role().equals(role))
+        return figures.stream()
+                .filter(f -> f.scenario().equals(scenario)
+                        && f.operation().equals(operation)
+                        && f.role().equals(role))
                 .findFirst();
     }
 
@@ -43,7 +52,9 @@ public final class Repetitions {
         Map<String, List<Figure>> byKey = new LinkedHashMap<>();
         for (ScenarioResult r : all) {
             for (Figure f : figures.apply(r)) {
-                byKey.computeIfAbsent(f.scenario() + "\u0000" + f.operation() + "\u0000" + f.role(), k -> new ArrayList<>()).add(f);
+                byKey.computeIfAbsent(
+                                f.scenario() + "\u0000" + f.operation() + "\u0000" + f.role(), k -> new ArrayList<>())
+                        .add(f);
             }
         }
         List<Figure> out = new ArrayList<>();
@@ -53,9 +64,15 @@ public final class Repetitions {
                 out.add(first);
                 continue;
             }
-            Estimate between = Estimate.mean(reps.stream().mapToDouble(f -> f.estimate().value()).toArray());
-            out.add(new Figure(first.scenario(), first.operation(), first.role(), between,
-                    reps.stream().mapToLong(Figure::invocations).sum(), reps.size()));
+            Estimate between = Estimate.mean(
+                    reps.stream().mapToDouble(f -> f.estimate().value()).toArray());
+            out.add(new Figure(
+                    first.scenario(),
+                    first.operation(),
+                    first.role(),
+                    between,
+                    reps.stream().mapToLong(Figure::invocations).sum(),
+                    reps.size()));
         }
         return out;
     }

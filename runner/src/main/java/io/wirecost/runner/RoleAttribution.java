@@ -2,7 +2,6 @@ package io.wirecost.runner;
 
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.RecordingSummary;
-
 import java.util.List;
 
 /**

@@ -18,36 +18,65 @@ import java.util.List;
  * @param interval     the mean with its 95 % interval: Student t over the kept measurements, the delta
  *                     method for the geomean
  */
-public record RttStatistics(String operation, double meanMicros, double stddevMicros, double cvPercent, long invocations,
-                            List<Double> keptMicros, Estimate interval) {
+public record RttStatistics(
+        String operation,
+        double meanMicros,
+        double stddevMicros,
+        double cvPercent,
+        long invocations,
+        List<Double> keptMicros,
+        Estimate interval) {
 
     public RttStatistics {
-        if (!(meanMicros > 0)) throw new IllegalArgumentException(operation + ": mean must be positive, got " + meanMicros);
+        if (!(meanMicros > 0))
+            throw new IllegalArgumentException(operation + ": mean must be positive, got " + meanMicros);
         keptMicros = List.copyOf(keptMicros);
     }
 
     /** The interval from the kept measurements (none without them). */
-    public RttStatistics(String operation, double meanMicros, double stddevMicros, double cvPercent, long invocations,
-                         List<Double> keptMicros) {
-        this(operation, meanMicros, stddevMicros, cvPercent, invocations, keptMicros, keptMicros.size() >= 2
-                ? Estimate.mean(keptMicros) : new Estimate(meanMicros, Double.NaN, Double.NaN, 0));
+    public RttStatistics(
+            String operation,
+            double meanMicros,
+            double stddevMicros,
+            double cvPercent,
+            long invocations,
+            List<Double> keptMicros) {
+        this(
+                operation,
+                meanMicros,
+                stddevMicros,
+                cvPercent,
+                invocations,
+                keptMicros,
+                keptMicros.size() >= 2
+                        ? Estimate.mean(keptMicros)
+                        : new Estimate(meanMicros, Double.NaN, Double.NaN, 0));
     }
 
     /** From raw nanoseconds per measurement, each of {@code perMeasurement} invocations. */
     public static RttStatistics of(String operation, long[] nanos, int perMeasurement) {
         if (nanos.length < 3) throw new IllegalArgumentException(operation + ": need at least 3 measurements");
-        double[] perCall = Arrays.stream(nanos).sorted().mapToDouble(n -> n / 1000.0 / perMeasurement).toArray();
-        double[] kept = Arrays.copyOfRange(perCall, 1, perCall.length - 1);   // drop min and max
+        double[] perCall = Arrays.stream(nanos)
+                .sorted()
+                .mapToDouble(n -> n / 1000.0 / perMeasurement)
+                .toArray();
+        double[] kept = Arrays.copyOfRange(perCall, 1, perCall.length - 1); // drop min and max
         double mean = Arrays.stream(kept).average().orElseThrow();
         double var = Arrays.stream(kept).map(x -> (x - mean) * (x - mean)).sum() / (kept.length - 1);
         double sd = Math.sqrt(var);
-        return new RttStatistics(operation, mean, sd, 100 * sd / mean, (long) nanos.length * perMeasurement,
+        return new RttStatistics(
+                operation,
+                mean,
+                sd,
+                100 * sd / mean,
+                (long) nanos.length * perMeasurement,
                 Arrays.stream(kept).boxed().toList());
     }
 
     /** Seed 002 summarises the primitives by their geometric mean. */
     public static RttStatistics geometricMean(String operation, List<RttStatistics> parts) {
-        Estimate g = Estimate.geometricMean(parts.stream().map(RttStatistics::interval).toList());
+        Estimate g = Estimate.geometricMean(
+                parts.stream().map(RttStatistics::interval).toList());
         long n = parts.stream().mapToLong(RttStatistics::invocations).sum();
         return new RttStatistics(operation, g.value(), Double.NaN, Double.NaN, n, List.of(), g);
     }

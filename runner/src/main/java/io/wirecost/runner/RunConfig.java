@@ -10,7 +10,8 @@ import java.util.Map;
  * @param label           {@code baseline} or {@code candidate}; empty for a single-configuration run
  * @param scenarioOptions scenario settings of this side (see {@code --scenario-option})
  */
-public record RunConfig(String label, Path javaHome, Map<String, String> mavenProperties, Map<String, String> scenarioOptions) {
+public record RunConfig(
+        String label, Path javaHome, Map<String, String> mavenProperties, Map<String, String> scenarioOptions) {
     public RunConfig {
         mavenProperties = Map.copyOf(mavenProperties);
         scenarioOptions = Map.copyOf(scenarioOptions);

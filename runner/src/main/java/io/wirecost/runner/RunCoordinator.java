@@ -14,17 +14,22 @@ import java.util.function.Consumer;
 public final class RunCoordinator {
 
     /** One configuration's runner, its writer and the results it has so far. */
-    public record Side(RunConfig config, ScenarioRunner runner, RunOutput writer, RunMetadata meta, List<ScenarioResult> results) {
-    }
+    public record Side(
+            RunConfig config,
+            ScenarioRunner runner,
+            RunOutput writer,
+            RunMetadata meta,
+            List<ScenarioResult> results) {}
 
     private final List<Side> sides;
     private final List<String> scenarios;
     private final int repeat;
     private final boolean interleave;
     private final Consumer<String> progress;
-    private Runnable afterEach = () -> { };
+    private Runnable afterEach = () -> {};
 
-    public RunCoordinator(List<Side> sides, List<String> scenarios, int repeat, boolean interleave, Consumer<String> progress) {
+    public RunCoordinator(
+            List<Side> sides, List<String> scenarios, int repeat, boolean interleave, Consumer<String> progress) {
         this.sides = List.copyOf(sides);
         this.scenarios = List.copyOf(scenarios);
         this.repeat = repeat;
@@ -43,32 +48,39 @@ public final class RunCoordinator {
      * every repetition of one; the spread between repetitions then measures it.
      */
     public void run() throws Exception {
-        for (Step s : order(sides.size(), scenarios, repeat, interleave)) runOnce(sides.get(s.side()), s.scenario(), s.repetition());
+        for (Step s : order(sides.size(), scenarios, repeat, interleave))
+            runOnce(sides.get(s.side()), s.scenario(), s.repetition());
     }
 
     /** One scenario run: which side (0 baseline, 1 candidate), which scenario, which repetition. */
-    record Step(int side, String scenario, int repetition) {
-    }
+    record Step(int side, String scenario, int repetition) {}
 
     /** The order {@link #run()} follows; its own method so that a test can check it without starting JVMs. */
     static List<Step> order(int sides, List<String> scenarios, int repeat, boolean interleave) {
         List<Step> out = new ArrayList<>();
         if (interleave) {
-            for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) for (int side = 0; side < sides; side++) out.add(new Step(side, scenario, rep));
+            for (int rep = 1; rep <= repeat; rep++)
+                for (String scenario : scenarios)
+                    for (int side = 0; side < sides; side++) out.add(new Step(side, scenario, rep));
         } else {
-            for (int side = 0; side < sides; side++) for (int rep = 1; rep <= repeat; rep++) for (String scenario : scenarios) out.add(new Step(side, scenario, rep));
+            for (int side = 0; side < sides; side++)
+                for (int rep = 1; rep <= repeat; rep++)
+                    for (String scenario : scenarios) out.add(new Step(side, scenario, rep));
         }
         return out;
     }
 
     private void runOnce(Side side, String scenario, int rep) throws Exception {
-        String label = scenario + (repeat > 1 ? " #" + rep : "") + (side.config().label().isEmpty() ? "" : " [" + side.config().label() + "]");
+        String label = scenario
+                + (repeat > 1 ? " #" + rep : "")
+                + (side.config().label().isEmpty() ? "" : " [" + side.config().label() + "]");
         progress.accept(label + ": starting server and client JVMs");
         ScenarioResult r = side.runner().run(scenario, rep);
         side.results().add(r);
-        side.writer().write(side.meta(), side.results());   // an interrupted run keeps what it measured
+        side.writer().write(side.meta(), side.results()); // an interrupted run keeps what it measured
         afterEach.run();
-        progress.accept(label + ": " + (r.ok() ? "done" : "FAILED: " + r.error()) + String.format(" (%.1f s)", r.seconds()));
+        progress.accept(
+                label + ": " + (r.ok() ? "done" : "FAILED: " + r.error()) + String.format(" (%.1f s)", r.seconds()));
     }
 
     public List<Side> sides() {

@@ -6,9 +6,17 @@ package io.wirecost.runner;
  * {@code instantiationReps} fresh-client instantiations, and {@code sizeCalls} calls per operation in the
  * message-size pass (0: no size pass).
  */
-public record RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
-                          boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls, boolean timeBudget,
-                          String method) {
+public record RunSettings(
+        int warmupCalls,
+        int reps,
+        int invocations,
+        int instantiationReps,
+        int stringLength,
+        boolean quick,
+        java.util.Map<String, String> scenarioOptions,
+        int sizeCalls,
+        boolean timeBudget,
+        String method) {
 
     /** The papers' counts, kept exactly (also any counts given on the command line). */
     public static final String PAPER = "paper";
@@ -17,9 +25,26 @@ public record RunSettings(int warmupCalls, int reps, int invocations, int instan
     /** --quick: the counts cut to a time budget per scenario. */
     public static final String QUICK = "quick";
 
-    public RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
-                       boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls, boolean timeBudget) {
-        this(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, scenarioOptions, sizeCalls, timeBudget,
+    public RunSettings(
+            int warmupCalls,
+            int reps,
+            int invocations,
+            int instantiationReps,
+            int stringLength,
+            boolean quick,
+            java.util.Map<String, String> scenarioOptions,
+            int sizeCalls,
+            boolean timeBudget) {
+        this(
+                warmupCalls,
+                reps,
+                invocations,
+                instantiationReps,
+                stringLength,
+                quick,
+                scenarioOptions,
+                sizeCalls,
+                timeBudget,
                 timeBudget ? QUICK : PAPER);
     }
 
@@ -27,8 +52,15 @@ public record RunSettings(int warmupCalls, int reps, int invocations, int instan
      * {@code timeBudget}: cut the warm-up, batches and size pass to a time budget at each scenario's pace
      * (--quick, unless counts were given on the command line: explicit counts are kept exactly).
      */
-    public RunSettings(int warmupCalls, int reps, int invocations, int instantiationReps, int stringLength,
-                       boolean quick, java.util.Map<String, String> scenarioOptions, int sizeCalls) {
+    public RunSettings(
+            int warmupCalls,
+            int reps,
+            int invocations,
+            int instantiationReps,
+            int stringLength,
+            boolean quick,
+            java.util.Map<String, String> scenarioOptions,
+            int sizeCalls) {
         this(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, scenarioOptions, sizeCalls, quick);
     }
 
@@ -46,7 +78,17 @@ public record RunSettings(int warmupCalls, int reps, int invocations, int instan
 
     /** The same counts with other scenario options (a candidate's). */
     public RunSettings withScenarioOptions(java.util.Map<String, String> options) {
-        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls, timeBudget, method);
+        return new RunSettings(
+                warmupCalls,
+                reps,
+                invocations,
+                instantiationReps,
+                stringLength,
+                quick,
+                options,
+                sizeCalls,
+                timeBudget,
+                method);
     }
 
     public RunSettings {
@@ -55,13 +97,24 @@ public record RunSettings(int warmupCalls, int reps, int invocations, int instan
             throw new IllegalArgumentException("counts must be positive");
         }
         scenarioOptions = java.util.Map.copyOf(scenarioOptions);
-        if (!java.util.List.of(PAPER, ADAPTIVE, QUICK).contains(method)) throw new IllegalArgumentException("unknown method " + method);
-        if (method.equals(QUICK) != timeBudget) throw new IllegalArgumentException("the quick method is the time-budgeted one");
+        if (!java.util.List.of(PAPER, ADAPTIVE, QUICK).contains(method))
+            throw new IllegalArgumentException("unknown method " + method);
+        if (method.equals(QUICK) != timeBudget)
+            throw new IllegalArgumentException("the quick method is the time-budgeted one");
     }
 
     /** The same counts measured by another method. */
     public RunSettings withMethod(String other) {
-        return new RunSettings(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, scenarioOptions, sizeCalls,
-                other.equals(QUICK), other);
+        return new RunSettings(
+                warmupCalls,
+                reps,
+                invocations,
+                instantiationReps,
+                stringLength,
+                quick,
+                scenarioOptions,
+                sizeCalls,
+                other.equals(QUICK),
+                other);
     }
 }

@@ -21,31 +21,97 @@ import java.util.Optional;
  * @param companions with {@code run --profile cpu,alloc,lock}: client and server together, by what was
  *                weighted ({@code alloc}: bytes allocated, {@code lock}: nanoseconds blocked); empty otherwise
  */
-public record ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
-                             long calls, List<RttStatistics> rtt, List<RttStatistics> profiledRtt,
-                             Map<String, RoleAttribution> shares,
-                             Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
-                             List<MessageSize> sizes, String sizesNote, List<CpuStatistics> cpu,
-                             Map<String, RoleAttribution> companions) {
+public record ScenarioResult(
+        String scenario,
+        int repetition,
+        String paperColumn,
+        String status,
+        String error,
+        double seconds,
+        long calls,
+        List<RttStatistics> rtt,
+        List<RttStatistics> profiledRtt,
+        Map<String, RoleAttribution> shares,
+        Map<String, Object> facts,
+        Map<String, String> profilers,
+        Map<String, String> recordings,
+        List<MessageSize> sizes,
+        String sizesNote,
+        List<CpuStatistics> cpu,
+        Map<String, RoleAttribution> companions) {
 
     /** Without allocation or lock tables (CPU only, the default {@code --profile cpu}). */
-    public ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
-                          long calls, List<RttStatistics> rtt, List<RttStatistics> profiledRtt,
-                          Map<String, RoleAttribution> shares,
-                          Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
-                          List<MessageSize> sizes, String sizesNote, List<CpuStatistics> cpu) {
-        this(scenario, repetition, paperColumn, status, error, seconds, calls, rtt, profiledRtt, shares, facts, profilers,
-                recordings, sizes, sizesNote, cpu, Map.of());
+    public ScenarioResult(
+            String scenario,
+            int repetition,
+            String paperColumn,
+            String status,
+            String error,
+            double seconds,
+            long calls,
+            List<RttStatistics> rtt,
+            List<RttStatistics> profiledRtt,
+            Map<String, RoleAttribution> shares,
+            Map<String, Object> facts,
+            Map<String, String> profilers,
+            Map<String, String> recordings,
+            List<MessageSize> sizes,
+            String sizesNote,
+            List<CpuStatistics> cpu) {
+        this(
+                scenario,
+                repetition,
+                paperColumn,
+                status,
+                error,
+                seconds,
+                calls,
+                rtt,
+                profiledRtt,
+                shares,
+                facts,
+                profilers,
+                recordings,
+                sizes,
+                sizesNote,
+                cpu,
+                Map.of());
     }
 
     /** Without CPU figures (results of runs before CPU per call was measured, tests). */
-    public ScenarioResult(String scenario, int repetition, String paperColumn, String status, String error, double seconds,
-                          long calls, List<RttStatistics> rtt, List<RttStatistics> profiledRtt,
-                          Map<String, RoleAttribution> shares,
-                          Map<String, Object> facts, Map<String, String> profilers, Map<String, String> recordings,
-                          List<MessageSize> sizes, String sizesNote) {
-        this(scenario, repetition, paperColumn, status, error, seconds, calls, rtt, profiledRtt, shares, facts, profilers,
-                recordings, sizes, sizesNote, List.of());
+    public ScenarioResult(
+            String scenario,
+            int repetition,
+            String paperColumn,
+            String status,
+            String error,
+            double seconds,
+            long calls,
+            List<RttStatistics> rtt,
+            List<RttStatistics> profiledRtt,
+            Map<String, RoleAttribution> shares,
+            Map<String, Object> facts,
+            Map<String, String> profilers,
+            Map<String, String> recordings,
+            List<MessageSize> sizes,
+            String sizesNote) {
+        this(
+                scenario,
+                repetition,
+                paperColumn,
+                status,
+                error,
+                seconds,
+                calls,
+                rtt,
+                profiledRtt,
+                shares,
+                facts,
+                profilers,
+                recordings,
+                sizes,
+                sizesNote,
+                List.of());
     }
 
     public ScenarioResult {
@@ -69,7 +135,9 @@ public record ScenarioResult(String scenario, int repetition, String paperColumn
     }
 
     public Optional<CpuStatistics> cpu(String operation, String role) {
-        return cpu.stream().filter(c -> c.operation().equals(operation) && c.role().equals(role)).findFirst();
+        return cpu.stream()
+                .filter(c -> c.operation().equals(operation) && c.role().equals(role))
+                .findFirst();
     }
 
     public Optional<RttStatistics> rtt(String operation) {

@@ -1,22 +1,19 @@
 package io.wirecost.runner;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.scenarios.Operation;
-import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.ScenarioConfig;
-import io.wirecost.scenarios.harness.Protocol;
+import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.KeyMaterial;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,8 +53,13 @@ public final class ScenarioRunner {
         return this;
     }
 
-    public ScenarioRunner(JvmLauncher launcher, RunSettings settings, ProfilerSettings profiler, RuleSet rules,
-                          Path outDir, Consumer<String> progress) {
+    public ScenarioRunner(
+            JvmLauncher launcher,
+            RunSettings settings,
+            ProfilerSettings profiler,
+            RuleSet rules,
+            Path outDir,
+            Consumer<String> progress) {
         this.launcher = launcher;
         this.settings = settings;
         this.profiler = profiler;
@@ -84,7 +86,7 @@ public final class ScenarioRunner {
         List<RttStatistics> profiledRtt = new ArrayList<>();
         List<CpuStatistics> cpu = new ArrayList<>();
         partial = List.of();
-        pace = Duration.ofMillis(5);   // each scenario probes its own
+        pace = Duration.ofMillis(5); // each scenario probes its own
         counts = Counts.fixed(settings);
         String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
@@ -101,18 +103,23 @@ public final class ScenarioRunner {
             Path recServer = outDir.resolve("recordings").resolve(stem + "-server.jfr");
             Path recClient = outDir.resolve("recordings").resolve(stem + "-client.jfr");
             Files.createDirectories(recServer.getParent());
-            JvmPair.Files files = new JvmPair.Files(recServer, recClient,
-                    outDir.resolve("logs").resolve(stem + "-server.log"), outDir.resolve("logs").resolve(stem + "-client.log"));
+            JvmPair.Files files = new JvmPair.Files(
+                    recServer,
+                    recClient,
+                    outDir.resolve("logs").resolve(stem + "-server.log"),
+                    outDir.resolve("logs").resolve(stem + "-client.log"));
             try (JvmPair pair = JvmPair.start(launcher, scenario, name, name, configJson, files, START, COMMAND)) {
                 ChildJvm server = pair.server();
                 ChildJvm client = pair.client();
                 facts.put("endpoint", pair.endpoint());
-                progress.accept(name + ": warm-up, " + switch (settings.method()) {
-                    case RunSettings.QUICK -> "at most " + settings.warmupCalls() + " calls per data type";
-                    case RunSettings.ADAPTIVE -> "until the pace settles";
-                    default -> settings.warmupCalls() + " calls per data type";
-                });
-                // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a call)
+                progress.accept(name + ": warm-up, "
+                        + switch (settings.method()) {
+                            case RunSettings.QUICK -> "at most " + settings.warmupCalls() + " calls per data type";
+                            case RunSettings.ADAPTIVE -> "until the pace settles";
+                            default -> settings.warmupCalls() + " calls per data type";
+                        });
+                // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a
+                // call)
                 int probe = Math.min(settings.warmupCalls(), 20);
                 long ops = labels().size();
                 long t = System.nanoTime();
@@ -125,42 +132,62 @@ public final class ScenarioRunner {
                     default -> Counts.fixed(settings);
                 };
                 if (settings.method().equals(RunSettings.PAPER)) {
-                    client.call(new Protocol.Warmup(settings.warmupCalls() - probe), timeoutFor((settings.warmupCalls() - probe) * ops, pace));
+                    client.call(
+                            new Protocol.Warmup(settings.warmupCalls() - probe),
+                            timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                 }
                 facts.put("counts", counts);
-                progress.accept(name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
+                progress.accept(
+                        name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
                 // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                 // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
                 MachineNoise.Snapshot before = MachineNoise.read();
                 Pass timed = measureAll(server, client, counts.reps());
                 Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
                 // the contention the timed pass met: what a diff checks both sides had alike (Gate)
-                if (!Double.isNaN(timed.waitMicrosPerCall())) noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
+                if (!Double.isNaN(timed.waitMicrosPerCall()))
+                    noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
                 facts.put("noise", noise);
                 rtt.addAll(timed.rtt());
                 cpu.addAll(timed.cpu());
                 int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
                 if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
                 if (profiler.enabled()) {
-                    profilers.put("server", server.call(new Protocol.ProfileStart(recServer.toAbsolutePath().toString()), COMMAND).profiler());
-                    profilers.put("client", client.call(new Protocol.ProfileStart(recClient.toAbsolutePath().toString()), COMMAND).profiler());
+                    profilers.put(
+                            "server",
+                            server.call(
+                                            new Protocol.ProfileStart(
+                                                    recServer.toAbsolutePath().toString()),
+                                            COMMAND)
+                                    .profiler());
+                    profilers.put(
+                            "client",
+                            client.call(
+                                            new Protocol.ProfileStart(
+                                                    recClient.toAbsolutePath().toString()),
+                                            COMMAND)
+                                    .profiler());
                     progress.accept(name + ": profiling the same calls again");
                     int profiledReps = settings.method().equals(RunSettings.ADAPTIVE)
-                            ? Settle.profiledBatches(timed.cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, counts.reps())
+                            ? Settle.profiledBatches(
+                                    timed.cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, counts.reps())
                             : counts.reps();
                     facts.put("profiled_batches", profiledReps);
-                    profiledRtt.addAll(measureAll(server, client, profiledReps).rtt());   // its CPU includes the profiler's: not reported
+                    profiledRtt.addAll(measureAll(server, client, profiledReps)
+                            .rtt()); // its CPU includes the profiler's: not reported
                     server.call(new Protocol.ProfileStop(), COMMAND);
                     client.call(new Protocol.ProfileStop(), COMMAND);
                     recordings.put("server", recServer);
                     recordings.put("client", recClient);
                 }
                 progress.accept(name + ": instantiation, " + settings.instantiationReps() + " fresh clients");
-                Protocol.Instantiated inst = client.call(new Protocol.Instantiation(settings.instantiationReps()),
+                Protocol.Instantiated inst = client.call(
+                        new Protocol.Instantiation(settings.instantiationReps()),
                         timeoutFor(settings.instantiationReps() * 100L, pace));
                 rtt.add(RttStatistics.of("instantiation", inst.instantiationNanos(), 1));
                 sizesNote = measureSizes(stem, server, client, sizes);
-                Map<String, Object> clientInfo = client.call(new Protocol.Info(), COMMAND).values();
+                Map<String, Object> clientInfo =
+                        client.call(new Protocol.Info(), COMMAND).values();
                 calls = ((Number) clientInfo.get("calls")).longValue();
                 facts.put("client", clientInfo);
                 facts.put("server", server.call(new Protocol.Info(), COMMAND).values());
@@ -183,10 +210,27 @@ public final class ScenarioRunner {
             if (error.isEmpty()) error = e.getMessage();
         }
         Map<String, String> recordingPaths = new LinkedHashMap<>();
-        recordings.forEach((role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
+        recordings.forEach(
+                (role, p) -> recordingPaths.put(role, outDir.relativize(p).toString()));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        return new ScenarioResult(name, repetition, scenario.paperColumn(), error.isEmpty() ? "ok" : "failed", error, seconds, calls,
-                rtt, profiledRtt, shares, facts, profilers, recordingPaths, sizes, sizesNote, cpu, companions);
+        return new ScenarioResult(
+                name,
+                repetition,
+                scenario.paperColumn(),
+                error.isEmpty() ? "ok" : "failed",
+                error,
+                seconds,
+                calls,
+                rtt,
+                profiledRtt,
+                shares,
+                facts,
+                profilers,
+                recordingPaths,
+                sizes,
+                sizesNote,
+                cpu,
+                companions);
     }
 
     /**
@@ -213,31 +257,35 @@ public final class ScenarioRunner {
         try {
             Files.createDirectories(pcap.getParent());
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
-                reply = client.call(new Protocol.Sizes(counts.sizeCalls()), timeoutFor(counts.sizeCalls() * (long) labels().size(), pace));
+                reply = client.call(
+                        new Protocol.Sizes(counts.sizeCalls()),
+                        timeoutFor(counts.sizeCalls() * (long) labels().size(), pace));
                 capture.stop();
             }
             List<Protocol.SizeWindow> w = reply.windows();
             List<WireCapture.Window> windows = new ArrayList<>();
             for (int i = 0; i < w.size(); i++) {
                 long end = i + 1 < w.size() ? w.get(i + 1).startMicros() : reply.endMicros();
-                windows.add(new WireCapture.Window(w.get(i).operation(), w.get(i).calls(), w.get(i).startMicros(), end));
+                windows.add(new WireCapture.Window(
+                        w.get(i).operation(), w.get(i).calls(), w.get(i).startMicros(), end));
             }
             out.addAll(WireCapture.sizes(pcap, ports, windows));
         } catch (IOException e) {
             return "not measured: " + e.getMessage();
         }
-        return "tcpdump on " + (launcher.network() != null ? launcher.network().serverInterface() : "lo") + ", server ports " + ports + ", " + counts.sizeCalls() + " calls per data type";
+        return "tcpdump on " + (launcher.network() != null ? launcher.network().serverInterface() : "lo")
+                + ", server ports " + ports + ", " + counts.sizeCalls() + " calls per data type";
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
     private static Duration timeoutFor(long calls, Duration pace) {
-        return Duration.ofSeconds(60).plus(pace.multipliedBy(calls));   // a minute plus 5 ms, or 3 x the probed time, per call
+        return Duration.ofSeconds(60)
+                .plus(pace.multipliedBy(calls)); // a minute plus 5 ms, or 3 x the probed time, per call
     }
 
     /** One timed pass: round trips and CPU per call. */
     /** @param waitMicrosPerCall run-queue wait of both JVMs per call: the contention the pass met (NaN: unknown) */
-    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu, double waitMicrosPerCall) {
-    }
+    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu, double waitMicrosPerCall) {}
 
     /**
      * The papers' measurement of every data type, one batch per command: the server JVM reads its CPU time
@@ -286,12 +334,14 @@ public final class ScenarioRunner {
     /** The server JVM's CPU and run-queue wait counters, nanoseconds ({-1, -1} where it cannot read them). */
     private static long[] serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {
         Protocol.CpuReading m = server.call(new Protocol.Cpu(), COMMAND);
-        return new long[]{m.cpuNanos(), m.waitNanos()};
+        return new long[] {m.cpuNanos(), m.waitNanos()};
     }
 
-
     private static List<String> primitiveLabels() {
-        return Operation.all().stream().filter(Operation::primitive).map(Operation::label).toList();
+        return Operation.all().stream()
+                .filter(Operation::primitive)
+                .map(Operation::label)
+                .toList();
     }
 
     /**
@@ -306,8 +356,14 @@ public final class ScenarioRunner {
      * @param settled     adaptive: whether the warm-up ended because the pace settled (false: it hit its bound)
      * @param warmupPacesMicros adaptive: the pace of each warm-up chunk, µs per call, the rule's input
      */
-    public record Counts(int warmupCalls, int invocations, int sizeCalls, int reps, String method, Boolean settled,
-                         List<Double> warmupPacesMicros) {
+    public record Counts(
+            int warmupCalls,
+            int invocations,
+            int sizeCalls,
+            int reps,
+            String method,
+            Boolean settled,
+            List<Double> warmupPacesMicros) {
         static Counts fixed(RunSettings s) {
             return new Counts(s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of());
         }
@@ -335,11 +391,28 @@ public final class ScenarioRunner {
      * iterations by time), at least 5 per batch: ws-security's 10 ms calls get batches of 5, tcp and rmi
      * the papers' 1,000. Every scenario then fits in well under a minute.
      */
-    private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
+    private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall)
+            throws ChildJvm.ChildFailure {
         // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
-        Warmup w = warmUp(client, done, ops, probeNanosPerCall, 0.5e9, settings.warmupCalls(), QUICK_WARMUP, (calls, paces) -> false);
-        int invocations = (int) Math.max(5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
-        return new Counts(w.calls(), invocations, sizeCalls(w.perCallNanos(), ops), settings.reps(), RunSettings.QUICK, null, List.of());
+        Warmup w = warmUp(
+                client,
+                done,
+                ops,
+                probeNanosPerCall,
+                0.5e9,
+                settings.warmupCalls(),
+                QUICK_WARMUP,
+                (calls, paces) -> false);
+        int invocations = (int) Math.max(
+                5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
+        return new Counts(
+                w.calls(),
+                invocations,
+                sizeCalls(w.perCallNanos(), ops),
+                settings.reps(),
+                RunSettings.QUICK,
+                null,
+                List.of());
     }
 
     /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
@@ -348,6 +421,7 @@ public final class ScenarioRunner {
     static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(120);
     /** Adaptive: one warm-up chunk, the settle rule's unit: long enough that ws-security's 10-35 ms calls average out. */
     static final Duration ADAPTIVE_CHUNK = Duration.ofSeconds(1);
+
     static final int ADAPTIVE_MAX_WARMUP_CALLS = 50_000;
     /** Adaptive: each measurement batch lasts about this long (at most the papers' 1,000 calls). */
     static final Duration ADAPTIVE_BATCH = Duration.ofMillis(250);
@@ -362,26 +436,47 @@ public final class ScenarioRunner {
      * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor})
      * (docs/RESULTS.md, "The adaptive method and --quick").
      */
-    private Counts adaptiveWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall) throws ChildJvm.ChildFailure {
+    private Counts adaptiveWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall)
+            throws ChildJvm.ChildFailure {
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
-        Warmup w = warmUp(client, done, ops, probeNanosPerCall, ADAPTIVE_CHUNK.toNanos(), ADAPTIVE_MAX_WARMUP_CALLS, ADAPTIVE_MAX_WARMUP,
+        Warmup w = warmUp(
+                client,
+                done,
+                ops,
+                probeNanosPerCall,
+                ADAPTIVE_CHUNK.toNanos(),
+                ADAPTIVE_MAX_WARMUP_CALLS,
+                ADAPTIVE_MAX_WARMUP,
                 (calls, paces) -> calls >= minimum && Settle.settled(paces));
         boolean settled = w.stopped();
         int invocations = (int) Math.max(5, Math.min(1_000, ADAPTIVE_BATCH.toNanos() / w.perCallNanos()));
-        return new Counts(w.calls(), invocations, sizeCalls(w.perCallNanos(), ops), Settle.batchesFor(invocations, settings.reps()),
-                RunSettings.ADAPTIVE, settled, w.pacesMicros());
+        return new Counts(
+                w.calls(),
+                invocations,
+                sizeCalls(w.perCallNanos(), ops),
+                Settle.batchesFor(invocations, settings.reps()),
+                RunSettings.ADAPTIVE,
+                settled,
+                w.pacesMicros());
     }
 
     /** A warm-up's outcome: calls per type, the last chunk's pace, every chunk's pace (µs), and whether {@code stop} ended it. */
-    private record Warmup(int calls, double perCallNanos, List<Double> pacesMicros, boolean stopped) {
-    }
+    private record Warmup(int calls, double perCallNanos, List<Double> pacesMicros, boolean stopped) {}
 
     /**
      * Warm-up calls in chunks of about {@code chunkNanos} at the pace of the chunk before, until
      * {@code maxCalls} per type, {@code maxTime}, or {@code stop} says so on the calls and the chunks' paces so far.
      */
-    private Warmup warmUp(ChildJvm client, int done, long ops, double perCallNanos, double chunkNanos, int maxCalls, Duration maxTime,
-                          java.util.function.BiPredicate<Integer, List<Double>> stop) throws ChildJvm.ChildFailure {
+    private Warmup warmUp(
+            ChildJvm client,
+            int done,
+            long ops,
+            double perCallNanos,
+            double chunkNanos,
+            int maxCalls,
+            Duration maxTime,
+            java.util.function.BiPredicate<Integer, List<Double>> stop)
+            throws ChildJvm.ChildFailure {
         long start = System.nanoTime();
         List<Double> paces = new ArrayList<>();
         while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
@@ -398,7 +493,9 @@ public final class ScenarioRunner {
 
     /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the scenario's pace, at least 5. */
     private int sizeCalls(double perCallNanos, long ops) {
-        return settings.sizeCalls() == 0 ? 0 : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
+        return settings.sizeCalls() == 0
+                ? 0
+                : (int) Math.max(5, Math.min(settings.sizeCalls(), QUICK_PASS.toNanos() / perCallNanos / ops));
     }
 
     /** {@code --payload}: the seed 001/003 workloads measured instead of the eight types (empty: the types). */
@@ -409,7 +506,9 @@ public final class ScenarioRunner {
     /** The operation labels: the payloads' names, or the eight data types. */
     private List<String> labels() {
         List<Payload> p = payloads();
-        return p.isEmpty() ? Operation.all().stream().map(Operation::label).toList() : p.stream().map(Payload::name).toList();
+        return p.isEmpty()
+                ? Operation.all().stream().map(Operation::label).toList()
+                : p.stream().map(Payload::name).toList();
     }
 
     /** {@code --clients N}: the scenario option that asks for seed 003's concurrent load after the single-client method. */
@@ -420,12 +519,16 @@ public final class ScenarioRunner {
      * operation, 50 untimed calls per client to open its connection, then {@code invocations} timed
      * calls each. The single-client figures above stay the papers' method.
      */
-    private List<Map<String, Object>> measureConcurrent(String name, ChildJvm client, int n) throws ChildJvm.ChildFailure {
-        progress.accept(name + ": " + n + " concurrent clients, " + settings.invocations() + " calls each per operation");
+    private List<Map<String, Object>> measureConcurrent(String name, ChildJvm client, int n)
+            throws ChildJvm.ChildFailure {
+        progress.accept(
+                name + ": " + n + " concurrent clients, " + settings.invocations() + " calls each per operation");
         List<Map<String, Object>> out = new ArrayList<>();
         for (String op : labels()) {
-            Map<String, Object> m = new LinkedHashMap<>(client.call(new Protocol.Concurrent(n, 50, settings.invocations(), op),
-                    timeoutFor((long) n * (50 + settings.invocations()), pace)).values());
+            Map<String, Object> m = new LinkedHashMap<>(client.call(
+                            new Protocol.Concurrent(n, 50, settings.invocations(), op),
+                            timeoutFor((long) n * (50 + settings.invocations()), pace))
+                    .values());
             m.remove("calls_total");
             out.add(m);
         }
@@ -438,11 +541,14 @@ public final class ScenarioRunner {
     private static RttStatistics geomean(List<RttStatistics> perType) {
         List<RttStatistics> primitives = new ArrayList<>();
         for (Operation op : Operation.all()) {
-            if (op.primitive()) perType.stream().filter(r -> r.operation().equals(op.label())).findFirst().ifPresent(primitives::add);
+            if (op.primitive())
+                perType.stream()
+                        .filter(r -> r.operation().equals(op.label()))
+                        .findFirst()
+                        .ifPresent(primitives::add);
         }
         return RttStatistics.geometricMean("primitives-geomean", primitives);
     }
-
 
     private Map<String, RoleAttribution> attribute(Map<String, Path> recordings) throws RecordingException {
         Map<String, RoleAttribution> out = new LinkedHashMap<>();
@@ -481,7 +587,13 @@ public final class ScenarioRunner {
                 summaries.add(attributor.read(p, counts));
                 all.merge(counts);
             }
-            if (!summaries.isEmpty()) out.put(kind, new RoleAttribution(kind, all.toAttribution(kind + " " + mode.unit() + ": " + describeEvents(summaries)), summaries));
+            if (!summaries.isEmpty())
+                out.put(
+                        kind,
+                        new RoleAttribution(
+                                kind,
+                                all.toAttribution(kind + " " + mode.unit() + ": " + describeEvents(summaries)),
+                                summaries));
         }
         return out;
     }
@@ -497,8 +609,12 @@ public final class ScenarioRunner {
     /** {@code flames/<scenario>-<role>.html} for every profiled process, by async-profiler's own template. */
     private void writeFlames(String scenario, Map<String, Path> recordings) throws RecordingException, IOException {
         for (Map.Entry<String, Path> e : recordings.entrySet()) {
-            io.wirecost.runner.FlameFile.write(outDir, scenario + "-" + e.getKey(),
-                    "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)", rules, e.getValue());
+            io.wirecost.runner.FlameFile.write(
+                    outDir,
+                    scenario + "-" + e.getKey(),
+                    "wirecost " + scenario + " " + e.getKey() + " (CPU, measured phase)",
+                    rules,
+                    e.getValue());
         }
     }
 

@@ -39,8 +39,7 @@ public final class Settle {
     private static final int PAPER_INVOCATIONS = 1_000;
     static final int SAMPLE_BUDGET = 5_000;
 
-    private Settle() {
-    }
+    private Settle() {}
 
     /** Whether the pace per call of successive warm-up chunks (any unit, oldest first) has stopped moving. */
     public static boolean settled(List<Double> paces) {
@@ -56,7 +55,9 @@ public final class Settle {
 
     /** {@value #WINDOW} paces from {@code from}, sorted. */
     private static double[] window(List<Double> paces, int from) {
-        double[] w = paces.subList(from, from + WINDOW).stream().mapToDouble(Double::doubleValue).toArray();
+        double[] w = paces.subList(from, from + WINDOW).stream()
+                .mapToDouble(Double::doubleValue)
+                .toArray();
         java.util.Arrays.sort(w);
         return w;
     }
@@ -77,7 +78,8 @@ public final class Settle {
      * samples at {@code intervalNs}, judged from the timed pass's CPU per call (primitives' geometric mean
      * per role); {@code timedBatches} where that is unknown.
      */
-    public static int profiledBatches(List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int timedBatches) {
+    public static int profiledBatches(
+            List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int timedBatches) {
         double callsNeeded = 0;
         for (CpuStatistics c : timedCpu) {
             if (!c.operation().equals("primitives-geomean") || c.role().equals("all")) continue;

@@ -48,12 +48,23 @@ final class WireCapture implements AutoCloseable {
     }
 
     /** Captures on loopback, or with {@code --remote} on the server namespace's end of the veth pair. */
-    static WireCapture start(Set<Integer> ports, Path file, NetworkPair network) throws IOException, InterruptedException {
+    static WireCapture start(Set<Integer> ports, Path file, NetworkPair network)
+            throws IOException, InterruptedException {
         String filter = "tcp and (" + ports.stream().map(p -> "port " + p).collect(Collectors.joining(" or ")) + ")";
         List<String> cmd = new ArrayList<>();
         if (network != null) cmd.addAll(network.prefix(true));
-        cmd.addAll(List.of(tcpdump().orElseThrow().toString(), "-i", network != null ? network.serverInterface() : "lo", "-n", "-U",
-                "--immediate-mode", "-s", "128", "-w", file.toString(), filter));
+        cmd.addAll(List.of(
+                tcpdump().orElseThrow().toString(),
+                "-i",
+                network != null ? network.serverInterface() : "lo",
+                "-n",
+                "-U",
+                "--immediate-mode",
+                "-s",
+                "128",
+                "-w",
+                file.toString(),
+                filter));
         Process p = new ProcessBuilder(cmd).start();
         // tcpdump says "listening on lo" once the capture is armed; packets before that would be lost
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream()));
@@ -89,8 +100,7 @@ final class WireCapture implements AutoCloseable {
     }
 
     /** An operation's calls, between two wall-clock instants in microseconds (end exclusive). */
-    record Window(String operation, long calls, long startMicros, long endMicros) {
-    }
+    record Window(String operation, long calls, long startMicros, long endMicros) {}
 
     /** Adds up the segments of each window: to a server port is a request, from one a response. */
     static List<MessageSize> sizes(Path pcap, Set<Integer> serverPorts, List<Window> windows) throws IOException {
@@ -118,8 +128,14 @@ final class WireCapture implements AutoCloseable {
         List<MessageSize> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             double c = windows.get(i).calls();
-            out.add(new MessageSize(windows.get(i).operation(), windows.get(i).calls(), req[i] / c, resp[i] / c,
-                    reqWire[i] / c, respWire[i] / c, packets[i] / c));
+            out.add(new MessageSize(
+                    windows.get(i).operation(),
+                    windows.get(i).calls(),
+                    req[i] / c,
+                    resp[i] / c,
+                    reqWire[i] / c,
+                    respWire[i] / c,
+                    packets[i] / c));
         }
         return out;
     }

@@ -1,7 +1,7 @@
 package io.wirecost.runner;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -12,9 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ctrl-C at many moments of a JVM that keeps rewriting its results: afterwards every file in the
@@ -34,9 +33,15 @@ class AtomicFilesInterruptTest {
         List<String> problems = new ArrayList<>();
         for (int delay : DELAYS_MILLIS) {
             Path run = Files.createDirectory(dir.resolve("interrupt-after-" + delay + "ms"));
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), AtomicWriterLoop.class.getName(), run.toString())
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            AtomicWriterLoop.class.getName(),
+                            run.toString())
+                    .redirectErrorStream(true)
+                    .start();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             assertEquals("ready", out.readLine(), "the writer started");
             Thread.sleep(delay);

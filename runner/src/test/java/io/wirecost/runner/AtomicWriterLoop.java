@@ -16,7 +16,7 @@ public final class AtomicWriterLoop {
         String[] names = {"results.json", "shares.csv", "report.html"};
         for (int round = 0; ; round++) {
             for (String name : names) {
-                int lines = 20_000 + 7_919 * (round % 13);   // files of 0.6 to 3 MB, of different lengths each round
+                int lines = 20_000 + 7_919 * (round % 13); // files of 0.6 to 3 MB, of different lengths each round
                 AtomicFiles.write(dir.resolve(name), out -> {
                     PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8);
                     ps.println("lines " + lines);

@@ -1,14 +1,12 @@
 package io.wirecost.runner;
 
-import io.wirecost.runner.UsageException;
-import org.junit.jupiter.api.Test;
-
-import java.util.BitSet;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.BitSet;
+import org.junit.jupiter.api.Test;
 
 class CpuPinningTest {
 
@@ -17,7 +15,8 @@ class CpuPinningTest {
         BitSet allowed = CpuPinning.allowedCpus();
         int outside = allowed.length() + 3;
         UsageException e = assertThrows(UsageException.class, () -> CpuPinning.check("--pin-cpu", outside));
-        assertTrue(e.getMessage().startsWith("--pin-cpu must be one of the CPUs this process may use ("), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("--pin-cpu must be one of the CPUs this process may use ("), e.getMessage());
         assertTrue(e.getMessage().endsWith("got " + outside), e.getMessage());
         assertThrows(UsageException.class, () -> CpuPinning.check("--pin-cpu", -1));
     }
@@ -25,7 +24,10 @@ class CpuPinningTest {
     @Test
     void theAllowedCpusAreThoseOfThisProcessesAffinityMask() {
         BitSet allowed = CpuPinning.allowedCpus();
-        assertTrue(allowed.cardinality() >= 1 && allowed.cardinality() <= Runtime.getRuntime().availableProcessors() * 2, allowed.toString());
+        assertTrue(
+                allowed.cardinality() >= 1
+                        && allowed.cardinality() <= Runtime.getRuntime().availableProcessors() * 2,
+                allowed.toString());
         // the first allowed CPU passes (taskset is in util-linux, essential on Debian)
         CpuPinning.check("--pin-cpu", allowed.nextSetBit(0));
     }
@@ -38,7 +40,8 @@ class CpuPinningTest {
         else assertNull(auto, "one CPU: nothing to pin away from");
         assertNull(CpuPinning.choose("--pin-cpu", "auto", true));
         assertNull(CpuPinning.choose("--pin-cpu", "none", false));
-        assertEquals(allowed.nextSetBit(0), CpuPinning.choose("--pin-cpu", String.valueOf(allowed.nextSetBit(0)), false));
+        assertEquals(
+                allowed.nextSetBit(0), CpuPinning.choose("--pin-cpu", String.valueOf(allowed.nextSetBit(0)), false));
         UsageException e = assertThrows(UsageException.class, () -> CpuPinning.choose("--pin-cpu", "first", false));
         assertEquals("--pin-cpu must be auto, none or a CPU number, got 'first'", e.getMessage());
     }

@@ -1,12 +1,11 @@
 package io.wirecost.runner;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class SettleTest {
 
@@ -37,37 +36,42 @@ class SettleTest {
     @Test
     void aSlowTrendHiddenByNoiseInOneWindowShowsBetweenTwo() {
         // ws-security, 2026-11-24: the last four chunks agree within 7 %, but the four before were 14 % slower
-        List<Double> paces = List.of(24998.0, 22381.0, 20430.0, 19927.0, 17727.0, 17177.0, 14502.0, 14046.0, 13539.0, 14170.0);
+        List<Double> paces =
+                List.of(24998.0, 22381.0, 20430.0, 19927.0, 17727.0, 17177.0, 14502.0, 14046.0, 13539.0, 14170.0);
         assertFalse(Settle.settled(paces));
         // a residual trend within 3 % between the windows counts as settled
         assertTrue(Settle.settled(List.of(41.0, 41.5, 40.5, 41.0, 40.2, 40.0, 40.4, 39.9)));
-        assertFalse(Settle.settled(List.of(42.0, 42.5, 41.5, 42.0, 40.2, 40.0, 40.4, 39.9)));   // 4.5 % faster
+        assertFalse(Settle.settled(List.of(42.0, 42.5, 41.5, 42.0, 40.2, 40.0, 40.4, 39.9))); // 4.5 % faster
     }
 
     @Test
     void batchesGrowWithTheSquareRootOfTheShortfallUpToForty() {
         assertEquals(12, Settle.batchesFor(1_000, 12));
         assertEquals(12, Settle.batchesFor(5_000, 12));
-        assertEquals(17, Settle.batchesFor(500, 12));     // 12 x sqrt(2) = 16.97
-        assertEquals(38, Settle.batchesFor(100, 12));     // 12 x sqrt(10) = 37.9
+        assertEquals(17, Settle.batchesFor(500, 12)); // 12 x sqrt(2) = 16.97
+        assertEquals(38, Settle.batchesFor(100, 12)); // 12 x sqrt(10) = 37.9
         assertEquals(40, Settle.batchesFor(25, 12));
         assertEquals(40, Settle.batchesFor(5, 12));
     }
 
     private static CpuStatistics geomean(String role, double micros) {
-        return new CpuStatistics("primitives-geomean", role, new Estimate(micros, micros * 0.9, micros * 1.1, 9), 12_000, List.of());
+        return new CpuStatistics(
+                "primitives-geomean", role, new Estimate(micros, micros * 0.9, micros * 1.1, 9), 12_000, List.of());
     }
 
     @Test
     void theProfiledPassLastsUntilEveryRoleExpectsTheSampleBudget() {
         // ws-security: 3,300 µs client, 3,600 server a call; 1 ms sampling: 5,000 samples need 1,516 client calls
         List<CpuStatistics> wss = List.of(geomean("client", 3300), geomean("server", 3600), geomean("all", 6900));
-        assertEquals(7, Settle.profiledBatches(wss, 1_000_000, 28, 8, 40));   // 1,516 / (28 x 8) = 6.8
+        assertEquals(7, Settle.profiledBatches(wss, 1_000_000, 28, 8, 40)); // 1,516 / (28 x 8) = 6.8
         // rmi: 8 µs a call per role: 625,000 calls needed, more than the timed pass's 12 x 1,000 x 8
         List<CpuStatistics> rmi = List.of(geomean("client", 8), geomean("server", 9));
         assertEquals(12, Settle.profiledBatches(rmi, 1_000_000, 1_000, 8, 12));
         // a slow call at a coarse interval still gets three batches
-        assertEquals(3, Settle.profiledBatches(List.of(geomean("client", 100_000), geomean("server", 100_000)), 1_000_000, 28, 8, 40));
+        assertEquals(
+                3,
+                Settle.profiledBatches(
+                        List.of(geomean("client", 100_000), geomean("server", 100_000)), 1_000_000, 28, 8, 40));
         // no CPU figures (not readable here): the timed pass's count
         assertEquals(40, Settle.profiledBatches(List.of(), 1_000_000, 28, 8, 40));
     }

@@ -7,19 +7,50 @@ package io.wirecost.scenarios;
  */
 public final class Answers {
 
-    private Answers() {
-    }
+    private Answers() {}
 
     public static Invocation bind(RTTTester t, Operation op, String expectedString) {
         return switch (op) {
-            case INT -> () -> { int v = t.returnRTTforInt(); if (v != Operation.INT_VALUE) throw wrong(op, v); };
-            case SHORT -> () -> { short v = t.returnRTTforShort(); if (v != Operation.SHORT_VALUE) throw wrong(op, v); };
-            case LONG -> () -> { long v = t.returnRTTforLong(); if (v != Operation.LONG_VALUE) throw wrong(op, v); };
-            case FLOAT -> () -> { float v = t.returnRTTforFloat(); if (v != Operation.FLOAT_VALUE) throw wrong(op, v); };
-            case DOUBLE -> () -> { double v = t.returnRTTforDouble(); if (v != Operation.DOUBLE_VALUE) throw wrong(op, v); };
-            case BOOLEAN -> () -> { boolean v = t.returnRTTforBool(); if (v != Operation.BOOLEAN_VALUE) throw wrong(op, v); };
-            case BYTE -> () -> { byte v = t.returnRTTforByte(); if (v != Operation.BYTE_VALUE) throw wrong(op, v); };
-            case STRING -> () -> { String v = t.returnRTTforString(); if (!expectedString.equals(v)) throw wrong(op, v); };
+            case INT ->
+                () -> {
+                    int v = t.returnRTTforInt();
+                    if (v != Operation.INT_VALUE) throw wrong(op, v);
+                };
+            case SHORT ->
+                () -> {
+                    short v = t.returnRTTforShort();
+                    if (v != Operation.SHORT_VALUE) throw wrong(op, v);
+                };
+            case LONG ->
+                () -> {
+                    long v = t.returnRTTforLong();
+                    if (v != Operation.LONG_VALUE) throw wrong(op, v);
+                };
+            case FLOAT ->
+                () -> {
+                    float v = t.returnRTTforFloat();
+                    if (v != Operation.FLOAT_VALUE) throw wrong(op, v);
+                };
+            case DOUBLE ->
+                () -> {
+                    double v = t.returnRTTforDouble();
+                    if (v != Operation.DOUBLE_VALUE) throw wrong(op, v);
+                };
+            case BOOLEAN ->
+                () -> {
+                    boolean v = t.returnRTTforBool();
+                    if (v != Operation.BOOLEAN_VALUE) throw wrong(op, v);
+                };
+            case BYTE ->
+                () -> {
+                    byte v = t.returnRTTforByte();
+                    if (v != Operation.BYTE_VALUE) throw wrong(op, v);
+                };
+            case STRING ->
+                () -> {
+                    String v = t.returnRTTforString();
+                    if (!expectedString.equals(v)) throw wrong(op, v);
+                };
         };
     }
 

@@ -14,7 +14,7 @@ public final class CountingTester implements RTTTester {
     private final LongAdder invocations = new LongAdder();
 
     public CountingTester(RTTTesterImpl target) {
-        this(target, () -> { });
+        this(target, () -> {});
     }
 
     /** {@code injected}: {@link InjectedWork#beforeEachCall}'s deliberate regression, run before every answer. */
@@ -32,12 +32,51 @@ public final class CountingTester implements RTTTester {
         return invocations.sum();
     }
 
-    @Override public int returnRTTforInt() { count(); return target.returnRTTforInt(); }
-    @Override public short returnRTTforShort() { count(); return target.returnRTTforShort(); }
-    @Override public long returnRTTforLong() { count(); return target.returnRTTforLong(); }
-    @Override public float returnRTTforFloat() { count(); return target.returnRTTforFloat(); }
-    @Override public double returnRTTforDouble() { count(); return target.returnRTTforDouble(); }
-    @Override public boolean returnRTTforBool() { count(); return target.returnRTTforBool(); }
-    @Override public byte returnRTTforByte() { count(); return target.returnRTTforByte(); }
-    @Override public String returnRTTforString() { count(); return target.returnRTTforString(); }
+    @Override
+    public int returnRTTforInt() {
+        count();
+        return target.returnRTTforInt();
+    }
+
+    @Override
+    public short returnRTTforShort() {
+        count();
+        return target.returnRTTforShort();
+    }
+
+    @Override
+    public long returnRTTforLong() {
+        count();
+        return target.returnRTTforLong();
+    }
+
+    @Override
+    public float returnRTTforFloat() {
+        count();
+        return target.returnRTTforFloat();
+    }
+
+    @Override
+    public double returnRTTforDouble() {
+        count();
+        return target.returnRTTforDouble();
+    }
+
+    @Override
+    public boolean returnRTTforBool() {
+        count();
+        return target.returnRTTforBool();
+    }
+
+    @Override
+    public byte returnRTTforByte() {
+        count();
+        return target.returnRTTforByte();
+    }
+
+    @Override
+    public String returnRTTforString() {
+        count();
+        return target.returnRTTforString();
+    }
 }

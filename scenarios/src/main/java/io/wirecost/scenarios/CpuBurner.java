@@ -15,7 +15,7 @@ import java.util.Map;
 public final class CpuBurner {
 
     private static final int ROUNDS = 9;
-    private static final long ROUND_NANOS = 10_000_000;   // 10 ms of CPU per calibration round
+    private static final long ROUND_NANOS = 10_000_000; // 10 ms of CPU per calibration round
     private static volatile long sink;
 
     private final double iterationsPerMicro;
@@ -31,9 +31,10 @@ public final class CpuBurner {
     /** Warms the loop up (so the JIT has compiled it as it will run) and measures iterations per CPU microsecond. */
     public static CpuBurner calibrate() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        if (!threads.isCurrentThreadCpuTimeSupported()) throw new IllegalStateException("this JVM cannot read thread CPU time");
+        if (!threads.isCurrentThreadCpuTimeSupported())
+            throw new IllegalStateException("this JVM cannot read thread CPU time");
         long start = System.nanoTime();
-        for (int i = 0; i < 200; i++) spin(100_000);   // C2 compiles spin() within these 20 M iterations
+        for (int i = 0; i < 200; i++) spin(100_000); // C2 compiles spin() within these 20 M iterations
         long probe = 1_000_000;
         double[] rates = new double[ROUNDS];
         for (int r = 0; r < ROUNDS; r++) {
@@ -41,7 +42,7 @@ public final class CpuBurner {
             spin(probe);
             long ns = Math.max(1, threads.getCurrentThreadCpuTime() - t0);
             rates[r] = probe * 1000.0 / ns;
-            probe = Math.max(100_000, (long) (rates[r] * ROUND_NANOS / 1000));   // size the next round to ~10 ms
+            probe = Math.max(100_000, (long) (rates[r] * ROUND_NANOS / 1000)); // size the next round to ~10 ms
         }
         Arrays.sort(rates);
         double median = rates[ROUNDS / 2];

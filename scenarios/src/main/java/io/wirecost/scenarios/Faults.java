@@ -13,16 +13,15 @@ public final class Faults {
     public static final String HALT = "fault.halt-after-calls";
     public static final String HANG = "fault.hang-after-calls";
 
-    private Faults() {
-    }
+    private Faults() {}
 
     public static RTTTester wrap(RTTTester service, ScenarioConfig config) {
         long halt = Long.parseLong(config.option(HALT, "0"));
         long hang = Long.parseLong(config.option(HANG, "0"));
         if (halt <= 0 && hang <= 0) return service;
         AtomicLong calls = new AtomicLong();
-        return (RTTTester) java.lang.reflect.Proxy.newProxyInstance(RTTTester.class.getClassLoader(), new Class<?>[]{RTTTester.class},
-                (proxy, method, args) -> {
+        return (RTTTester) java.lang.reflect.Proxy.newProxyInstance(
+                RTTTester.class.getClassLoader(), new Class<?>[] {RTTTester.class}, (proxy, method, args) -> {
                     long n = calls.incrementAndGet();
                     if (halt > 0 && n >= halt) Runtime.getRuntime().halt(137);
                     if (hang > 0 && n >= hang) Thread.sleep(Long.MAX_VALUE);

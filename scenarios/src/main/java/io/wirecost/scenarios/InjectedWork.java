@@ -23,21 +23,20 @@ public final class InjectedWork {
     private static volatile byte sink;
     private static volatile Map<String, Object> facts = Map.of();
 
-    private InjectedWork() {
-    }
+    private InjectedWork() {}
 
     /** The service to export: {@code service} itself, or a wrapper doing the injected work first (RMI). */
     public static RTTTester wrap(RTTTester service, ScenarioConfig config) {
         Runnable work = beforeEachCall(config);
         if (work == NOTHING) return service;
-        return (RTTTester) java.lang.reflect.Proxy.newProxyInstance(RTTTester.class.getClassLoader(), new Class<?>[]{RTTTester.class},
-                (proxy, method, args) -> {
+        return (RTTTester) java.lang.reflect.Proxy.newProxyInstance(
+                RTTTester.class.getClassLoader(), new Class<?>[] {RTTTester.class}, (proxy, method, args) -> {
                     work.run();
                     return method.invoke(service, args);
                 });
     }
 
-    private static final Runnable NOTHING = () -> { };
+    private static final Runnable NOTHING = () -> {};
 
     /**
      * The injected work to do before every answer, for services that call it themselves ({@link CountingTester},
@@ -91,7 +90,8 @@ public final class InjectedWork {
         } catch (NumberFormatException e) {
             // the message below names the option
         }
-        throw new IllegalArgumentException(CPU_OPTION + " must be microseconds of CPU per call, 0 to 1000000, got '" + v + "'");
+        throw new IllegalArgumentException(
+                CPU_OPTION + " must be microseconds of CPU per call, 0 to 1000000, got '" + v + "'");
     }
 
     static void work(int n) throws NoSuchAlgorithmException {

@@ -4,8 +4,14 @@ import java.util.List;
 
 /** The eight RTTTester operations of seed 002, Listing 1, with the values the service returns. */
 public enum Operation {
-    INT("int", true), SHORT("short", true), LONG("long", true), FLOAT("float", true),
-    DOUBLE("double", true), BOOLEAN("boolean", true), BYTE("byte", true), STRING("string", false);
+    INT("int", true),
+    SHORT("short", true),
+    LONG("long", true),
+    FLOAT("float", true),
+    DOUBLE("double", true),
+    BOOLEAN("boolean", true),
+    BYTE("byte", true),
+    STRING("string", false);
 
     public static final int INT_VALUE = 1_234_567;
     public static final short SHORT_VALUE = 12_345;

@@ -1,7 +1,6 @@
 package io.wirecost.scenarios;
 
 import io.wirecost.scenarios.payload.Payload;
-
 import java.util.Map;
 
 /** A connected client of a scenario, in the client JVM. */

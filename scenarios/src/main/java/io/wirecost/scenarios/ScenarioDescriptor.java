@@ -15,7 +15,8 @@ public record ScenarioDescriptor(String name, String paperColumn, String module,
         try {
             return (Scenario) Class.forName(className).getDeclaredConstructor().newInstance();
         } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("scenario '" + name + "' needs module " + module + " on the classpath (" + className + ")");
+            throw new IllegalStateException(
+                    "scenario '" + name + "' needs module " + module + " on the classpath (" + className + ")");
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot create scenario '" + name + "': " + e);
         }

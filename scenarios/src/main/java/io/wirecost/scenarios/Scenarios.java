@@ -15,22 +15,38 @@ public final class Scenarios {
     static {
         add(new ScenarioDescriptor("tcp", "", "scenarios", "io.wirecost.scenarios.tcp.TcpScenario", false));
         add(new ScenarioDescriptor("rmi", "RMI", "scenarios", "io.wirecost.scenarios.rmi.RmiScenario", false));
-        add(new ScenarioDescriptor("rmi-ssl", "RMI-SSL", "scenarios", "io.wirecost.scenarios.rmi.RmiSslScenario", true));
-        add(new ScenarioDescriptor("ws-literal", "WS-literal", "scenarios-ws", "io.wirecost.scenarios.ws.WsLiteralScenario", false));
-        add(new ScenarioDescriptor("ws-encoded", "WS-encoded", "scenarios-axis", "io.wirecost.scenarios.axis.WsEncodedScenario", false));
-        add(new ScenarioDescriptor("ws-security", "WS-Security", "scenarios-ws", "io.wirecost.scenarios.ws.WsSecurityScenario", true));
-        add(new ScenarioDescriptor("http-to-port", "HTTP-to-port", "scenarios-http", "io.wirecost.scenarios.http.HttpToPortScenario", false));
-        add(new ScenarioDescriptor("http-to-servlet", "HTTP-to-servlet", "scenarios-http", "io.wirecost.scenarios.http.HttpToServletScenario", false));
+        add(new ScenarioDescriptor(
+                "rmi-ssl", "RMI-SSL", "scenarios", "io.wirecost.scenarios.rmi.RmiSslScenario", true));
+        add(new ScenarioDescriptor(
+                "ws-literal", "WS-literal", "scenarios-ws", "io.wirecost.scenarios.ws.WsLiteralScenario", false));
+        add(new ScenarioDescriptor(
+                "ws-encoded", "WS-encoded", "scenarios-axis", "io.wirecost.scenarios.axis.WsEncodedScenario", false));
+        add(new ScenarioDescriptor(
+                "ws-security", "WS-Security", "scenarios-ws", "io.wirecost.scenarios.ws.WsSecurityScenario", true));
+        add(new ScenarioDescriptor(
+                "http-to-port",
+                "HTTP-to-port",
+                "scenarios-http",
+                "io.wirecost.scenarios.http.HttpToPortScenario",
+                false));
+        add(new ScenarioDescriptor(
+                "http-to-servlet",
+                "HTTP-to-servlet",
+                "scenarios-http",
+                "io.wirecost.scenarios.http.HttpToServletScenario",
+                false));
         add(new ScenarioDescriptor("corba", "", "scenarios-corba", "io.wirecost.scenarios.corba.CorbaScenario", false));
         // today's transports: no paper has a column for them ("today only" in the tables)
         add(new ScenarioDescriptor("grpc", "", "scenarios-grpc", "io.wirecost.scenarios.grpc.GrpcScenario", false));
-        add(new ScenarioDescriptor("grpc-tls", "", "scenarios-grpc", "io.wirecost.scenarios.grpc.GrpcTlsScenario", true));
-        add(new ScenarioDescriptor("rest-json", "", "scenarios-rest", "io.wirecost.scenarios.rest.RestJsonScenario", false));
-        add(new ScenarioDescriptor("rest-json-h2", "", "scenarios-rest", "io.wirecost.scenarios.rest.RestJsonH2Scenario", false));
+        add(new ScenarioDescriptor(
+                "grpc-tls", "", "scenarios-grpc", "io.wirecost.scenarios.grpc.GrpcTlsScenario", true));
+        add(new ScenarioDescriptor(
+                "rest-json", "", "scenarios-rest", "io.wirecost.scenarios.rest.RestJsonScenario", false));
+        add(new ScenarioDescriptor(
+                "rest-json-h2", "", "scenarios-rest", "io.wirecost.scenarios.rest.RestJsonH2Scenario", false));
     }
 
-    private Scenarios() {
-    }
+    private Scenarios() {}
 
     private static void add(ScenarioDescriptor d) {
         REGISTRY.put(d.name(), d);
@@ -40,16 +56,26 @@ public final class Scenarios {
      * Scenarios whose servers bind the --remote server address. The tunnelled ones are built around
      * loopback (the proxy and servlet forward only to loopback ports; automatic mode relies on 127.0.0.2).
      */
-    private static final java.util.Set<String> REMOTE_CAPABLE =
-            java.util.Set.of("tcp", "rmi", "rmi-ssl", "ws-literal", "ws-encoded", "ws-security", "corba",
-                    "grpc", "grpc-tls", "rest-json", "rest-json-h2");
+    private static final java.util.Set<String> REMOTE_CAPABLE = java.util.Set.of(
+            "tcp",
+            "rmi",
+            "rmi-ssl",
+            "ws-literal",
+            "ws-encoded",
+            "ws-security",
+            "corba",
+            "grpc",
+            "grpc-tls",
+            "rest-json",
+            "rest-json-h2");
 
     public static boolean runsRemote(String name) {
         return REMOTE_CAPABLE.contains(name);
     }
 
     /** Today's transports (issue 14): no paper measured them, so tables mark them "today only". */
-    private static final java.util.Set<String> TODAY_ONLY = java.util.Set.of("grpc", "grpc-tls", "rest-json", "rest-json-h2");
+    private static final java.util.Set<String> TODAY_ONLY =
+            java.util.Set.of("grpc", "grpc-tls", "rest-json", "rest-json-h2");
 
     public static boolean todayOnly(String name) {
         return TODAY_ONLY.contains(name);
@@ -62,7 +88,8 @@ public final class Scenarios {
     public static ScenarioDescriptor descriptor(String name) {
         ScenarioDescriptor d = REGISTRY.get(name);
         if (d == null) {
-            throw new IllegalArgumentException("unknown scenario '" + name + "' (known: " + String.join(", ", names()) + ")");
+            throw new IllegalArgumentException(
+                    "unknown scenario '" + name + "' (known: " + String.join(", ", names()) + ")");
         }
         return d;
     }

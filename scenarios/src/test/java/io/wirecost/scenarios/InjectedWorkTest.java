@@ -1,15 +1,14 @@
 package io.wirecost.scenarios;
 
-import org.junit.jupiter.api.Test;
-
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /**
  * inject.cpu-us: the service's CPU per call rises by about N microseconds. Measured on this thread's
@@ -21,7 +20,7 @@ class InjectedWorkTest {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private static double cpuMicrosPerCall(RTTTester service, int calls) throws Exception {
-        for (int i = 0; i < calls / 4; i++) service.returnRTTforInt();   // warm the proxy path
+        for (int i = 0; i < calls / 4; i++) service.returnRTTforInt(); // warm the proxy path
         long t0 = THREADS.getCurrentThreadCpuTime();
         for (int i = 0; i < calls; i++) service.returnRTTforInt();
         return (THREADS.getCurrentThreadCpuTime() - t0) / 1000.0 / calls;
@@ -52,10 +51,12 @@ class InjectedWorkTest {
 
     @Test
     void badValuesNameTheOption() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.CPU_OPTION, "lots"))));
         assertTrue(e.getMessage().startsWith("inject.cpu-us must be microseconds of CPU per call"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
+        e = assertThrows(
+                IllegalArgumentException.class,
                 () -> InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.OPTION, "-3"))));
         assertTrue(e.getMessage().startsWith("inject.sha256 must be a whole number"), e.getMessage());
     }

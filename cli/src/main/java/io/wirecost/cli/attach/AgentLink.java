@@ -5,7 +5,6 @@ import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import io.wirecost.runner.UsageException;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,8 +43,9 @@ public final class AgentLink implements AutoCloseable {
         try {
             return new AgentLink(pid, VirtualMachine.attach(Long.toString(pid)), agentJar, replyDir);
         } catch (AttachNotSupportedException e) {
-            throw new UsageException("pid " + pid + ": attach is disabled in this JVM (started with -XX:+DisableAttachMechanism?): "
-                    + oneLine(e) + "; start it with -javaagent or use 'wirecost profile' instead");
+            throw new UsageException(
+                    "pid " + pid + ": attach is disabled in this JVM (started with -XX:+DisableAttachMechanism?): "
+                            + oneLine(e) + "; start it with -javaagent or use 'wirecost profile' instead");
         } catch (IOException e) {
             throw new UsageException("pid " + pid + ": the JVM did not answer the attach request (" + oneLine(e)
                     + "); is it started with -XX:+DisableAttachMechanism or -Xrs?");
@@ -63,7 +63,8 @@ public final class AgentLink implements AutoCloseable {
         }
         Map<String, String> answer = readReply(reply);
         if (!"ok".equals(answer.get("status"))) {
-            throw new UsageException("pid " + pid + ": the wirecost agent refused: " + answer.getOrDefault("message", "no reply"));
+            throw new UsageException(
+                    "pid " + pid + ": the wirecost agent refused: " + answer.getOrDefault("message", "no reply"));
         }
         return answer;
     }

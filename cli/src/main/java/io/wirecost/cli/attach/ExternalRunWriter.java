@@ -7,16 +7,15 @@ import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackClassifier;
 import io.wirecost.report.ArtifactTable;
-import io.wirecost.runner.AtomicFiles;
-import io.wirecost.runner.FlameFile;
 import io.wirecost.report.HtmlReport;
 import io.wirecost.report.ResultsJson;
 import io.wirecost.report.SharesCsv;
 import io.wirecost.report.Tables;
+import io.wirecost.runner.AtomicFiles;
+import io.wirecost.runner.FlameFile;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioResult;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,29 +53,68 @@ public final class ExternalRunWriter {
         Map<String, RoleAttribution> shares = Map.of();
         if (error.isEmpty()) {
             try {
-                if (!Files.isRegularFile(p.file()) || Files.size(p.file()) == 0) throw new IllegalStateException("no recording was written");
+                if (!Files.isRegularFile(p.file()) || Files.size(p.file()) == 0)
+                    throw new IllegalStateException("no recording was written");
                 CategoryCounts counts = new CategoryCounts(rules.categories());
-                RecordingSummary s = new RecordingReader(SampleMode.CPU).read(p.file(), new StackClassifier(rules, counts));
-                shares = Map.of("all", new RoleAttribution("all", counts.toAttribution(s.producer() + " CPU samples: " + s.eventCounts()), List.of(s)));
-                FlameFile.write(dir, p.name() + "-all", "wirecost " + p.name() + " pid " + p.pid() + " (CPU)", rules, p.file());
+                RecordingSummary s =
+                        new RecordingReader(SampleMode.CPU).read(p.file(), new StackClassifier(rules, counts));
+                shares = Map.of(
+                        "all",
+                        new RoleAttribution(
+                                "all",
+                                counts.toAttribution(s.producer() + " CPU samples: " + s.eventCounts()),
+                                List.of(s)));
+                FlameFile.write(
+                        dir, p.name() + "-all", "wirecost " + p.name() + " pid " + p.pid() + " (CPU)", rules, p.file());
             } catch (Exception e) {
-                error = p.file().getFileName() + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+                error = p.file().getFileName() + ": "
+                        + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
             }
         }
-        return new ScenarioResult(p.name(), 1, "", error.isEmpty() ? "ok" : "failed", error, p.seconds(), 0, List.of(), List.of(),
-                shares, p.facts(), Map.of(), Map.of("all", dir.relativize(p.file()).toString()), List.of(),
+        return new ScenarioResult(
+                p.name(),
+                1,
+                "",
+                error.isEmpty() ? "ok" : "failed",
+                error,
+                p.seconds(),
+                0,
+                List.of(),
+                List.of(),
+                shares,
+                p.facts(),
+                Map.of(),
+                Map.of("all", dir.relativize(p.file()).toString()),
+                List.of(),
                 "not measured: wirecost profiled this JVM, it did not drive its calls");
     }
 
     private String markdown(RunMetadata meta, List<ScenarioResult> results) {
-        StringBuilder sb = new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
-        sb.append("- started: ").append(meta.started()).append(", host: ").append(meta.host()).append('\n');
-        sb.append("- profiler: ").append(meta.profiler().engine()).append(' ').append(meta.profiler().event())
-          .append(", interval ").append(meta.profiler().intervalNs() / 1000).append(" µs\n");
+        StringBuilder sb =
+                new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
+        sb.append("- started: ")
+                .append(meta.started())
+                .append(", host: ")
+                .append(meta.host())
+                .append('\n');
+        sb.append("- profiler: ")
+                .append(meta.profiler().engine())
+                .append(' ')
+                .append(meta.profiler().event())
+                .append(", interval ")
+                .append(meta.profiler().intervalNs() / 1000)
+                .append(" µs\n");
         for (ScenarioResult r : results) {
-            sb.append("- ").append(r.scenario()).append(": ").append(r.facts().getOrDefault("java.vm.name", "?")).append(' ')
-              .append(r.facts().getOrDefault("java.version", "?")).append(", pid ").append(r.facts().getOrDefault("pid", "?"))
-              .append(r.ok() ? "" : " **failed**: " + r.error()).append('\n');
+            sb.append("- ")
+                    .append(r.scenario())
+                    .append(": ")
+                    .append(r.facts().getOrDefault("java.vm.name", "?"))
+                    .append(' ')
+                    .append(r.facts().getOrDefault("java.version", "?"))
+                    .append(", pid ")
+                    .append(r.facts().getOrDefault("pid", "?"))
+                    .append(r.ok() ? "" : " **failed**: " + r.error())
+                    .append('\n');
         }
         sb.append('\n').append(Tables.relativeTime(results, rules, "all").markdown());
         sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());

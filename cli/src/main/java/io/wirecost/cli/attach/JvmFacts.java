@@ -15,8 +15,7 @@ import java.util.Properties;
  */
 public final class JvmFacts {
 
-    private JvmFacts() {
-    }
+    private JvmFacts() {}
 
     /** The facts beside {@code recording}; only the pid (from the name) when the file is missing. */
     public static Map<String, Object> beside(Path recording) {

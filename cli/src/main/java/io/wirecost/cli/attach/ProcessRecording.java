@@ -13,7 +13,8 @@ import java.util.Map;
  * @param seconds   how long it was recorded
  * @param error     empty, or why the recording is missing or unusable
  */
-public record ProcessRecording(String name, long pid, Path file, Map<String, Object> facts, double seconds, String error) {
+public record ProcessRecording(
+        String name, long pid, Path file, Map<String, Object> facts, double seconds, String error) {
     public ProcessRecording {
         facts = Map.copyOf(facts);
     }

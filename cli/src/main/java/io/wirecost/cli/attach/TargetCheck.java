@@ -1,7 +1,6 @@
 package io.wirecost.cli.attach;
 
 import io.wirecost.runner.UsageException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,21 +16,22 @@ public final class TargetCheck {
 
     private static final int SIGQUIT = 3;
 
-    private TargetCheck() {
-    }
+    private TargetCheck() {}
 
     /** The Attach API lives in the jdk.attach module, absent from JREs and from jlinked runtimes. */
     public static void requireAttachModule() {
         if (ModuleLayer.boot().findModule("jdk.attach").isEmpty()) {
-            throw new UsageException("this Java runtime (" + System.getProperty("java.home") + ") has no jdk.attach module: "
-                    + "run wirecost with a full JDK (WIRECOST_JAVA=/path/to/jdk/bin/java)");
+            throw new UsageException(
+                    "this Java runtime (" + System.getProperty("java.home") + ") has no jdk.attach module: "
+                            + "run wirecost with a full JDK (WIRECOST_JAVA=/path/to/jdk/bin/java)");
         }
     }
 
     /** Returns the process when it may be attached to; a one-line UsageException otherwise. */
     public static ProcessHandle check(long pid) {
         if (pid == ProcessHandle.current().pid()) throw new UsageException("pid " + pid + " is wirecost itself");
-        ProcessHandle p = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+        ProcessHandle p = ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
                 .orElseThrow(() -> new UsageException("pid " + pid + ": no such process"));
         String me = System.getProperty("user.name");
         Optional<String> owner = p.info().user();
@@ -41,13 +41,15 @@ public final class TargetCheck {
         }
         Path proc = Path.of("/proc", Long.toString(pid));
         String maps = read(proc.resolve("maps"));
-        if (maps == null) throw new UsageException("pid " + pid + ": cannot read /proc/" + pid + "/maps to tell whether it is a JVM");
+        if (maps == null)
+            throw new UsageException("pid " + pid + ": cannot read /proc/" + pid + "/maps to tell whether it is a JVM");
         if (!maps.contains("/libjvm.so")) {
             throw new UsageException("pid " + pid + " (" + p.info().command().orElse("?") + ") is not a JVM");
         }
         if (!attachSocketExists(pid) && !catchesSigquit(read(proc.resolve("status")))) {
-            throw new UsageException("pid " + pid + ": the JVM does not handle the attach signal (started with -Xrs, or still "
-                    + "starting up); nothing was sent to it");
+            throw new UsageException(
+                    "pid " + pid + ": the JVM does not handle the attach signal (started with -Xrs, or still "
+                            + "starting up); nothing was sent to it");
         }
         return p;
     }
@@ -55,7 +57,8 @@ public final class TargetCheck {
     /** A JVM attached to before answers on this socket without any signal (seen through the target's own /tmp). */
     static boolean attachSocketExists(long pid) {
         String name = ".java_pid" + pid;
-        return Files.exists(Path.of("/proc", Long.toString(pid), "root", "tmp", name)) || Files.exists(Path.of("/tmp", name));
+        return Files.exists(Path.of("/proc", Long.toString(pid), "root", "tmp", name))
+                || Files.exists(Path.of("/tmp", name));
     }
 
     /** The SigCgt line of /proc/PID/status: a hexadecimal mask of caught signals, bit n-1 for signal n. */
@@ -63,7 +66,8 @@ public final class TargetCheck {
         if (status == null) return false;
         for (String line : status.split("\n")) {
             if (line.startsWith("SigCgt:")) {
-                long mask = Long.parseUnsignedLong(line.substring("SigCgt:".length()).trim(), 16);
+                long mask = Long.parseUnsignedLong(
+                        line.substring("SigCgt:".length()).trim(), 16);
                 return (mask & (1L << (SIGQUIT - 1))) != 0;
             }
         }

@@ -1,8 +1,5 @@
 package io.wirecost.cli.bench;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -13,6 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost bench attribute}: wall time, CPU time and peak memory of {@code wirecost attribute}
@@ -26,14 +25,23 @@ import java.util.concurrent.Callable;
  * sampled every 200 us (a handful of distinct stacks, millions of samples); {@code many}, the varied
  * workload sampled every 100 us (thousands of distinct stacks).
  */
-@Command(name = "attribute", mixinStandardHelpOptions = true,
-        description = "Time and memory of 'wirecost attribute' vs async-profiler's converter on both shapes of recording (few stacks, many stacks).")
+@Command(
+        name = "attribute",
+        mixinStandardHelpOptions = true,
+        description =
+                "Time and memory of 'wirecost attribute' vs async-profiler's converter on both shapes of recording (few stacks, many stacks).")
 final class AttributeBench implements Callable<Integer> {
 
-    @Option(names = "--samples", defaultValue = "2000000", description = "Minimum samples in each recording (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--samples",
+            defaultValue = "2000000",
+            description = "Minimum samples in each recording (default: ${DEFAULT-VALUE}).")
     long samples;
 
-    @Option(names = "--rounds", defaultValue = "5", description = "Interleaved rounds per shape (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            defaultValue = "5",
+            description = "Interleaved rounds per shape (default: ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--shape", defaultValue = "both", description = "few, many or both (default: ${DEFAULT-VALUE}).")
@@ -42,24 +50,41 @@ final class AttributeBench implements Callable<Integer> {
     @Option(names = "--recording", description = "Use this recording instead of building the shapes.")
     Path recording;
 
-    @Option(names = "--converter", description = "async-profiler's jfr-converter jar (default: the bundled version's, from the local Maven repository).")
+    @Option(
+            names = "--converter",
+            description =
+                    "async-profiler's jfr-converter jar (default: the bundled version's, from the local Maven repository).")
     Path converter;
 
-    @Option(names = "--work-dir", description = "Where to build the recordings (default: a temporary directory, deleted).")
+    @Option(
+            names = "--work-dir",
+            description = "Where to build the recordings (default: a temporary directory, deleted).")
     Path workDir;
 
     @Override
     public Integer call() throws Exception {
-        if (rounds < 2) throw new io.wirecost.runner.UsageException("--rounds must be at least 2 (an interval needs two), got " + rounds);
-        if (!List.of("few", "many", "both").contains(shape)) throw new io.wirecost.runner.UsageException("--shape must be few, many or both, got '" + shape + "'");
-        if (recording != null && !Files.isRegularFile(recording)) throw new io.wirecost.runner.UsageException("--recording " + recording + ": no such file");
+        if (rounds < 2)
+            throw new io.wirecost.runner.UsageException(
+                    "--rounds must be at least 2 (an interval needs two), got " + rounds);
+        if (!List.of("few", "many", "both").contains(shape))
+            throw new io.wirecost.runner.UsageException("--shape must be few, many or both, got '" + shape + "'");
+        if (recording != null && !Files.isRegularFile(recording))
+            throw new io.wirecost.runner.UsageException("--recording " + recording + ": no such file");
         Path jar = converter != null ? converter : defaultConverter();
-        if (!Files.isRegularFile(jar)) throw new io.wirecost.runner.UsageException("--converter " + jar + ": no such file (give the path of jfr-converter-VERSION.jar)");
-        Path dir = workDir != null ? io.wirecost.cli.common.OutputDirectory.create("--work-dir", workDir) : Files.createTempDirectory("wirecost-bench-");
+        if (!Files.isRegularFile(jar))
+            throw new io.wirecost.runner.UsageException(
+                    "--converter " + jar + ": no such file (give the path of jfr-converter-VERSION.jar)");
+        Path dir = workDir != null
+                ? io.wirecost.cli.common.OutputDirectory.create("--work-dir", workDir)
+                : Files.createTempDirectory("wirecost-bench-");
         Path javaHome = Path.of(System.getProperty("java.home"));
         String cp = System.getProperty("java.class.path");
-        System.out.printf(Locale.ROOT, "load average (1 min) at start: %.2f on %d cores; converter: %s%n",
-                LoadAverage.oneMinute(), Runtime.getRuntime().availableProcessors(), jar);
+        System.out.printf(
+                Locale.ROOT,
+                "load average (1 min) at start: %.2f on %d cores; converter: %s%n",
+                LoadAverage.oneMinute(),
+                Runtime.getRuntime().availableProcessors(),
+                jar);
         if (recording != null) {
             compare("given", recording, dir, javaHome, cp, jar);
         } else {
@@ -67,7 +92,10 @@ final class AttributeBench implements Callable<Integer> {
                 compare(s, build(s, dir, javaHome, cp), dir, javaHome, cp, jar);
             }
         }
-        System.out.printf(Locale.ROOT, "load average (1 min) at end: %.2f. JVM start-up is included in every figure.%n", LoadAverage.oneMinute());
+        System.out.printf(
+                Locale.ROOT,
+                "load average (1 min) at end: %.2f. JVM start-up is included in every figure.%n",
+                LoadAverage.oneMinute());
         if (workDir == null) deleteAll(dir);
         return 0;
     }
@@ -75,27 +103,47 @@ final class AttributeBench implements Callable<Integer> {
     /** The jar of the converter version this build bundles, as Maven put it in the local repository. */
     private static Path defaultConverter() throws IOException {
         String version = "4.5";
-        try (var in = AttributeBench.class.getResourceAsStream("/META-INF/maven/tools.profiler/jfr-converter/pom.properties")) {
+        try (var in = AttributeBench.class.getResourceAsStream(
+                "/META-INF/maven/tools.profiler/jfr-converter/pom.properties")) {
             if (in != null) {
                 java.util.Properties p = new java.util.Properties();
                 p.load(in);
                 version = p.getProperty("version", version);
             }
         }
-        return Path.of(System.getProperty("user.home"), ".m2", "repository", "tools", "profiler", "jfr-converter", version,
+        return Path.of(
+                System.getProperty("user.home"),
+                ".m2",
+                "repository",
+                "tools",
+                "profiler",
+                "jfr-converter",
+                version,
                 "jfr-converter-" + version + ".jar");
     }
 
     private void compare(String name, Path big, Path dir, Path javaHome, String cp, Path jar) throws Exception {
         long bigSamples = countSamples(javaHome, big);
-        System.out.printf(Locale.ROOT, "%n[%s] %s, %.1f MB, %d chunks, %d jdk.ExecutionSample events%n", name, big,
-                Files.size(big) / 1e6, chunks(big), bigSamples);
+        System.out.printf(
+                Locale.ROOT,
+                "%n[%s] %s, %.1f MB, %d chunks, %d jdk.ExecutionSample events%n",
+                name,
+                big,
+                Files.size(big) / 1e6,
+                chunks(big),
+                bigSamples);
         // wirecost as the launcher starts it: this JVM's own options (collector, class-data sharing)
         List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
         ours.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         ours.addAll(List.of("-cp", cp, "io.wirecost.cli.Main", "attribute", big.toString(), "--format", "csv"));
-        List<String> theirs = List.of(ProcessMeter.java(javaHome), "-jar", jar.toString(), "-o", "collapsed",
-                big.toString(), dir.resolve("converter.collapsed").toString());
+        List<String> theirs = List.of(
+                ProcessMeter.java(javaHome),
+                "-jar",
+                jar.toString(),
+                "-o",
+                "collapsed",
+                big.toString(),
+                dir.resolve("converter.collapsed").toString());
         double[][] wall = new double[2][rounds];
         double[][] cpu = new double[2][rounds];
         double[][] rss = new double[2][rounds];
@@ -109,8 +157,10 @@ final class AttributeBench implements Callable<Integer> {
                 if ((k == 0) == oursFirst) a = ProcessMeter.run(ours, dir.resolve("ours.log"));
                 else b = ProcessMeter.run(theirs, dir.resolve("theirs.log"));
             }
-            if (a.exitCode() != 0) throw new IllegalStateException("wirecost attribute failed: see " + dir.resolve("ours.log"));
-            if (b.exitCode() != 0) throw new IllegalStateException("converter failed: see " + dir.resolve("theirs.log"));
+            if (a.exitCode() != 0)
+                throw new IllegalStateException("wirecost attribute failed: see " + dir.resolve("ours.log"));
+            if (b.exitCode() != 0)
+                throw new IllegalStateException("converter failed: see " + dir.resolve("theirs.log"));
             ProcessMeter.Measurement[] m = {a, b};
             for (int i = 0; i < 2; i++) {
                 wall[i][r] = m[i].wallSeconds();
@@ -118,18 +168,49 @@ final class AttributeBench implements Callable<Integer> {
                 rss[i][r] = m[i].peakRssKb();
             }
             load[r] = LoadAverage.oneMinute();
-            System.out.printf(Locale.ROOT, "round %d (load %.2f): wirecost attribute %.2f s wall, %.2f s CPU, %d MB;  converter %.2f s wall, %.2f s CPU, %d MB%n",
-                    r + 1, load[r], a.wallSeconds(), a.cpuSeconds(), a.peakRssKb() / 1024, b.wallSeconds(), b.cpuSeconds(), b.peakRssKb() / 1024);
+            System.out.printf(
+                    Locale.ROOT,
+                    "round %d (load %.2f): wirecost attribute %.2f s wall, %.2f s CPU, %d MB;  converter %.2f s wall, %.2f s CPU, %d MB%n",
+                    r + 1,
+                    load[r],
+                    a.wallSeconds(),
+                    a.cpuSeconds(),
+                    a.peakRssKb() / 1024,
+                    b.wallSeconds(),
+                    b.cpuSeconds(),
+                    b.peakRssKb() / 1024);
         }
         System.out.printf(Locale.ROOT, "%-34s %10s %10s %14s%n", "[" + name + "] median", "wall", "CPU", "peak RSS");
-        System.out.printf(Locale.ROOT, "%-34s %9.2fs %9.2fs %11.0f MB%n", "wirecost attribute", median(wall[0]), median(cpu[0]), median(rss[0]) / 1024);
-        System.out.printf(Locale.ROOT, "%-34s %9.2fs %9.2fs %11.0f MB%n", "converter -o collapsed", median(wall[1]), median(cpu[1]), median(rss[1]) / 1024);
+        System.out.printf(
+                Locale.ROOT,
+                "%-34s %9.2fs %9.2fs %11.0f MB%n",
+                "wirecost attribute",
+                median(wall[0]),
+                median(cpu[0]),
+                median(rss[0]) / 1024);
+        System.out.printf(
+                Locale.ROOT,
+                "%-34s %9.2fs %9.2fs %11.0f MB%n",
+                "converter -o collapsed",
+                median(wall[1]),
+                median(cpu[1]),
+                median(rss[1]) / 1024);
         PairedRatio w = PairedRatio.of(wall[0], wall[1]);
         PairedRatio c = PairedRatio.of(cpu[0], cpu[1]);
         PairedRatio m = PairedRatio.of(rss[0], rss[1]);
-        System.out.printf(Locale.ROOT, "[%s] wirecost / converter: wall %s; CPU %s; peak RSS %s; load %.1f to %.1f%n",
-                name, w, c, m, Arrays.stream(load).min().orElse(0), Arrays.stream(load).max().orElse(0));
-        System.out.printf(Locale.ROOT, "[%s] goal wall <= 0.5: %s; goal peak RSS <= 1.0: %s (judged on the interval's upper end)%n", name,
+        System.out.printf(
+                Locale.ROOT,
+                "[%s] wirecost / converter: wall %s; CPU %s; peak RSS %s; load %.1f to %.1f%n",
+                name,
+                w,
+                c,
+                m,
+                Arrays.stream(load).min().orElse(0),
+                Arrays.stream(load).max().orElse(0));
+        System.out.printf(
+                Locale.ROOT,
+                "[%s] goal wall <= 0.5: %s; goal peak RSS <= 1.0: %s (judged on the interval's upper end)%n",
+                name,
                 w.high() <= 0.5 ? "MET" : w.ratio() <= 0.5 ? "not shown (point estimate meets it)" : "NOT met",
                 m.high() <= 1.0 ? "MET" : m.ratio() <= 1.0 ? "not shown (point estimate meets it)" : "NOT met");
     }
@@ -139,20 +220,30 @@ final class AttributeBench implements Callable<Integer> {
         if (!Files.isRegularFile(agent)) throw new IllegalStateException("agent jar not found at " + agent);
         Path base = dir.resolve(shape + "-base.jfr");
         String interval = shape.equals("few") ? "200us" : "100us";
-        System.out.printf("recording the %s-stacks workload with async-profiler (cpu, %s) for 8 s ...%n", shape, interval);
-        List<String> cmd = new ArrayList<>(List.of(ProcessMeter.java(javaHome), "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints",
-                "-javaagent:" + agent.toAbsolutePath() + "=engine=async,event=cpu,interval=" + interval + ",start=now,file=" + base,
-                "-cp", cp, Workload.class.getName(), "8"));
+        System.out.printf(
+                "recording the %s-stacks workload with async-profiler (cpu, %s) for 8 s ...%n", shape, interval);
+        List<String> cmd = new ArrayList<>(List.of(
+                ProcessMeter.java(javaHome),
+                "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:+DebugNonSafepoints",
+                "-javaagent:" + agent.toAbsolutePath() + "=engine=async,event=cpu,interval=" + interval
+                        + ",start=now,file=" + base,
+                "-cp",
+                cp,
+                Workload.class.getName(),
+                "8"));
         if (shape.equals("few")) cmd.add("few");
         ProcessMeter.Measurement m = ProcessMeter.run(cmd, dir.resolve("workload.log"));
-        if (m.exitCode() != 0 || !Files.exists(base)) throw new IllegalStateException("workload failed: see " + dir.resolve("workload.log"));
+        if (m.exitCode() != 0 || !Files.exists(base))
+            throw new IllegalStateException("workload failed: see " + dir.resolve("workload.log"));
         long perCopy = countSamples(javaHome, base);
         if (perCopy == 0) throw new IllegalStateException("the workload recording has no samples");
         int copies = (int) Math.max(1, (samples + perCopy - 1) / perCopy);
         System.out.printf("base recording: %d samples; concatenating %d copies%n", perCopy, copies);
         Path big = dir.resolve(shape + ".jfr");
         byte[] bytes = Files.readAllBytes(base);
-        try (OutputStream out = Files.newOutputStream(big, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (OutputStream out =
+                Files.newOutputStream(big, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
             for (int i = 0; i < copies; i++) out.write(bytes);
         }
         return big;
@@ -161,7 +252,8 @@ final class AttributeBench implements Callable<Integer> {
     /** jdk.ExecutionSample events as the JDK's own {@code jfr summary} counts them: the reference count. */
     private static long countSamples(Path javaHome, Path file) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(javaHome.resolve("bin").resolve("jfr").toString(), "summary", file.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes());
         p.waitFor();
         for (String line : out.split("\n")) {
@@ -193,7 +285,8 @@ final class AttributeBench implements Callable<Integer> {
 
     private static void deleteAll(Path dir) throws IOException {
         try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            s.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         }
     }
 }

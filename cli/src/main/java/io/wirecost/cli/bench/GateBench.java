@@ -1,16 +1,13 @@
 package io.wirecost.cli.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.cli.common.Locations;
-import io.wirecost.runner.UsageException;
 import io.wirecost.diff.CpuCsv;
 import io.wirecost.diff.RunData;
 import io.wirecost.runner.AtomicFiles;
+import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.InjectedWork;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost bench gate}: the CI gate's error rates, measured. Each pair runs three separate
@@ -30,25 +29,41 @@ import java.util.concurrent.Callable;
  * ./wirecost bench gate --pairs 10 --repeat 3 --quick --inject-percent 10
  * </pre>
  */
-@Command(name = "gate", mixinStandardHelpOptions = true,
-        description = "False-alarm and detection rates of wirecost diff on A/A and injected-regression pairs of separate runs.")
+@Command(
+        name = "gate",
+        mixinStandardHelpOptions = true,
+        description =
+                "False-alarm and detection rates of wirecost diff on A/A and injected-regression pairs of separate runs.")
 public final class GateBench implements Callable<Integer> {
 
-    @Option(names = "--pairs", defaultValue = "10", description = "A/A and injected comparisons, each (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--pairs",
+            defaultValue = "10",
+            description = "A/A and injected comparisons, each (default: ${DEFAULT-VALUE}).")
     int pairs;
 
-    @Option(names = "--repeat", defaultValue = "3", description = "Repetitions per run, as `run --repeat` (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--repeat",
+            defaultValue = "3",
+            description = "Repetitions per run, as `run --repeat` (default: ${DEFAULT-VALUE}).")
     int repeat;
 
     @Option(names = "--inject-cpu-us", description = "Injected regression: server CPU microseconds per call.")
     Double injectCpuMicros;
 
-    @Option(names = "--inject-percent", defaultValue = "10",
-            description = "Injected regression as a percentage of the first baseline's CPU per call (all roles, primitives' geometric "
-                    + "mean, from its cpu.csv); ignored with --inject-cpu-us (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--inject-percent",
+            defaultValue = "10",
+            description =
+                    "Injected regression as a percentage of the first baseline's CPU per call (all roles, primitives' geometric "
+                            + "mean, from its cpu.csv); ignored with --inject-cpu-us (default: ${DEFAULT-VALUE}).")
     double injectPercent;
 
-    @Option(names = "--scenario", defaultValue = "rmi", description = "Scenario to run (default: ${DEFAULT-VALUE}; inject.cpu-us works in rmi and the web-service, REST and gRPC scenarios).")
+    @Option(
+            names = "--scenario",
+            defaultValue = "rmi",
+            description =
+                    "Scenario to run (default: ${DEFAULT-VALUE}; inject.cpu-us works in rmi and the web-service, REST and gRPC scenarios).")
     String scenario;
 
     @Option(names = "--quick", description = "Pass --quick to every run.")
@@ -60,10 +75,16 @@ public final class GateBench implements Callable<Integer> {
     @Option(names = "--profiler", description = "Pass --profiler ENGINE to every run (none: no share lines, faster).")
     String profiler;
 
-    @Option(names = "--pin-cpu", paramLabel = "auto|none|CPU", description = "Pass --pin-cpu to every run (default: run's own, auto).")
+    @Option(
+            names = "--pin-cpu",
+            paramLabel = "auto|none|CPU",
+            description = "Pass --pin-cpu to every run (default: run's own, auto).")
     String pinCpu;
 
-    @Option(names = "--alpha", defaultValue = "0.05", description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--alpha",
+            defaultValue = "0.05",
+            description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
     double alpha;
 
     @Option(names = "--out", description = "Where the runs and gate.json go (default: runs/bench-gate-<time>).")
@@ -73,25 +94,34 @@ public final class GateBench implements Callable<Integer> {
      * One comparison: its exit status, whether the diff withheld its verdict (its sides met different
      * contention, diff.json's {@code verdict}), and the machine's load when its runs started.
      */
-    record Comparison(int pair, String kind, int exit, boolean noVerdict, double loadBefore) {
-    }
+    record Comparison(int pair, String kind, int exit, boolean noVerdict, double loadBefore) {}
 
     @Override
     public Integer call() throws Exception {
         if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000, got " + pairs);
         if (repeat < 1 || repeat > 50) throw new UsageException("--repeat must be 1 to 50, got " + repeat);
-        if (injectCpuMicros != null && !(injectCpuMicros > 0)) throw new UsageException("--inject-cpu-us must be > 0, got " + injectCpuMicros);
+        if (injectCpuMicros != null && !(injectCpuMicros > 0))
+            throw new UsageException("--inject-cpu-us must be > 0, got " + injectCpuMicros);
         if (!(injectPercent > 0)) throw new UsageException("--inject-percent must be > 0, got " + injectPercent);
         // checked here, not by the first run: a typo would otherwise cost a run directory and a JVM start
         if (!io.wirecost.scenarios.Scenarios.names().contains(scenario)) {
-            throw new UsageException("--scenario must be one of " + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ", got '" + scenario + "'");
+            throw new UsageException("--scenario must be one of "
+                    + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ", got '" + scenario + "'");
         }
         if (profiler != null && !List.of("async", "jfr", "none").contains(profiler)) {
             throw new UsageException("--profiler must be async, jfr or none, got '" + profiler + "'");
         }
         if (pinCpu != null) io.wirecost.runner.CpuPinning.choose("--pin-cpu", pinCpu, false);
         if (out != null) io.wirecost.cli.common.OutputDirectory.create("--out", out);
-        Path dir = out != null ? out : Path.of("runs", "bench-gate-" + java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
+        Path dir = out != null
+                ? out
+                : Path.of(
+                        "runs",
+                        "bench-gate-"
+                                + java.time.LocalDateTime.now()
+                                        .withNano(0)
+                                        .toString()
+                                        .replace(':', '-'));
         Files.createDirectories(dir);
         List<Comparison> done = new ArrayList<>();
         double injected = injectCpuMicros != null ? injectCpuMicros : Double.NaN;
@@ -104,53 +134,81 @@ public final class GateBench implements Callable<Integer> {
             Path b = run(dir, "p" + i + "-b", null);
             done.add(compare(i, "aa", a, b, dir.resolve("p" + i + "-aa-diff"), load));
             done.add(compare(i, "injected", a, c, dir.resolve("p" + i + "-injected-diff"), load));
-            System.err.printf(Locale.ROOT, "pair %d/%d: A/A exit %d, injected exit %d (load %.2f)%n", i, pairs,
-                    done.get(done.size() - 2).exit(), done.get(done.size() - 1).exit(), load);
+            System.err.printf(
+                    Locale.ROOT,
+                    "pair %d/%d: A/A exit %d, injected exit %d (load %.2f)%n",
+                    i,
+                    pairs,
+                    done.get(done.size() - 2).exit(),
+                    done.get(done.size() - 1).exit(),
+                    load);
         }
         Proportion falseAlarms = rate(done, "aa");
         Proportion detections = rate(done, "injected");
         long errors = done.stream().filter(c -> c.exit() > 1).count();
-        String settings = String.format(Locale.ROOT, "scenario %s, --repeat %d%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
-                scenario, repeat, quick ? " --quick" : "", warmup != null ? " --warmup " + warmup : "",
-                profiler != null ? " --profiler " + profiler : "", pinCpu != null ? " --pin-cpu " + pinCpu : "", alpha, injected);
+        String settings = String.format(
+                Locale.ROOT,
+                "scenario %s, --repeat %d%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
+                scenario,
+                repeat,
+                quick ? " --quick" : "",
+                warmup != null ? " --warmup " + warmup : "",
+                profiler != null ? " --profiler " + profiler : "",
+                pinCpu != null ? " --pin-cpu " + pinCpu : "",
+                alpha,
+                injected);
         System.out.println("wirecost bench gate: " + settings);
         System.out.println("false alarms (A/A diffs that exit 1): " + falseAlarms);
         System.out.println("detections (injected diffs that exit 1): " + detections);
         if (errors > 0) System.out.println(errors + " diffs failed (exit 2), counted as neither; see " + dir);
         long withheld = done.stream().filter(Comparison::noVerdict).count();
         if (withheld > 0) {
-            System.out.println(withheld + " diffs gave no verdict (their sides met different contention; exit 0, counted as no alarm and no detection)");
+            System.out.println(
+                    withheld
+                            + " diffs gave no verdict (their sides met different contention; exit 0, counted as no alarm and no detection)");
         }
-        System.out.printf(Locale.ROOT, "load average (1 min) at the pairs' start: %.2f to %.2f; %d runs in %.1f min%n",
-                done.stream().mapToDouble(Comparison::loadBefore).min().orElse(0), done.stream().mapToDouble(Comparison::loadBefore).max().orElse(0),
-                3 * pairs, (System.nanoTime() - start) / 6e10);
+        System.out.printf(
+                Locale.ROOT,
+                "load average (1 min) at the pairs' start: %.2f to %.2f; %d runs in %.1f min%n",
+                done.stream().mapToDouble(Comparison::loadBefore).min().orElse(0),
+                done.stream().mapToDouble(Comparison::loadBefore).max().orElse(0),
+                3 * pairs,
+                (System.nanoTime() - start) / 6e10);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("settings", settings);
         json.put("injected_cpu_micros_per_call", injected);
         json.put("false_alarms", falseAlarms);
         json.put("detections", detections);
         json.put("comparisons", done);
-        AtomicFiles.write(dir.resolve("gate.json"), new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n");
+        AtomicFiles.write(
+                dir.resolve("gate.json"),
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n");
         return 0;
     }
 
     private static Proportion rate(List<Comparison> done, String kind) {
-        List<Comparison> k = done.stream().filter(c -> c.kind().equals(kind) && c.exit() <= 1).toList();
+        List<Comparison> k = done.stream()
+                .filter(c -> c.kind().equals(kind) && c.exit() <= 1)
+                .toList();
         return Proportion.of((int) k.stream().filter(c -> c.exit() == 1).count(), k.size());
     }
 
     /** The regression to inject, from the first baseline's CPU per call. */
     private double percentOfCpu(Path run) throws RunData.BadRunException {
-        CpuCsv.Figure f = CpuCsv.read(run.resolve("cpu.csv")).getOrDefault(scenario, Map.of()).get("all/primitives-geomean");
+        CpuCsv.Figure f = CpuCsv.read(run.resolve("cpu.csv"))
+                .getOrDefault(scenario, Map.of())
+                .get("all/primitives-geomean");
         if (f == null) {
-            throw new UsageException("--inject-percent needs CPU per call in " + run.resolve("cpu.csv") + "; give --inject-cpu-us N instead");
+            throw new UsageException("--inject-percent needs CPU per call in " + run.resolve("cpu.csv")
+                    + "; give --inject-cpu-us N instead");
         }
         return f.micros() * injectPercent / 100;
     }
 
     private Path run(Path dir, String name, Double cpuMicros) throws Exception {
         Path runDir = dir.resolve(name);
-        List<String> args = new ArrayList<>(List.of("run", "--scenarios", scenario, "--repeat", String.valueOf(repeat), "--out", runDir.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "run", "--scenarios", scenario, "--repeat", String.valueOf(repeat), "--out", runDir.toString()));
         if (quick) args.add("--quick");
         if (warmup != null) args.addAll(List.of("--warmup", String.valueOf(warmup)));
         if (profiler != null) args.addAll(List.of("--profiler", profiler));
@@ -158,33 +216,55 @@ public final class GateBench implements Callable<Integer> {
         if (cpuMicros != null) args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
         int exit = cli(args, dir.resolve(name + ".log"));
         if (exit != 0 || !Files.isRegularFile(runDir.resolve("results.json"))) {
-            throw new UsageException("wirecost run " + name + " failed (exit " + exit + "); see " + dir.resolve(name + ".log"));
+            throw new UsageException(
+                    "wirecost run " + name + " failed (exit " + exit + "); see " + dir.resolve(name + ".log"));
         }
         return runDir;
     }
 
-    private Comparison compare(int pair, String kind, Path base, Path cand, Path diffDir, double load) throws Exception {
+    private Comparison compare(int pair, String kind, Path base, Path cand, Path diffDir, double load)
+            throws Exception {
         int exit = diff(base, cand, diffDir);
         boolean withheld = false;
         Path json = diffDir.resolve("diff.json");
         if (Files.isRegularFile(json)) {
-            withheld = new ObjectMapper().readTree(json.toFile()).path("verdict").asText().contains("contention");
+            withheld = new ObjectMapper()
+                    .readTree(json.toFile())
+                    .path("verdict")
+                    .asText()
+                    .contains("contention");
         }
         return new Comparison(pair, kind, exit, withheld, load);
     }
 
     private int diff(Path base, Path cand, Path diffDir) throws Exception {
-        return cli(List.of("diff", base.toString(), cand.toString(), "--no-flames", "--alpha", String.valueOf(alpha),
-                "--out", diffDir.toString()), diffDir.resolveSibling(diffDir.getFileName() + ".log"));
+        return cli(
+                List.of(
+                        "diff",
+                        base.toString(),
+                        cand.toString(),
+                        "--no-flames",
+                        "--alpha",
+                        String.valueOf(alpha),
+                        "--out",
+                        diffDir.toString()),
+                diffDir.resolveSibling(diffDir.getFileName() + ".log"));
     }
 
     /** A separate CLI process, as CI would start one: same JVM binary, classpath and locations as this one. */
     private static int cli(List<String> args, Path log) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dwirecost.home=" + Locations.projectRoot(), "-Dwirecost.agent.jar=" + Locations.agentJar(),
-                "-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dwirecost.home=" + Locations.projectRoot(),
+                "-Dwirecost.agent.jar=" + Locations.agentJar(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.wirecost.cli.Main"));
         cmd.addAll(args);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         return p.waitFor();
     }
 }

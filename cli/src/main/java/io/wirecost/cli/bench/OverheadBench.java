@@ -5,9 +5,6 @@ import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.OverheadRunner;
 import io.wirecost.runner.OverheadStats;
 import io.wirecost.runner.ProfilerSettings;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost bench overhead}: what the agent costs a scenario's round trip, per profiler setting
@@ -22,29 +21,49 @@ import java.util.concurrent.Callable;
  * events, JDK Flight Recorder), each as alternating blocks with profiling off and on in the same pair
  * of JVMs.
  */
-@Command(name = "overhead", mixinStandardHelpOptions = true,
+@Command(
+        name = "overhead",
+        mixinStandardHelpOptions = true,
         description = "Profiler overhead on a scenario's round trip, with a 95 %% interval, per setting.")
 final class OverheadBench implements Callable<Integer> {
 
     /** The agent's default event (io.wirecost.agent.AgentOptions.DEFAULT_EVENT; the CLI does not link the agent). */
     static final String AGENT_DEFAULT_EVENT = "itimer";
 
-    @Option(names = "--scenario", defaultValue = "rmi", description = "Scenario (default: ${DEFAULT-VALUE}; also ws-literal).")
+    @Option(
+            names = "--scenario",
+            defaultValue = "rmi",
+            description = "Scenario (default: ${DEFAULT-VALUE}; also ws-literal).")
     String scenario;
 
-    @Option(names = "--calls-per-block", defaultValue = "10000", description = "Invocations per block (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--calls-per-block",
+            defaultValue = "10000",
+            description = "Invocations per block (default: ${DEFAULT-VALUE}).")
     int callsPerBlock;
 
-    @Option(names = "--target", defaultValue = "1.0", description = "Stop when the 95 %% interval is within ± this many percent (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--target",
+            defaultValue = "1.0",
+            description = "Stop when the 95 %% interval is within ± this many percent (default: ${DEFAULT-VALUE}).")
     double target;
 
-    @Option(names = "--max-pairs", defaultValue = "200", description = "At most this many off/on pairs per setting (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-pairs",
+            defaultValue = "200",
+            description = "At most this many off/on pairs per setting (default: ${DEFAULT-VALUE}).")
     int maxPairs;
 
-    @Option(names = "--budget", defaultValue = "5m", description = "Time budget per setting (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--budget",
+            defaultValue = "5m",
+            description = "Time budget per setting (default: ${DEFAULT-VALUE}).")
     String budget;
 
-    @Option(names = "--settings", split = ",", defaultValue = "async-10ms,async-1ms,async-cpu-10ms,async-ctimer-10ms,jfr-10ms",
+    @Option(
+            names = "--settings",
+            split = ",",
+            defaultValue = "async-10ms,async-1ms,async-cpu-10ms,async-ctimer-10ms,jfr-10ms",
             description = "Settings: ENGINE-INTERVAL (engine async with the agent's default event, itimer, or jfr) or "
                     + "async-EVENT-INTERVAL (event cpu, ctimer, itimer) (default: ${DEFAULT-VALUE}).")
     List<String> settings;
@@ -64,30 +83,50 @@ final class OverheadBench implements Callable<Integer> {
             // ENGINE-INTERVAL or async-EVENT-INTERVAL
             String[] p = s.split("-");
             boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0])
-                    || p.length == 3 && p[0].equals("async") && List.of("cpu", "ctimer", "itimer").contains(p[1]);
-            if (!ok) throw new io.wirecost.runner.UsageException("--settings: '" + s + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL"
-                    + " (event cpu, ctimer or itimer)");
+                    || p.length == 3
+                            && p[0].equals("async")
+                            && List.of("cpu", "ctimer", "itimer").contains(p[1]);
+            if (!ok)
+                throw new io.wirecost.runner.UsageException("--settings: '" + s
+                        + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL" + " (event cpu, ctimer or itimer)");
             long interval = io.wirecost.cli.common.Durations.parseNanos("--settings", p[p.length - 1]);
             ProfilerSettings prof = new ProfilerSettings(p[0], p.length == 3 ? p[1] : AGENT_DEFAULT_EVENT, interval);
-            JvmLauncher launcher = new JvmLauncher(Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
+            JvmLauncher launcher = new JvmLauncher(
+                    Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
             OverheadRunner runner = new OverheadRunner(launcher, work, m -> System.err.println("  " + m));
-            System.err.println(s + ": measuring " + scenario + " in blocks of " + callsPerBlock + " calls, off/on alternating");
-            OverheadRunner.Blocks b = runner.measure(scenario, s, 5_000, callsPerBlock, 10, maxPairs, target, budgetPerSetting);
+            System.err.println(
+                    s + ": measuring " + scenario + " in blocks of " + callsPerBlock + " calls, off/on alternating");
+            OverheadRunner.Blocks b =
+                    runner.measure(scenario, s, 5_000, callsPerBlock, 10, maxPairs, target, budgetPerSetting);
             double[] o = OverheadStats.overhead(b.micros());
             double off = 0;
             int n = 0;
-            for (int i = 0; i < b.micros().size(); i += 2) { off += b.micros().get(i); n++; }
-            rows.add(new String[]{s, String.format(Locale.ROOT, "%.2f", off / n), String.valueOf(b.micros().size() / 2),
-                    String.format(Locale.ROOT, "%+.2f %%", o[0]), String.format(Locale.ROOT, "%+.2f to %+.2f %%", o[1], o[2])});
+            for (int i = 0; i < b.micros().size(); i += 2) {
+                off += b.micros().get(i);
+                n++;
+            }
+            rows.add(new String[] {
+                s,
+                String.format(Locale.ROOT, "%.2f", off / n),
+                String.valueOf(b.micros().size() / 2),
+                String.format(Locale.ROOT, "%+.2f %%", o[0]),
+                String.format(Locale.ROOT, "%+.2f to %+.2f %%", o[1], o[2])
+            });
         }
-        System.out.printf(Locale.ROOT, "%nProfiler overhead on %s round trips (int), alternating off/on blocks of %d calls in the same JVMs%n",
-                scenario, callsPerBlock);
-        System.out.printf(Locale.ROOT, "%-18s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
+        System.out.printf(
+                Locale.ROOT,
+                "%nProfiler overhead on %s round trips (int), alternating off/on blocks of %d calls in the same JVMs%n",
+                scenario,
+                callsPerBlock);
+        System.out.printf(
+                Locale.ROOT, "%-18s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
         for (String[] r : rows) System.out.printf(Locale.ROOT, "%-18s %14s %8s %10s %22s%n", (Object[]) r);
-        System.out.println("targets: the agent's default (async-10ms: itimer, 10 ms) not distinguishable from 0 at ±2 %;"
-                + " 1 ms under 5 %");
-        System.out.println("event cpu uses perf events, which cost something on every context switch of a profiled thread;"
-                + " itimer and ctimer do not");
+        System.out.println(
+                "targets: the agent's default (async-10ms: itimer, 10 ms) not distinguishable from 0 at ±2 %;"
+                        + " 1 ms under 5 %");
+        System.out.println(
+                "event cpu uses perf events, which cost something on every context switch of a profiled thread;"
+                        + " itimer and ctimer do not");
         return 0;
     }
 }

@@ -26,6 +26,7 @@ record PairedRatio(double ratio, double low, double high, int rounds) {
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "%.2f (95 %% CI %.2f to %.2f, %d rounds)", ratio, low, high, rounds);
+        return String.format(
+                java.util.Locale.ROOT, "%.2f (95 %% CI %.2f to %.2f, %d rounds)", ratio, low, high, rounds);
     }
 }

@@ -15,14 +15,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class ProcessMeter {
 
-    record Measurement(double wallSeconds, long peakRssKb, int exitCode, double cpuSeconds) {
-    }
+    record Measurement(double wallSeconds, long peakRssKb, int exitCode, double cpuSeconds) {}
 
-    private ProcessMeter() {
-    }
+    private ProcessMeter() {}
 
     static Measurement run(List<String> command, Path log) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder pb =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         long t0 = System.nanoTime();
         Process p = pb.start();
         Path status = Path.of("/proc", String.valueOf(p.pid()), "status");
@@ -47,7 +46,7 @@ final class ProcessMeter {
             String[] f = s.substring(s.lastIndexOf(')') + 2).split(" ");
             return Long.parseLong(f[11]) + Long.parseLong(f[12]);
         } catch (IOException | RuntimeException e) {
-            return 0;   // the process exited between the check and the read
+            return 0; // the process exited between the check and the read
         }
     }
 

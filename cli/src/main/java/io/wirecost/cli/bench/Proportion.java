@@ -21,6 +21,13 @@ public record Proportion(int hits, int n, double low, double high) {
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "%d/%d = %.0f %% (95 %% CI %.0f to %.0f %%)", hits, n, 100 * rate(), 100 * low, 100 * high);
+        return String.format(
+                java.util.Locale.ROOT,
+                "%d/%d = %.0f %% (95 %% CI %.0f to %.0f %%)",
+                hits,
+                n,
+                100 * rate(),
+                100 * low,
+                100 * high);
     }
 }

@@ -24,8 +24,7 @@ public final class Workload {
     private static final Pattern WORDS = Pattern.compile("(\\w+)@(\\w+)\\.com");
     private static volatile long sink;
 
-    private Workload() {
-    }
+    private Workload() {}
 
     public static void main(String[] args) throws Exception {
         long end = System.nanoTime() + (long) (Double.parseDouble(args[0]) * 1e9);
@@ -37,10 +36,12 @@ public final class Workload {
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             int seed = t;
-            Thread th = new Thread(() -> {
-                Random r = new Random(seed);
-                while (System.nanoTime() < end) sink += recurse(r, r.nextInt(24));
-            }, "workload-" + t);
+            Thread th = new Thread(
+                    () -> {
+                        Random r = new Random(seed);
+                        while (System.nanoTime() < end) sink += recurse(r, r.nextInt(24));
+                    },
+                    "workload-" + t);
             th.start();
             threads.add(th);
         }
@@ -62,7 +63,9 @@ public final class Workload {
                 return sb.toString().hashCode();
             }
             case 2:
-                return WORDS.matcher("alice@example.com bob@test.com carol@mail.com").results().count();
+                return WORDS.matcher("alice@example.com bob@test.com carol@mail.com")
+                        .results()
+                        .count();
             case 3: {
                 int[] a = r.ints(500).toArray();
                 Arrays.sort(a);
@@ -71,7 +74,8 @@ public final class Workload {
             case 4:
                 return BigInteger.valueOf(r.nextLong()).pow(8).bitLength();
             default:
-                try (ByteArrayOutputStream b = new ByteArrayOutputStream(); ObjectOutputStream o = new ObjectOutputStream(b)) {
+                try (ByteArrayOutputStream b = new ByteArrayOutputStream();
+                        ObjectOutputStream o = new ObjectOutputStream(b)) {
                     o.writeObject(new ArrayList<>(List.of("a", "b", r.nextInt())));
                     return b.size();
                 } catch (Exception e) {

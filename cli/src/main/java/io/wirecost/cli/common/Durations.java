@@ -15,10 +15,10 @@ public final class Durations {
 
     /** Longest suffix first: "ms" must be tried before "m" and "s". */
     private static final String[] UNITS = {"ns", "us", "ms", "s", "m", "h"};
+
     private static final long[] NANOS = {1L, 1_000L, 1_000_000L, 1_000_000_000L, 60_000_000_000L, 3_600_000_000_000L};
 
-    private Durations() {
-    }
+    private Durations() {}
 
     public static long parseNanos(String option, String text) {
         return parse(option, text, false);
@@ -45,6 +45,7 @@ public final class Durations {
         } catch (NumberFormatException | ArithmeticException e) {
             // fall through to the one-line error
         }
-        throw new UsageException(option + " must be " + (zeroAllowed ? "zero or " : "") + ACCEPTS + ", got '" + text + "'");
+        throw new UsageException(
+                option + " must be " + (zeroAllowed ? "zero or " : "") + ACCEPTS + ", got '" + text + "'");
     }
 }

@@ -5,8 +5,7 @@ import java.nio.file.Path;
 /** Where the agent jar and the scenario modules are; the ./wirecost launcher sets both explicitly. */
 public final class Locations {
 
-    private Locations() {
-    }
+    private Locations() {}
 
     public static Path agentJar() {
         String p = System.getProperty("wirecost.agent.jar", System.getenv("WIRECOST_AGENT_JAR"));
@@ -19,7 +18,11 @@ public final class Locations {
         String p = System.getProperty("wirecost.home", System.getenv("WIRECOST_HOME"));
         if (p != null && !p.isBlank()) return Path.of(p);
         try {
-            Path self = Path.of(Locations.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path self = Path.of(Locations.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             return self.getParent().resolve("../..").normalize();
         } catch (Exception e) {
             return Path.of(".");

@@ -10,8 +10,7 @@ import java.nio.file.Path;
 /** Creates the directory an option names, or says in one line, naming the option, why it cannot be. */
 public final class OutputDirectory {
 
-    private OutputDirectory() {
-    }
+    private OutputDirectory() {}
 
     public static Path create(String option, Path dir) {
         try {
@@ -19,7 +18,8 @@ public final class OutputDirectory {
         } catch (FileAlreadyExistsException | java.nio.file.NotDirectoryException e) {
             throw new UsageException(option + " " + dir + ": a file stands where a directory is needed");
         } catch (FileSystemException e) {
-            throw new UsageException(option + " " + dir + ": cannot create the directory" + (e.getReason() == null ? "" : " (" + e.getReason() + ")"));
+            throw new UsageException(option + " " + dir + ": cannot create the directory"
+                    + (e.getReason() == null ? "" : " (" + e.getReason() + ")"));
         } catch (IOException e) {
             throw new UsageException(option + " " + dir + ": cannot create the directory");
         }

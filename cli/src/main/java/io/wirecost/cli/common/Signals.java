@@ -11,37 +11,37 @@ import java.lang.reflect.Proxy;
  */
 public final class Signals {
 
-    private Signals() {
-    }
+    private Signals() {}
 
     /** Runs {@code action} on every {@code name} signal ("INT", "TERM") instead of exiting; false where the JVM offers no handling. */
     public static boolean handle(String name, Runnable action) {
         try {
             Class<?> signal = Class.forName("sun.misc.Signal");
             Class<?> handler = Class.forName("sun.misc.SignalHandler");
-            Object h = Proxy.newProxyInstance(handler.getClassLoader(), new Class<?>[]{handler}, (proxy, method, args) -> {
-                switch (method.getName()) {
-                    case "handle" -> action.run();
-                    case "hashCode" -> {
-                        return System.identityHashCode(proxy);
-                    }
-                    case "equals" -> {
-                        return proxy == args[0];
-                    }
-                    case "toString" -> {
-                        return "wirecost handler for SIG" + name;
-                    }
-                    default -> {
-                    }
-                }
-                return null;
-            });
-            signal.getMethod("handle", signal, handler).invoke(null, signal.getConstructor(String.class).newInstance(name), h);
+            Object h = Proxy.newProxyInstance(
+                    handler.getClassLoader(), new Class<?>[] {handler}, (proxy, method, args) -> {
+                        switch (method.getName()) {
+                            case "handle" -> action.run();
+                            case "hashCode" -> {
+                                return System.identityHashCode(proxy);
+                            }
+                            case "equals" -> {
+                                return proxy == args[0];
+                            }
+                            case "toString" -> {
+                                return "wirecost handler for SIG" + name;
+                            }
+                            default -> {}
+                        }
+                        return null;
+                    });
+            signal.getMethod("handle", signal, handler)
+                    .invoke(null, signal.getConstructor(String.class).newInstance(name), h);
             return true;
         } catch (ClassNotFoundException | NoSuchMethodException | InstantiationException | IllegalAccessException e) {
             return false;
         } catch (InvocationTargetException e) {
-            return false;   // IllegalArgumentException: a signal this OS or JVM does not let Java handle
+            return false; // IllegalArgumentException: a signal this OS or JVM does not let Java handle
         }
     }
 }

@@ -40,8 +40,10 @@ public final class TargetApp {
         String java = ProcessHandle.current().info().command().orElseThrow();
         Process[] children = new Process[n];
         for (int i = 0; i < n; i++) {
-            children[i] = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), TargetApp.class.getName(), "1500")
-                    .inheritIO().start();
+            children[i] = new ProcessBuilder(
+                            java, "-cp", System.getProperty("java.class.path"), TargetApp.class.getName(), "1500")
+                    .inheritIO()
+                    .start();
         }
         int failed = 0;
         for (Process p : children) failed += p.waitFor() == 0 ? 0 : 1;

@@ -19,20 +19,29 @@ public final class TargetJvm implements AutoCloseable {
     }
 
     /** Starts {@code java OPTIONS TargetApp} from {@code javaHome}, optionally through a wrapper (setpriv ...). */
-    public static TargetJvm start(Path javaHome, Path log, List<String> wrapper, String... options) throws IOException, InterruptedException {
+    public static TargetJvm start(Path javaHome, Path log, List<String> wrapper, String... options)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(wrapper);
         cmd.add(javaHome.resolve("bin/java").toString());
         cmd.addAll(List.of(options));
         cmd.addAll(List.of("-cp", testClasses(), TargetApp.class.getName()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        Thread.sleep(1500);   // past JVM start-up: attach waits for its signal handlers anyway, the test should not
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        Thread.sleep(1500); // past JVM start-up: attach waits for its signal handlers anyway, the test should not
         return new TargetJvm(p, log);
     }
 
     /** Where TargetApp's class is: readable by another user too when the tests run from a private home. */
     public static String testClasses() {
         try {
-            return Path.of(TargetApp.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(TargetApp.class
+                            .getProtectionDomain()
+                            .getCodeSource()
+                            .getLocation()
+                            .toURI())
+                    .toString();
         } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -1,8 +1,8 @@
 package io.wirecost.cli.bench;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
 
 /** Clopper-Pearson intervals against R's binom.test(x, n)$conf.int. */
 class ProportionTest {

@@ -1,10 +1,10 @@
 package io.wirecost.cli.common;
 
-import io.wirecost.runner.UsageException;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.wirecost.runner.UsageException;
+import org.junit.jupiter.api.Test;
 
 /** The one duration syntax of every option: 500ms, 40s, 2m, 1h. */
 class DurationsTest {
@@ -16,7 +16,10 @@ class DurationsTest {
         assertEquals(120_000_000_000L, Durations.parseNanos("--budget", "2m"));
         assertEquals(3_600_000_000_000L, Durations.parseNanos("--budget", "1h"));
         assertEquals(500_000L, Durations.parseNanos("--interval", "500us"));
-        assertEquals(10_000_000L, Durations.parseNanos("--interval", "10000000"), "a bare number is nanoseconds, as the agent's");
+        assertEquals(
+                10_000_000L,
+                Durations.parseNanos("--interval", "10000000"),
+                "a bare number is nanoseconds, as the agent's");
         assertEquals(0L, Durations.parseOffsetNanos("--from", "0s"));
     }
 

@@ -1,5 +1,8 @@
 package io.wirecost.cli.fuzz;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.CollapsedReader;
 import io.wirecost.attribution.RecordingException;
@@ -10,11 +13,6 @@ import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackClassifier;
 import io.wirecost.diff.RunData;
-import jdk.jfr.Recording;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,9 +25,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Feeds thousands of mutated inputs, derived from real ones, to every parser of wirecost: the JFR
@@ -47,6 +46,7 @@ class FuzzTest {
 
     @TempDir
     static Path dir;
+
     static byte[] jfr;
     static final RuleSet RULES = RuleSet.defaults();
 
@@ -73,7 +73,8 @@ class FuzzTest {
     }
 
     /** Runs {@code INPUTS} mutations through a target and reports what happened to each. */
-    private void fuzz(String name, byte[] seed, String suffix, Class<? extends Exception> clean, Target target) throws Exception {
+    private void fuzz(String name, byte[] seed, String suffix, Class<? extends Exception> clean, Target target)
+            throws Exception {
         Mutator m = new Mutator(SEED ^ name.hashCode());
         Thread[] worker = new Thread[1];
         java.util.concurrent.ThreadFactory factory = r -> {
@@ -105,13 +106,18 @@ class FuzzTest {
                     StackTraceElement[] where = worker[0].getStackTrace();
                     run.cancel(true);
                     failures.add("input " + i + ": no answer within " + LIMIT.toSeconds() + " s, at "
-                            + java.util.Arrays.stream(where).limit(6).map(Object::toString).toList());
+                            + java.util.Arrays.stream(where)
+                                    .limit(6)
+                                    .map(Object::toString)
+                                    .toList());
                     Files.write(failuresDir.resolve(name + "-hang-" + i + suffix), input);
                     pool.shutdownNow();
                     pool = Executors.newSingleThreadExecutor(factory);
                 } catch (java.util.concurrent.ExecutionException e) {
                     Throwable cause = e.getCause();
-                    if (clean.isInstance(cause) && cause.getMessage() != null && !cause.getMessage().contains("\n")) {
+                    if (clean.isInstance(cause)
+                            && cause.getMessage() != null
+                            && !cause.getMessage().contains("\n")) {
                         rejected++;
                         String msg = cause.getMessage();
                         String reason = msg.substring(msg.indexOf(": ") + 2).replaceAll("[0-9]+", "N");
@@ -125,25 +131,39 @@ class FuzzTest {
         } finally {
             pool.shutdownNow();
         }
-        System.out.printf("fuzz %-10s %6d inputs in %5.1f s: %d parsed, %d rejected cleanly, %d failures%n", name, ok + rejected + failures.size(),
-                (System.nanoTime() - t0) / 1e9, ok, rejected, failures.size());
-        if (Boolean.getBoolean("wirecost.fuzz.verbose")) reasons.forEach((r, n) -> System.out.printf("    %5d  %s%n", n, r));
+        System.out.printf(
+                "fuzz %-10s %6d inputs in %5.1f s: %d parsed, %d rejected cleanly, %d failures%n",
+                name, ok + rejected + failures.size(), (System.nanoTime() - t0) / 1e9, ok, rejected, failures.size());
+        if (Boolean.getBoolean("wirecost.fuzz.verbose"))
+            reasons.forEach((r, n) -> System.out.printf("    %5d  %s%n", n, r));
         assertEquals(List.of(), failures, name + " (seed " + SEED + ")");
     }
 
     @Test
     void recordingReader() throws Exception {
-        fuzz("jfr", jfr, ".jfr", RecordingException.class,
-                f -> new RecordingReader(SampleMode.WALL).read(f, new StackClassifier(RULES, new CategoryCounts(RULES.categories()))));
+        fuzz(
+                "jfr",
+                jfr,
+                ".jfr",
+                RecordingException.class,
+                f -> new RecordingReader(SampleMode.WALL)
+                        .read(f, new StackClassifier(RULES, new CategoryCounts(RULES.categories()))));
     }
 
     @Test
     void collapsedParser() throws Exception {
-        byte[] seed = String.join("\n",
-                "[main tid=1];java/lang/Thread.run_[j];sun/nio/ch/NioSocketImpl.write_[j];__GI___libc_write_[k] 5",
-                "java/lang/Thread.run;java/io/ObjectOutputStream.writeObject;java/util/HashMap.get 3",
-                "thread_native_entry;CompileBroker::compiler_thread_loop 2", "").getBytes(StandardCharsets.UTF_8);
-        fuzz("collapsed", seed, ".collapsed", RecordingException.class,
+        byte[] seed = String.join(
+                        "\n",
+                        "[main tid=1];java/lang/Thread.run_[j];sun/nio/ch/NioSocketImpl.write_[j];__GI___libc_write_[k] 5",
+                        "java/lang/Thread.run;java/io/ObjectOutputStream.writeObject;java/util/HashMap.get 3",
+                        "thread_native_entry;CompileBroker::compiler_thread_loop 2",
+                        "")
+                .getBytes(StandardCharsets.UTF_8);
+        fuzz(
+                "collapsed",
+                seed,
+                ".collapsed",
+                RecordingException.class,
                 f -> new CollapsedReader().read(f, new StackClassifier(RULES, new CategoryCounts(RULES.categories()))));
     }
 
@@ -158,11 +178,17 @@ class FuzzTest {
 
     @Test
     void diffResultsParser() throws Exception {
-        String results = "{\"format\":\"wirecost-results/1\",\"run\":{\"configuration\":\"baseline\"},\"scenarios\":[{\"scenario\":\"rmi\","
-                + "\"repetition\":1,\"status\":\"ok\",\"rtt\":[{\"operation\":\"int\",\"mean_micros\":60.1,"
-                + "\"kept_measurements_micros\":[59.0,61.2]}],\"shares\":{\"all\":{\"middleware_samples\":100,"
-                + "\"middleware_percent\":[{\"category\":\"socket-write\",\"samples\":40}]}},"
-                + "\"message_sizes\":{\"per_call\":[{\"operation\":\"int\",\"requestBytes\":41.0,\"responseBytes\":26.0}]}}]}";
-        fuzz("results", results.getBytes(StandardCharsets.UTF_8), ".json", RunData.BadRunException.class, f -> RunData.read(f));
+        String results =
+                "{\"format\":\"wirecost-results/1\",\"run\":{\"configuration\":\"baseline\"},\"scenarios\":[{\"scenario\":\"rmi\","
+                        + "\"repetition\":1,\"status\":\"ok\",\"rtt\":[{\"operation\":\"int\",\"mean_micros\":60.1,"
+                        + "\"kept_measurements_micros\":[59.0,61.2]}],\"shares\":{\"all\":{\"middleware_samples\":100,"
+                        + "\"middleware_percent\":[{\"category\":\"socket-write\",\"samples\":40}]}},"
+                        + "\"message_sizes\":{\"per_call\":[{\"operation\":\"int\",\"requestBytes\":41.0,\"responseBytes\":26.0}]}}]}";
+        fuzz(
+                "results",
+                results.getBytes(StandardCharsets.UTF_8),
+                ".json",
+                RunData.BadRunException.class,
+                f -> RunData.read(f));
     }
 }

@@ -25,8 +25,8 @@ final class Mutator {
             switch (rnd.nextInt(7)) {
                 case 0 -> b[rnd.nextInt(b.length)] ^= (byte) (1 << rnd.nextInt(8));
                 case 1 -> b[rnd.nextInt(b.length)] = INTERESTING[rnd.nextInt(INTERESTING.length)];
-                case 2 -> b = Arrays.copyOf(b, rnd.nextInt(b.length));                        // truncate
-                case 3 -> {                                                                     // delete a range
+                case 2 -> b = Arrays.copyOf(b, rnd.nextInt(b.length)); // truncate
+                case 3 -> { // delete a range
                     int from = rnd.nextInt(b.length);
                     int len = Math.min(b.length - from, 1 + rnd.nextInt(16));
                     byte[] c = new byte[b.length - len];
@@ -34,7 +34,7 @@ final class Mutator {
                     System.arraycopy(b, from + len, c, from, b.length - from - len);
                     b = c;
                 }
-                case 4 -> {                                                                     // duplicate a range
+                case 4 -> { // duplicate a range
                     int from = rnd.nextInt(b.length);
                     int len = Math.min(b.length - from, 1 + rnd.nextInt(64));
                     byte[] c = new byte[b.length + len];
@@ -42,11 +42,11 @@ final class Mutator {
                     System.arraycopy(b, from, c, from + len, b.length - from);
                     b = c;
                 }
-                case 5 -> {                                                                     // a run of 0xff: huge varints and sizes
+                case 5 -> { // a run of 0xff: huge varints and sizes
                     int from = rnd.nextInt(b.length);
                     for (int i = from; i < Math.min(b.length, from + 1 + rnd.nextInt(8)); i++) b[i] = (byte) 0xff;
                 }
-                default -> {                                                                    // insert random bytes
+                default -> { // insert random bytes
                     int at = rnd.nextInt(b.length + 1);
                     byte[] ins = new byte[1 + rnd.nextInt(8)];
                     rnd.nextBytes(ins);

@@ -3,7 +3,6 @@ package io.wirecost.cli.monitoring;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -46,10 +45,22 @@ final class Cdp implements AutoCloseable {
     /** Starts Chromium headless with a new empty profile and no background network (the machine has none). */
     static Cdp launch(Path chromiumBinary, Path profile, Path log) throws Exception {
         Files.createDirectories(profile);
-        Process p = Tools.start(log, List.of(chromiumBinary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-address=127.0.0.1",
-                "--remote-debugging-port=0", "about:blank"));
+        Process p = Tools.start(
+                log,
+                List.of(
+                        chromiumBinary.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--user-data-dir=" + profile,
+                        "--remote-debugging-address=127.0.0.1",
+                        "--remote-debugging-port=0",
+                        "about:blank"));
         Cdp cdp = new Cdp(p);
         try {
             cdp.connect(log);
@@ -64,19 +75,29 @@ final class Cdp implements AutoCloseable {
         String browserWs = null;
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (browserWs == null && System.nanoTime() < end) {
-            if (!chromium.isAlive()) throw new AssertionError("chromium exited " + chromium.exitValue() + "\n" + Tools.tail(log));
+            if (!chromium.isAlive())
+                throw new AssertionError("chromium exited " + chromium.exitValue() + "\n" + Tools.tail(log));
             Matcher m = LISTENING.matcher(Files.exists(log) ? Files.readString(log) : "");
             if (m.find()) browserWs = m.group(1);
             else Thread.sleep(100);
         }
         if (browserWs == null) throw new AssertionError("chromium did not open its DevTools port\n" + Tools.tail(log));
         URI browser = URI.create(browserWs);
-        String list = Tools.HTTP.send(HttpRequest.newBuilder(URI.create("http://" + browser.getAuthority() + "/json/list")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String list = Tools.HTTP
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://" + browser.getAuthority() + "/json/list"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
         String pageWs = null;
-        for (JsonNode t : JSON.readTree(list)) if (t.path("type").asText().equals("page")) pageWs = t.path("webSocketDebuggerUrl").asText();
+        for (JsonNode t : JSON.readTree(list))
+            if (t.path("type").asText().equals("page"))
+                pageWs = t.path("webSocketDebuggerUrl").asText();
         if (pageWs == null) throw new AssertionError("no page target in " + list);
-        socket = Tools.HTTP.newWebSocketBuilder().buildAsync(URI.create(pageWs), new Listener()).get(30, TimeUnit.SECONDS);
+        socket = Tools.HTTP
+                .newWebSocketBuilder()
+                .buildAsync(URI.create(pageWs), new Listener())
+                .get(30, TimeUnit.SECONDS);
         call("Runtime.enable", null);
         call("Log.enable", null);
         call("Page.enable", null);
@@ -92,7 +113,9 @@ final class Cdp implements AutoCloseable {
 
     /** Evaluates an expression in the page; returns its JSON value. */
     JsonNode eval(String expression) throws Exception {
-        JsonNode r = call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression).put("returnByValue", true));
+        JsonNode r = call(
+                "Runtime.evaluate",
+                JSON.createObjectNode().put("expression", expression).put("returnByValue", true));
         if (r.has("exceptionDetails")) throw new AssertionError("page script failed: " + r.get("exceptionDetails"));
         return r.path("result").path("value");
     }
@@ -110,7 +133,11 @@ final class Cdp implements AutoCloseable {
     }
 
     private static ObjectNode metrics(int width, int height) {
-        return JSON.createObjectNode().put("width", width).put("height", height).put("deviceScaleFactor", 1).put("mobile", false);
+        return JSON.createObjectNode()
+                .put("width", width)
+                .put("height", height)
+                .put("deviceScaleFactor", 1)
+                .put("mobile", false);
     }
 
     private JsonNode call(String method, ObjectNode params) throws Exception {
@@ -137,19 +164,20 @@ final class Cdp implements AutoCloseable {
             case "Runtime.exceptionThrown" -> errors.add("uncaught: " + p.path("exceptionDetails"));
             case "Runtime.consoleAPICalled" -> {
                 String type = p.path("type").asText();
-                if (type.equals("error") || type.equals("assert")) errors.add("console." + type + ": " + p.path("args"));
+                if (type.equals("error") || type.equals("assert"))
+                    errors.add("console." + type + ": " + p.path("args"));
             }
             case "Log.entryAdded" -> {
                 if (p.path("entry").path("level").asText().equals("error")) errors.add("log: " + p.path("entry"));
             }
-            default -> { }
+            default -> {}
         }
     }
 
     @Override
     public void close() {
         if (socket != null) socket.abort();
-        List<ProcessHandle> children = chromium.descendants().toList();   // renderer, GPU and zygote processes
+        List<ProcessHandle> children = chromium.descendants().toList(); // renderer, GPU and zygote processes
         chromium.destroy();
         children.forEach(ProcessHandle::destroy);
         try {

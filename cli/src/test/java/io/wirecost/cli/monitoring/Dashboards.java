@@ -2,7 +2,6 @@ package io.wirecost.cli.monitoring;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,22 +29,24 @@ final class Dashboards {
         }
     }
 
-    record Variable(String dashboard, String name, String type, String query) {
-    }
+    record Variable(String dashboard, String name, String type, String query) {}
 
     /** {@code $name}, {@code ${name}}, {@code ${name:format}}, {@code ${name.path}} and {@code [[name]]}. */
-    private static final Pattern USE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)|\\$([A-Za-z_][A-Za-z0-9_]*)|\\[\\[([A-Za-z_][A-Za-z0-9_]*)");
-    private static final Pattern LABEL_VALUES = Pattern.compile("^label_values\\((?:(.*),\\s*)?([A-Za-z_][A-Za-z0-9_]*)\\)$", Pattern.DOTALL);
+    private static final Pattern USE = Pattern.compile(
+            "\\$\\{([A-Za-z_][A-Za-z0-9_]*)|\\$([A-Za-z_][A-Za-z0-9_]*)|\\[\\[([A-Za-z_][A-Za-z0-9_]*)");
+
+    private static final Pattern LABEL_VALUES =
+            Pattern.compile("^label_values\\((?:(.*),\\s*)?([A-Za-z_][A-Za-z0-9_]*)\\)$", Pattern.DOTALL);
     static final Path DIR = Tools.HOME.resolve("grafana/dashboards");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Dashboards() {
-    }
+    private Dashboards() {}
 
     static List<Dashboard> all() throws IOException {
         List<Dashboard> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(DIR)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 out.add(new Dashboard(f, JSON.readTree(f.toFile())));
             }
         }
@@ -56,7 +57,12 @@ final class Dashboards {
         List<Query> out = new ArrayList<>();
         for (JsonNode p : d.json().path("panels")) {
             for (JsonNode t : p.path("targets")) {
-                out.add(new Query(d.name(), p.path("id").asInt(), p.path("title").asText(), t.path("refId").asText(), t.path("expr").asText()));
+                out.add(new Query(
+                        d.name(),
+                        p.path("id").asInt(),
+                        p.path("title").asText(),
+                        t.path("refId").asText(),
+                        t.path("expr").asText()));
             }
         }
         return out;
@@ -66,7 +72,11 @@ final class Dashboards {
         List<Variable> out = new ArrayList<>();
         for (JsonNode v : d.json().path("templating").path("list")) {
             JsonNode q = v.path("query");
-            out.add(new Variable(d.name(), v.path("name").asText(), v.path("type").asText(), q.isObject() ? q.path("query").asText() : q.asText()));
+            out.add(new Variable(
+                    d.name(),
+                    v.path("name").asText(),
+                    v.path("type").asText(),
+                    q.isObject() ? q.path("query").asText() : q.asText()));
         }
         return out;
     }
@@ -103,6 +113,6 @@ final class Dashboards {
     static String[] labelValues(String query) {
         Matcher m = LABEL_VALUES.matcher(query.trim());
         if (!m.matches()) return null;
-        return new String[]{m.group(2), m.group(1) == null ? null : expand(m.group(1), "1m")};
+        return new String[] {m.group(2), m.group(1) == null ? null : expand(m.group(1), "1m")};
     }
 }

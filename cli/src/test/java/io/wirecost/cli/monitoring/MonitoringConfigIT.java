@@ -1,10 +1,14 @@
 package io.wirecost.cli.monitoring;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -12,12 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
 
 /**
  * The shipped monitoring configuration, checked by the real tools where there are some (promtool,
@@ -32,24 +31,37 @@ class MonitoringConfigIT {
     @Test
     void promtoolAcceptsTheConfigAndTheRulesAndTheRuleTestsPass() throws Exception {
         Path promtool = Tools.require("promtool", "prometheus");
-        Tools.Result config = Tools.run(HOME.resolve("prometheus"), promtool.toString(), "check", "config", "prometheus.yml");
+        Tools.Result config =
+                Tools.run(HOME.resolve("prometheus"), promtool.toString(), "check", "config", "prometheus.yml");
         assertEquals(0, config.exit(), config.output());
         assertTrue(config.output().contains("1 rule files found"), config.output());
-        Tools.Result rules = Tools.run(HOME.resolve("prometheus"), promtool.toString(), "check", "rules", "rules/wirecost.yml");
+        Tools.Result rules =
+                Tools.run(HOME.resolve("prometheus"), promtool.toString(), "check", "rules", "rules/wirecost.yml");
         assertEquals(0, rules.exit(), rules.output());
         // the alert fires on a share above the threshold, and the factors come out right, on synthetic series
-        Tools.Result tests = Tools.run(HOME.resolve("prometheus/tests"), promtool.toString(), "test", "rules", "wirecost-rules.test.yml");
+        Tools.Result tests = Tools.run(
+                HOME.resolve("prometheus/tests"), promtool.toString(), "test", "rules", "wirecost-rules.test.yml");
         assertEquals(0, tests.exit(), tests.output());
         assertTrue(tests.output().contains("SUCCESS"), tests.output());
     }
 
     @Test
     void dashboardsAreWellFormed() throws Exception {
-        String uid = YAML.readTree(HOME.resolve("grafana/provisioning/datasources/prometheus.yml").toFile())
-                .get("datasources").get(0).get("uid").asText();
+        String uid = YAML.readTree(HOME.resolve("grafana/provisioning/datasources/prometheus.yml")
+                        .toFile())
+                .get("datasources")
+                .get(0)
+                .get("uid")
+                .asText();
         assertEquals("wirecost-prometheus", uid);
         List<Dashboards.Dashboard> all = Dashboards.all();
-        assertEquals(Set.of("relative-time.json", "category-shares.json", "round-trips.json", "message-sizes.json", "agent-health.json"),
+        assertEquals(
+                Set.of(
+                        "relative-time.json",
+                        "category-shares.json",
+                        "round-trips.json",
+                        "message-sizes.json",
+                        "agent-health.json"),
                 Set.copyOf(all.stream().map(Dashboards.Dashboard::name).toList()));
         Set<String> uids = new HashSet<>();
         for (Dashboards.Dashboard d : all) {
@@ -60,10 +72,16 @@ class MonitoringConfigIT {
             for (JsonNode p : j.get("panels")) {
                 assertTrue(ids.add(p.get("id").asInt()), d.name() + ": panel id " + p.get("id") + " twice");
                 if (p.path("type").asText().equals("text")) continue;
-                assertEquals(uid, p.path("datasource").path("uid").asText(), d.name() + " panel " + p.get("id") + ": datasource");
+                assertEquals(
+                        uid,
+                        p.path("datasource").path("uid").asText(),
+                        d.name() + " panel " + p.get("id") + ": datasource");
                 assertFalse(p.path("targets").isEmpty(), d.name() + " panel " + p.get("id") + " has no query");
                 for (JsonNode t : p.get("targets")) {
-                    assertEquals(uid, t.path("datasource").path("uid").asText(), d.name() + " panel " + p.get("id") + ": target datasource");
+                    assertEquals(
+                            uid,
+                            t.path("datasource").path("uid").asText(),
+                            d.name() + " panel " + p.get("id") + ": target datasource");
                 }
             }
             Set<String> defined = new HashSet<>();
@@ -71,20 +89,25 @@ class MonitoringConfigIT {
                 assertTrue(defined.add(v.name()), d.name() + ": variable " + v.name() + " twice");
             }
             for (JsonNode v : j.path("templating").path("list")) {
-                if (v.path("type").asText().equals("query")) assertEquals(uid, v.path("datasource").path("uid").asText(), d.name() + " variable " + v.get("name"));
+                if (v.path("type").asText().equals("query"))
+                    assertEquals(
+                            uid, v.path("datasource").path("uid").asText(), d.name() + " variable " + v.get("name"));
             }
             Set<String> used = Dashboards.usedVariables(j);
             used.removeAll(defined);
             assertEquals(Set.of(), used, d.name() + ": variables used but not defined");
             for (String need : List.of("run", "scenario", "role")) {
                 if (!d.name().equals("message-sizes.json") || !need.equals("role")) {
-                    assertTrue(defined.contains(need) || d.name().equals("agent-health.json") && need.equals("scenario"), d.name() + " lacks $" + need);
+                    assertTrue(
+                            defined.contains(need) || d.name().equals("agent-health.json") && need.equals("scenario"),
+                            d.name() + " lacks $" + need);
                 }
             }
         }
     }
 
-    private static final Pattern RANGE_FUNCTION = Pattern.compile("\\b(rate|irate|increase)\\(([^\\[]*)\\[([^\\]]*)\\]");
+    private static final Pattern RANGE_FUNCTION =
+            Pattern.compile("\\b(rate|irate|increase)\\(([^\\[]*)\\[([^\\]]*)\\]");
     private static final Pattern MATCHER = Pattern.compile("([a-z_]+)\\s*(=~|!~|!=|=)\\s*\"([^\"]*)\"");
 
     @Test
@@ -109,9 +132,15 @@ class MonitoringConfigIT {
 
     @Test
     void dashboardsLinkTheFlameGraphsAndReportOfARun() throws Exception {
-        JsonNode table3 = Dashboards.all().stream().filter(d -> d.name().equals("relative-time.json")).findFirst().orElseThrow().json();
+        JsonNode table3 = Dashboards.all().stream()
+                .filter(d -> d.name().equals("relative-time.json"))
+                .findFirst()
+                .orElseThrow()
+                .json();
         String text = table3.toString();
-        assertTrue(text.contains("${runs_url}/${run}/flames/${__data.fields.scenario}-${__data.fields.role}.html"), "flame graph link");
+        assertTrue(
+                text.contains("${runs_url}/${run}/flames/${__data.fields.scenario}-${__data.fields.role}.html"),
+                "flame graph link");
         assertTrue(text.contains("${runs_url}/${run}/report.html"), "report link");
     }
 
@@ -131,13 +160,15 @@ class MonitoringConfigIT {
             String image = e.getValue().path("image").asText();
             assertPinned(e.getKey(), image);
             for (JsonNode port : e.getValue().path("ports")) {
-                String hostIp = port.isTextual() ? port.asText() : port.path("host_ip").asText("");
+                String hostIp =
+                        port.isTextual() ? port.asText() : port.path("host_ip").asText("");
                 assertTrue(hostIp.startsWith("127.0.0.1"), e.getKey() + " publishes a port beyond loopback: " + port);
             }
         });
         for (String dockerfile : List.of("docker/runner/Dockerfile", "docker/privoxy/Dockerfile")) {
             for (String line : Files.readAllLines(HOME.resolve(dockerfile))) {
-                if (line.startsWith("FROM ")) assertPinned(dockerfile, line.substring(5).split("\\s+")[0]);
+                if (line.startsWith("FROM "))
+                    assertPinned(dockerfile, line.substring(5).split("\\s+")[0]);
             }
         }
     }
@@ -146,7 +177,9 @@ class MonitoringConfigIT {
     void readmeListsEveryPort() throws Exception {
         String readme = Files.readString(HOME.resolve("README.md"));
         for (String port : List.of("3000", "9090", "9091", "8118", "8088", "9400", "9464")) {
-            assertTrue(readme.contains("| " + port + " |") || readme.contains("`" + port + "`"), "README does not list port " + port);
+            assertTrue(
+                    readme.contains("| " + port + " |") || readme.contains("`" + port + "`"),
+                    "README does not list port " + port);
         }
     }
 
@@ -155,7 +188,9 @@ class MonitoringConfigIT {
         int colon = image.lastIndexOf(':');
         assertTrue(colon > 0 && colon > image.lastIndexOf('/'), where + ": image without a tag: " + image);
         String tag = image.substring(colon + 1);
-        assertFalse(tag.equals("latest") || !tag.matches(".*\\d+\\.\\d+.*"), where + ": image not pinned to a version: " + image);
+        assertFalse(
+                tag.equals("latest") || !tag.matches(".*\\d+\\.\\d+.*"),
+                where + ": image not pinned to a version: " + image);
     }
 
     private static Tools.Result composeConfig() throws Exception {
@@ -170,7 +205,8 @@ class MonitoringConfigIT {
         try {
             legacy = Tools.require("docker-compose", "docker-compose");
         } catch (AssertionError e) {
-            fail("neither 'docker compose' (the Docker CLI plugin) nor Debian's docker-compose is installed: " + e.getMessage());
+            fail("neither 'docker compose' (the Docker CLI plugin) nor Debian's docker-compose is installed: "
+                    + e.getMessage());
             return null;
         }
         return Tools.run(HOME, legacy.toString(), "config");

@@ -1,14 +1,12 @@
 package io.wirecost.cli.monitoring;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wirecost.cli.Main;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,9 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole path with real parts: Debian's Prometheus and Pushgateway on free ports with a
@@ -35,6 +34,7 @@ class MonitoringStackIT {
 
     @TempDir
     static Path tmp;
+
     static final List<Process> started = new ArrayList<>();
     static PromApi prom;
     static Path out;
@@ -55,17 +55,25 @@ class MonitoringStackIT {
 
         Path pushLog = tmp.resolve("logs/pushgateway.log");
         // Debian's build persists to /var/lib/prometheus/pushgateway.data by default: this one keeps nothing
-        Process push = Tools.start(pushLog, List.of(pushgateway.toString(), "--web.listen-address=127.0.0.1:" + pushPort,
-                "--persistence.file="));
+        Process push = Tools.start(
+                pushLog,
+                List.of(pushgateway.toString(), "--web.listen-address=127.0.0.1:" + pushPort, "--persistence.file="));
         started.add(push);
         Path config = tmp.resolve("prometheus.yml");
-        Files.writeString(config, MonitoringConfigIT.YAML.writeValueAsString(testConfig(Map.of(
-                "wirecost-agents", "127.0.0.1:" + agentPort,
-                "wirecost-runner", "127.0.0.1:" + runnerPort,
-                "pushgateway", "127.0.0.1:" + pushPort))));
+        Files.writeString(
+                config,
+                MonitoringConfigIT.YAML.writeValueAsString(testConfig(Map.of(
+                        "wirecost-agents", "127.0.0.1:" + agentPort,
+                        "wirecost-runner", "127.0.0.1:" + runnerPort,
+                        "pushgateway", "127.0.0.1:" + pushPort))));
         Path promLog = tmp.resolve("logs/prometheus.log");
-        Process p = Tools.start(promLog, List.of(prometheus.toString(), "--config.file=" + config,
-                "--storage.tsdb.path=" + tmp.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + promPort));
+        Process p = Tools.start(
+                promLog,
+                List.of(
+                        prometheus.toString(),
+                        "--config.file=" + config,
+                        "--storage.tsdb.path=" + tmp.resolve("tsdb"),
+                        "--web.listen-address=127.0.0.1:" + promPort));
         started.add(p);
         Tools.awaitHttp("http://127.0.0.1:" + pushPort + "/-/ready", push, pushLog);
         Tools.awaitHttp("http://127.0.0.1:" + promPort + "/-/ready", p, promLog);
@@ -73,14 +81,33 @@ class MonitoringStackIT {
 
         // the agent on a host program, labelled like a scenario of this run, busy while everything else happens
         Path agentJar = Path.of(System.getProperty("wirecost.agent.jar"));
-        agentHost = Tools.start(tmp.resolve("logs/agent-host.log"), Tools.javaCommand(
-                "-javaagent:" + agentJar + "=metrics.port=" + agentPort + ",metrics.period=1s,metrics.window=10s,interval=5ms,"
-                        + "role=app,labels=scenario:sample;run:" + runId + ";service:busy",
-                "-cp", testClasses().toString(), "io.wirecost.cli.sample.BusyService", "240"));
+        agentHost = Tools.start(
+                tmp.resolve("logs/agent-host.log"),
+                Tools.javaCommand(
+                        "-javaagent:" + agentJar + "=metrics.port=" + agentPort
+                                + ",metrics.period=1s,metrics.window=10s,interval=5ms,"
+                                + "role=app,labels=scenario:sample;run:" + runId + ";service:busy",
+                        "-cp",
+                        testClasses().toString(),
+                        "io.wirecost.cli.sample.BusyService",
+                        "240"));
         started.add(agentHost);
 
-        exit = Main.execute("run", "--quick", "--scenarios", "tcp,rmi", "--warmup", "1000", "--out", out.toString(),
-                "--metrics-port", String.valueOf(runnerPort), "--metrics-linger", "3s", "--push", "http://127.0.0.1:" + pushPort);
+        exit = Main.execute(
+                "run",
+                "--quick",
+                "--scenarios",
+                "tcp,rmi",
+                "--warmup",
+                "1000",
+                "--out",
+                out.toString(),
+                "--metrics-port",
+                String.valueOf(runnerPort),
+                "--metrics-linger",
+                "3s",
+                "--push",
+                "http://127.0.0.1:" + pushPort);
 
         // the Pushgateway holds the final figures; the agent must have been scraped a few periods
         awaitData("wirecost_run_info{run=\"" + runId + "\",job=\"wirecost\"}");
@@ -99,7 +126,8 @@ class MonitoringStackIT {
     @Test
     void theRunSucceededAndItsEndpointWasScrapedWhileItRan() throws Exception {
         assertEquals(0, exit, "exit status of the run (push included)");
-        List<Double> completed = prom.values("max_over_time(wirecost_run_scenarios_completed{job=\"wirecost-runner\",run=\"" + runId + "\"}[10m])");
+        List<Double> completed = prom.values(
+                "max_over_time(wirecost_run_scenarios_completed{job=\"wirecost-runner\",run=\"" + runId + "\"}[10m])");
         assertEquals(List.of(2.0), completed, "the runner's own endpoint, scraped up to the end");
     }
 
@@ -136,12 +164,19 @@ class MonitoringStackIT {
     void everyRecordingRuleHasDataAndTheFiguresAddUp() throws Exception {
         for (String record : recordingRules()) assertTrue(prom.query(record).size() > 0, record);
         // the run's middleware shares sum to 1 per scenario and role, as in shares.csv
-        for (double sum : prom.values("sum by (scenario, role) (run_scenario_role_category:wirecost_scenario_share:ratio{run=\"" + runId + "\"})")) {
+        for (double sum :
+                prom.values("sum by (scenario, role) (run_scenario_role_category:wirecost_scenario_share:ratio{run=\""
+                        + runId + "\"})")) {
             assertEquals(1.0, sum, 1e-6);
         }
-        assertEquals(List.of(1.0), prom.values("run_scenario_operation:wirecost_rtt_factor_vs_rmi:ratio{run=\"" + runId + "\",scenario=\"rmi\",operation=\"int\"}"));
-        // the factor Prometheus computes is the ratio of the run's own figures (timings themselves are too noisy to bound)
-        List<Double> tcp = prom.values("run_scenario:wirecost_rtt_primitives_geomean_factor_vs_rmi:ratio{run=\"" + runId + "\",scenario=\"tcp\"}");
+        assertEquals(
+                List.of(1.0),
+                prom.values("run_scenario_operation:wirecost_rtt_factor_vs_rmi:ratio{run=\"" + runId
+                        + "\",scenario=\"rmi\",operation=\"int\"}"));
+        // the factor Prometheus computes is the ratio of the run's own figures (timings themselves are too noisy to
+        // bound)
+        List<Double> tcp = prom.values("run_scenario:wirecost_rtt_primitives_geomean_factor_vs_rmi:ratio{run=\"" + runId
+                + "\",scenario=\"tcp\"}");
         Map<String, Double> geomean = new HashMap<>();
         for (String line : Files.readAllLines(out.resolve("metrics.prom"))) {
             if (line.startsWith("wirecost_rtt_primitives_geomean_seconds{")) {
@@ -150,7 +185,8 @@ class MonitoringStackIT {
         }
         assertEquals(List.of(geomean.get("tcp") / geomean.get("rmi")), tcp);
         // the agent's host serializes: the live Table 3 of scenario "sample" says so
-        List<Double> ser = prom.values("scenario_role_category:wirecost_cpu_samples:share5m{scenario=\"sample\",category=\"serialization-out\"}");
+        List<Double> ser = prom.values(
+                "scenario_role_category:wirecost_cpu_samples:share5m{scenario=\"sample\",category=\"serialization-out\"}");
         assertEquals(1, ser.size());
         assertTrue(ser.get(0) > 0.5, "serialization-out share of the busy program: " + ser);
     }
@@ -161,12 +197,15 @@ class MonitoringStackIT {
         for (String line : Files.readAllLines(out.resolve("metrics.prom"))) {
             if (line.startsWith("wirecost_rtt_seconds_sum{")) {
                 int sp = line.lastIndexOf(' ');
-                file.put(label(line, "scenario") + "/" + label(line, "operation"), Double.parseDouble(line.substring(sp + 1)));
+                file.put(
+                        label(line, "scenario") + "/" + label(line, "operation"),
+                        Double.parseDouble(line.substring(sp + 1)));
             }
         }
         assertEquals(16, file.size(), "2 scenarios x 8 types: " + file.keySet());
         for (JsonNode s : prom.query("wirecost_rtt_seconds_sum{job=\"wirecost\",run=\"" + runId + "\"}")) {
-            String key = s.get("metric").get("scenario").asText() + "/" + s.get("metric").get("operation").asText();
+            String key = s.get("metric").get("scenario").asText() + "/"
+                    + s.get("metric").get("operation").asText();
             assertEquals(file.get(key), s.get("value").get(1).asDouble(), Math.abs(file.get(key)) * 1e-12, key);
         }
         assertTrue(Files.readString(out.resolve("metrics.prom")).contains("# TYPE wirecost_rtt_seconds summary"));
@@ -186,13 +225,24 @@ class MonitoringStackIT {
                     })""");
             assertTrue(charts.size() >= 10, "charts: " + charts);
             for (JsonNode c : charts) assertTrue(c.get("bars").asInt() > 0, "empty chart: " + c);
-            assertEquals(0, browser.eval("document.querySelectorAll('script[src], link[href], img[src], iframe').length").asInt(),
+            assertEquals(
+                    0,
+                    browser.eval("document.querySelectorAll('script[src], link[href], img[src], iframe').length")
+                            .asInt(),
                     "the report loads nothing from anywhere");
-            assertEquals(4, browser.eval("document.querySelectorAll('#flames a').length").asInt(), "a flame graph link per process");
+            assertEquals(
+                    4,
+                    browser.eval("document.querySelectorAll('#flames a').length")
+                            .asInt(),
+                    "a flame graph link per process");
             // the role switch is the page's only script: it must work
             browser.eval("document.querySelector('.roles button[data-role=server]').click()");
-            assertEquals("server", browser.eval("Array.from(document.querySelectorAll('div.role')).filter(function (d) { return !d.hidden; })"
-                    + ".map(function (d) { return d.getAttribute('data-role'); }).join()").asText());
+            assertEquals(
+                    "server",
+                    browser.eval(
+                                    "Array.from(document.querySelectorAll('div.role')).filter(function (d) { return !d.hidden; })"
+                                            + ".map(function (d) { return d.getAttribute('data-role'); }).join()")
+                            .asText());
             browser.eval("document.querySelector('.roles button[data-role=all]').click()");
             Path shot = Path.of("target", "report-screenshot.png").toAbsolutePath();
             Files.write(shot, browser.screenshot(1280));
@@ -205,7 +255,8 @@ class MonitoringStackIT {
 
     /** prometheus/prometheus.yml with this test's targets, 1 s intervals and the repository's rule files. */
     private static JsonNode testConfig(Map<String, String> targets) throws Exception {
-        ObjectNode c = (ObjectNode) MonitoringConfigIT.YAML.readTree(Tools.HOME.resolve("prometheus/prometheus.yml").toFile());
+        ObjectNode c = (ObjectNode) MonitoringConfigIT.YAML.readTree(
+                Tools.HOME.resolve("prometheus/prometheus.yml").toFile());
         ((ObjectNode) c.get("global")).put("scrape_interval", "1s").put("evaluation_interval", "1s");
         ArrayNode rules = c.putArray("rule_files");
         rules.add(Tools.HOME.resolve("prometheus/rules").toString() + "/*.yml");
@@ -224,8 +275,11 @@ class MonitoringStackIT {
 
     private static List<String> recordingRules() throws Exception {
         List<String> out = new ArrayList<>();
-        JsonNode file = MonitoringConfigIT.YAML.readTree(Tools.HOME.resolve("prometheus/rules/wirecost.yml").toFile());
-        for (JsonNode g : file.get("groups")) for (JsonNode r : g.get("rules")) if (r.has("record")) out.add(r.get("record").asText());
+        JsonNode file = MonitoringConfigIT.YAML.readTree(
+                Tools.HOME.resolve("prometheus/rules/wirecost.yml").toFile());
+        for (JsonNode g : file.get("groups"))
+            for (JsonNode r : g.get("rules"))
+                if (r.has("record")) out.add(r.get("record").asText());
         assertTrue(out.size() >= 5, "recording rules: " + out);
         return out;
     }
@@ -234,7 +288,8 @@ class MonitoringStackIT {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < end) {
             if (prom.query(promql).size() > 0) return;
-            if (!agentHost.isAlive()) throw new AssertionError("the agent's host exited: " + Tools.tail(tmp.resolve("logs/agent-host.log")));
+            if (!agentHost.isAlive())
+                throw new AssertionError("the agent's host exited: " + Tools.tail(tmp.resolve("logs/agent-host.log")));
             Thread.sleep(500);
         }
         throw new AssertionError("no data for " + promql + " within 60 s");
@@ -246,6 +301,10 @@ class MonitoringStackIT {
     }
 
     private static Path testClasses() throws Exception {
-        return Path.of(io.wirecost.cli.sample.BusyService.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        return Path.of(io.wirecost.cli.sample.BusyService.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
     }
 }

@@ -2,7 +2,6 @@ package io.wirecost.cli.monitoring;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -43,10 +42,12 @@ final class PromApi {
     }
 
     private JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = Tools.HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = Tools.HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
         JsonNode body = JSON.readTree(r.body());
         if (r.statusCode() != 200 || !"success".equals(body.path("status").asText())) {
-            throw new AssertionError("Prometheus refused " + java.net.URLDecoder.decode(path, StandardCharsets.UTF_8) + ": " + r.body());
+            throw new AssertionError(
+                    "Prometheus refused " + java.net.URLDecoder.decode(path, StandardCharsets.UTF_8) + ": " + r.body());
         }
         return body;
     }

@@ -21,11 +21,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class Tools {
 
-    static final Path HOME = Path.of(System.getProperty("wirecost.home", "..")).toAbsolutePath().normalize();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static final Path HOME =
+            Path.of(System.getProperty("wirecost.home", "..")).toAbsolutePath().normalize();
+    static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private Tools() {
-    }
+    private Tools() {}
 
     static Path require(String program, String debianPackage) {
         for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
@@ -45,16 +46,22 @@ final class Tools {
     /** Starts a program with stdout and stderr in {@code log}; the caller destroys it. */
     static Process start(Path log, List<String> command) throws IOException {
         Files.createDirectories(log.getParent());
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
     }
 
     /** Polls a URL until it answers 200, the process dies (then fails with its log) or 30 s pass. */
     static void awaitHttp(String url, Process process, Path log) throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < end) {
-            if (!process.isAlive()) throw new AssertionError(url + ": process exited " + process.exitValue() + "\n" + tail(log));
+            if (!process.isAlive())
+                throw new AssertionError(url + ": process exited " + process.exitValue() + "\n" + tail(log));
             try {
-                if (HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) return;
+                if (HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding())
+                                .statusCode()
+                        == 200) return;
             } catch (IOException e) {
                 // not listening yet
             }
@@ -71,7 +78,10 @@ final class Tools {
 
     /** Runs a program to completion (at most 2 minutes); returns exit status and output. */
     static Result run(Path dir, String... command) throws Exception {
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(2, TimeUnit.MINUTES)) {
             p.destroyForcibly();
@@ -80,11 +90,11 @@ final class Tools {
         return new Result(p.exitValue(), new String(out, java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    record Result(int exit, String output) {
-    }
+    record Result(int exit, String output) {}
 
     static List<String> javaCommand(String... rest) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(List.of(rest));
         return cmd;
     }

@@ -13,8 +13,7 @@ import java.util.Map;
  */
 public final class BusyService {
 
-    private BusyService() {
-    }
+    private BusyService() {}
 
     public static void main(String[] args) throws Exception {
         List<Map<String, Object>> data = new ArrayList<>();
@@ -27,7 +26,7 @@ public final class BusyService {
                 o.writeObject(data);
             }
             bytes += b.size();
-            Thread.sleep(0, 200_000);   // leave CPU for the scenario JVMs of the same test on 2 cores
+            Thread.sleep(0, 200_000); // leave CPU for the scenario JVMs of the same test on 2 cores
         }
         System.out.println("done " + bytes);
     }

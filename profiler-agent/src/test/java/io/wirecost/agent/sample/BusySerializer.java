@@ -17,18 +17,19 @@ import javax.management.ObjectName;
  */
 public final class BusySerializer {
 
-    private BusySerializer() {
-    }
+    private BusySerializer() {}
 
     public static void main(String[] args) throws Exception {
         long seconds = Long.parseLong(args[0]);
         ObjectName agent = new ObjectName("io.wirecost:type=Profiler");
         var mbeans = ManagementFactory.getPlatformMBeanServer();
-        if (args.length > 1) System.out.println("start: " + mbeans.invoke(agent, "start", new Object[]{args[1]}, new String[]{String.class.getName()}));
+        if (args.length > 1)
+            System.out.println("start: "
+                    + mbeans.invoke(agent, "start", new Object[] {args[1]}, new String[] {String.class.getName()}));
         long bytes = busy(seconds * 1000);
         if (args.length > 1) {
             System.out.println("stop: " + mbeans.invoke(agent, "stop", new Object[0], new String[0]));
-            Thread.sleep(Long.parseLong(System.getProperty("linger.ms", "3000")));   // time to scrape what the stop read
+            Thread.sleep(Long.parseLong(System.getProperty("linger.ms", "3000"))); // time to scrape what the stop read
         }
         System.out.println("done " + bytes);
     }

@@ -10,16 +10,20 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
  */
 public final class PrometheusHost {
 
-    private PrometheusHost() {
-    }
+    private PrometheusHost() {}
 
-    @SuppressWarnings("try")   // the server serves while the body works; it is only closed
+    @SuppressWarnings("try") // the server serves while the body works; it is only closed
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         long seconds = Long.parseLong(args[1]);
-        Counter work = Counter.builder().name("host_work_total").help("units of work done by the host").register();
-        try (HTTPServer server = HTTPServer.builder().hostname("127.0.0.1").port(port).buildAndStart()) {
-            System.out.println("client_java " + Counter.class.getProtectionDomain().getCodeSource().getLocation());
+        Counter work = Counter.builder()
+                .name("host_work_total")
+                .help("units of work done by the host")
+                .register();
+        try (HTTPServer server =
+                HTTPServer.builder().hostname("127.0.0.1").port(port).buildAndStart()) {
+            System.out.println("client_java "
+                    + Counter.class.getProtectionDomain().getCodeSource().getLocation());
             System.out.flush();
             long bytes = 0;
             long units = 0;

@@ -4,7 +4,6 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.ScenarioResult;
-
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -22,20 +21,23 @@ import java.util.function.Consumer;
  */
 final class MessageSizes {
 
-    private MessageSizes() {
-    }
+    private MessageSizes() {}
 
     static void register(PrometheusRegistry registry, Consumer<BiConsumer<String, ScenarioResult>> results) {
-        GaugeWithCallback.builder().name("wirecost_message_bytes")
-                .help("TCP payload per invocation by direction (request: client to server), HTTP headers and TLS records included")
+        GaugeWithCallback.builder()
+                .name("wirecost_message_bytes")
+                .help(
+                        "TCP payload per invocation by direction (request: client to server), HTTP headers and TLS records included")
                 .labelNames("run", "scenario", "operation", "direction")
                 .callback(cb -> results.accept((run, r) -> {
                     for (MessageSize m : r.sizes()) {
                         cb.call(m.requestBytes(), run, r.scenario(), m.operation(), "request");
                         cb.call(m.responseBytes(), run, r.scenario(), m.operation(), "response");
                     }
-                })).register(registry);
-        GaugeWithCallback.builder().name("wirecost_message_wire_bytes")
+                }))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("wirecost_message_wire_bytes")
                 .help("IP packets per invocation by direction, TCP/IP headers included")
                 .labelNames("run", "scenario", "operation", "direction")
                 .callback(cb -> results.accept((run, r) -> {
@@ -43,12 +45,15 @@ final class MessageSizes {
                         cb.call(m.requestWireBytes(), run, r.scenario(), m.operation(), "request");
                         cb.call(m.responseWireBytes(), run, r.scenario(), m.operation(), "response");
                     }
-                })).register(registry);
-        GaugeWithCallback.builder().name("wirecost_message_packets")
+                }))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("wirecost_message_packets")
                 .help("TCP segments per invocation, both directions, ACKs included")
                 .labelNames("run", "scenario", "operation")
                 .callback(cb -> results.accept((run, r) -> {
                     for (MessageSize m : r.sizes()) cb.call(m.packetsPerCall(), run, r.scenario(), m.operation());
-                })).register(registry);
+                }))
+                .register(registry);
     }
 }

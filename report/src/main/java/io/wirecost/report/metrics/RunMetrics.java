@@ -10,10 +10,8 @@ import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.RoleAttribution;
-import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioResult;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,6 +38,7 @@ public final class RunMetrics {
 
     /** The per-type operations; primitives-geomean and instantiation have families of their own. */
     private static final Set<String> DERIVED = Set.of("primitives-geomean", "instantiation");
+
     private static final PaperTable TABLE3 = PaperTable.table3();
 
     /**
@@ -76,89 +75,177 @@ public final class RunMetrics {
 
     public void register(PrometheusRegistry registry) {
         registry.register(() -> {
-            InfoSnapshot.Builder info = InfoSnapshot.builder().name("wirecost_run")
+            InfoSnapshot.Builder info = InfoSnapshot.builder()
+                    .name("wirecost_run")
                     .help("What the run was: host, JDK of the scenario JVMs, profiler, counts");
             for (Source src : sources) {
                 RunMetadata m = src.meta();
-                info.dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(Labels.of(
-                        "run", m.id(), "host", m.host(), "java_feature_version", String.valueOf(m.javaFeatureVersion()),
-                        "profiler", m.profiler().engine(), "event", m.profiler().event(),
-                        "interval_seconds", String.valueOf(m.profiler().intervalNs() / 1e9),
-                        "quick", String.valueOf(m.settings().quick()), "wirecost_version", m.wirecostVersion())).build());
+                info.dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder()
+                        .labels(Labels.of(
+                                "run",
+                                m.id(),
+                                "host",
+                                m.host(),
+                                "java_feature_version",
+                                String.valueOf(m.javaFeatureVersion()),
+                                "profiler",
+                                m.profiler().engine(),
+                                "event",
+                                m.profiler().event(),
+                                "interval_seconds",
+                                String.valueOf(m.profiler().intervalNs() / 1e9),
+                                "quick",
+                                String.valueOf(m.settings().quick()),
+                                "wirecost_version",
+                                m.wirecostVersion()))
+                        .build());
             }
             return info.build();
         });
-        GaugeWithCallback.builder().name("wirecost_run_scenarios_planned").help("Scenarios this run will measure")
-                .labelNames("run").callback(cb -> sources.forEach(s -> cb.call(s.meta().scenarios().size(), s.meta().id()))).register(registry);
-        GaugeWithCallback.builder().name("wirecost_run_scenarios_completed").help("Scenarios finished so far, failed ones included")
-                .labelNames("run").callback(cb -> sources.forEach(s -> cb.call(s.results().size(), s.meta().id()))).register(registry);
-        GaugeWithCallback.builder().name("wirecost_scenario_ok").help("1 when the scenario succeeded, 0 when it failed")
-                .labelNames("run", "scenario")
-                .callback(cb -> forEachResult((run, r) -> cb.call(r.ok() ? 1 : 0, run, r.scenario()))).register(registry);
-        GaugeWithCallback.builder().name("wirecost_scenario_duration_seconds").help("Wall time of the scenario, JVM start-up included")
-                .labelNames("run", "scenario")
-                .callback(cb -> forEachResult((run, r) -> cb.call(r.seconds(), run, r.scenario()))).register(registry);
-        GaugeWithCallback.builder().name("wirecost_scenario_calls").help("Calls made and checked: warm-up, measured and instantiation")
-                .labelNames("run", "scenario")
-                .callback(cb -> forEachResult((run, r) -> cb.call(r.calls(), run, r.scenario()))).register(registry);
-
-        Labels client = Labels.of("role", "client");   // round trips are timed in the client
-        SummaryWithCallback.builder().name("wirecost_rtt_seconds")
-                .help("Round trip per invocation by the papers' method: sum / count is the mean of 10 of 12 measurements")
-                .labelNames("run", "scenario", "operation").constLabels(client)
-                .callback(cb -> forEachResult((run, r) -> r.rtt().stream().filter(s -> !DERIVED.contains(s.operation()))
-                        .forEach(s -> cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY,
-                                run, r.scenario(), s.operation()))))
+        GaugeWithCallback.builder()
+                .name("wirecost_run_scenarios_planned")
+                .help("Scenarios this run will measure")
+                .labelNames("run")
+                .callback(cb -> sources.forEach(
+                        s -> cb.call(s.meta().scenarios().size(), s.meta().id())))
                 .register(registry);
-        GaugeWithCallback.builder().name("wirecost_rtt_stddev_seconds")
+        GaugeWithCallback.builder()
+                .name("wirecost_run_scenarios_completed")
+                .help("Scenarios finished so far, failed ones included")
+                .labelNames("run")
+                .callback(cb -> sources.forEach(
+                        s -> cb.call(s.results().size(), s.meta().id())))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("wirecost_scenario_ok")
+                .help("1 when the scenario succeeded, 0 when it failed")
+                .labelNames("run", "scenario")
+                .callback(cb -> forEachResult((run, r) -> cb.call(r.ok() ? 1 : 0, run, r.scenario())))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("wirecost_scenario_duration_seconds")
+                .help("Wall time of the scenario, JVM start-up included")
+                .labelNames("run", "scenario")
+                .callback(cb -> forEachResult((run, r) -> cb.call(r.seconds(), run, r.scenario())))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("wirecost_scenario_calls")
+                .help("Calls made and checked: warm-up, measured and instantiation")
+                .labelNames("run", "scenario")
+                .callback(cb -> forEachResult((run, r) -> cb.call(r.calls(), run, r.scenario())))
+                .register(registry);
+
+        Labels client = Labels.of("role", "client"); // round trips are timed in the client
+        SummaryWithCallback.builder()
+                .name("wirecost_rtt_seconds")
+                .help(
+                        "Round trip per invocation by the papers' method: sum / count is the mean of 10 of 12 measurements")
+                .labelNames("run", "scenario", "operation")
+                .constLabels(client)
+                .callback(cb -> forEachResult((run, r) -> r.rtt().stream()
+                        .filter(s -> !DERIVED.contains(s.operation()))
+                        .forEach(s -> cb.call(
+                                s.invocations(),
+                                seconds(s.meanMicros()) * s.invocations(),
+                                Quantiles.EMPTY,
+                                run,
+                                r.scenario(),
+                                s.operation()))))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("wirecost_rtt_stddev_seconds")
                 .help("Standard deviation of the per-invocation means of the kept measurements")
-                .labelNames("run", "scenario", "operation").constLabels(client)
-                .callback(cb -> forEachResult((run, r) -> r.rtt().stream().filter(s -> !Double.isNaN(s.stddevMicros()))
+                .labelNames("run", "scenario", "operation")
+                .constLabels(client)
+                .callback(cb -> forEachResult((run, r) -> r.rtt().stream()
+                        .filter(s -> !Double.isNaN(s.stddevMicros()))
                         .forEach(s -> cb.call(seconds(s.stddevMicros()), run, r.scenario(), s.operation()))))
                 .register(registry);
-        GaugeWithCallback.builder().name("wirecost_rtt_primitives_geomean_seconds")
+        GaugeWithCallback.builder()
+                .name("wirecost_rtt_primitives_geomean_seconds")
                 .help("Geometric mean of the seven primitive types' round trips (seed 002, 4.1)")
-                .labelNames("run", "scenario").constLabels(client)
+                .labelNames("run", "scenario")
+                .constLabels(client)
                 .callback(cb -> forEachResult((run, r) -> r.rtt("primitives-geomean")
                         .ifPresent(s -> cb.call(seconds(s.meanMicros()), run, r.scenario()))))
                 .register(registry);
-        SummaryWithCallback.builder().name("wirecost_instantiation_seconds")
+        SummaryWithCallback.builder()
+                .name("wirecost_instantiation_seconds")
                 .help("A fresh client's lookup or connection set-up and first call: sum / count is the papers' mean")
-                .labelNames("run", "scenario").constLabels(client)
-                .callback(cb -> forEachResult((run, r) -> r.rtt("instantiation").ifPresent(s ->
-                        cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY, run, r.scenario()))))
+                .labelNames("run", "scenario")
+                .constLabels(client)
+                .callback(cb -> forEachResult((run, r) -> r.rtt("instantiation")
+                        .ifPresent(s -> cb.call(
+                                s.invocations(),
+                                seconds(s.meanMicros()) * s.invocations(),
+                                Quantiles.EMPTY,
+                                run,
+                                r.scenario()))))
                 .register(registry);
 
         for (String bound : List.of("", "_ci_low", "_ci_high")) {
-            GaugeWithCallback.builder().name("wirecost_cpu_seconds_per_call" + bound)
-                    .help(bound.isEmpty() ? "CPU time (user + system) per call of the timed pass; role all = client + server, JIT compiler and agent threads excluded"
-                            : "95 % interval bound of wirecost_cpu_seconds_per_call")
+            GaugeWithCallback.builder()
+                    .name("wirecost_cpu_seconds_per_call" + bound)
+                    .help(
+                            bound.isEmpty()
+                                    ? "CPU time (user + system) per call of the timed pass; role all = client + server, JIT compiler and agent threads excluded"
+                                    : "95 % interval bound of wirecost_cpu_seconds_per_call")
                     .labelNames("run", "scenario", "operation", "role")
-                    .callback(cb -> forEachSource(src -> io.wirecost.runner.Repetitions.cpu(src.results()).forEach(f -> {
-                        double v = bound.isEmpty() ? f.estimate().value() : bound.equals("_ci_low") ? f.estimate().low() : f.estimate().high();
-                        if (!Double.isNaN(v)) cb.call(seconds(v), src.meta().id(), f.scenario(), f.operation(), f.role());
-                    })))
+                    .callback(cb -> forEachSource(src -> io.wirecost.runner.Repetitions.cpu(src.results())
+                            .forEach(f -> {
+                                double v = bound.isEmpty()
+                                        ? f.estimate().value()
+                                        : bound.equals("_ci_low")
+                                                ? f.estimate().low()
+                                                : f.estimate().high();
+                                if (!Double.isNaN(v))
+                                    cb.call(seconds(v), src.meta().id(), f.scenario(), f.operation(), f.role());
+                            })))
                     .register(registry);
         }
-        GaugeWithCallback.builder().name("wirecost_scenario_share_ratio")
+        GaugeWithCallback.builder()
+                .name("wirecost_scenario_share_ratio")
                 .help("Share of each category in the measured phase: middleware categories of middleware samples "
                         + "(they sum to 1 per scenario and role), jvm categories of all samples")
                 .labelNames("run", "scenario", "role", "category", "group")
-                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(s.percent() / 100, run, r.scenario(), role.role(), s.category().name(), group)))
+                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(
+                        s.percent() / 100,
+                        run,
+                        r.scenario(),
+                        role.role(),
+                        s.category().name(),
+                        group)))
                 .register(registry);
-        GaugeWithCallback.builder().name("wirecost_scenario_cpu_samples")
+        GaugeWithCallback.builder()
+                .name("wirecost_scenario_cpu_samples")
                 .help("CPU samples behind each share (a share from n samples has a standard error of sqrt(p(1-p)/n))")
                 .labelNames("run", "scenario", "role", "category", "group")
-                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(s.samples(), run, r.scenario(), role.role(), s.category().name(), group)))
+                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(
+                        s.samples(),
+                        run,
+                        r.scenario(),
+                        role.role(),
+                        s.category().name(),
+                        group)))
                 .register(registry);
-        GaugeWithCallback.builder().name("wirecost_paper_share_ratio")
+        GaugeWithCallback.builder()
+                .name("wirecost_paper_share_ratio")
                 .help("Seed 000 Table 3 (JDK 1.4.2) for the scenarios of this run that have a paper column; "
                         + "figures printed as '<0.10' are left out")
                 .labelNames("run", "scenario", "category", "paper_column", "paper_row")
                 .callback(cb -> forEachShare((run, r, role, s, group) -> {
-                    if (!role.role().equals("all") || r.paperColumn().isEmpty() || !s.category().isMiddleware()) return;
-                    TABLE3.value(s.category().paperRow(), r.paperColumn()).flatMap(RunMetrics::ratio).ifPresent(p ->
-                            cb.call(p, run, r.scenario(), s.category().name(), r.paperColumn(), s.category().paperRow()));
+                    if (!role.role().equals("all")
+                            || r.paperColumn().isEmpty()
+                            || !s.category().isMiddleware()) return;
+                    TABLE3.value(s.category().paperRow(), r.paperColumn())
+                            .flatMap(RunMetrics::ratio)
+                            .ifPresent(p -> cb.call(
+                                    p,
+                                    run,
+                                    r.scenario(),
+                                    s.category().name(),
+                                    r.paperColumn(),
+                                    s.category().paperRow()));
                 }))
                 .register(registry);
 
@@ -171,7 +258,8 @@ public final class RunMetrics {
 
     /** (run id, result) for every result of every source. */
     void forEachResult(java.util.function.BiConsumer<String, ScenarioResult> visit) {
-        for (Source src : sources) for (ScenarioResult r : src.results()) visit.accept(src.meta().id(), r);
+        for (Source src : sources)
+            for (ScenarioResult r : src.results()) visit.accept(src.meta().id(), r);
     }
 
     private interface ShareVisitor {
@@ -190,7 +278,8 @@ public final class RunMetrics {
     /** "23.41" as 0.2341 exactly as printed (decimal arithmetic: no 0.23409999...); "<0.10" is not a number. */
     private static java.util.Optional<Double> ratio(String printed) {
         try {
-            return java.util.Optional.of(new java.math.BigDecimal(printed).movePointLeft(2).doubleValue());
+            return java.util.Optional.of(
+                    new java.math.BigDecimal(printed).movePointLeft(2).doubleValue());
         } catch (NumberFormatException e) {
             return java.util.Optional.empty();
         }

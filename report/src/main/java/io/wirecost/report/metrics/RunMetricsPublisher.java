@@ -5,7 +5,6 @@ import io.prometheus.metrics.exporter.pushgateway.PushGateway;
 import io.prometheus.metrics.exporter.pushgateway.Scheme;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.wirecost.runner.UsageException;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.BindException;
@@ -38,8 +37,15 @@ public final class RunMetricsPublisher {
     private final String pushInstance;
     private final PrintStream log;
 
-    private RunMetricsPublisher(RunMetrics metrics, PrometheusRegistry registry, HTTPServer server, ExecutorService executor,
-                                long lingerNs, URI push, String pushInstance, PrintStream log) {
+    private RunMetricsPublisher(
+            RunMetrics metrics,
+            PrometheusRegistry registry,
+            HTTPServer server,
+            ExecutorService executor,
+            long lingerNs,
+            URI push,
+            String pushInstance,
+            PrintStream log) {
         this.metrics = metrics;
         this.registry = registry;
         this.server = server;
@@ -55,14 +61,20 @@ public final class RunMetricsPublisher {
         if (url == null) return null;
         try {
             URI u = new URI(url);
-            boolean bare = u.getPath() == null || u.getPath().isEmpty() || u.getPath().equals("/");
-            if ((!"http".equals(u.getScheme()) && !"https".equals(u.getScheme())) || u.getHost() == null || u.getPort() < 0
-                    || !bare || u.getQuery() != null || u.getUserInfo() != null) {
+            boolean bare =
+                    u.getPath() == null || u.getPath().isEmpty() || u.getPath().equals("/");
+            if ((!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()))
+                    || u.getHost() == null
+                    || u.getPort() < 0
+                    || !bare
+                    || u.getQuery() != null
+                    || u.getUserInfo() != null) {
                 throw new URISyntaxException(url, "not http(s)://host:port");
             }
             return u;
         } catch (URISyntaxException e) {
-            throw new UsageException("--push must be a Pushgateway address like http://localhost:9091, got '" + url + "'");
+            throw new UsageException(
+                    "--push must be a Pushgateway address like http://localhost:9091, got '" + url + "'");
         }
     }
 
@@ -71,7 +83,8 @@ public final class RunMetricsPublisher {
      * {@code pushInstance} (the run's directory name) groups the push: it replaces an earlier push of
      * the same run only, and carries baseline and candidate together.
      */
-    public static RunMetricsPublisher start(Integer port, String bind, long lingerNs, URI push, String pushInstance, PrintStream log) {
+    public static RunMetricsPublisher start(
+            Integer port, String bind, long lingerNs, URI push, String pushInstance, PrintStream log) {
         RunMetrics metrics = new RunMetrics();
         PrometheusRegistry registry = new PrometheusRegistry();
         metrics.register(registry);
@@ -85,7 +98,12 @@ public final class RunMetricsPublisher {
                 return t;
             });
             try {
-                server = HTTPServer.builder().hostname(bind).port(port).registry(registry).executorService(executor).buildAndStart();
+                server = HTTPServer.builder()
+                        .hostname(bind)
+                        .port(port)
+                        .registry(registry)
+                        .executorService(executor)
+                        .buildAndStart();
             } catch (BindException e) {
                 executor.shutdownNow();
                 throw new UsageException("--metrics-port " + port + " on " + bind + " is already in use");
@@ -124,7 +142,8 @@ public final class RunMetricsPublisher {
                         .registry(registry)
                         .build()
                         .push();
-                log.println("wirecost: pushed the run's metrics to " + push + " (job wirecost, instance " + pushInstance + ")");
+                log.println("wirecost: pushed the run's metrics to " + push + " (job wirecost, instance " + pushInstance
+                        + ")");
             } catch (IOException | RuntimeException e) {
                 log.println("wirecost: push to " + push + " failed: " + e.getMessage());
                 ok = false;
@@ -132,7 +151,8 @@ public final class RunMetricsPublisher {
         }
         if (server != null) {
             if (lingerNs > 0) {
-                log.println("wirecost: metrics endpoint stays up " + lingerNs / 1_000_000_000.0 + " s for a last scrape");
+                log.println(
+                        "wirecost: metrics endpoint stays up " + lingerNs / 1_000_000_000.0 + " s for a last scrape");
                 Thread.sleep(lingerNs / 1_000_000, (int) (lingerNs % 1_000_000));
             }
             server.close();

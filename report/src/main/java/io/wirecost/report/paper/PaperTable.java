@@ -21,7 +21,7 @@ import java.util.Optional;
 public final class PaperTable {
 
     private final List<String> columns;
-    private final Map<String, Map<String, String>> rows;   // row -> column -> value
+    private final Map<String, Map<String, String>> rows; // row -> column -> value
 
     private PaperTable(List<String> columns, Map<String, Map<String, String>> rows) {
         this.columns = List.copyOf(columns);

@@ -1,5 +1,7 @@
 package io.wirecost.report.metrics;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
@@ -10,12 +12,9 @@ import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** metrics.prom for known results, byte for byte: family names, labels and units are what dashboards query. */
 class RunMetricsTest {
@@ -29,20 +28,46 @@ class RunMetricsTest {
 
     @Test
     void textExposition() {
-        RunMetadata meta = new RunMetadata("r7", "2025-01-01T12:00:00Z", "host1", "0.1.0", "/jdk", 17,
-                RunSettings.quick(64), new ProfilerSettings("async", "cpu", 1_000_000), List.of("rmi", "tcp"), List.of("run"),
-                "", Map.of(), 1, false, "loopback (client and server JVMs on one host)");
+        RunMetadata meta = new RunMetadata(
+                "r7",
+                "2025-01-01T12:00:00Z",
+                "host1",
+                "0.1.0",
+                "/jdk",
+                17,
+                RunSettings.quick(64),
+                new ProfilerSettings("async", "cpu", 1_000_000),
+                List.of("rmi", "tcp"),
+                List.of("run"),
+                "",
+                Map.of(),
+                1,
+                false,
+                "loopback (client and server JVMs on one host)");
         CategoryCounts counts = new CategoryCounts(RULES.categories());
         counts.add(0, 30);
         counts.add(1, 70);
         counts.add(2, 25);
         RoleAttribution all = new RoleAttribution("all", counts.toAttribution("test"), List.of());
-        ScenarioResult rmi = new ScenarioResult("rmi", 1, "RMI", "ok", "", 6.5, 9612,
-                List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of()),
+        ScenarioResult rmi = new ScenarioResult(
+                "rmi",
+                1,
+                "RMI",
+                "ok",
+                "",
+                6.5,
+                9612,
+                List.of(
+                        new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of()),
                         new RttStatistics("primitives-geomean", 40.0, Double.NaN, Double.NaN, 8400, List.of()),
                         new RttStatistics("instantiation", 1500.0, 150.0, 10.0, 12, List.of())),
-                List.of(), Map.of("all", all), Map.of(), Map.of(), Map.of(),
-                List.of(new MessageSize("int", 50, 61, 47, 193, 179, 4)), "tcpdump");
+                List.of(),
+                Map.of("all", all),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(new MessageSize("int", 50, 61, 47, 193, 179, 4)),
+                "tcpdump");
         assertEquals(GOLDEN, RunMetrics.text(meta, List.of(rmi)));
     }
 

@@ -33,7 +33,9 @@ public record BatchPoint(long delayNanos, String variant, int files, long[] nano
     public double stddevMillis() {
         double mean = meanMillis();
         if (nanos.length < 2) return 0;
-        double ss = Arrays.stream(nanos).mapToDouble(n -> Math.pow(n / 1e6 - mean, 2)).sum();
+        double ss = Arrays.stream(nanos)
+                .mapToDouble(n -> Math.pow(n / 1e6 - mean, 2))
+                .sum();
         return Math.sqrt(ss / (nanos.length - 1));
     }
 

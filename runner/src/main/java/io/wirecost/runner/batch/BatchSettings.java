@@ -11,7 +11,8 @@ import java.util.List;
  * @param warmup          untimed transactions per variant before each latency's sweep
  * @param pings           echo round trips for measuring the latency the proxy adds
  */
-public record BatchSettings(List<Long> delaysNanos, List<Integer> files, int repsOverride, int warmup, int pings, boolean quick) {
+public record BatchSettings(
+        List<Long> delaysNanos, List<Integer> files, int repsOverride, int warmup, int pings, boolean quick) {
 
     public BatchSettings {
         delaysNanos = List.copyOf(delaysNanos);

@@ -12,8 +12,14 @@ import java.util.Optional;
  * @param pathPingsNanos   echo round trips on the path the client used (the same as direct when not proxied)
  * @param error            empty, or why this latency could not be measured completely
  */
-public record LatencyResult(long delayNanos, boolean proxied, List<Long> directPingsNanos, List<Long> pathPingsNanos, int reps,
-                            List<BatchPoint> points, String error) {
+public record LatencyResult(
+        long delayNanos,
+        boolean proxied,
+        List<Long> directPingsNanos,
+        List<Long> pathPingsNanos,
+        int reps,
+        List<BatchPoint> points,
+        String error) {
 
     public LatencyResult {
         directPingsNanos = List.copyOf(directPingsNanos);
@@ -48,7 +54,9 @@ public record LatencyResult(long delayNanos, boolean proxied, List<Long> directP
     }
 
     public Optional<BatchPoint> point(String variant, int files) {
-        return points.stream().filter(p -> p.variant().equals(variant) && p.files() == files).findFirst();
+        return points.stream()
+                .filter(p -> p.variant().equals(variant) && p.files() == files)
+                .findFirst();
     }
 
     public List<BatchPoint> points(String variant) {

@@ -22,10 +22,19 @@ import java.util.OptionalInt;
  * @param observedCrossover  the smallest measured n from which the document variant was faster at every measured n
  * @param ratioAt5           document time / object time at 5 files, when 5 was measured (the paper quotes it)
  */
-public record ModelFit(String documentVariant, double latencyMillis, LineFit objects, LineFit document,
-                       double transmitMillis, double objectOverheadMillis, double documentOverheadMillis,
-                       double roundTripsPerFile, double objectOverheadNetMillis,
-                       double crossover, OptionalInt observedCrossover, OptionalDouble ratioAt5) {
+public record ModelFit(
+        String documentVariant,
+        double latencyMillis,
+        LineFit objects,
+        LineFit document,
+        double transmitMillis,
+        double objectOverheadMillis,
+        double documentOverheadMillis,
+        double roundTripsPerFile,
+        double objectOverheadNetMillis,
+        double crossover,
+        OptionalInt observedCrossover,
+        OptionalDouble ratioAt5) {
 
     public static final String OBJECTS = "rmi-objects";
 
@@ -40,25 +49,43 @@ public record ModelFit(String documentVariant, double latencyMillis, LineFit obj
         double t = d.slope();
         double w = d.intercept() - l;
         double dd = a.slope() - l - t;
-        double k = obj.stream().mapToDouble(p -> p.callsPerTransaction() / p.files()).average().orElse(1);
+        double k = obj.stream()
+                .mapToDouble(p -> p.callsPerTransaction() / p.files())
+                .average()
+                .orElse(1);
         double crossover = a.slope() > d.slope() ? d.intercept() / (a.slope() - d.slope()) : Double.POSITIVE_INFINITY;
-        return Optional.of(new ModelFit(documentVariant, l, a, d, t, dd, w, k, a.slope() - k * l - t, crossover,
-                observed(r, documentVariant), ratio(r, documentVariant, 5)));
+        return Optional.of(new ModelFit(
+                documentVariant,
+                l,
+                a,
+                d,
+                t,
+                dd,
+                w,
+                k,
+                a.slope() - k * l - t,
+                crossover,
+                observed(r, documentVariant),
+                ratio(r, documentVariant, 5)));
     }
 
     private static List<double[]> xy(List<BatchPoint> points) {
         List<double[]> xy = new ArrayList<>();
-        for (BatchPoint p : points) xy.add(new double[]{p.files(), p.medianMillis()});
+        for (BatchPoint p : points) xy.add(new double[] {p.files(), p.medianMillis()});
         return xy;
     }
 
     private static OptionalInt observed(LatencyResult r, String documentVariant) {
-        List<Integer> sizes = r.points(OBJECTS).stream().map(BatchPoint::files)
-                .filter(n -> r.point(documentVariant, n).isPresent()).sorted().toList();
+        List<Integer> sizes = r.points(OBJECTS).stream()
+                .map(BatchPoint::files)
+                .filter(n -> r.point(documentVariant, n).isPresent())
+                .sorted()
+                .toList();
         Integer from = null;
         for (int i = sizes.size() - 1; i >= 0; i--) {
             int n = sizes.get(i);
-            if (r.point(documentVariant, n).orElseThrow().medianMillis() < r.point(OBJECTS, n).orElseThrow().medianMillis()) from = n;
+            if (r.point(documentVariant, n).orElseThrow().medianMillis()
+                    < r.point(OBJECTS, n).orElseThrow().medianMillis()) from = n;
             else break;
         }
         return from == null ? OptionalInt.empty() : OptionalInt.of(from);

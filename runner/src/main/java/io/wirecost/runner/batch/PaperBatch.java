@@ -15,11 +15,19 @@ import java.util.Optional;
 public record PaperBatch(long delayNanos, String configuration, String crossover, double ratioAt5, String quote) {
 
     private static final List<PaperBatch> ALL = List.of(
-            new PaperBatch(0, "localhost", "2-3", 0.5,
+            new PaperBatch(
+                    0,
+                    "localhost",
+                    "2-3",
+                    0.5,
                     "between 2 and 3 files the web services performance exceeds that of the RMI implementation"),
-            new PaperBatch(2_000_000, "LAN, ping 2 ms", "about 1", 0.25,
-                    "approximately equivalent for retrieving one file"),
-            new PaperBatch(29_000_000, "wireless, ping 29 ms", "<1 (any n)", 0.125,
+            new PaperBatch(
+                    2_000_000, "LAN, ping 2 ms", "about 1", 0.25, "approximately equivalent for retrieving one file"),
+            new PaperBatch(
+                    29_000_000,
+                    "wireless, ping 29 ms",
+                    "<1 (any n)",
+                    0.125,
                     "the web service is faster retrieving any number of documents"));
 
     public static Optional<PaperBatch> at(long delayNanos) {

@@ -45,7 +45,8 @@ public record ModelFit(int points, double kOrigin, double r2Origin, double c, do
             ssOrigin += (y - kOrigin * p.x()) * (y - kOrigin * p.x());
             ssLine += (y - c - k * p.x()) * (y - c - k * p.x());
         }
-        return new ModelFit(n, kOrigin, ssTot == 0 ? 1 : 1 - ssOrigin / ssTot, c, k, ssTot == 0 ? 1 : 1 - ssLine / ssTot);
+        return new ModelFit(
+                n, kOrigin, ssTot == 0 ? 1 : 1 - ssOrigin / ssTot, c, k, ssTot == 0 ? 1 : 1 - ssLine / ssTot);
     }
 
     /** The model's latency at a point (with the constant). */

@@ -1,13 +1,12 @@
 package io.wirecost.runner.batch;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** Seed 004's model on points that follow it exactly, and on points that do not. */
 class ModelFitTest {
@@ -24,7 +23,7 @@ class ModelFitTest {
 
     static BatchPoint point(String variant, int n, double millis, double calls) {
         long t = Math.round(millis * 1e6);
-        return new BatchPoint(500_000, variant, n, new long[]{t + 50_000, t, t - 50_000}, calls);
+        return new BatchPoint(500_000, variant, n, new long[] {t + 50_000, t, t - 50_000}, calls);
     }
 
     @Test
@@ -49,9 +48,10 @@ class ModelFitTest {
         List<BatchPoint> points = new ArrayList<>();
         for (int n : List.of(1, 2, 3, 4)) {
             points.add(point("rmi-objects", n, 1.0 * n, 5 * n));
-            points.add(point("ws-document", n, 2.5, 1));   // slower at 1 and 2, equal-ish never, faster from 3 on
+            points.add(point("ws-document", n, 2.5, 1)); // slower at 1 and 2, equal-ish never, faster from 3 on
         }
-        ModelFit m = ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document").orElseThrow();
+        ModelFit m = ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document")
+                .orElseThrow();
         assertEquals(3, m.observedCrossover().getAsInt());
         assertEquals(2.5, m.crossover(), 1e-6);
     }
@@ -63,7 +63,8 @@ class ModelFitTest {
             points.add(point("rmi-objects", n, 1.0 * n, 5 * n));
             points.add(point("ws-document", n, 5 + 2.0 * n, 1));
         }
-        ModelFit m = ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document").orElseThrow();
+        ModelFit m = ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document")
+                .orElseThrow();
         assertTrue(Double.isInfinite(m.crossover()));
         assertFalse(m.observedCrossover().isPresent());
     }
@@ -71,19 +72,20 @@ class ModelFitTest {
     @Test
     void noFitBeforeTwoBatchSizesAreMeasured() {
         List<BatchPoint> points = List.of(point("rmi-objects", 1, 5, 5), point("ws-document", 1, 3, 1));
-        assertFalse(ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document").isPresent());
+        assertFalse(ModelFit.of(new LatencyResult(0, false, List.of(), List.of(), 3, points, ""), "ws-document")
+                .isPresent());
     }
 
     @Test
     void theMedianIgnoresOneSlowTransaction() {
-        BatchPoint p = new BatchPoint(0, "ws-document", 1, new long[]{1_000_000, 90_000_000, 2_000_000}, 1);
+        BatchPoint p = new BatchPoint(0, "ws-document", 1, new long[] {1_000_000, 90_000_000, 2_000_000}, 1);
         assertEquals(2.0, p.medianMillis(), 1e-9);
         assertEquals(31.0, p.meanMillis(), 1e-9);
     }
 
     @Test
     void aLineThroughTheOriginCanFitWorseThanTheMean() {
-        LineFit f = LineFit.throughOrigin(List.of(new double[]{1, 10}, new double[]{2, 9}, new double[]{3, 8}));
+        LineFit f = LineFit.throughOrigin(List.of(new double[] {1, 10}, new double[] {2, 9}, new double[] {3, 8}));
         assertTrue(f.r2() < 0, "R² " + f.r2());
     }
 }

@@ -1,19 +1,19 @@
 package io.wirecost.runner.model;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class ModelFitTest {
 
     private static List<ModelFit.Point> grid(double c, double k) {
         List<ModelFit.Point> ps = new ArrayList<>();
-        for (int cl : new int[]{1, 5, 10, 50}) for (int ni : new int[]{1, 100, 10_000}) ps.add(new ModelFit.Point(cl, ni, c + k * cl * ni));
+        for (int cl : new int[] {1, 5, 10, 50})
+            for (int ni : new int[] {1, 100, 10_000}) ps.add(new ModelFit.Point(cl, ni, c + k * cl * ni));
         return ps;
     }
 

@@ -1,7 +1,6 @@
 package io.wirecost.scenarios.axis;
 
 import io.wirecost.scenarios.CountingTester;
-
 import javax.servlet.ServletContext;
 import javax.xml.rpc.ServiceException;
 import javax.xml.rpc.server.ServiceLifecycle;
@@ -27,15 +26,37 @@ public class AxisRttService implements ServiceLifecycle {
     }
 
     @Override
-    public void destroy() {
+    public void destroy() {}
+
+    public int returnRTTforInt() {
+        return service.returnRTTforInt();
     }
 
-    public int returnRTTforInt() { return service.returnRTTforInt(); }
-    public short returnRTTforShort() { return service.returnRTTforShort(); }
-    public long returnRTTforLong() { return service.returnRTTforLong(); }
-    public float returnRTTforFloat() { return service.returnRTTforFloat(); }
-    public double returnRTTforDouble() { return service.returnRTTforDouble(); }
-    public boolean returnRTTforBool() { return service.returnRTTforBool(); }
-    public byte returnRTTforByte() { return service.returnRTTforByte(); }
-    public String returnRTTforString() { return service.returnRTTforString(); }
+    public short returnRTTforShort() {
+        return service.returnRTTforShort();
+    }
+
+    public long returnRTTforLong() {
+        return service.returnRTTforLong();
+    }
+
+    public float returnRTTforFloat() {
+        return service.returnRTTforFloat();
+    }
+
+    public double returnRTTforDouble() {
+        return service.returnRTTforDouble();
+    }
+
+    public boolean returnRTTforBool() {
+        return service.returnRTTforBool();
+    }
+
+    public byte returnRTTforByte() {
+        return service.returnRTTforByte();
+    }
+
+    public String returnRTTforString() {
+        return service.returnRTTforString();
+    }
 }

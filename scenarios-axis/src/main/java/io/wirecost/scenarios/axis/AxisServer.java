@@ -1,19 +1,18 @@
 package io.wirecost.scenarios.axis;
 
-import org.apache.axis.transport.http.AxisServlet;
 import io.wirecost.scenarios.ScenarioConfig;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.startup.Tomcat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.axis.transport.http.AxisServlet;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
 
 /**
  * Apache Axis 1.4's {@link AxisServlet} in embedded Tomcat 9. Tomcat 9 because Axis is a
@@ -30,10 +29,14 @@ final class AxisServer implements AutoCloseable {
     static final String PATH = "/services/" + SERVICE;
     /** {@code --payload}: seed 001's beans, serialized field by field as SOAP-encoded structs. */
     static final String PAYLOAD_NAMESPACE = "urn:wirecost:payload";
+
     static final String PAYLOAD_PATH = "/services/PayloadTester";
-    static final java.util.List<Class<?>> BEANS = java.util.List.of(io.wirecost.scenarios.payload.Data2.class,
-            io.wirecost.scenarios.payload.Data3.class, io.wirecost.scenarios.payload.Address.class,
-            io.wirecost.scenarios.payload.Order.class, io.wirecost.scenarios.payload.SimpleDate.class);
+    static final java.util.List<Class<?>> BEANS = java.util.List.of(
+            io.wirecost.scenarios.payload.Data2.class,
+            io.wirecost.scenarios.payload.Data3.class,
+            io.wirecost.scenarios.payload.Address.class,
+            io.wirecost.scenarios.payload.Order.class,
+            io.wirecost.scenarios.payload.SimpleDate.class);
 
     private final Tomcat tomcat;
     private final Path baseDir;
@@ -45,13 +48,15 @@ final class AxisServer implements AutoCloseable {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.counter = counter;
-        this.cleanup = new Thread(() -> {
-            try {
-                delete(baseDir);
-            } catch (IOException e) {
-                // best effort at exit
-            }
-        }, "wirecost-tomcat-cleanup");
+        this.cleanup = new Thread(
+                () -> {
+                    try {
+                        delete(baseDir);
+                    } catch (IOException e) {
+                        // best effort at exit
+                    }
+                },
+                "wirecost-tomcat-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
     }
 
@@ -122,8 +127,13 @@ final class AxisServer implements AutoCloseable {
                 <requestFlow><handler type="URLMapper"/></requestFlow>
               </transport>
             </deployment>
-            """.formatted(SERVICE, NAMESPACE, AxisRttService.class.getName(), PAYLOAD_NAMESPACE,
-            io.wirecost.scenarios.payload.PayloadService.class.getName(), beanMappings());
+            """.formatted(
+                    SERVICE,
+                    NAMESPACE,
+                    AxisRttService.class.getName(),
+                    PAYLOAD_NAMESPACE,
+                    io.wirecost.scenarios.payload.PayloadService.class.getName(),
+                    beanMappings());
 
     /**
      * Operations are declared, not introspected: Axis 1.4 reads parameter names from the class file with
@@ -131,35 +141,64 @@ final class AxisServer implements AutoCloseable {
      */
     private static String beanMappings() {
         StringBuilder sb = new StringBuilder();
-        String[][] ops = {{"getString", "xsd:int", "xsd:string"}, {"f1", "xsd:int", "p:ArrayOfData2"},
-                {"getCustomerRecord", "xsd:int", "p:Data3"}, {"getCustomersForSalesRep", "xsd:int", "p:ArrayOfData3"},
-                {"invert", "p:ArrayOfint", "p:ArrayOfint"}};
+        String[][] ops = {
+            {"getString", "xsd:int", "xsd:string"},
+            {"f1", "xsd:int", "p:ArrayOfData2"},
+            {"getCustomerRecord", "xsd:int", "p:Data3"},
+            {"getCustomersForSalesRep", "xsd:int", "p:ArrayOfData3"},
+            {"invert", "p:ArrayOfint", "p:ArrayOfint"}
+        };
         for (String[] op : ops) {
-            sb.append("    <operation xmlns:p=\"").append(PAYLOAD_NAMESPACE).append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" name=\"")
-              .append(op[0]).append("\" qname=\"p:").append(op[0]).append("\" returnQName=\"").append(op[0]).append("Return\" returnType=\"")
-              .append(op[2]).append("\"><parameter name=\"in0\" type=\"").append(op[1]).append("\"/></operation>\n");
+            sb.append("    <operation xmlns:p=\"")
+                    .append(PAYLOAD_NAMESPACE)
+                    .append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" name=\"")
+                    .append(op[0])
+                    .append("\" qname=\"p:")
+                    .append(op[0])
+                    .append("\" returnQName=\"")
+                    .append(op[0])
+                    .append("Return\" returnType=\"")
+                    .append(op[2])
+                    .append("\"><parameter name=\"in0\" type=\"")
+                    .append(op[1])
+                    .append("\"/></operation>\n");
         }
-        String[][] arrays = {{"Data2", "p:Data2", "io.wirecost.scenarios.payload.Data2[]"},
-                {"Data3", "p:Data3", "io.wirecost.scenarios.payload.Data3[]"}, {"int", "xsd:int", "int[]"}};
+        String[][] arrays = {
+            {"Data2", "p:Data2", "io.wirecost.scenarios.payload.Data2[]"},
+            {"Data3", "p:Data3", "io.wirecost.scenarios.payload.Data3[]"},
+            {"int", "xsd:int", "int[]"}
+        };
         for (String[] a : arrays) {
-            sb.append("    <arrayMapping xmlns:p=\"").append(PAYLOAD_NAMESPACE).append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" qname=\"p:ArrayOf")
-              .append(a[0]).append("\" languageSpecificType=\"java:").append(a[2]).append("\" innerType=\"").append(a[1])
-              .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
+            sb.append("    <arrayMapping xmlns:p=\"")
+                    .append(PAYLOAD_NAMESPACE)
+                    .append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" qname=\"p:ArrayOf")
+                    .append(a[0])
+                    .append("\" languageSpecificType=\"java:")
+                    .append(a[2])
+                    .append("\" innerType=\"")
+                    .append(a[1])
+                    .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
         }
         for (Class<?> c : BEANS) {
-            sb.append("    <beanMapping xmlns:p=\"").append(PAYLOAD_NAMESPACE).append("\" qname=\"p:").append(c.getSimpleName())
-              .append("\" languageSpecificType=\"java:").append(c.getName())
-              .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
+            sb.append("    <beanMapping xmlns:p=\"")
+                    .append(PAYLOAD_NAMESPACE)
+                    .append("\" qname=\"p:")
+                    .append(c.getSimpleName())
+                    .append("\" languageSpecificType=\"java:")
+                    .append(c.getName())
+                    .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
         }
         return sb.toString();
     }
 
     String payloadUrl() {
-        return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PAYLOAD_PATH;
+        return "http://" + ScenarioConfig.defaultBindHost() + ":"
+                + tomcat.getConnector().getLocalPort() + PAYLOAD_PATH;
     }
 
     String url() {
-        return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PATH;
+        return "http://" + ScenarioConfig.defaultBindHost() + ":"
+                + tomcat.getConnector().getLocalPort() + PATH;
     }
 
     Map<String, String> traffic() {

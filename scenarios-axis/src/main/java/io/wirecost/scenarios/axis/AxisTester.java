@@ -1,9 +1,8 @@
 package io.wirecost.scenarios.axis;
 
 import io.wirecost.scenarios.RTTTester;
-import org.apache.axis.client.Call;
-
 import java.rmi.RemoteException;
+import org.apache.axis.client.Call;
 
 /**
  * The eight operations as prepared Axis {@link Call}s (dynamic invocation, configured from the
@@ -27,12 +26,43 @@ final class AxisTester implements RTTTester {
         stringCall = calls.apply("returnRTTforString");
     }
 
-    @Override public int returnRTTforInt() throws RemoteException { return (Integer) intCall.invoke(NO_ARGS); }
-    @Override public short returnRTTforShort() throws RemoteException { return (Short) shortCall.invoke(NO_ARGS); }
-    @Override public long returnRTTforLong() throws RemoteException { return (Long) longCall.invoke(NO_ARGS); }
-    @Override public float returnRTTforFloat() throws RemoteException { return (Float) floatCall.invoke(NO_ARGS); }
-    @Override public double returnRTTforDouble() throws RemoteException { return (Double) doubleCall.invoke(NO_ARGS); }
-    @Override public boolean returnRTTforBool() throws RemoteException { return (Boolean) boolCall.invoke(NO_ARGS); }
-    @Override public byte returnRTTforByte() throws RemoteException { return (Byte) byteCall.invoke(NO_ARGS); }
-    @Override public String returnRTTforString() throws RemoteException { return (String) stringCall.invoke(NO_ARGS); }
+    @Override
+    public int returnRTTforInt() throws RemoteException {
+        return (Integer) intCall.invoke(NO_ARGS);
+    }
+
+    @Override
+    public short returnRTTforShort() throws RemoteException {
+        return (Short) shortCall.invoke(NO_ARGS);
+    }
+
+    @Override
+    public long returnRTTforLong() throws RemoteException {
+        return (Long) longCall.invoke(NO_ARGS);
+    }
+
+    @Override
+    public float returnRTTforFloat() throws RemoteException {
+        return (Float) floatCall.invoke(NO_ARGS);
+    }
+
+    @Override
+    public double returnRTTforDouble() throws RemoteException {
+        return (Double) doubleCall.invoke(NO_ARGS);
+    }
+
+    @Override
+    public boolean returnRTTforBool() throws RemoteException {
+        return (Boolean) boolCall.invoke(NO_ARGS);
+    }
+
+    @Override
+    public byte returnRTTforByte() throws RemoteException {
+        return (Byte) byteCall.invoke(NO_ARGS);
+    }
+
+    @Override
+    public String returnRTTforString() throws RemoteException {
+        return (String) stringCall.invoke(NO_ARGS);
+    }
 }

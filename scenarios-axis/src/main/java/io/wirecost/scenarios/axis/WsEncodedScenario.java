@@ -13,6 +13,12 @@ import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
+import java.net.URL;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.xml.namespace.QName;
+import javax.xml.rpc.ServiceException;
 import org.apache.axis.Handler;
 import org.apache.axis.SimpleTargetedChain;
 import org.apache.axis.Version;
@@ -24,13 +30,6 @@ import org.apache.axis.transport.http.CommonsHTTPSender;
 import org.apache.axis.transport.http.HTTPConstants;
 import org.apache.axis.transport.http.HTTPSender;
 import org.apache.catalina.util.ServerInfo;
-
-import java.net.URL;
-import java.util.Hashtable;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import javax.xml.namespace.QName;
-import javax.xml.rpc.ServiceException;
 
 /**
  * {@code ws-encoded}: SOAP 1.1 RPC/encoded, seed 000's WS-encoded column. JAX-WS has no RPC/encoded
@@ -61,9 +60,9 @@ public final class WsEncodedScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        keepAlive(config);   // a bad value fails here, before any JVM goes on
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
-                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
+        keepAlive(config); // a bad value fails here, before any JVM goes on
+        CountingTester service = new CountingTester(
+                new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         AxisServer server = AxisServer.start(Map.of(AxisRttService.SERVICE_ATTRIBUTE, service));
         String url = server.url();
         Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadUrl", server.payloadUrl());
@@ -119,13 +118,16 @@ public final class WsEncodedScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind("the payload service", () -> {
-                    Service plain = new Service();
-                    plain.setEngine(service.getEngine());
-                    return new AxisPayloadTester(plain, endpoint.get("payloadUrl"), c -> {
-                        if (keepAlive) c.setProperty(HTTPConstants.REQUEST_HEADERS, headers);
-                    });
-                }, payload);
+                return PayloadCalls.lookUpAndBind(
+                        "the payload service",
+                        () -> {
+                            Service plain = new Service();
+                            plain.setEngine(service.getEngine());
+                            return new AxisPayloadTester(plain, endpoint.get("payloadUrl"), c -> {
+                                if (keepAlive) c.setProperty(HTTPConstants.REQUEST_HEADERS, headers);
+                            });
+                        },
+                        payload);
             }
 
             @Override

@@ -1,18 +1,17 @@
 package io.wirecost.scenarios.axis;
 
-import io.wirecost.scenarios.testing.RecordingRelay;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
-
+import io.wirecost.scenarios.testing.RecordingRelay;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,12 +20,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * ws-encoded speaks real RPC/encoded SOAP 1.1: its WSDL says so, an envelope written by hand and
@@ -57,7 +56,9 @@ class WsEncodedInteropTest {
 
     @Test
     void servesAWsdlForRpcEncoded() throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.endpoint().get("wsdl"))).build(),
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(server.endpoint().get("wsdl")))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode());
         String wsdl = r.body();
@@ -71,14 +72,14 @@ class WsEncodedInteropTest {
     @Test
     void aHandWrittenEncodedEnvelopeGetsTypedAnswers() throws Exception {
         Map<String, String[]> expected = Map.of(
-                "returnRTTforInt", new String[]{"xsd:int", "1234567"},
-                "returnRTTforShort", new String[]{"xsd:short", "12345"},
-                "returnRTTforLong", new String[]{"xsd:long", "1234567890123"},
-                "returnRTTforFloat", new String[]{"xsd:float", "1234.5"},
-                "returnRTTforDouble", new String[]{"xsd:double", "12345.678"},
-                "returnRTTforBool", new String[]{"xsd:boolean", "true"},
-                "returnRTTforByte", new String[]{"xsd:byte", "123"},
-                "returnRTTforString", new String[]{"soapenc:string", Operation.payloadString(64)});
+                "returnRTTforInt", new String[] {"xsd:int", "1234567"},
+                "returnRTTforShort", new String[] {"xsd:short", "12345"},
+                "returnRTTforLong", new String[] {"xsd:long", "1234567890123"},
+                "returnRTTforFloat", new String[] {"xsd:float", "1234.5"},
+                "returnRTTforDouble", new String[] {"xsd:double", "12345.678"},
+                "returnRTTforBool", new String[] {"xsd:boolean", "true"},
+                "returnRTTforByte", new String[] {"xsd:byte", "123"},
+                "returnRTTforString", new String[] {"soapenc:string", Operation.payloadString(64)});
         for (Map.Entry<String, String[]> e : expected.entrySet()) {
             HttpResponse<String> r = post(request(e.getKey()));
             assertEquals(200, r.statusCode(), r.body());
@@ -98,14 +99,16 @@ class WsEncodedInteropTest {
     @Test
     void theScenarioClientPutsSoapEncodingOnOneKeptAliveConnection() throws Exception {
         Map<String, String> before = server.info();
-        String[] wire = throughRelay(CONFIG, client -> assertEquals("true", client.info().get(WsEncodedScenario.KEEP_ALIVE_OPTION)));
+        String[] wire = throughRelay(
+                CONFIG, client -> assertEquals("true", client.info().get(WsEncodedScenario.KEEP_ALIVE_OPTION)));
         assertTrue(wire[0].contains("encodingStyle=\"" + ENC + "\""), wire[0]);
         assertTrue(wire[0].contains("HTTP/1.1"), wire[0]);
         assertFalse(wire[0].contains("chunked"), wire[0]);
         assertTrue(wire[1].contains("encodingStyle=\"" + ENC + "\""), wire[1]);
         assertTrue(wire[1].contains("xsi:type=\"xsd:int\""), wire[1]);
         assertTrue(wire[1].contains("xsi:type=\"soapenc:string\""), wire[1]);
-        assertTrue(wire[1].contains("<returnRTTforIntReturn href=\"#id0\"/>") && wire[1].contains("<multiRef id=\"id0\""),
+        assertTrue(
+                wire[1].contains("<returnRTTforIntReturn href=\"#id0\"/>") && wire[1].contains("<multiRef id=\"id0\""),
                 "Axis answers its own client with SOAP-encoded multi-refs: " + wire[1]);
         // wsdl4j fetches the WSDL with java.net.URL; the 160 calls share Commons HttpClient's one connection
         assertEquals(2, delta(before, "http.clientConnections"), "one connection for the WSDL, one for 160 calls");
@@ -117,7 +120,8 @@ class WsEncodedInteropTest {
     void withoutKeepAliveEveryCallOpensAConnection() throws Exception {
         ScenarioConfig noKeepAlive = new ScenarioConfig(64, null, Map.of(WsEncodedScenario.KEEP_ALIVE_OPTION, "false"));
         Map<String, String> before = server.info();
-        String[] wire = throughRelay(noKeepAlive, client -> assertEquals("false", client.info().get(WsEncodedScenario.KEEP_ALIVE_OPTION)));
+        String[] wire = throughRelay(
+                noKeepAlive, client -> assertEquals("false", client.info().get(WsEncodedScenario.KEEP_ALIVE_OPTION)));
         assertTrue(wire[0].contains("HTTP/1.0"), wire[0]);
         assertTrue(delta(before, "http.clientConnections") > 150, server.info().toString());
     }
@@ -125,7 +129,8 @@ class WsEncodedInteropTest {
     @Test
     void aBadKeepAliveValueIsRefused() {
         ScenarioConfig bad = new ScenarioConfig(64, null, Map.of(WsEncodedScenario.KEEP_ALIVE_OPTION, "yes"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new WsEncodedScenario().startServer(bad));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new WsEncodedScenario().startServer(bad));
         assertEquals("http.keepAlive must be true or false, got 'yes'", e.getMessage());
     }
 
@@ -138,11 +143,13 @@ class WsEncodedInteropTest {
         int port = URI.create(url).getPort();
         try (RecordingRelay relay = new RecordingRelay(port)) {
             String relayUrl = "http://127.0.0.1:" + relay.port() + AxisServer.PATH;
-            try (RttClient client = new WsEncodedScenario().connect(Endpoint.of("url", relayUrl, "wsdl", relayUrl + "?wsdl"), config)) {
-                for (int i = 0; i < 20; i++) for (Operation op : Operation.all()) client.invocation(op).call();
+            try (RttClient client =
+                    new WsEncodedScenario().connect(Endpoint.of("url", relayUrl, "wsdl", relayUrl + "?wsdl"), config)) {
+                for (int i = 0; i < 20; i++)
+                    for (Operation op : Operation.all()) client.invocation(op).call();
                 check.check(client);
             }
-            return new String[]{relay.clientToServer(), relay.serverToClient()};
+            return new String[] {relay.clientToServer(), relay.serverToClient()};
         }
     }
 
@@ -153,14 +160,19 @@ class WsEncodedInteropTest {
     static String request(String operation) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
                 + "<soapenv:Envelope xmlns:soapenv=\"" + ENV + "\">"
-                + "<soapenv:Body><r:" + operation + " xmlns:r=\"" + AxisServer.NAMESPACE + "\" soapenv:encodingStyle=\"" + ENC + "\"/>"
+                + "<soapenv:Body><r:" + operation + " xmlns:r=\"" + AxisServer.NAMESPACE + "\" soapenv:encodingStyle=\""
+                + ENC + "\"/>"
                 + "</soapenv:Body></soapenv:Envelope>";
     }
 
     static HttpResponse<String> post(String envelope) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url))
-                .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", "\"\"")
-                .POST(HttpRequest.BodyPublishers.ofString(envelope)).build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("Content-Type", "text/xml; charset=utf-8")
+                        .header("SOAPAction", "\"\"")
+                        .POST(HttpRequest.BodyPublishers.ofString(envelope))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     static Document parse(String xml) throws Exception {

@@ -11,7 +11,6 @@ import io.wirecost.scenarios.batch.ws.ResourceService;
 import io.wirecost.scenarios.batch.ws.WsClients;
 import io.wirecost.scenarios.harness.CommandLoop;
 import io.wirecost.scenarios.harness.JvmFacts;
-
 import java.net.InetSocketAddress;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
@@ -65,14 +64,14 @@ public final class BatchClientMain {
         }
         loop.reply(Map.of("ready", true));
         loop.on("connect", a -> c.connect())
-            .on("warmup", a -> c.warmup(Integer.parseInt(a[0]), Integer.parseInt(a[1])))
-            .on("latency", a -> c.latency(Integer.parseInt(a[0])))
-            .on("point", a -> c.point(Integer.parseInt(a[0]), Integer.parseInt(a[1])))
-            .on("info", a -> {
-                Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
-                m.put("transactions", c.transactions);
-                return m;
-            });
+                .on("warmup", a -> c.warmup(Integer.parseInt(a[0]), Integer.parseInt(a[1])))
+                .on("latency", a -> c.latency(Integer.parseInt(a[0])))
+                .on("point", a -> c.point(Integer.parseInt(a[0]), Integer.parseInt(a[1])))
+                .on("info", a -> {
+                    Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
+                    m.put("transactions", c.transactions);
+                    return m;
+                });
         try {
             loop.run();
         } finally {
@@ -163,8 +162,8 @@ public final class BatchClientMain {
             byVariant.put(v.label(), nanos.get(v));
             calls.put(v.label(), (double) (clients.get(v).calls() - callsBefore.get(v)) / reps);
         }
-        Map<String, Object> m = new LinkedHashMap<>(Map.of("files", n, "nanos", byVariant, "callsPerTransaction", calls,
-                "transactions", transactions));
+        Map<String, Object> m = new LinkedHashMap<>(
+                Map.of("files", n, "nanos", byVariant, "callsPerTransaction", calls, "transactions", transactions));
         m.putAll(pings(PINGS_PER_POINT));
         return m;
     }

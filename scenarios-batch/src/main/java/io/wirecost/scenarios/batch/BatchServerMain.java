@@ -6,7 +6,6 @@ import io.wirecost.scenarios.batch.rmi.RmiFileServer;
 import io.wirecost.scenarios.batch.ws.MetroServer;
 import io.wirecost.scenarios.harness.CommandLoop;
 import io.wirecost.scenarios.harness.JvmFacts;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,8 +17,7 @@ import java.util.Map;
  */
 public final class BatchServerMain {
 
-    private BatchServerMain() {
-    }
+    private BatchServerMain() {}
 
     public static void main(String[] args) throws Exception {
         CommandLoop loop = new CommandLoop();
@@ -50,6 +48,6 @@ public final class BatchServerMain {
             metro.close();
             rmi.close();
         }
-        System.exit(0);   // RMI's non-daemon threads would keep the JVM alive
+        System.exit(0); // RMI's non-daemon threads would keep the JVM alive
     }
 }

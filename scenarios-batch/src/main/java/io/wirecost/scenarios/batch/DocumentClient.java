@@ -2,7 +2,6 @@ package io.wirecost.scenarios.batch;
 
 import io.wirecost.scenarios.batch.files.FileResult;
 import io.wirecost.scenarios.batch.files.Request;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,12 +37,16 @@ final class DocumentClient implements FileClient {
         String[] texts = new String[n];
         for (FileResult r : results == null ? new FileResult[0] : results) {
             int i = r.getResultId() - 1;
-            if (i < 0 || i >= n) throw new IllegalStateException("result for an id never requested: " + r.getResultId());
-            if (r.getStatusCode() != FileResult.OK) throw new IllegalStateException(r.getLocation() + ": status " + r.getStatusCode());
+            if (i < 0 || i >= n)
+                throw new IllegalStateException("result for an id never requested: " + r.getResultId());
+            if (r.getStatusCode() != FileResult.OK)
+                throw new IllegalStateException(r.getLocation() + ": status " + r.getStatusCode());
             texts[i] = r.getText();
         }
         List<String> out = new ArrayList<>(Arrays.asList(texts));
-        if (out.contains(null)) throw new IllegalStateException("missing results: " + n + " requested, " + (results == null ? 0 : results.length) + " returned");
+        if (out.contains(null))
+            throw new IllegalStateException(
+                    "missing results: " + n + " requested, " + (results == null ? 0 : results.length) + " returned");
         return out;
     }
 

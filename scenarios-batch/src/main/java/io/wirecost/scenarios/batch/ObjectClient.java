@@ -2,7 +2,6 @@ package io.wirecost.scenarios.batch;
 
 import io.wirecost.scenarios.batch.files.FileStore;
 import io.wirecost.scenarios.batch.rmi.Container;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +24,11 @@ final class ObjectClient implements FileClient {
     public List<String> fetch(int n) throws Exception {
         List<String> texts = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            texts.add(root.sub(FileStore.BASE).sub(FileStore.SECTION).sub(FileStore.fileName(i)).get().getText());
+            texts.add(root.sub(FileStore.BASE)
+                    .sub(FileStore.SECTION)
+                    .sub(FileStore.fileName(i))
+                    .get()
+                    .getText());
             calls += CALLS_PER_FILE;
         }
         return texts;

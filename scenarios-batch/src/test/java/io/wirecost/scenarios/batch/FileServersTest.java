@@ -1,5 +1,10 @@
 package io.wirecost.scenarios.batch;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.batch.files.FileResult;
 import io.wirecost.scenarios.batch.files.FileStore;
 import io.wirecost.scenarios.batch.files.Request;
@@ -10,10 +15,6 @@ import io.wirecost.scenarios.batch.rmi.RmiFileServer;
 import io.wirecost.scenarios.batch.ws.MetroServer;
 import io.wirecost.scenarios.batch.ws.ResourceService;
 import io.wirecost.scenarios.batch.ws.WsClients;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.InvalidClassException;
 import java.io.Serial;
 import java.rmi.ServerException;
@@ -21,11 +22,9 @@ import java.rmi.UnmarshalException;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The three file servers for real: RMI over loopback, Metro in embedded Tomcat; the same answers from each. */
 class FileServersTest {
@@ -90,7 +89,7 @@ class FileServersTest {
     void theDocumentServersFilterRejectsAnUnexpectedClass() throws Exception {
         ResourceServer server = (ResourceServer) registry.lookup(RmiFileServer.DOCUMENT_NAME);
         Request doc = Request.forFiles(1);
-        doc.getItems()[0].setItems(new Request[]{new SneakyRequest()});
+        doc.getItems()[0].setItems(new Request[] {new SneakyRequest()});
         // the server could not unmarshal the arguments: ServerException caused by UnmarshalException
         ServerException e = assertThrows(ServerException.class, () -> server.perform(doc));
         assertInstanceOf(UnmarshalException.class, e.getCause(), e.toString());

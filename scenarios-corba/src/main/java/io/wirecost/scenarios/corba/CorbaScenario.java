@@ -8,23 +8,22 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
-import io.wirecost.scenarios.corba.idl.RTTTester;
 import io.wirecost.scenarios.corba.idl.PayloadTesterHelper;
+import io.wirecost.scenarios.corba.idl.RTTTester;
 import io.wirecost.scenarios.corba.idl.RTTTesterHelper;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.jacorb.naming.NamingContextImpl;
 import org.omg.CORBA.ORB;
 import org.omg.CosNaming.NamingContextExt;
 import org.omg.CosNaming.NamingContextExtHelper;
 import org.omg.PortableServer.POA;
 import org.omg.PortableServer.POAHelper;
-
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@code corba}: CORBA over IIOP (GIOP 1.2) with JacORB 3.9, seed 001's CORBA rows. RTTTester is
@@ -61,16 +60,31 @@ public final class CorbaScenario implements Scenario {
         ORB orb = Orbs.server(host, port);
         POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
         NamingContextImpl naming = InProcessNaming.start(orb, root);
-        RTTTester tester = RTTTesterHelper.narrow(root.servant_to_reference(new RttTesterServant(config.stringLength())));
+        RTTTester tester =
+                RTTTesterHelper.narrow(root.servant_to_reference(new RttTesterServant(config.stringLength())));
         naming.rebind(naming.to_name(BOUND_NAME), tester);
         naming.rebind(naming.to_name(PAYLOAD_NAME), root.servant_to_reference(new PayloadServant()));
         root.the_POAManager().activate();
-        Endpoint ep = Endpoint.of("host", host, "port", String.valueOf(port), "name", BOUND_NAME,
-                "url", Orbs.namingUrl(host, port) + "#" + BOUND_NAME);
+        Endpoint ep = Endpoint.of(
+                "host",
+                host,
+                "port",
+                String.valueOf(port),
+                "name",
+                BOUND_NAME,
+                "url",
+                Orbs.namingUrl(host, port) + "#" + BOUND_NAME);
         Map<String, String> info = orbInfo(orb);
         return new ServerHandle() {
-            @Override public Endpoint endpoint() { return ep; }
-            @Override public Map<String, String> info() { return info; }
+            @Override
+            public Endpoint endpoint() {
+                return ep;
+            }
+
+            @Override
+            public Map<String, String> info() {
+                return info;
+            }
 
             @Override
             public void close() {
@@ -96,8 +110,10 @@ public final class CorbaScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind(PAYLOAD_NAME,
-                        () -> new IdlPayloadTester(PayloadTesterHelper.narrow(naming.resolve_str(PAYLOAD_NAME))), payload);
+                return PayloadCalls.lookUpAndBind(
+                        PAYLOAD_NAME,
+                        () -> new IdlPayloadTester(PayloadTesterHelper.narrow(naming.resolve_str(PAYLOAD_NAME))),
+                        payload);
             }
 
             @Override

@@ -11,9 +11,28 @@ import io.wirecost.scenarios.payload.PayloadTester;
  * RMI and JAXB.
  */
 record IdlPayloadTester(io.wirecost.scenarios.corba.idl.PayloadTester stub) implements PayloadTester {
-    @Override public String getString(int length) { return stub.getString(length); }
-    @Override public Data2[] f1(int count) { return IdlPayloads.fromIdl(stub.f1(count)); }
-    @Override public Data3 getCustomerRecord(int index) { return IdlPayloads.fromIdl(stub.getCustomerRecord(index)); }
-    @Override public Data3[] getCustomersForSalesRep(int count) { return IdlPayloads.fromIdl(stub.getCustomersForSalesRep(count)); }
-    @Override public int[] invert(int[] values) { return stub.invert(values); }
+    @Override
+    public String getString(int length) {
+        return stub.getString(length);
+    }
+
+    @Override
+    public Data2[] f1(int count) {
+        return IdlPayloads.fromIdl(stub.f1(count));
+    }
+
+    @Override
+    public Data3 getCustomerRecord(int index) {
+        return IdlPayloads.fromIdl(stub.getCustomerRecord(index));
+    }
+
+    @Override
+    public Data3[] getCustomersForSalesRep(int count) {
+        return IdlPayloads.fromIdl(stub.getCustomersForSalesRep(count));
+    }
+
+    @Override
+    public int[] invert(int[] values) {
+        return stub.invert(values);
+    }
 }

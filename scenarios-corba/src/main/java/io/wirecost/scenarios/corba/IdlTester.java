@@ -8,12 +8,43 @@ import io.wirecost.scenarios.RTTTester;
  * to a round trip.
  */
 record IdlTester(io.wirecost.scenarios.corba.idl.RTTTester stub) implements RTTTester {
-    @Override public int returnRTTforInt() { return stub.returnRTTforInt(); }
-    @Override public short returnRTTforShort() { return stub.returnRTTforShort(); }
-    @Override public long returnRTTforLong() { return stub.returnRTTforLong(); }
-    @Override public float returnRTTforFloat() { return stub.returnRTTforFloat(); }
-    @Override public double returnRTTforDouble() { return stub.returnRTTforDouble(); }
-    @Override public boolean returnRTTforBool() { return stub.returnRTTforBool(); }
-    @Override public byte returnRTTforByte() { return stub.returnRTTforByte(); }
-    @Override public String returnRTTforString() { return stub.returnRTTforString(); }
+    @Override
+    public int returnRTTforInt() {
+        return stub.returnRTTforInt();
+    }
+
+    @Override
+    public short returnRTTforShort() {
+        return stub.returnRTTforShort();
+    }
+
+    @Override
+    public long returnRTTforLong() {
+        return stub.returnRTTforLong();
+    }
+
+    @Override
+    public float returnRTTforFloat() {
+        return stub.returnRTTforFloat();
+    }
+
+    @Override
+    public double returnRTTforDouble() {
+        return stub.returnRTTforDouble();
+    }
+
+    @Override
+    public boolean returnRTTforBool() {
+        return stub.returnRTTforBool();
+    }
+
+    @Override
+    public byte returnRTTforByte() {
+        return stub.returnRTTforByte();
+    }
+
+    @Override
+    public String returnRTTforString() {
+        return stub.returnRTTforString();
+    }
 }

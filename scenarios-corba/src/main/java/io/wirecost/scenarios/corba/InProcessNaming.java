@@ -1,13 +1,12 @@
 package io.wirecost.scenarios.corba;
 
+import java.nio.charset.StandardCharsets;
 import org.jacorb.naming.NamingContextImpl;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.Policy;
 import org.omg.PortableServer.IdAssignmentPolicyValue;
 import org.omg.PortableServer.LifespanPolicyValue;
 import org.omg.PortableServer.POA;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * JacORB's CosNaming servant ({@code org.jacorb.naming.NamingContextImpl}) activated in the server's
@@ -19,8 +18,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class InProcessNaming {
 
-    private InProcessNaming() {
-    }
+    private InProcessNaming() {}
 
     /**
      * Activates the root context. Returns the servant itself: the server binds its own objects by a
@@ -28,10 +26,10 @@ final class InProcessNaming {
      */
     static NamingContextImpl start(ORB orb, POA rootPoa) throws Exception {
         Policy[] policies = {
-                rootPoa.create_id_assignment_policy(IdAssignmentPolicyValue.USER_ID),
-                // persistent: the object key is the fixed "StandardNS/NameServer-POA/_root", which the
-                // ORB's objectKeyMap.NameService points to; a transient key carries a per-run id
-                rootPoa.create_lifespan_policy(LifespanPolicyValue.PERSISTENT),
+            rootPoa.create_id_assignment_policy(IdAssignmentPolicyValue.USER_ID),
+            // persistent: the object key is the fixed "StandardNS/NameServer-POA/_root", which the
+            // ORB's objectKeyMap.NameService points to; a transient key carries a per-run id
+            rootPoa.create_lifespan_policy(LifespanPolicyValue.PERSISTENT),
         };
         POA poa = rootPoa.create_POA(Orbs.NAMING_POA, rootPoa.the_POAManager(), policies);
         for (Policy p : policies) p.destroy();

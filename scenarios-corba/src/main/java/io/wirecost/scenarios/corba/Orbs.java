@@ -1,10 +1,9 @@
 package io.wirecost.scenarios.corba;
 
-import org.omg.CORBA.ORB;
-
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.omg.CORBA.ORB;
 
 /**
  * JacORB ORBs for the corba scenario. The OMG API ({@code jacorb-omgapi}) picks its ORB class from
@@ -14,6 +13,7 @@ final class Orbs {
 
     /** JacORB's NameServer sets the same implname and key map, so corbaloc URLs can say "/NameService". */
     static final String IMPL_NAME = "StandardNS";
+
     static final String NAMING_POA = "NameServer-POA";
     static final String NAMING_OID = "_root";
     static final String NAMING_KEY = IMPL_NAME + "/" + NAMING_POA + "/" + NAMING_OID;
@@ -29,8 +29,7 @@ final class Orbs {
         JACORB_LOG.setLevel(Level.WARNING);
     }
 
-    private Orbs() {
-    }
+    private Orbs() {}
 
     private static Properties base() {
         Properties p = new Properties();

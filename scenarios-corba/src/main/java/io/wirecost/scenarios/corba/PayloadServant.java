@@ -4,10 +4,9 @@ import io.wirecost.scenarios.corba.idl.Data2;
 import io.wirecost.scenarios.corba.idl.Data3;
 import io.wirecost.scenarios.corba.idl.PayloadTesterPOA;
 import io.wirecost.scenarios.payload.PayloadService;
-import org.omg.CORBA.BAD_PARAM;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.omg.CORBA.BAD_PARAM;
 
 /**
  * The IDL skeleton's servant for {@code --payload}: {@link PayloadService}'s data (and its size limits),
@@ -31,13 +30,14 @@ final class PayloadServant extends PayloadTesterPOA {
 
     @Override
     public Data3 getCustomerRecord(int index) {
-        return (Data3) cache.computeIfAbsent("d3-" + index, k -> guard(() -> IdlPayloads.toIdl(service.getCustomerRecord(index))));
+        return (Data3) cache.computeIfAbsent(
+                "d3-" + index, k -> guard(() -> IdlPayloads.toIdl(service.getCustomerRecord(index))));
     }
 
     @Override
     public Data3[] getCustomersForSalesRep(int count) {
-        return (Data3[]) cache.computeIfAbsent("d3s-" + count,
-                k -> guard(() -> IdlPayloads.toIdl(service.getCustomersForSalesRep(count))));
+        return (Data3[]) cache.computeIfAbsent(
+                "d3s-" + count, k -> guard(() -> IdlPayloads.toIdl(service.getCustomersForSalesRep(count))));
     }
 
     @Override

@@ -12,12 +12,43 @@ final class RttTesterServant extends RTTTesterPOA {
         this.impl = new RTTTesterImpl(stringLength);
     }
 
-    @Override public int returnRTTforInt() { return impl.returnRTTforInt(); }
-    @Override public short returnRTTforShort() { return impl.returnRTTforShort(); }
-    @Override public long returnRTTforLong() { return impl.returnRTTforLong(); }
-    @Override public float returnRTTforFloat() { return impl.returnRTTforFloat(); }
-    @Override public double returnRTTforDouble() { return impl.returnRTTforDouble(); }
-    @Override public boolean returnRTTforBool() { return impl.returnRTTforBool(); }
-    @Override public byte returnRTTforByte() { return impl.returnRTTforByte(); }
-    @Override public String returnRTTforString() { return impl.returnRTTforString(); }
+    @Override
+    public int returnRTTforInt() {
+        return impl.returnRTTforInt();
+    }
+
+    @Override
+    public short returnRTTforShort() {
+        return impl.returnRTTforShort();
+    }
+
+    @Override
+    public long returnRTTforLong() {
+        return impl.returnRTTforLong();
+    }
+
+    @Override
+    public float returnRTTforFloat() {
+        return impl.returnRTTforFloat();
+    }
+
+    @Override
+    public double returnRTTforDouble() {
+        return impl.returnRTTforDouble();
+    }
+
+    @Override
+    public boolean returnRTTforBool() {
+        return impl.returnRTTforBool();
+    }
+
+    @Override
+    public byte returnRTTforByte() {
+        return impl.returnRTTforByte();
+    }
+
+    @Override
+    public String returnRTTforString() {
+        return impl.returnRTTforString();
+    }
 }

@@ -1,24 +1,23 @@
 package io.wirecost.scenarios.corba;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.omg.CosNaming.NamingContextPackage.NotFound;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.omg.CosNaming.NamingContextPackage.NotFound;
 
 /** A real JacORB server ORB and client ORB in this JVM, talking IIOP over loopback. */
 class CorbaScenarioTest {
@@ -41,9 +40,11 @@ class CorbaScenarioTest {
     void everyOperationReturnsTheRttTesterValueThroughTheNamingService() throws Exception {
         try (RttClient c = SCENARIO.connect(server.endpoint(), CONFIG)) {
             for (Operation op : Operation.all()) {
-                for (int i = 0; i < 20; i++) c.invocation(op).call();   // Answers.bind throws on a wrong value
+                for (int i = 0; i < 20; i++) c.invocation(op).call(); // Answers.bind throws on a wrong value
             }
-            assertTrue(c.info().get("orb.class").startsWith("org.jacorb.orb.ORB"), c.info().toString());
+            assertTrue(
+                    c.info().get("orb.class").startsWith("org.jacorb.orb.ORB"),
+                    c.info().toString());
         }
     }
 
@@ -52,7 +53,9 @@ class CorbaScenarioTest {
     void listensOnLoopbackOnly() throws Exception {
         Endpoint ep = server.endpoint();
         assertEquals("127.0.0.1", ep.get("host"));
-        assertTrue(ep.get("url").startsWith("corbaloc:iiop:1.2@127.0.0.1:" + ep.get("port") + "/NameService"), ep.get("url"));
+        assertTrue(
+                ep.get("url").startsWith("corbaloc:iiop:1.2@127.0.0.1:" + ep.get("port") + "/NameService"),
+                ep.get("url"));
         String port = String.format(":%04X", ep.port("port"));
         List<String> listening = new ArrayList<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {

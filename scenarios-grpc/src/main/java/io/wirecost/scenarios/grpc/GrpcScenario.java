@@ -18,7 +18,6 @@ import io.wirecost.scenarios.grpc.proto.PayloadTesterGrpc;
 import io.wirecost.scenarios.grpc.proto.RttTesterGrpc;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
-
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,8 +47,8 @@ public class GrpcScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
-                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
+        CountingTester service = new CountingTester(
+                new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(config.bindHost(), 0))
                 .addService(new RttService(service))
                 .addService(new PayloadGrpcService())
@@ -95,8 +94,10 @@ public class GrpcScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind("the gRPC payload service",
-                        () -> new StubPayloadTester(PayloadTesterGrpc.newBlockingStub(channel)), payload);
+                return PayloadCalls.lookUpAndBind(
+                        "the gRPC payload service",
+                        () -> new StubPayloadTester(PayloadTesterGrpc.newBlockingStub(channel)),
+                        payload);
             }
 
             @Override
@@ -124,16 +125,20 @@ public class GrpcScenario implements Scenario {
             // reported as unknown below
         }
         m.put("grpc.version", versions.getProperty("grpc.version", "unknown"));
-        m.put("netty.version", io.netty.util.Version.identify().values().stream()
-                .filter(v -> v.artifactId().equals("netty-codec-http2")).map(io.netty.util.Version::artifactVersion).findFirst().orElse("unknown"));
+        m.put(
+                "netty.version",
+                io.netty.util.Version.identify().values().stream()
+                        .filter(v -> v.artifactId().equals("netty-codec-http2"))
+                        .map(io.netty.util.Version::artifactVersion)
+                        .findFirst()
+                        .orElse("unknown"));
         m.put("protobuf.version", versions.getProperty("protobuf.version", "unknown"));
         return m;
     }
 
     // ---- what grpc-tls adds; grpc is plaintext
 
-    protected void secureServer(NettyServerBuilder builder, ScenarioConfig config) throws Exception {
-    }
+    protected void secureServer(NettyServerBuilder builder, ScenarioConfig config) throws Exception {}
 
     protected void secureChannel(NettyChannelBuilder builder, ScenarioConfig config) throws Exception {
         builder.usePlaintext();

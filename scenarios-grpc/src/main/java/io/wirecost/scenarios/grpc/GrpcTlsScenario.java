@@ -22,7 +22,6 @@ import io.wirecost.scenarios.grpc.proto.Empty;
 import io.wirecost.scenarios.grpc.proto.RttTesterGrpc;
 import io.wirecost.scenarios.rmi.RmiSslScenario;
 import io.wirecost.scenarios.security.KeyMaterial;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -54,7 +53,8 @@ public class GrpcTlsScenario extends GrpcScenario {
         KeyMaterial keys = KeyMaterial.load(config.requireKeyDir());
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         kmf.init(keys.keyStore(KeyMaterial.SERVER), keys.password());
-        SslContext ctx = GrpcSslContexts.configure(io.netty.handler.ssl.SslContextBuilder.forServer(kmf), SslProvider.JDK)
+        SslContext ctx = GrpcSslContexts.configure(
+                        io.netty.handler.ssl.SslContextBuilder.forServer(kmf), SslProvider.JDK)
                 .trustManager(trust(keys))
                 .clientAuth(ClientAuth.REQUIRE)
                 .protocols(RmiSslScenario.PROTOCOLS)
@@ -70,7 +70,8 @@ public class GrpcTlsScenario extends GrpcScenario {
     /** The client's TLS context; without a certificate only to show that the server refuses it. */
     public static SslContext clientContext(ScenarioConfig config, boolean withCertificate) throws Exception {
         KeyMaterial keys = KeyMaterial.load(config.requireKeyDir());
-        io.netty.handler.ssl.SslContextBuilder b = GrpcSslContexts.configure(io.netty.handler.ssl.SslContextBuilder.forClient(), SslProvider.JDK)
+        io.netty.handler.ssl.SslContextBuilder b = GrpcSslContexts.configure(
+                        io.netty.handler.ssl.SslContextBuilder.forClient(), SslProvider.JDK)
                 .trustManager(trust(keys))
                 .protocols(RmiSslScenario.PROTOCOLS);
         if (withCertificate) {
@@ -101,18 +102,21 @@ public class GrpcTlsScenario extends GrpcScenario {
         AtomicReference<SSLSession> session = new AtomicReference<>();
         Channel recording = ClientInterceptors.intercept(channel, new ClientInterceptor() {
             @Override
-            public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
+            public <Q, A> ClientCall<Q, A> interceptCall(
+                    MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
                 ClientCall<Q, A> call = next.newCall(method, options);
                 return new ForwardingClientCall.SimpleForwardingClientCall<>(call) {
                     @Override
                     public void start(Listener<A> listener, Metadata headers) {
-                        super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
-                            @Override
-                            public void onHeaders(Metadata h) {
-                                session.set(call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION));
-                                super.onHeaders(h);
-                            }
-                        }, headers);
+                        super.start(
+                                new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                                    @Override
+                                    public void onHeaders(Metadata h) {
+                                        session.set(call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION));
+                                        super.onHeaders(h);
+                                    }
+                                },
+                                headers);
                     }
                 };
             }

@@ -10,7 +10,6 @@ import io.wirecost.scenarios.grpc.proto.Ints;
 import io.wirecost.scenarios.grpc.proto.PayloadTesterGrpc;
 import io.wirecost.scenarios.grpc.proto.StringValue;
 import io.wirecost.scenarios.payload.PayloadService;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,7 +24,12 @@ final class PayloadGrpcService extends PayloadTesterGrpc.PayloadTesterImplBase {
 
     @Override
     public void getString(Count req, StreamObserver<StringValue> out) {
-        answer(out, "s" + req.getValue(), () -> StringValue.newBuilder().setValue(target.getString(req.getValue())).build());
+        answer(
+                out,
+                "s" + req.getValue(),
+                () -> StringValue.newBuilder()
+                        .setValue(target.getString(req.getValue()))
+                        .build());
     }
 
     @Override

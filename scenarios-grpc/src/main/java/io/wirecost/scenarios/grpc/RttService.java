@@ -44,7 +44,9 @@ final class RttService extends RttTesterGrpc.RttTesterImplBase {
 
     @Override
     public void returnRttForDouble(Empty req, StreamObserver<DoubleValue> out) {
-        reply(out, DoubleValue.newBuilder().setValue(target.returnRTTforDouble()).build());
+        reply(
+                out,
+                DoubleValue.newBuilder().setValue(target.returnRTTforDouble()).build());
     }
 
     @Override
@@ -59,7 +61,9 @@ final class RttService extends RttTesterGrpc.RttTesterImplBase {
 
     @Override
     public void returnRttForString(Empty req, StreamObserver<StringValue> out) {
-        reply(out, StringValue.newBuilder().setValue(target.returnRTTforString()).build());
+        reply(
+                out,
+                StringValue.newBuilder().setValue(target.returnRTTforString()).build());
     }
 
     static <T> void reply(StreamObserver<T> out, T value) {

@@ -14,15 +14,32 @@ record StubPayloadTester(PayloadTesterGrpc.PayloadTesterBlockingStub stub) imple
         return Count.newBuilder().setValue(n).build();
     }
 
-    @Override public String getString(int length) { return stub.getString(count(length)).getValue(); }
-    @Override public Data2[] f1(int count) { return Messages.fromProto(stub.f1(count(count))); }
-    @Override public Data3 getCustomerRecord(int index) { return Messages.fromProto(stub.getCustomerRecord(count(index))); }
-    @Override public Data3[] getCustomersForSalesRep(int count) { return Messages.fromProto(stub.getCustomersForSalesRep(count(count))); }
+    @Override
+    public String getString(int length) {
+        return stub.getString(count(length)).getValue();
+    }
+
+    @Override
+    public Data2[] f1(int count) {
+        return Messages.fromProto(stub.f1(count(count)));
+    }
+
+    @Override
+    public Data3 getCustomerRecord(int index) {
+        return Messages.fromProto(stub.getCustomerRecord(count(index)));
+    }
+
+    @Override
+    public Data3[] getCustomersForSalesRep(int count) {
+        return Messages.fromProto(stub.getCustomersForSalesRep(count(count)));
+    }
 
     @Override
     public int[] invert(int[] values) {
         Ints.Builder b = Ints.newBuilder();
         for (int v : values) b.addValues(v);
-        return stub.invert(b.build()).getValuesList().stream().mapToInt(Integer::intValue).toArray();
+        return stub.invert(b.build()).getValuesList().stream()
+                .mapToInt(Integer::intValue)
+                .toArray();
     }
 }

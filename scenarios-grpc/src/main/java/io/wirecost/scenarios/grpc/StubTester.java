@@ -8,13 +8,43 @@ import io.wirecost.scenarios.grpc.proto.RttTesterGrpc;
 record StubTester(RttTesterGrpc.RttTesterBlockingStub stub) implements RTTTester {
     private static final Empty EMPTY = Empty.getDefaultInstance();
 
-    @Override public int returnRTTforInt() { return stub.returnRttForInt(EMPTY).getValue(); }
+    @Override
+    public int returnRTTforInt() {
+        return stub.returnRttForInt(EMPTY).getValue();
+    }
     // protobuf has no 16- and 8-bit integers: the values travel as int32 and are narrowed back
-    @Override public short returnRTTforShort() { return (short) stub.returnRttForShort(EMPTY).getValue(); }
-    @Override public long returnRTTforLong() { return stub.returnRttForLong(EMPTY).getValue(); }
-    @Override public float returnRTTforFloat() { return stub.returnRttForFloat(EMPTY).getValue(); }
-    @Override public double returnRTTforDouble() { return stub.returnRttForDouble(EMPTY).getValue(); }
-    @Override public boolean returnRTTforBool() { return stub.returnRttForBool(EMPTY).getValue(); }
-    @Override public byte returnRTTforByte() { return (byte) stub.returnRttForByte(EMPTY).getValue(); }
-    @Override public String returnRTTforString() { return stub.returnRttForString(EMPTY).getValue(); }
+    @Override
+    public short returnRTTforShort() {
+        return (short) stub.returnRttForShort(EMPTY).getValue();
+    }
+
+    @Override
+    public long returnRTTforLong() {
+        return stub.returnRttForLong(EMPTY).getValue();
+    }
+
+    @Override
+    public float returnRTTforFloat() {
+        return stub.returnRttForFloat(EMPTY).getValue();
+    }
+
+    @Override
+    public double returnRTTforDouble() {
+        return stub.returnRttForDouble(EMPTY).getValue();
+    }
+
+    @Override
+    public boolean returnRTTforBool() {
+        return stub.returnRttForBool(EMPTY).getValue();
+    }
+
+    @Override
+    public byte returnRTTforByte() {
+        return (byte) stub.returnRttForByte(EMPTY).getValue();
+    }
+
+    @Override
+    public String returnRTTforString() {
+        return stub.returnRttForString(EMPTY).getValue();
+    }
 }

@@ -1,5 +1,9 @@
 package io.wirecost.scenarios.grpc;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
@@ -11,19 +15,14 @@ import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.grpc.proto.Empty;
 import io.wirecost.scenarios.grpc.proto.RttTesterGrpc;
 import io.wirecost.scenarios.security.KeyMaterial;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * grpc-tls demands a client certificate of the run's CA: a client that trusts the server but presents no
@@ -34,6 +33,7 @@ class GrpcTlsClientAuthTest {
 
     @TempDir
     static Path tmp;
+
     static ScenarioConfig config;
     static ServerHandle server;
 
@@ -53,10 +53,15 @@ class GrpcTlsClientAuthTest {
     void aClientWithoutCertificateIsRefused() throws Exception {
         Endpoint ep = server.endpoint();
         ManagedChannel channel = NettyChannelBuilder.forAddress(ep.get("host"), ep.port("port"))
-                .sslContext(GrpcTlsScenario.clientContext(config, false)).overrideAuthority(GrpcTlsScenario.AUTHORITY).build();
+                .sslContext(GrpcTlsScenario.clientContext(config, false))
+                .overrideAuthority(GrpcTlsScenario.AUTHORITY)
+                .build();
         try {
-            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
-                    () -> RttTesterGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS).returnRttForInt(Empty.getDefaultInstance()));
+            StatusRuntimeException e = assertThrows(
+                    StatusRuntimeException.class,
+                    () -> RttTesterGrpc.newBlockingStub(channel)
+                            .withDeadlineAfter(10, TimeUnit.SECONDS)
+                            .returnRttForInt(Empty.getDefaultInstance()));
             assertEquals(io.grpc.Status.Code.UNAVAILABLE, e.getStatus().getCode(), e.toString());
         } finally {
             channel.shutdownNow();

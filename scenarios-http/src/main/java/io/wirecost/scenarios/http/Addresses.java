@@ -17,8 +17,7 @@ final class Addresses {
      */
     static final InetAddress INTERNAL = address(127, 0, 0, 2);
 
-    private Addresses() {
-    }
+    private Addresses() {}
 
     /** The host RMI writes into stubs; tunnel targets are built from it, so it must be the loopback. */
     static String advertisedHost() {
@@ -34,14 +33,16 @@ final class Addresses {
         try (ServerSocket s = new ServerSocket(0, 1, address)) {
             return s.getLocalPort();
         } catch (IOException e) {
-            throw new IOException("cannot listen on " + address.getHostAddress() + " (" + e.getMessage()
-                    + "); the tunnelled scenarios need the loopback range 127.0.0.0/8, as Linux provides", e);
+            throw new IOException(
+                    "cannot listen on " + address.getHostAddress() + " (" + e.getMessage()
+                            + "); the tunnelled scenarios need the loopback range 127.0.0.0/8, as Linux provides",
+                    e);
         }
     }
 
     private static InetAddress address(int a, int b, int c, int d) {
         try {
-            return InetAddress.getByAddress(new byte[]{(byte) a, (byte) b, (byte) c, (byte) d});
+            return InetAddress.getByAddress(new byte[] {(byte) a, (byte) b, (byte) c, (byte) d});
         } catch (UnknownHostException e) {
             throw new IllegalStateException(e);
         }

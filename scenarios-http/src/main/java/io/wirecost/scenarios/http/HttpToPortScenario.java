@@ -11,7 +11,6 @@ import io.wirecost.scenarios.http.tunnel.HttpTunnelClientSocketFactory;
 import io.wirecost.scenarios.http.tunnel.TunnelClient;
 import io.wirecost.scenarios.http.tunnel.TunnelMode;
 import io.wirecost.scenarios.http.tunnel.TunnelServerStats;
-
 import java.net.InetSocketAddress;
 import java.net.Proxy;
 import java.util.LinkedHashMap;
@@ -54,11 +53,23 @@ public final class HttpToPortScenario implements Scenario {
         Map<String, String> extras = Map.of(
                 "proxy.host", proxy.address().getAddress().getHostAddress(),
                 "proxy.port", String.valueOf(proxy.address().getPort()));
-        return TunnelledServer.start(host, port, HttpTunnelClientSocketFactory.toPort(), ssf, config.stringLength(), extras,
-                List.of(proxy), () -> {
+        return TunnelledServer.start(
+                host,
+                port,
+                HttpTunnelClientSocketFactory.toPort(),
+                ssf,
+                config.stringLength(),
+                extras,
+                List.of(proxy),
+                () -> {
                     Map<String, String> m = new LinkedHashMap<>();
                     m.put("tunnel.mode", options.mode().label());
-                    m.put("rmi.port", port + (policy.acceptRawJrmp() ? " (HTTP and JRMP)" : " (HTTP only: direct JRMP is reset)"));
+                    m.put(
+                            "rmi.port",
+                            port
+                                    + (policy.acceptRawJrmp()
+                                            ? " (HTTP and JRMP)"
+                                            : " (HTTP only: direct JRMP is reset)"));
                     m.putAll(proxy.info());
                     m.putAll(stats.toMap("rmi."));
                     return m;
@@ -68,7 +79,8 @@ public final class HttpToPortScenario implements Scenario {
     @Override
     public RttClient connect(Endpoint endpoint, ScenarioConfig config) throws Exception {
         TunnelOptions options = TunnelOptions.from(config);
-        Proxy proxy = new Proxy(Proxy.Type.HTTP, new InetSocketAddress(endpoint.get("proxy.host"), endpoint.port("proxy.port")));
+        Proxy proxy = new Proxy(
+                Proxy.Type.HTTP, new InetSocketAddress(endpoint.get("proxy.host"), endpoint.port("proxy.port")));
         TunnelClient.configure(options.mode(), proxy);
         return TunnelledRmiClient.lookup(endpoint, config, HttpTunnelClientSocketFactory.toPort());
     }

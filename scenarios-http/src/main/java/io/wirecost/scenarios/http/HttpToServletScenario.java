@@ -10,7 +10,6 @@ import io.wirecost.scenarios.http.servlet.RmiForwardServlet;
 import io.wirecost.scenarios.http.servlet.ServletHost;
 import io.wirecost.scenarios.http.tunnel.HttpTunnelClientSocketFactory;
 import io.wirecost.scenarios.http.tunnel.TunnelClient;
-
 import java.net.Proxy;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,18 +42,30 @@ public final class HttpToServletScenario implements Scenario {
         String host = Addresses.advertisedHost();
         int port = Addresses.freePort(Addresses.INTERNAL);
         ForwardStats stats = new ForwardStats();
-        RmiForwardServlet servlet = new RmiForwardServlet(new RmiForwardServlet.Policy(Addresses.INTERNAL, Set.of(port)), stats);
+        RmiForwardServlet servlet =
+                new RmiForwardServlet(new RmiForwardServlet.Policy(Addresses.INTERNAL, Set.of(port)), stats);
         ServletHost web = ServletHost.start(Addresses.LOOPBACK, servlet);
         Map<String, String> extras = Map.of(
-                "servlet.port", String.valueOf(web.port()),
-                "servlet.url", "http://" + host + ':' + web.port() + HttpTunnelClientSocketFactory.SERVLET_PATH + "?forward=" + port);
-        return TunnelledServer.start(host, port, HttpTunnelClientSocketFactory.toServlet(web.port()),
-                new InternalAddressServerSocketFactory(Addresses.INTERNAL), config.stringLength(), extras, List.of(web), () -> {
+                "servlet.port",
+                String.valueOf(web.port()),
+                "servlet.url",
+                "http://" + host + ':' + web.port() + HttpTunnelClientSocketFactory.SERVLET_PATH + "?forward=" + port);
+        return TunnelledServer.start(
+                host,
+                port,
+                HttpTunnelClientSocketFactory.toServlet(web.port()),
+                new InternalAddressServerSocketFactory(Addresses.INTERNAL),
+                config.stringLength(),
+                extras,
+                List.of(web),
+                () -> {
                     Map<String, String> m = new LinkedHashMap<>();
                     m.put("tunnel.mode", options.mode().label());
                     m.put("servlet.engine", ServletHost.version());
                     m.put("servlet.port", String.valueOf(web.port()));
-                    m.put("rmi.address", Addresses.INTERNAL.getHostAddress() + ':' + port + " (plain JRMP, internal address only)");
+                    m.put(
+                            "rmi.address",
+                            Addresses.INTERNAL.getHostAddress() + ':' + port + " (plain JRMP, internal address only)");
                     m.putAll(stats.toMap());
                     return m;
                 });
@@ -63,7 +74,8 @@ public final class HttpToServletScenario implements Scenario {
     @Override
     public RttClient connect(Endpoint endpoint, ScenarioConfig config) throws Exception {
         TunnelOptions options = TunnelOptions.from(config);
-        TunnelClient.configure(options.mode(), Proxy.NO_PROXY);   // the web server is reached directly, on port WEBPORT
-        return TunnelledRmiClient.lookup(endpoint, config, HttpTunnelClientSocketFactory.toServlet(endpoint.port("servlet.port")));
+        TunnelClient.configure(options.mode(), Proxy.NO_PROXY); // the web server is reached directly, on port WEBPORT
+        return TunnelledRmiClient.lookup(
+                endpoint, config, HttpTunnelClientSocketFactory.toServlet(endpoint.port("servlet.port")));
     }
 }

@@ -3,7 +3,6 @@ package io.wirecost.scenarios.http;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.http.proxy.ProxyChoice;
 import io.wirecost.scenarios.http.tunnel.TunnelMode;
-
 import java.util.Set;
 
 /**
@@ -25,6 +24,7 @@ public record TunnelOptions(TunnelMode mode, ProxyChoice proxy) {
                         + "' (tunnel options: tunnel.mode=forced|automatic, tunnel.proxy=auto|privoxy|embedded)");
             }
         }
-        return new TunnelOptions(TunnelMode.parse(config.option(MODE, "forced")), ProxyChoice.parse(config.option(PROXY, "auto")));
+        return new TunnelOptions(
+                TunnelMode.parse(config.option(MODE, "forced")), ProxyChoice.parse(config.option(PROXY, "auto")));
     }
 }

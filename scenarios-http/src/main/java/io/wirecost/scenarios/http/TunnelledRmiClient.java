@@ -13,7 +13,6 @@ import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
 import io.wirecost.scenarios.payload.PayloadTester;
 import io.wirecost.scenarios.rmi.RmiScenario;
-
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.util.Map;
@@ -32,8 +31,10 @@ final class TunnelledRmiClient implements RttClient {
     }
 
     /** The instantiation the papers time: a registry lookup through the tunnel. */
-    static TunnelledRmiClient lookup(Endpoint endpoint, ScenarioConfig config, HttpTunnelClientSocketFactory route) throws Exception {
-        Registry registry = LocateRegistry.getRegistry(endpoint.get("host"), endpoint.port("port"), route.forOneClient());
+    static TunnelledRmiClient lookup(Endpoint endpoint, ScenarioConfig config, HttpTunnelClientSocketFactory route)
+            throws Exception {
+        Registry registry =
+                LocateRegistry.getRegistry(endpoint.get("host"), endpoint.port("port"), route.forOneClient());
         RTTTester tester = (RTTTester) registry.lookup(endpoint.get("name"));
         return new TunnelledRmiClient(registry, tester, Operation.payloadString(config.stringLength()));
     }
@@ -50,7 +51,8 @@ final class TunnelledRmiClient implements RttClient {
     /** Through the same tunnel as RTTTester's calls. */
     @Override
     public Invocation invocation(Payload payload) {
-        return PayloadCalls.lookUpAndBind(RmiScenario.PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(RmiScenario.PAYLOAD_NAME), payload);
+        return PayloadCalls.lookUpAndBind(
+                RmiScenario.PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(RmiScenario.PAYLOAD_NAME), payload);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.PayloadService;
 import io.wirecost.scenarios.rmi.RmiScenario;
-
 import java.io.ObjectInputFilter;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
@@ -39,8 +38,14 @@ public final class TunnelledServer implements ServerHandle {
     private final Endpoint endpoint;
     private final Supplier<Map<String, String>> info;
 
-    private TunnelledServer(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf, Registry registry,
-                            List<AutoCloseable> infrastructure, Endpoint endpoint, Supplier<Map<String, String>> info) {
+    private TunnelledServer(
+            int port,
+            RMIClientSocketFactory csf,
+            RMIServerSocketFactory ssf,
+            Registry registry,
+            List<AutoCloseable> infrastructure,
+            Endpoint endpoint,
+            Supplier<Map<String, String>> info) {
         this.port = port;
         this.csf = csf;
         this.ssf = ssf;
@@ -54,9 +59,16 @@ public final class TunnelledServer implements ServerHandle {
      * Exports on {@code port}; on failure closes {@code infrastructure}, which the caller started first
      * (it needs the port for its allow-list).
      */
-    static TunnelledServer start(String host, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf, int stringLength,
-                                 Map<String, String> endpointExtras, List<AutoCloseable> infrastructure,
-                                 Supplier<Map<String, String>> info) throws Exception {
+    static TunnelledServer start(
+            String host,
+            int port,
+            RMIClientSocketFactory csf,
+            RMIServerSocketFactory ssf,
+            int stringLength,
+            Map<String, String> endpointExtras,
+            List<AutoCloseable> infrastructure,
+            Supplier<Map<String, String>> info)
+            throws Exception {
         Registry registry = null;
         try {
             registry = LocateRegistry.createRegistry(port, csf, ssf);
@@ -130,7 +142,8 @@ public final class TunnelledServer implements ServerHandle {
             try {
                 c.close();
             } catch (Exception e) {
-                if (first == null) first = e; else first.addSuppressed(e);
+                if (first == null) first = e;
+                else first.addSuppressed(e);
             }
         }
         if (pending == null && first != null) throw first;

@@ -13,8 +13,7 @@ final class RawHttp {
     /** A single-operation JRMP connection carrying a Ping: any JRMP server answers it with 0x53. */
     static final byte[] JRMP_PING = {'J', 'R', 'M', 'I', 0, 2, 0x4c, 0x52};
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static byte[] post(String target, String extraHeaders, byte[] body) {
         String head = "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n"
@@ -50,7 +49,7 @@ final class RawHttp {
         try {
             for (int n; (n = in.read(buf)) >= 0; ) out.write(buf, 0, n);
         } catch (java.net.SocketException e) {
-            if (out.size() == 0) throw e;   // a reset after a complete response still counts as the response
+            if (out.size() == 0) throw e; // a reset after a complete response still counts as the response
         }
         return out.toByteArray();
     }

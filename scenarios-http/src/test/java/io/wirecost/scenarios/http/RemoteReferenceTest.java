@@ -1,11 +1,11 @@
 package io.wirecost.scenarios.http;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.http.tunnel.HttpTunnelClientSocketFactory;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.lang.ref.WeakReference;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
@@ -13,9 +13,8 @@ import java.rmi.registry.Registry;
 import java.rmi.server.RMIClientSocketFactory;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * RMI's object model survives the tunnel: a call returns a remote reference, the client calls the
@@ -37,7 +36,7 @@ class RemoteReferenceTest {
         public Counter newCounter() throws RemoteException {
             CounterImpl c = new CounterImpl();
             last = c;
-            return (Counter) server.export(c);   // RTTTester's JEP 290 filter: increment() takes no arguments
+            return (Counter) server.export(c); // RTTTester's JEP 290 filter: increment() takes no arguments
         }
     }
 
@@ -49,17 +48,19 @@ class RemoteReferenceTest {
         try (TunnelledServer server = (TunnelledServer) scenario.startServer(config)) {
             Factory factory = new Factory(server);
             server.bind("counters", factory);
-            scenario.connect(server.endpoint(), config);   // this JVM's tunnel client, as a scenario client sets it up
+            scenario.connect(server.endpoint(), config); // this JVM's tunnel client, as a scenario client sets it up
             RMIClientSocketFactory route = name.equals("http-to-port")
                     ? HttpTunnelClientSocketFactory.toPort()
                     : HttpTunnelClientSocketFactory.toServlet(server.endpoint().port("servlet.port"));
-            Registry registry = LocateRegistry.getRegistry(server.endpoint().get("host"), server.endpoint().port("port"), route);
+            Registry registry = LocateRegistry.getRegistry(
+                    server.endpoint().get("host"), server.endpoint().port("port"), route);
 
             Counter counter = ((CounterFactory) registry.lookup("counters")).newCounter();
             assertEquals(1, counter.increment());
             assertEquals(2, counter.increment());
             CounterImpl impl = factory.last;
-            assertTrue(counter.toString().contains(name.equals("http-to-port") ? "HTTP-to-port" : "HTTP-to-servlet"),
+            assertTrue(
+                    counter.toString().contains(name.equals("http-to-port") ? "HTTP-to-port" : "HTTP-to-servlet"),
                     "the returned stub carries the tunnel's factory: " + counter);
 
             WeakReference<Counter> gone = new WeakReference<>(counter);

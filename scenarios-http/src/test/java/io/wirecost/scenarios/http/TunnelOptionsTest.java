@@ -1,14 +1,13 @@
 package io.wirecost.scenarios.http;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.http.proxy.ProxyChoice;
 import io.wirecost.scenarios.http.tunnel.TunnelMode;
-import org.junit.jupiter.api.Test;
-
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 class TunnelOptionsTest {
 
@@ -19,7 +18,8 @@ class TunnelOptionsTest {
     @Test
     void defaultsAreForcedAndTheInstalledProxy() {
         assertEquals(new TunnelOptions(TunnelMode.FORCED, ProxyChoice.AUTO), of(Map.of()));
-        assertEquals(new TunnelOptions(TunnelMode.AUTOMATIC, ProxyChoice.EMBEDDED),
+        assertEquals(
+                new TunnelOptions(TunnelMode.AUTOMATIC, ProxyChoice.EMBEDDED),
                 of(Map.of("tunnel.mode", "automatic", "tunnel.proxy", "embedded")));
     }
 
@@ -30,11 +30,17 @@ class TunnelOptionsTest {
 
     @Test
     void badKeysAndValuesAreOneLineErrors() {
-        assertEquals("unknown scenario option 'tunnel.mod' (tunnel options: tunnel.mode=forced|automatic, tunnel.proxy=auto|privoxy|embedded)",
-                assertThrows(IllegalArgumentException.class, () -> of(Map.of("tunnel.mod", "forced"))).getMessage());
-        assertEquals("tunnel.mode must be forced or automatic, got 'auto'",
-                assertThrows(IllegalArgumentException.class, () -> of(Map.of("tunnel.mode", "auto"))).getMessage());
-        assertEquals("tunnel.proxy must be auto, privoxy or embedded, got 'squid'",
-                assertThrows(IllegalArgumentException.class, () -> of(Map.of("tunnel.proxy", "squid"))).getMessage());
+        assertEquals(
+                "unknown scenario option 'tunnel.mod' (tunnel options: tunnel.mode=forced|automatic, tunnel.proxy=auto|privoxy|embedded)",
+                assertThrows(IllegalArgumentException.class, () -> of(Map.of("tunnel.mod", "forced")))
+                        .getMessage());
+        assertEquals(
+                "tunnel.mode must be forced or automatic, got 'auto'",
+                assertThrows(IllegalArgumentException.class, () -> of(Map.of("tunnel.mode", "auto")))
+                        .getMessage());
+        assertEquals(
+                "tunnel.proxy must be auto, privoxy or embedded, got 'squid'",
+                assertThrows(IllegalArgumentException.class, () -> of(Map.of("tunnel.proxy", "squid")))
+                        .getMessage());
     }
 }

@@ -1,6 +1,11 @@
 package io.wirecost.scenarios.rest;
 
 import io.wirecost.scenarios.CountingTester;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
@@ -11,12 +16,6 @@ import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 import org.glassfish.jersey.servlet.ServletContainer;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * Jersey's servlet in embedded Tomcat 10.1 with Jackson for JSON. With {@code http2}, the HTTP/1.1
@@ -52,7 +51,9 @@ final class JerseyServer implements AutoCloseable {
         ctx.setClearReferencesObjectStreamClassCaches(false);
         ctx.setClearReferencesThreadLocals(false);
         ctx.setClearReferencesRmiTargets(false);
-        ResourceConfig app = new ResourceConfig().register(new RttResource(service)).register(new PayloadResource())
+        ResourceConfig app = new ResourceConfig()
+                .register(new RttResource(service))
+                .register(new PayloadResource())
                 .register(JacksonFeature.class)
                 // WADL needs JAXB, which is not here; without this Jersey warns at every start
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true);

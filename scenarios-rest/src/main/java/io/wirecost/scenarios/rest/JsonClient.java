@@ -7,7 +7,6 @@ import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.payload.Data2;
 import io.wirecost.scenarios.payload.Data3;
 import io.wirecost.scenarios.payload.PayloadTester;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -25,14 +24,14 @@ import java.time.Duration;
 final class JsonClient implements RTTTester, PayloadTester {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final JavaType INT = type(new TypeReference<Value<Integer>>() { });
-    private static final JavaType SHORT = type(new TypeReference<Value<Short>>() { });
-    private static final JavaType LONG = type(new TypeReference<Value<Long>>() { });
-    private static final JavaType FLOAT = type(new TypeReference<Value<Float>>() { });
-    private static final JavaType DOUBLE = type(new TypeReference<Value<Double>>() { });
-    private static final JavaType BOOLEAN = type(new TypeReference<Value<Boolean>>() { });
-    private static final JavaType BYTE = type(new TypeReference<Value<Byte>>() { });
-    private static final JavaType STRING = type(new TypeReference<Value<String>>() { });
+    private static final JavaType INT = type(new TypeReference<Value<Integer>>() {});
+    private static final JavaType SHORT = type(new TypeReference<Value<Short>>() {});
+    private static final JavaType LONG = type(new TypeReference<Value<Long>>() {});
+    private static final JavaType FLOAT = type(new TypeReference<Value<Float>>() {});
+    private static final JavaType DOUBLE = type(new TypeReference<Value<Double>>() {});
+    private static final JavaType BOOLEAN = type(new TypeReference<Value<Boolean>>() {});
+    private static final JavaType BYTE = type(new TypeReference<Value<Byte>>() {});
+    private static final JavaType STRING = type(new TypeReference<Value<String>>() {});
 
     private final HttpClient http;
     private final String base;
@@ -54,25 +53,73 @@ final class JsonClient implements RTTTester, PayloadTester {
         return lastVersion;
     }
 
-    @Override public int returnRTTforInt() { return this.<Value<Integer>>get("/rtt/int", INT).value(); }
-    @Override public short returnRTTforShort() { return this.<Value<Short>>get("/rtt/short", SHORT).value(); }
-    @Override public long returnRTTforLong() { return this.<Value<Long>>get("/rtt/long", LONG).value(); }
-    @Override public float returnRTTforFloat() { return this.<Value<Float>>get("/rtt/float", FLOAT).value(); }
-    @Override public double returnRTTforDouble() { return this.<Value<Double>>get("/rtt/double", DOUBLE).value(); }
-    @Override public boolean returnRTTforBool() { return this.<Value<Boolean>>get("/rtt/boolean", BOOLEAN).value(); }
-    @Override public byte returnRTTforByte() { return this.<Value<Byte>>get("/rtt/byte", BYTE).value(); }
-    @Override public String returnRTTforString() { return this.<Value<String>>get("/rtt/string", STRING).value(); }
+    @Override
+    public int returnRTTforInt() {
+        return this.<Value<Integer>>get("/rtt/int", INT).value();
+    }
 
-    @Override public String getString(int length) { return this.<Value<String>>get("/payload/string/" + length, STRING).value(); }
-    @Override public Data2[] f1(int count) { return get("/payload/data2/" + count, MAPPER.constructType(Data2[].class)); }
-    @Override public Data3 getCustomerRecord(int index) { return get("/payload/data3/" + index, MAPPER.constructType(Data3.class)); }
-    @Override public Data3[] getCustomersForSalesRep(int count) { return get("/payload/data3s/" + count, MAPPER.constructType(Data3[].class)); }
+    @Override
+    public short returnRTTforShort() {
+        return this.<Value<Short>>get("/rtt/short", SHORT).value();
+    }
+
+    @Override
+    public long returnRTTforLong() {
+        return this.<Value<Long>>get("/rtt/long", LONG).value();
+    }
+
+    @Override
+    public float returnRTTforFloat() {
+        return this.<Value<Float>>get("/rtt/float", FLOAT).value();
+    }
+
+    @Override
+    public double returnRTTforDouble() {
+        return this.<Value<Double>>get("/rtt/double", DOUBLE).value();
+    }
+
+    @Override
+    public boolean returnRTTforBool() {
+        return this.<Value<Boolean>>get("/rtt/boolean", BOOLEAN).value();
+    }
+
+    @Override
+    public byte returnRTTforByte() {
+        return this.<Value<Byte>>get("/rtt/byte", BYTE).value();
+    }
+
+    @Override
+    public String returnRTTforString() {
+        return this.<Value<String>>get("/rtt/string", STRING).value();
+    }
+
+    @Override
+    public String getString(int length) {
+        return this.<Value<String>>get("/payload/string/" + length, STRING).value();
+    }
+
+    @Override
+    public Data2[] f1(int count) {
+        return get("/payload/data2/" + count, MAPPER.constructType(Data2[].class));
+    }
+
+    @Override
+    public Data3 getCustomerRecord(int index) {
+        return get("/payload/data3/" + index, MAPPER.constructType(Data3.class));
+    }
+
+    @Override
+    public Data3[] getCustomersForSalesRep(int count) {
+        return get("/payload/data3s/" + count, MAPPER.constructType(Data3[].class));
+    }
 
     @Override
     public int[] invert(int[] values) {
         try {
-            HttpRequest req = request("/payload/invert").header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(MAPPER.writeValueAsBytes(values))).build();
+            HttpRequest req = request("/payload/invert")
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(MAPPER.writeValueAsBytes(values)))
+                    .build();
             return read(req, MAPPER.constructType(int[].class));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -92,7 +139,8 @@ final class JsonClient implements RTTTester, PayloadTester {
             HttpResponse<byte[]> resp = http.send(req, HttpResponse.BodyHandlers.ofByteArray());
             lastVersion = resp.version();
             if (resp.statusCode() != 200) {
-                throw new IllegalStateException(req.method() + " " + req.uri().getPath() + " answered HTTP " + resp.statusCode());
+                throw new IllegalStateException(
+                        req.method() + " " + req.uri().getPath() + " answered HTTP " + resp.statusCode());
             }
             return MAPPER.readValue(resp.body(), type);
         } catch (IOException e) {

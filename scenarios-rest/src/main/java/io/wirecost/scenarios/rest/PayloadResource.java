@@ -11,7 +11,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-
 import java.util.function.Supplier;
 
 /**
@@ -24,12 +23,33 @@ public class PayloadResource {
 
     private final PayloadService target = new PayloadService();
 
-    @GET @Path("string/{n}") public Value<String> getString(@PathParam("n") int n) { return new Value<>(checked(() -> target.getString(n))); }
-    @GET @Path("data2/{n}") public Data2[] f1(@PathParam("n") int n) { return checked(() -> target.f1(n)); }
-    @GET @Path("data3/{i}") public Data3 getCustomerRecord(@PathParam("i") int i) { return checked(() -> target.getCustomerRecord(i)); }
-    @GET @Path("data3s/{n}") public Data3[] getCustomersForSalesRep(@PathParam("n") int n) { return checked(() -> target.getCustomersForSalesRep(n)); }
+    @GET
+    @Path("string/{n}")
+    public Value<String> getString(@PathParam("n") int n) {
+        return new Value<>(checked(() -> target.getString(n)));
+    }
 
-    @POST @Path("invert") @Consumes(MediaType.APPLICATION_JSON)
+    @GET
+    @Path("data2/{n}")
+    public Data2[] f1(@PathParam("n") int n) {
+        return checked(() -> target.f1(n));
+    }
+
+    @GET
+    @Path("data3/{i}")
+    public Data3 getCustomerRecord(@PathParam("i") int i) {
+        return checked(() -> target.getCustomerRecord(i));
+    }
+
+    @GET
+    @Path("data3s/{n}")
+    public Data3[] getCustomersForSalesRep(@PathParam("n") int n) {
+        return checked(() -> target.getCustomersForSalesRep(n));
+    }
+
+    @POST
+    @Path("invert")
+    @Consumes(MediaType.APPLICATION_JSON)
     public int[] invert(int[] values) {
         return checked(() -> target.invert(values));
     }

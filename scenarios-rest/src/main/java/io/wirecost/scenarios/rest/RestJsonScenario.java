@@ -12,12 +12,11 @@ import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
-import org.apache.catalina.util.ServerInfo;
-
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.catalina.util.ServerInfo;
 
 /**
  * {@code rest-json}: what replaced SOAP web services, set beside {@code ws-literal}. Jakarta REST
@@ -47,8 +46,8 @@ public class RestJsonScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
-                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
+        CountingTester service = new CountingTester(
+                new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         JerseyServer server = JerseyServer.start(config.bindHost(), service, version() == HttpClient.Version.HTTP_2);
         Endpoint ep = Endpoint.of("url", server.baseUrl());
         return new ServerHandle() {
@@ -61,7 +60,9 @@ public class RestJsonScenario implements Scenario {
             public Map<String, String> info() {
                 Map<String, String> m = new LinkedHashMap<>(stack());
                 m.put("http.server", ServerInfo.getServerInfo());
-                m.put("http.protocols", version() == HttpClient.Version.HTTP_2 ? "HTTP/1.1, h2c by Upgrade" : "HTTP/1.1");
+                m.put(
+                        "http.protocols",
+                        version() == HttpClient.Version.HTTP_2 ? "HTTP/1.1, h2c by Upgrade" : "HTTP/1.1");
                 m.put("service.invocations", String.valueOf(service.invocations()));
                 return m;
             }

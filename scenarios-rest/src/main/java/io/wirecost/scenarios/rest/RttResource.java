@@ -21,12 +21,51 @@ public class RttResource {
         this.target = target;
     }
 
-    @GET @Path("int") public Value<Integer> returnInt() { return new Value<>(target.returnRTTforInt()); }
-    @GET @Path("short") public Value<Short> returnShort() { return new Value<>(target.returnRTTforShort()); }
-    @GET @Path("long") public Value<Long> returnLong() { return new Value<>(target.returnRTTforLong()); }
-    @GET @Path("float") public Value<Float> returnFloat() { return new Value<>(target.returnRTTforFloat()); }
-    @GET @Path("double") public Value<Double> returnDouble() { return new Value<>(target.returnRTTforDouble()); }
-    @GET @Path("boolean") public Value<Boolean> returnBoolean() { return new Value<>(target.returnRTTforBool()); }
-    @GET @Path("byte") public Value<Byte> returnByte() { return new Value<>(target.returnRTTforByte()); }
-    @GET @Path("string") public Value<String> returnString() { return new Value<>(target.returnRTTforString()); }
+    @GET
+    @Path("int")
+    public Value<Integer> returnInt() {
+        return new Value<>(target.returnRTTforInt());
+    }
+
+    @GET
+    @Path("short")
+    public Value<Short> returnShort() {
+        return new Value<>(target.returnRTTforShort());
+    }
+
+    @GET
+    @Path("long")
+    public Value<Long> returnLong() {
+        return new Value<>(target.returnRTTforLong());
+    }
+
+    @GET
+    @Path("float")
+    public Value<Float> returnFloat() {
+        return new Value<>(target.returnRTTforFloat());
+    }
+
+    @GET
+    @Path("double")
+    public Value<Double> returnDouble() {
+        return new Value<>(target.returnRTTforDouble());
+    }
+
+    @GET
+    @Path("boolean")
+    public Value<Boolean> returnBoolean() {
+        return new Value<>(target.returnRTTforBool());
+    }
+
+    @GET
+    @Path("byte")
+    public Value<Byte> returnByte() {
+        return new Value<>(target.returnRTTforByte());
+    }
+
+    @GET
+    @Path("string")
+    public Value<String> returnString() {
+        return new Value<>(target.returnRTTforString());
+    }
 }

@@ -5,5 +5,4 @@ package io.wirecost.scenarios.rest;
  * (a bare JSON number is legal but rare, and leaves no room to grow), so this is what a typical call
  * carries. Jackson binds records by their component names.
  */
-public record Value<T>(T value) {
-}
+public record Value<T>(T value) {}

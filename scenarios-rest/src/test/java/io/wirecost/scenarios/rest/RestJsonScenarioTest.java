@@ -1,19 +1,18 @@
 package io.wirecost.scenarios.rest;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.Payload;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /**
  * rest-json and rest-json-h2, client and server in one JVM on loopback: every RTTTester operation and
@@ -38,20 +37,28 @@ class RestJsonScenarioTest {
     void theWireCarriesJson() throws Exception {
         ScenarioConfig config = new ScenarioConfig(64, null);
         try (ServerHandle server = new RestJsonScenario().startServer(config)) {
-            HttpResponse<String> r = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create(server.endpoint().get("url") + "/rtt/int")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(server.endpoint().get("url") + "/rtt/int"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode());
             assertEquals("{\"value\":1234567}", r.body());
-            assertEquals("application/json", r.headers().firstValue("Content-Type").orElse(""));
-            HttpResponse<String> bad = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create(server.endpoint().get("url") + "/payload/data2/0")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(
+                    "application/json", r.headers().firstValue("Content-Type").orElse(""));
+            HttpResponse<String> bad = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(server.endpoint().get("url") + "/payload/data2/0"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertEquals(400, bad.statusCode());
         }
     }
 
     private static void assertEverythingAnswered(Scenario scenario, String version) throws Exception {
         ScenarioConfig config = new ScenarioConfig(64, null);
-        try (ServerHandle server = scenario.startServer(config); RttClient client = scenario.connect(server.endpoint(), config)) {
+        try (ServerHandle server = scenario.startServer(config);
+                RttClient client = scenario.connect(server.endpoint(), config)) {
             for (Operation op : Operation.values()) client.invocation(op).call();
             for (String p : PAYLOADS) client.invocation(Payload.parse(p)).call();
             assertEquals("8", server.info().get("service.invocations"));

@@ -3,18 +3,17 @@ package io.wirecost.scenarios.ws;
 import com.sun.xml.ws.transport.http.servlet.WSServlet;
 import com.sun.xml.ws.transport.http.servlet.WSServletContextListener;
 import io.wirecost.scenarios.ScenarioConfig;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.startup.Tomcat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
 
 /**
  * Metro deployed in embedded Tomcat 10.1 the way a web.xml would deploy it: {@code addContext} runs
@@ -39,13 +38,15 @@ final class MetroServer implements AutoCloseable {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.counter = counter;
-        this.cleanup = new Thread(() -> {
-            try {
-                delete(baseDir);
-            } catch (IOException e) {
-                // best effort at exit
-            }
-        }, "wirecost-tomcat-cleanup");
+        this.cleanup = new Thread(
+                () -> {
+                    try {
+                        delete(baseDir);
+                    } catch (IOException e) {
+                        // best effort at exit
+                    }
+                },
+                "wirecost-tomcat-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
     }
 
@@ -109,15 +110,18 @@ final class MetroServer implements AutoCloseable {
                   <endpoint name="PayloadTester" implementation="%s" url-pattern="%s">
                 %s  </endpoint>
                 </endpoints>
-                """.formatted(RttEndpoint.class.getName(), PATH, handlers, PayloadEndpoint.class.getName(), PAYLOAD_PATH, handlers);
+                """.formatted(
+                RttEndpoint.class.getName(), PATH, handlers, PayloadEndpoint.class.getName(), PAYLOAD_PATH, handlers);
     }
 
     String url() {
-        return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PATH;
+        return "http://" + ScenarioConfig.defaultBindHost() + ":"
+                + tomcat.getConnector().getLocalPort() + PATH;
     }
 
     String payloadUrl() {
-        return "http://" + ScenarioConfig.defaultBindHost() + ":" + tomcat.getConnector().getLocalPort() + PAYLOAD_PATH;
+        return "http://" + ScenarioConfig.defaultBindHost() + ":"
+                + tomcat.getConnector().getLocalPort() + PAYLOAD_PATH;
     }
 
     Map<String, String> traffic() {

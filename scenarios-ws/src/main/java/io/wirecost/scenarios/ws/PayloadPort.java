@@ -11,7 +11,9 @@ import jakarta.jws.soap.SOAPBinding;
  * The payload classes are plain JavaBeans, which JAXB binds without annotations.
  */
 @WebService(name = "PayloadTester", targetNamespace = PayloadPort.NAMESPACE)
-@SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL,
+@SOAPBinding(
+        style = SOAPBinding.Style.DOCUMENT,
+        use = SOAPBinding.Use.LITERAL,
         parameterStyle = SOAPBinding.ParameterStyle.WRAPPED)
 public interface PayloadPort {
 
@@ -19,13 +21,18 @@ public interface PayloadPort {
     String SERVICE = "PayloadTesterService";
     String PORT = "PayloadTesterPort";
 
-    @WebMethod String getString(int length);
+    @WebMethod
+    String getString(int length);
 
-    @WebMethod Data2[] f1(int count);
+    @WebMethod
+    Data2[] f1(int count);
 
-    @WebMethod Data3 getCustomerRecord(int index);
+    @WebMethod
+    Data3 getCustomerRecord(int index);
 
-    @WebMethod Data3[] getCustomersForSalesRep(int count);
+    @WebMethod
+    Data3[] getCustomersForSalesRep(int count);
 
-    @WebMethod int[] invert(int[] values);
+    @WebMethod
+    int[] invert(int[] values);
 }

@@ -12,14 +12,18 @@ import jakarta.xml.ws.handler.MessageContext;
  * constructor). It forwards to the run's service, which the server put into the servlet context:
  * a context attribute, not a static, keeps two servers in one JVM (the tests) apart.
  */
-@WebService(endpointInterface = "io.wirecost.scenarios.ws.RttPort", targetNamespace = RttPort.NAMESPACE,
-        serviceName = RttPort.SERVICE, portName = RttPort.PORT)
+@WebService(
+        endpointInterface = "io.wirecost.scenarios.ws.RttPort",
+        targetNamespace = RttPort.NAMESPACE,
+        serviceName = RttPort.SERVICE,
+        portName = RttPort.PORT)
 public class RttEndpoint implements RttPort {
 
     static final String SERVICE_ATTRIBUTE = "io.wirecost.rtt.service";
 
     @Resource
     private WebServiceContext context;
+
     private volatile CountingTester service;
 
     private CountingTester service() {
@@ -32,12 +36,43 @@ public class RttEndpoint implements RttPort {
         return s;
     }
 
-    @Override public int returnRTTforInt() { return service().returnRTTforInt(); }
-    @Override public short returnRTTforShort() { return service().returnRTTforShort(); }
-    @Override public long returnRTTforLong() { return service().returnRTTforLong(); }
-    @Override public float returnRTTforFloat() { return service().returnRTTforFloat(); }
-    @Override public double returnRTTforDouble() { return service().returnRTTforDouble(); }
-    @Override public boolean returnRTTforBool() { return service().returnRTTforBool(); }
-    @Override public byte returnRTTforByte() { return service().returnRTTforByte(); }
-    @Override public String returnRTTforString() { return service().returnRTTforString(); }
+    @Override
+    public int returnRTTforInt() {
+        return service().returnRTTforInt();
+    }
+
+    @Override
+    public short returnRTTforShort() {
+        return service().returnRTTforShort();
+    }
+
+    @Override
+    public long returnRTTforLong() {
+        return service().returnRTTforLong();
+    }
+
+    @Override
+    public float returnRTTforFloat() {
+        return service().returnRTTforFloat();
+    }
+
+    @Override
+    public double returnRTTforDouble() {
+        return service().returnRTTforDouble();
+    }
+
+    @Override
+    public boolean returnRTTforBool() {
+        return service().returnRTTforBool();
+    }
+
+    @Override
+    public byte returnRTTforByte() {
+        return service().returnRTTforByte();
+    }
+
+    @Override
+    public String returnRTTforString() {
+        return service().returnRTTforString();
+    }
 }

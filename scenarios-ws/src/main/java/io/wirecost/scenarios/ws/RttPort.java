@@ -10,7 +10,9 @@ import jakarta.jws.soap.SOAPBinding;
  * WSDL from this interface at run time, so nothing is generated at build time.
  */
 @WebService(name = "RTTTester", targetNamespace = RttPort.NAMESPACE)
-@SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL,
+@SOAPBinding(
+        style = SOAPBinding.Style.DOCUMENT,
+        use = SOAPBinding.Use.LITERAL,
         parameterStyle = SOAPBinding.ParameterStyle.WRAPPED)
 public interface RttPort {
 
@@ -18,19 +20,27 @@ public interface RttPort {
     String SERVICE = "RTTTesterService";
     String PORT = "RTTTesterPort";
 
-    @WebMethod int returnRTTforInt();
+    @WebMethod
+    int returnRTTforInt();
 
-    @WebMethod short returnRTTforShort();
+    @WebMethod
+    short returnRTTforShort();
 
-    @WebMethod long returnRTTforLong();
+    @WebMethod
+    long returnRTTforLong();
 
-    @WebMethod float returnRTTforFloat();
+    @WebMethod
+    float returnRTTforFloat();
 
-    @WebMethod double returnRTTforDouble();
+    @WebMethod
+    double returnRTTforDouble();
 
-    @WebMethod boolean returnRTTforBool();
+    @WebMethod
+    boolean returnRTTforBool();
 
-    @WebMethod byte returnRTTforByte();
+    @WebMethod
+    byte returnRTTforByte();
 
-    @WebMethod String returnRTTforString();
+    @WebMethod
+    String returnRTTforString();
 }

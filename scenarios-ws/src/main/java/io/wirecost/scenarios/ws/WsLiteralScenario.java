@@ -16,14 +16,13 @@ import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.Service;
-import org.apache.catalina.util.ServerInfo;
-
 import java.io.Closeable;
 import java.net.URL;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.xml.namespace.QName;
+import org.apache.catalina.util.ServerInfo;
 
 /**
  * {@code ws-literal}: SOAP 1.1 document/literal wrapped, seed 000's WS-literal column (JAX-RPC on
@@ -49,8 +48,8 @@ public class WsLiteralScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(new RTTTesterImpl(config.stringLength()),
-                io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
+        CountingTester service = new CountingTester(
+                new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         Map<String, Object> attributes = new HashMap<>(serverAttributes(config));
         attributes.put(RttEndpoint.SERVICE_ATTRIBUTE, service);
         MetroServer server = MetroServer.start(attributes, serverHandler());
@@ -95,12 +94,17 @@ public class WsLiteralScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind("the payload port", () -> {
-                    PayloadPort p = Service.create(new URL(endpoint.get("payloadWsdl")), PAYLOAD_SERVICE).getPort(PAYLOAD_PORT, PayloadPort.class);
-                    // the same handlers as RTTTester's port: ws-security's payloads are signed and encrypted too
-                    configureClient((BindingProvider) p, config);
-                    return new PayloadPortTester(p);
-                }, payload);
+                return PayloadCalls.lookUpAndBind(
+                        "the payload port",
+                        () -> {
+                            PayloadPort p = Service.create(new URL(endpoint.get("payloadWsdl")), PAYLOAD_SERVICE)
+                                    .getPort(PAYLOAD_PORT, PayloadPort.class);
+                            // the same handlers as RTTTester's port: ws-security's payloads are signed and encrypted
+                            // too
+                            configureClient((BindingProvider) p, config);
+                            return new PayloadPortTester(p);
+                        },
+                        payload);
             }
 
             @Override
@@ -143,8 +147,7 @@ public class WsLiteralScenario implements Scenario {
         return Map.of();
     }
 
-    protected void configureClient(BindingProvider port, ScenarioConfig config) throws Exception {
-    }
+    protected void configureClient(BindingProvider port, ScenarioConfig config) throws Exception {}
 
     protected Map<String, String> clientInfo(ScenarioConfig config) {
         return Map.of();

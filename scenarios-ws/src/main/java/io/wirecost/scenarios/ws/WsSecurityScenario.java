@@ -10,13 +10,12 @@ import io.wirecost.scenarios.ws.security.WssKeys;
 import io.wirecost.scenarios.ws.security.WssSuite;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.handler.Handler;
-import org.apache.wss4j.dom.engine.WSSConfig;
-
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.wss4j.dom.engine.WSSConfig;
 
 /**
  * {@code ws-security}: ws-literal plus WS-Security in both directions, seed 000's WS-Security
@@ -48,8 +47,11 @@ public final class WsSecurityScenario extends WsLiteralScenario {
         WssSuite suite = WssSuite.of(config);
         WSSConfig.init();
         WssKeys keys = WssKeys.load(KeyMaterial.load(config.requireKeyDir()), KeyMaterial.SERVER, "server");
-        return Map.of(ServerSecurityHandler.CONTEXT_ATTRIBUTE, new ServerSecurity(keys, suite),
-                "io.wirecost.wss.info", describe(jce, suite));
+        return Map.of(
+                ServerSecurityHandler.CONTEXT_ATTRIBUTE,
+                new ServerSecurity(keys, suite),
+                "io.wirecost.wss.info",
+                describe(jce, suite));
     }
 
     @Override
@@ -66,7 +68,7 @@ public final class WsSecurityScenario extends WsLiteralScenario {
     }
 
     @Override
-    @SuppressWarnings("rawtypes")   // JAX-WS's Binding.setHandlerChain takes a List of raw Handler
+    @SuppressWarnings("rawtypes") // JAX-WS's Binding.setHandlerChain takes a List of raw Handler
     protected void configureClient(BindingProvider port, ScenarioConfig config) throws Exception {
         JceProviders.install(config);
         WssSuite suite = WssSuite.of(config);
@@ -93,8 +95,8 @@ public final class WsSecurityScenario extends WsLiteralScenario {
     /** The suite, and which provider this JVM really hands Santuario for each of its algorithms. */
     private static Map<String, String> describe(String jce, WssSuite suite) {
         Map<String, String> m = new LinkedHashMap<>(suite.describe());
-        m.putAll(JceProviders.inUse(jce, List.of(suite.cipherJceName(), suite.keyTransportJceName()),
-                List.of(suite.signatureJceName())));
+        m.putAll(JceProviders.inUse(
+                jce, List.of(suite.cipherJceName(), suite.keyTransportJceName()), List.of(suite.signatureJceName())));
         return m;
     }
 }

@@ -1,8 +1,5 @@
 package io.wirecost.scenarios.ws;
 
-import org.w3c.dom.Document;
-import org.w3c.dom.NodeList;
-
 import java.io.ByteArrayInputStream;
 import java.io.StringWriter;
 import java.net.URI;
@@ -14,6 +11,8 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
 
 /** Plain SOAP over java.net.http, none of the scenario's stack: what an independent client sends. */
 final class Soap {
@@ -21,8 +20,7 @@ final class Soap {
     static final String ENVELOPE_NS = "http://schemas.xmlsoap.org/soap/envelope/";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    private Soap() {
-    }
+    private Soap() {}
 
     /** A SOAP 1.1 request for a document/literal wrapped RTTTester operation, written by hand. */
     static String request(String operation) {

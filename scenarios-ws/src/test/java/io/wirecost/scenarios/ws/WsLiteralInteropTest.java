@@ -1,22 +1,21 @@
 package io.wirecost.scenarios.ws;
 
-import io.wirecost.scenarios.testing.RecordingRelay;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
+import io.wirecost.scenarios.testing.RecordingRelay;
+import java.net.http.HttpResponse;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
-
-import java.net.http.HttpResponse;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * ws-literal speaks plain document/literal SOAP 1.1: its WSDL is served, an envelope written by hand
@@ -48,7 +47,7 @@ class WsLiteralInteropTest {
         assertTrue(wsdl.contains("style=\"document\""), wsdl);
         assertTrue(wsdl.contains("use=\"literal\""), wsdl);
         assertFalse(wsdl.contains("encoded"), wsdl);
-        for (String op : new String[]{"returnRTTforInt", "returnRTTforBool", "returnRTTforString"}) {
+        for (String op : new String[] {"returnRTTforInt", "returnRTTforBool", "returnRTTforString"}) {
             assertTrue(wsdl.contains("name=\"" + op + "\""), op);
         }
         assertTrue(wsdl.contains(url), "the WSDL's soap:address is the endpoint: " + wsdl);
@@ -57,14 +56,31 @@ class WsLiteralInteropTest {
     @Test
     void aHandWrittenEnvelopeGetsEveryAnswer() throws Exception {
         Map<String, String> expected = Map.of(
-                "returnRTTforInt", "1234567", "returnRTTforShort", "12345", "returnRTTforLong", "1234567890123",
-                "returnRTTforFloat", "1234.5", "returnRTTforDouble", "12345.678", "returnRTTforBool", "true",
-                "returnRTTforByte", "123", "returnRTTforString", Operation.payloadString(64));
+                "returnRTTforInt",
+                "1234567",
+                "returnRTTforShort",
+                "12345",
+                "returnRTTforLong",
+                "1234567890123",
+                "returnRTTforFloat",
+                "1234.5",
+                "returnRTTforDouble",
+                "12345.678",
+                "returnRTTforBool",
+                "true",
+                "returnRTTforByte",
+                "123",
+                "returnRTTforString",
+                Operation.payloadString(64));
         for (Map.Entry<String, String> e : expected.entrySet()) {
             HttpResponse<String> r = Soap.post(url, Soap.request(e.getKey()));
             assertEquals(200, r.statusCode(), r.body());
             Document d = Soap.parse(r.body());
-            assertEquals(e.getKey() + "Response", d.getElementsByTagNameNS(RttPort.NAMESPACE, e.getKey() + "Response").item(0).getLocalName());
+            assertEquals(
+                    e.getKey() + "Response",
+                    d.getElementsByTagNameNS(RttPort.NAMESPACE, e.getKey() + "Response")
+                            .item(0)
+                            .getLocalName());
             assertEquals(e.getValue(), Soap.text(d, "return"), e.getKey() + ": " + r.body());
         }
     }
@@ -82,8 +98,10 @@ class WsLiteralInteropTest {
         try (RecordingRelay relay = new RecordingRelay(port)) {
             String relayUrl = "http://127.0.0.1:" + relay.port() + MetroServer.PATH;
             long before = Long.parseLong(server.info().get("service.invocations"));
-            try (RttClient client = new WsLiteralScenario().connect(Endpoint.of("url", relayUrl, "wsdl", relayUrl + "?wsdl"), CONFIG)) {
-                for (int i = 0; i < 20; i++) for (Operation op : Operation.all()) client.invocation(op).call();
+            try (RttClient client =
+                    new WsLiteralScenario().connect(Endpoint.of("url", relayUrl, "wsdl", relayUrl + "?wsdl"), CONFIG)) {
+                for (int i = 0; i < 20; i++)
+                    for (Operation op : Operation.all()) client.invocation(op).call();
                 assertEquals("true", client.info().get("http.keepAlive"));
             }
             assertEquals(before + 160, Long.parseLong(server.info().get("service.invocations")));
@@ -92,7 +110,7 @@ class WsLiteralInteropTest {
             assertTrue(request.contains("POST " + MetroServer.PATH + " HTTP/1.1"), request);
             assertTrue(request.contains(":returnRTTforInt"), request);
             assertTrue(response.contains("<return>1234567</return>"), response);
-            for (String wire : new String[]{request, response}) {
+            for (String wire : new String[] {request, response}) {
                 assertFalse(wire.contains("encodingStyle"), "no SOAP encoding on the wire");
                 assertFalse(wire.contains("xsi:type"), "no xsi:type on the wire");
             }
@@ -101,6 +119,8 @@ class WsLiteralInteropTest {
             assertEquals(160, posts);
         }
         Map<String, String> info = server.info();
-        assertTrue(Long.parseLong(info.get("http.clientConnections")) * 20 < Long.parseLong(info.get("http.requests")), info.toString());
+        assertTrue(
+                Long.parseLong(info.get("http.clientConnections")) * 20 < Long.parseLong(info.get("http.requests")),
+                info.toString());
     }
 }

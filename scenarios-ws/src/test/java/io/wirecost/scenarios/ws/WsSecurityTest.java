@@ -1,6 +1,10 @@
 package io.wirecost.scenarios.ws;
 
-import io.wirecost.scenarios.Endpoint;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -10,15 +14,6 @@ import io.wirecost.scenarios.ws.security.MessageSecurer;
 import io.wirecost.scenarios.ws.security.MessageVerifier;
 import io.wirecost.scenarios.ws.security.WssKeys;
 import io.wirecost.scenarios.ws.security.WssSuite;
-import org.apache.wss4j.dom.WSConstants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
@@ -27,11 +22,14 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.EnumMap;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.wss4j.dom.WSConstants;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 /**
  * ws-security under both suites: a valid request (from the scenario's Metro client, and from a
@@ -43,6 +41,7 @@ class WsSecurityTest {
 
     @TempDir
     static Path tmp;
+
     static KeyMaterial keys;
     static WssKeys client;
     static X509Certificate serverCert;
@@ -73,7 +72,9 @@ class WsSecurityTest {
         try (RttClient c = new WsSecurityScenario().connect(server.endpoint(), config(suite))) {
             for (Operation op : Operation.all()) c.invocation(op).call();
             assertEquals(suite.label(), c.info().get("wss.suite"));
-            assertTrue(c.info().get("jce.cipher." + suite.cipherJceName()).startsWith("SunJCE"), c.info().toString());
+            assertTrue(
+                    c.info().get("jce.cipher." + suite.cipherJceName()).startsWith("SunJCE"),
+                    c.info().toString());
         }
         assertEquals(before + 8, invocations(server));
         assertEquals(suite.label(), server.info().get("wss.suite"));
@@ -107,7 +108,8 @@ class WsSecurityTest {
         // and nothing else (CBC): well-formed, and Metro would dispatch it, so only the signature
         // over the Body can catch it (GCM's tag catches it first).
         Document d = Soap.parse(secured(suite, client, Instant::now, " "));
-        Element cipherValue = (Element) d.getElementsByTagNameNS(WSConstants.ENC_NS, "CipherValue").item(1);
+        Element cipherValue = (Element)
+                d.getElementsByTagNameNS(WSConstants.ENC_NS, "CipherValue").item(1);
         Element encryptedData = (Element) cipherValue.getParentNode().getParentNode();
         assertEquals("EncryptedData", encryptedData.getLocalName(), "the second CipherValue is the Body's");
         byte[] c = Base64.getMimeDecoder().decode(cipherValue.getTextContent());
@@ -155,7 +157,8 @@ class WsSecurityTest {
     }
 
     /** A request signed by {@code signer} with a Timestamp from {@code clock}, encrypted for the server. */
-    static String secured(WssSuite suite, WssKeys signer, org.apache.wss4j.common.util.WSTimeSource clock, String leading)
+    static String secured(
+            WssSuite suite, WssKeys signer, org.apache.wss4j.common.util.WSTimeSource clock, String leading)
             throws Exception {
         Document d = Soap.parse(Soap.request("returnRTTforInt").replace("<soapenv:Body>", "<soapenv:Body>" + leading));
         new MessageSecurer(signer, suite, clock).secure(d, serverCert);

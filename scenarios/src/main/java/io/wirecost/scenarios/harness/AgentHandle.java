@@ -12,8 +12,7 @@ final class AgentHandle {
 
     private static final String NAME = "io.wirecost:type=Profiler";
 
-    private AgentHandle() {
-    }
+    private AgentHandle() {}
 
     static String start(String file) throws Exception {
         return invoke("start", file);
@@ -27,8 +26,8 @@ final class AgentHandle {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name = new ObjectName(NAME);
         if (!server.isRegistered(name)) return "none";
-        Object[] params = arg == null ? new Object[0] : new Object[]{arg};
-        String[] sig = arg == null ? new String[0] : new String[]{String.class.getName()};
+        Object[] params = arg == null ? new Object[0] : new Object[] {arg};
+        String[] sig = arg == null ? new String[0] : new String[] {String.class.getName()};
         return String.valueOf(server.invoke(name, operation, params, sig));
     }
 }

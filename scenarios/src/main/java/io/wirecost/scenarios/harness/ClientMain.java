@@ -8,7 +8,6 @@ import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.payload.Payload;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +28,7 @@ public final class ClientMain {
     private final Endpoint endpoint;
     /** {@code --payload}: measured instead of the eight RTTTester types, by name; empty without. */
     private final Map<String, Payload> payloads = new LinkedHashMap<>();
+
     private RttClient client;
     private long calls;
 
@@ -48,8 +48,12 @@ public final class ClientMain {
     private final Map<RttClient, Map<String, Invocation>> bound = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Invocation invocation(RttClient c, String label) {
-        return bound.computeIfAbsent(c, k -> new java.util.concurrent.ConcurrentHashMap<>()).computeIfAbsent(label,
-                l -> payloads.containsKey(l) ? c.invocation(payloads.get(l)) : c.invocation(Operation.byLabel(l)));
+        return bound.computeIfAbsent(c, k -> new java.util.concurrent.ConcurrentHashMap<>())
+                .computeIfAbsent(
+                        label,
+                        l -> payloads.containsKey(l)
+                                ? c.invocation(payloads.get(l))
+                                : c.invocation(Operation.byLabel(l)));
     }
 
     @SuppressWarnings("unchecked")
@@ -58,7 +62,10 @@ public final class ClientMain {
         ClientMain c;
         try {
             Map<String, String> ep = CommandLoop.JSON.readValue(args[2], Map.class);
-            c = new ClientMain(Scenarios.byName(args[0]), CommandLoop.JSON.readValue(args[1], ScenarioConfig.class), new Endpoint(ep));
+            c = new ClientMain(
+                    Scenarios.byName(args[0]),
+                    CommandLoop.JSON.readValue(args[1], ScenarioConfig.class),
+                    new Endpoint(ep));
         } catch (Throwable t) {
             loop.fail(t);
             System.exit(2);
@@ -66,14 +73,16 @@ public final class ClientMain {
         }
         loop.reply(Map.of("ready", true));
         loop.on(Protocol.Connect.class, r -> c.connect())
-            .on(Protocol.Warmup.class, r -> c.warmup(r.callsPerOperation()))
-            .on(Protocol.Measure.class, r -> c.measure(r.reps(), r.calls(), r.operation()))
-            .on(Protocol.Instantiation.class, r -> c.instantiation(r.reps()))
-            .on(Protocol.Sizes.class, r -> c.sizes(r.calls()))
-            .on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
-            .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
-            .on(Protocol.Concurrent.class, r -> c.concurrent(r.clients(), r.warmupCalls(), r.callsEach(), r.operation()))
-            .on(Protocol.Info.class, r -> c.info());
+                .on(Protocol.Warmup.class, r -> c.warmup(r.callsPerOperation()))
+                .on(Protocol.Measure.class, r -> c.measure(r.reps(), r.calls(), r.operation()))
+                .on(Protocol.Instantiation.class, r -> c.instantiation(r.reps()))
+                .on(Protocol.Sizes.class, r -> c.sizes(r.calls()))
+                .on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
+                .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
+                .on(
+                        Protocol.Concurrent.class,
+                        r -> c.concurrent(r.clients(), r.warmupCalls(), r.callsEach(), r.operation()))
+                .on(Protocol.Info.class, r -> c.info());
         try {
             loop.run();
         } finally {
@@ -160,7 +169,8 @@ public final class ClientMain {
         List<RttClient> clients = new java.util.ArrayList<>();
         try {
             for (int i = 0; i < n; i++) clients.add(scenario.connect(endpoint, config));
-            Map<String, Object> m = new LinkedHashMap<>(ConcurrentLoad.run(clients, c -> invocation(c, label), warmupCalls, callsEach));
+            Map<String, Object> m =
+                    new LinkedHashMap<>(ConcurrentLoad.run(clients, c -> invocation(c, label), warmupCalls, callsEach));
             calls += (long) n * (warmupCalls + callsEach);
             m.put("operation", label);
             m.put("calls_total", calls);
@@ -194,7 +204,7 @@ public final class ClientMain {
     private Protocol.SizeWindows sizes(int k) throws Exception {
         List<Protocol.SizeWindow> windows = new java.util.ArrayList<>();
         for (String op : labels()) {
-            Thread.sleep(50);   // trailing ACKs of the previous type land before this window opens
+            Thread.sleep(50); // trailing ACKs of the previous type land before this window opens
             long start = nowMicros();
             Invocation inv = invocation(client, op);
             for (int i = 0; i < k; i++) inv.call();

@@ -1,7 +1,6 @@
 package io.wirecost.scenarios.harness;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -102,7 +101,7 @@ public final class CommandLoop {
                     fail(e);
                     continue;
                 }
-                request = null;   // a driver's own command that shares the word, with arguments of its own
+                request = null; // a driver's own command that shares the word, with arguments of its own
             }
             TypedHandler<?, ?> t = request == null ? null : typed.get(request.getClass());
             if (t == null && h == null) {
@@ -129,8 +128,9 @@ public final class CommandLoop {
     }
 
     @SuppressWarnings("unchecked")
-    private static <Q extends Protocol.Request<R>, R> Object handle(TypedHandler<?, ?> handler, Protocol.Request<?> request) throws Exception {
-        return ((TypedHandler<Q, R>) handler).handle((Q) request);   // registered by the request's own class
+    private static <Q extends Protocol.Request<R>, R> Object handle(
+            TypedHandler<?, ?> handler, Protocol.Request<?> request) throws Exception {
+        return ((TypedHandler<Q, R>) handler).handle((Q) request); // registered by the request's own class
     }
 
     /** A reply record as the JSON object it was before it had a type; {@link Protocol.Facts} flat. */
@@ -145,7 +145,8 @@ public final class CommandLoop {
         for (Throwable c = t; c != null && sb.length() < 400; c = c.getCause()) {
             if (sb.length() > 0) sb.append(" <- ");
             sb.append(c.getClass().getSimpleName());
-            if (c.getMessage() != null) sb.append(": ").append(c.getMessage().replaceAll("\\s+", " ").trim());
+            if (c.getMessage() != null)
+                sb.append(": ").append(c.getMessage().replaceAll("\\s+", " ").trim());
         }
         return sb.toString();
     }

@@ -2,8 +2,6 @@ package io.wirecost.scenarios.harness;
 
 import io.wirecost.scenarios.Invocation;
 import io.wirecost.scenarios.RttClient;
-import org.HdrHistogram.Histogram;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.HdrHistogram.Histogram;
 
 /**
  * Seed 003's load: N client threads, each with its own client (connection, stub, proxy), calling with no
@@ -28,8 +27,7 @@ final class ConcurrentLoad {
         Invocation bind(RttClient client) throws Exception;
     }
 
-    private ConcurrentLoad() {
-    }
+    private ConcurrentLoad() {}
 
     /** Each of the {@code clients} makes {@code warmup} untimed, then {@code calls} timed calls. */
     static Map<String, Object> run(List<RttClient> clients, Binder binder, int warmup, int calls) throws Exception {

@@ -10,8 +10,7 @@ import java.util.Map;
 /** What this JVM really is, read from the running process rather than assumed. */
 public final class JvmFacts {
 
-    private JvmFacts() {
-    }
+    private JvmFacts() {}
 
     public static Map<String, Object> read() {
         Map<String, Object> m = new LinkedHashMap<>();

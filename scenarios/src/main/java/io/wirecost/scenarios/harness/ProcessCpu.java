@@ -35,11 +35,11 @@ final class ProcessCpu {
     private static long waitTotal;
     /** CPU this reader spent reading /proc, all readings so far: taken out of the count (see {@link #nanos}). */
     private static long readingCost;
+
     private static long lastReturned;
     private static long lastReadingCost;
 
-    private ProcessCpu() {
-    }
+    private ProcessCpu() {}
 
     /** A monotonic counter of this JVM's CPU nanoseconds without the agent's threads; -1 when unreadable. */
     static synchronized long nanos() {
@@ -107,7 +107,8 @@ final class ProcessCpu {
             for (Path task : tasks) {
                 try {
                     if (isAgent(Files.readString(task.resolve("comm")).trim())) continue;
-                    String[] stat = Files.readString(task.resolve("schedstat")).trim().split(" ");
+                    String[] stat =
+                            Files.readString(task.resolve("schedstat")).trim().split(" ");
                     out.put(task.getFileName().toString(), Long.parseLong(stat[0]));
                     if (stat.length > 1) waits.put(task.getFileName().toString(), Long.parseLong(stat[1]));
                 } catch (IOException e) {
@@ -121,7 +122,8 @@ final class ProcessCpu {
     }
 
     private static long fallback() {
-        long t = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        long t = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
         return t < 0 ? -1 : t;
     }
 
@@ -132,7 +134,9 @@ final class ProcessCpu {
      * counted as per-call cost. GC threads stay: garbage is made per call.
      */
     static boolean isAgent(String threadName) {
-        return threadName.startsWith("wirecost-agent-") || threadName.startsWith("JFR ")
-                || threadName.startsWith("C1 Compiler") || threadName.startsWith("C2 Compiler");
+        return threadName.startsWith("wirecost-agent-")
+                || threadName.startsWith("JFR ")
+                || threadName.startsWith("C1 Compiler")
+                || threadName.startsWith("C2 Compiler");
     }
 }

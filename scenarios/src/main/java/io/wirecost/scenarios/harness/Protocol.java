@@ -17,8 +17,7 @@ import java.util.Map;
  */
 public final class Protocol {
 
-    private Protocol() {
-    }
+    private Protocol() {}
 
     /** A command to a scenario JVM and the type its reply is read into. */
     public sealed interface Request<R> {
@@ -139,47 +138,40 @@ public final class Protocol {
     }
 
     /** The server's first line: where clients reach it. */
-    public record Started(Map<String, String> endpoint) {
-    }
+    public record Started(Map<String, String> endpoint) {}
 
-    public record Connected(long connectNanos) {
-    }
+    public record Connected(long connectNanos) {}
 
-    public record Calls(long calls) {
-    }
+    public record Calls(long calls) {}
 
     /** Per operation, one entry per batch: wall, CPU and run-queue wait nanoseconds (-1 where unreadable). */
-    public record Measured(Map<String, long[]> batchNanos, Map<String, long[]> batchCpuNanos, Map<String, long[]> batchWaitNanos,
-                           int invocationsPerBatch, long calls) {
-    }
+    public record Measured(
+            Map<String, long[]> batchNanos,
+            Map<String, long[]> batchCpuNanos,
+            Map<String, long[]> batchWaitNanos,
+            int invocationsPerBatch,
+            long calls) {}
 
-    public record Instantiated(long[] instantiationNanos, long calls) {
-    }
+    public record Instantiated(long[] instantiationNanos, long calls) {}
 
     /** One operation's window of the size pass, in microseconds since the epoch. */
-    public record SizeWindow(String operation, int calls, long startMicros) {
-    }
+    public record SizeWindow(String operation, int calls, long startMicros) {}
 
-    public record SizeWindows(List<SizeWindow> windows, long endMicros, long calls) {
-    }
+    public record SizeWindows(List<SizeWindow> windows, long endMicros, long calls) {}
 
     /** The profiler that records ("none" without an agent). */
-    public record ProfileStarted(String profiler) {
-    }
+    public record ProfileStarted(String profiler) {}
 
-    public record ProfileStopped(String recording) {
-    }
+    public record ProfileStopped(String recording) {}
 
     /** CPU and run-queue wait nanoseconds of the scenario's work so far, -1 where unreadable. */
-    public record CpuReading(long cpuNanos, long waitNanos) {
-    }
+    public record CpuReading(long cpuNanos, long waitNanos) {}
 
     /**
      * A reply that goes to results.json as it is (JVM facts, concurrency percentiles): its fields are the
      * JVM's and the middleware's, not the protocol's.
      */
-    public record Facts(Map<String, Object> values) {
-    }
+    public record Facts(Map<String, Object> values) {}
 
     /** The request a line spells, or null for a word this protocol does not define. */
     public static Request<?> parse(String line) {
@@ -194,7 +186,8 @@ public final class Protocol {
             case "measure" -> new Measure(integer(word, a, 0), integer(word, a, 1), a.length > 2 ? a[2] : null);
             case "instantiation" -> new Instantiation(integer(word, a, 0));
             case "sizes" -> new Sizes(integer(word, a, 0));
-            case "concurrent" -> new Concurrent(integer(word, a, 0), integer(word, a, 1), integer(word, a, 2), text(word, a, 3));
+            case "concurrent" ->
+                new Concurrent(integer(word, a, 0), integer(word, a, 1), integer(word, a, 2), text(word, a, 3));
             case "profile-start" -> {
                 if (rest.isEmpty()) throw new IllegalArgumentException("profile-start needs a recording path");
                 yield new ProfileStart(rest);
@@ -216,7 +209,8 @@ public final class Protocol {
     }
 
     private static String text(String word, String[] a, int i) {
-        if (i >= a.length) throw new IllegalArgumentException(word + " needs " + (i + 1) + " argument(s), got " + Arrays.toString(a));
+        if (i >= a.length)
+            throw new IllegalArgumentException(word + " needs " + (i + 1) + " argument(s), got " + Arrays.toString(a));
         return a[i];
     }
 }

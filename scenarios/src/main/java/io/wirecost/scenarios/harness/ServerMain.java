@@ -4,7 +4,6 @@ import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.ServerHandle;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,8 +14,7 @@ import java.util.Map;
  */
 public final class ServerMain {
 
-    private ServerMain() {
-    }
+    private ServerMain() {}
 
     public static void main(String[] args) throws Exception {
         CommandLoop loop = new CommandLoop();
@@ -34,21 +32,24 @@ public final class ServerMain {
         ready.put("endpoint", server.endpoint().properties());
         loop.reply(ready);
         loop.on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
-            .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
-            .onCpuReading(Protocol.Cpu.class, r -> new Protocol.CpuReading(ProcessCpu.nanos(), ProcessCpu.waitNanos()))
-            .on(Protocol.Info.class, r -> {
-                Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
-                m.put("scenario", server.info());
-                // a deliberate regression (inject.*) and its calibration belong in results.json beside the figures it moved
-                if (!io.wirecost.scenarios.InjectedWork.facts().isEmpty()) m.put("injected", io.wirecost.scenarios.InjectedWork.facts());
-                return new Protocol.Facts(m);
-            });
+                .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
+                .onCpuReading(
+                        Protocol.Cpu.class, r -> new Protocol.CpuReading(ProcessCpu.nanos(), ProcessCpu.waitNanos()))
+                .on(Protocol.Info.class, r -> {
+                    Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
+                    m.put("scenario", server.info());
+                    // a deliberate regression (inject.*) and its calibration belong in results.json beside the figures
+                    // it moved
+                    if (!io.wirecost.scenarios.InjectedWork.facts().isEmpty())
+                        m.put("injected", io.wirecost.scenarios.InjectedWork.facts());
+                    return new Protocol.Facts(m);
+                });
         try {
             loop.run();
         } finally {
             AgentHandle.stop();
             server.close();
         }
-        System.exit(0);   // RMI's non-daemon threads would keep the JVM alive
+        System.exit(0); // RMI's non-daemon threads would keep the JVM alive
     }
 }

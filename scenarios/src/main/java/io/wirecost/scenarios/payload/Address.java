@@ -12,8 +12,7 @@ public class Address implements Serializable {
     private String city;
     private String state;
 
-    public Address() {
-    }
+    public Address() {}
 
     public Address(long postcode, String unit, String street, String city, String state) {
         this.postcode = postcode;
@@ -23,21 +22,54 @@ public class Address implements Serializable {
         this.state = state;
     }
 
-    public long getPostcode() { return postcode; }
-    public void setPostcode(long postcode) { this.postcode = postcode; }
-    public String getUnit() { return unit; }
-    public void setUnit(String unit) { this.unit = unit; }
-    public String getStreet() { return street; }
-    public void setStreet(String street) { this.street = street; }
-    public String getCity() { return city; }
-    public void setCity(String city) { this.city = city; }
-    public String getState() { return state; }
-    public void setState(String state) { this.state = state; }
+    public long getPostcode() {
+        return postcode;
+    }
+
+    public void setPostcode(long postcode) {
+        this.postcode = postcode;
+    }
+
+    public String getUnit() {
+        return unit;
+    }
+
+    public void setUnit(String unit) {
+        this.unit = unit;
+    }
+
+    public String getStreet() {
+        return street;
+    }
+
+    public void setStreet(String street) {
+        this.street = street;
+    }
+
+    public String getCity() {
+        return city;
+    }
+
+    public void setCity(String city) {
+        this.city = city;
+    }
+
+    public String getState() {
+        return state;
+    }
+
+    public void setState(String state) {
+        this.state = state;
+    }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Address a && postcode == a.postcode && Objects.equals(unit, a.unit) && Objects.equals(street, a.street)
-                && Objects.equals(city, a.city) && Objects.equals(state, a.state);
+        return o instanceof Address a
+                && postcode == a.postcode
+                && Objects.equals(unit, a.unit)
+                && Objects.equals(street, a.street)
+                && Objects.equals(city, a.city)
+                && Objects.equals(state, a.state);
     }
 
     @Override

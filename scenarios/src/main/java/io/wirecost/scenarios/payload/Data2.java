@@ -10,8 +10,7 @@ public class Data2 implements Serializable {
     private String[] d2;
     private double[] d3;
 
-    public Data2() {
-    }
+    public Data2() {}
 
     public Data2(long d1, String[] d2, double[] d3) {
         this.d1 = d1;
@@ -19,12 +18,29 @@ public class Data2 implements Serializable {
         this.d3 = d3;
     }
 
-    public long getD1() { return d1; }
-    public void setD1(long d1) { this.d1 = d1; }
-    public String[] getD2() { return d2; }
-    public void setD2(String[] d2) { this.d2 = d2; }
-    public double[] getD3() { return d3; }
-    public void setD3(double[] d3) { this.d3 = d3; }
+    public long getD1() {
+        return d1;
+    }
+
+    public void setD1(long d1) {
+        this.d1 = d1;
+    }
+
+    public String[] getD2() {
+        return d2;
+    }
+
+    public void setD2(String[] d2) {
+        this.d2 = d2;
+    }
+
+    public double[] getD3() {
+        return d3;
+    }
+
+    public void setD3(double[] d3) {
+        this.d3 = d3;
+    }
 
     @Override
     public boolean equals(Object o) {

@@ -10,8 +10,7 @@ public class Order implements Serializable {
     private String productcode;
     private int number;
 
-    public Order() {
-    }
+    public Order() {}
 
     public Order(SimpleDate date, String productcode, int number) {
         this.date = date;
@@ -19,16 +18,36 @@ public class Order implements Serializable {
         this.number = number;
     }
 
-    public SimpleDate getDate() { return date; }
-    public void setDate(SimpleDate date) { this.date = date; }
-    public String getProductcode() { return productcode; }
-    public void setProductcode(String productcode) { this.productcode = productcode; }
-    public int getNumber() { return number; }
-    public void setNumber(int number) { this.number = number; }
+    public SimpleDate getDate() {
+        return date;
+    }
+
+    public void setDate(SimpleDate date) {
+        this.date = date;
+    }
+
+    public String getProductcode() {
+        return productcode;
+    }
+
+    public void setProductcode(String productcode) {
+        this.productcode = productcode;
+    }
+
+    public int getNumber() {
+        return number;
+    }
+
+    public void setNumber(int number) {
+        this.number = number;
+    }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Order x && number == x.number && Objects.equals(date, x.date) && Objects.equals(productcode, x.productcode);
+        return o instanceof Order x
+                && number == x.number
+                && Objects.equals(date, x.date)
+                && Objects.equals(productcode, x.productcode);
     }
 
     @Override

@@ -18,18 +18,45 @@ import java.util.Set;
  */
 public record Payload(String name, Kind kind, int size) {
 
-    public enum Kind { STRING, DATA2, DATA3, DATA3_ARRAY, INTS }
+    public enum Kind {
+        STRING,
+        DATA2,
+        DATA3,
+        DATA3_ARRAY,
+        INTS
+    }
 
     /** Scenarios whose servers carry payloads; the others refuse {@code --payload} before any JVM starts. */
-    public static final Set<String> CARRIERS = Set.of("tcp", "rmi", "rmi-ssl", "http-to-port", "http-to-servlet", "ws-literal",
-            "ws-encoded", "ws-security", "corba", "grpc", "grpc-tls",
-            "rest-json", "rest-json-h2");
+    public static final Set<String> CARRIERS = Set.of(
+            "tcp",
+            "rmi",
+            "rmi-ssl",
+            "http-to-port",
+            "http-to-servlet",
+            "ws-literal",
+            "ws-encoded",
+            "ws-security",
+            "corba",
+            "grpc",
+            "grpc-tls",
+            "rest-json",
+            "rest-json-h2");
 
     /** The largest int array: seed 003 went to 100,000; ten times that still fits every transport's limits. */
     public static final int MAX_INTS = 1_000_000;
 
-    private static final List<String> FIXED = List.of("string-64", "string-512", "string-4096", "string-8192",
-            "data2-4", "data2-32", "data3-1", "data3-2", "data3-4", "data3-8", "data3-16");
+    private static final List<String> FIXED = List.of(
+            "string-64",
+            "string-512",
+            "string-4096",
+            "string-8192",
+            "data2-4",
+            "data2-32",
+            "data3-1",
+            "data3-2",
+            "data3-4",
+            "data3-8",
+            "data3-16");
 
     /** The option key in {@code ScenarioConfig.options} that carries the payload name to the scenario JVMs. */
     public static final String OPTION = "payload";
@@ -42,11 +69,13 @@ public record Payload(String name, Kind kind, int size) {
             } catch (NumberFormatException e) {
                 n = -1;
             }
-            if (n < 1 || n > MAX_INTS) throw new IllegalArgumentException("payload '" + name + "': ints-N needs N in 1.." + MAX_INTS);
+            if (n < 1 || n > MAX_INTS)
+                throw new IllegalArgumentException("payload '" + name + "': ints-N needs N in 1.." + MAX_INTS);
             return new Payload(name, Kind.INTS, n);
         }
         if (!FIXED.contains(name)) {
-            throw new IllegalArgumentException("unknown payload '" + name + "' (known: " + String.join(", ", FIXED) + ", ints-N)");
+            throw new IllegalArgumentException(
+                    "unknown payload '" + name + "' (known: " + String.join(", ", FIXED) + ", ints-N)");
         }
         int dash = name.indexOf('-');
         int size = Integer.parseInt(name.substring(dash + 1));

@@ -1,7 +1,6 @@
 package io.wirecost.scenarios.payload;
 
 import io.wirecost.scenarios.Invocation;
-
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -11,8 +10,7 @@ import java.util.Objects;
  */
 public final class PayloadCalls {
 
-    private PayloadCalls() {
-    }
+    private PayloadCalls() {}
 
     /** How a scenario reaches its payload service: a registry lookup, a naming resolve, a port. */
     @FunctionalInterface
@@ -50,7 +48,9 @@ public final class PayloadCalls {
 
     public static void check(Payload p, Object want, Object got) {
         if (!Objects.deepEquals(want, got)) {
-            String shown = got instanceof Object[] a ? Arrays.toString(a) : got instanceof int[] a ? "int[" + a.length + "]" : String.valueOf(got);
+            String shown = got instanceof Object[] a
+                    ? Arrays.toString(a)
+                    : got instanceof int[] a ? "int[" + a.length + "]" : String.valueOf(got);
             if (shown.length() > 40) shown = shown.substring(0, 40) + "...";
             throw new IllegalStateException(p.name() + " returned a wrong value: " + shown);
         }

@@ -1,7 +1,6 @@
 package io.wirecost.scenarios.payload;
 
 import io.wirecost.scenarios.Operation;
-
 import java.util.Random;
 
 /**
@@ -13,11 +12,22 @@ import java.util.Random;
  */
 public final class PayloadData {
 
-    private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July",
-            "August", "September", "October", "November", "December"};
+    private static final String[] MONTHS = {
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December"
+    };
 
-    private PayloadData() {
-    }
+    private PayloadData() {}
 
     public static String string(int length) {
         return Operation.payloadString(length);
@@ -39,14 +49,24 @@ public final class PayloadData {
     /** Customer record {@code index}: the same record whatever array it appears in. */
     public static Data3 data3(int index) {
         Random r = new Random(2005L * 31 + index);
-        Address a = new Address(1000 + r.nextInt(9000), "Unit " + (1 + r.nextInt(200)), text(r, 40 + r.nextInt(40)),
-                text(r, 10 + r.nextInt(20)), text(r, 8 + r.nextInt(10)));
+        Address a = new Address(
+                1000 + r.nextInt(9000),
+                "Unit " + (1 + r.nextInt(200)),
+                text(r, 40 + r.nextInt(40)),
+                text(r, 10 + r.nextInt(20)),
+                text(r, 8 + r.nextInt(10)));
         Order[] orders = new Order[1 + r.nextInt(3)];
         for (int i = 0; i < orders.length; i++) {
-            orders[i] = new Order(new SimpleDate(1 + r.nextInt(28), MONTHS[r.nextInt(12)], 2000 + r.nextInt(6)),
-                    text(r, 120 + r.nextInt(100)), 1 + r.nextInt(100));
+            orders[i] = new Order(
+                    new SimpleDate(1 + r.nextInt(28), MONTHS[r.nextInt(12)], 2000 + r.nextInt(6)),
+                    text(r, 120 + r.nextInt(100)),
+                    1 + r.nextInt(100));
         }
-        return new Data3("customer-" + index + " " + text(r, 100 + r.nextInt(100)), "salesrep " + text(r, 40 + r.nextInt(40)), a, orders);
+        return new Data3(
+                "customer-" + index + " " + text(r, 100 + r.nextInt(100)),
+                "salesrep " + text(r, 40 + r.nextInt(40)),
+                a,
+                orders);
     }
 
     public static Data3[] data3s(int count) {

@@ -35,7 +35,8 @@ public final class PayloadService implements PayloadTester {
     public int[] invert(int[] values) {
         // RMI's filter bounds the array before it is built; the SOAP stacks have built it by now, but the
         // answer must not be twice as large as anything a client may send
-        if (values.length > Payload.MAX_INTS) throw new IllegalArgumentException("int array of " + values.length + " elements refused");
+        if (values.length > Payload.MAX_INTS)
+            throw new IllegalArgumentException("int array of " + values.length + " elements refused");
         return PayloadData.invert(values);
     }
 

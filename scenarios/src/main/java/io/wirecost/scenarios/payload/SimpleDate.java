@@ -10,8 +10,7 @@ public class SimpleDate implements Serializable {
     private String month;
     private long year;
 
-    public SimpleDate() {
-    }
+    public SimpleDate() {}
 
     public SimpleDate(long day, String month, long year) {
         this.day = day;
@@ -19,12 +18,29 @@ public class SimpleDate implements Serializable {
         this.year = year;
     }
 
-    public long getDay() { return day; }
-    public void setDay(long day) { this.day = day; }
-    public String getMonth() { return month; }
-    public void setMonth(String month) { this.month = month; }
-    public long getYear() { return year; }
-    public void setYear(long year) { this.year = year; }
+    public long getDay() {
+        return day;
+    }
+
+    public void setDay(long day) {
+        this.day = day;
+    }
+
+    public String getMonth() {
+        return month;
+    }
+
+    public void setMonth(String month) {
+        this.month = month;
+    }
+
+    public long getYear() {
+        return year;
+    }
+
+    public void setYear(long year) {
+        this.year = year;
+    }
 
     @Override
     public boolean equals(Object o) {

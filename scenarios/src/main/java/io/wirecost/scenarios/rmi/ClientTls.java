@@ -11,8 +11,7 @@ public final class ClientTls {
 
     private static volatile SSLSocketFactory factory;
 
-    private ClientTls() {
-    }
+    private ClientTls() {}
 
     public static void use(SSLContext context) {
         factory = context.getSocketFactory();

@@ -16,7 +16,6 @@ import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
 import io.wirecost.scenarios.payload.PayloadService;
 import io.wirecost.scenarios.payload.PayloadTester;
-
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.net.InetAddress;
@@ -58,8 +57,7 @@ public class RmiScenario implements Scenario {
      * array ({@code Payload.MAX_INTS}).
      */
     public static final ObjectInputFilter PAYLOAD_FILTER = ObjectInputFilter.Config.createFilter(
-            "maxdepth=3;maxrefs=100;maxarray=" + Payload.MAX_INTS
-                    + ";maxbytes=8000000;java.lang.String;!*");
+            "maxdepth=3;maxrefs=100;maxarray=" + Payload.MAX_INTS + ";maxbytes=8000000;java.lang.String;!*");
 
     @Override
     public String name() {
@@ -90,12 +88,25 @@ public class RmiScenario implements Scenario {
         PayloadService payloads = new PayloadService();
         registry.rebind(PAYLOAD_NAME, UnicastRemoteObject.exportObject(payloads, 0, csf, ssf, PAYLOAD_FILTER));
         String host = System.getProperty("java.rmi.server.hostname", "127.0.0.1");
-        Endpoint ep = Endpoint.of("host", host, "port", String.valueOf(registryPort), "name", BOUND_NAME,
-                "url", "rmi://" + host + ':' + registryPort + '/' + BOUND_NAME);
+        Endpoint ep = Endpoint.of(
+                "host",
+                host,
+                "port",
+                String.valueOf(registryPort),
+                "name",
+                BOUND_NAME,
+                "url",
+                "rmi://" + host + ':' + registryPort + '/' + BOUND_NAME);
         return new ServerHandle() {
-            @Override public Endpoint endpoint() { return ep; }
+            @Override
+            public Endpoint endpoint() {
+                return ep;
+            }
 
-            @Override public Map<String, String> info() { return serverInfo(); }
+            @Override
+            public Map<String, String> info() {
+                return serverInfo();
+            }
 
             @Override
             public void close() throws Exception {
@@ -122,7 +133,8 @@ public class RmiScenario implements Scenario {
 
             @Override
             public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind(PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(PAYLOAD_NAME), payload);
+                return PayloadCalls.lookUpAndBind(
+                        PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(PAYLOAD_NAME), payload);
             }
 
             @Override

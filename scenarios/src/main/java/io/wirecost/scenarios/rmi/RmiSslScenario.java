@@ -5,7 +5,6 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.security.JceProviders;
 import io.wirecost.scenarios.security.KeyMaterial;
-
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.util.LinkedHashMap;
@@ -25,7 +24,7 @@ public class RmiSslScenario extends RmiScenario {
 
     public static final String[] PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
 
-    private volatile String jce = "sun";   // option jce.provider, applied to this JVM by JceProviders
+    private volatile String jce = "sun"; // option jce.provider, applied to this JVM by JceProviders
 
     @Override
     public String name() {
@@ -66,8 +65,11 @@ public class RmiSslScenario extends RmiScenario {
 
     /** What SunJSSE gets from the providers for the negotiated suite's cipher and the RSA handshake signatures. */
     private Map<String, String> providersInUse(String suite) {
-        String cipher = suite == null ? "AES/GCM/NoPadding"
-                : suite.contains("CHACHA20") ? "ChaCha20-Poly1305" : suite.contains("_CBC_") ? "AES/CBC/NoPadding" : "AES/GCM/NoPadding";
+        String cipher = suite == null
+                ? "AES/GCM/NoPadding"
+                : suite.contains("CHACHA20")
+                        ? "ChaCha20-Poly1305"
+                        : suite.contains("_CBC_") ? "AES/CBC/NoPadding" : "AES/GCM/NoPadding";
         return JceProviders.inUse(jce, List.of(cipher), List.of("RSASSA-PSS", "SHA256withRSA"));
     }
 }

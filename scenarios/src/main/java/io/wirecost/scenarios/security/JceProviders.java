@@ -1,8 +1,6 @@
 package io.wirecost.scenarios.security;
 
 import io.wirecost.scenarios.ScenarioConfig;
-import org.bouncycastle.jce.provider.BouncyCastleProvider;
-
 import java.security.GeneralSecurityException;
 import java.security.Provider;
 import java.security.Security;
@@ -10,6 +8,7 @@ import java.security.Signature;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.crypto.Cipher;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
  * The scenario option {@code jce.provider}: {@code sun} (default: the JDK's providers as configured)
@@ -26,14 +25,13 @@ public final class JceProviders {
 
     public static final String OPTION = "jce.provider";
 
-    private JceProviders() {
-    }
+    private JceProviders() {}
 
     /** Applies the option to this JVM; returns it. Idempotent. */
     public static String install(ScenarioConfig config) {
         String choice = config.option(OPTION, "sun");
         switch (choice) {
-            case "sun" -> { }
+            case "sun" -> {}
             case "bc" -> {
                 Provider[] providers = Security.getProviders();
                 if (providers.length == 0 || !providers[0].getName().equals(BouncyCastleProvider.PROVIDER_NAME)) {
@@ -55,8 +53,10 @@ public final class JceProviders {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(OPTION, choice);
         m.put("jce.firstProvider", Security.getProviders()[0].getName());
-        for (String c : ciphers) m.put("jce.cipher." + c, provider(() -> Cipher.getInstance(c).getProvider()));
-        for (String s : signatures) m.put("jce.signature." + s, provider(() -> Signature.getInstance(s).getProvider()));
+        for (String c : ciphers)
+            m.put("jce.cipher." + c, provider(() -> Cipher.getInstance(c).getProvider()));
+        for (String s : signatures)
+            m.put("jce.signature." + s, provider(() -> Signature.getInstance(s).getProvider()));
         return m;
     }
 

@@ -1,18 +1,5 @@
 package io.wirecost.scenarios.security;
 
-import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x509.BasicConstraints;
-import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.GeneralName;
-import org.bouncycastle.asn1.x509.GeneralNames;
-import org.bouncycastle.asn1.x509.KeyPurposeId;
-import org.bouncycastle.asn1.x509.KeyUsage;
-import org.bouncycastle.cert.X509v3CertificateBuilder;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,6 +21,18 @@ import java.util.Date;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.asn1.x509.KeyPurposeId;
+import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.cert.X509v3CertificateBuilder;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * Keys and X.509 certificates generated at run time with Bouncy Castle: a throw-away CA, a server
@@ -50,9 +49,10 @@ public final class KeyMaterial {
     public static final String SERVER = "server.p12";
     public static final String CLIENT = "client.p12";
     public static final String TRUST = "trust.p12";
-    public static final String ROGUE = "rogue.p12";   // a client key signed by another CA: must be refused
-    public static final String EXPIRED = "expired.p12";   // a client key of the run's CA whose validity has ended
-    public static final String SERVER_CERT = "server-cert.p12";   // the server's certificate alone: what clients encrypt to
+    public static final String ROGUE = "rogue.p12"; // a client key signed by another CA: must be refused
+    public static final String EXPIRED = "expired.p12"; // a client key of the run's CA whose validity has ended
+    public static final String SERVER_CERT =
+            "server-cert.p12"; // the server's certificate alone: what clients encrypt to
     private static final String PASSWORD_FILE = "password";
 
     private final Path dir;
@@ -64,37 +64,71 @@ public final class KeyMaterial {
     }
 
     public static KeyMaterial load(Path dir) throws IOException {
-        return new KeyMaterial(dir, Files.readString(dir.resolve(PASSWORD_FILE), StandardCharsets.US_ASCII).toCharArray());
+        return new KeyMaterial(
+                dir,
+                Files.readString(dir.resolve(PASSWORD_FILE), StandardCharsets.US_ASCII)
+                        .toCharArray());
     }
 
     /** Creates {@code dir} (mode 700) with a CA, a server and a client key pair and certificates valid for {@code validity}. */
     public static KeyMaterial generate(Path dir, Duration validity) throws Exception {
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.createDirectories(
+                dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
         byte[] pw = new byte[18];
         new SecureRandom().nextBytes(pw);
-        char[] password = Base64.getUrlEncoder().withoutPadding().encodeToString(pw).toCharArray();
+        char[] password =
+                Base64.getUrlEncoder().withoutPadding().encodeToString(pw).toCharArray();
         writePrivate(dir.resolve(PASSWORD_FILE), new String(password).getBytes(StandardCharsets.US_ASCII));
 
         Instant now = Instant.now();
         Instant notBefore = now.minus(Duration.ofHours(1));
         Instant notAfter = now.plus(validity);
         KeyPair ca = rsa();
-        X509Certificate caCert = certificate("CN=wirecost run CA", ca, "CN=wirecost run CA", ca, notBefore, notAfter, true, null);
+        X509Certificate caCert =
+                certificate("CN=wirecost run CA", ca, "CN=wirecost run CA", ca, notBefore, notAfter, true, null);
         KeyPair server = rsa();
-        X509Certificate serverCert = certificate("CN=localhost", server, "CN=wirecost run CA", ca, notBefore, notAfter, false,
+        X509Certificate serverCert = certificate(
+                "CN=localhost",
+                server,
+                "CN=wirecost run CA",
+                ca,
+                notBefore,
+                notAfter,
+                false,
                 KeyPurposeId.id_kp_serverAuth);
         KeyPair client = rsa();
-        X509Certificate clientCert = certificate("CN=wirecost-client", client, "CN=wirecost run CA", ca, notBefore, notAfter, false,
+        X509Certificate clientCert = certificate(
+                "CN=wirecost-client",
+                client,
+                "CN=wirecost run CA",
+                ca,
+                notBefore,
+                notAfter,
+                false,
                 KeyPurposeId.id_kp_clientAuth);
         KeyPair rogueCa = rsa();
         KeyPair rogue = rsa();
-        X509Certificate rogueCert = certificate("CN=wirecost-client", rogue, "CN=rogue CA", rogueCa, notBefore, notAfter, false,
+        X509Certificate rogueCert = certificate(
+                "CN=wirecost-client",
+                rogue,
+                "CN=rogue CA",
+                rogueCa,
+                notBefore,
+                notAfter,
+                false,
                 KeyPurposeId.id_kp_clientAuth);
 
         KeyPair expired = rsa();
-        X509Certificate expiredCert = certificate("CN=wirecost-client", expired, "CN=wirecost run CA", ca,
-                now.minus(Duration.ofDays(2)), now.minus(Duration.ofDays(1)), false, KeyPurposeId.id_kp_clientAuth);
+        X509Certificate expiredCert = certificate(
+                "CN=wirecost-client",
+                expired,
+                "CN=wirecost run CA",
+                ca,
+                now.minus(Duration.ofDays(2)),
+                now.minus(Duration.ofDays(1)),
+                false,
+                KeyPurposeId.id_kp_clientAuth);
 
         KeyMaterial km = new KeyMaterial(dir, password);
         km.storeKey(EXPIRED, "client", expired, expiredCert, caCert);
@@ -150,7 +184,8 @@ public final class KeyMaterial {
     /** The certificate stored under {@code alias} in {@code file}. */
     public X509Certificate certificate(String file, String alias) throws Exception {
         Certificate c = keyStore(file).getCertificate(alias);
-        if (!(c instanceof X509Certificate x)) throw new IllegalStateException(file + " holds no X.509 certificate '" + alias + "'");
+        if (!(c instanceof X509Certificate x))
+            throw new IllegalStateException(file + " holds no X.509 certificate '" + alias + "'");
         return x;
     }
 
@@ -171,10 +206,11 @@ public final class KeyMaterial {
         return ctx;
     }
 
-    private void storeKey(String file, String alias, KeyPair key, X509Certificate cert, X509Certificate issuer) throws Exception {
+    private void storeKey(String file, String alias, KeyPair key, X509Certificate cert, X509Certificate issuer)
+            throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
-        Certificate[] chain = cert == issuer ? new Certificate[]{cert} : new Certificate[]{cert, issuer};
+        Certificate[] chain = cert == issuer ? new Certificate[] {cert} : new Certificate[] {cert, issuer};
         ks.setKeyEntry(alias, key.getPrivate(), password, chain);
         store(file, ks);
     }
@@ -202,25 +238,38 @@ public final class KeyMaterial {
         return g.generateKeyPair();
     }
 
-    private static X509Certificate certificate(String subject, KeyPair subjectKey, String issuer, KeyPair issuerKey,
-                                               Instant notBefore, Instant notAfter, boolean ca, KeyPurposeId purpose)
+    private static X509Certificate certificate(
+            String subject,
+            KeyPair subjectKey,
+            String issuer,
+            KeyPair issuerKey,
+            Instant notBefore,
+            Instant notAfter,
+            boolean ca,
+            KeyPurposeId purpose)
             throws Exception {
-        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(new X500Name(issuer),
-                new BigInteger(64, new SecureRandom()), Date.from(notBefore), Date.from(notAfter),
-                new X500Name(subject), subjectKey.getPublic());
+        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                new X500Name(issuer),
+                new BigInteger(64, new SecureRandom()),
+                Date.from(notBefore),
+                Date.from(notAfter),
+                new X500Name(subject),
+                subjectKey.getPublic());
         b.addExtension(Extension.basicConstraints, true, new BasicConstraints(ca));
         if (ca) {
             b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
         } else {
-            b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+            b.addExtension(
+                    Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
             b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purpose));
             if (purpose == KeyPurposeId.id_kp_serverAuth) {
-                b.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[]{
-                        new GeneralName(GeneralName.dNSName, "localhost"),
-                        new GeneralName(GeneralName.iPAddress, "127.0.0.1")}));
+                b.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
+                    new GeneralName(GeneralName.dNSName, "localhost"),
+                    new GeneralName(GeneralName.iPAddress, "127.0.0.1")
+                }));
             }
         }
-        return new JcaX509CertificateConverter().getCertificate(
-                b.build(new JcaContentSignerBuilder("SHA256withRSA").build(issuerKey.getPrivate())));
+        return new JcaX509CertificateConverter()
+                .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withRSA").build(issuerKey.getPrivate())));
     }
 }

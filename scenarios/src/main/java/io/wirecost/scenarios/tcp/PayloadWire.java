@@ -7,7 +7,6 @@ import io.wirecost.scenarios.payload.Order;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadService;
 import io.wirecost.scenarios.payload.SimpleDate;
-
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -25,8 +24,7 @@ final class PayloadWire {
     /** Operation opcodes are 0..7; payload opcodes start here. */
     static final int FIRST_OPCODE = 100;
 
-    private PayloadWire() {
-    }
+    private PayloadWire() {}
 
     static void writeRequest(DataOutputStream out, Payload p, int[] ints) throws IOException {
         out.write(FIRST_OPCODE + p.kind().ordinal());

@@ -14,7 +14,6 @@ import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadCalls;
 import io.wirecost.scenarios.payload.PayloadData;
 import io.wirecost.scenarios.payload.PayloadService;
-
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -46,10 +45,18 @@ public final class TcpScenario implements Scenario {
         Thread acceptor = new Thread(() -> acceptLoop(ss, service, payloads), "tcp-acceptor");
         acceptor.setDaemon(true);
         acceptor.start();
-        Endpoint ep = Endpoint.of("host", ss.getInetAddress().getHostAddress(), "port", String.valueOf(ss.getLocalPort()));
+        Endpoint ep =
+                Endpoint.of("host", ss.getInetAddress().getHostAddress(), "port", String.valueOf(ss.getLocalPort()));
         return new ServerHandle() {
-            @Override public Endpoint endpoint() { return ep; }
-            @Override public void close() throws IOException { ss.close(); }
+            @Override
+            public Endpoint endpoint() {
+                return ep;
+            }
+
+            @Override
+            public void close() throws IOException {
+                ss.close();
+            }
         };
     }
 
@@ -61,7 +68,7 @@ public final class TcpScenario implements Scenario {
                 t.setDaemon(true);
                 t.start();
             } catch (IOException e) {
-                return;   // closed
+                return; // closed
             }
         }
     }

@@ -1,18 +1,17 @@
 package io.wirecost.scenarios.rmi;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InvalidClassException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.HashMap;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The JEP 290 filter the RMI scenarios export with ({@link RmiScenario#FILTER}) admits strings and
@@ -62,7 +61,8 @@ class DeserializationFilterTest {
         RemoteException e = assertThrows(RemoteException.class, () -> stub.echo(gadget));
         boolean filtered = false;
         for (Throwable t = e; t != null; t = t.getCause()) {
-            filtered |= t instanceof InvalidClassException && String.valueOf(t.getMessage()).contains("REJECTED");
+            filtered |= t instanceof InvalidClassException
+                    && String.valueOf(t.getMessage()).contains("REJECTED");
         }
         assertTrue(filtered, "rejected by the deserialization filter: " + e);
         assertEquals(0, impl.calls, "the service was never reached");

@@ -1,21 +1,20 @@
 package io.wirecost.scenarios.rmi;
 
-import io.wirecost.scenarios.payload.PayloadData;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wirecost.scenarios.payload.PayloadData;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link RmiScenario#PAYLOAD_FILTER}: the PayloadTester's server admits what its requests carry (strings,
@@ -62,11 +61,12 @@ class PayloadFilterTest {
     @Test
     void rejectsOtherClassesBeforeTheServiceSeesThem() {
         assertRejected(new java.util.HashMap<>());
-        assertRejected(PayloadData.data2(1));   // Data2 never travels to the server
-        assertRejected(new Integer[]{1});
+        assertRejected(PayloadData.data2(1)); // Data2 never travels to the server
+        assertRejected(new Integer[] {1});
         // primitive arrays pass every class pattern (JEP 290 matches their element type); the size limit holds
         // them, and the server drops the connection before reading the rest (the client sees a broken pipe)
-        assertThrows(RemoteException.class, () -> stub.echo(new int[io.wirecost.scenarios.payload.Payload.MAX_INTS + 1]));
+        assertThrows(
+                RemoteException.class, () -> stub.echo(new int[io.wirecost.scenarios.payload.Payload.MAX_INTS + 1]));
         assertEquals(0, impl.seen.size(), "nothing rejected reached the service");
     }
 
@@ -74,7 +74,10 @@ class PayloadFilterTest {
         RemoteException e = assertThrows(RemoteException.class, () -> stub.echo(o));
         Throwable c = e;
         while (c != null && !(c instanceof UnmarshalException)) c = c.getCause();
-        assertTrue(c != null && c.getCause() instanceof java.io.InvalidClassException
-                && c.getCause().getMessage().contains("REJECTED"), o.getClass() + ": " + e);
+        assertTrue(
+                c != null
+                        && c.getCause() instanceof java.io.InvalidClassException
+                        && c.getCause().getMessage().contains("REJECTED"),
+                o.getClass() + ": " + e);
     }
 }

@@ -1,16 +1,14 @@
 package io.wirecost.scenarios.rmi;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.security.KeyMaterial;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -19,10 +17,11 @@ import java.rmi.registry.LocateRegistry;
 import java.time.Duration;
 import java.util.Set;
 import javax.net.ssl.SSLContext;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The rmi-ssl server demands a client certificate from its own run's CA: a client without one, or
@@ -33,6 +32,7 @@ class RmiSslClientAuthTest {
 
     @TempDir
     static Path tmp;
+
     static KeyMaterial keys;
     ServerHandle server;
 
@@ -55,8 +55,9 @@ class RmiSslClientAuthTest {
     private String lookupAndCall(SSLContext clientContext) throws Exception {
         ClientTls.use(clientContext);
         Endpoint ep = server.endpoint();
-        RTTTester t = (RTTTester) LocateRegistry.getRegistry(ep.get("host"), ep.port("port"), new RecordingSslClientSocketFactory())
-                .lookup(ep.get("name"));
+        RTTTester t = (RTTTester)
+                LocateRegistry.getRegistry(ep.get("host"), ep.port("port"), new RecordingSslClientSocketFactory())
+                        .lookup(ep.get("name"));
         return t.returnRTTforString();
     }
 
@@ -84,15 +85,32 @@ class RmiSslClientAuthTest {
         Path security = Files.writeString(tmp.resolve("tls11.security"), "jdk.tls.disabledAlgorithms=\n");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Endpoint ep = server.endpoint();
-        Process p = new ProcessBuilder(java, "-Djava.security.properties=" + security, "-cp", System.getProperty("java.class.path"),
-                TlsProbe.class.getName(), keys.dir().toString(), ep.get("host"), ep.get("port"), "TLSv1.1")
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        java,
+                        "-Djava.security.properties=" + security,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        TlsProbe.class.getName(),
+                        keys.dir().toString(),
+                        ep.get("host"),
+                        ep.get("port"),
+                        "TLSv1.1")
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes()).strip();
         p.waitFor();
         assertTrue(out.endsWith("refused"), out);
-        Process ok = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                TlsProbe.class.getName(), keys.dir().toString(), ep.get("host"), ep.get("port"), "TLSv1.2")
-                .redirectErrorStream(true).start();
+        Process ok = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        TlsProbe.class.getName(),
+                        keys.dir().toString(),
+                        ep.get("host"),
+                        ep.get("port"),
+                        "TLSv1.2")
+                .redirectErrorStream(true)
+                .start();
         String okOut = new String(ok.getInputStream().readAllBytes()).strip();
         ok.waitFor();
         assertTrue(okOut.endsWith("accepted TLSv1.2"), "the probe itself works: " + okOut);
@@ -105,9 +123,14 @@ class RmiSslClientAuthTest {
 
     @Test
     void keysAreOwnerOnly() throws Exception {
-        assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE),
+        assertEquals(
+                Set.of(
+                        PosixFilePermission.OWNER_READ,
+                        PosixFilePermission.OWNER_WRITE,
+                        PosixFilePermission.OWNER_EXECUTE),
                 Files.getPosixFilePermissions(keys.dir()));
-        assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
+        assertEquals(
+                Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
                 Files.getPosixFilePermissions(keys.dir().resolve(KeyMaterial.SERVER)));
     }
 }

@@ -1,16 +1,15 @@
 package io.wirecost.scenarios.security;
 
-import io.wirecost.scenarios.ScenarioConfig;
-import org.junit.jupiter.api.Test;
-
-import java.security.Security;
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wirecost.scenarios.ScenarioConfig;
+import java.security.Security;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /** jce.provider: what the JVM hands out is read back, and it follows the option. */
 class JceProvidersTest {
@@ -23,14 +22,14 @@ class JceProvidersTest {
     void bcBecomesTheFirstProviderAndIsWhatCiphersComeFrom() {
         try {
             assertEquals("bc", JceProviders.install(config("bc")));
-            JceProviders.install(config("bc"));   // idempotent: still one Bouncy Castle, first
+            JceProviders.install(config("bc")); // idempotent: still one Bouncy Castle, first
             assertEquals("BC", Security.getProviders()[0].getName());
             assertNotEquals("BC", Security.getProviders()[1].getName());
             Map<String, String> m = JceProviders.inUse("bc", List.of("AES/GCM/NoPadding"), List.of("SHA256withRSA"));
             assertTrue(m.get("jce.cipher.AES/GCM/NoPadding").startsWith("BC "), m.toString());
             assertTrue(m.get("jce.signature.SHA256withRSA").startsWith("BC "), m.toString());
         } finally {
-            Security.removeProvider("BC");   // other tests in this JVM expect the JDK's providers
+            Security.removeProvider("BC"); // other tests in this JVM expect the JDK's providers
         }
     }
 
@@ -44,7 +43,8 @@ class JceProvidersTest {
 
     @Test
     void anUnknownProviderIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JceProviders.install(config("openssl")));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> JceProviders.install(config("openssl")));
         assertEquals("jce.provider must be sun or bc, got 'openssl'", e.getMessage());
     }
 }

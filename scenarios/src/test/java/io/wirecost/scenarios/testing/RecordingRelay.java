@@ -61,26 +61,28 @@ public final class RecordingRelay implements AutoCloseable {
     }
 
     private static void pump(InputStream in, OutputStream out, ByteArrayOutputStream record, Socket peer) {
-        Thread t = new Thread(() -> {
-            byte[] buf = new byte[8192];
-            try {
-                for (int n; (n = in.read(buf)) > 0; ) {
-                    synchronized (record) {
-                        record.write(buf, 0, n);
+        Thread t = new Thread(
+                () -> {
+                    byte[] buf = new byte[8192];
+                    try {
+                        for (int n; (n = in.read(buf)) > 0; ) {
+                            synchronized (record) {
+                                record.write(buf, 0, n);
+                            }
+                            out.write(buf, 0, n);
+                            out.flush();
+                        }
+                    } catch (IOException e) {
+                        // one side closed
+                    } finally {
+                        try {
+                            peer.shutdownOutput();
+                        } catch (IOException e) {
+                            // already closed
+                        }
                     }
-                    out.write(buf, 0, n);
-                    out.flush();
-                }
-            } catch (IOException e) {
-                // one side closed
-            } finally {
-                try {
-                    peer.shutdownOutput();
-                } catch (IOException e) {
-                    // already closed
-                }
-            }
-        }, "relay-pump");
+                },
+                "relay-pump");
         t.setDaemon(true);
         t.start();
     }

@@ -30,7 +30,10 @@ public final class DocumentProcessor {
         Node node = parent == null ? null : parent.child(req.getName());
         String location = (parentLocation.endsWith("/") ? parentLocation : parentLocation + "/") + req.getName();
         if (req.getResultId() != 0) {
-            out.add(node == null ? FileResult.notFound(location, req.getResultId()) : FileResult.of(node, req.getResultId()));
+            out.add(
+                    node == null
+                            ? FileResult.notFound(location, req.getResultId())
+                            : FileResult.of(node, req.getResultId()));
         }
         // items below a missing entry are missing too: each still gets its 404
         for (Request item : items(req)) walk(node, location, item, out, depth + 1);

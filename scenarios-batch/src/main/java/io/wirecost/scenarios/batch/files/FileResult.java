@@ -25,8 +25,7 @@ public class FileResult implements Serializable {
     private int resultId;
     private int statusCode;
 
-    public FileResult() {
-    }
+    public FileResult() {}
 
     static FileResult of(Node node, int resultId) {
         FileResult r = new FileResult();
@@ -49,20 +48,67 @@ public class FileResult implements Serializable {
         return r;
     }
 
-    public String getText() { return text; }
-    public void setText(String text) { this.text = text; }
-    public String getEncoding() { return encoding; }
-    public void setEncoding(String encoding) { this.encoding = encoding; }
-    public int getLength() { return length; }
-    public void setLength(int length) { this.length = length; }
-    public String getType() { return type; }
-    public void setType(String type) { this.type = type; }
-    public long getModified() { return modified; }
-    public void setModified(long modified) { this.modified = modified; }
-    public String getLocation() { return location; }
-    public void setLocation(String location) { this.location = location; }
-    public int getResultId() { return resultId; }
-    public void setResultId(int resultId) { this.resultId = resultId; }
-    public int getStatusCode() { return statusCode; }
-    public void setStatusCode(int statusCode) { this.statusCode = statusCode; }
+    public String getText() {
+        return text;
+    }
+
+    public void setText(String text) {
+        this.text = text;
+    }
+
+    public String getEncoding() {
+        return encoding;
+    }
+
+    public void setEncoding(String encoding) {
+        this.encoding = encoding;
+    }
+
+    public int getLength() {
+        return length;
+    }
+
+    public void setLength(int length) {
+        this.length = length;
+    }
+
+    public String getType() {
+        return type;
+    }
+
+    public void setType(String type) {
+        this.type = type;
+    }
+
+    public long getModified() {
+        return modified;
+    }
+
+    public void setModified(long modified) {
+        this.modified = modified;
+    }
+
+    public String getLocation() {
+        return location;
+    }
+
+    public void setLocation(String location) {
+        this.location = location;
+    }
+
+    public int getResultId() {
+        return resultId;
+    }
+
+    public void setResultId(int resultId) {
+        this.resultId = resultId;
+    }
+
+    public int getStatusCode() {
+        return statusCode;
+    }
+
+    public void setStatusCode(int statusCode) {
+        this.statusCode = statusCode;
+    }
 }

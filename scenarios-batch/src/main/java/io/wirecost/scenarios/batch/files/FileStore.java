@@ -15,6 +15,7 @@ public final class FileStore {
     public static final int FILE_CHARS = 100;
     /** A fixed date (2006-01-01T00:00Z): every server and client agrees on every field of a file. */
     public static final long MODIFIED_MILLIS = 1_136_073_600_000L;
+
     public static final String ENCODING = "UTF-8";
 
     private final int files;

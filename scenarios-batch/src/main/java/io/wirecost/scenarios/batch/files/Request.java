@@ -20,8 +20,7 @@ public class Request implements Serializable {
     private Request[] items;
     private int resultId;
 
-    public Request() {
-    }
+    public Request() {}
 
     public Request(String name) {
         this.name = name;
@@ -41,9 +40,9 @@ public class Request implements Serializable {
         Request section = new Request(FileStore.SECTION);
         section.setItems(files.toArray(new Request[0]));
         Request base = new Request(FileStore.BASE);
-        base.setItems(new Request[]{section});
+        base.setItems(new Request[] {section});
         Request root = new Request();
-        root.setItems(new Request[]{base});
+        root.setItems(new Request[] {base});
         return root;
     }
 

@@ -73,19 +73,19 @@ public final class DelayProxy implements AutoCloseable {
             try {
                 client = listener.accept();
             } catch (IOException e) {
-                return;   // closed
+                return; // closed
             }
             try {
                 Socket server = new Socket(upstream.getAddress(), upstream.getPort());
-                for (Socket s : new Socket[]{client, server}) {
-                    s.setTcpNoDelay(true);   // the proxy adds the delay it is told to, not Nagle's
+                for (Socket s : new Socket[] {client, server}) {
+                    s.setTcpNoDelay(true); // the proxy adds the delay it is told to, not Nagle's
                     sockets.add(s);
                 }
                 String name = "delay-proxy-" + port() + "-" + client.getPort();
                 relay(name + "-up", client, server);
                 relay(name + "-down", server, client);
             } catch (IOException e) {
-                closeQuietly(client);   // upstream refused: the client sees its connection closed
+                closeQuietly(client); // upstream refused: the client sees its connection closed
             }
         }
     }
@@ -96,34 +96,36 @@ public final class DelayProxy implements AutoCloseable {
         OutputStream out = to.getOutputStream();
         BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
         daemon(name + "-read", () -> {
-            byte[] buf = new byte[64 * 1024];
-            try {
-                for (int n; (n = in.read(buf)) > 0; ) queue.add(new Chunk(Arrays.copyOf(buf, n), System.nanoTime() + delayNanos));
-            } catch (IOException e) {
-                // reset or closed: end this direction as if at end of stream
-            }
-            queue.add(new Chunk(END, System.nanoTime() + delayNanos));
-        }).start();
-        daemon(name + "-write", () -> {
-            try {
-                while (true) {
-                    Chunk c = queue.take();
-                    for (long wait; (wait = c.dueNanos - System.nanoTime()) > 0; ) LockSupport.parkNanos(wait);
-                    if (c.data == END) {
-                        to.shutdownOutput();   // pass the half-close on, as TCP would
-                        return;
+                    byte[] buf = new byte[64 * 1024];
+                    try {
+                        for (int n; (n = in.read(buf)) > 0; )
+                            queue.add(new Chunk(Arrays.copyOf(buf, n), System.nanoTime() + delayNanos));
+                    } catch (IOException e) {
+                        // reset or closed: end this direction as if at end of stream
                     }
-                    out.write(c.data);
-                }
-            } catch (IOException | InterruptedException e) {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }).start();
+                    queue.add(new Chunk(END, System.nanoTime() + delayNanos));
+                })
+                .start();
+        daemon(name + "-write", () -> {
+                    try {
+                        while (true) {
+                            Chunk c = queue.take();
+                            for (long wait; (wait = c.dueNanos - System.nanoTime()) > 0; ) LockSupport.parkNanos(wait);
+                            if (c.data == END) {
+                                to.shutdownOutput(); // pass the half-close on, as TCP would
+                                return;
+                            }
+                            out.write(c.data);
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        closeQuietly(from);
+                        closeQuietly(to);
+                    }
+                })
+                .start();
     }
 
-    private record Chunk(byte[] data, long dueNanos) {
-    }
+    private record Chunk(byte[] data, long dueNanos) {}
 
     private static Thread daemon(String name, Runnable r) {
         Thread t = new Thread(r, name);

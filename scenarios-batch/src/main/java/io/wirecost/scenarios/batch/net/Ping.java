@@ -11,8 +11,7 @@ import java.util.Arrays;
 /** One-byte ping-pongs over a single TCP connection to an echo service. */
 public final class Ping {
 
-    private Ping() {
-    }
+    private Ping() {}
 
     public static long medianRttNanos(int port, int pings) throws IOException {
         long[] rtt = rttNanos(port, pings);

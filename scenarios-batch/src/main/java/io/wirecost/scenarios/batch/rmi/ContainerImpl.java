@@ -16,7 +16,8 @@ final class ContainerImpl implements Container {
     @Override
     public Container sub(String name) throws FileNotFound {
         Node child = node.child(name);
-        if (child == null) throw new FileNotFound(node.location() + (node.location().endsWith("/") ? "" : "/") + name);
+        if (child == null)
+            throw new FileNotFound(node.location() + (node.location().endsWith("/") ? "" : "/") + name);
         return server.container(child);
     }
 

@@ -2,7 +2,6 @@ package io.wirecost.scenarios.batch.rmi;
 
 import io.wirecost.scenarios.batch.files.FileResult;
 import io.wirecost.scenarios.batch.files.Request;
-
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 

@@ -4,7 +4,6 @@ import io.wirecost.scenarios.batch.files.DocumentProcessor;
 import io.wirecost.scenarios.batch.files.FileStore;
 import io.wirecost.scenarios.batch.files.Node;
 import io.wirecost.scenarios.batch.files.Request;
-
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.net.InetAddress;
@@ -30,8 +29,8 @@ public final class RmiFileServer implements AutoCloseable {
     public static final String DOCUMENT_NAME = "rmiopt";
 
     /** Container and File calls carry at most a name. */
-    public static final ObjectInputFilter OBJECTS_FILTER = ObjectInputFilter.Config.createFilter(
-            "maxdepth=3;maxrefs=16;maxbytes=8192;java.lang.String;!*");
+    public static final ObjectInputFilter OBJECTS_FILTER =
+            ObjectInputFilter.Config.createFilter("maxdepth=3;maxrefs=16;maxbytes=8192;java.lang.String;!*");
 
     /** A request document: Request trees (arrays of Request included) and their names, nothing else. */
     public static final ObjectInputFilter DOCUMENT_FILTER = ObjectInputFilter.Config.createFilter(
@@ -50,7 +49,8 @@ public final class RmiFileServer implements AutoCloseable {
         this.port = freeLoopbackPort();
         this.registry = LocateRegistry.createRegistry(port, null, ssf);
         registry.rebind(OBJECTS_NAME, container(store.root()));
-        this.documentServer = (ResourceServer) export(new DocumentServerImpl(new DocumentProcessor(store)), DOCUMENT_FILTER);
+        this.documentServer =
+                (ResourceServer) export(new DocumentServerImpl(new DocumentProcessor(store)), DOCUMENT_FILTER);
         registry.rebind(DOCUMENT_NAME, documentServer);
     }
 
@@ -78,7 +78,8 @@ public final class RmiFileServer implements AutoCloseable {
             exported.put(impl, stub);
             return stub;
         } catch (RemoteException e) {
-            throw new IllegalStateException("cannot export " + impl.getClass().getSimpleName() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot export " + impl.getClass().getSimpleName() + ": " + e.getMessage(), e);
         }
     }
 

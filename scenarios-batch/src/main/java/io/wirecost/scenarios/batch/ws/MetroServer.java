@@ -2,16 +2,15 @@ package io.wirecost.scenarios.batch.ws;
 
 import com.sun.xml.ws.transport.http.servlet.WSServlet;
 import com.sun.xml.ws.transport.http.servlet.WSServletContextListener;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.startup.Tomcat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
 
 /**
  * The web service in embedded Tomcat 10.1 with Metro, as a servlet container would deploy it: the
@@ -36,13 +35,15 @@ public final class MetroServer implements AutoCloseable {
 
     public static MetroServer start(int files) throws IOException, LifecycleException {
         Path baseDir = Files.createTempDirectory("wirecost-metro-");
-        Path docBase = Files.createDirectories(baseDir.resolve("webapp").resolve("WEB-INF")).getParent();
+        Path docBase = Files.createDirectories(baseDir.resolve("webapp").resolve("WEB-INF"))
+                .getParent();
         Files.writeString(docBase.resolve("WEB-INF").resolve("sun-jaxws.xml"), """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <endpoints xmlns="http://java.sun.com/xml/ns/jax-ws/ri/runtime" version="2.0">
                   <endpoint name="%s" implementation="%s" url-pattern="%s"/>
                 </endpoints>
-                """.formatted(ResourceService.SERVICE, ResourceServiceEndpoint.class.getName(), PATH));
+                """.formatted(
+                        ResourceService.SERVICE, ResourceServiceEndpoint.class.getName(), PATH));
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         Connector connector = new Connector();

@@ -14,7 +14,9 @@ import jakarta.jws.soap.SOAPBinding;
  * encoding; Metro has no encoded style, see middleware-notes.)
  */
 @WebService(name = "ResourceServer", targetNamespace = ResourceService.NAMESPACE)
-@SOAPBinding(style = SOAPBinding.Style.DOCUMENT, use = SOAPBinding.Use.LITERAL,
+@SOAPBinding(
+        style = SOAPBinding.Style.DOCUMENT,
+        use = SOAPBinding.Use.LITERAL,
         parameterStyle = SOAPBinding.ParameterStyle.WRAPPED)
 public interface ResourceService {
 

@@ -15,14 +15,18 @@ import jakarta.xml.ws.handler.MessageContext;
  * no-argument constructor. The file count comes from the web application's context parameter
  * {@value #FILES_PARAMETER} (set by {@link MetroServer}), read on the first request.
  */
-@WebService(endpointInterface = "io.wirecost.scenarios.batch.ws.ResourceService",
-        targetNamespace = ResourceService.NAMESPACE, serviceName = ResourceService.SERVICE, portName = ResourceService.PORT)
+@WebService(
+        endpointInterface = "io.wirecost.scenarios.batch.ws.ResourceService",
+        targetNamespace = ResourceService.NAMESPACE,
+        serviceName = ResourceService.SERVICE,
+        portName = ResourceService.PORT)
 public class ResourceServiceEndpoint implements ResourceService {
 
     static final String FILES_PARAMETER = "wirecost.batch.files";
 
     @Resource
     private WebServiceContext context;
+
     private volatile DocumentProcessor processor;
 
     @Override
@@ -33,7 +37,8 @@ public class ResourceServiceEndpoint implements ResourceService {
     private DocumentProcessor processor() {
         DocumentProcessor p = processor;
         if (p == null) {
-            ServletContext servlet = (ServletContext) context.getMessageContext().get(MessageContext.SERVLET_CONTEXT);
+            ServletContext servlet =
+                    (ServletContext) context.getMessageContext().get(MessageContext.SERVLET_CONTEXT);
             p = new DocumentProcessor(new FileStore(Integer.parseInt(servlet.getInitParameter(FILES_PARAMETER))));
             processor = p;
         }

@@ -1,9 +1,9 @@
 package io.wirecost.scenarios.batch.files;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
 
 class DocumentProcessorTest {
 
@@ -34,7 +34,7 @@ class DocumentProcessorTest {
 
     @Test
     void aMissingFileIsAStatusCodeNotAnException() {
-        Request doc = Request.forFiles(21);   // the store has test0..test19
+        Request doc = Request.forFiles(21); // the store has test0..test19
         FileResult[] r = PROCESSOR.perform(doc);
         assertEquals(21, r.length);
         assertEquals(FileResult.OK, r[19].getStatusCode());
@@ -58,11 +58,11 @@ class DocumentProcessorTest {
         Request top = deep;
         for (int i = 0; i < DocumentProcessor.MAX_DEPTH + 1; i++) {
             Request next = new Request("section");
-            deep.setItems(new Request[]{next});
+            deep.setItems(new Request[] {next});
             deep = next;
         }
         Request root = new Request();
-        root.setItems(new Request[]{top});
+        root.setItems(new Request[] {top});
         assertThrows(IllegalArgumentException.class, () -> PROCESSOR.perform(root));
     }
 }

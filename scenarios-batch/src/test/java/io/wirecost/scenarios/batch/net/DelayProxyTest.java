@@ -1,8 +1,8 @@
 package io.wirecost.scenarios.batch.net;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -12,10 +12,9 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.Arrays;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The proxy against a real echo service on loopback: the delay it adds, and the bytes it must not change. */
 class DelayProxyTest {
@@ -36,24 +35,28 @@ class DelayProxyTest {
     @Test
     void aPingPongTakesTwoDelaysLonger() throws Exception {
         long delay = 5_000_000;
-        try (DelayProxy p = DelayProxy.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.port()), delay)) {
+        try (DelayProxy p =
+                DelayProxy.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.port()), delay)) {
             long direct = Ping.medianRttNanos(echo.port(), 30);
             long proxied = Ping.medianRttNanos(p.port(), 30);
             double addedMs = (proxied - direct) / 1e6;
             // never less than two delays; the upper bound allows for the relay's hops and timer slack on a busy machine
-            assertTrue(addedMs >= 2 * delay / 1e6 - 0.2 && addedMs < 2 * delay / 1e6 + 3, "added " + addedMs + " ms for 2 x 5 ms");
+            assertTrue(
+                    addedMs >= 2 * delay / 1e6 - 0.2 && addedMs < 2 * delay / 1e6 + 3,
+                    "added " + addedMs + " ms for 2 x 5 ms");
         }
     }
 
     @Test
     void theDelayCanChangeWhileTheConnectionIsOpen() throws Exception {
         try (DelayProxy p = DelayProxy.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.port()), 0);
-             Socket s = new Socket(InetAddress.getLoopbackAddress(), p.port())) {
+                Socket s = new Socket(InetAddress.getLoopbackAddress(), p.port())) {
             s.setTcpNoDelay(true);
             long fast = roundTrip(s);
             p.setDelayNanos(20_000_000);
             long slow = roundTrip(s);
-            assertTrue(slow >= 40_000_000 && fast < 20_000_000, "fast " + fast / 1e6 + " ms, slow " + slow / 1e6 + " ms");
+            assertTrue(
+                    slow >= 40_000_000 && fast < 20_000_000, "fast " + fast / 1e6 + " ms, slow " + slow / 1e6 + " ms");
             assertEquals(20_000_000, p.delayNanos());
         }
     }
@@ -63,8 +66,9 @@ class DelayProxyTest {
     void relaysEveryByteInOrderAndTheHalfClose() throws Exception {
         byte[] data = new byte[4 << 20];
         new Random(7).nextBytes(data);
-        try (DelayProxy p = DelayProxy.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.port()), 1_000_000);
-             Socket s = new Socket(InetAddress.getLoopbackAddress(), p.port())) {
+        try (DelayProxy p = DelayProxy.start(
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.port()), 1_000_000);
+                Socket s = new Socket(InetAddress.getLoopbackAddress(), p.port())) {
             Thread writer = new Thread(() -> {
                 try {
                     OutputStream out = s.getOutputStream();
@@ -76,7 +80,7 @@ class DelayProxyTest {
             });
             writer.start();
             ByteArrayOutputStream got = new ByteArrayOutputStream();
-            s.getInputStream().transferTo(got);   // ends only when the echo's close came back through the proxy
+            s.getInputStream().transferTo(got); // ends only when the echo's close came back through the proxy
             writer.join();
             assertEquals(data.length, got.size());
             assertArrayEquals(data, got.toByteArray());
@@ -90,7 +94,7 @@ class DelayProxyTest {
             closedPort = ss.getLocalPort();
         }
         try (DelayProxy p = DelayProxy.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), closedPort), 0);
-             Socket s = new Socket(InetAddress.getLoopbackAddress(), p.port())) {
+                Socket s = new Socket(InetAddress.getLoopbackAddress(), p.port())) {
             s.setSoTimeout(5000);
             assertEquals(-1, s.getInputStream().read());
         }
@@ -100,10 +104,10 @@ class DelayProxyTest {
         OutputStream out = s.getOutputStream();
         InputStream in = s.getInputStream();
         long t0 = System.nanoTime();
-        out.write(new byte[]{1, 2, 3});
+        out.write(new byte[] {1, 2, 3});
         byte[] back = in.readNBytes(3);
         long t = System.nanoTime() - t0;
-        assertArrayEquals(new byte[]{1, 2, 3}, back, Arrays.toString(back));
+        assertArrayEquals(new byte[] {1, 2, 3}, back, Arrays.toString(back));
         return t;
     }
 }

@@ -44,17 +44,28 @@ final class EmbeddedProxy implements ForwardProxy {
     static EmbeddedProxy start(InetAddress target, Set<Integer> ports) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-XX:+UseSerialGC", "-XX:+DisplayVMOutputToStderr",
-                "-cp", System.getProperty("java.class.path"),
+                "-Xmx128m",
+                "-XX:+UseSerialGC",
+                "-XX:+DisplayVMOutputToStderr",
+                "-cp",
+                System.getProperty("java.class.path"),
                 EmbeddedProxyMain.class.getName()));
-        Path dir = Files.createTempDirectory("wirecost-littleproxy-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path dir = Files.createTempDirectory(
+                "wirecost-littleproxy-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         cmd.add(dir.toString());
         cmd.add(target.getHostAddress());
         for (int p : new TreeSet<>(ports)) cmd.add(String.valueOf(p));
-        ProxyLog log = new ProxyLog(dir.resolve("littleproxy.log"), "littleproxy: ", line ->
-                line.startsWith(EmbeddedProxyMain.FORWARDED) ? ProxyLog.Kind.FORWARDED
+        ProxyLog log = new ProxyLog(
+                dir.resolve("littleproxy.log"),
+                "littleproxy: ",
+                line -> line.startsWith(EmbeddedProxyMain.FORWARDED)
+                        ? ProxyLog.Kind.FORWARDED
                         : line.startsWith(EmbeddedProxyMain.REFUSED) ? ProxyLog.Kind.REFUSED : ProxyLog.Kind.OTHER);
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(log.file().toFile()).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .redirectOutput(log.file().toFile())
+                .start();
         int port = listeningPort(p, log.file());
         if (port < 0) {
             stop(p);
@@ -62,8 +73,12 @@ final class EmbeddedProxy implements ForwardProxy {
             deleteTree(dir);
             throw new IOException("the embedded proxy (LittleProxy) did not start: " + tail);
         }
-        return new EmbeddedProxy(p, dir, new InetSocketAddress(EmbeddedProxyMain.LOOPBACK, port),
-                "littleproxy " + version() + " (embedded, own JVM)", log);
+        return new EmbeddedProxy(
+                p,
+                dir,
+                new InetSocketAddress(EmbeddedProxyMain.LOOPBACK, port),
+                "littleproxy " + version() + " (embedded, own JVM)",
+                log);
     }
 
     /** The port from the child's first line, or -1 if it died or took longer than 30 s. */
@@ -74,7 +89,8 @@ final class EmbeddedProxy implements ForwardProxy {
                 String text = Files.readString(file, StandardCharsets.UTF_8);
                 int nl = text.indexOf('\n');
                 if (nl > 0 && text.startsWith(EmbeddedProxyMain.LISTENING)) {
-                    return Integer.parseInt(text.substring(EmbeddedProxyMain.LISTENING.length(), nl).strip());
+                    return Integer.parseInt(text.substring(EmbeddedProxyMain.LISTENING.length(), nl)
+                            .strip());
                 }
             }
             if (!p.isAlive()) return -1;
@@ -85,7 +101,8 @@ final class EmbeddedProxy implements ForwardProxy {
 
     /** The version of the LittleProxy jar on the classpath, from its Maven metadata. */
     static String version() {
-        try (InputStream in = EmbeddedProxy.class.getResourceAsStream("/META-INF/maven/io.github.littleproxy/littleproxy/pom.properties")) {
+        try (InputStream in = EmbeddedProxy.class.getResourceAsStream(
+                "/META-INF/maven/io.github.littleproxy/littleproxy/pom.properties")) {
             if (in == null) return "(unknown version)";
             Properties p = new Properties();
             p.load(in);
@@ -95,14 +112,29 @@ final class EmbeddedProxy implements ForwardProxy {
         }
     }
 
-    @Override public InetSocketAddress address() { return address; }
-    @Override public String description() { return description; }
-    @Override public long forwarded() { return log.forwarded(); }
-    @Override public long refused() { return log.refused(); }
+    @Override
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public long forwarded() {
+        return log.forwarded();
+    }
+
+    @Override
+    public long refused() {
+        return log.refused();
+    }
 
     @Override
     public void close() {
-        log.refresh();   // the last requests, before the child removes the directory with the log
+        log.refresh(); // the last requests, before the child removes the directory with the log
         stop(child);
         deleteTree(dir);
     }
@@ -110,7 +142,7 @@ final class EmbeddedProxy implements ForwardProxy {
     private static void stop(Process p) {
         try {
             try (OutputStream in = p.getOutputStream()) {
-                in.flush();   // end of input: the child stops its proxy and exits
+                in.flush(); // end of input: the child stops its proxy and exits
             } catch (IOException e) {
                 // already gone
             }

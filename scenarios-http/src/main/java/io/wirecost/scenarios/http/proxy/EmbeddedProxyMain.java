@@ -12,14 +12,6 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
-import org.littleshoot.proxy.ActivityTrackerAdapter;
-import org.littleshoot.proxy.FullFlowContext;
-import org.littleshoot.proxy.HttpFilters;
-import org.littleshoot.proxy.HttpFiltersAdapter;
-import org.littleshoot.proxy.HttpFiltersSourceAdapter;
-import org.littleshoot.proxy.HttpProxyServer;
-import org.littleshoot.proxy.impl.DefaultHttpProxyServer;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -36,6 +28,13 @@ import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.littleshoot.proxy.ActivityTrackerAdapter;
+import org.littleshoot.proxy.FullFlowContext;
+import org.littleshoot.proxy.HttpFilters;
+import org.littleshoot.proxy.HttpFiltersAdapter;
+import org.littleshoot.proxy.HttpFiltersSourceAdapter;
+import org.littleshoot.proxy.HttpProxyServer;
+import org.littleshoot.proxy.impl.DefaultHttpProxyServer;
 
 /**
  * The embedded forward proxy's JVM: {@code EmbeddedProxyMain LOGDIR TARGET PORT...}. LittleProxy on a free
@@ -51,18 +50,19 @@ public final class EmbeddedProxyMain {
     static final String REFUSED = "refused ";
     static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     /** Held so that the level sticks (java.util.logging keeps loggers weakly): per-connection INFO lines are noise. */
-    private static final List<Logger> QUIET = List.of(Logger.getLogger("org.littleshoot"), Logger.getLogger("io.netty"));
+    private static final List<Logger> QUIET =
+            List.of(Logger.getLogger("org.littleshoot"), Logger.getLogger("io.netty"));
 
-    private EmbeddedProxyMain() {
-    }
+    private EmbeddedProxyMain() {}
 
     public static void main(String[] args) throws IOException {
         PrintStream out = System.out;
-        System.setOut(System.err);   // stdout is the line protocol
+        System.setOut(System.err); // stdout is the line protocol
         QUIET.forEach(l -> l.setLevel(Level.WARNING));
         Path logDir = Path.of(args[0]);
         InetAddress target = InetAddress.getByName(args[1]);
-        if (!target.isLoopbackAddress()) throw new IllegalArgumentException("target must be a loopback address: " + args[1]);
+        if (!target.isLoopbackAddress())
+            throw new IllegalArgumentException("target must be a loopback address: " + args[1]);
         Set<Integer> ports = new HashSet<>();
         for (int i = 2; i < args.length; i++) ports.add(Integer.parseInt(args[i]));
         String targetHost = target.getHostAddress();
@@ -73,7 +73,8 @@ public final class EmbeddedProxyMain {
                 .withAllowLocalOnly(true)
                 .withConnectTimeout(10_000)
                 .withServerResolver((host, port) -> {
-                    if (!host.equals(targetHost) || !ports.contains(port)) throw new UnknownHostException(host + ':' + port + " is not on the allow-list");
+                    if (!host.equals(targetHost) || !ports.contains(port))
+                        throw new UnknownHostException(host + ':' + port + " is not on the allow-list");
                     return new InetSocketAddress(target, port);
                 })
                 .withFiltersSource(new HttpFiltersSourceAdapter() {
@@ -121,7 +122,8 @@ public final class EmbeddedProxyMain {
 
     private static HttpResponse forbidden() {
         ByteBuf body = Unpooled.copiedBuffer("destination not allowed by this proxy\n", StandardCharsets.UTF_8);
-        DefaultFullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.FORBIDDEN, body);
+        DefaultFullHttpResponse r =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.FORBIDDEN, body);
         r.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
         r.headers().set(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
         r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);

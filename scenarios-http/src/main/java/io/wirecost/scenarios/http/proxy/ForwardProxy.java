@@ -28,7 +28,9 @@ public interface ForwardProxy extends AutoCloseable {
     default Map<String, String> info() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("proxy", description());
-        m.put("proxy.address", address().getAddress().getHostAddress() + ':' + address().getPort());
+        m.put(
+                "proxy.address",
+                address().getAddress().getHostAddress() + ':' + address().getPort());
         m.put("proxy.forwarded", String.valueOf(forwarded()));
         m.put("proxy.refused", String.valueOf(refused()));
         return m;

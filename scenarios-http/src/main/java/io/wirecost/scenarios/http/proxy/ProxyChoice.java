@@ -10,7 +10,9 @@ import java.util.Set;
  * {@code privoxy} and {@code embedded} insist on one.
  */
 public enum ProxyChoice {
-    AUTO, PRIVOXY, EMBEDDED;
+    AUTO,
+    PRIVOXY,
+    EMBEDDED;
 
     public static ProxyChoice parse(String value) {
         for (ProxyChoice c : values()) if (c.label().equals(value)) return c;
@@ -24,13 +26,20 @@ public enum ProxyChoice {
     /** Starts the chosen proxy, allowed to forward only to {@code target} on {@code ports}. */
     public ForwardProxy start(InetAddress target, Set<Integer> ports) throws Exception {
         return switch (this) {
-            case PRIVOXY -> PrivoxyProxy.start(PrivoxyProxy.executable().orElseThrow(() -> new IllegalStateException(
-                    "tunnel.proxy=privoxy, but no privoxy executable was found on PATH or in /usr/sbin "
-                            + "(Debian: apt-get install privoxy)")), target, ports);
+            case PRIVOXY ->
+                PrivoxyProxy.start(
+                        PrivoxyProxy.executable()
+                                .orElseThrow(() -> new IllegalStateException(
+                                        "tunnel.proxy=privoxy, but no privoxy executable was found on PATH or in /usr/sbin "
+                                                + "(Debian: apt-get install privoxy)")),
+                        target,
+                        ports);
             case EMBEDDED -> EmbeddedProxy.start(target, ports);
             case AUTO -> {
                 var privoxy = PrivoxyProxy.executable();
-                yield privoxy.isPresent() ? PrivoxyProxy.start(privoxy.get(), target, ports) : EmbeddedProxy.start(target, ports);
+                yield privoxy.isPresent()
+                        ? PrivoxyProxy.start(privoxy.get(), target, ports)
+                        : EmbeddedProxy.start(target, ports);
             }
         };
     }

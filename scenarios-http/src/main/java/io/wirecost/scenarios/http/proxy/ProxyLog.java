@@ -17,7 +17,11 @@ import java.util.function.Function;
  */
 final class ProxyLog {
 
-    enum Kind { FORWARDED, REFUSED, OTHER }
+    enum Kind {
+        FORWARDED,
+        REFUSED,
+        OTHER
+    }
 
     private final Path file;
     private final String echoPrefix;
@@ -63,7 +67,7 @@ final class ProxyLog {
             f.seek(offset);
             f.readFully(chunk);
             int end = chunk.length;
-            while (end > 0 && chunk[end - 1] != '\n') end--;   // a line still being written waits for the next call
+            while (end > 0 && chunk[end - 1] != '\n') end--; // a line still being written waits for the next call
             offset += end;
             for (String line : new String(chunk, 0, end, StandardCharsets.UTF_8).split("\n")) {
                 if (line.isEmpty()) continue;

@@ -3,7 +3,6 @@ package io.wirecost.scenarios.http.servlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -120,7 +119,8 @@ public final class RmiForwardServlet extends HttpServlet {
             s.getOutputStream().write(body);
             InputStream in = s.getInputStream();
             byte[] reply = in.readNBytes(policy.maxBodyBytes() + 1);
-            if (reply.length > policy.maxBodyBytes()) throw new IOException("reply larger than " + policy.maxBodyBytes() + " bytes");
+            if (reply.length > policy.maxBodyBytes())
+                throw new IOException("reply larger than " + policy.maxBodyBytes() + " bytes");
             return reply;
         }
     }
@@ -131,7 +131,7 @@ public final class RmiForwardServlet extends HttpServlet {
         String found = null;
         for (String pair : query.split("&", -1)) {
             if (pair.startsWith("forward=")) {
-                if (found != null) return "";   // two of them: not a port, so forbidden
+                if (found != null) return ""; // two of them: not a port, so forbidden
                 found = pair.substring("forward=".length());
             }
         }
@@ -140,7 +140,8 @@ public final class RmiForwardServlet extends HttpServlet {
 
     /** A decimal port on the allow-list, or null for anything else (a host, a URL, another port). */
     private Integer allowedPort(String forward) {
-        if (forward.isEmpty() || forward.length() > 5 || !forward.chars().allMatch(c -> c >= '0' && c <= '9')) return null;
+        if (forward.isEmpty() || forward.length() > 5 || !forward.chars().allMatch(c -> c >= '0' && c <= '9'))
+            return null;
         int port = Integer.parseInt(forward);
         return policy.allowedPorts().contains(port) ? port : null;
     }

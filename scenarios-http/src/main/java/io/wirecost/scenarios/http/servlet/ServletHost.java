@@ -1,14 +1,6 @@
 package io.wirecost.scenarios.http.servlet;
 
 import io.wirecost.scenarios.http.tunnel.HttpTunnelClientSocketFactory;
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.util.ServerInfo;
-import org.apache.catalina.valves.ErrorReportValve;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -18,6 +10,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.util.ServerInfo;
+import org.apache.catalina.valves.ErrorReportValve;
 
 /**
  * Embedded Tomcat 10.1 serving only {@link RmiForwardServlet} at {@code /cgi-bin/java-rmi.cgi}, on a
@@ -41,7 +40,8 @@ public final class ServletHost implements AutoCloseable {
         this.savedProperties = savedProperties;
     }
 
-    public static ServletHost start(InetAddress address, RmiForwardServlet servlet) throws IOException, LifecycleException {
+    public static ServletHost start(InetAddress address, RmiForwardServlet servlet)
+            throws IOException, LifecycleException {
         Path baseDir = Files.createTempDirectory("wirecost-tomcat-");
         Map<String, String> saved = new HashMap<>();
         for (String p : DIRECTORY_PROPERTIES) saved.put(p, System.getProperty(p));
@@ -98,7 +98,8 @@ public final class ServletHost implements AutoCloseable {
 
     private static void restore(Map<String, String> saved) {
         saved.forEach((k, v) -> {
-            if (v == null) System.clearProperty(k); else System.setProperty(k, v);
+            if (v == null) System.clearProperty(k);
+            else System.setProperty(k, v);
         });
     }
 

@@ -13,8 +13,7 @@ import java.net.Socket;
  */
 final class DirectProbe {
 
-    private DirectProbe() {
-    }
+    private DirectProbe() {}
 
     /** True when the server acknowledged; false when the connection was refused, reset, closed or timed out. */
     static boolean answersJrmp(InetSocketAddress target, int timeoutMillis) {

@@ -31,7 +31,8 @@ public final class HttpAwareServerSocketFactory implements RMIServerSocketFactor
         public static final int DEFAULT_REQUEST_TIMEOUT_MILLIS = 10_000;
 
         public Policy {
-            if (maxBodyBytes < Jrmp.SINGLE_OP_HEADER.length || requestTimeoutMillis <= 0) throw new IllegalArgumentException("bad limits");
+            if (maxBodyBytes < Jrmp.SINGLE_OP_HEADER.length || requestTimeoutMillis <= 0)
+                throw new IllegalArgumentException("bad limits");
         }
 
         public static Policy httpAndJrmp() {
@@ -60,14 +61,16 @@ public final class HttpAwareServerSocketFactory implements RMIServerSocketFactor
 
     @Override
     public String toString() {
-        return "HttpAwareServerSocketFactory[" + bindAddress.getHostAddress() + (policy.acceptRawJrmp() ? ", HTTP and JRMP" : ", HTTP only") + ']';
+        return "HttpAwareServerSocketFactory[" + bindAddress.getHostAddress()
+                + (policy.acceptRawJrmp() ? ", HTTP and JRMP" : ", HTTP only") + ']';
     }
 
     private static final class HttpAwareServerSocket extends ServerSocket {
         private final Policy policy;
         private final TunnelServerStats stats;
 
-        HttpAwareServerSocket(int port, InetAddress bindAddress, Policy policy, TunnelServerStats stats) throws IOException {
+        HttpAwareServerSocket(int port, InetAddress bindAddress, Policy policy, TunnelServerStats stats)
+                throws IOException {
             super(port, 50, bindAddress);
             this.policy = policy;
             this.stats = stats;

@@ -24,7 +24,12 @@ import java.nio.charset.StandardCharsets;
  */
 final class HttpAwareSocket extends java.net.Socket {
 
-    private enum Kind { UNKNOWN, JRMP, HTTP, CLOSED }
+    private enum Kind {
+        UNKNOWN,
+        JRMP,
+        HTTP,
+        CLOSED
+    }
 
     private static final InputStream NOTHING = InputStream.nullInputStream();
 
@@ -38,7 +43,7 @@ final class HttpAwareSocket extends java.net.Socket {
     private final OutputStream output = new Output();
 
     HttpAwareSocket(HttpAwareServerSocketFactory.Policy policy, TunnelServerStats stats) throws SocketException {
-        super((SocketImpl) null);   // ServerSocket.implAccept gives it the accepted connection
+        super((SocketImpl) null); // ServerSocket.implAccept gives it the accepted connection
         this.policy = policy;
         this.stats = stats;
     }
@@ -83,7 +88,7 @@ final class HttpAwareSocket extends java.net.Socket {
             byte[] first = raw.readNBytes(4);
             raw.reset();
             if (first.length < 4) {
-                abandon();   // the client went away before saying anything
+                abandon(); // the client went away before saying anything
             } else if (startsWith(first, "JRMI")) {
                 if (policy.acceptRawJrmp()) {
                     stats.jrmpDirect.increment();
@@ -103,10 +108,11 @@ final class HttpAwareSocket extends java.net.Socket {
                 throw new HttpRequestHead.Rejected(405, "only POST is tunnelled here");
             } else {
                 stats.httpRejected.increment();
-                abandon();   // neither JRMP nor HTTP
+                abandon(); // neither JRMP nor HTTP
             }
         } catch (HttpRequestHead.Rejected r) {
-            if (r.status == 408) stats.timedOut.increment(); else stats.httpRejected.increment();
+            if (r.status == 408) stats.timedOut.increment();
+            else stats.httpRejected.increment();
             refuse(r.status, r.getMessage());
         } catch (SocketTimeoutException e) {
             stats.timedOut.increment();
@@ -145,7 +151,11 @@ final class HttpAwareSocket extends java.net.Socket {
         kind = Kind.CLOSED;
         source = NOTHING;
         try {
-            respond(status, reasonPhrase(status), "text/plain; charset=utf-8", (reason + "\n").getBytes(StandardCharsets.UTF_8));
+            respond(
+                    status,
+                    reasonPhrase(status),
+                    "text/plain; charset=utf-8",
+                    (reason + "\n").getBytes(StandardCharsets.UTF_8));
             shutdownOutput();
         } catch (IOException e) {
             // the client is gone already
@@ -177,7 +187,7 @@ final class HttpAwareSocket extends java.net.Socket {
         System.arraycopy(h, 0, all, 0, h.length);
         System.arraycopy(body, 0, all, h.length, body.length);
         OutputStream out = super.getOutputStream();
-        out.write(all);   // one write: one segment for an RMI reply
+        out.write(all); // one write: one segment for an RMI reply
         out.flush();
     }
 
@@ -206,21 +216,37 @@ final class HttpAwareSocket extends java.net.Socket {
     }
 
     private final class Input extends InputStream {
-        @Override public int read() throws IOException { return source().read(); }
-        @Override public int read(byte[] b, int off, int len) throws IOException { return source().read(b, off, len); }
+        @Override
+        public int read() throws IOException {
+            return source().read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return source().read(b, off, len);
+        }
         /** Never classifies (that may block); before the first read there is nothing to report. */
-        @Override public int available() throws IOException {
+        @Override
+        public int available() throws IOException {
             synchronized (HttpAwareSocket.this) {
                 return kind == Kind.UNKNOWN ? 0 : source.available();
             }
         }
-        @Override public void close() throws IOException { HttpAwareSocket.this.close(); }
+
+        @Override
+        public void close() throws IOException {
+            HttpAwareSocket.this.close();
+        }
     }
 
     private final class Output extends OutputStream {
-        @Override public void write(int b) throws IOException { write(new byte[]{(byte) b}, 0, 1); }
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
 
-        @Override public void write(byte[] b, int off, int len) throws IOException {
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
             synchronized (HttpAwareSocket.this) {
                 switch (kind) {
                     case HTTP -> reply.write(b, off, len);
@@ -230,12 +256,16 @@ final class HttpAwareSocket extends java.net.Socket {
             }
         }
 
-        @Override public void flush() throws IOException {
+        @Override
+        public void flush() throws IOException {
             synchronized (HttpAwareSocket.this) {
                 if (kind == Kind.JRMP) HttpAwareSocket.super.getOutputStream().flush();
             }
         }
 
-        @Override public void close() throws IOException { HttpAwareSocket.this.close(); }
+        @Override
+        public void close() throws IOException {
+            HttpAwareSocket.this.close();
+        }
     }
 }

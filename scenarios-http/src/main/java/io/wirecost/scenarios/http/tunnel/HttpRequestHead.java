@@ -53,9 +53,11 @@ record HttpRequestHead(String method, String target, String version, long conten
         n = end;
         String[] lines = lines(new String(head, 0, n - 4, StandardCharsets.ISO_8859_1));
         String[] requestLine = lines[0].split(" ", -1);
-        if (requestLine.length != 3 || requestLine[0].isEmpty() || requestLine[1].isEmpty()) throw new Rejected(400, "malformed request line");
+        if (requestLine.length != 3 || requestLine[0].isEmpty() || requestLine[1].isEmpty())
+            throw new Rejected(400, "malformed request line");
         String version = requestLine[2];
-        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) throw new Rejected(400, "unsupported version " + printable(version));
+        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0"))
+            throw new Rejected(400, "unsupported version " + printable(version));
         long length = -1;
         boolean expectContinue = false;
         for (int i = 1; i < lines.length; i++) {
@@ -73,7 +75,7 @@ record HttpRequestHead(String method, String target, String version, long conten
                 }
                 case "transfer-encoding" -> throw new Rejected(501, "Transfer-Encoding is not supported");
                 case "expect" -> expectContinue = value.equalsIgnoreCase("100-continue");
-                default -> { }
+                default -> {}
             }
         }
         return new HttpRequestHead(requestLine[0], requestLine[1], version, length, expectContinue);

@@ -24,7 +24,7 @@ public final class HttpTunnelClientSocketFactory implements RMIClientSocketFacto
     private static final long serialVersionUID = 1L;
     public static final String SERVLET_PATH = "/cgi-bin/java-rmi.cgi";
 
-    private final int servletPort;   // 0: HTTP-to-port
+    private final int servletPort; // 0: HTTP-to-port
     /**
      * Empty in stubs. A client's own registry factory gets a unique scope, so that RMI (which pools
      * connections per endpoint and factory) opens a fresh connection for each fresh client: its

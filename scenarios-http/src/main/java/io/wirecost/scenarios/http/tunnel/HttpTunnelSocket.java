@@ -42,7 +42,11 @@ final class HttpTunnelSocket extends Socket {
         return t;
     });
 
-    private enum State { HEADER, CLIENT_ENDPOINT, MESSAGE }
+    private enum State {
+        HEADER,
+        CLIENT_ENDPOINT,
+        MESSAGE
+    }
 
     private final String host;
     private final int port;
@@ -56,6 +60,7 @@ final class HttpTunnelSocket extends Socket {
     private final Buffer message = new Buffer();
     /** What RMI reads next: the handshake acknowledgement, or the last response body. */
     private byte[] in = EMPTY;
+
     private int inPos;
     private int soTimeoutMillis;
     private boolean closed;
@@ -64,7 +69,7 @@ final class HttpTunnelSocket extends Socket {
     private final OutputStream output = new Output();
 
     HttpTunnelSocket(String host, int port, TunnelPost post, TunnelClient.Counters counters) throws SocketException {
-        super((SocketImpl) null);   // no file descriptor: nothing here is a TCP connection
+        super((SocketImpl) null); // no file descriptor: nothing here is a TCP connection
         this.host = host;
         this.port = port;
         this.post = post;
@@ -81,7 +86,7 @@ final class HttpTunnelSocket extends Socket {
         }
         if (len == 0) return;
         if (message.size() == 0 && inPos < in.length) {
-            in = EMPTY;   // an unread rest of the previous reply: a new exchange starts now
+            in = EMPTY; // an unread rest of the previous reply: a new exchange starts now
             inPos = 0;
         }
         message.write(b, off, len);
@@ -96,7 +101,8 @@ final class HttpTunnelSocket extends Socket {
             case HEADER -> {
                 if (n < Jrmp.HEADER_LENGTH) return;
                 h = handshake.toByteArray();
-                if (readInt(h, 0) != Jrmp.MAGIC || h[4] != 0 || h[5] != 2) throw new IOException("HTTP tunnel: not a JRMP version 2 header");
+                if (readInt(h, 0) != Jrmp.MAGIC || h[4] != 0 || h[5] != 2)
+                    throw new IOException("HTTP tunnel: not a JRMP version 2 header");
                 handshake.reset();
                 if (h[6] == Jrmp.SINGLE_OP_PROTOCOL) {
                     state = State.MESSAGE;
@@ -104,7 +110,8 @@ final class HttpTunnelSocket extends Socket {
                     acknowledge();
                     state = State.CLIENT_ENDPOINT;
                 } else {
-                    throw new IOException("HTTP tunnel: JRMP protocol 0x" + Integer.toHexString(h[6]) + " cannot be tunnelled");
+                    throw new IOException(
+                            "HTTP tunnel: JRMP protocol 0x" + Integer.toHexString(h[6]) + " cannot be tunnelled");
                 }
             }
             case CLIENT_ENDPOINT -> {
@@ -142,7 +149,7 @@ final class HttpTunnelSocket extends Socket {
                 try {
                     post.post(ack, ack.length, 30_000);
                 } catch (IOException e) {
-                    counters.dgcAckFailures.increment();   // the server keeps the reference until its ack timeout
+                    counters.dgcAckFailures.increment(); // the server keeps the reference until its ack timeout
                 }
             });
         }
@@ -154,7 +161,7 @@ final class HttpTunnelSocket extends Socket {
         ensureOpen();
         if (len == 0) return 0;
         if (inPos >= in.length && message.size() > 0) exchange();
-        if (inPos >= in.length) return -1;   // as the server would close a single-op connection
+        if (inPos >= in.length) return -1; // as the server would close a single-op connection
         int n = Math.min(len, in.length - inPos);
         System.arraycopy(in, inPos, b, off, n);
         inPos += n;
@@ -164,7 +171,7 @@ final class HttpTunnelSocket extends Socket {
     private void exchange() throws IOException {
         if (message.size() == 1 && message.byteAt(0) == Jrmp.PING) {
             message.reset();
-            in = new byte[]{Jrmp.PING_ACK};
+            in = new byte[] {Jrmp.PING_ACK};
             inPos = 0;
             counters.localPings.increment();
             return;
@@ -180,7 +187,7 @@ final class HttpTunnelSocket extends Socket {
 
     private synchronized int available() throws IOException {
         ensureOpen();
-        return in.length - inPos;   // never starts an exchange: BufferedInputStream calls this freely
+        return in.length - inPos; // never starts an exchange: BufferedInputStream calls this freely
     }
 
     private void ensureOpen() throws SocketException {
@@ -189,58 +196,148 @@ final class HttpTunnelSocket extends Socket {
 
     // ---- java.net.Socket, as far as RMI's transport uses it
 
-    @Override public InputStream getInputStream() throws IOException {
+    @Override
+    public InputStream getInputStream() throws IOException {
         ensureOpen();
         return input;
     }
 
-    @Override public OutputStream getOutputStream() throws IOException {
+    @Override
+    public OutputStream getOutputStream() throws IOException {
         ensureOpen();
         return output;
     }
 
-    @Override public synchronized void close() {
+    @Override
+    public synchronized void close() {
         closed = true;
         in = EMPTY;
         message.reset();
     }
 
-    @Override public synchronized boolean isClosed() { return closed; }
-    @Override public boolean isConnected() { return true; }
-    @Override public boolean isBound() { return true; }
-    @Override public synchronized void setSoTimeout(int timeout) { soTimeoutMillis = Math.max(0, timeout); }
-    @Override public synchronized int getSoTimeout() { return soTimeoutMillis; }
-    @Override public void setTcpNoDelay(boolean on) { /* each exchange is one HTTP request: nothing to delay */ }
-    @Override public boolean getTcpNoDelay() { return true; }
-    @Override public void setKeepAlive(boolean on) { /* the JDK's HTTP client keeps its own connections alive */ }
-    @Override public boolean getKeepAlive() { return true; }
-    @Override public InetAddress getInetAddress() { return new InetSocketAddress(host, port).getAddress(); }
-    @Override public int getPort() { return port; }
-    @Override public SocketAddress getRemoteSocketAddress() { return InetSocketAddress.createUnresolved(host, port); }
-    @Override public int getLocalPort() { return -1; }
-    @Override public void shutdownInput() { }
-    @Override public void shutdownOutput() { }
-    @Override public String toString() { return "HttpTunnelSocket[" + host + ':' + port + " via " + post.url() + ']'; }
+    @Override
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public boolean isConnected() {
+        return true;
+    }
+
+    @Override
+    public boolean isBound() {
+        return true;
+    }
+
+    @Override
+    public synchronized void setSoTimeout(int timeout) {
+        soTimeoutMillis = Math.max(0, timeout);
+    }
+
+    @Override
+    public synchronized int getSoTimeout() {
+        return soTimeoutMillis;
+    }
+
+    @Override
+    public void setTcpNoDelay(boolean on) {
+        /* each exchange is one HTTP request: nothing to delay */
+    }
+
+    @Override
+    public boolean getTcpNoDelay() {
+        return true;
+    }
+
+    @Override
+    public void setKeepAlive(boolean on) {
+        /* the JDK's HTTP client keeps its own connections alive */
+    }
+
+    @Override
+    public boolean getKeepAlive() {
+        return true;
+    }
+
+    @Override
+    public InetAddress getInetAddress() {
+        return new InetSocketAddress(host, port).getAddress();
+    }
+
+    @Override
+    public int getPort() {
+        return port;
+    }
+
+    @Override
+    public SocketAddress getRemoteSocketAddress() {
+        return InetSocketAddress.createUnresolved(host, port);
+    }
+
+    @Override
+    public int getLocalPort() {
+        return -1;
+    }
+
+    @Override
+    public void shutdownInput() {}
+
+    @Override
+    public void shutdownOutput() {}
+
+    @Override
+    public String toString() {
+        return "HttpTunnelSocket[" + host + ':' + port + " via " + post.url() + ']';
+    }
 
     private static int readInt(byte[] b, int at) {
         return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
     }
 
     private final class Input extends InputStream {
-        @Override public int read() throws IOException {
+        @Override
+        public int read() throws IOException {
             byte[] one = new byte[1];
             return HttpTunnelSocket.this.read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
         }
-        @Override public int read(byte[] b, int off, int len) throws IOException { return HttpTunnelSocket.this.read(b, off, len); }
-        @Override public int available() throws IOException { return HttpTunnelSocket.this.available(); }
-        @Override public void close() { HttpTunnelSocket.this.close(); }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return HttpTunnelSocket.this.read(b, off, len);
+        }
+
+        @Override
+        public int available() throws IOException {
+            return HttpTunnelSocket.this.available();
+        }
+
+        @Override
+        public void close() {
+            HttpTunnelSocket.this.close();
+        }
     }
 
     private final class Output extends OutputStream {
-        @Override public void write(int b) throws IOException { HttpTunnelSocket.this.write(new byte[]{(byte) b}, 0, 1); }
-        @Override public void write(byte[] b, int off, int len) throws IOException { HttpTunnelSocket.this.write(b, off, len); }
-        @Override public void flush() throws IOException { HttpTunnelSocket.this.flush(); }
-        @Override public void close() { HttpTunnelSocket.this.close(); }
+        @Override
+        public void write(int b) throws IOException {
+            HttpTunnelSocket.this.write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            HttpTunnelSocket.this.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            HttpTunnelSocket.this.flush();
+        }
+
+        @Override
+        public void close() {
+            HttpTunnelSocket.this.close();
+        }
     }
 
     /** A ByteArrayOutputStream that lends its array (one copy less per call) and can split off a prefix. */

@@ -7,9 +7,9 @@ package io.wirecost.scenarios.http.tunnel;
  */
 final class Jrmp {
 
-    static final int MAGIC = 0x4a524d49;          // "JRMI"
-    static final byte STREAM_PROTOCOL = 0x4b;      // what JDK clients always open with
-    static final byte SINGLE_OP_PROTOCOL = 0x4c;   // one message, then the server closes
+    static final int MAGIC = 0x4a524d49; // "JRMI"
+    static final byte STREAM_PROTOCOL = 0x4b; // what JDK clients always open with
+    static final byte SINGLE_OP_PROTOCOL = 0x4c; // one message, then the server closes
     static final byte PROTOCOL_ACK = 0x4e;
     static final byte PING = 0x52;
     static final byte PING_ACK = 0x53;
@@ -21,8 +21,7 @@ final class Jrmp {
     /** "JRMI", version 2: what a client's stream handshake starts with. */
     static final int HEADER_LENGTH = 7;
 
-    private Jrmp() {
-    }
+    private Jrmp() {}
 
     static boolean startsWithSingleOpHeader(byte[] b, int length) {
         if (length < SINGLE_OP_HEADER.length) return false;

@@ -29,16 +29,18 @@ public final class TunnelClient {
     /** How long automatic mode waits for a direct JRMP handshake before falling back to HTTP. */
     static final int PROBE_TIMEOUT_MILLIS = 5_000;
 
-    enum Route { DIRECT, HTTP }
+    enum Route {
+        DIRECT,
+        HTTP
+    }
 
-    private record Settings(TunnelMode mode, Proxy proxy) { }
+    private record Settings(TunnelMode mode, Proxy proxy) {}
 
     private static volatile Settings settings;
     private static final Map<String, Route> ROUTES = new ConcurrentHashMap<>();
     static final Counters COUNTERS = new Counters();
 
-    private TunnelClient() {
-    }
+    private TunnelClient() {}
 
     /**
      * Starts a new client: its settings, and an empty memory of routes, so a fresh client pays for
@@ -53,7 +55,8 @@ public final class TunnelClient {
 
     static Socket socket(HttpTunnelClientSocketFactory factory, String host, int port) throws IOException {
         Settings s = settings;
-        if (s == null) throw new IOException("HTTP tunnel: this JVM has no tunnel client (TunnelClient.configure was not called)");
+        if (s == null)
+            throw new IOException("HTTP tunnel: this JVM has no tunnel client (TunnelClient.configure was not called)");
         if (s.mode() == TunnelMode.AUTOMATIC && route(host, port) == Route.DIRECT) {
             return new Socket(host, port);
         }
@@ -66,7 +69,9 @@ public final class TunnelClient {
         Route known = ROUTES.get(host);
         if (known != null) return known;
         COUNTERS.probes.increment();
-        Route r = DirectProbe.answersJrmp(new InetSocketAddress(host, port), PROBE_TIMEOUT_MILLIS) ? Route.DIRECT : Route.HTTP;
+        Route r = DirectProbe.answersJrmp(new InetSocketAddress(host, port), PROBE_TIMEOUT_MILLIS)
+                ? Route.DIRECT
+                : Route.HTTP;
         if (r == Route.HTTP) COUNTERS.probesFailed.increment();
         Route raced = ROUTES.putIfAbsent(host, r);
         return raced != null ? raced : r;
@@ -86,7 +91,11 @@ public final class TunnelClient {
         Settings s = settings;
         if (s != null) {
             m.put("tunnel.mode", s.mode().label());
-            m.put("tunnel.client.proxy", s.proxy().address() instanceof InetSocketAddress a ? a.getHostString() + ':' + a.getPort() : "none");
+            m.put(
+                    "tunnel.client.proxy",
+                    s.proxy().address() instanceof InetSocketAddress a
+                            ? a.getHostString() + ':' + a.getPort()
+                            : "none");
         }
         m.put("tunnel.client.posts", String.valueOf(COUNTERS.posts.sum()));
         m.put("tunnel.client.pingsAnsweredLocally", String.valueOf(COUNTERS.localPings.sum()));

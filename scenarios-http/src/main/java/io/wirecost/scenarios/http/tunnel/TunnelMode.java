@@ -8,7 +8,8 @@ import java.util.Locale;
  * per host.
  */
 public enum TunnelMode {
-    FORCED, AUTOMATIC;
+    FORCED,
+    AUTOMATIC;
 
     public static TunnelMode parse(String value) {
         for (TunnelMode m : values()) if (m.label().equals(value)) return m;

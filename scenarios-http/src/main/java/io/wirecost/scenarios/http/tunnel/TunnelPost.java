@@ -17,6 +17,7 @@ final class TunnelPost {
 
     /** A reply larger than this is not an RMI answer to these scenarios; refuse to buffer it. */
     static final int MAX_RESPONSE_BYTES = 16 << 20;
+
     private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
 
     private final URL url;
@@ -48,10 +49,12 @@ final class TunnelPost {
             return exchange(c, message, messageLength);
         } catch (java.net.ConnectException e) {
             // name the hop that refused: with a proxy, a refused connection means the proxy is gone
-            throw new java.net.ConnectException("HTTP tunnel: " + hop() + " refused the connection (" + e.getMessage() + ")");
+            throw new java.net.ConnectException(
+                    "HTTP tunnel: " + hop() + " refused the connection (" + e.getMessage() + ")");
         } catch (java.net.SocketException e) {
             // a proxy killed while a call is under way resets the kept-alive connection instead
-            throw new java.net.SocketException("HTTP tunnel: " + hop() + " reset the connection (" + e.getMessage() + ")");
+            throw new java.net.SocketException(
+                    "HTTP tunnel: " + hop() + " reset the connection (" + e.getMessage() + ")");
         }
     }
 
@@ -66,10 +69,11 @@ final class TunnelPost {
             out.write(Jrmp.SINGLE_OP_HEADER);
             out.write(message, 0, messageLength);
         }
-        int status = c.getResponseCode();   // with a buffered body, the connection is made (or re-made) here
+        int status = c.getResponseCode(); // with a buffered body, the connection is made (or re-made) here
         if (status != HttpURLConnection.HTTP_OK) {
             throw new IOException("HTTP tunnel: " + url + " answered " + status + " " + c.getResponseMessage()
-                    + detail(c.getErrorStream()) + (proxy.type() == Proxy.Type.DIRECT ? "" : " (through proxy " + proxy.address() + ")"));
+                    + detail(c.getErrorStream())
+                    + (proxy.type() == Proxy.Type.DIRECT ? "" : " (through proxy " + proxy.address() + ")"));
         }
         try (InputStream in = c.getInputStream()) {
             return readLimited(in);
@@ -78,7 +82,8 @@ final class TunnelPost {
 
     private static byte[] readLimited(InputStream in) throws IOException {
         byte[] body = in.readNBytes(MAX_RESPONSE_BYTES + 1);
-        if (body.length > MAX_RESPONSE_BYTES) throw new IOException("HTTP tunnel: reply larger than " + MAX_RESPONSE_BYTES + " bytes");
+        if (body.length > MAX_RESPONSE_BYTES)
+            throw new IOException("HTTP tunnel: reply larger than " + MAX_RESPONSE_BYTES + " bytes");
         return body;
     }
 

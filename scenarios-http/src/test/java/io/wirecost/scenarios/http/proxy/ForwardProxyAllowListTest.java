@@ -1,11 +1,10 @@
 package io.wirecost.scenarios.http.proxy;
 
-import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -15,10 +14,10 @@ import java.net.Proxy;
 import java.net.URI;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Both forward proxies, as started for http-to-port, are no open relay: they forward to the allowed
@@ -54,7 +53,10 @@ class ForwardProxyAllowListTest {
         allowed = server(new InetSocketAddress(LOOPBACK, 0), allowedHits);
         otherPort = server(new InetSocketAddress(LOOPBACK, 0), refusedHits);
         // the allowed port number, on another loopback address
-        otherAddress = server(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), allowed.getAddress().getPort()), refusedHits);
+        otherAddress = server(
+                new InetSocketAddress(
+                        InetAddress.getByName("127.0.0.2"), allowed.getAddress().getPort()),
+                refusedHits);
     }
 
     @AfterEach
@@ -65,13 +67,14 @@ class ForwardProxyAllowListTest {
     }
 
     private static int post(ForwardProxy proxy, String url) throws IOException {
-        HttpURLConnection c = (HttpURLConnection) URI.create(url).toURL().openConnection(new Proxy(Proxy.Type.HTTP, proxy.address()));
+        HttpURLConnection c =
+                (HttpURLConnection) URI.create(url).toURL().openConnection(new Proxy(Proxy.Type.HTTP, proxy.address()));
         c.setRequestMethod("POST");
         c.setDoOutput(true);
         c.setConnectTimeout(5_000);
         c.setReadTimeout(15_000);
         try (OutputStream o = c.getOutputStream()) {
-            o.write(new byte[]{1, 2, 3});
+            o.write(new byte[] {1, 2, 3});
         }
         int status = c.getResponseCode();
         (status < 400 ? c.getInputStream() : c.getErrorStream()).readAllBytes();
@@ -79,14 +82,21 @@ class ForwardProxyAllowListTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ProxyChoice.class, names = {"PRIVOXY", "EMBEDDED"})
+    @EnumSource(
+            value = ProxyChoice.class,
+            names = {"PRIVOXY", "EMBEDDED"})
     void onlyTheAllowedDestinationIsForwarded(ProxyChoice choice) throws Exception {
         int port = allowed.getAddress().getPort();
         try (ForwardProxy proxy = choice.start(LOOPBACK, Set.of(port))) {
-            assertTrue(proxy.description().startsWith(choice == ProxyChoice.PRIVOXY ? "privoxy " : "littleproxy "), proxy.description());
+            assertTrue(
+                    proxy.description().startsWith(choice == ProxyChoice.PRIVOXY ? "privoxy " : "littleproxy "),
+                    proxy.description());
             assertTrue(proxy.address().getAddress().isLoopbackAddress(), "listens on loopback only");
             assertEquals(200, post(proxy, "http://127.0.0.1:" + port + "/"));
-            assertNotEquals(200, post(proxy, "http://127.0.0.1:" + otherPort.getAddress().getPort() + "/"), "another port");
+            assertNotEquals(
+                    200,
+                    post(proxy, "http://127.0.0.1:" + otherPort.getAddress().getPort() + "/"),
+                    "another port");
             assertNotEquals(200, post(proxy, "http://127.0.0.2:" + port + "/"), "another address");
             assertEquals(1, allowedHits.get());
             assertEquals(0, refusedHits.get(), "a refused destination was contacted");

@@ -6,8 +6,7 @@ import java.util.Set;
 /** Test helper JVM: starts a proxy as a scenario's server JVM would, reports it, then waits to be killed. */
 public final class ProxyHolderMain {
 
-    private ProxyHolderMain() {
-    }
+    private ProxyHolderMain() {}
 
     public static void main(String[] args) throws Exception {
         ForwardProxy proxy = ProxyChoice.parse(args[0]).start(InetAddress.getLoopbackAddress(), Set.of(9));
@@ -15,7 +14,7 @@ public final class ProxyHolderMain {
         ProcessHandle.current().descendants().forEach(p -> pids.append(' ').append(p.pid()));
         System.out.println("proxy " + proxy.address().getPort() + pids);
         System.out.flush();
-        Thread.sleep(120_000);   // the test kills this JVM long before
+        Thread.sleep(120_000); // the test kills this JVM long before
         proxy.close();
     }
 }

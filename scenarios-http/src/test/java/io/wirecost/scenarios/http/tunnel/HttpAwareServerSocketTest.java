@@ -1,12 +1,13 @@
 package io.wirecost.scenarios.http.tunnel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.rmi.RmiScenario;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,11 +24,9 @@ import java.rmi.server.UnicastRemoteObject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The HTTP-aware RMI port against bad clients: each malformed request gets its HTTP status and a
@@ -48,15 +47,18 @@ class HttpAwareServerSocketTest {
     private InetSocketAddress address;
 
     private int export(boolean acceptRawJrmp) throws Exception {
-        HttpAwareServerSocketFactory ssf = new HttpAwareServerSocketFactory(LOOPBACK,
-                new HttpAwareServerSocketFactory.Policy(acceptRawJrmp, MAX_BODY, TIMEOUT_MILLIS), stats);
+        HttpAwareServerSocketFactory ssf = new HttpAwareServerSocketFactory(
+                LOOPBACK, new HttpAwareServerSocketFactory.Policy(acceptRawJrmp, MAX_BODY, TIMEOUT_MILLIS), stats);
         int p;
         try (ServerSocket s = new ServerSocket(0, 1, LOOPBACK)) {
             p = s.getLocalPort();
         }
         Registry registry = LocateRegistry.createRegistry(p, HttpTunnelClientSocketFactory.toPort(), ssf);
         RTTTesterImpl impl = new RTTTesterImpl(64);
-        registry.rebind("RTTTester", UnicastRemoteObject.exportObject(impl, p, HttpTunnelClientSocketFactory.toPort(), ssf, RmiScenario.FILTER));
+        registry.rebind(
+                "RTTTester",
+                UnicastRemoteObject.exportObject(
+                        impl, p, HttpTunnelClientSocketFactory.toPort(), ssf, RmiScenario.FILTER));
         exported.add(registry);
         exported.add(impl);
         return p;
@@ -75,7 +77,8 @@ class HttpAwareServerSocketTest {
     }
 
     private String realCall(int p) throws Exception {
-        Registry r = LocateRegistry.getRegistry("127.0.0.1", p, HttpTunnelClientSocketFactory.toPort().forOneClient());
+        Registry r = LocateRegistry.getRegistry(
+                "127.0.0.1", p, HttpTunnelClientSocketFactory.toPort().forOneClient());
         return ((RTTTester) r.lookup("RTTTester")).returnRTTforString();
     }
 
@@ -85,7 +88,7 @@ class HttpAwareServerSocketTest {
             s.connect(address, 2_000);
             s.setSoTimeout(10_000);
             s.getOutputStream().write(request);
-            s.shutdownOutput();   // all of it has been said
+            s.shutdownOutput(); // all of it has been said
             return readToClose(s.getInputStream());
         }
     }
@@ -121,14 +124,20 @@ class HttpAwareServerSocketTest {
     @Test
     void malformedRequestsGetTheirStatusAndAreClosedCleanly() throws Exception {
         assertTrue(exchange(post("Content-Length: abc\r\n", JRMP_PING)).startsWith("HTTP/1.0 400 "));
-        assertTrue(exchange(post("Content-Length: 8\r\nContent-Length: 8\r\n", JRMP_PING)).startsWith("HTTP/1.0 400 "));
+        assertTrue(exchange(post("Content-Length: 8\r\nContent-Length: 8\r\n", JRMP_PING))
+                .startsWith("HTTP/1.0 400 "));
         assertTrue(exchange(ascii("POST / HTTP/1.1\r\nno colon here\r\n\r\n")).startsWith("HTTP/1.0 400 "));
         assertTrue(exchange(ascii("POST /\r\n\r\n")).startsWith("HTTP/1.0 400 "), "request line without version");
-        assertTrue(exchange(ascii("POST / HTTP/2.0\r\nContent-Length: 0\r\n\r\n")).startsWith("HTTP/1.0 400 "));
+        assertTrue(
+                exchange(ascii("POST / HTTP/2.0\r\nContent-Length: 0\r\n\r\n")).startsWith("HTTP/1.0 400 "));
         assertTrue(exchange(post("", JRMP_PING)).startsWith("HTTP/1.0 411 "), "no Content-Length");
         assertTrue(exchange(post("Transfer-Encoding: chunked\r\n", new byte[0])).startsWith("HTTP/1.0 501 "));
-        assertTrue(exchange(post("Content-Length: 5\r\n", ascii("hello"))).startsWith("HTTP/1.0 400 "), "body is not JRMP");
-        assertTrue(exchange(post("Content-Length: 20\r\n", JRMP_PING)).startsWith("HTTP/1.0 400 "), "body shorter than announced");
+        assertTrue(
+                exchange(post("Content-Length: 5\r\n", ascii("hello"))).startsWith("HTTP/1.0 400 "),
+                "body is not JRMP");
+        assertTrue(
+                exchange(post("Content-Length: 20\r\n", JRMP_PING)).startsWith("HTTP/1.0 400 "),
+                "body shorter than announced");
         assertTrue(exchange(ascii("GET / HTTP/1.1\r\nHost: x\r\n\r\n")).startsWith("HTTP/1.0 405 "));
         assertTrue(exchange(ascii("POSTX / HTTP/1.1\r\n\r\n")).startsWith("HTTP/1.0 405 "));
         assertEquals(11, stats.httpRejected());
@@ -138,13 +147,15 @@ class HttpAwareServerSocketTest {
 
     @Test
     void oversizedRequestsAreRefusedBeforeTheirBodyIsRead() throws Exception {
-        assertTrue(exchange(post("Content-Length: " + (MAX_BODY + 1) + "\r\n", new byte[0])).startsWith("HTTP/1.0 413 "));
-        assertTrue(exchange(ascii("POST / HTTP/1.1\r\nX-Padding: " + "a".repeat(9_000) + "\r\n\r\n")).startsWith("HTTP/1.0 431 "));
+        assertTrue(exchange(post("Content-Length: " + (MAX_BODY + 1) + "\r\n", new byte[0]))
+                .startsWith("HTTP/1.0 413 "));
+        assertTrue(exchange(ascii("POST / HTTP/1.1\r\nX-Padding: " + "a".repeat(9_000) + "\r\n\r\n"))
+                .startsWith("HTTP/1.0 431 "));
     }
 
     @Test
     void binaryGarbageIsClosedWithoutAnAnswer() throws Exception {
-        assertEquals("", exchange(new byte[]{0, 1, 2, 3, 4, 5, 6, 7}));
+        assertEquals("", exchange(new byte[] {0, 1, 2, 3, 4, 5, 6, 7}));
         assertEquals(1, stats.httpRejected());
     }
 
@@ -153,19 +164,23 @@ class HttpAwareServerSocketTest {
         List<Socket> idle = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                Socket s = new Socket(LOOPBACK, port);   // connects, says nothing
+                Socket s = new Socket(LOOPBACK, port); // connects, says nothing
                 s.setSoTimeout(10_000);
                 idle.add(s);
             }
             Socket slow = new Socket(LOOPBACK, port);
             slow.setSoTimeout(10_000);
-            slow.getOutputStream().write(ascii("POST / HTTP/1.1\r\nContent-Le"));   // and stalls
+            slow.getOutputStream().write(ascii("POST / HTTP/1.1\r\nContent-Le")); // and stalls
             idle.add(slow);
 
             // while they hold their connections, a real client is served at once
-            assertEquals(64, assertTimeoutPreemptively(Duration.ofMillis(TIMEOUT_MILLIS / 2 + 2_000), () -> realCall(port)).length());
+            assertEquals(
+                    64,
+                    assertTimeoutPreemptively(Duration.ofMillis(TIMEOUT_MILLIS / 2 + 2_000), () -> realCall(port))
+                            .length());
 
-            for (Socket s : idle.subList(0, 3)) assertEquals(-1, s.getInputStream().read(), "silent client closed");
+            for (Socket s : idle.subList(0, 3))
+                assertEquals(-1, s.getInputStream().read(), "silent client closed");
             String slowAnswer = readToClose(slow.getInputStream());
             assertTrue(slowAnswer.startsWith("HTTP/1.0 408 "), slowAnswer);
             assertEquals(4, stats.timedOut());
@@ -175,7 +190,7 @@ class HttpAwareServerSocketTest {
     }
 
     @Test
-    @SuppressWarnings("try")   // a port taken and released at once: nobody listens on it
+    @SuppressWarnings("try") // a port taken and released at once: nobody listens on it
     void anHttpOnlyPortResetsPlainJrmpAndTheProbeSeesARefusal() throws Exception {
         int httpOnly = export(false);
         InetSocketAddress target = new InetSocketAddress(LOOPBACK, httpOnly);
@@ -183,7 +198,7 @@ class HttpAwareServerSocketTest {
         assertTrue(DirectProbe.answersJrmp(address, 2_000), "the mixed port answers JRMP");
         assertEquals(1, stats.jrmpRefused());
         try (Socket s = new Socket(LOOPBACK, httpOnly)) {
-            s.getOutputStream().write(new byte[]{'J', 'R', 'M', 'I', 0, 2, 0x4b});
+            s.getOutputStream().write(new byte[] {'J', 'R', 'M', 'I', 0, 2, 0x4b});
             s.setSoTimeout(5_000);
             try {
                 assertEquals(-1, s.getInputStream().read());

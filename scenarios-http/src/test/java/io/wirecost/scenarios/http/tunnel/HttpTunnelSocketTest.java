@@ -1,10 +1,12 @@
 package io.wirecost.scenarios.http.tunnel;
 
-import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -17,12 +19,9 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The client pseudo-socket on its own, against a recording HTTP server (the JDK's): which bytes
@@ -95,12 +94,13 @@ class HttpTunnelSocketTest {
         try (HttpTunnelSocket s = socket()) {
             handshake(s);
             for (int call = 1; call <= 2; call++) {
-                s.getOutputStream().write(new byte[]{0x50, (byte) call, 9, 9});
+                s.getOutputStream().write(new byte[] {0x50, (byte) call, 9, 9});
                 s.getOutputStream().flush();
                 InputStream in = s.getInputStream();
                 assertArrayEquals(reply, in.readNBytes(4));
                 assertEquals(-1, in.read(), "the single-op reply ends like a closed connection");
-                assertArrayEquals(new byte[]{'J', 'R', 'M', 'I', 0, 2, 0x4c, 0x50, (byte) call, 9, 9}, bodies.get(call - 1));
+                assertArrayEquals(
+                        new byte[] {'J', 'R', 'M', 'I', 0, 2, 0x4c, 0x50, (byte) call, 9, 9}, bodies.get(call - 1));
             }
         }
         assertEquals(2, bodies.size());
@@ -116,11 +116,15 @@ class HttpTunnelSocketTest {
             for (int i = 1; i < ack.length; i++) ack[i] = (byte) i;
             s.getOutputStream().write(ack);
             s.getOutputStream().flush();
-            assertEquals(0, assertTimeoutPreemptively(java.time.Duration.ofMillis(200), () -> s.getInputStream().available()));
+            assertEquals(
+                    0,
+                    assertTimeoutPreemptively(
+                            java.time.Duration.ofMillis(200),
+                            () -> s.getInputStream().available()));
             long deadline = System.nanoTime() + 5_000_000_000L;
             while (bodies.isEmpty() && System.nanoTime() < deadline) Thread.sleep(10);
             byte[] expected = new byte[7 + 15];
-            System.arraycopy(new byte[]{'J', 'R', 'M', 'I', 0, 2, 0x4c}, 0, expected, 0, 7);
+            System.arraycopy(new byte[] {'J', 'R', 'M', 'I', 0, 2, 0x4c}, 0, expected, 0, 7);
             System.arraycopy(ack, 0, expected, 7, 15);
             assertArrayEquals(expected, bodies.get(0));
         }
@@ -132,9 +136,10 @@ class HttpTunnelSocketTest {
         status.set(403);
         try (HttpTunnelSocket s = socket()) {
             handshake(s);
-            s.getOutputStream().write(new byte[]{0x50, 1});
+            s.getOutputStream().write(new byte[] {0x50, 1});
             s.getOutputStream().flush();
-            IOException e = assertThrows(IOException.class, () -> s.getInputStream().read());
+            IOException e =
+                    assertThrows(IOException.class, () -> s.getInputStream().read());
             assertTrue(e.getMessage().contains("403") && e.getMessage().contains(": no"), e.getMessage());
         }
     }
@@ -142,7 +147,8 @@ class HttpTunnelSocketTest {
     @Test
     void otherJrmpProtocolsAreRefused() throws IOException {
         try (HttpTunnelSocket s = socket()) {
-            IOException e = assertThrows(IOException.class, () -> s.getOutputStream().write(new byte[]{'J', 'R', 'M', 'I', 0, 2, 0x4d}));
+            IOException e = assertThrows(
+                    IOException.class, () -> s.getOutputStream().write(new byte[] {'J', 'R', 'M', 'I', 0, 2, 0x4d}));
             assertTrue(e.getMessage().contains("0x4d"), e.getMessage());
         }
     }

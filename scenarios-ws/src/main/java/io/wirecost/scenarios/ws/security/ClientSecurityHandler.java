@@ -5,11 +5,10 @@ import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.handler.MessageContext;
 import jakarta.xml.ws.handler.soap.SOAPHandler;
 import jakarta.xml.ws.handler.soap.SOAPMessageContext;
-import org.apache.wss4j.common.ext.WSSecurityException;
-
 import java.security.cert.X509Certificate;
 import java.util.Set;
 import javax.xml.namespace.QName;
+import org.apache.wss4j.common.ext.WSSecurityException;
 
 /**
  * The client's WS-Security handler: requests are timestamped, signed with the client's key and
@@ -24,7 +23,8 @@ public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageConte
 
     public ClientSecurityHandler(WssKeys clientKeys, X509Certificate server, WssSuite suite) {
         this.securer = new MessageSecurer(clientKeys, suite);
-        this.verifier = new MessageVerifier(clientKeys, suite, server.getSubjectX500Principal().getName(), server);
+        this.verifier = new MessageVerifier(
+                clientKeys, suite, server.getSubjectX500Principal().getName(), server);
         this.server = server;
     }
 
@@ -59,6 +59,5 @@ public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageConte
     }
 
     @Override
-    public void close(MessageContext ctx) {
-    }
+    public void close(MessageContext ctx) {}
 }

@@ -1,5 +1,7 @@
 package io.wirecost.scenarios.ws.security;
 
+import java.security.cert.X509Certificate;
+import javax.crypto.SecretKey;
 import org.apache.wss4j.common.WSEncryptionPart;
 import org.apache.wss4j.common.ext.WSSecurityException;
 import org.apache.wss4j.common.util.KeyUtils;
@@ -13,9 +15,6 @@ import org.apache.wss4j.dom.message.WSSecSignature;
 import org.apache.wss4j.dom.message.WSSecTimestamp;
 import org.apache.wss4j.dom.util.WSSecurityUtil;
 import org.w3c.dom.Document;
-
-import java.security.cert.X509Certificate;
-import javax.crypto.SecretKey;
 
 /**
  * Outbound WS-Security on a SOAP envelope held as DOM (a SAAJ {@code SOAPPart} is one): a
@@ -39,14 +38,15 @@ public final class MessageSecurer {
 
     /** With another clock: tests make expired Timestamps with one set in the past. */
     public MessageSecurer(WssKeys keys, WssSuite suite, WSTimeSource clock) {
-        WSSConfig.init();   // Santuario's algorithm tables; idempotent
+        WSSConfig.init(); // Santuario's algorithm tables; idempotent
         this.keys = keys;
         this.suite = suite;
         this.clock = clock;
     }
 
     public void secure(Document envelope, X509Certificate recipient) throws WSSecurityException {
-        String soapNs = WSSecurityUtil.getSOAPConstants(envelope.getDocumentElement()).getEnvelopeURI();
+        String soapNs =
+                WSSecurityUtil.getSOAPConstants(envelope.getDocumentElement()).getEnvelopeURI();
         WSSecHeader header = new WSSecHeader(envelope);
         header.insertSecurityHeader();
 

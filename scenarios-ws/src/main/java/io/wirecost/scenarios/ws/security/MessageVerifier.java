@@ -1,5 +1,8 @@
 package io.wirecost.scenarios.ws.security;
 
+import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.regex.Pattern;
 import org.apache.wss4j.common.ext.WSSecurityException;
 import org.apache.wss4j.dom.WSConstants;
 import org.apache.wss4j.dom.WSDataRef;
@@ -12,10 +15,6 @@ import org.apache.wss4j.dom.message.token.Timestamp;
 import org.apache.wss4j.dom.util.WSSecurityUtil;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-
-import java.security.cert.X509Certificate;
-import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Inbound WS-Security: WSS4J decrypts and checks the security header (signature value and digests,
@@ -45,7 +44,8 @@ public final class MessageVerifier {
         this.config = WSSConfig.getNewInstance();
     }
 
-    private final org.apache.wss4j.common.cache.ReplayCache replayCache = new org.apache.wss4j.common.cache.MemoryReplayCache();
+    private final org.apache.wss4j.common.cache.ReplayCache replayCache =
+            new org.apache.wss4j.common.cache.MemoryReplayCache();
 
     /** Verifies and decrypts {@code envelope} in place; returns the signer's certificate. */
     public X509Certificate verify(Document envelope) throws WSSecurityException {
@@ -75,11 +75,13 @@ public final class MessageVerifier {
 
         X509Certificate signer = (X509Certificate) signature.get(WSSecurityEngineResult.TAG_X509_CERTIFICATE);
         if (signer == null) throw refused("the signature carries no X.509 certificate");
-        if (expectedSigner != null && !expectedSigner.equals(signer)) throw refused("signed by an unexpected certificate");
+        if (expectedSigner != null && !expectedSigner.equals(signer))
+            throw refused("signed by an unexpected certificate");
         return signer;
     }
 
-    private static WSSecurityEngineResult single(WSHandlerResult result, int action, String what) throws WSSecurityException {
+    private static WSSecurityEngineResult single(WSHandlerResult result, int action, String what)
+            throws WSSecurityException {
         List<WSSecurityEngineResult> found = result.getActionResults().getOrDefault(action, List.of());
         if (found.isEmpty()) throw refused("no " + what + " in the security header");
         if (found.size() > 1) throw refused("more than one " + what + " in the security header");
@@ -98,6 +100,6 @@ public final class MessageVerifier {
     }
 
     private static WSSecurityException refused(String why) {
-        return new WSSecurityException(WSSecurityException.ErrorCode.INVALID_SECURITY, "empty", new Object[]{why});
+        return new WSSecurityException(WSSecurityException.ErrorCode.INVALID_SECURITY, "empty", new Object[] {why});
     }
 }

@@ -1,15 +1,14 @@
 package io.wirecost.scenarios.ws.security;
 
-import org.apache.wss4j.common.ext.WSSecurityException;
-import org.apache.wss4j.dom.WSConstants;
-import org.w3c.dom.Node;
-
-import java.util.Set;
-import javax.xml.namespace.QName;
 import jakarta.xml.soap.MessageFactory;
 import jakarta.xml.soap.SOAPBody;
 import jakarta.xml.soap.SOAPException;
 import jakarta.xml.soap.SOAPMessage;
+import java.util.Set;
+import javax.xml.namespace.QName;
+import org.apache.wss4j.common.ext.WSSecurityException;
+import org.apache.wss4j.dom.WSConstants;
+import org.w3c.dom.Node;
 
 /** What both handlers share: the header they process, refusals as SOAP faults, and one SAAJ repair. */
 final class SecurityHeaders {
@@ -19,10 +18,10 @@ final class SecurityHeaders {
 
     /** The WS-Security 1.0 spec's generic fault, whatever failed. */
     static final QName FAULT_CODE = WSSecurityException.INVALID_SECURITY;
+
     static final String FAULT_STRING = "An error was discovered processing the <wsse:Security> header";
 
-    private SecurityHeaders() {
-    }
+    private SecurityHeaders() {}
 
     /**
      * A fresh SOAP 1.1 fault message. It says only that the security header failed: telling a client
@@ -53,8 +52,10 @@ final class SecurityHeaders {
             Node next = n.getNextSibling();
             if (!(n instanceof jakarta.xml.soap.Node) && n.getNodeType() == Node.TEXT_NODE) {
                 if (!n.getNodeValue().isBlank()) {
-                    throw new WSSecurityException(WSSecurityException.ErrorCode.INVALID_SECURITY, "empty",
-                            new Object[]{"text outside any element in the decrypted Body"});
+                    throw new WSSecurityException(
+                            WSSecurityException.ErrorCode.INVALID_SECURITY,
+                            "empty",
+                            new Object[] {"text outside any element in the decrypted Body"});
                 }
                 n.getParentNode().removeChild(n);
             }

@@ -1,10 +1,9 @@
 package io.wirecost.scenarios.ws.security;
 
-import org.apache.wss4j.common.ext.WSSecurityException;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.wss4j.common.ext.WSSecurityException;
 
 /**
  * The server side's WS-Security state: its securer and verifier, the requests it verified, and a
@@ -27,8 +26,13 @@ public final class ServerSecurity {
         this.securer = new MessageSecurer(serverKeys, suite);
     }
 
-    MessageSecurer securer() { return securer; }
-    MessageVerifier verifier() { return verifier; }
+    MessageSecurer securer() {
+        return securer;
+    }
+
+    MessageVerifier verifier() {
+        return verifier;
+    }
 
     void verified() {
         verified.increment();

@@ -6,11 +6,10 @@ import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.handler.MessageContext;
 import jakarta.xml.ws.handler.soap.SOAPHandler;
 import jakarta.xml.ws.handler.soap.SOAPMessageContext;
-import org.apache.wss4j.common.ext.WSSecurityException;
-
 import java.security.cert.X509Certificate;
 import java.util.Set;
 import javax.xml.namespace.QName;
+import org.apache.wss4j.common.ext.WSSecurityException;
 
 /**
  * The server's WS-Security handler, named in {@code sun-jaxws.xml} (Metro instantiates it, so it
@@ -67,8 +66,7 @@ public final class ServerSecurityHandler implements SOAPHandler<SOAPMessageConte
     }
 
     @Override
-    public void close(MessageContext ctx) {
-    }
+    public void close(MessageContext ctx) {}
 
     private ServerSecurity security(MessageContext ctx) {
         ServerSecurity s = security;

@@ -1,15 +1,14 @@
 package io.wirecost.scenarios.ws.security;
 
 import io.wirecost.scenarios.security.KeyMaterial;
-import org.apache.wss4j.common.crypto.Crypto;
-import org.apache.wss4j.common.crypto.Merlin;
-import org.apache.wss4j.common.ext.WSPasswordCallback;
-
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import javax.security.auth.callback.Callback;
 import javax.security.auth.callback.CallbackHandler;
 import javax.security.auth.callback.UnsupportedCallbackException;
+import org.apache.wss4j.common.crypto.Crypto;
+import org.apache.wss4j.common.crypto.Merlin;
+import org.apache.wss4j.common.ext.WSPasswordCallback;
 
 /**
  * One party's WS-Security keys as WSS4J wants them: a {@link Merlin} crypto over the party's PKCS#12
@@ -42,10 +41,21 @@ public final class WssKeys {
         return new WssKeys(m, alias, new String(km.password()), cert);
     }
 
-    public Crypto crypto() { return crypto; }
-    public String alias() { return alias; }
-    String password() { return password; }
-    public X509Certificate certificate() { return certificate; }
+    public Crypto crypto() {
+        return crypto;
+    }
+
+    public String alias() {
+        return alias;
+    }
+
+    String password() {
+        return password;
+    }
+
+    public X509Certificate certificate() {
+        return certificate;
+    }
 
     CallbackHandler passwords() {
         return callbacks -> {

@@ -1,11 +1,10 @@
 package io.wirecost.scenarios.ws.security;
 
 import io.wirecost.scenarios.ScenarioConfig;
-import org.apache.wss4j.dom.WSConstants;
-import org.apache.xml.security.algorithms.JCEMapper;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.wss4j.dom.WSConstants;
+import org.apache.xml.security.algorithms.JCEMapper;
 
 /**
  * The algorithm suite of ws-security, scenario option {@code wss.suite}. {@code paper} is what the
@@ -15,7 +14,12 @@ import java.util.Map;
  */
 public enum WssSuite {
     PAPER("paper", WSConstants.RSA_SHA1, WSConstants.SHA1, WSConstants.TRIPLE_DES, WSConstants.KEYTRANSPORT_RSA15),
-    MODERN("modern", WSConstants.RSA_SHA256, WSConstants.SHA256, WSConstants.AES_128_GCM, WSConstants.KEYTRANSPORT_RSAOAEP);
+    MODERN(
+            "modern",
+            WSConstants.RSA_SHA256,
+            WSConstants.SHA256,
+            WSConstants.AES_128_GCM,
+            WSConstants.KEYTRANSPORT_RSAOAEP);
 
     public static final String OPTION = "wss.suite";
 
@@ -39,11 +43,25 @@ public enum WssSuite {
         throw new IllegalArgumentException(OPTION + " must be paper or modern, got '" + v + "'");
     }
 
-    public String label() { return label; }
-    public String signature() { return signature; }
-    public String digest() { return digest; }
-    public String encryption() { return encryption; }
-    public String keyTransport() { return keyTransport; }
+    public String label() {
+        return label;
+    }
+
+    public String signature() {
+        return signature;
+    }
+
+    public String digest() {
+        return digest;
+    }
+
+    public String encryption() {
+        return encryption;
+    }
+
+    public String keyTransport() {
+        return keyTransport;
+    }
 
     /** RSA PKCS#1 v1.5 key transport is refused by WSS4J unless allowed: only the paper's suite allows it. */
     boolean allowsRsa15() {
@@ -51,9 +69,17 @@ public enum WssSuite {
     }
 
     /** The JCE names Santuario asks the providers for (needs {@code WSSConfig.init()} first). */
-    public String cipherJceName() { return JCEMapper.translateURItoJCEID(encryption); }
-    public String keyTransportJceName() { return JCEMapper.translateURItoJCEID(keyTransport); }
-    public String signatureJceName() { return JCEMapper.translateURItoJCEID(signature); }
+    public String cipherJceName() {
+        return JCEMapper.translateURItoJCEID(encryption);
+    }
+
+    public String keyTransportJceName() {
+        return JCEMapper.translateURItoJCEID(keyTransport);
+    }
+
+    public String signatureJceName() {
+        return JCEMapper.translateURItoJCEID(signature);
+    }
 
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>();
