@@ -21,11 +21,19 @@ import java.util.Optional;
  * to 17 % above the quiet side's, both ways round (one false alarm, one false improvement). A factor of
  * 2 stops the second kind and also the first, where CPU per call held: no verdict is the safe answer
  * when conditions differ, as the gate cannot tell which kind it has.
+ *
+ * <p>Except where the change is far beyond what contention did in that calibration: a deciding cost line
+ * whose whole 95 % interval lies above +{@value #BEYOND_PERCENT} % (or below its inverse, -33 %) is judged
+ * whatever the contention. A 300 µs regression on rmi's 19 µs (GateBenchIT) raised the injected side's
+ * run-queue wait with it (its server thread holds the one CPU the pair shares), and a CI runner busy
+ * with another job did the rest; withholding a +1,600 % verdict for a 17 % effect is a blind gate.
  */
 final class Contention {
 
     static final double FACTOR = 2;
     static final double MIN_DIFFERENCE_MICROS = 2;
+    /** A cost change this far beyond zero (percent, either way as a ratio) is more than contention explains. */
+    static final double BEYOND_PERCENT = 50;
 
     private Contention() {}
 
@@ -43,6 +51,13 @@ final class Contention {
                         + "%.1f vs %.1f µs): rerun both on a quieter machine or interleaved (run --interleave)",
                 a,
                 b));
+    }
+
+    /** Whether a cost change's 95 % interval (percent) lies wholly beyond what contention moved CPU per call by. */
+    static boolean beyondContention(double ciLowPercent, double ciHighPercent) {
+        double up = BEYOND_PERCENT;
+        double down = 100 * (1 / (1 + BEYOND_PERCENT / 100) - 1);
+        return ciLowPercent > up || ciHighPercent < down;
     }
 
     private static double mean(List<RunData.Repetition> reps) {

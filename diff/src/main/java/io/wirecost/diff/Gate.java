@@ -73,9 +73,11 @@ public final class Gate {
         boolean complete = true;
         for (String scenario : base.scenarios().keySet()) {
             if (!cand.scenarios().containsKey(scenario)) continue;
-            decisions.put(scenario, decide(scenario, base, cand));
+            Decision d = decide(scenario, base, cand);
+            decisions.put(scenario, d);
             complete &= enoughRepetitions(scenario, base, cand);
             Contention.unequal(base.scenarios().get(scenario), cand.scenarios().get(scenario))
+                    .filter(why -> !costBeyondContention(scenario, d.measure(), measured))
                     .ifPresent(why -> unequal.put(scenario, why));
         }
         complete &= unequal.isEmpty();
@@ -107,6 +109,16 @@ public final class Gate {
                 (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
         return new Result(
                 List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent, Map.copyOf(unequal));
+    }
+
+    /** Whether the scenario's deciding cost line moved further than contention can move it (see {@link Contention}). */
+    private static boolean costBeyondContention(String scenario, String measure, List<DiffLine> measured) {
+        String metric = costMetric(measure);
+        return measured.stream()
+                .filter(l -> l.scenario().equals(scenario)
+                        && l.kind().equals(measure)
+                        && l.metric().equals(metric))
+                .anyMatch(l -> Contention.beyondContention(l.ciLow(), l.ciHigh()));
     }
 
     private static boolean enoughRepetitions(String scenario, RunData base, RunData cand) {

@@ -1,6 +1,7 @@
 package io.wirecost.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -50,5 +51,14 @@ class ContentionTest {
         assertTrue(Contention.unequal(waits(Double.NaN, Double.NaN, Double.NaN), waits(50, 50, 50))
                 .isEmpty());
         assertTrue(Contention.unequal(waits(), waits(50)).isEmpty());
+    }
+
+    @Test
+    void aCostIntervalWhollyBeyondHalfAgainIsMoreThanContentionExplains() {
+        assertTrue(Contention.beyondContention(51, 80));
+        assertFalse(Contention.beyondContention(49, 80), "the interval reaches down to +49 %");
+        assertTrue(Contention.beyondContention(-60, -34), "a ratio below 1/1.5 is as far the other way");
+        assertFalse(Contention.beyondContention(-60, -32));
+        assertFalse(Contention.beyondContention(-5, 12));
     }
 }

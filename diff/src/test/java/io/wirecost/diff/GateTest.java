@@ -69,6 +69,28 @@ class GateTest {
         assertEquals(1, r.testedLines(), "one gating line: the deciding geometric mean");
     }
 
+    @Test
+    void unequalContentionWithholdsAModestVerdictButNotOneFarBeyondWhatContentionDoes() throws Exception {
+        // the candidate waited 5 times as long in the run queue: a +10 % CPU change could be that contention
+        Path a = RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}, 14);
+        Path b = RunFixture.write(dir.resolve("b"), new double[] {55, 56, 54}, 70);
+        RunFixture.cpu(a, 40, 0.5, 3000);
+        RunFixture.cpu(b, 44, 0.5, 3000);
+        Gate.Result r = judge(a, b);
+        assertFalse(r.complete());
+        assertTrue(r.unequalContention().containsKey("rmi"), r.toString());
+        assertEquals(
+                DiffLine.Verdict.NO_VERDICT, cost(r, "all/primitives-geomean").verdict());
+        // 300 µs of injected work on 20 µs (GateBenchIT): +1,500 %, far beyond the 17 % contention moved CPU per call
+        Path c = RunFixture.write(dir.resolve("c"), new double[] {320, 321, 319}, 70);
+        RunFixture.cpu(c, 320, 2, 3000);
+        r = judge(a, c);
+        assertTrue(r.unequalContention().isEmpty(), r.unequalContention().toString());
+        assertTrue(r.complete());
+        assertEquals(
+                DiffLine.Verdict.REGRESSION, cost(r, "all/primitives-geomean").verdict());
+    }
+
     private static DiffLine cost(Gate.Result r, String metric) {
         return r.lines().stream()
                 .filter(l -> l.metric().equals(metric))

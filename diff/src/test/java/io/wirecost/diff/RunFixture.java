@@ -18,13 +18,21 @@ final class RunFixture {
 
     /** {@code rttMicros[r]}: every primitive's mean round trip in repetition r+1. */
     static Path write(Path dir, double[] rttMicros) throws IOException {
+        return write(dir, rttMicros, Double.NaN);
+    }
+
+    /** As above, every repetition having met {@code waitMicros} of run-queue wait per call (NaN: not recorded). */
+    static Path write(Path dir, double[] rttMicros, double waitMicros) throws IOException {
         Files.createDirectories(dir);
         StringBuilder sb = new StringBuilder("{\"format\":\"wirecost-results/1\",\"scenarios\":[");
         for (int r = 0; r < rttMicros.length; r++) {
             if (r > 0) sb.append(',');
-            sb.append("{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":")
-                    .append(r + 1)
-                    .append(",\"rtt\":[");
+            sb.append("{\"scenario\":\"rmi\",\"status\":\"ok\",\"repetition\":").append(r + 1);
+            if (!Double.isNaN(waitMicros)) {
+                sb.append(String.format(
+                        Locale.ROOT, ",\"facts\":{\"noise\":{\"runqueue_wait_micros_per_call\":%.3f}}", waitMicros));
+            }
+            sb.append(",\"rtt\":[");
             for (String op : PRIMITIVES) {
                 double m = rttMicros[r];
                 // a single repetition's diff rests on its kept measurements
