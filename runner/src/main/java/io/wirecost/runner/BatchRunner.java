@@ -77,15 +77,16 @@ public final class BatchRunner {
         String label = "latency " + millis(delay);
         int reps = settings.reps(delay);
         LatencyResult r = LatencyResult.empty(delay, reps);
-        try (ChildJvm client = launcher.start(
+        try (ChildJvm client = JvmPair.startClient(
+                launcher,
                 MODULE,
                 "batch-client-" + millis(delay),
                 "io.wirecost.scenarios.batch.BatchClientMain",
                 List.of(endpointJson, String.valueOf(delay)),
                 null,
-                outDir.resolve("logs").resolve("batch-client-" + millis(delay) + ".log"))) {
-            client.await("start", START);
-            client.call("connect", COMMAND);
+                outDir.resolve("logs").resolve("batch-client-" + millis(delay) + ".log"),
+                START,
+                COMMAND)) {
             progress.accept(label + ": warm-up, " + settings.warmup() + " transactions of " + settings.maxFiles()
                     + " files per variant");
             client.call("warmup " + settings.warmup() + " " + settings.maxFiles(), timeout(settings.warmup() * 2L));

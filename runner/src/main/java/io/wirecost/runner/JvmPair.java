@@ -55,19 +55,47 @@ public final class JvmPair implements AutoCloseable {
         ChildJvm client = null;
         try {
             Protocol.Started started = server.awaitStarted(startTimeout);
-            client = launcher.start(
+            long t0 = System.nanoTime();
+            client = startClient(
+                    launcher,
                     scenario,
                     label + "-client",
                     CLIENT_MAIN,
                     List.of(scenarioName, configJson, json(started.endpoint())),
                     files.clientRecording(),
-                    files.clientLog());
-            client.await("start", startTimeout);
-            Protocol.Connected connected = client.call(new Protocol.Connect(), connectTimeout);
-            return new JvmPair(server, client, started.endpoint(), Duration.ofNanos(connected.connectNanos()));
+                    files.clientLog(),
+                    startTimeout,
+                    connectTimeout);
+            return new JvmPair(server, client, started.endpoint(), Duration.ofNanos(System.nanoTime() - t0));
         } catch (IOException | ChildJvm.ChildFailure | RuntimeException e) {
             if (client != null) client.close();
             server.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A client JVM of any driver ({@code mainClass}: the harness's, or scenarios-batch's), started, announced
+     * and connected; closed again if it does not get that far.
+     */
+    public static ChildJvm startClient(
+            JvmLauncher launcher,
+            ScenarioDescriptor scenario,
+            String label,
+            String mainClass,
+            List<String> args,
+            Path recording,
+            Path log,
+            Duration startTimeout,
+            Duration connectTimeout)
+            throws IOException, ChildJvm.ChildFailure {
+        ChildJvm client = launcher.start(scenario, label, mainClass, args, recording, log);
+        try {
+            client.await("start", startTimeout);
+            client.call(new Protocol.Connect(), connectTimeout);
+            return client;
+        } catch (ChildJvm.ChildFailure | RuntimeException e) {
+            client.close();
             throw e;
         }
     }
@@ -103,7 +131,7 @@ public final class JvmPair implements AutoCloseable {
         return endpoint;
     }
 
-    /** How long the client's connect took. */
+    /** How long the client took from its start to connected. */
     public Duration connect() {
         return connect;
     }
