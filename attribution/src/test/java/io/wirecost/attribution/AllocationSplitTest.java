@@ -75,6 +75,13 @@ class AllocationSplitTest {
             r.dump(file);
         }
         double recovered = leftShareInRecording(file);
+        // printed for docs/RESULTS.md's calibration across profiler versions
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "allocation split (%s): measured %.2f %%, recovered %.2f %%%n",
+                file.getFileName(),
+                measured,
+                recovered);
         assertEquals(
                 measured,
                 recovered,
@@ -94,6 +101,13 @@ class AllocationSplitTest {
             profiler.execute("stop");
         }
         double recovered = leftShareInRecording(file);
+        // printed for docs/RESULTS.md's calibration across profiler versions
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "allocation split (%s): measured %.2f %%, recovered %.2f %%%n",
+                file.getFileName(),
+                measured,
+                recovered);
         assertEquals(
                 measured,
                 recovered,
