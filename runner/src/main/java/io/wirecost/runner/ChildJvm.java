@@ -29,9 +29,8 @@ import java.util.concurrent.TimeUnit;
 public final class ChildJvm implements AutoCloseable {
 
     private static final String PREFIX = "@wirecost ";
-    private static final ObjectMapper JSON = new ObjectMapper();
-    /** Reply records: every reply also carries {@code ok}, which the records leave to {@link #await}. */
-    private static final ObjectMapper REPLIES =
+    /** Reads replies as maps, and maps into reply records: every reply also carries {@code ok}, which the records leave to {@link #await}. */
+    private static final ObjectMapper JSON =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private static final Set<ChildJvm> LIVE = ConcurrentHashMap.newKeySet();
@@ -102,7 +101,7 @@ public final class ChildJvm implements AutoCloseable {
             return type.cast(new Protocol.Facts(values));
         }
         try {
-            return REPLIES.convertValue(reply, type);
+            return JSON.convertValue(reply, type);
         } catch (IllegalArgumentException e) {
             throw failure("the reply to '" + what + "' is not a " + type.getSimpleName() + ": " + reply);
         }

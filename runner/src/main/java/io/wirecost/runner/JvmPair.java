@@ -27,13 +27,11 @@ public final class JvmPair implements AutoCloseable {
     private final ChildJvm server;
     private final ChildJvm client;
     private final Map<String, String> endpoint;
-    private final Duration connect;
 
-    private JvmPair(ChildJvm server, ChildJvm client, Map<String, String> endpoint, Duration connect) {
+    private JvmPair(ChildJvm server, ChildJvm client, Map<String, String> endpoint) {
         this.server = server;
         this.client = client;
         this.endpoint = endpoint;
-        this.connect = connect;
     }
 
     /**
@@ -55,7 +53,6 @@ public final class JvmPair implements AutoCloseable {
         ChildJvm client = null;
         try {
             Protocol.Started started = server.awaitStarted(startTimeout);
-            long t0 = System.nanoTime();
             client = startClient(
                     launcher,
                     scenario,
@@ -66,7 +63,7 @@ public final class JvmPair implements AutoCloseable {
                     files.clientLog(),
                     startTimeout,
                     connectTimeout);
-            return new JvmPair(server, client, started.endpoint(), Duration.ofNanos(System.nanoTime() - t0));
+            return new JvmPair(server, client, started.endpoint());
         } catch (IOException | ChildJvm.ChildFailure | RuntimeException e) {
             if (client != null) client.close();
             server.close();
@@ -129,11 +126,6 @@ public final class JvmPair implements AutoCloseable {
     /** How the client reached the server (the scenario's own keys: host, port, url ...). */
     public Map<String, String> endpoint() {
         return endpoint;
-    }
-
-    /** How long the client took from its start to connected. */
-    public Duration connect() {
-        return connect;
     }
 
     @Override
