@@ -17,15 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs ws-literal, ws-encoded and ws-security for real (Metro on Tomcat 10.1, Axis on Tomcat 9,
  * WSS4J; server and client JVMs under async-profiler) with --quick, once, and checks calls, shares
- * and facts. Counts are lowered below --quick's: ws-security costs over 10 ms a call (four RSA-2048
- * private-key operations), so the default warm-up of 5,000 calls per type would take about nine
- * minutes and --quick's 12 x 100 measured calls per type two more; 300 and 12 x 30 keep the test
- * near a minute and still give every category hundreds of samples.
+ * and facts. --quick sizes the counts by each scenario's pace: ws-security costs about 10 ms a call
+ * (four RSA-2048 private-key operations) and gets a few seconds of warm-up and batches of 5 calls, which
+ * still give every category hundreds of samples. Fixed counts (300 warm-up calls and 12 x 30 per type,
+ * before --quick was sized by time) made this test 2 min 40 s, 2 of them ws-security's.
  */
 class WebServicesIT {
 
-    static final int WARMUP = 300;
-    static final int INVOCATIONS = 30;
     static final List<String> SCENARIOS = List.of("ws-literal", "ws-encoded", "ws-security");
 
     @TempDir
@@ -43,10 +41,6 @@ class WebServicesIT {
         exit = Main.execute(
                 "run",
                 "--quick",
-                "--warmup",
-                String.valueOf(WARMUP),
-                "--invocations",
-                String.valueOf(INVOCATIONS),
                 "--scenarios",
                 String.join(",", SCENARIOS),
                 "--profiler",
@@ -68,12 +62,21 @@ class WebServicesIT {
     @Test
     void everyCallSucceeded() {
         assertEquals(0, exit, "exit status");
-        // 8 types x (warm-up + 12 x 30 measured) + 12 instantiations, each answer checked
-        // warm-up, the timed pass and the profiled pass, the quick message-size pass (50 per type), 12 instantiations
-        long expectedCalls = 8L * (WARMUP + 2 * 12 * INVOCATIONS + 50) + 12;
         for (String s : SCENARIOS) {
             JsonNode r = RESULTS.get(s);
             assertEquals("ok", r.get("status").asText(), s + ": " + r.get("error"));
+            // 8 types x (warm-up + the timed and the profiled pass + the message-size pass) + 12 instantiations,
+            // each answer checked; --quick sized the counts by the scenario's pace
+            JsonNode counts = r.get("facts").get("counts");
+            long expectedCalls = 8L
+                            * (counts.get("warmupCalls").asLong()
+                                    + (counts.get("reps").asLong()
+                                                    + r.get("facts")
+                                                            .get("profiled_batches")
+                                                            .asLong())
+                                            * counts.get("invocations").asLong()
+                                    + counts.get("sizeCalls").asLong())
+                    + 12;
             assertEquals(expectedCalls, r.get("calls_succeeded").asLong(), s);
             assertEquals(expectedCalls, serverFact(s, "service.invocations"), s + ": calls that reached the service");
         }
