@@ -46,6 +46,15 @@ public final class Attributor {
         return new CategoryCounts(rules.categories());
     }
 
+    /** The sink that classifies samples into {@code into}, for a reader that feeds several sinks at once. */
+    public SampleSink classifier(CategoryCounts into) {
+        return new StackClassifier(rules, into, mode);
+    }
+
+    public SampleMode sampleMode() {
+        return sampleMode;
+    }
+
     /** Classifies every sample of a JFR recording or a collapsed-stack file into {@code into}. */
     public RecordingSummary read(Path file, CategoryCounts into) throws RecordingException {
         return read(file, into, UnaryOperator.identity());
@@ -54,6 +63,6 @@ public final class Attributor {
     /** Like {@link #read(Path, CategoryCounts)}, through a filter (threads, a time window) in front of the classifier. */
     public RecordingSummary read(Path file, CategoryCounts into, UnaryOperator<SampleSink> filter)
             throws RecordingException {
-        return Recordings.read(file, sampleMode, filter.apply(new StackClassifier(rules, into, mode)));
+        return Recordings.read(file, sampleMode, filter.apply(classifier(into)));
     }
 }

@@ -47,6 +47,16 @@ public final class RecordingReader {
     }
 
     public RecordingSummary read(Path file, SampleSink sink) throws RecordingException {
+        return readEach(file, Map.of(mode, sink)).get(mode);
+    }
+
+    /**
+     * One pass over the recording for several modes at once, each into its own sink (the agent counts a
+     * segment's CPU samples and its allocated bytes this way): every event is offered to each mode's
+     * selection. The same summaries as one {@link #read} per mode, for the cost of one.
+     */
+    public Map<SampleMode, RecordingSummary> readEach(Path file, Map<SampleMode, SampleSink> sinks)
+            throws RecordingException {
         String name = file.toString();
         try (GzipRecording unpacked = GzipRecording.open(file)) {
             Path readable = unpacked.path();
@@ -54,34 +64,36 @@ public final class RecordingReader {
             try {
                 scan = ChunkScan.of(readable, name);
             } catch (UnsupportedFormatException e) {
-                if (alternative != null && alternative.reads(e.format()))
-                    return alternative.read(readable, name, mode, sink);
-                throw e;
+                if (alternative == null || !alternative.reads(e.format())) throw e;
+                Map<SampleMode, RecordingSummary> out = new java.util.EnumMap<>(SampleMode.class);
+                for (Map.Entry<SampleMode, SampleSink> s : sinks.entrySet())
+                    out.put(s.getKey(), alternative.read(readable, name, s.getKey(), s.getValue()));
+                return out;
             }
             AtomicReference<JfrReader> open = new AtomicReference<>();
-            RecordingSummary summary =
-                    withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sink, open), open);
-            return summary.samples() > 0
-                    ? summary
-                    : summary.withEventsHeld(EventCensus.of(readable), otherModes(readable, name, scan));
+            Map<SampleMode, RecordingSummary> summaries =
+                    withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sinks, open), open);
+            for (Map.Entry<SampleMode, RecordingSummary> e : summaries.entrySet()) {
+                if (e.getValue().samples() > 0) continue;
+                RecordingReader alone = new RecordingReader(e.getKey(), alternative);
+                e.setValue(
+                        e.getValue().withEventsHeld(EventCensus.of(readable), alone.otherModes(readable, name, scan)));
+            }
+            return summaries;
         }
     }
 
     /** Only when this mode found nothing: which other modes would, read again (an error path, not a hot one). */
     private Map<SampleMode, Long> otherModes(Path readable, String name, ChunkScan scan) throws RecordingException {
+        Map<SampleMode, SampleSink> others = new java.util.EnumMap<>(SampleMode.class);
+        for (SampleMode other : SampleMode.values()) if (other != mode) others.put(other, new StackCounts());
+        AtomicReference<JfrReader> open = new AtomicReference<>();
+        Map<SampleMode, RecordingSummary> read =
+                withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, others, open), open);
         Map<SampleMode, Long> found = new java.util.EnumMap<>(SampleMode.class);
-        for (SampleMode other : SampleMode.values()) {
-            if (other == mode) continue;
-            AtomicReference<JfrReader> open = new AtomicReference<>();
-            RecordingReader reader = new RecordingReader(other);
-            long n = withDeadline(
-                            name,
-                            scan,
-                            () -> reader.readChunks(readable.toString(), name, scan, new StackCounts(), open),
-                            open)
-                    .samples();
-            if (n > 0) found.put(other, n);
-        }
+        read.forEach((m, summary) -> {
+            if (summary.samples() > 0) found.put(m, summary.samples());
+        });
         return found;
     }
 
@@ -91,11 +103,10 @@ public final class RecordingReader {
      * any sound file's needs (3 s plus 1 s per 5 MB; 2 million samples take about 2 s); past it the
      * file is reported corrupted and the thread, which nothing references any more, is abandoned.
      */
-    private static RecordingSummary withDeadline(
-            String name, ChunkScan scan, Callable<RecordingSummary> read, AtomicReference<JfrReader> open)
+    private static <T> T withDeadline(String name, ChunkScan scan, Callable<T> read, AtomicReference<JfrReader> open)
             throws RecordingException {
         long budgetMillis = 3_000 + scan.fileSize() / 5_000;
-        FutureTask<RecordingSummary> task = new FutureTask<>(read);
+        FutureTask<T> task = new FutureTask<>(read);
         Thread t = new Thread(task, "wirecost-jfr-reader");
         t.setDaemon(true);
         t.start();
@@ -131,13 +142,34 @@ public final class RecordingReader {
         }
     }
 
-    private RecordingSummary readChunks(
-            String path, String name, ChunkScan scan, SampleSink sink, AtomicReference<JfrReader> open)
+    /** One mode's part of a pass: its sink, its tally when the sink only sums, its totals per event type. */
+    private static final class Target {
+        final SampleMode mode;
+        final SampleSink sink;
+        final StackTally tally;
+        final Map<String, Long> counts = new TreeMap<>();
+        EventSelection selection;
+        Passing passing;
+        final List<RecordedEvents.Counted> deferred = new ArrayList<>();
+
+        Target(SampleMode mode, SampleSink sink) {
+            this.mode = mode;
+            this.sink = sink;
+            this.tally = sink.needsEachSample() ? null : new StackTally();
+        }
+    }
+
+    private static Map<SampleMode, RecordingSummary> readChunks(
+            String path,
+            String name,
+            ChunkScan scan,
+            Map<SampleMode, SampleSink> sinks,
+            AtomicReference<JfrReader> open)
             throws RecordingException {
-        Map<String, Long> counts = new TreeMap<>();
+        List<Target> targets = new ArrayList<>();
+        sinks.forEach((m, s) -> targets.add(new Target(m, s)));
         String producer = "jdk";
         int chunks = 0;
-        StackTally tally = sink.needsEachSample() ? null : new StackTally();
         try (JfrReader jfr = new JfrReader(path)) {
             open.set(jfr);
             jfr.stopAtNewChunk = true;
@@ -147,24 +179,31 @@ public final class RecordingReader {
                 EventRouting.route(jfr);
                 boolean async = isAsyncProfiler(jfr);
                 if (async) producer = "async-profiler";
-                sink.beginChunk(new JfrChunk(jfr, async));
-                EventSelection selection = new EventSelection(mode, jfr, async);
-                Passing passing = new Passing(selection, sink, tally);
-                List<RecordedEvents.Counted> deferred = new ArrayList<>();
+                JfrChunk chunk = new JfrChunk(jfr, async);
+                for (Target t : targets) {
+                    t.sink.beginChunk(chunk);
+                    t.selection = new EventSelection(t.mode, jfr, async);
+                    t.passing = new Passing(t.selection, t.sink, t.tally);
+                    t.deferred.clear();
+                }
                 for (Event e; (e = jfr.readEvent()) != null; ) {
                     if (!(e instanceof RecordedEvents.Counted c)) continue;
-                    String type = selection.countedAs(c);
-                    if (type == null) continue;
-                    if (selection.deferred(c)) {
-                        deferred.add(c);
-                    } else {
-                        passing.pass(type, c);
+                    for (Target t : targets) {
+                        String type = t.selection.countedAs(c);
+                        if (type == null) continue;
+                        if (t.selection.deferred(c)) {
+                            t.deferred.add(c);
+                        } else {
+                            t.passing.pass(type, c);
+                        }
                     }
                 }
-                if (selection.deferredCount()) {
-                    for (RecordedEvents.Counted c : deferred) passing.pass(selection.countedAs(c), c);
+                for (Target t : targets) {
+                    if (t.selection.deferredCount()) {
+                        for (RecordedEvents.Counted c : t.deferred) t.passing.pass(t.selection.countedAs(c), c);
+                    }
+                    t.passing.finish(t.counts);
                 }
-                passing.finish(counts);
                 chunks++;
             }
         } catch (IOException | RuntimeException e) {
@@ -177,7 +216,10 @@ public final class RecordingReader {
                     "recording truncated: the last chunk is incomplete, %d of %d bytes (%.1f %%) not read",
                     scan.lostBytes(), scan.fileSize(), 100.0 * scan.lostBytes() / scan.fileSize()));
         }
-        return new RecordingSummary(name, producer, counts, chunks, scan.lostBytes(), warnings);
+        Map<SampleMode, RecordingSummary> out = new java.util.EnumMap<>(SampleMode.class);
+        for (Target t : targets)
+            out.put(t.mode, new RecordingSummary(name, producer, t.counts, chunks, scan.lostBytes(), warnings));
+        return out;
     }
 
     /**

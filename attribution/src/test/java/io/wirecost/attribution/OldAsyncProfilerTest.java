@@ -83,6 +83,29 @@ class OldAsyncProfilerTest {
         assertTrue(Math.abs(lock - lockNanos) <= lockEvents, lock + " ns vs the JDK's " + lockNanos);
     }
 
+    /** The agent's one pass for CPU and allocation counters: the same stacks and totals as a pass per mode. */
+    @Test
+    void onePassForEveryModeEqualsAPassPerMode() throws Exception {
+        Path f = fixture("ap29-cpu-alloc-lock.jfr");
+        Map<SampleMode, StackCounts> together = new java.util.EnumMap<>(SampleMode.class);
+        for (SampleMode m : SampleMode.values()) together.put(m, new StackCounts());
+        StackCounts sameSamples = new StackCounts();
+        Map<SampleMode, SampleSink> sinks = new java.util.EnumMap<>(SampleMode.class);
+        together.forEach((m, counts) -> sinks.put(m, counts));
+        sinks.put(SampleMode.CPU, new FanOutSink(java.util.List.of(together.get(SampleMode.CPU), sameSamples)));
+        Map<SampleMode, RecordingSummary> summaries = new RecordingReader(SampleMode.CPU).readEach(f, sinks);
+        for (SampleMode m : SampleMode.values()) {
+            StackCounts alone = new StackCounts();
+            RecordingSummary s = new RecordingReader(m).read(f, alone);
+            assertEquals(s.eventCounts(), summaries.get(m).eventCounts(), m.toString());
+            assertEquals(alone.counts(), together.get(m).counts(), m + ": the same stacks with the same weights");
+        }
+        assertTrue(together.get(SampleMode.ALLOC).total() > 0
+                && together.get(SampleMode.LOCK).total() > 0);
+        assertEquals(149L, sameSamples.total(), "the fanned-out sink got every CPU sample");
+        assertEquals(together.get(SampleMode.CPU).counts(), sameSamples.counts());
+    }
+
     @Test
     void gzipCompressedRecordingReadsLikeThePlainOne() throws Exception {
         Path gz = dir.resolve("ap29-cpu.jfr.gz");

@@ -8,11 +8,13 @@ import io.wirecost.attribution.AttributionMode;
 import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.FanOutSink;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.SampleSink;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -222,12 +224,26 @@ final class LiveSession implements AgentMetrics.Source {
     private void read(Path file) {
         CategoryCounts c = new CategoryCounts(rules.categories());
         try {
-            attributor(options, rules).read(file, c);
-            CategoryCounts bytes = countsAllocations() ? allocations(file) : null;
-            Map<String, Long> byArtifact = artifactCounts == null ? null : artifacts(file);
+            // one pass over the segment feeds every counter asked for: the categories, the artifacts (same
+            // samples) and the allocated bytes (another event of the same pass)
+            Attributor attributor = attributor(options, rules);
+            PackageProfile byArtifact = artifactCounts == null ? null : new PackageProfile(this::artifactOf);
+            CategoryCounts bytes = countsAllocations() ? new CategoryCounts(rules.categories()) : null;
+            Map<SampleMode, SampleSink> sinks = new java.util.EnumMap<>(SampleMode.class);
+            sinks.put(
+                    attributor.sampleMode(),
+                    byArtifact == null
+                            ? attributor.classifier(c)
+                            : new FanOutSink(List.of(attributor.classifier(c), byArtifact)));
+            if (bytes != null)
+                sinks.put(
+                        SampleMode.ALLOC,
+                        new Attributor(rules, SampleMode.ALLOC, AttributionMode.SELF).classifier(bytes));
+            artifactsRefreshed = false;
+            new RecordingReader(attributor.sampleMode()).readEach(file, sinks);
             counts.add(c);
             if (bytes != null) for (int i = 0; i < allocated.length(); i++) allocated.addAndGet(i, bytes.samples(i));
-            if (byArtifact != null) artifactCounts.add(byArtifact);
+            if (byArtifact != null) artifactCounts.add(artifactSamples(byArtifact));
             segmentsRead.incrementAndGet();
             lastSegmentEpochSeconds = System.currentTimeMillis() / 1000.0;
         } catch (RecordingException | RuntimeException | LinkageError e) {
@@ -239,14 +255,11 @@ final class LiveSession implements AgentMetrics.Source {
         }
     }
 
-    /**
-     * The segment's allocation samples by category. A second pass over the file, with the CLI's
-     * {@code --mode alloc}: it costs the reader thread what the first one does, which is why it is opt-in.
-     */
-    private CategoryCounts allocations(Path file) throws RecordingException {
-        CategoryCounts bytes = new CategoryCounts(rules.categories());
-        new Attributor(rules, SampleMode.ALLOC, AttributionMode.SELF).read(file, bytes);
-        return bytes;
+    /** Samples by the leaf Java frame's artifact, as attribute --by artifact (the counter is opt-in). */
+    private static Map<String, Long> artifactSamples(PackageProfile p) {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (PackageProfile.Row r : p.top(Integer.MAX_VALUE)) out.put(r.packageName(), r.samples());
+        return out;
     }
 
     @Override
@@ -257,16 +270,6 @@ final class LiveSession implements AgentMetrics.Source {
     @Override
     public long allocatedBytes(int categoryIndex) {
         return allocated.get(categoryIndex);
-    }
-
-    /** A second pass over the segment (the counter is opt-in): samples by the leaf Java frame's artifact, as attribute --by artifact. */
-    private Map<String, Long> artifacts(Path file) throws RecordingException {
-        artifactsRefreshed = false;
-        PackageProfile p = new PackageProfile(this::artifactOf);
-        Recordings.read(file, sampleMode(options), p);
-        Map<String, Long> out = new java.util.LinkedHashMap<>();
-        for (PackageProfile.Row r : p.top(Integer.MAX_VALUE)) out.put(r.packageName(), r.samples());
-        return out;
     }
 
     private String artifactOf(String className) {
