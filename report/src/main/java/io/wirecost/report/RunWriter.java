@@ -40,25 +40,13 @@ public final class RunWriter implements RunOutput {
     }
 
     private String markdown(RunMetadata meta, List<ScenarioResult> results, List<ScenarioResult> all) {
-        StringBuilder sb =
-                new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
-        sb.append("- started: ")
-                .append(meta.started())
-                .append(", host: ")
-                .append(meta.host())
-                .append('\n');
+        StringBuilder sb = RunHeader.open(meta);
         sb.append("- JDK of the scenario JVMs: ")
                 .append(meta.javaHome())
                 .append(" (")
                 .append(meta.javaFeatureVersion())
                 .append(")\n");
-        sb.append("- profiler: ")
-                .append(meta.profiler().engine())
-                .append(' ')
-                .append(meta.profiler().event())
-                .append(", interval ")
-                .append(meta.profiler().intervalNs() / 1000)
-                .append(" µs\n");
+        sb.append(RunHeader.profiler(meta));
         sb.append("- counts: warm-up ")
                 .append(meta.settings().warmupCalls())
                 .append(" per type, ")

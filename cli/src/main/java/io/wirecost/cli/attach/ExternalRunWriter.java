@@ -9,6 +9,7 @@ import io.wirecost.attribution.StackClassifier;
 import io.wirecost.report.ArtifactTable;
 import io.wirecost.report.HtmlReport;
 import io.wirecost.report.ResultsJson;
+import io.wirecost.report.RunHeader;
 import io.wirecost.report.SharesCsv;
 import io.wirecost.report.Tables;
 import io.wirecost.runner.AtomicFiles;
@@ -90,20 +91,7 @@ public final class ExternalRunWriter {
     }
 
     private String markdown(RunMetadata meta, List<ScenarioResult> results) {
-        StringBuilder sb =
-                new StringBuilder("# wirecost run ").append(meta.id()).append("\n\n");
-        sb.append("- started: ")
-                .append(meta.started())
-                .append(", host: ")
-                .append(meta.host())
-                .append('\n');
-        sb.append("- profiler: ")
-                .append(meta.profiler().engine())
-                .append(' ')
-                .append(meta.profiler().event())
-                .append(", interval ")
-                .append(meta.profiler().intervalNs() / 1000)
-                .append(" µs\n");
+        StringBuilder sb = RunHeader.open(meta).append(RunHeader.profiler(meta));
         for (ScenarioResult r : results) {
             sb.append("- ")
                     .append(r.scenario())
