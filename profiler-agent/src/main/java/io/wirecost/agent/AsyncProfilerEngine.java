@@ -78,6 +78,11 @@ final class AsyncProfilerEngine implements ProfilerEngine {
     }
 
     @Override
+    public long samples() {
+        return profiler == null ? -1 : profiler.getSamples();
+    }
+
+    @Override
     public long nativeMemoryBytes() {
         if (profiler == null) return -1;
         try {

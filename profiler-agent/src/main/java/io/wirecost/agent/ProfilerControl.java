@@ -120,6 +120,16 @@ public final class ProfilerControl implements ProfilerControlMBean {
     }
 
     @Override
+    public synchronized long getSamples() {
+        if (running == null) return -1;
+        try {
+            return engine.samples();
+        } catch (Throwable t) {
+            return -1;
+        }
+    }
+
+    @Override
     public synchronized String stop() {
         if (running == null) return recording == null ? "" : recording.toString();
         boolean completed = false;

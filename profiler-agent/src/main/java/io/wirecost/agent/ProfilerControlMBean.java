@@ -12,6 +12,9 @@ public interface ProfilerControlMBean {
     /** Stops profiling and completes the recording; returns its path. Idempotent. */
     String stop();
 
+    /** Samples taken since profiling started, or -1 when not profiling or the engine does not count them. */
+    long getSamples();
+
     /** One line: engine, state, file. */
     String getStatus();
 }

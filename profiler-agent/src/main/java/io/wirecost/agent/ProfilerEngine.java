@@ -30,6 +30,14 @@ interface ProfilerEngine {
     /** The event really sampled, e.g. {@code itimer} after a refused {@code cpu}; known once started. */
     String event();
 
+    /**
+     * Samples taken since this engine started recording, or -1 where the engine does not count them: the
+     * scenario harness sizes its profiled pass by them.
+     */
+    default long samples() {
+        return -1;
+    }
+
     /** Native memory the profiler holds (async-profiler's own accounting), or -1 when unknown. */
     default long nativeMemoryBytes() {
         return -1;

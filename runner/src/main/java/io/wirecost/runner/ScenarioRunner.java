@@ -168,13 +168,18 @@ public final class ScenarioRunner {
                                             COMMAND)
                                     .profiler());
                     progress.accept(name + ": profiling the same calls again");
-                    int profiledReps = settings.method().equals(RunSettings.ADAPTIVE)
-                            ? Settle.profiledBatches(
-                                    timed.cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, counts.reps())
-                            : counts.reps();
+                    Pass profiled;
+                    int profiledReps;
+                    if (settings.method().equals(RunSettings.ADAPTIVE)) {
+                        Map.Entry<Pass, Integer> sized = profiledPass(server, client, counts.reps(), ops);
+                        profiled = sized.getKey();
+                        profiledReps = sized.getValue();
+                    } else {
+                        profiled = measureAll(server, client, counts.reps());
+                        profiledReps = counts.reps();
+                    }
                     facts.put("profiled_batches", profiledReps);
-                    profiledRtt.addAll(measureAll(server, client, profiledReps)
-                            .rtt()); // its CPU includes the profiler's: not reported
+                    profiledRtt.addAll(profiled.rtt()); // its CPU includes the profiler's: not reported
                     server.call(new Protocol.ProfileStop(), COMMAND);
                     client.call(new Protocol.ProfileStop(), COMMAND);
                     recordings.put("server", recServer);
@@ -288,48 +293,132 @@ public final class ScenarioRunner {
     private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu, double waitMicrosPerCall) {}
 
     /**
-     * The papers' measurement of every data type, one batch per command: the server JVM reads its CPU time
-     * between batches (the client reads its own inside the measure command), so every batch has the CPU of
-     * both processes. The primitives' geometric mean closes each role. Types measured before a failure are kept.
+     * The papers' measurement of every data type: {@code reps} batches each ({@link #measureBatches}),
+     * summarised. Types measured before a failure are kept.
      */
     private Pass measureAll(ChildJvm server, ChildJvm client, int reps) throws ChildJvm.ChildFailure {
+        return summarize(measureBatches(server, client, reps, null));
+    }
+
+    /** Every batch of a pass as measured, per operation in measuring order: what {@link #summarize} turns into statistics. */
+    private record Batches(
+            Map<String, long[]> nanos,
+            Map<String, long[]> clientCpu,
+            Map<String, long[]> serverCpu,
+            long waitNanos,
+            long waitCalls,
+            boolean waitKnown) {
+
+        /** These batches followed by {@code more}'s, operation by operation. */
+        Batches then(Batches more) {
+            return new Batches(
+                    concat(nanos, more.nanos),
+                    concat(clientCpu, more.clientCpu),
+                    concat(serverCpu, more.serverCpu),
+                    waitNanos + more.waitNanos,
+                    waitCalls + more.waitCalls,
+                    waitKnown && more.waitKnown);
+        }
+
+        private static Map<String, long[]> concat(Map<String, long[]> a, Map<String, long[]> b) {
+            Map<String, long[]> out = new LinkedHashMap<>();
+            a.forEach((op, x) -> {
+                long[] y = b.getOrDefault(op, new long[0]);
+                long[] both = java.util.Arrays.copyOf(x, x.length + y.length);
+                System.arraycopy(y, 0, both, x.length, y.length);
+                out.put(op, both);
+            });
+            return out;
+        }
+    }
+
+    /**
+     * {@code reps} batches of every data type, one batch per command: the server JVM reads its CPU time
+     * between batches (the client reads its own inside the measure command), so every batch has the CPU of
+     * both processes. Types measured before a failure are kept ({@code before}: batches already measured
+     * in this pass, or null).
+     */
+    private Batches measureBatches(ChildJvm server, ChildJvm client, int reps, Batches before)
+            throws ChildJvm.ChildFailure {
         long waitNanos = 0;
         long waitCalls = 0;
         boolean waitKnown = true;
-        List<RttStatistics> out = new ArrayList<>();
-        List<CpuStatistics> cpu = new ArrayList<>();
+        Map<String, long[]> nanosByOp = new LinkedHashMap<>();
+        Map<String, long[]> clientByOp = new LinkedHashMap<>();
+        Map<String, long[]> serverByOp = new LinkedHashMap<>();
         int n = counts.invocations();
         try {
             for (String op : labels()) {
                 long[] nanos = new long[reps];
                 long[] clientCpu = new long[reps];
                 long[] serverCpu = new long[reps];
-                long[] before = serverCpuNanos(server);
+                long[] cpuBefore = serverCpuNanos(server);
                 for (int r = 0; r < reps; r++) {
                     Protocol.Measured m = client.call(new Protocol.Measure(1, n, op), timeoutFor(n, pace));
                     long[] after = serverCpuNanos(server);
                     nanos[r] = m.batchNanos().get(op)[0];
                     clientCpu[r] = m.batchCpuNanos().get(op)[0];
-                    serverCpu[r] = before[0] < 0 || after[0] < 0 ? -1 : after[0] - before[0];
+                    serverCpu[r] = cpuBefore[0] < 0 || after[0] < 0 ? -1 : after[0] - cpuBefore[0];
                     long clientWait = m.batchWaitNanos().get(op)[0];
-                    if (clientWait < 0 || before[1] < 0 || after[1] < 0) waitKnown = false;
-                    else waitNanos += clientWait + after[1] - before[1];
+                    if (clientWait < 0 || cpuBefore[1] < 0 || after[1] < 0) waitKnown = false;
+                    else waitNanos += clientWait + after[1] - cpuBefore[1];
                     waitCalls += n;
-                    before = after;
+                    cpuBefore = after;
                 }
-                out.add(RttStatistics.of(op, nanos, n));
-                cpu.addAll(CpuPass.of(op, clientCpu, serverCpu, n));
+                nanosByOp.put(op, nanos);
+                clientByOp.put(op, clientCpu);
+                serverByOp.put(op, serverCpu);
             }
-            if (payloads().isEmpty()) {
-                out.add(geomean(out));
-                cpu.addAll(CpuPass.geomeans(cpu, primitiveLabels()));
-            }
-            return new Pass(out, cpu, waitKnown && waitCalls > 0 ? waitNanos / 1e3 / waitCalls : Double.NaN);
+            return new Batches(nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
         } catch (ChildJvm.ChildFailure e) {
-            partial = out;
+            Batches done = new Batches(nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
+            partial = summarize(before == null ? done : before.then(done)).rtt();
             throw e;
         }
     }
+
+    /** Round trips and CPU per call of every type, then the primitives' geometric mean of each role. */
+    private Pass summarize(Batches b) {
+        List<RttStatistics> out = new ArrayList<>();
+        List<CpuStatistics> cpu = new ArrayList<>();
+        int n = counts.invocations();
+        b.nanos().forEach((op, nanos) -> {
+            out.add(RttStatistics.of(op, nanos, n));
+            cpu.addAll(CpuPass.of(op, b.clientCpu().get(op), b.serverCpu().get(op), n));
+        });
+        if (payloads().isEmpty() && out.size() == labels().size()) {
+            out.add(geomean(out));
+            cpu.addAll(CpuPass.geomeans(cpu, primitiveLabels()));
+        }
+        return new Pass(
+                out, cpu, b.waitKnown() && b.waitCalls() > 0 ? b.waitNanos() / 1e3 / b.waitCalls() : Double.NaN);
+    }
+
+    /**
+     * The profiled pass of the adaptive method, sized by samples: {@value #PROFILED_PROBE_BATCHES} batches
+     * of every type first, then as many more as bring each role to the sample budget at the rate its
+     * profiler counted so far ({@link Settle#profiledBatchesFromSamples}); where a profiler does not count
+     * (JFR), estimated from those batches' CPU per call ({@link Settle#profiledBatches}). Returns the pass
+     * and its batches per type.
+     */
+    private Map.Entry<Pass, Integer> profiledPass(ChildJvm server, ChildJvm client, int timedBatches, long ops)
+            throws ChildJvm.ChildFailure {
+        int first = Math.min(PROFILED_PROBE_BATCHES, timedBatches);
+        Batches probe = measureBatches(server, client, first, null);
+        long[] samples = {
+            client.call(new Protocol.Samples(), COMMAND).samples(),
+            server.call(new Protocol.Samples(), COMMAND).samples()
+        };
+        int wanted = Settle.profiledBatchesFromSamples(samples, first, timedBatches);
+        if (wanted < 0)
+            wanted = Settle.profiledBatches(
+                    summarize(probe).cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, timedBatches);
+        if (wanted <= first) return Map.entry(summarize(probe), first);
+        return Map.entry(summarize(probe.then(measureBatches(server, client, wanted - first, probe))), wanted);
+    }
+
+    /** The profiled pass's first batches per type, whose CPU per call sizes the rest; also Settle's minimum. */
+    static final int PROFILED_PROBE_BATCHES = 3;
 
     /** The server JVM's CPU and run-queue wait counters, nanoseconds ({-1, -1} where it cannot read them). */
     private static long[] serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {

@@ -25,8 +25,13 @@ import java.util.List;
  * matter; measured in docs/RESULTS.md.
  *
  * <p><b>How long to profile.</b> The profiled pass repeats the timed pass's batches until each role has
- * an expected {@value #SAMPLE_BUDGET} CPU samples: from the timed pass's CPU per call of that role and the
- * sampling interval, calls = budget x interval / CPU per call. 5,000 samples put a share's binomial 95 %
+ * {@value #SAMPLE_BUDGET} CPU samples: after its first batches it asks each JVM's profiler how many samples
+ * it took and scales ({@link #profiledBatchesFromSamples}); where a profiler does not count them (JFR), it
+ * estimates from that role's CPU per call and the sampling interval, calls = budget x interval / CPU per
+ * call ({@link #profiledBatches}). The timed pass's CPU per call predicted 2 to 5 times too few samples:
+ * perf-event sampling makes each context switch of a ping-pong dearer, so profiled calls burn more CPU;
+ * and the profiled pass's own CPU predicted 1.2 to 1.8 times too many, because the profiler's cost is
+ * CPU that is not itself sampled. 5,000 samples put a share's binomial 95 %
  * interval within ±1.4 points at 50 % (±0.6 at 5 %). At least 3 batches per type (the smallest and largest
  * are dropped from the profiled pass's round trips), at most the timed pass's.
  */
@@ -74,9 +79,24 @@ public final class Settle {
     }
 
     /**
+     * Batches per type for the profiled pass from samples counted after {@code batchesDone} batches per
+     * type: enough for every role to reach {@link #SAMPLE_BUDGET} at the rate so far; at least
+     * {@code batchesDone}, at most {@code timedBatches}; {@code -1} when a count is unknown (negative).
+     */
+    public static int profiledBatchesFromSamples(long[] samplesPerRole, int batchesDone, int timedBatches) {
+        double batches = batchesDone;
+        for (long samples : samplesPerRole) {
+            if (samples < 0) return -1;
+            if (samples == 0) return timedBatches;
+            batches = Math.max(batches, Math.ceil((double) SAMPLE_BUDGET * batchesDone / samples));
+        }
+        return (int) Math.max(batchesDone, Math.min(timedBatches, batches));
+    }
+
+    /**
      * Batches per type for the profiled pass: enough calls that every role expects {@link #SAMPLE_BUDGET}
-     * samples at {@code intervalNs}, judged from the timed pass's CPU per call (primitives' geometric mean
-     * per role); {@code timedBatches} where that is unknown.
+     * samples at {@code intervalNs}, judged from a CPU per call measured under the profiler (primitives'
+     * geometric mean per role: each ms of a thread's CPU is a sample); {@code timedBatches} where that is unknown.
      */
     public static int profiledBatches(
             List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int timedBatches) {

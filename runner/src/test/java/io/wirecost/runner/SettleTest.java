@@ -75,4 +75,19 @@ class SettleTest {
         // no CPU figures (not readable here): the timed pass's count
         assertEquals(40, Settle.profiledBatches(List.of(), 1_000_000, 28, 8, 40));
     }
+
+    @Test
+    void theProfiledPassScalesTheSamplesItCountedToTheBudget() {
+        // grpc at 1 ms: 3 batches of 1,000 calls x 8 types gave the client 2,100 samples, the server 2,300:
+        // 5,000 need 3 x 5,000 / 2,100 = 7.1 batches, so 8
+        assertEquals(8, Settle.profiledBatchesFromSamples(new long[] {2_100, 2_300}, 3, 12));
+        // tcp: 500 samples in 3 batches would need 30; the timed pass's 12 bound it
+        assertEquals(12, Settle.profiledBatchesFromSamples(new long[] {500, 480}, 3, 12));
+        // already over the budget: the batches done are enough
+        assertEquals(3, Settle.profiledBatchesFromSamples(new long[] {9_000, 12_000}, 3, 40));
+        // no sample at all (a profiler that did not start): the timed pass's count
+        assertEquals(12, Settle.profiledBatchesFromSamples(new long[] {0, 4_000}, 3, 12));
+        // a profiler that does not count (JFR): unknown, the caller estimates from CPU
+        assertEquals(-1, Settle.profiledBatchesFromSamples(new long[] {-1, 4_000}, 3, 12));
+    }
 }

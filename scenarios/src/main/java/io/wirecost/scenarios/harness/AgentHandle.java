@@ -22,6 +22,14 @@ final class AgentHandle {
         return invoke("stop", null);
     }
 
+    /** Samples the agent's profiler has taken since it started, or -1 (no agent, or it does not count them). */
+    static long samples() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName name = new ObjectName(NAME);
+        if (!server.isRegistered(name)) return -1;
+        return ((Number) server.getAttribute(name, "Samples")).longValue();
+    }
+
     private static String invoke(String operation, String arg) throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name = new ObjectName(NAME);

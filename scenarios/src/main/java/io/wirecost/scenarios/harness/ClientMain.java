@@ -79,6 +79,7 @@ public final class ClientMain {
                 .on(Protocol.Sizes.class, r -> c.sizes(r.calls()))
                 .on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
                 .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
+                .on(Protocol.Samples.class, r -> new Protocol.SampleCount(AgentHandle.samples()))
                 .on(
                         Protocol.Concurrent.class,
                         r -> c.concurrent(r.clients(), r.warmupCalls(), r.callsEach(), r.operation()))

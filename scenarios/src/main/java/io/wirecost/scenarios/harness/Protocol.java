@@ -115,6 +115,17 @@ public final class Protocol {
         }
     }
 
+    /** Both: how many samples the agent's profiler has taken since profile-start (sizes the profiled pass). */
+    public record Samples() implements Request<SampleCount> {
+        public String line() {
+            return "samples";
+        }
+
+        public Class<SampleCount> replyType() {
+            return SampleCount.class;
+        }
+    }
+
     /** Server: this JVM's CPU and run-queue wait so far, read at the boundaries of every measured batch. */
     public record Cpu() implements Request<CpuReading> {
         public String line() {
@@ -164,6 +175,9 @@ public final class Protocol {
 
     public record ProfileStopped(String recording) {}
 
+    /** Samples since profile-start, -1 where the profiler does not count them (JFR, no agent). */
+    public record SampleCount(long samples) {}
+
     /** CPU and run-queue wait nanoseconds of the scenario's work so far, -1 where unreadable. */
     public record CpuReading(long cpuNanos, long waitNanos) {}
 
@@ -194,6 +208,7 @@ public final class Protocol {
             }
             case "profile-stop" -> new ProfileStop();
             case "cpu" -> new Cpu();
+            case "samples" -> new Samples();
             case "info" -> new Info();
             default -> null;
         };

@@ -33,6 +33,7 @@ public final class ServerMain {
         loop.reply(ready);
         loop.on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
                 .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
+                .on(Protocol.Samples.class, r -> new Protocol.SampleCount(AgentHandle.samples()))
                 .onCpuReading(
                         Protocol.Cpu.class, r -> new Protocol.CpuReading(ProcessCpu.nanos(), ProcessCpu.waitNanos()))
                 .on(Protocol.Info.class, r -> {
