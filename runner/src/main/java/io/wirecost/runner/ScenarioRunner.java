@@ -397,24 +397,31 @@ public final class ScenarioRunner {
     /**
      * The profiled pass of the adaptive method, sized by samples: {@value #PROFILED_PROBE_BATCHES} batches
      * of every type first, then as many more as bring each role to the sample budget at the rate its
-     * profiler counted so far ({@link Settle#profiledBatchesFromSamples}); where a profiler does not count
-     * (JFR), estimated from those batches' CPU per call ({@link Settle#profiledBatches}). Returns the pass
-     * and its batches per type.
+     * profiler counted so far ({@link Settle#profiledBatchesFromSamples}), counted again after each step;
+     * where a profiler does not count (JFR), one step estimated from those batches' CPU per call
+     * ({@link Settle#profiledBatches}). Returns the pass and its batches per type.
      */
     private Map.Entry<Pass, Integer> profiledPass(ChildJvm server, ChildJvm client, int timedBatches, long ops)
             throws ChildJvm.ChildFailure {
-        int first = Math.min(PROFILED_PROBE_BATCHES, timedBatches);
-        Batches probe = measureBatches(server, client, first, null);
-        long[] samples = {
-            client.call(new Protocol.Samples(), COMMAND).samples(),
-            server.call(new Protocol.Samples(), COMMAND).samples()
-        };
-        int wanted = Settle.profiledBatchesFromSamples(samples, first, timedBatches);
-        if (wanted < 0)
-            wanted = Settle.profiledBatches(
-                    summarize(probe).cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, timedBatches);
-        if (wanted <= first) return Map.entry(summarize(probe), first);
-        return Map.entry(summarize(probe.then(measureBatches(server, client, wanted - first, probe))), wanted);
+        int done = Math.min(PROFILED_PROBE_BATCHES, timedBatches);
+        Batches all = measureBatches(server, client, done, null);
+        // the rate can drift (the profiler's start-up costs the first batches most): check again after each step
+        while (done < timedBatches) {
+            long[] samples = {
+                client.call(new Protocol.Samples(), COMMAND).samples(),
+                server.call(new Protocol.Samples(), COMMAND).samples()
+            };
+            int wanted = Settle.profiledBatchesFromSamples(samples, done, timedBatches);
+            boolean counted = wanted >= 0;
+            if (!counted)
+                wanted = Settle.profiledBatches(
+                        summarize(all).cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, timedBatches);
+            if (wanted <= done) break;
+            all = all.then(measureBatches(server, client, wanted - done, all));
+            done = wanted;
+            if (!counted) break;
+        }
+        return Map.entry(summarize(all), done);
     }
 
     /** The profiled pass's first batches per type, whose CPU per call sizes the rest; also Settle's minimum. */
