@@ -15,27 +15,24 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Recordings from JDK Mission Control's own test suite (openjdk/jmc at bde624e3, paths below), written by
- * others with JDK 7 to 21 and JRockit. They are not in this repository: the test reads them from the directory
- * {@code -Dwirecost.jmc.recordings=DIR}, by default {@code shared/recordings/jmc} beside the checkout, and is
- * reported as skipped, saying so, when that directory is missing. Expected counts are {@code jfr summary}'s
- * (JDK 17); files are checked by SHA-256 so the counts apply to exactly these bytes. {@link JmcRecordingReaderTest}
- * reads three more from the same directory: core/tests/.../8u40.jfr, allocation_10s_before.jfr and parallel-gc_cpu.jfr.
+ * Recordings from JDK Mission Control's own test suite (openjdk/jmc at bde624e3), written by others with JDK 7
+ * to 21 and JRockit. This repository may not carry them, so the test reads them from the directory given as
+ * {@code -Dwirecost.jmc.recordings=DIR} and is reported as skipped, saying so, without it. The files and
+ * their paths in openjdk/jmc are listed in docs/recordings.md ("Recordings written by others"). Expected
+ * counts are {@code jfr summary}'s (JDK 17); files are checked by SHA-256 so the counts apply to exactly
+ * these bytes. {@link JmcRecordingReaderTest} reads three more from the same directory: 8u40.jfr,
+ * allocation_10s_before.jfr and parallel-gc_cpu.jfr.
  */
 class JmcRecordingsTest {
 
     static Path dir() {
-        String configured = System.getProperty("wirecost.jmc.recordings");
-        Path dir = configured != null
-                ? Path.of(configured)
-                : Path.of("..", "..", "shared", "recordings", "jmc")
-                        .toAbsolutePath()
-                        .normalize();
+        String configured = System.getProperty("wirecost.jmc.recordings", "");
         // each test is reported skipped with this reason, never passed without reading anything
-        Assumptions.assumeTrue(
-                Files.isDirectory(dir),
-                "JMC's test recordings are not at " + dir
-                        + " (copy them there from openjdk/jmc, see the class comment, or set -Dwirecost.jmc.recordings)");
+        Assumptions.assumeFalse(
+                configured.isBlank(),
+                "JMC's test recordings: pass -Dwirecost.jmc.recordings=DIR (the files: docs/recordings.md)");
+        Path dir = Path.of(configured).toAbsolutePath().normalize();
+        Assumptions.assumeTrue(Files.isDirectory(dir), "-Dwirecost.jmc.recordings=" + dir + " is not a directory");
         return dir;
     }
 
