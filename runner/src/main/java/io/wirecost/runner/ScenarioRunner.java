@@ -406,7 +406,7 @@ public final class ScenarioRunner {
         int done = Math.min(PROFILED_PROBE_BATCHES, timedBatches);
         Batches all = measureBatches(server, client, done, null);
         // the rate can drift (the profiler's start-up costs the first batches most): check again after each step
-        while (done < timedBatches) {
+        while (done < Settle.profiledCap(timedBatches)) {
             long[] samples = {
                 client.call(new Protocol.Samples(), COMMAND).samples(),
                 server.call(new Protocol.Samples(), COMMAND).samples()

@@ -33,7 +33,10 @@ import java.util.List;
  * and the profiled pass's own CPU predicted 1.2 to 1.8 times too many, because the profiler's cost is
  * CPU that is not itself sampled. 5,000 samples put a share's binomial 95 %
  * interval within ±1.4 points at 50 % (±0.6 at 5 %). At least 3 batches per type (the smallest and largest
- * are dropped from the profiled pass's round trips), at most the timed pass's.
+ * are dropped from the profiled pass's round trips), at most {@value #PROFILED_BATCH_FACTOR} times the timed
+ * pass's: the fast scenarios need more calls than their timed pass makes (tcp took about 1,000 samples per
+ * role in 12 x 1,000 calls per type, a share's interval ±3 points), and even five times their batches
+ * take only seconds.
  */
 public final class Settle {
 
@@ -43,6 +46,7 @@ public final class Settle {
     static final int MAX_BATCHES = 40;
     private static final int PAPER_INVOCATIONS = 1_000;
     static final int SAMPLE_BUDGET = 5_000;
+    static final int PROFILED_BATCH_FACTOR = 5;
 
     private Settle() {}
 
@@ -78,10 +82,15 @@ public final class Settle {
         return Math.max(paperBatches, Math.min(MAX_BATCHES, scaled));
     }
 
+    /** The most batches per type the profiled pass takes: {@value #PROFILED_BATCH_FACTOR} times the timed pass's. */
+    public static int profiledCap(int timedBatches) {
+        return PROFILED_BATCH_FACTOR * timedBatches;
+    }
+
     /**
      * Batches per type for the profiled pass from samples counted after {@code batchesDone} batches per
      * type: enough for every role to reach {@link #SAMPLE_BUDGET} at the rate so far; at least
-     * {@code batchesDone}, at most {@code timedBatches}; {@code -1} when a count is unknown (negative).
+     * {@code batchesDone}, at most {@link #profiledCap}; {@code -1} when a count is unknown (negative).
      */
     public static int profiledBatchesFromSamples(long[] samplesPerRole, int batchesDone, int timedBatches) {
         double batches = batchesDone;
@@ -90,7 +99,7 @@ public final class Settle {
             if (samples == 0) return timedBatches;
             batches = Math.max(batches, Math.ceil((double) SAMPLE_BUDGET * batchesDone / samples));
         }
-        return (int) Math.max(batchesDone, Math.min(timedBatches, batches));
+        return (int) Math.max(batchesDone, Math.min(profiledCap(timedBatches), batches));
     }
 
     /**
@@ -109,6 +118,6 @@ public final class Settle {
         }
         if (callsNeeded == 0) return timedBatches;
         int batches = (int) Math.ceil(callsNeeded / ((double) invocations * operations));
-        return Math.max(3, Math.min(timedBatches, batches));
+        return Math.max(3, Math.min(profiledCap(timedBatches), batches));
     }
 }

@@ -64,9 +64,13 @@ class SettleTest {
         // ws-security: 3,300 µs client, 3,600 server a call; 1 ms sampling: 5,000 samples need 1,516 client calls
         List<CpuStatistics> wss = List.of(geomean("client", 3300), geomean("server", 3600), geomean("all", 6900));
         assertEquals(7, Settle.profiledBatches(wss, 1_000_000, 28, 8, 40)); // 1,516 / (28 x 8) = 6.8
-        // rmi: 8 µs a call per role: 625,000 calls needed, more than the timed pass's 12 x 1,000 x 8
+        // rmi: 8 µs a call per role: 625,000 calls needed, 78 batches of 1,000 x 8; at most 5 x 12
         List<CpuStatistics> rmi = List.of(geomean("client", 8), geomean("server", 9));
-        assertEquals(12, Settle.profiledBatches(rmi, 1_000_000, 1_000, 8, 12));
+        assertEquals(60, Settle.profiledBatches(rmi, 1_000_000, 1_000, 8, 12));
+        // corba: 40 µs a call: 125,000 calls, 16 batches, beyond the timed pass's 12
+        assertEquals(
+                16,
+                Settle.profiledBatches(List.of(geomean("client", 40), geomean("server", 40)), 1_000_000, 1_000, 8, 12));
         // a slow call at a coarse interval still gets three batches
         assertEquals(
                 3,
@@ -81,8 +85,10 @@ class SettleTest {
         // grpc at 1 ms: 3 batches of 1,000 calls x 8 types gave the client 2,100 samples, the server 2,300:
         // 5,000 need 3 x 5,000 / 2,100 = 7.1 batches, so 8
         assertEquals(8, Settle.profiledBatchesFromSamples(new long[] {2_100, 2_300}, 3, 12));
-        // tcp: 500 samples in 3 batches would need 30; the timed pass's 12 bound it
-        assertEquals(12, Settle.profiledBatchesFromSamples(new long[] {500, 480}, 3, 12));
+        // tcp: 500 samples in 3 batches need 32 (5,000 x 3 / 480 = 31.25), more than the timed pass's 12
+        assertEquals(32, Settle.profiledBatchesFromSamples(new long[] {500, 480}, 3, 12));
+        // a very fast call at a coarse interval: at most five times the timed pass's batches
+        assertEquals(60, Settle.profiledBatchesFromSamples(new long[] {50, 60}, 3, 12));
         // already over the budget: the batches done are enough
         assertEquals(3, Settle.profiledBatchesFromSamples(new long[] {9_000, 12_000}, 3, 40));
         // no sample at all (a profiler that did not start): the timed pass's count
