@@ -73,25 +73,38 @@ public final class RecordingReader {
             AtomicReference<JfrReader> open = new AtomicReference<>();
             Map<SampleMode, RecordingSummary> summaries =
                     withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sinks, open), open);
-            for (Map.Entry<SampleMode, RecordingSummary> e : summaries.entrySet()) {
-                if (e.getValue().samples() > 0) continue;
-                RecordingReader alone = new RecordingReader(e.getKey(), alternative);
-                e.setValue(
-                        e.getValue().withEventsHeld(EventCensus.of(readable), alone.otherModes(readable, name, scan)));
+            if (summaries.values().stream().anyMatch(x -> x.samples() == 0)) {
+                // an empty mode says what the recording does hold: one census and one pass over the modes
+                // not read yet serve every empty mode (the agent's allocation counter meets idle segments)
+                Map<String, Long> held = EventCensus.of(readable);
+                Map<SampleMode, Long> perMode = samplesPerMode(readable, name, scan, summaries);
+                for (Map.Entry<SampleMode, RecordingSummary> e : summaries.entrySet()) {
+                    if (e.getValue().samples() > 0) continue;
+                    Map<SampleMode, Long> others = new java.util.EnumMap<>(perMode);
+                    others.remove(e.getKey());
+                    e.setValue(e.getValue().withEventsHeld(held, others));
+                }
             }
             return summaries;
         }
     }
 
-    /** Only when this mode found nothing: which other modes would, read again (an error path, not a hot one). */
-    private Map<SampleMode, Long> otherModes(Path readable, String name, ChunkScan scan) throws RecordingException {
-        Map<SampleMode, SampleSink> others = new java.util.EnumMap<>(SampleMode.class);
-        for (SampleMode other : SampleMode.values()) if (other != mode) others.put(other, new StackCounts());
-        AtomicReference<JfrReader> open = new AtomicReference<>();
-        Map<SampleMode, RecordingSummary> read =
-                withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, others, open), open);
+    /**
+     * Only when a mode found nothing: the samples of every mode that has some, those already read taken from
+     * {@code read} and the rest read in one more pass (an error path, not a hot one).
+     */
+    private static Map<SampleMode, Long> samplesPerMode(
+            Path readable, String name, ChunkScan scan, Map<SampleMode, RecordingSummary> read)
+            throws RecordingException {
+        Map<SampleMode, SampleSink> unread = new java.util.EnumMap<>(SampleMode.class);
+        for (SampleMode m : SampleMode.values()) if (!read.containsKey(m)) unread.put(m, new StackCounts());
+        Map<SampleMode, RecordingSummary> all = new java.util.EnumMap<>(read);
+        if (!unread.isEmpty()) {
+            AtomicReference<JfrReader> open = new AtomicReference<>();
+            all.putAll(withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, unread, open), open));
+        }
         Map<SampleMode, Long> found = new java.util.EnumMap<>(SampleMode.class);
-        read.forEach((m, summary) -> {
+        all.forEach((m, summary) -> {
             if (summary.samples() > 0) found.put(m, summary.samples());
         });
         return found;
