@@ -402,7 +402,11 @@ final class RunCommand implements Callable<Integer> {
                                     ? 0
                                     : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000)
                     .network(network)
-                    .pinCpu(pinnedCpu);
+                    .pinCpu(pinnedCpu)
+                    .warmupCompilerCpu(
+                            RunSettings.ADAPTIVE.equals(settings.method())
+                                    ? io.wirecost.runner.CpuPinning.compilerCpu(pinnedCpu)
+                                    : null);
             RunMetadata meta = new RunMetadata(
                     dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(),

@@ -40,6 +40,17 @@ public final class CpuPinning {
         return cpu;
     }
 
+    /**
+     * Where the JIT compiles while the adaptive method warms up a JVM pinned to {@code pinned}: the lowest
+     * other CPU this process may use (why in {@link CompilerThreads}); null when not pinned or there is none.
+     */
+    public static Integer compilerCpu(Integer pinned) {
+        if (pinned == null) return null;
+        BitSet allowed = allowedCpus();
+        allowed.clear(pinned);
+        return allowed.isEmpty() ? null : allowed.nextSetBit(0);
+    }
+
     public static void check(String option, int cpu) {
         BitSet allowed = allowedCpus();
         if (cpu < 0 || !allowed.get(cpu)) {

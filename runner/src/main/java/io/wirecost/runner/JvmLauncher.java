@@ -4,6 +4,7 @@ import io.wirecost.scenarios.ScenarioDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -11,6 +12,9 @@ import java.util.regex.Pattern;
 
 /** Builds the command line of a scenario JVM: which java, the agent, the classpath. */
 public final class JvmLauncher {
+
+    /** How long a new JVM may take to create its compiler threads (a few ms here) before they are moved. */
+    private static final Duration COMPILERS_APPEAR = Duration.ofSeconds(2);
 
     private final Path javaHome;
     private final int featureVersion;
@@ -21,6 +25,7 @@ public final class JvmLauncher {
     private long callTimeoutMillis;
     private NetworkPair network;
     private Integer pinnedCpu;
+    private Integer warmupCompilerCpu;
 
     /**
      * Runs every scenario JVM on this one CPU ({@code taskset -c}): client and server then hand each call
@@ -33,9 +38,33 @@ public final class JvmLauncher {
         return this;
     }
 
+    /**
+     * With a pinned CPU: the JIT's compiler threads of every JVM this launcher starts run on {@code cpu}
+     * until {@link #compileOnPinnedCpu} brings them back (the adaptive method, for its start-up and warm-up;
+     * why in {@link CompilerThreads}). Null: they stay with the JVM on the pinned CPU.
+     */
+    public JvmLauncher warmupCompilerCpu(Integer cpu) {
+        this.warmupCompilerCpu = cpu;
+        return this;
+    }
+
+    /** The CPU the compiler threads run on until the timed pass, or null. */
+    public Integer warmupCompilerCpu() {
+        return pinnedCpu == null ? null : warmupCompilerCpu;
+    }
+
+    /** Moves {@code jvm}'s compiler threads back to the pinned CPU, where the timed pass wants them; a no-op where they never left. */
+    public void compileOnPinnedCpu(ChildJvm jvm) {
+        if (warmupCompilerCpu() != null) CompilerThreads.move(jvm.pid(), pinnedCpu, Duration.ZERO);
+    }
+
     /** "none", or the CPU every scenario JVM runs on. */
     public String cpuAffinity() {
-        return pinnedCpu == null ? "none" : "cpu " + pinnedCpu + " (client and server JVMs pinned with taskset)";
+        if (pinnedCpu == null) return "none";
+        return "cpu " + pinnedCpu + " (client and server JVMs pinned with taskset)"
+                + (warmupCompilerCpu() == null
+                        ? ""
+                        : "; their JIT compiler threads on cpu " + warmupCompilerCpu() + " until the timed pass");
     }
 
     /** With {@code --remote}: server JVMs in one network namespace, client JVMs in the other. */
@@ -108,7 +137,9 @@ public final class JvmLauncher {
         cmd.add(classpath.of(scenario.module()));
         cmd.add(mainClass);
         cmd.addAll(args);
-        return ChildJvm.start(label, cmd, log);
+        ChildJvm jvm = ChildJvm.start(label, cmd, log);
+        if (warmupCompilerCpu() != null) CompilerThreads.move(jvm.pid(), warmupCompilerCpu, COMPILERS_APPEAR);
+        return jvm;
     }
 
     public Path javaHome() {

@@ -88,6 +88,7 @@ public final class ScenarioRunner {
         partial = List.of();
         pace = Duration.ofMillis(5); // each scenario probes its own
         counts = Counts.fixed(settings);
+        warmupCompiler = new LinkedHashMap<>();
         String sizesNote = settings.sizeCalls() == 0 ? "not measured (--size-calls 0)" : "not measured";
         Path keyDir = null;
         long calls = 0;
@@ -128,7 +129,7 @@ public final class ScenarioRunner {
                 pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
                 counts = switch (settings.method()) {
                     case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall);
-                    case RunSettings.ADAPTIVE -> adaptiveWarmup(client, probe, ops, probeNanosPerCall);
+                    case RunSettings.ADAPTIVE -> adaptiveWarmup(server, client, probe, ops, probeNanosPerCall);
                     default -> Counts.fixed(settings);
                 };
                 if (settings.method().equals(RunSettings.PAPER)) {
@@ -137,6 +138,11 @@ public final class ScenarioRunner {
                             timeoutFor((settings.warmupCalls() - probe) * ops, pace));
                 }
                 facts.put("counts", counts);
+                if (!warmupCompiler.isEmpty()) facts.put("warmup_compiler", warmupCompiler);
+                // the timed pass runs as before: every thread of both JVMs on the pinned CPU (a no-op where
+                // the compiler threads never left it)
+                launcher.compileOnPinnedCpu(server);
+                launcher.compileOnPinnedCpu(client);
                 progress.accept(
                         name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
                 // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
@@ -466,6 +472,8 @@ public final class ScenarioRunner {
     }
 
     private Counts counts;
+    /** Adaptive, compiling on another CPU: where, for how many chunks, how busy the JIT was at the end (results.json). */
+    private Map<String, Object> warmupCompiler = new LinkedHashMap<>();
 
     /** --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. */
     static final Duration QUICK_WARMUP = Duration.ofSeconds(6);
@@ -498,7 +506,8 @@ public final class ScenarioRunner {
                 0.5e9,
                 settings.warmupCalls(),
                 QUICK_WARMUP,
-                (calls, paces) -> false);
+                (calls, paces) -> false,
+                null);
         int invocations = (int) Math.max(
                 5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
         return new Counts(
@@ -538,9 +547,13 @@ public final class ScenarioRunner {
      * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor})
      * (docs/RESULTS.md, "The adaptive method and --quick").
      */
-    private Counts adaptiveWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall)
+    private Counts adaptiveWarmup(ChildJvm server, ChildJvm client, int done, long ops, double probeNanosPerCall)
             throws ChildJvm.ChildFailure {
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
+        java.util.function.BiPredicate<Integer, List<Double>> settle =
+                (calls, paces) -> calls >= minimum && Settle.settled(paces);
+        long start = System.nanoTime();
+        Integer compilerCpu = launcher.warmupCompilerCpu();
         Warmup w = warmUp(
                 client,
                 done,
@@ -549,7 +562,40 @@ public final class ScenarioRunner {
                 ADAPTIVE_CHUNK.toNanos(),
                 ADAPTIVE_MAX_WARMUP_CALLS,
                 ADAPTIVE_MAX_WARMUP,
-                (calls, paces) -> calls >= minimum && Settle.settled(paces));
+                settle,
+                compilerCpu == null ? null : () -> compileNanos(server, client));
+        if (compilerCpu != null) {
+            launcher.compileOnPinnedCpu(server);
+            launcher.compileOnPinnedCpu(client);
+            warmupCompiler.put("cpu", compilerCpu);
+            warmupCompiler.put("chunks", w.pacesMicros().size());
+            warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
+            if (w.stopped() && !(w.compilePercent() <= Settle.QUIET_COMPILE_PERCENT)) {
+                // settled on compiled code while the JIT is still busy (ws-security: a third of a CPU): go on
+                // with the compiler back on the calls' CPU, under the one-CPU rule, which sees the JIT's work
+                // in the pace; otherwise that work would land in the timed pass
+                Duration left = ADAPTIVE_MAX_WARMUP.minusNanos(System.nanoTime() - start);
+                Warmup pinned = warmUp(
+                        client,
+                        w.calls(),
+                        ops,
+                        w.perCallNanos(),
+                        ADAPTIVE_CHUNK.toNanos(),
+                        ADAPTIVE_MAX_WARMUP_CALLS,
+                        left.isNegative() ? Duration.ZERO : left,
+                        settle,
+                        null);
+                List<Double> paces = new ArrayList<>(w.pacesMicros());
+                paces.addAll(pinned.pacesMicros());
+                warmupCompiler.put("pinned_chunks", pinned.pacesMicros().size());
+                w = new Warmup(
+                        pinned.calls(),
+                        pinned.pacesMicros().isEmpty() ? w.perCallNanos() : pinned.perCallNanos(),
+                        List.copyOf(paces),
+                        pinned.stopped(),
+                        Double.NaN);
+            }
+        }
         boolean settled = w.stopped();
         int invocations = (int) Math.max(5, Math.min(1_000, ADAPTIVE_BATCH.toNanos() / w.perCallNanos()));
         return new Counts(
@@ -562,12 +608,25 @@ public final class ScenarioRunner {
                 w.pacesMicros());
     }
 
-    /** A warm-up's outcome: calls per type, the last chunk's pace, every chunk's pace (µs), and whether {@code stop} ended it. */
-    private record Warmup(int calls, double perCallNanos, List<Double> pacesMicros, boolean stopped) {}
+    /** CPU time so far of both JVMs' compiler threads, ns; -1 where unreadable. */
+    private static long compileNanos(ChildJvm server, ChildJvm client) {
+        long a = CompilerThreads.cpuNanos(server.pid());
+        long b = CompilerThreads.cpuNanos(client.pid());
+        return a < 0 || b < 0 ? -1 : a + b;
+    }
+
+    /**
+     * A warm-up's outcome: calls per type, the last chunk's pace, every chunk's pace (µs), whether {@code stop}
+     * ended it, and the JIT's CPU over its last {@value Settle#WINDOW} chunks as a percentage of their time
+     * (NaN where not measured).
+     */
+    private record Warmup(
+            int calls, double perCallNanos, List<Double> pacesMicros, boolean stopped, double compilePercent) {}
 
     /**
      * Warm-up calls in chunks of about {@code chunkNanos} at the pace of the chunk before, until
-     * {@code maxCalls} per type, {@code maxTime}, or {@code stop} says so on the calls and the chunks' paces so far.
+     * {@code maxCalls} per type, {@code maxTime}, or {@code stop} says so on the calls and the chunks' paces so
+     * far; {@code compileNanos}, when not null, is read at every chunk's end for {@link Warmup#compilePercent}.
      */
     private Warmup warmUp(
             ChildJvm client,
@@ -577,20 +636,32 @@ public final class ScenarioRunner {
             double chunkNanos,
             int maxCalls,
             Duration maxTime,
-            java.util.function.BiPredicate<Integer, List<Double>> stop)
+            java.util.function.BiPredicate<Integer, List<Double>> stop,
+            java.util.function.LongSupplier compileNanos)
             throws ChildJvm.ChildFailure {
         long start = System.nanoTime();
         List<Double> paces = new ArrayList<>();
+        List<Long> wall = new ArrayList<>();
+        List<Long> compiled = new ArrayList<>();
+        if (compileNanos != null) compiled.add(compileNanos.getAsLong());
+        boolean stopped = false;
         while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
             int chunk = (int) Math.max(1, Math.min(maxCalls - done, chunkNanos / perCallNanos / ops));
             long t = System.nanoTime();
             client.call(new Protocol.Warmup(chunk), timeoutFor(chunk * ops, pace));
-            perCallNanos = (double) (System.nanoTime() - t) / (chunk * ops);
+            long took = System.nanoTime() - t;
+            if (compileNanos != null) compiled.add(compileNanos.getAsLong());
+            wall.add(took);
+            perCallNanos = (double) took / (chunk * ops);
             paces.add(perCallNanos / 1e3);
             done += chunk;
-            if (stop.test(done, paces)) return new Warmup(done, perCallNanos, List.copyOf(paces), true);
+            if (stop.test(done, paces)) {
+                stopped = true;
+                break;
+            }
         }
-        return new Warmup(done, perCallNanos, List.copyOf(paces), false);
+        double compilePercent = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled);
+        return new Warmup(done, perCallNanos, List.copyOf(paces), stopped, compilePercent);
     }
 
     /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the scenario's pace, at least 5. */

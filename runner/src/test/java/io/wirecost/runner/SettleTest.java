@@ -96,4 +96,25 @@ class SettleTest {
         // a profiler that does not count (JFR): unknown, the caller estimates from CPU
         assertEquals(-1, Settle.profiledBatchesFromSamples(new long[] {-1, 4_000}, 3, 12));
     }
+
+    @Test
+    void theJitsShareIsItsCpuOverTheLastFourChunksWallTime() {
+        // five chunks of a second; the compiler threads used 0.9 s in the first, then 0.3 s in all of the last four
+        List<Long> wall = List.of(1_000_000_000L, 1_000_000_000L, 1_000_000_000L, 1_000_000_000L, 1_000_000_000L);
+        List<Long> compiled =
+                List.of(5_000_000_000L, 5_900_000_000L, 6_000_000_000L, 6_100_000_000L, 6_150_000_000L, 6_200_000_000L);
+        assertEquals(7.5, Settle.compilePercent(wall, compiled), 1e-9);
+        assertTrue(Settle.compilePercent(wall, compiled) > Settle.QUIET_COMPILE_PERCENT, "still compiling");
+        // a quiet JIT
+        List<Long> quiet = List.of(0L, 900_000_000L, 900_000_000L, 910_000_000L, 920_000_000L, 930_000_000L);
+        assertEquals(0.75, Settle.compilePercent(wall, quiet), 1e-9);
+    }
+
+    @Test
+    void theJitsShareIsUnknownWithTooFewChunksOrAnUnreadableCount() {
+        assertTrue(Double.isNaN(Settle.compilePercent(List.of(1L, 1L, 1L), List.of(0L, 0L, 0L, 0L))));
+        assertTrue(Double.isNaN(Settle.compilePercent(List.of(1L, 1L, 1L, 1L), List.of(-1L, -1L, -1L, -1L, -1L))));
+        // unknown is not quiet: the warm-up goes on pinned
+        assertFalse(Settle.compilePercent(List.of(1L), List.of(0L, 0L)) <= Settle.QUIET_COMPILE_PERCENT);
+    }
 }

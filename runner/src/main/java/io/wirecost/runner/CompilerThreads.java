@@ -1,0 +1,145 @@
+package io.wirecost.runner;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Moves a scenario JVM's JIT compiler threads to another CPU and back ({@code taskset -p} on each thread).
+ *
+ * <p>Why: with client and server pinned to one CPU, the JIT's compiler threads share that CPU with the
+ * calls they are compiling for, so the adaptive warm-up waits for compilations that run in the gaps of the
+ * workload. On the 2-core VM the other CPU is idle meanwhile. Compiling there shortened the warm-up by a
+ * quarter to a third (ws-literal 25 -> 18 s, grpc-tls 28 -> 18 s; docs/RESULTS.md) with the same settled
+ * figures. The calls themselves stay on the pinned CPU, so the warm-up's paces, which decide when the JIT
+ * has settled, are still paced on one CPU without cross-CPU wake-ups; and the compiler threads go back to
+ * the pinned CPU before the timed pass, which therefore runs exactly as before.
+ *
+ * <p>Found by name in {@code /proc/PID/task/TID/comm} (HotSpot's "C1 CompilerThread0", "C2 CompilerThread0",
+ * truncated to 15 characters; "JVMCI" for Graal). Compiler threads HotSpot adds later are created by a
+ * compiler thread and inherit its CPU; moving back scans again, so it takes them along. Linux only; where
+ * {@code /proc} or {@code taskset} are missing nothing moves and the warm-up is merely as long as before.
+ */
+final class CompilerThreads {
+
+    private static final Duration TASKSET = Duration.ofSeconds(5);
+
+    private CompilerThreads() {}
+
+    /** Thread ids of {@code pid}'s JIT compiler threads; empty where there are none or they cannot be read. */
+    static List<Long> of(long pid) {
+        List<Long> tids = new ArrayList<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks) {
+                String name;
+                try {
+                    name = Files.readString(task.resolve("comm")).trim();
+                } catch (IOException e) {
+                    continue; // the thread ended while we looked
+                }
+                if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") || name.startsWith("JVMCI")) {
+                    tids.add(Long.parseLong(task.getFileName().toString()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+        return tids;
+    }
+
+    /**
+     * Moves {@code pid}'s compiler threads to {@code cpu}, waiting up to {@code appear} for them to exist (a
+     * JVM creates them within a few ms of its start). Returns how many moved.
+     */
+    static int move(long pid, int cpu, Duration appear) {
+        long deadline = System.nanoTime() + appear.toNanos();
+        List<Long> tids = of(pid);
+        while (tids.isEmpty()
+                && System.nanoTime() < deadline
+                && ProcessHandle.of(pid).isPresent()) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 0;
+            }
+            tids = of(pid);
+        }
+        // HotSpot creates its C2 threads a moment before its C1 threads: look again until nothing new appears
+        java.util.Set<Long> done = new java.util.HashSet<>();
+        int moved = 0;
+        for (int round = 0; round < 5 && !done.containsAll(tids); round++) {
+            for (long tid : tids) {
+                if (done.add(tid) && taskset(tid, cpu)) moved++;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return moved;
+            }
+            tids = of(pid);
+        }
+        return moved;
+    }
+
+    private static boolean taskset(long tid, int cpu) {
+        try {
+            Process p = new ProcessBuilder("taskset", "-p", "-c", Integer.toString(cpu), Long.toString(tid))
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            if (!p.waitFor(TASKSET.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                return false;
+            }
+            return p.exitValue() == 0; // non-zero: the thread ended meanwhile
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * CPU time so far of {@code pid}'s compiler threads, ns ({@code /proc/PID/task/TID/schedstat}, whose first
+     * field is the time on CPU), or -1 where it cannot be read. Compiler threads that ended are not counted,
+     * so a difference may come out low, never high.
+     */
+    static long cpuNanos(long pid) {
+        List<Long> tids = of(pid);
+        if (tids.isEmpty()) return -1;
+        long sum = 0;
+        for (long tid : tids) {
+            try {
+                String stat =
+                        Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "schedstat"));
+                sum += Long.parseLong(stat.trim().split("\\s+")[0]);
+            } catch (IOException e) {
+                // the thread ended while we looked: a dynamic compiler thread HotSpot let go
+            } catch (RuntimeException e) {
+                return -1; // no scheduler statistics in this kernel
+            }
+        }
+        return sum;
+    }
+
+    /** The CPUs {@code tid} may run on ({@code Cpus_allowed_list}), or "" where unreadable: for tests and messages. */
+    static String allowedCpus(long tid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(tid), "status"))) {
+                if (line.startsWith("Cpus_allowed_list:"))
+                    return line.substring(line.indexOf(':') + 1).trim();
+            }
+        } catch (IOException e) {
+            // gone
+        }
+        return "";
+    }
+}
