@@ -65,24 +65,4 @@ public final class Attributor {
             throws RecordingException {
         return Recordings.read(file, sampleMode, filter.apply(classifier(into)));
     }
-
-    /**
-     * Like {@link #read(Path, CategoryCounts)}, with a JFR recording's chunks read by up to {@code threads}
-     * threads, each classifying into counts of its own that are then merged into {@code into}
-     * ({@link RecordingReader#readSplit}): the same counts, sooner on a multi-core machine. For the command
-     * line; the agent reads inside the user's JVM and keeps to one thread.
-     */
-    public RecordingSummary readSplit(Path file, CategoryCounts into, int threads) throws RecordingException {
-        if (threads < 2 || !Recordings.isJfr(file)) return read(file, into);
-        List<CategoryCounts> parts = new java.util.ArrayList<>(List.of(into));
-        List<SampleSink> sinks = new java.util.ArrayList<>(List.of(classifier(into)));
-        for (int i = 1; i < threads; i++) {
-            CategoryCounts part = newCounts();
-            parts.add(part);
-            sinks.add(classifier(part));
-        }
-        RecordingSummary s = new RecordingReader(sampleMode, Recordings.jmcIfPresent()).readSplit(file, sinks);
-        for (CategoryCounts part : parts.subList(1, parts.size())) into.merge(part);
-        return s;
-    }
 }

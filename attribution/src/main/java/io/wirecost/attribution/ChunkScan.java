@@ -7,20 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Walks the chunk headers of a JFR file (magic {@code FLR\0}, then the chunk size at offset 8) before
  * the reader runs, to turn "file is bad" into a precise one-line reason and to say how much of a
  * truncated recording is lost.
  */
-record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes, List<Long> chunkBounds) {
-
-    /** @param chunkBounds where each complete chunk starts, then where the last one ends ({@code completeChunks + 1} offsets) */
-    ChunkScan {
-        chunkBounds = List.copyOf(chunkBounds);
-    }
+record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes) {
 
     private static final int HEADER = 68;
     private static final int MAGIC = 0x464c5200;
@@ -39,7 +32,6 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes,
             ByteBuffer header = ByteBuffer.allocate(HEADER);
             long pos = 0;
             int complete = 0;
-            List<Long> bounds = new ArrayList<>(List.of(0L));
             while (pos < size) {
                 header.clear();
                 int n = ch.read(header, pos);
@@ -56,7 +48,7 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes,
                                         "truncated: the only chunk is incomplete (%d bytes present, its header alone is %d); nothing to attribute",
                                         size - pos, HEADER));
                     }
-                    return new ChunkScan(name, size, complete, size - pos, bounds);
+                    return new ChunkScan(name, size, complete, size - pos);
                 }
                 JfrFormat format = new JfrFormat(header.getShort(4) & 0xffff, header.getShort(6) & 0xffff, "");
                 if (!format.readByAsyncProfiler()) throw new UnsupportedFormatException(name, withProducer(ch, format));
@@ -73,14 +65,13 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes,
                                         "truncated: the only chunk is incomplete (%d of %d bytes present); nothing to attribute",
                                         size - pos, chunkSize));
                     }
-                    return new ChunkScan(name, size, complete, size - pos, bounds);
+                    return new ChunkScan(name, size, complete, size - pos);
                 }
                 checkMetadata(ch, name, pos, chunkSize, header.getLong(24));
                 pos += chunkSize;
-                bounds.add(pos);
                 complete++;
             }
-            return new ChunkScan(name, size, complete, 0, bounds);
+            return new ChunkScan(name, size, complete, 0);
         } catch (NoSuchFileException e) {
             throw new RecordingException(name, "no such file");
         } catch (IOException e) {

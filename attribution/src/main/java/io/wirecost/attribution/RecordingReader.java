@@ -90,130 +90,6 @@ public final class RecordingReader {
     }
 
     /**
-     * Like {@link #read}, with the recording's chunks shared out among {@code sinks.size()} threads: each
-     * reads a run of whole chunks, about the same number of bytes, into its own sink, and the caller merges
-     * what the sinks gathered (category counts add up). For sinks that only sum by stack
-     * ({@link SampleSink#needsEachSample()} false) and need no order between chunks: a time window needs the
-     * recording's start, which only the first chunk gives. Where a split cannot help or cannot be made (one
-     * sink or one chunk, a sink that needs each sample, a format async-profiler's reader refuses, a chunk
-     * over 2 GB), everything goes to the first sink in one pass, as {@link #read} does.
-     *
-     * <p>Why by hand: async-profiler's converter reads a file in one thread, and neither it nor JMC's parser
-     * reads chunks in parallel; a JFR chunk is self-contained (its own constant pools and metadata), so
-     * separate readers over separate chunks need nothing from each other.
-     */
-    public RecordingSummary readSplit(Path file, List<? extends SampleSink> sinks) throws RecordingException {
-        if (sinks.isEmpty()) throw new IllegalArgumentException("no sink");
-        if (sinks.size() == 1 || sinks.stream().anyMatch(SampleSink::needsEachSample)) return read(file, sinks.get(0));
-        String name = file.toString();
-        try (GzipRecording unpacked = GzipRecording.open(file)) {
-            Path readable = unpacked.path();
-            ChunkScan scan;
-            try {
-                scan = ChunkScan.of(readable, name);
-            } catch (UnsupportedFormatException e) {
-                return read(file, sinks.get(0));
-            }
-            List<int[]> runs = runs(scan, sinks.size());
-            if (runs.size() < 2) return read(file, sinks.get(0));
-            AtomicReference<JfrReader> unused = new AtomicReference<>();
-            List<RecordingSummary> parts =
-                    withDeadline(name, scan, () -> readRuns(readable, name, scan, runs, sinks), unused);
-            RecordingSummary merged = merge(name, scan, parts);
-            // nothing counted: read again in one pass, which also says what the recording holds instead
-            return merged.samples() == 0 ? read(file, sinks.get(0)) : merged;
-        }
-    }
-
-    /**
-     * Consecutive runs of chunks, {@code {first, count}}, about {@code 1/n} of the chunks' bytes each; fewer
-     * runs than {@code n} where there are fewer chunks; empty where a chunk is over 2 GB (one mapped buffer each).
-     */
-    static List<int[]> runs(ChunkScan scan, int n) {
-        List<Long> bounds = scan.chunkBounds();
-        int chunks = bounds.size() - 1;
-        List<int[]> runs = new ArrayList<>();
-        if (chunks < 2 || n < 2) return runs;
-        long total = bounds.get(chunks) - bounds.get(0);
-        int first = 0;
-        for (int r = 0; r < n && first < chunks; r++) {
-            long target = bounds.get(0) + total * (r + 1) / n;
-            int end = first + 1;
-            while (end < chunks && bounds.get(end) < target) end++;
-            if (r == n - 1) end = chunks;
-            runs.add(new int[] {first, end - first});
-            first = end;
-        }
-        for (int k = 0; k < chunks; k++) {
-            if (bounds.get(k + 1) - bounds.get(k) > Integer.MAX_VALUE) return List.of();
-        }
-        return runs;
-    }
-
-    private List<RecordingSummary> readRuns(
-            Path readable, String name, ChunkScan scan, List<int[]> runs, List<? extends SampleSink> sinks)
-            throws Exception {
-        List<FutureTask<List<RecordingSummary>>> tasks = new ArrayList<>();
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(readable)) {
-            for (int i = 0; i < runs.size(); i++) {
-                int[] run = runs.get(i);
-                SampleSink sink = sinks.get(i);
-                tasks.add(new FutureTask<>(() -> {
-                    List<RecordingSummary> parts = new ArrayList<>();
-                    for (int k = run[0]; k < run[0] + run[1]; k++) {
-                        // one chunk mapped at a time: a mapping's touched pages count as the process's memory
-                        // until it is collected, and a run can be most of the file
-                        long from = scan.chunkBounds().get(k);
-                        java.nio.ByteBuffer bytes = ch.map(
-                                java.nio.channels.FileChannel.MapMode.READ_ONLY,
-                                from,
-                                scan.chunkBounds().get(k + 1) - from);
-                        parts.add(readChunks(
-                                        () -> new JfrReader(bytes),
-                                        1,
-                                        name,
-                                        scan,
-                                        Map.of(mode, sink),
-                                        new AtomicReference<>())
-                                .get(mode));
-                    }
-                    return parts;
-                }));
-            }
-            for (int i = 1; i < tasks.size(); i++) {
-                Thread t = new Thread(tasks.get(i), "wirecost-jfr-reader-" + i);
-                t.setDaemon(true);
-                t.start();
-            }
-            tasks.get(0).run(); // this thread reads the first run
-            List<RecordingSummary> parts = new ArrayList<>();
-            for (FutureTask<List<RecordingSummary>> task : tasks) {
-                try {
-                    parts.addAll(task.get());
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof Exception ex) throw ex;
-                    throw e;
-                }
-            }
-            return parts;
-        }
-    }
-
-    /** One summary over every run's: their counts summed, async-profiler's where any run was. */
-    private static RecordingSummary merge(String name, ChunkScan scan, List<RecordingSummary> parts) {
-        Map<String, Long> counts = new TreeMap<>();
-        String producer = "jdk";
-        int chunks = 0;
-        for (RecordingSummary p : parts) {
-            p.eventCounts().forEach((type, w) -> counts.merge(type, w, Long::sum));
-            if (p.producer().equals("async-profiler")) producer = p.producer();
-            chunks += p.chunks();
-        }
-        return new RecordingSummary(
-                name, producer, counts, chunks, scan.lostBytes(), parts.get(0).warnings());
-    }
-
-    /**
      * Only when a mode found nothing: the samples of every mode that has some, those already read taken from
      * {@code read} and the rest read in one more pass (an error path, not a hot one).
      */
@@ -303,32 +179,16 @@ public final class RecordingReader {
             Map<SampleMode, SampleSink> sinks,
             AtomicReference<JfrReader> open)
             throws RecordingException {
-        return readChunks(() -> new JfrReader(path), scan.completeChunks(), name, scan, sinks, open);
-    }
-
-    private interface Opener {
-        JfrReader open() throws IOException;
-    }
-
-    /** Reads the first {@code count} chunks of what {@code opener} opens. */
-    private static Map<SampleMode, RecordingSummary> readChunks(
-            Opener opener,
-            int count,
-            String name,
-            ChunkScan scan,
-            Map<SampleMode, SampleSink> sinks,
-            AtomicReference<JfrReader> open)
-            throws RecordingException {
         List<Target> targets = new ArrayList<>();
         sinks.forEach((m, s) -> targets.add(new Target(m, s)));
         String producer = "jdk";
         int chunks = 0;
-        try (JfrReader jfr = opener.open()) {
+        try (JfrReader jfr = new JfrReader(path)) {
             open.set(jfr);
             jfr.stopAtNewChunk = true;
             // only the chunks the scan found whole: JfrReader fails on a trailing chunk cut inside its header
             // instead of reporting it incomplete, which would lose the complete chunks before it
-            while (chunks < count && jfr.hasMoreChunks()) {
+            while (chunks < scan.completeChunks() && jfr.hasMoreChunks()) {
                 EventRouting.route(jfr);
                 boolean async = isAsyncProfiler(jfr);
                 if (async) producer = "async-profiler";

@@ -34,7 +34,7 @@ public final class Recordings {
      * only reads its own segments): loading JmcRecordingReader there failed every segment with a
      * NoClassDefFoundError and the live metrics counted nothing.
      */
-    static AlternativeReader jmcIfPresent() {
+    private static AlternativeReader jmcIfPresent() {
         try {
             Class.forName(
                     "org.openjdk.jmc.flightrecorder.CouldNotLoadRecordingException",

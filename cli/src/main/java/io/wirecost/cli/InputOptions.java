@@ -185,13 +185,8 @@ final class InputOptions {
     /** Reads one input into category counts through the attribution entry point the agent uses, with this command's filters. */
     RecordingSummary read(
             Input in, io.wirecost.attribution.Attributor attributor, io.wirecost.attribution.CategoryCounts into) {
-        // a thread or time filter sees the samples in order; without one, the chunks are read on every core
-        if (threads != null || timeFiltered()) return read(in, () -> attributor.read(in.file(), into, this::filtered));
-        return read(in, () -> attributor.readSplit(in.file(), into, READERS));
+        return read(in, () -> attributor.read(in.file(), into, this::filtered));
     }
-
-    /** Threads that read a recording's chunks: one per core, at most four (a 2 GB file has a few dozen chunks). */
-    private static final int READERS = Math.min(4, Runtime.getRuntime().availableProcessors());
 
     RecordingSummary read(Input in, SampleSink sink) {
         return read(in, () -> Recordings.read(in.file(), sampleMode(), filtered(sink)));
