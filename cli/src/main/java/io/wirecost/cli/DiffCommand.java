@@ -151,15 +151,7 @@ final class DiffCommand implements Callable<Integer> {
         System.err.println("wirecost: diff written to " + dir);
         if (report.regressions() > 0) return 1;
         if (!report.complete()) {
-            String why = report.unequalContention().isEmpty()
-                    ? DiffReport.NO_VERDICT
-                    : "no verdict: "
-                            + String.join(
-                                    "; ",
-                                    report.unequalContention().entrySet().stream()
-                                            .map(e -> e.getKey() + ": " + e.getValue())
-                                            .toList());
-            System.err.println("wirecost: " + why + (strict ? " (--strict: exit 2)" : ""));
+            System.err.println("wirecost: " + report.noVerdictReason() + (strict ? " (--strict: exit 2)" : ""));
             return strict ? 2 : 0;
         }
         return 0;

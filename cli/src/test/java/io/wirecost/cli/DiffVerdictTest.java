@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,5 +86,29 @@ class DiffVerdictTest {
         assertEquals(2, o.exit());
         assertEquals(1, o.stderr().size(), o.err());
         assertTrue(o.err().contains("--alpha must be between 0 and 0.5"), o.err());
+    }
+
+    @Test
+    void runsMeasuredByDifferentMethodsGetNoVerdictSayingHowTheyDiffer() throws Exception {
+        Path a = run("paper", 34, 35, 33);
+        Path b = run("adaptive", 68, 70, 66);
+        for (Path d : List.of(a, b)) {
+            String method = d.getFileName().toString();
+            String json = Files.readString(d.resolve("results.json"));
+            Files.writeString(
+                    d.resolve("results.json"),
+                    json.replace(
+                            "{\"format\":\"wirecost-results/1\",",
+                            "{\"format\":\"wirecost-results/1\",\"run\":{\"settings\":{\"method\":\"" + method
+                                    + "\",\"warmupCalls\":5000,\"reps\":12,\"invocations\":1000}},"));
+        }
+        CliProcess.Outcome o = CliProcess.run("diff", a.toString(), b.toString(), "--no-flames");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(
+                o.err().contains("no verdict: the runs were measured differently (method: paper vs adaptive)"),
+                o.err());
+        assertTrue(o.stdout().contains("+100.0 %"), "the change is still shown: " + o.stdout());
+        CliProcess.Outcome strict = CliProcess.run("diff", a.toString(), b.toString(), "--no-flames", "--strict");
+        assertEquals(2, strict.exit(), strict.err());
     }
 }

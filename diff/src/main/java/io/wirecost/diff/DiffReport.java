@@ -28,12 +28,24 @@ public final class DiffReport {
         return gate.complete();
     }
 
-    /** Scenarios without a verdict because their sides met different contention (see {@link Contention}). */
-    public Map<String, String> unequalContention() {
-        return gate.unequalContention();
+    public static final String NO_VERDICT = "no verdict: needs --repeat " + Gate.MIN_REPETITIONS + " or more";
+
+    /** Why no line got a verdict, in one line; empty when the gate could judge. */
+    public String noVerdictReason() {
+        if (gate.complete()) return "";
+        if (!gate.measuredDifferently().isEmpty())
+            return "no verdict: the runs were measured differently (" + joined(gate.measuredDifferently()) + ")";
+        if (!gate.unequalContention().isEmpty()) return "no verdict: " + joined(gate.unequalContention());
+        return NO_VERDICT;
     }
 
-    public static final String NO_VERDICT = "no verdict: needs --repeat " + Gate.MIN_REPETITIONS + " or more";
+    private static String joined(Map<String, String> why) {
+        return String.join(
+                "; ",
+                why.entrySet().stream()
+                        .map(e -> e.getKey() + ": " + e.getValue())
+                        .toList());
+    }
 
     public long regressions() {
         return lines.stream()
@@ -50,14 +62,7 @@ public final class DiffReport {
     public String summary() {
         long regressions = regressions();
         if (!gate.complete() && regressions == 0) {
-            String why = gate.unequalContention().isEmpty()
-                    ? NO_VERDICT + " on both sides"
-                    : "no verdict: "
-                            + String.join(
-                                    "; ",
-                                    gate.unequalContention().entrySet().stream()
-                                            .map(e -> e.getKey() + ": " + e.getValue())
-                                            .toList());
+            String why = noVerdictReason().equals(NO_VERDICT) ? NO_VERDICT + " on both sides" : noVerdictReason();
             return String.format(
                     Locale.ROOT,
                     ":grey_question: **wirecost diff**: %s (%s vs %s; %s)",
@@ -102,6 +107,14 @@ public final class DiffReport {
     /** How the verdicts were reached: the correction, its level, which measure decided each scenario's cost. */
     public String method() {
         StringBuilder sb = new StringBuilder();
+        if (!gate.measuredDifferently().isEmpty()) {
+            sb.append("**No verdict: the runs were measured differently** (")
+                    .append(joined(gate.measuredDifferently()))
+                    .append(
+                            "). The method, its counts, the CPU pinning and the profiler's settings each move the figures "
+                                    + "by more than a regression worth catching, so the comparison would mix their effect with the "
+                                    + "change's; rerun both sides alike. Changes and intervals are shown for information.\n");
+        }
         gate.unequalContention()
                 .forEach((scenario, why) -> sb.append("**No verdict on ")
                         .append(scenario)
@@ -110,7 +123,7 @@ public final class DiffReport {
                         .append(
                                 ". CPU per call rises when another process shares the CPU, so a verdict needs both sides measured alike; "
                                         + "changes and intervals are shown for information.\n"));
-        if (!gate.complete() && gate.unequalContention().isEmpty()) {
+        if (noVerdictReason().equals(NO_VERDICT)) {
             sb.append("**")
                     .append(NO_VERDICT)
                     .append("** per side: with fewer, an interval only knows the spread inside one run, "
@@ -188,8 +201,11 @@ public final class DiffReport {
                 "verdict",
                 gate.complete()
                         ? "given"
-                        : gate.unequalContention().isEmpty() ? NO_VERDICT : "no verdict: unequal contention");
+                        : !gate.measuredDifferently().isEmpty()
+                                ? "no verdict: measured differently"
+                                : gate.unequalContention().isEmpty() ? NO_VERDICT : "no verdict: unequal contention");
         m.put("unequal_contention", gate.unequalContention());
+        m.put("measured_differently", gate.measuredDifferently());
         m.put(
                 "correction",
                 Map.of(

@@ -43,6 +43,8 @@ public final class Gate {
      *
      * @param unequalContention scenarios left without a verdict because their two sides met different
      *                          contention for the CPU, with the figures, one line each
+     * @param measuredDifferently how the two runs were measured differently ({@link RunData#measuredDifferently}):
+     *                          when not empty, no line gets a verdict
      */
     public record Result(
             List<DiffLine> lines,
@@ -51,7 +53,8 @@ public final class Gate {
             int testedLines,
             boolean complete,
             double minSharePercent,
-            Map<String, String> unequalContention) {}
+            Map<String, String> unequalContention,
+            Map<String, String> measuredDifferently) {}
 
     private final RunDiff.Thresholds thresholds;
     private final double alpha;
@@ -81,11 +84,15 @@ public final class Gate {
                     .ifPresent(why -> unequal.put(scenario, why));
         }
         complete &= unequal.isEmpty();
+        Map<String, String> differently = RunData.measuredDifferently(base, cand);
+        complete &= differently.isEmpty();
         List<DiffLine> lines = new ArrayList<>(measured.size());
         List<Integer> tested = new ArrayList<>();
         for (DiffLine l : measured) {
             Decision d = decisions.get(l.scenario());
-            if (!enoughRepetitions(l.scenario(), base, cand) || unequal.containsKey(l.scenario())) {
+            if (!differently.isEmpty()
+                    || !enoughRepetitions(l.scenario(), base, cand)
+                    || unequal.containsKey(l.scenario())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
             } else if (informational(l)) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATED));
@@ -108,7 +115,14 @@ public final class Gate {
         int testedLines =
                 (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
         return new Result(
-                List.copyOf(lines), decisions, alpha, testedLines, complete, minSharePercent, Map.copyOf(unequal));
+                List.copyOf(lines),
+                decisions,
+                alpha,
+                testedLines,
+                complete,
+                minSharePercent,
+                Map.copyOf(unequal),
+                differently);
     }
 
     /** Whether the scenario's deciding cost line moved further than contention can move it (see {@link Contention}). */

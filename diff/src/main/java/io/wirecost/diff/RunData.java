@@ -15,7 +15,67 @@ import java.util.Map;
  * Strict: anything else than a wirecost results file is a one-line error naming the file and field.
  */
 public record RunData(
-        Path dir, String label, Map<String, List<Repetition>> scenarios, Map<String, Map<String, CpuCsv.Figure>> cpu) {
+        Path dir,
+        String label,
+        Map<String, List<Repetition>> scenarios,
+        Map<String, Map<String, CpuCsv.Figure>> cpu,
+        Map<String, String> protocol) {
+
+    /**
+     * How the run measured, where results.json says (older runs lack some of it): the method and its counts,
+     * the CPU pinning, the profiler. Two runs measured differently cannot be judged against each other: the
+     * method moves the figures (a profiling interval moves shares by points, pinning moves CPU per call by
+     * a factor of three; docs/RESULTS.md). Scenario options ({@code inject.cpu-us}), JVM options and the JDK
+     * are left out: they are what a comparison compares.
+     */
+    static Map<String, String> protocol(JsonNode run) {
+        Map<String, String> p = new LinkedHashMap<>();
+        JsonNode s = run.path("settings");
+        if (s.path("method").isTextual()) {
+            String method = s.path("method").asText();
+            p.put("method", method);
+            // the counts matter where they are fixed; the other methods size them by time and report them
+            if (method.equals("paper")) {
+                p.put(
+                        "counts",
+                        s.path("warmupCalls").asText() + " warm-up calls, "
+                                + s.path("reps").asText() + " x "
+                                + s.path("invocations").asText() + " invocations");
+            }
+        }
+        if (s.path("stringLength").isNumber())
+            p.put("string length", s.path("stringLength").asText());
+        if (run.path("cpuAffinity").isTextual())
+            p.put("CPU pinning", pinning(run.path("cpuAffinity").asText()));
+        JsonNode prof = run.path("profiler");
+        if (prof.path("engine").isTextual()) {
+            p.put(
+                    "profiler",
+                    prof.path("engine").asText() + " " + prof.path("event").asText("") + " every "
+                            + prof.path("intervalNs").asText("?") + " ns");
+        }
+        return p;
+    }
+
+    /**
+     * Pinned or not, and where the JIT compiled during the warm-up; not which CPU, which differs between
+     * machines (the highest one) without changing what is measured.
+     */
+    static String pinning(String cpuAffinity) {
+        if (!cpuAffinity.startsWith("cpu ")) return cpuAffinity;
+        return "both JVMs on one CPU"
+                + (cpuAffinity.contains("JIT compiler threads") ? ", the JIT on another until the timed pass" : "");
+    }
+
+    /** "what: baseline's vs candidate's" for every way the two runs were measured differently (both sides known). */
+    public static Map<String, String> measuredDifferently(RunData base, RunData cand) {
+        Map<String, String> out = new LinkedHashMap<>();
+        base.protocol().forEach((what, b) -> {
+            String c = cand.protocol().get(what);
+            if (c != null && !c.equals(b)) out.put(what, b + " vs " + c);
+        });
+        return out;
+    }
 
     /** One repetition (a fresh JVM pair) of one scenario. */
     /** @param waitMicrosPerCall run-queue wait of both JVMs per call in the timed pass (NaN: not recorded, older runs) */
@@ -111,7 +171,8 @@ public record RunData(
                 dirOrFile,
                 label.isEmpty() ? dirOrFile.getFileName().toString() : label,
                 scenarios,
-                CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")));
+                CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")),
+                protocol(root.path("run")));
     }
 
     private static JsonNode array(Path file, JsonNode n, String field) throws BadRunException {

@@ -160,4 +160,72 @@ class GateTest {
         assertEquals(0.00805, i.p(), 0.0002);
         assertEquals(1.10, i.estimate(), 1e-9);
     }
+
+    /** Writes {@code run} (the results' "run" object) into a fixture's results.json. */
+    private static Path withRun(Path dir, String run) throws Exception {
+        Path f = dir.resolve("results.json");
+        String json = java.nio.file.Files.readString(f);
+        java.nio.file.Files.writeString(
+                f,
+                json.replace(
+                        "{\"format\":\"wirecost-results/1\",",
+                        "{\"format\":\"wirecost-results/1\",\"run\":" + run + ","));
+        return dir;
+    }
+
+    private static final String ADAPTIVE_PINNED = "{\"settings\":{\"method\":\"adaptive\",\"stringLength\":64},"
+            + "\"cpuAffinity\":\"cpu 1 (client and server JVMs pinned with taskset)\","
+            + "\"profiler\":{\"engine\":\"async\",\"event\":\"cpu\",\"intervalNs\":1000000}}";
+
+    @Test
+    void runsMeasuredDifferentlyGetNoVerdictNamingEachDifference() throws Exception {
+        String quickUnpinned = ADAPTIVE_PINNED
+                .replace("adaptive", "quick")
+                .replace("cpu 1 (client and server JVMs pinned with taskset)", "none");
+        Gate.Result r = judge(
+                withRun(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
+                withRun(RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}), quickUnpinned));
+        assertFalse(r.complete(), "a doubling, but measured differently");
+        assertTrue(
+                r.lines().stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NO_VERDICT),
+                r.lines().toString());
+        assertEquals(
+                java.util.Map.of("method", "adaptive vs quick", "CPU pinning", "both JVMs on one CPU vs none"),
+                r.measuredDifferently());
+        assertEquals(100.0, of(r, "rtt").get(0).change(), 0.01, "the change is still reported");
+    }
+
+    @Test
+    void runsMeasuredAlikeOrWithoutTheirSettingsAreJudged() throws Exception {
+        // the same settings, and a different scenario option (an injected regression is what a diff compares)
+        Gate.Result r = judge(
+                withRun(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
+                withRun(
+                        RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}),
+                        ADAPTIVE_PINNED.replace(
+                                "\"settings\":{", "\"settings\":{\"scenarioOptions\":{\"inject.cpu-us\":\"2\"},")));
+        assertTrue(r.complete());
+        assertTrue(r.measuredDifferently().isEmpty());
+        // pinned to another CPU number on another machine: measured alike
+        Gate.Result otherCpu = judge(
+                withRun(RunFixture.write(dir.resolve("e"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
+                withRun(
+                        RunFixture.write(dir.resolve("f"), new double[] {100, 102, 98}),
+                        ADAPTIVE_PINNED.replace("cpu 1", "cpu 7")));
+        assertTrue(
+                otherCpu.measuredDifferently().isEmpty(),
+                otherCpu.measuredDifferently().toString());
+        // an older run without the settings: nothing to compare, so nothing held against it
+        Gate.Result older = judge(
+                withRun(RunFixture.write(dir.resolve("c"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
+                RunFixture.write(dir.resolve("d"), new double[] {100, 102, 98}));
+        assertTrue(older.complete());
+        assertEquals(
+                DiffLine.Verdict.REGRESSION,
+                of(older, "rtt").stream()
+                        .filter(l -> l.metric().equals("primitives-geomean"))
+                        .findFirst()
+                        .orElseThrow()
+                        .verdict());
+    }
 }
