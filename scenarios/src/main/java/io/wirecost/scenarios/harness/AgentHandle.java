@@ -11,6 +11,7 @@ import javax.management.ObjectName;
 final class AgentHandle {
 
     private static final String NAME = "io.wirecost:type=Profiler";
+    private static final MBeanServer SERVER = ManagementFactory.getPlatformMBeanServer();
 
     private AgentHandle() {}
 
@@ -24,18 +25,21 @@ final class AgentHandle {
 
     /** Samples the agent's profiler has taken since it started, or -1 (no agent, or it does not count them). */
     static long samples() throws Exception {
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        ObjectName name = new ObjectName(NAME);
-        if (!server.isRegistered(name)) return -1;
-        return ((Number) server.getAttribute(name, "Samples")).longValue();
+        ObjectName name = agent();
+        return name == null ? -1 : ((Number) SERVER.getAttribute(name, "Samples")).longValue();
     }
 
     private static String invoke(String operation, String arg) throws Exception {
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        ObjectName name = new ObjectName(NAME);
-        if (!server.isRegistered(name)) return "none";
+        ObjectName name = agent();
+        if (name == null) return "none";
         Object[] params = arg == null ? new Object[0] : new Object[] {arg};
         String[] sig = arg == null ? new String[0] : new String[] {String.class.getName()};
-        return String.valueOf(server.invoke(name, operation, params, sig));
+        return String.valueOf(SERVER.invoke(name, operation, params, sig));
+    }
+
+    /** The agent's MBean, or null where no agent registered one. */
+    private static ObjectName agent() throws Exception {
+        ObjectName name = new ObjectName(NAME);
+        return SERVER.isRegistered(name) ? name : null;
     }
 }
