@@ -54,7 +54,8 @@ final class CompilerThreads {
 
     /**
      * Moves {@code pid}'s compiler threads to {@code cpu}, waiting up to {@code appear} for them to exist (a
-     * JVM creates them within a few ms of its start). Returns how many moved.
+     * JVM creates them within a few ms of its start). Threads already on {@code cpu} alone are left as they
+     * are. Returns how many moved.
      */
     static int move(long pid, int cpu, Duration appear) {
         long deadline = System.nanoTime() + appear.toNanos();
@@ -75,7 +76,7 @@ final class CompilerThreads {
         int moved = 0;
         for (int round = 0; round < 5 && !done.containsAll(tids); round++) {
             for (long tid : tids) {
-                if (done.add(tid) && taskset(tid, cpu)) moved++;
+                if (done.add(tid) && !onlyOn(pid, tid, cpu) && taskset(tid, cpu)) moved++;
             }
             try {
                 Thread.sleep(10);
@@ -86,6 +87,16 @@ final class CompilerThreads {
             tids = of(pid);
         }
         return moved;
+    }
+
+    private static boolean onlyOn(long pid, long tid, int cpu) {
+        java.util.BitSet allowed = CpuPinning.allowedCpus(status(pid, tid));
+        return allowed.cardinality() == 1 && allowed.get(cpu);
+    }
+
+    /** A thread's status file, where its {@code Cpus_allowed_list} is. */
+    static Path status(long pid, long tid) {
+        return Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "status");
     }
 
     private static boolean taskset(long tid, int cpu) {
@@ -128,18 +139,5 @@ final class CompilerThreads {
             }
         }
         return sum;
-    }
-
-    /** The CPUs {@code tid} may run on ({@code Cpus_allowed_list}), or "" where unreadable: for tests and messages. */
-    static String allowedCpus(long tid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(tid), "status"))) {
-                if (line.startsWith("Cpus_allowed_list:"))
-                    return line.substring(line.indexOf(':') + 1).trim();
-            }
-        } catch (IOException e) {
-            // gone
-        }
-        return "";
     }
 }

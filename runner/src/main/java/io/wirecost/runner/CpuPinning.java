@@ -64,9 +64,19 @@ public final class CpuPinning {
 
     /** The CPUs in this process's affinity mask ({@code Cpus_allowed_list} of /proc/self/status); all available processors where unreadable. */
     static BitSet allowedCpus() {
+        BitSet set = allowedCpus(Path.of("/proc/self/status"));
+        if (set.isEmpty()) set.set(0, Runtime.getRuntime().availableProcessors());
+        return set;
+    }
+
+    /**
+     * The CPUs in the affinity mask a {@code /proc/PID/status} (or {@code /proc/PID/task/TID/status}) file
+     * gives; empty where it cannot be read (not Linux, the thread gone, an unexpected format).
+     */
+    static BitSet allowedCpus(Path status) {
         BitSet set = new BitSet();
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            for (String line : Files.readAllLines(status)) {
                 if (!line.startsWith("Cpus_allowed_list:")) continue;
                 for (String range : line.substring(line.indexOf(':') + 1).trim().split(",")) {
                     String[] ends = range.trim().split("-");
@@ -77,9 +87,8 @@ public final class CpuPinning {
                 return set;
             }
         } catch (IOException | RuntimeException e) {
-            // not Linux, or an unexpected format: fall back below
+            set.clear();
         }
-        set.set(0, Runtime.getRuntime().availableProcessors());
         return set;
     }
 

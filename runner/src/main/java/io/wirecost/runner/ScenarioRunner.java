@@ -565,15 +565,15 @@ public final class ScenarioRunner {
                 settle,
                 compilerCpu == null ? null : () -> compileNanos(server, client));
         if (compilerCpu != null) {
-            launcher.compileOnPinnedCpu(server);
-            launcher.compileOnPinnedCpu(client);
             warmupCompiler.put("cpu", compilerCpu);
             warmupCompiler.put("chunks", w.pacesMicros().size());
             warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
             if (w.stopped() && !(w.compilePercent() <= Settle.QUIET_COMPILE_PERCENT)) {
                 // settled on compiled code while the JIT is still busy (ws-security: a third of a CPU): go on
                 // with the compiler back on the calls' CPU, under the one-CPU rule, which sees the JIT's work
-                // in the pace; otherwise that work would land in the timed pass
+                // in the pace; otherwise that work would land in the timed pass (run() moves them back otherwise)
+                launcher.compileOnPinnedCpu(server);
+                launcher.compileOnPinnedCpu(client);
                 Duration left = ADAPTIVE_MAX_WARMUP.minusNanos(System.nanoTime() - start);
                 Warmup pinned = warmUp(
                         client,

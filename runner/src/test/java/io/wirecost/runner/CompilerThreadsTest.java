@@ -49,15 +49,25 @@ class CompilerThreadsTest {
             // tiered compilation: at least one C1 and one C2 thread, every one of them moved
             assertTrue(compilers.size() >= 2, "compiler threads: " + compilers);
             assertEquals(compilers.size(), moved);
-            for (long tid : compilers) assertEquals(compile.toString(), CompilerThreads.allowedCpus(tid), "tid " + tid);
-            assertEquals(Integer.toString(pinned), CompilerThreads.allowedCpus(pid), "the main thread stays");
+            for (long tid : compilers) assertEquals(only(compile), allowed(pid, tid), "tid " + tid);
+            assertEquals(only(pinned), allowed(pid, pid), "the main thread stays");
+            assertEquals(0, CompilerThreads.move(pid, compile, Duration.ZERO), "already there: nothing to move");
 
             assertEquals(compilers.size(), CompilerThreads.move(pid, pinned, Duration.ZERO));
-            for (long tid : CompilerThreads.of(pid))
-                assertEquals(Integer.toString(pinned), CompilerThreads.allowedCpus(tid), "back: tid " + tid);
+            for (long tid : CompilerThreads.of(pid)) assertEquals(only(pinned), allowed(pid, tid), "back: tid " + tid);
         } finally {
             child.destroyForcibly().waitFor();
         }
+    }
+
+    private static BitSet only(int cpu) {
+        BitSet b = new BitSet();
+        b.set(cpu);
+        return b;
+    }
+
+    private static BitSet allowed(long pid, long tid) {
+        return CpuPinning.allowedCpus(CompilerThreads.status(pid, tid));
     }
 
     @Test
