@@ -197,13 +197,7 @@ public final class DiffReport {
         m.put("regressions", regressions());
         m.put("improvements", improvements());
         m.put("thresholds", thresholds);
-        m.put(
-                "verdict",
-                gate.complete()
-                        ? "given"
-                        : !gate.measuredDifferently().isEmpty()
-                                ? "no verdict: measured differently"
-                                : gate.unequalContention().isEmpty() ? NO_VERDICT : "no verdict: unequal contention");
+        m.put("verdict", gate.complete() ? "given" : noVerdictReason());
         m.put("unequal_contention", gate.unequalContention());
         m.put("measured_differently", gate.measuredDifferently());
         m.put(
