@@ -127,12 +127,25 @@ public final class ScenarioRunner {
                 client.call(new Protocol.Warmup(probe), timeoutFor(probe * ops, Duration.ofSeconds(1)));
                 double probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
                 pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
+                // message sizes depend on neither the JIT nor the clock, so they are measured first, where their
+                // calls warm the JVMs up too (with --quick, within its warm-up time); measured after the timed and
+                // profiled passes they added 1 to 3 s a scenario
+                long warmupStart = System.nanoTime();
+                int sizeCalls = settings.method().equals(RunSettings.PAPER)
+                        ? settings.sizeCalls()
+                        : sizeCalls(probeNanosPerCall, ops);
+                sizesNote = measureSizes(stem, server, client, sizeCalls, sizes);
+                // counts.warmupCalls stays the warm-up's own calls (the probe's included, the size pass's not), so
+                // that results.json's counts still add up to the calls made: warm-up + timed + profiled + sizes
                 counts = switch (settings.method()) {
-                    case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall);
+                    case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall, warmupStart);
                     case RunSettings.ADAPTIVE -> adaptiveWarmup(server, client, probe, ops, probeNanosPerCall);
                     default -> Counts.fixed(settings);
                 };
+                counts = counts.withSizeCalls(sizeCalls);
                 if (settings.method().equals(RunSettings.PAPER)) {
+                    // the papers' 5,000 warm-up calls (the probe's among them) before the timed pass; the size
+                    // pass's calls come on top
                     client.call(
                             new Protocol.Warmup(settings.warmupCalls() - probe),
                             timeoutFor((settings.warmupCalls() - probe) * ops, pace));
@@ -196,7 +209,6 @@ public final class ScenarioRunner {
                         new Protocol.Instantiation(settings.instantiationReps()),
                         timeoutFor(settings.instantiationReps() * 100L, pace));
                 rtt.add(RttStatistics.of("instantiation", inst.instantiationNanos(), 1));
-                sizesNote = measureSizes(stem, server, client, sizes);
                 Map<String, Object> clientInfo =
                         client.call(new Protocol.Info(), COMMAND).values();
                 calls = ((Number) clientInfo.get("calls")).longValue();
@@ -250,9 +262,9 @@ public final class ScenarioRunner {
      * not) measured; a capture problem never fails the scenario.
      */
     @SuppressWarnings("unchecked")
-    private String measureSizes(String name, ChildJvm server, ChildJvm client, List<MessageSize> out)
+    private String measureSizes(String name, ChildJvm server, ChildJvm client, int sizeCalls, List<MessageSize> out)
             throws ChildJvm.ChildFailure, InterruptedException {
-        if (counts.sizeCalls() == 0) return "not measured (--size-calls 0)";
+        if (sizeCalls == 0) return "not measured (--size-calls 0)";
         java.util.Optional<String> why = WireCapture.unavailable();
         if (why.isPresent()) return "not measured: " + why.get();
         java.util.Set<Integer> ports;
@@ -262,15 +274,14 @@ public final class ScenarioRunner {
             return "not measured: cannot read the server's ports from /proc: " + e.getMessage();
         }
         if (ports.isEmpty()) return "not measured: the server JVM listens on no TCP port";
-        progress.accept(name + ": message sizes, " + counts.sizeCalls() + " calls per data type under tcpdump");
+        progress.accept(name + ": message sizes, " + sizeCalls + " calls per data type under tcpdump");
         Path pcap = outDir.resolve("captures").resolve(name + ".pcap");
         Protocol.SizeWindows reply;
         try {
             Files.createDirectories(pcap.getParent());
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
                 reply = client.call(
-                        new Protocol.Sizes(counts.sizeCalls()),
-                        timeoutFor(counts.sizeCalls() * (long) labels().size(), pace));
+                        new Protocol.Sizes(sizeCalls), timeoutFor(sizeCalls * (long) labels().size(), pace));
                 capture.stop();
             }
             List<Protocol.SizeWindow> w = reply.windows();
@@ -285,7 +296,7 @@ public final class ScenarioRunner {
             return "not measured: " + e.getMessage();
         }
         return "tcpdump on " + (launcher.network() != null ? launcher.network().serverInterface() : "lo")
-                + ", server ports " + ports + ", " + counts.sizeCalls() + " calls per data type";
+                + ", server ports " + ports + ", " + sizeCalls + " calls per data type";
     }
 
     /** Generous per-command limits: a hung JVM must not hang the run, a slow scenario must not fail. */
@@ -469,6 +480,11 @@ public final class ScenarioRunner {
         static Counts fixed(RunSettings s) {
             return new Counts(s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of());
         }
+
+        /** The same counts with the message-size pass's calls per type. */
+        Counts withSizeCalls(int calls) {
+            return new Counts(warmupCalls, invocations, calls, reps, method, settled, warmupPacesMicros);
+        }
     }
 
     private Counts counts;
@@ -491,12 +507,14 @@ public final class ScenarioRunner {
 
     /**
      * --quick: the warm-up in chunks of about half a second until its count or {@link #QUICK_WARMUP} is
-     * reached, then invocations and size calls sized by the pace of the last chunk (as JMH sizes
-     * iterations by time), at least 5 per batch: ws-security's 10 ms calls get batches of 5, tcp and rmi
+     * reached (the size pass before it included), then invocations sized by the pace of the last chunk (as
+     * JMH sizes iterations by time), at least 5 per batch: ws-security's 10 ms calls get batches of 5, tcp and rmi
      * the papers' 1,000. Every scenario then fits in well under a minute.
      */
-    private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall)
+    private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall, long startNanos)
             throws ChildJvm.ChildFailure {
+        // the size pass's calls were the warm-up's first: its time counts against the warm-up's
+        Duration left = QUICK_WARMUP.minusNanos(System.nanoTime() - startNanos);
         // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
         Warmup w = warmUp(
                 client,
@@ -505,7 +523,7 @@ public final class ScenarioRunner {
                 probeNanosPerCall,
                 0.5e9,
                 settings.warmupCalls(),
-                QUICK_WARMUP,
+                left.isNegative() ? Duration.ZERO : left,
                 (calls, paces) -> false,
                 null);
         int invocations = (int) Math.max(
@@ -513,7 +531,7 @@ public final class ScenarioRunner {
         return new Counts(
                 w.calls(),
                 invocations,
-                sizeCalls(w.perCallNanos(), ops),
+                0, // the size pass ran before the warm-up: run() sets its count
                 settings.reps(),
                 RunSettings.QUICK,
                 null,
@@ -601,7 +619,7 @@ public final class ScenarioRunner {
         return new Counts(
                 w.calls(),
                 invocations,
-                sizeCalls(w.perCallNanos(), ops),
+                0, // the size pass ran before the warm-up: run() sets its count
                 Settle.batchesFor(invocations, settings.reps()),
                 RunSettings.ADAPTIVE,
                 settled,
@@ -664,7 +682,7 @@ public final class ScenarioRunner {
         return new Warmup(done, perCallNanos, List.copyOf(paces), stopped, compilePercent);
     }
 
-    /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the scenario's pace, at least 5. */
+    /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the probe's pace, at least 5. */
     private int sizeCalls(double perCallNanos, long ops) {
         return settings.sizeCalls() == 0
                 ? 0
