@@ -403,10 +403,13 @@ final class RunCommand implements Callable<Integer> {
                                     : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000)
                     .network(network)
                     .pinCpu(pinnedCpu)
+                    // the JIT on the other CPU: the adaptive method's until the timed pass, --quick's throughout;
+                    // the papers' method keeps every thread on the pinned CPU
                     .warmupCompilerCpu(
-                            RunSettings.ADAPTIVE.equals(settings.method())
+                            !RunSettings.PAPER.equals(settings.method())
                                     ? io.wirecost.runner.CpuPinning.compilerCpu(pinnedCpu)
-                                    : null);
+                                    : null)
+                    .compilersStayAway(RunSettings.QUICK.equals(settings.method()));
             RunMetadata meta = new RunMetadata(
                     dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(),
