@@ -403,13 +403,10 @@ final class RunCommand implements Callable<Integer> {
                                     : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000)
                     .network(network)
                     .pinCpu(pinnedCpu)
-                    // the JIT on the other CPU: the adaptive method's until the timed pass, --quick's throughout;
-                    // the papers' method keeps every thread on the pinned CPU
                     .warmupCompilerCpu(
-                            !RunSettings.PAPER.equals(settings.method())
+                            RunSettings.ADAPTIVE.equals(settings.method())
                                     ? io.wirecost.runner.CpuPinning.compilerCpu(pinnedCpu)
-                                    : null)
-                    .compilersStayAway(RunSettings.QUICK.equals(settings.method()));
+                                    : null);
             RunMetadata meta = new RunMetadata(
                     dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(),

@@ -63,9 +63,8 @@ public record RunData(
      */
     static String pinning(String cpuAffinity) {
         if (!cpuAffinity.startsWith("cpu ")) return cpuAffinity;
-        if (!cpuAffinity.contains("JIT compiler threads")) return "both JVMs on one CPU";
-        return "both JVMs on one CPU, the JIT on another "
-                + (cpuAffinity.contains("for the whole run") ? "for the whole run" : "until the timed pass");
+        return "both JVMs on one CPU"
+                + (cpuAffinity.contains("JIT compiler threads") ? ", the JIT on another until the timed pass" : "");
     }
 
     /** "what: baseline's vs candidate's" for every way the two runs were measured differently (both sides known). */

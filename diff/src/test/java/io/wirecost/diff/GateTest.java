@@ -196,39 +196,6 @@ class GateTest {
     }
 
     @Test
-    void whereTheJitCompiledIsPartOfHowARunWasMeasured() throws Exception {
-        // --quick before and after its compiler threads moved to the other CPU for the whole run, and the
-        // adaptive method's move until the timed pass: three ways of measuring, each named
-        String pinnedOnly = ADAPTIVE_PINNED.replace("adaptive", "quick");
-        String quickAway =
-                pinnedOnly.replace("taskset)", "taskset); their JIT compiler threads on cpu 0 for the whole run)");
-        String untilTimed = quickAway.replace("for the whole run", "until the timed pass");
-        Gate.Result r = judge(
-                withRun(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), pinnedOnly),
-                withRun(RunFixture.write(dir.resolve("b"), new double[] {50, 51, 49}), quickAway));
-        assertEquals(
-                java.util.Map.of(
-                        "CPU pinning",
-                        "both JVMs on one CPU vs both JVMs on one CPU, the JIT on another for the whole run"),
-                r.measuredDifferently());
-        Gate.Result r2 = judge(
-                withRun(RunFixture.write(dir.resolve("c"), new double[] {50, 51, 49}), untilTimed),
-                withRun(RunFixture.write(dir.resolve("d"), new double[] {50, 51, 49}), quickAway));
-        assertEquals(
-                java.util.Map.of(
-                        "CPU pinning",
-                        "both JVMs on one CPU, the JIT on another until the timed pass vs both JVMs on one CPU,"
-                                + " the JIT on another for the whole run"),
-                r2.measuredDifferently());
-        Gate.Result alike = judge(
-                withRun(RunFixture.write(dir.resolve("e"), new double[] {50, 51, 49}), quickAway),
-                withRun(RunFixture.write(dir.resolve("f"), new double[] {50, 51, 49}), quickAway));
-        assertTrue(
-                alike.measuredDifferently().isEmpty(),
-                alike.measuredDifferently().toString());
-    }
-
-    @Test
     void runsMeasuredAlikeOrWithoutTheirSettingsAreJudged() throws Exception {
         // the same settings, and a different scenario option (an injected regression is what a diff compares)
         Gate.Result r = judge(

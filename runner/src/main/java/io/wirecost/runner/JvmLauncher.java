@@ -26,7 +26,6 @@ public final class JvmLauncher {
     private NetworkPair network;
     private Integer pinnedCpu;
     private Integer warmupCompilerCpu;
-    private boolean compilersStayAway;
 
     /**
      * Runs every scenario JVM on this one CPU ({@code taskset -c}): client and server then hand each call
@@ -49,30 +48,14 @@ public final class JvmLauncher {
         return this;
     }
 
-    /**
-     * The compiler threads stay on {@link #warmupCompilerCpu} for the whole run, timed pass included
-     * ({@code --quick}): its warm-up of a few seconds leaves the heavy stacks compiling, and on the calls'
-     * CPU that compiling made ws-security's timed and profiled passes half again as long as its warm-up and
-     * counted the JIT's turns as the calls' run-queue wait (docs/RESULTS.md, "--quick with the JIT on the
-     * other CPU"). CPU per call never counts the compiler threads, wherever they run.
-     */
-    public JvmLauncher compilersStayAway(boolean stay) {
-        this.compilersStayAway = stay;
-        return this;
-    }
-
-    /** The CPU the compiler threads run on until the timed pass (or throughout, see {@link #compilersStayAway}), or null. */
+    /** The CPU the compiler threads run on until the timed pass, or null. */
     public Integer warmupCompilerCpu() {
         return pinnedCpu == null ? null : warmupCompilerCpu;
     }
 
-    /**
-     * Moves {@code jvm}'s compiler threads back to the pinned CPU, where the timed pass wants them; a no-op
-     * where they never left or stay away ({@link #compilersStayAway}).
-     */
+    /** Moves {@code jvm}'s compiler threads back to the pinned CPU, where the timed pass wants them; a no-op where they never left. */
     public void compileOnPinnedCpu(ChildJvm jvm) {
-        if (warmupCompilerCpu() != null && !compilersStayAway)
-            CompilerThreads.move(jvm.pid(), pinnedCpu, Duration.ZERO);
+        if (warmupCompilerCpu() != null) CompilerThreads.move(jvm.pid(), pinnedCpu, Duration.ZERO);
     }
 
     /** "none", or the CPU every scenario JVM runs on. */
@@ -81,8 +64,7 @@ public final class JvmLauncher {
         return "cpu " + pinnedCpu + " (client and server JVMs pinned with taskset)"
                 + (warmupCompilerCpu() == null
                         ? ""
-                        : "; their JIT compiler threads on cpu " + warmupCompilerCpu()
-                                + (compilersStayAway ? " for the whole run" : " until the timed pass"));
+                        : "; their JIT compiler threads on cpu " + warmupCompilerCpu() + " until the timed pass");
     }
 
     /** With {@code --remote}: server JVMs in one network namespace, client JVMs in the other. */

@@ -153,7 +153,7 @@ public final class ScenarioRunner {
                 facts.put("counts", counts);
                 if (!warmupCompiler.isEmpty()) facts.put("warmup_compiler", warmupCompiler);
                 // the timed pass runs as before: every thread of both JVMs on the pinned CPU (a no-op where
-                // the compiler threads never left it, or stay away for the whole run as with --quick)
+                // the compiler threads never left it)
                 launcher.compileOnPinnedCpu(server);
                 launcher.compileOnPinnedCpu(client);
                 progress.accept(
