@@ -129,7 +129,7 @@ public final class ScenarioRunner {
                 pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
                 // message sizes depend on neither the JIT nor the clock, so they are measured first, where their
                 // calls warm the JVMs up too (with --quick, within its warm-up time); measured after the timed and
-                // profiled passes they added 1 to 3 s a scenario
+                // profiled passes they added 1 to 6 s a scenario
                 long warmupStart = System.nanoTime();
                 int sizeCalls = settings.method().equals(RunSettings.PAPER)
                         ? settings.sizeCalls()
@@ -138,11 +138,12 @@ public final class ScenarioRunner {
                 // counts.warmupCalls stays the warm-up's own calls (the probe's included, the size pass's not), so
                 // that results.json's counts still add up to the calls made: warm-up + timed + profiled + sizes
                 counts = switch (settings.method()) {
-                    case RunSettings.QUICK -> quickWarmup(client, probe, ops, probeNanosPerCall, warmupStart);
-                    case RunSettings.ADAPTIVE -> adaptiveWarmup(server, client, probe, ops, probeNanosPerCall);
-                    default -> Counts.fixed(settings);
+                    case RunSettings.QUICK ->
+                        quickWarmup(client, probe, ops, probeNanosPerCall, warmupStart, sizeCalls);
+                    case RunSettings.ADAPTIVE ->
+                        adaptiveWarmup(server, client, probe, ops, probeNanosPerCall, sizeCalls);
+                    default -> Counts.fixed(settings); // its size calls are the settings', as above
                 };
-                counts = counts.withSizeCalls(sizeCalls);
                 if (settings.method().equals(RunSettings.PAPER)) {
                     // the papers' 5,000 warm-up calls (the probe's among them) before the timed pass; the size
                     // pass's calls come on top
@@ -480,11 +481,6 @@ public final class ScenarioRunner {
         static Counts fixed(RunSettings s) {
             return new Counts(s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of());
         }
-
-        /** The same counts with the message-size pass's calls per type. */
-        Counts withSizeCalls(int calls) {
-            return new Counts(warmupCalls, invocations, calls, reps, method, settled, warmupPacesMicros);
-        }
     }
 
     private Counts counts;
@@ -511,7 +507,8 @@ public final class ScenarioRunner {
      * JMH sizes iterations by time), at least 5 per batch: ws-security's 10 ms calls get batches of 5, tcp and rmi
      * the papers' 1,000. Every scenario then fits in well under a minute.
      */
-    private Counts quickWarmup(ChildJvm client, int done, long ops, double probeNanosPerCall, long startNanos)
+    private Counts quickWarmup(
+            ChildJvm client, int done, long ops, double probeNanosPerCall, long startNanos, int sizeCalls)
             throws ChildJvm.ChildFailure {
         // the size pass's calls were the warm-up's first: its time counts against the warm-up's
         Duration left = QUICK_WARMUP.minusNanos(System.nanoTime() - startNanos);
@@ -528,14 +525,7 @@ public final class ScenarioRunner {
                 null);
         int invocations = (int) Math.max(
                 5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
-        return new Counts(
-                w.calls(),
-                invocations,
-                0, // the size pass ran before the warm-up: run() sets its count
-                settings.reps(),
-                RunSettings.QUICK,
-                null,
-                List.of());
+        return new Counts(w.calls(), invocations, sizeCalls, settings.reps(), RunSettings.QUICK, null, List.of());
     }
 
     /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
@@ -565,7 +555,8 @@ public final class ScenarioRunner {
      * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor})
      * (docs/RESULTS.md, "The adaptive method and --quick").
      */
-    private Counts adaptiveWarmup(ChildJvm server, ChildJvm client, int done, long ops, double probeNanosPerCall)
+    private Counts adaptiveWarmup(
+            ChildJvm server, ChildJvm client, int done, long ops, double probeNanosPerCall, int sizeCalls)
             throws ChildJvm.ChildFailure {
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
         java.util.function.BiPredicate<Integer, List<Double>> settle =
@@ -619,7 +610,7 @@ public final class ScenarioRunner {
         return new Counts(
                 w.calls(),
                 invocations,
-                0, // the size pass ran before the warm-up: run() sets its count
+                sizeCalls,
                 Settle.batchesFor(invocations, settings.reps()),
                 RunSettings.ADAPTIVE,
                 settled,
