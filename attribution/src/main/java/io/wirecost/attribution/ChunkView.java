@@ -12,7 +12,21 @@ public interface ChunkView {
      */
     byte[] stackTypes(int stackTraceId);
 
-    Frame frame(long methodId);
+    /**
+     * The frame a method id names, as it appears at index {@code i} of a stack whose types are {@code types}
+     * (a method's type is what tells an async-profiler C, C++ or kernel symbol, whose "class" is its library,
+     * from a Java method). Taking the type from the caller, who holds the stack anyway, spares the reader a
+     * pass over every frame of every stack to learn which methods are native.
+     */
+    Frame frame(long methodId, byte frameType);
+
+    /** The type of frame {@code i} of a stack, or {@link #TYPE_UNKNOWN} where the recording gives none. */
+    static byte typeAt(byte[] types, int i) {
+        return i < types.length ? types[i] : TYPE_UNKNOWN;
+    }
+
+    /** A frame type no recording uses: "not recorded", which resolves as a Java frame where the name allows. */
+    byte TYPE_UNKNOWN = -1;
 
     /** Thread name, or null when the recording has none for this id. */
     String threadName(int threadId);

@@ -136,7 +136,7 @@ public final class CollapsedReader {
         }
 
         @Override
-        public Frame frame(long methodId) {
+        public Frame frame(long methodId, byte frameType) {
             return frames.get((int) methodId);
         }
 

@@ -77,7 +77,7 @@ public final class FlameGraphSink implements SampleSink {
         String[] frameNames = names.computeIfAbsent(stackTraceId, id -> {
             String[] n = new String[methods.length];
             for (int i = 0; i < methods.length; i++)
-                n[i] = chunk.frame(methods[i]).toString();
+                n[i] = chunk.frame(methods[i], ChunkView.typeAt(types, i)).toString();
             return n;
         });
         stack.clear();

@@ -26,8 +26,10 @@ public final class FramesSeen implements SampleSink {
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (!stacksOfChunk.add(stackTraceId)) return;
-        for (long m : chunk.stackMethods(stackTraceId)) {
-            if (methodsOfChunk.add(m)) frames.add(chunk.frame(m));
+        long[] methods = chunk.stackMethods(stackTraceId);
+        byte[] types = chunk.stackTypes(stackTraceId);
+        for (int i = 0; i < methods.length; i++) {
+            if (methodsOfChunk.add(methods[i])) frames.add(chunk.frame(methods[i], ChunkView.typeAt(types, i)));
         }
     }
 

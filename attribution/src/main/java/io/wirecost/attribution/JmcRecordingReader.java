@@ -209,7 +209,7 @@ public final class JmcRecordingReader implements AlternativeReader {
         }
 
         @Override
-        public Frame frame(long methodId) {
+        public Frame frame(long methodId, byte frameType) {
             return methodId < 0 || methodId >= frames.size()
                     ? Frame.nativeSymbol("[unknown]")
                     : frames.get((int) methodId);

@@ -12,8 +12,10 @@ final class LeafKey {
 
     /** Native leaves count under the first Java frame above them. */
     static String of(ChunkView chunk, int stackTraceId, Function<String, String> keyOfClass) {
-        for (long m : chunk.stackMethods(stackTraceId)) {
-            Frame f = chunk.frame(m);
+        long[] methods = chunk.stackMethods(stackTraceId);
+        byte[] types = chunk.stackTypes(stackTraceId);
+        for (int i = 0; i < methods.length; i++) {
+            Frame f = chunk.frame(methods[i], ChunkView.typeAt(types, i));
             if (f.isNative()) continue;
             return keyOfClass.apply(f.className());
         }

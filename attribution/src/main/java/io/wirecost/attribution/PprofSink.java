@@ -39,8 +39,10 @@ public final class PprofSink implements SampleSink {
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         List<Integer> locations = stackLocations.computeIfAbsent(stackTraceId, id -> {
             List<Integer> l = new ArrayList<>();
-            for (long m : chunk.stackMethods(id))
-                l.add(function(chunk.frame(m).toString())); // leaf first, as pprof wants
+            long[] methods = chunk.stackMethods(id);
+            byte[] types = chunk.stackTypes(id);
+            for (int i = 0; i < methods.length; i++) // leaf first, as pprof wants
+            l.add(function(chunk.frame(methods[i], ChunkView.typeAt(types, i)).toString()));
             return l;
         });
         samples.merge(locations, weight, Long::sum);

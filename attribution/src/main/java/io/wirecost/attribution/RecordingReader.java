@@ -285,10 +285,10 @@ public final class RecordingReader {
 
         private final JfrReader jfr;
         private final Map<Long, Frame> frames = new java.util.HashMap<>();
-        /** Methods seen in C, C++ or kernel frames: async-profiler gives them their library as class. */
-        private final java.util.Set<Long> nativeMethods = new java.util.HashSet<>();
 
         private final boolean asyncProfiler;
+        private int lastStackTraceId;
+        private StackTrace lastStackTrace;
 
         JfrChunk(JfrReader jfr, boolean asyncProfiler) {
             this.jfr = jfr;
@@ -297,39 +297,50 @@ public final class RecordingReader {
 
         @Override
         public long[] stackMethods(int stackTraceId) {
-            StackTrace st = jfr.stackTraces.get(stackTraceId);
-            if (st == null) return new long[0];
-            if (st.types != null) {
-                for (int i = 0; i < st.methods.length && i < st.types.length; i++) {
-                    byte t = st.types[i];
-                    if (t == FRAME_CPP || t == FRAME_KERNEL || (t == FRAME_NATIVE && asyncProfiler)) {
-                        nativeMethods.add(st.methods[i]);
-                    }
-                }
-            }
-            return st.methods;
+            StackTrace st = stackTrace(stackTraceId);
+            return st == null ? new long[0] : st.methods;
         }
 
         @Override
         public byte[] stackTypes(int stackTraceId) {
-            StackTrace st = jfr.stackTraces.get(stackTraceId);
+            StackTrace st = stackTrace(stackTraceId);
             return st == null || st.types == null ? new byte[0] : st.types;
         }
 
-        @Override
-        public Frame frame(long methodId) {
-            return frames.computeIfAbsent(methodId, this::resolve);
+        /**
+         * Sinks ask for a stack's methods and then its types: the last lookup is kept, because on a chunk of
+         * tens of thousands of stacks each dictionary probe is a cache miss or two.
+         */
+        private StackTrace stackTrace(int stackTraceId) {
+            if (stackTraceId != lastStackTraceId || lastStackTrace == null) {
+                lastStackTrace = jfr.stackTraces.get(stackTraceId);
+                lastStackTraceId = stackTraceId;
+            }
+            return lastStackTrace;
         }
 
-        private Frame resolve(long methodId) {
+        @Override
+        public Frame frame(long methodId, byte frameType) {
+            Frame f = frames.get(methodId);
+            if (f == null) {
+                f = resolve(methodId, isNative(frameType));
+                frames.put(methodId, f);
+            }
+            return f;
+        }
+
+        /** async-profiler gives C, C++ and kernel symbols their library as class: their type says what they are. */
+        private boolean isNative(byte frameType) {
+            return frameType == FRAME_CPP || frameType == FRAME_KERNEL || (frameType == FRAME_NATIVE && asyncProfiler);
+        }
+
+        private Frame resolve(long methodId, boolean nativeFrame) {
             MethodRef m = jfr.methods.get(methodId);
             if (m == null) return Frame.nativeSymbol("[unknown]");
             String method = symbol(m.name);
             ClassRef c = jfr.classes.get(m.cls);
             String cls = c == null ? "" : symbol(c.name).replace('/', '.');
-            return cls.isEmpty() || nativeMethods.contains(methodId)
-                    ? Frame.nativeSymbol(method)
-                    : Frame.java(cls, method);
+            return cls.isEmpty() || nativeFrame ? Frame.nativeSymbol(method) : Frame.java(cls, method);
         }
 
         private String symbol(long id) {

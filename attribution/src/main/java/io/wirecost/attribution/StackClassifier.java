@@ -12,14 +12,16 @@ import java.util.Map;
 public final class StackClassifier implements SampleSink {
 
     private static final int UNMATCHED = -1;
+    /** Not cached yet: below every cached value (an index, UNMATCHED, or a passthrough's -2 - index). */
+    private static final int MISSING = Integer.MIN_VALUE;
 
     private final RuleSet rules;
     private final CategoryCounts counts;
     private final AttributionMode mode;
-    private final Map<Long, Integer> methodCategory = new HashMap<>();
-    private final Map<Integer, Integer> stackCategory = new HashMap<>();
+    private final LongIntMap methodCategory = new LongIntMap();
+    private final LongIntMap stackCategory = new LongIntMap();
     private final Map<Integer, int[]> stackCategories = new HashMap<>();
-    private final Map<Integer, Integer> threadCategory = new HashMap<>();
+    private final LongIntMap threadCategory = new LongIntMap();
     /** Across chunks: a frame's rule depends on its names only, and concatenated chunks repeat the same frames. */
     private final Map<Frame, Integer> frameCategory = new HashMap<>();
 
@@ -64,12 +66,14 @@ public final class StackClassifier implements SampleSink {
     public int classify(int stackTraceId, int threadId) {
         int byThread = threadCategory(threadId);
         if (byThread >= 0) return byThread;
-        Integer cached = stackCategory.get(stackTraceId);
-        if (cached != null) return cached;
+        int cached = stackCategory.get(stackTraceId, MISSING);
+        if (cached != MISSING) return cached;
         int category = rules.fallbackIndex();
         boolean leafRun = true; // only passthrough frames so far, from the leaf
-        for (long methodId : chunk.stackMethods(stackTraceId)) {
-            int c = categoryOf(methodId);
+        long[] methods = chunk.stackMethods(stackTraceId);
+        byte[] types = chunk.stackTypes(stackTraceId);
+        for (int i = 0; i < methods.length; i++) {
+            int c = categoryOf(methods[i], ChunkView.typeAt(types, i));
             if (c == UNMATCHED) {
                 leafRun = false;
             } else if (c >= 0 || leafRun) {
@@ -88,8 +92,10 @@ public final class StackClassifier implements SampleSink {
         return stackCategories.computeIfAbsent(stackTraceId, id -> {
             boolean[] seen = new boolean[rules.categories().size()];
             boolean leafRun = true;
-            for (long methodId : chunk.stackMethods(id)) {
-                int c = categoryOf(methodId);
+            long[] methods = chunk.stackMethods(id);
+            byte[] types = chunk.stackTypes(id);
+            for (int i = 0; i < methods.length; i++) {
+                int c = categoryOf(methods[i], ChunkView.typeAt(types, i));
                 if (c == UNMATCHED) {
                     leafRun = false;
                 } else if (c >= 0) {
@@ -106,8 +112,8 @@ public final class StackClassifier implements SampleSink {
     }
 
     private int threadCategory(int threadId) {
-        Integer byThread = threadCategory.get(threadId);
-        if (byThread == null) {
+        int byThread = threadCategory.get(threadId, MISSING);
+        if (byThread == MISSING) {
             byThread = rules.threadCategory(chunk.threadName(threadId));
             threadCategory.put(threadId, byThread);
         }
@@ -120,10 +126,10 @@ public final class StackClassifier implements SampleSink {
     }
 
     /** The cached category of a method: an index, UNMATCHED, or a passthrough category (below -1). */
-    private int categoryOf(long methodId) {
-        Integer c = methodCategory.get(methodId);
-        if (c == null) {
-            c = frameCategory.computeIfAbsent(chunk.frame(methodId), f -> {
+    private int categoryOf(long methodId, byte frameType) {
+        int c = methodCategory.get(methodId, MISSING);
+        if (c == MISSING) {
+            c = frameCategory.computeIfAbsent(chunk.frame(methodId, frameType), f -> {
                 Rule r = rules.ruleFor(f);
                 return r == null ? UNMATCHED : r.passthrough() ? -2 - r.categoryIndex() : r.categoryIndex();
             });

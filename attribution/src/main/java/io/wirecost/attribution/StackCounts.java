@@ -26,10 +26,12 @@ public final class StackCounts implements SampleSink {
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         String key = keys.computeIfAbsent(stackTraceId, id -> {
             long[] m = chunk.stackMethods(id);
+            byte[] types = chunk.stackTypes(id);
             StringBuilder sb = new StringBuilder();
             for (int i = m.length - 1; i >= 0; i--) {
                 if (sb.length() > 0) sb.append(';');
-                sb.append(chunk.frame(m[i]).toString().replace(';', ':'));
+                sb.append(
+                        chunk.frame(m[i], ChunkView.typeAt(types, i)).toString().replace(';', ':'));
             }
             return sb.toString();
         });

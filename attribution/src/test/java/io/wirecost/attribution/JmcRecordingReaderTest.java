@@ -50,7 +50,9 @@ class JmcRecordingReaderTest {
         public void sample(int stackTraceId, int threadId, long ticks, long weight) {
             samples += weight;
             long[] methods = chunk.stackMethods(stackTraceId);
-            if (methods.length > 0) leaves.add(chunk.frame(methods[0]).toString());
+            if (methods.length > 0)
+                leaves.add(chunk.frame(methods[0], ChunkView.typeAt(chunk.stackTypes(stackTraceId), 0))
+                        .toString());
         }
     }
 
