@@ -245,6 +245,10 @@ public final class RecordingReader {
         private final SampleSink sink;
         private final StackTally tally;
         private final Map<String, long[]> perType = new java.util.HashMap<>();
+        /** The last type's cell: a chunk's events are mostly of one type, whose name is a constant. */
+        private String lastType;
+
+        private long[] lastCell;
 
         Passing(EventSelection selection, SampleSink sink, StackTally tally) {
             this.selection = selection;
@@ -254,7 +258,11 @@ public final class RecordingReader {
 
         void pass(String type, RecordedEvents.Counted e) {
             long weight = selection.weight(e);
-            perType.computeIfAbsent(type, t -> new long[1])[0] += weight;
+            if (type != lastType) {
+                lastType = type;
+                lastCell = perType.computeIfAbsent(type, t -> new long[1]);
+            }
+            lastCell[0] += weight;
             if (tally != null) {
                 tally.add(e.stackTraceId, e.tid, weight);
             } else {
