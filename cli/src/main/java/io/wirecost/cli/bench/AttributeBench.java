@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
  * {@code wirecost bench attribute}: wall time, CPU time and peak memory of {@code wirecost attribute}
  * beside async-profiler's converter ({@code java -jar jfr-converter.jar -o collapsed}, the version this
  * build bundles) on the two shapes a recording takes, interleaved round by round, in separate JVMs, each
- * from JVM start to exit.
+ * from JVM start to exit. A third program runs in the same rounds: {@link ReaderFloor}, async-profiler's
+ * reader reading every event and nothing else, in a JVM started as wirecost's. Both tools are built on
+ * that reader, so its time is the floor under either, and the bench says when a goal lies below it.
  *
  * <p>The shapes, both real async-profiler recordings of {@link Workload} concatenated with themselves
  * until they hold at least {@code --samples} samples (concatenated JFR files are valid multi-chunk
@@ -135,7 +137,9 @@ final class AttributeBench implements Callable<Integer> {
         // wirecost as the launcher starts it: this JVM's own options (collector, class-data sharing)
         List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
         ours.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        List<String> floor = new ArrayList<>(ours);
         ours.addAll(List.of("-cp", cp, "io.wirecost.cli.Main", "attribute", big.toString(), "--format", "csv"));
+        floor.addAll(List.of("-cp", cp, ReaderFloor.class.getName(), big.toString()));
         List<String> theirs = List.of(
                 ProcessMeter.java(javaHome),
                 "-jar",
@@ -144,25 +148,23 @@ final class AttributeBench implements Callable<Integer> {
                 "collapsed",
                 big.toString(),
                 dir.resolve("converter.collapsed").toString());
-        double[][] wall = new double[2][rounds];
-        double[][] cpu = new double[2][rounds];
-        double[][] rss = new double[2][rounds];
+        String[] names = {"wirecost attribute", "converter -o collapsed", "reader floor (JfrReader alone)"};
+        List<List<String>> commands = List.of(ours, theirs, floor);
+        String[] logs = {"ours.log", "theirs.log", "floor.log"};
+        double[][] wall = new double[3][rounds];
+        double[][] cpu = new double[3][rounds];
+        double[][] rss = new double[3][rounds];
         double[] load = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-            // alternate which goes first, so neither always meets the other's leftover load or warm cache
-            boolean oursFirst = r % 2 == 0;
-            ProcessMeter.Measurement a = null;
-            ProcessMeter.Measurement b = null;
-            for (int k = 0; k < 2; k++) {
-                if ((k == 0) == oursFirst) a = ProcessMeter.run(ours, dir.resolve("ours.log"));
-                else b = ProcessMeter.run(theirs, dir.resolve("theirs.log"));
+            // rotate which goes first, so none always meets another's leftover load or warm cache
+            ProcessMeter.Measurement[] m = new ProcessMeter.Measurement[3];
+            for (int k = 0; k < 3; k++) {
+                int i = (r + k) % 3;
+                m[i] = ProcessMeter.run(commands.get(i), dir.resolve(logs[i]));
+                if (m[i].exitCode() != 0)
+                    throw new IllegalStateException(names[i] + " failed: see " + dir.resolve(logs[i]));
             }
-            if (a.exitCode() != 0)
-                throw new IllegalStateException("wirecost attribute failed: see " + dir.resolve("ours.log"));
-            if (b.exitCode() != 0)
-                throw new IllegalStateException("converter failed: see " + dir.resolve("theirs.log"));
-            ProcessMeter.Measurement[] m = {a, b};
-            for (int i = 0; i < 2; i++) {
+            for (int i = 0; i < 3; i++) {
                 wall[i][r] = m[i].wallSeconds();
                 cpu[i][r] = m[i].cpuSeconds();
                 rss[i][r] = m[i].peakRssKb();
@@ -170,31 +172,28 @@ final class AttributeBench implements Callable<Integer> {
             load[r] = LoadAverage.oneMinute();
             System.out.printf(
                     Locale.ROOT,
-                    "round %d (load %.2f): wirecost attribute %.2f s wall, %.2f s CPU, %d MB;  converter %.2f s wall, %.2f s CPU, %d MB%n",
+                    "round %d (load %.2f): wirecost attribute %.2f s wall, %.2f s CPU, %d MB;  converter %.2f s wall, %.2f s CPU, %d MB;  reader floor %.2f s wall, %d MB%n",
                     r + 1,
                     load[r],
-                    a.wallSeconds(),
-                    a.cpuSeconds(),
-                    a.peakRssKb() / 1024,
-                    b.wallSeconds(),
-                    b.cpuSeconds(),
-                    b.peakRssKb() / 1024);
+                    m[0].wallSeconds(),
+                    m[0].cpuSeconds(),
+                    m[0].peakRssKb() / 1024,
+                    m[1].wallSeconds(),
+                    m[1].cpuSeconds(),
+                    m[1].peakRssKb() / 1024,
+                    m[2].wallSeconds(),
+                    m[2].peakRssKb() / 1024);
         }
         System.out.printf(Locale.ROOT, "%-34s %10s %10s %14s%n", "[" + name + "] median", "wall", "CPU", "peak RSS");
-        System.out.printf(
-                Locale.ROOT,
-                "%-34s %9.2fs %9.2fs %11.0f MB%n",
-                "wirecost attribute",
-                median(wall[0]),
-                median(cpu[0]),
-                median(rss[0]) / 1024);
-        System.out.printf(
-                Locale.ROOT,
-                "%-34s %9.2fs %9.2fs %11.0f MB%n",
-                "converter -o collapsed",
-                median(wall[1]),
-                median(cpu[1]),
-                median(rss[1]) / 1024);
+        for (int i = 0; i < 3; i++) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-34s %9.2fs %9.2fs %11.0f MB%n",
+                    names[i],
+                    median(wall[i]),
+                    median(cpu[i]),
+                    median(rss[i]) / 1024);
+        }
         PairedRatio w = PairedRatio.of(wall[0], wall[1]);
         PairedRatio c = PairedRatio.of(cpu[0], cpu[1]);
         PairedRatio m = PairedRatio.of(rss[0], rss[1]);
@@ -213,6 +212,16 @@ final class AttributeBench implements Callable<Integer> {
                 name,
                 w.high() <= 0.5 ? "MET" : w.ratio() <= 0.5 ? "not shown (point estimate meets it)" : "NOT met",
                 m.high() <= 1.0 ? "MET" : m.ratio() <= 1.0 ? "not shown (point estimate meets it)" : "NOT met");
+        // what bounds the goal: no tool on this reader, in this JVM, goes below the floor
+        PairedRatio f = PairedRatio.of(wall[2], wall[1]);
+        PairedRatio above = PairedRatio.of(wall[0], wall[2]);
+        System.out.printf(
+                Locale.ROOT,
+                "[%s] reader floor / converter: wall %s; wirecost / reader floor: wall %s%s%n",
+                name,
+                f,
+                above,
+                f.low() > 0.5 ? " (the 0.5 goal is below the floor: out of reach on this reader)" : "");
     }
 
     private Path build(String shape, Path dir, Path javaHome, String cp) throws Exception {
