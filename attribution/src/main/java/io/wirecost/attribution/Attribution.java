@@ -36,12 +36,19 @@ public record Attribution(
         this(middleware, jvm, middlewareSamples, totalSamples, events, AttributionMode.SELF);
     }
 
-    static Attribution of(List<Category> categories, long[] samples, long total, String events, AttributionMode mode) {
+    static Attribution of(List<Category> categories, Weights w, String events, AttributionMode mode) {
+        long[] samples = w.samples();
+        long total = w.total();
         long mw = 0;
         long jvmSamples = 0;
+        double mwSquares = 0;
         for (int i = 0; i < samples.length; i++) {
-            if (categories.get(i).isMiddleware()) mw += samples[i];
-            else jvmSamples += samples[i];
+            if (categories.get(i).isMiddleware()) {
+                mw += samples[i];
+                mwSquares += w.squares()[i];
+            } else {
+                jvmSamples += samples[i];
+            }
         }
         // inclusive: a sample may count in several categories, so "middleware samples" are those with no JVM category
         long middlewareSamples = mode == AttributionMode.SELF ? mw : Math.max(0, total - jvmSamples);
@@ -49,8 +56,13 @@ public record Attribution(
         List<CategoryShare> jvm = new ArrayList<>();
         for (int i = 0; i < samples.length; i++) {
             Category c = categories.get(i);
-            long base = mode == AttributionMode.SELF && c.isMiddleware() ? mw : total;
-            (c.isMiddleware() ? middleware : jvm).add(CategoryShare.of(c, samples[i], base));
+            boolean ofMiddleware = mode == AttributionMode.SELF && c.isMiddleware();
+            long base = ofMiddleware ? mw : total;
+            CategoryShare share = w.unit()
+                    ? CategoryShare.of(c, samples[i], base)
+                    : CategoryShare.weighted(
+                            c, samples[i], base, w.squares()[i], ofMiddleware ? mwSquares : w.totalSquares());
+            (c.isMiddleware() ? middleware : jvm).add(share);
         }
         return new Attribution(middleware, jvm, middlewareSamples, total, events, mode);
     }

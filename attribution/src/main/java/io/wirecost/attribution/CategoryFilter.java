@@ -30,4 +30,10 @@ public final class CategoryFilter implements SampleSink {
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (classifier.classify(stackTraceId, threadId) == category) next.sample(stackTraceId, threadId, ticks, weight);
     }
+
+    @Override
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
+        if (classifier.classify(stackTraceId, threadId) == category)
+            next.samples(stackTraceId, threadId, weight, events, weightSquares);
+    }
 }

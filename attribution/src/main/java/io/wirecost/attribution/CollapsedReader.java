@@ -70,7 +70,11 @@ public final class CollapsedReader {
         }
         if (samples.isEmpty()) throw new RecordingException(name, "empty collapsed stack file");
         sink.beginChunk(table);
-        for (int i = 0; i < samples.size(); i++) sink.sample(samples.get(i)[0], samples.get(i)[1], 0, weights.get(i));
+        // a line's count is that many samples of weight 1
+        for (int i = 0; i < samples.size(); i++) {
+            long n = weights.get(i);
+            sink.samples(samples.get(i)[0], samples.get(i)[1], n, n, n);
+        }
         return new RecordingSummary(name, "collapsed", Map.of("collapsed", total), 1, 0, List.of());
     }
 

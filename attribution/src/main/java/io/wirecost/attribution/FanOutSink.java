@@ -28,6 +28,11 @@ public final class FanOutSink implements SampleSink {
     }
 
     @Override
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
+        for (SampleSink s : sinks) s.samples(stackTraceId, threadId, weight, events, weightSquares);
+    }
+
+    @Override
     public boolean needsEachSample() {
         return needsEachSample;
     }

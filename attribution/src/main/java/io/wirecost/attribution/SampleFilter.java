@@ -53,6 +53,17 @@ public final class SampleFilter implements SampleSink {
         }
     }
 
+    /** Summed pairs come without times (no time window, or a collapsed file): the thread decides for them all. */
+    @Override
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
+        if (keep(threadId, 0L)) {
+            passed += weight;
+            next.samples(stackTraceId, threadId, weight, events, weightSquares);
+        } else {
+            dropped += weight;
+        }
+    }
+
     private boolean keep(int threadId, long ticks) {
         if (threads != null
                 && !threadKept.computeIfAbsent(threadId, t -> {

@@ -55,10 +55,15 @@ public final class StackClassifier implements SampleSink {
 
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+        samples(stackTraceId, threadId, weight, 1, (double) weight * weight);
+    }
+
+    @Override
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
         if (mode == AttributionMode.SELF) {
-            counts.add(classify(stackTraceId, threadId), weight);
+            counts.add(classify(stackTraceId, threadId), weight, events, weightSquares);
         } else {
-            counts.addAll(categoriesOf(stackTraceId, threadId), weight);
+            counts.addAll(categoriesOf(stackTraceId, threadId), weight, events, weightSquares);
         }
     }
 

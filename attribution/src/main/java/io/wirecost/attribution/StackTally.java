@@ -13,16 +13,26 @@ final class StackTally {
 
     private long[] keys = new long[1024];
     private long[] weights = new long[1024];
+    /** Events per pair and the sum of their weights' squares: what an interval over weights needs. */
+    private long[] events = new long[1024];
+
+    private double[] squares = new double[1024];
     private boolean[] used = new boolean[1024];
     private int size;
 
     void add(int stackTraceId, int threadId, long weight) {
+        add(stackTraceId, threadId, weight, 1, (double) weight * weight);
+    }
+
+    private void add(int stackTraceId, int threadId, long weight, long n, double weightSquares) {
         long key = ((long) stackTraceId << 32) | (threadId & 0xFFFFFFFFL);
         int mask = keys.length - 1;
         int i = (int) ((key * 0x9E3779B97F4A7C15L) >>> 40) & mask;
         while (used[i]) {
             if (keys[i] == key) {
                 weights[i] += weight;
+                events[i] += n;
+                squares[i] += weightSquares;
                 return;
             }
             i = (i + 1) & mask;
@@ -30,13 +40,15 @@ final class StackTally {
         used[i] = true;
         keys[i] = key;
         weights[i] = weight;
+        events[i] = n;
+        squares[i] = weightSquares;
         if (++size * 2 > keys.length) grow();
     }
 
     /** Passes every pair to the sink once, in no particular order, and empties the tally for the next chunk. */
     void drainTo(SampleSink sink) {
         for (int i = 0; i < keys.length; i++) {
-            if (used[i]) sink.sample((int) (keys[i] >>> 32), (int) keys[i], 0L, weights[i]);
+            if (used[i]) sink.samples((int) (keys[i] >>> 32), (int) keys[i], weights[i], events[i], squares[i]);
         }
         Arrays.fill(used, false);
         size = 0;
@@ -45,13 +57,18 @@ final class StackTally {
     private void grow() {
         long[] oldKeys = keys;
         long[] oldWeights = weights;
+        long[] oldEvents = events;
+        double[] oldSquares = squares;
         boolean[] oldUsed = used;
         keys = new long[oldKeys.length * 2];
         weights = new long[oldKeys.length * 2];
+        events = new long[oldKeys.length * 2];
+        squares = new double[oldKeys.length * 2];
         used = new boolean[oldKeys.length * 2];
         size = 0;
         for (int i = 0; i < oldKeys.length; i++) {
-            if (oldUsed[i]) add((int) (oldKeys[i] >>> 32), (int) oldKeys[i], oldWeights[i]);
+            if (oldUsed[i])
+                add((int) (oldKeys[i] >>> 32), (int) oldKeys[i], oldWeights[i], oldEvents[i], oldSquares[i]);
         }
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The reader sums a chunk's samples per (stack, thread) before classifying when the sink allows it;
  * these tests hold that the shares are exactly those of classifying every sample, on the checked-in
  * recordings, in every mode, self and inclusive, through a thread filter, and across chunks that
- * reuse ids (a recording concatenated with another).
+ * reuse ids (a recording concatenated with another). The events per category and the shares' intervals,
+ * which over bytes and nanoseconds need each event's weight squared, must be the same too.
  */
 class PerStackCountingTest {
 
@@ -36,7 +37,7 @@ class PerStackCountingTest {
         }
     }
 
-    private static long[] counts(
+    private static CategoryCounts read(
             Path file, SampleMode sampleMode, AttributionMode mode, boolean perSample, Pattern threads)
             throws RecordingException {
         CategoryCounts c = new CategoryCounts(RULES.categories());
@@ -45,9 +46,36 @@ class PerStackCountingTest {
         if (perSample) sink = new EverySample(sink);
         assertEquals(!perSample, !sink.needsEachSample());
         Recordings.read(file, sampleMode, sink);
-        long[] out = new long[c.categories().size() + 1];
-        for (int i = 0; i < c.categories().size(); i++) out[i] = c.samples(i);
+        return c;
+    }
+
+    /** Summed weight, then events, per category, and the total weight last. */
+    private static long[] counts(
+            Path file, SampleMode sampleMode, AttributionMode mode, boolean perSample, Pattern threads)
+            throws RecordingException {
+        CategoryCounts c = read(file, sampleMode, mode, perSample, threads);
+        int n = c.categories().size();
+        long[] out = new long[2 * n + 1];
+        for (int i = 0; i < n; i++) {
+            out[i] = c.samples(i);
+            out[n + i] = c.events(i);
+        }
         out[out.length - 1] = c.total();
+        return out;
+    }
+
+    /** Every share's interval, low and high, in category order. */
+    private static double[] intervals(
+            Path file, SampleMode sampleMode, AttributionMode mode, boolean perSample, Pattern threads)
+            throws RecordingException {
+        Attribution a = read(file, sampleMode, mode, perSample, threads).toAttribution("test", mode);
+        List<CategoryShare> shares = new java.util.ArrayList<>(a.middleware());
+        shares.addAll(a.jvm());
+        double[] out = new double[2 * shares.size()];
+        for (int i = 0; i < shares.size(); i++) {
+            out[2 * i] = shares.get(i).ciLow();
+            out[2 * i + 1] = shares.get(i).ciHigh();
+        }
         return out;
     }
 
@@ -61,6 +89,12 @@ class PerStackCountingTest {
                     perStack,
                     file + " " + sampleMode + " " + mode + ": " + Arrays.toString(perSample) + " per sample vs "
                             + Arrays.toString(perStack) + " per stack");
+            // the squares are summed in another order: equal to rounding
+            assertArrayEquals(
+                    intervals(file, sampleMode, mode, true, threads),
+                    intervals(file, sampleMode, mode, false, threads),
+                    1e-9,
+                    file + " " + sampleMode + " " + mode + ": intervals");
         }
     }
 

@@ -58,6 +58,14 @@ class AllocLockRunIT {
         // every RMI call serializes its arguments and deserializes its result: both sides allocate for it
         assertTrue(bytes.get("serialization-out") > 0, bytes.toString());
         assertTrue(bytes.get("serialization-in") > 0, bytes.toString());
+        // a share of bytes carries the interval its events support: some width, around the share
+        JsonNode in = null;
+        for (JsonNode e : rmi.get("companions").get("alloc").get("middleware_percent"))
+            if (e.get("category").asText().equals("serialization-in")) in = e;
+        double p = in.get("percent").asDouble();
+        double low = in.get("ci_low").asDouble();
+        double high = in.get("ci_high").asDouble();
+        assertTrue(low < p && p < high && high - low > 0.5, "serialization-in " + p + " [" + low + ", " + high + "]");
         assertTrue(
                 rmi.get("companions").get("alloc").get("events").asText().contains("jdk.ObjectAllocation"),
                 rmi.get("companions").get("alloc").get("events").asText());

@@ -59,8 +59,7 @@ public final class AttributionReport {
                     row.add(pct(a.share(s.category().name()).orElseThrow()));
             }
             row.add(pct(s));
-            // the interval is a binomial one over samples; over bytes or nanoseconds it would be falsely narrow
-            row.add(weighted() ? "n/a" : String.format(Locale.ROOT, "%.2f-%.2f", s.ciLow(), s.ciHigh()));
+            row.add(String.format(Locale.ROOT, "%.2f-%.2f", s.ciLow(), s.ciHigh()));
             row.add(String.valueOf(s.samples()));
             row.add(s.category().paperRow());
             flagged |= s.lowConfidence();
@@ -78,7 +77,8 @@ public final class AttributionReport {
             }
         }
         if (weighted())
-            notes.add("Weighted by " + unit + ": no confidence interval yet (it needs event counts per category)");
+            notes.add("Weighted by " + unit + ": 95 % intervals of a ratio of sums, events taken as independent "
+                    + "draws (a few heavy events widen them)");
         if (flagged && !weighted())
             notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
         notes.add("Counted: " + total.events() + "; outside JVM internals " + total.middlewareSamples() + " of "

@@ -199,6 +199,9 @@ public final class ResultsJson {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("category", s.category().name());
         e.put("percent", s.percent());
+        // 95 %: Wilson over samples, a ratio estimator's interval over bytes or nanoseconds (CategoryShare)
+        e.put("ci_low", s.ciLow());
+        e.put("ci_high", s.ciHigh());
         e.put("samples", s.samples());
         return e;
     }
