@@ -123,8 +123,12 @@ final class AttributeCommand implements Callable<Integer> {
                 summaries.stream().filter(s -> s.samples() == 0).toList();
         if (!empty.isEmpty()) throw input.nothingCounted(empty);
         if (profile.total() == 0) throw input.nothingCounted(summaries);
-        System.out.print(
-                AttributionReport.leaves(what, profile.top(top), counted(summaries, AttributionMode.SELF), format));
+        System.out.print(AttributionReport.leaves(
+                what,
+                profile.top(top),
+                counted(summaries, AttributionMode.SELF),
+                format,
+                input.sampleMode().unit()));
         return 0;
     }
 

@@ -159,9 +159,18 @@ public final class AttributionReport {
         return e;
     }
 
-    /** The rule-free {@code --by package} view. */
-    /** Rows keyed by the leaf frame's {@code what} (package or artifact), no rules. */
+    /** Rows keyed by the leaf frame's {@code what} (package or artifact), no rules; weights in samples. */
     public static String leaves(String what, List<PackageProfile.Row> rows, String counted, String format)
+            throws Exception {
+        return leaves(what, rows, counted, format, "samples");
+    }
+
+    /**
+     * Rows keyed by the leaf frame's {@code what} (package or artifact), no rules. {@code unit} (samples, bytes,
+     * ns) names the table's weights; the CSV and JSON keep their {@code samples} field for every unit, as the
+     * category CSV does.
+     */
+    public static String leaves(String what, List<PackageProfile.Row> rows, String counted, String format, String unit)
             throws Exception {
         switch (format) {
             case "csv": {
@@ -192,9 +201,14 @@ public final class AttributionReport {
                             String.format(Locale.ROOT, "%.2f", r.percent()),
                             String.valueOf(r.samples())));
                 }
+                String weights = switch (unit) {
+                    case "bytes" -> "Bytes allocated";
+                    case "ns" -> "Time blocked (ns)";
+                    default -> "Samples";
+                };
                 return new Table(
-                                "Samples by " + what + " of the leaf Java frame (no rules)",
-                                List.of(what, "percent", "samples"),
+                                weights + " by " + what + " of the leaf Java frame (no rules)",
+                                List.of(what, "percent", unit),
                                 t,
                                 List.of("Counted: " + counted))
                         .text();
