@@ -13,10 +13,10 @@ public interface ChunkView {
     byte[] stackTypes(int stackTraceId);
 
     /**
-     * The frame a method id names, as it appears at index {@code i} of a stack whose types are {@code types}
-     * (a method's type is what tells an async-profiler C, C++ or kernel symbol, whose "class" is its library,
-     * from a Java method). Taking the type from the caller, who holds the stack anyway, spares the reader a
-     * pass over every frame of every stack to learn which methods are native.
+     * The frame a method id names, given the type of the stack frame it appears in ({@link #typeAt} of
+     * {@link #stackTypes}): the type is what tells an async-profiler C, C++ or kernel symbol, whose "class" is
+     * its library, from a Java method. Taking it from the caller, who holds the stack anyway, spares the
+     * reader a pass over every frame of every stack to learn which methods are native.
      */
     Frame frame(long methodId, byte frameType);
 
