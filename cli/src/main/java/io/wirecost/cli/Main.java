@@ -56,7 +56,7 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         String first = args.length > 0 ? args[0] : "";
         if (COMMANDS.containsKey(first)) {
-            quietJmc(); // not on --version: java.util.logging's set-up is start-up time too
+            quietJmc(); // a subcommand may read recordings with JMC's parser
             cl.addSubcommand(first, COMMANDS.get(first).get());
         } else if (!first.startsWith("-") || first.equals("-h") || first.equals("--help")) {
             COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
