@@ -179,10 +179,11 @@ class FaultsIT {
         assertEquals(1, run.get(240, TimeUnit.SECONDS));
         JsonNode http = scenario(results(out), "http-to-port");
         assertEquals("failed", http.get("status").asText());
-        // refused when the kill falls between calls, reset when it falls inside one: either way the proxy is named
+        // refused when the kill falls between calls, reset when it falls inside one, closed when it falls inside the
+        // reply: either way the proxy is named
         assertTrue(
                 http.get("error").asText().contains("proxy /127.0.0.1:")
-                        && http.get("error").asText().matches("(?s).*(refused|reset) the connection.*"),
+                        && http.get("error").asText().matches("(?s).*(refused|reset|closed) the connection.*"),
                 "the cause is named: " + http.get("error").asText());
         assertTrue(http.get("rtt").size() >= 2, "the types measured before the fault are kept: " + http.get("rtt"));
         assertEquals("ok", scenario(results(out), "tcp").get("status").asText(), "the next scenario still runs");

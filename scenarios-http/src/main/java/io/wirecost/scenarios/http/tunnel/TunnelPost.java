@@ -75,9 +75,19 @@ final class TunnelPost {
                     + detail(c.getErrorStream())
                     + (proxy.type() == Proxy.Type.DIRECT ? "" : " (through proxy " + proxy.address() + ")"));
         }
+        byte[] body;
         try (InputStream in = c.getInputStream()) {
-            return readLimited(in);
+            body = readLimited(in);
         }
+        // A proxy that dies between the reply's header and its end closes the connection cleanly, and the
+        // JDK hands over the bytes it got without a word: RMI then fails on a short reply ("Error unmarshaling
+        // return header ... EOFException") that names no hop. Every RMI reply has a return header.
+        long expected = c.getContentLengthLong();
+        if (body.length == 0 || (expected >= 0 && body.length < expected)) {
+            throw new java.io.EOFException("HTTP tunnel: " + hop() + " closed the connection mid-reply (" + body.length
+                    + (expected >= 0 ? " of " + expected : "") + " bytes)");
+        }
+        return body;
     }
 
     private static byte[] readLimited(InputStream in) throws IOException {
