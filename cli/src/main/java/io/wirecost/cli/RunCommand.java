@@ -98,9 +98,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--interval",
-            defaultValue = "1ms",
             description =
-                    "Sampling interval (default: ${DEFAULT-VALUE}; runs are short, so finer than the agent's 10ms default).")
+                    "Sampling interval (default: 250us with async-profiler, 1ms with JFR, whose sampler counts "
+                            + "whole milliseconds; the profiled pass stops at a sample budget, so a finer interval shortens it).")
     String interval;
 
     @Option(names = "--java-home", description = "JDK for the scenario JVMs (default: the JDK running wirecost).")
@@ -580,8 +580,22 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("--profiler must be async, jfr or none, got '" + engine + "'");
         if (!List.of("cpu", "ctimer", "itimer", "wall").contains(event))
             throw new UsageException("--event must be cpu, ctimer, itimer or wall, got '" + event + "'");
-        return new ProfilerSettings(
-                engine, event, Durations.parseNanos("--interval", interval), profileExtras(profile));
+        return new ProfilerSettings(engine, event, intervalNanos(engine, interval), profileExtras(profile));
+    }
+
+    /**
+     * {@code --interval} for {@code engine}, or its default: 250 µs for async-profiler, 1 ms for JFR. The profiled
+     * pass lasts until every role has its sample budget (5,000), which at 1 ms took tcp's and rmi's two JVMs 10 s
+     * of CPU on their one CPU; it runs apart from the timed pass, so the profiler's cost at the finer rate does not
+     * reach the reported figures (docs/RESULTS.md, 2026-11-26). JFR's method sampler takes whole milliseconds.
+     */
+    static long intervalNanos(String engine, String interval) {
+        long ns = interval == null
+                ? (engine.equals("jfr") ? 1_000_000L : 250_000L)
+                : Durations.parseNanos("--interval", interval);
+        if (engine.equals("jfr") && ns < 1_000_000L)
+            throw new UsageException("--interval: JFR samples at most once a millisecond, got '" + interval + "'");
+        return ns;
     }
 
     /** The events {@code --profile} adds to CPU samples; CPU stays, since the relative-time table needs it. */

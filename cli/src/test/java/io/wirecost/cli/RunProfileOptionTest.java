@@ -43,4 +43,16 @@ class RunProfileOptionTest {
                 assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("alloc")))
                         .getMessage());
     }
+
+    @Test
+    void theIntervalDefaultsToTheFinestEachEngineTakes() {
+        assertEquals(250_000L, RunCommand.intervalNanos("async", null));
+        assertEquals(1_000_000L, RunCommand.intervalNanos("jfr", null));
+        assertEquals(2_000_000L, RunCommand.intervalNanos("jfr", "2ms"));
+        assertEquals(100_000L, RunCommand.intervalNanos("async", "100us"));
+        assertEquals(
+                "--interval: JFR samples at most once a millisecond, got '500us'",
+                assertThrows(UsageException.class, () -> RunCommand.intervalNanos("jfr", "500us"))
+                        .getMessage());
+    }
 }

@@ -189,16 +189,18 @@ public final class ScenarioRunner {
                                     .profiler());
                     progress.accept(name + ": profiling the same calls again");
                     Pass profiled;
-                    int profiledReps;
-                    if (settings.method().equals(RunSettings.ADAPTIVE)) {
-                        Map.Entry<Pass, Integer> sized = profiledPass(server, client, counts.reps(), ops);
-                        profiled = sized.getKey();
-                        profiledReps = sized.getValue();
-                    } else {
+                    if (settings.method().equals(RunSettings.PAPER)) {
                         profiled = measureAll(server, client, counts.reps());
-                        profiledReps = counts.reps();
+                    } else {
+                        // sized by samples; --quick's never longer than its timed pass, the adaptive one's at
+                        // most five times as long (the fast calls need that many for their budget)
+                        int cap = settings.method().equals(RunSettings.QUICK)
+                                ? counts.reps()
+                                : Settle.profiledCap(counts.reps());
+                        profiled = profiledPass(server, client, timed, cap, ops);
                     }
-                    facts.put("profiled_batches", profiledReps);
+                    facts.put("profiled_batches", profiled.batches());
+                    facts.put("profiled_invocations", profiled.invocations());
                     profiledRtt.addAll(profiled.rtt()); // its CPU includes the profiler's: not reported
                     server.call(new Protocol.ProfileStop(), COMMAND);
                     client.call(new Protocol.ProfileStop(), COMMAND);
@@ -307,19 +309,31 @@ public final class ScenarioRunner {
     }
 
     /** One timed pass: round trips and CPU per call. */
-    /** @param waitMicrosPerCall run-queue wait of both JVMs per call: the contention the pass met (NaN: unknown) */
-    private record Pass(List<RttStatistics> rtt, List<CpuStatistics> cpu, double waitMicrosPerCall) {}
+    /**
+     * @param waitMicrosPerCall run-queue wait of both JVMs per call: the contention the pass met (NaN: unknown)
+     * @param nanosPerCall      the pass's mean round trip over every batch and type (NaN: none measured)
+     * @param batches           batches per type
+     * @param invocations       calls per batch
+     */
+    private record Pass(
+            List<RttStatistics> rtt,
+            List<CpuStatistics> cpu,
+            double waitMicrosPerCall,
+            double nanosPerCall,
+            int batches,
+            int invocations) {}
 
     /**
      * The papers' measurement of every data type: {@code reps} batches each ({@link #measureBatches}),
      * summarised. Types measured before a failure are kept.
      */
     private Pass measureAll(ChildJvm server, ChildJvm client, int reps) throws ChildJvm.ChildFailure {
-        return summarize(measureBatches(server, client, reps, null));
+        return summarize(measureBatches(server, client, reps, counts.invocations(), null));
     }
 
     /** Every batch of a pass as measured, per operation in measuring order: what {@link #summarize} turns into statistics. */
     private record Batches(
+            int invocations,
             Map<String, long[]> nanos,
             Map<String, long[]> clientCpu,
             Map<String, long[]> serverCpu,
@@ -329,7 +343,9 @@ public final class ScenarioRunner {
 
         /** These batches followed by {@code more}'s, operation by operation. */
         Batches then(Batches more) {
+            if (more.invocations != invocations) throw new IllegalArgumentException("batches of different sizes");
             return new Batches(
+                    invocations,
                     concat(nanos, more.nanos),
                     concat(clientCpu, more.clientCpu),
                     concat(serverCpu, more.serverCpu),
@@ -354,9 +370,9 @@ public final class ScenarioRunner {
      * {@code reps} batches of every data type, one batch per command: the server JVM reads its CPU time
      * between batches (the client reads its own inside the measure command), so every batch has the CPU of
      * both processes. Types measured before a failure are kept ({@code before}: batches already measured
-     * in this pass, or null).
+     * in this pass, or null). {@code n}: calls per batch.
      */
-    private Batches measureBatches(ChildJvm server, ChildJvm client, int reps, Batches before)
+    private Batches measureBatches(ChildJvm server, ChildJvm client, int reps, int n, Batches before)
             throws ChildJvm.ChildFailure {
         long waitNanos = 0;
         long waitCalls = 0;
@@ -364,7 +380,6 @@ public final class ScenarioRunner {
         Map<String, long[]> nanosByOp = new LinkedHashMap<>();
         Map<String, long[]> clientByOp = new LinkedHashMap<>();
         Map<String, long[]> serverByOp = new LinkedHashMap<>();
-        int n = counts.invocations();
         try {
             for (String op : labels()) {
                 long[] nanos = new long[reps];
@@ -387,9 +402,9 @@ public final class ScenarioRunner {
                 clientByOp.put(op, clientCpu);
                 serverByOp.put(op, serverCpu);
             }
-            return new Batches(nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
+            return new Batches(n, nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
         } catch (ChildJvm.ChildFailure e) {
-            Batches done = new Batches(nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
+            Batches done = new Batches(n, nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
             partial = summarize(before == null ? done : before.then(done)).rtt();
             throw e;
         }
@@ -399,7 +414,16 @@ public final class ScenarioRunner {
     private Pass summarize(Batches b) {
         List<RttStatistics> out = new ArrayList<>();
         List<CpuStatistics> cpu = new ArrayList<>();
-        int n = counts.invocations();
+        int n = b.invocations();
+        long totalNanos = 0;
+        long batches = 0;
+        int reps = 0;
+        for (long[] nanos : b.nanos().values()) {
+            for (long x : nanos) totalNanos += x;
+            batches += nanos.length;
+            reps = Math.max(reps, nanos.length);
+        }
+        long calls = batches * n;
         b.nanos().forEach((op, nanos) -> {
             out.add(RttStatistics.of(op, nanos, n));
             cpu.addAll(CpuPass.of(op, b.clientCpu().get(op), b.serverCpu().get(op), n));
@@ -409,41 +433,59 @@ public final class ScenarioRunner {
             cpu.addAll(CpuPass.geomeans(cpu, primitiveLabels()));
         }
         return new Pass(
-                out, cpu, b.waitKnown() && b.waitCalls() > 0 ? b.waitNanos() / 1e3 / b.waitCalls() : Double.NaN);
+                out,
+                cpu,
+                b.waitKnown() && b.waitCalls() > 0 ? b.waitNanos() / 1e3 / b.waitCalls() : Double.NaN,
+                calls > 0 ? (double) totalNanos / calls : Double.NaN,
+                reps,
+                n);
     }
 
     /**
-     * The profiled pass of the adaptive method, sized by samples: {@value #PROFILED_PROBE_BATCHES} batches
-     * of every type first, then as many more as bring each role to the sample budget at the rate its
-     * profiler counted so far ({@link Settle#profiledBatchesFromSamples}), counted again after each step;
-     * where a profiler does not count (JFR), one step estimated from those batches' CPU per call
-     * ({@link Settle#profiledBatches}). Returns the pass and its batches per type.
+     * The profiled pass, sized by samples (adaptive and --quick): {@value Settle#PROFILED_PROBE_BATCHES} batches of
+     * every type first, of as many calls as the timed pass's CPU per call says reach the sample budget
+     * ({@link Settle#profiledInvocations}), then as many more as bring each role to the budget at the rate its
+     * profiler counted so far ({@link Settle#profiledBatchesFromSamples}), counted again after each step; where a
+     * profiler does not count (JFR), one step estimated from those batches' CPU per call
+     * ({@link Settle#profiledBatches}). {@code capAtTimedSize}: the most batches per type, in the timed pass's
+     * batches, converted to calls. With every batch as long as the timed pass's (before 2026-11-26), the slow
+     * stacks' three probe batches per type took 8 to 27 s where a few seconds reach the budget.
      */
-    private Map.Entry<Pass, Integer> profiledPass(ChildJvm server, ChildJvm client, int timedBatches, long ops)
+    private Pass profiledPass(ChildJvm server, ChildJvm client, Pass timed, int capAtTimedSize, long ops)
             throws ChildJvm.ChildFailure {
-        int done = Math.min(PROFILED_PROBE_BATCHES, timedBatches);
-        Batches all = measureBatches(server, client, done, null);
+        int timedN = counts.invocations();
+        int minCalls = Double.isNaN(timed.nanosPerCall())
+                ? timedN
+                : (int) Math.ceil(PROFILED_MIN_BATCH.toNanos() / timed.nanosPerCall());
+        int n = Settle.profiledInvocations(timed.cpu(), profiler.intervalNs(), timedN, (int) ops, minCalls);
+        int cap = (int) Math.ceil((double) capAtTimedSize * timedN / n);
+        int fallback = Math.min(cap, (int) Math.ceil((double) counts.reps() * timedN / n)); // the timed pass's calls
+        int done = Math.min(Settle.PROFILED_PROBE_BATCHES, cap);
+        Batches all = measureBatches(server, client, done, n, null);
         // the rate can drift (the profiler's start-up costs the first batches most): check again after each step
-        while (done < Settle.profiledCap(timedBatches)) {
+        while (done < cap) {
             long[] samples = {
                 client.call(new Protocol.Samples(), COMMAND).samples(),
                 server.call(new Protocol.Samples(), COMMAND).samples()
             };
-            int wanted = Settle.profiledBatchesFromSamples(samples, done, timedBatches);
+            int wanted = Settle.profiledBatchesFromSamples(samples, done, fallback, cap);
             boolean counted = wanted >= 0;
             if (!counted)
                 wanted = Settle.profiledBatches(
-                        summarize(all).cpu(), profiler.intervalNs(), counts.invocations(), (int) ops, timedBatches);
+                        summarize(all).cpu(), profiler.intervalNs(), n, (int) ops, fallback, cap);
             if (wanted <= done) break;
-            all = all.then(measureBatches(server, client, wanted - done, all));
+            all = all.then(measureBatches(server, client, wanted - done, n, all));
             done = wanted;
             if (!counted) break;
         }
-        return Map.entry(summarize(all), done);
+        return summarize(all);
     }
 
-    /** The profiled pass's first batches per type, whose CPU per call sizes the rest; also Settle's minimum. */
-    static final int PROFILED_PROBE_BATCHES = 3;
+    /**
+     * The shortest profiled batch: calls between two batches cost the harness a few milliseconds (a command to
+     * each JVM, their CPU readings), which a batch of this length keeps to about a tenth.
+     */
+    static final Duration PROFILED_MIN_BATCH = Duration.ofMillis(50);
 
     /** The server JVM's CPU and run-queue wait counters, nanoseconds ({-1, -1} where it cannot read them). */
     private static long[] serverCpuNanos(ChildJvm server) throws ChildJvm.ChildFailure {

@@ -33,17 +33,18 @@ import java.util.List;
  * shrinks with the square root of the batches, at least as narrow as the papers' in both extremes that
  * matter; measured in docs/RESULTS.md.
  *
- * <p><b>How long to profile.</b> The profiled pass repeats the timed pass's batches until each role has
- * {@value #SAMPLE_BUDGET} CPU samples: after its first batches it asks each JVM's profiler how many samples
- * it took and scales ({@link #profiledBatchesFromSamples}); where a profiler does not count them (JFR), it
- * estimates from that role's CPU per call and the sampling interval, calls = budget x interval / CPU per
- * call ({@link #profiledBatches}). The timed pass's CPU per call predicted 2 to 5 times too few samples:
+ * <p><b>How long to profile.</b> The profiled pass measures the same types in batches until each role has
+ * {@value #SAMPLE_BUDGET} CPU samples: its batches are as long as its first {@value #PROFILED_PROBE_BATCHES} per
+ * type need to reach the budget by the timed pass's CPU per call ({@link #profiledInvocations}); after them it
+ * asks each JVM's profiler how many samples it took and scales ({@link #profiledBatchesFromSamples}); where a
+ * profiler does not count them (JFR), it estimates from that role's CPU per call and the sampling interval,
+ * calls = budget x interval / CPU per call ({@link #profiledBatches}). The timed pass's CPU per call predicted 2 to 5 times too few samples:
  * perf-event sampling makes each context switch of a ping-pong dearer, so profiled calls burn more CPU;
  * and the profiled pass's own CPU predicted 1.2 to 1.8 times too many, because the profiler's cost is
  * CPU that is not itself sampled. 5,000 samples put a share's binomial 95 %
  * interval within ±1.4 points at 50 % (±0.6 at 5 %). At least 3 batches per type (the smallest and largest
  * are dropped from the profiled pass's round trips), at most {@value #PROFILED_BATCH_FACTOR} times the timed
- * pass's: the fast scenarios need more calls than their timed pass makes (tcp took about 1,000 samples per
+ * pass's calls: the fast scenarios need more calls than their timed pass makes (tcp took about 1,000 samples per
  * role in 12 x 1,000 calls per type, a share's interval ±3 points), and even five times their batches
  * take only seconds.
  */
@@ -114,37 +115,80 @@ public final class Settle {
         return PROFILED_BATCH_FACTOR * timedBatches;
     }
 
-    /**
-     * Batches per type for the profiled pass from samples counted after {@code batchesDone} batches per
-     * type: enough for every role to reach {@link #SAMPLE_BUDGET} at the rate so far; at least
-     * {@code batchesDone}, at most {@link #profiledCap}; {@code -1} when a count is unknown (negative).
-     */
-    public static int profiledBatchesFromSamples(long[] samplesPerRole, int batchesDone, int timedBatches) {
-        double batches = batchesDone;
-        for (long samples : samplesPerRole) {
-            if (samples < 0) return -1;
-            if (samples == 0) return timedBatches;
-            batches = Math.max(batches, Math.ceil((double) SAMPLE_BUDGET * batchesDone / samples));
-        }
-        return (int) Math.max(batchesDone, Math.min(profiledCap(timedBatches), batches));
-    }
+    /** The profiled pass's first batches per type, whose samples size the rest; also its minimum (min and max are dropped). */
+    public static final int PROFILED_PROBE_BATCHES = 3;
 
     /**
-     * Batches per type for the profiled pass: enough calls that every role expects {@link #SAMPLE_BUDGET}
-     * samples at {@code intervalNs}, judged from a CPU per call measured under the profiler (primitives'
-     * geometric mean per role: each ms of a thread's CPU is a sample); {@code timedBatches} where that is unknown.
+     * How many times more samples a profiled call gives than the timed pass's CPU per call predicts, at the
+     * least: perf-event sampling makes every context switch of a ping-pong dearer, so a profiled call burns 2 to
+     * 5 times the CPU (measured: docs/RESULTS.md). Sizing the probe by the low end keeps it from overshooting
+     * the budget several times; where it falls short, the counted samples add batches.
      */
-    public static int profiledBatches(
-            List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int timedBatches) {
+    static final double PROFILED_CPU_FACTOR = 2;
+
+    /**
+     * Invocations per batch of the profiled pass: enough that its {@value #PROFILED_PROBE_BATCHES} probe batches
+     * per type are expected to bring every role to {@link #SAMPLE_BUDGET} samples at {@code intervalNs}, judged from
+     * the timed pass's CPU per call (primitives' geometric mean per role) and {@link #PROFILED_CPU_FACTOR}; at least
+     * {@code minCalls} (a batch long enough that the harness's work between batches stays small beside it), at most
+     * the timed pass's {@code invocations}, which is also the answer where CPU per call is unknown. Slow stacks need
+     * far fewer profiled calls than their timed pass makes: at 250 µs, ws-literal's 5,000 server samples take
+     * about 4,000 calls, where three timed batches per type are 24,000.
+     */
+    public static int profiledInvocations(
+            List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int minCalls) {
+        double callsNeeded = callsForBudget(timedCpu, intervalNs);
+        if (!(callsNeeded > 0)) return invocations;
+        int n = (int) Math.ceil(callsNeeded / PROFILED_CPU_FACTOR / ((double) PROFILED_PROBE_BATCHES * operations));
+        return Math.max(1, Math.min(invocations, Math.max(minCalls, n)));
+    }
+
+    /** Calls per role that make {@link #SAMPLE_BUDGET} samples at {@code intervalNs} by the timed CPU per call; 0 where unknown. */
+    private static double callsForBudget(List<CpuStatistics> timedCpu, long intervalNs) {
         double callsNeeded = 0;
         for (CpuStatistics c : timedCpu) {
             if (!c.operation().equals("primitives-geomean") || c.role().equals("all")) continue;
             double micros = c.perCallMicros().value();
-            if (!(micros > 0)) return timedBatches;
+            if (!(micros > 0)) return 0;
             callsNeeded = Math.max(callsNeeded, SAMPLE_BUDGET * (intervalNs / 1e3) / micros);
         }
-        if (callsNeeded == 0) return timedBatches;
+        return callsNeeded;
+    }
+
+    /**
+     * Batches per type for the profiled pass from samples counted after {@code batchesDone} batches per
+     * type: enough for every role to reach {@link #SAMPLE_BUDGET} at the rate so far; at least
+     * {@code batchesDone}, at most {@code capBatches}; {@code fallbackBatches} where a role has no sample at all
+     * (a profiler that did not start); {@code -1} when a count is unknown (negative).
+     */
+    public static int profiledBatchesFromSamples(
+            long[] samplesPerRole, int batchesDone, int fallbackBatches, int capBatches) {
+        double batches = batchesDone;
+        for (long samples : samplesPerRole) {
+            if (samples < 0) return -1;
+            if (samples == 0) return Math.max(batchesDone, Math.min(capBatches, fallbackBatches));
+            batches = Math.max(batches, Math.ceil((double) SAMPLE_BUDGET * batchesDone / samples));
+        }
+        return (int) Math.max(batchesDone, Math.min(capBatches, batches));
+    }
+
+    /**
+     * Batches per type of {@code invocations} calls for the profiled pass where the profiler does not count its
+     * samples (JFR): enough calls that every role expects {@link #SAMPLE_BUDGET} samples at {@code intervalNs},
+     * judged from a CPU per call measured under the profiler (primitives' geometric mean per role: each ms of a
+     * thread's CPU is a sample); {@code fallbackBatches} where that is unknown; between
+     * {@value #PROFILED_PROBE_BATCHES} and {@code capBatches}.
+     */
+    public static int profiledBatches(
+            List<CpuStatistics> profiledCpu,
+            long intervalNs,
+            int invocations,
+            int operations,
+            int fallbackBatches,
+            int capBatches) {
+        double callsNeeded = callsForBudget(profiledCpu, intervalNs);
+        if (!(callsNeeded > 0)) return Math.min(capBatches, fallbackBatches);
         int batches = (int) Math.ceil(callsNeeded / ((double) invocations * operations));
-        return Math.max(3, Math.min(profiledCap(timedBatches), batches));
+        return Math.max(PROFILED_PROBE_BATCHES, Math.min(capBatches, batches));
     }
 }
