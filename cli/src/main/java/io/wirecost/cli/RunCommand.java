@@ -444,7 +444,11 @@ final class RunCommand implements Callable<Integer> {
         metrics.update(metricsSources(sides));
         RunCoordinator coordinator = new RunCoordinator(sides, names, repeat, interleave, progress);
         coordinator.afterEach(() -> metrics.update(metricsSources(sides)));
-        coordinator.run();
+        try {
+            coordinator.run();
+        } finally {
+            for (RunCoordinator.Side side : sides) side.runner().close(); // the run's generated keys
+        }
         progress.done();
 
         boolean failed = false;

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * attribution of both recordings. Never throws for a scenario failure: the result says what failed
  * and keeps every figure measured before it.
  */
-public final class ScenarioRunner {
+public final class ScenarioRunner implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration START = Duration.ofSeconds(90);
@@ -51,6 +51,47 @@ public final class ScenarioRunner {
     public ScenarioRunner keepKeys(boolean keep) {
         this.keepKeys = keep;
         return this;
+    }
+
+    /** The run's keys and certificates: generated at the first scenario that needs them, deleted by {@link #close}. */
+    private Path keyDir;
+
+    /**
+     * Key directories not yet deleted, removed by a shutdown hook too: Ctrl-C ends the JVM through its hooks
+     * without unwinding the run (as for {@link WireCapture}), and private keys must not outlive it.
+     */
+    private static final java.util.Set<Path> UNDELETED_KEYS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        new Thread(() -> UNDELETED_KEYS.forEach(ScenarioRunner::deleteQuietly), "wirecost-key-reaper"));
+    }
+
+    /**
+     * The run's keys, generated once: five RSA 2048 keys and their certificates took 2.5 to 3.6 s in each of
+     * rmi-ssl, ws-security and grpc-tls; one set serves them all (each run, and each side of a comparison, still
+     * generates its own).
+     */
+    private Path keys(String scenario) throws Exception {
+        if (keyDir == null) {
+            Path dir = Files.createTempDirectory("wirecost-keys-");
+            if (!keepKeys) UNDELETED_KEYS.add(dir);
+            progress.accept(scenario + ": generating keys and certificates");
+            KeyMaterial.generate(dir, Duration.ofDays(1));
+            keyDir = dir;
+        }
+        return keyDir;
+    }
+
+    /** Deletes the run's generated keys (unless kept). */
+    @Override
+    public void close() {
+        if (keyDir != null && !keepKeys) {
+            deleteQuietly(keyDir);
+            UNDELETED_KEYS.remove(keyDir);
+        }
+        keyDir = null;
     }
 
     public ScenarioRunner(
@@ -94,9 +135,7 @@ public final class ScenarioRunner {
         long calls = 0;
         try {
             if (scenario.needsKeys()) {
-                keyDir = Files.createTempDirectory("wirecost-keys-");
-                progress.accept(name + ": generating keys and certificates");
-                KeyMaterial.generate(keyDir, Duration.ofDays(1));
+                keyDir = keys(name);
                 facts.put("keys", Map.of("dir", keyDir.toString(), "kept", keepKeys));
             }
             ScenarioConfig config = new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions());
@@ -223,8 +262,6 @@ public final class ScenarioRunner {
             if (rtt.isEmpty()) rtt.addAll(partial);
         } catch (Exception e) {
             error = e.getClass().getSimpleName() + ": " + e.getMessage();
-        } finally {
-            if (!keepKeys) deleteQuietly(keyDir);
         }
         Map<String, RoleAttribution> shares = new LinkedHashMap<>();
         Map<String, RoleAttribution> companions = new LinkedHashMap<>();
