@@ -59,6 +59,8 @@ class MethodIT {
         int chunks = counts.get("warmupPacesMicros").size();
         assertTrue(counts.get("settled").asBoolean() ? chunks >= 8 : chunks >= 1, counts.toString());
         assertTrue(counts.get("warmupCalls").asInt() > 0, counts.toString());
+        // tcp's cold probe is far under 20 ms a call: half-second chunks
+        assertEquals(500, counts.get("warmupChunkMillis").asLong(), counts.toString());
         // tcp's calls take microseconds: batches sized by time get the papers' 1,000 and 12 of them
         assertEquals(1_000, counts.get("invocations").asInt(), counts.toString());
         assertEquals(12, counts.get("reps").asInt(), counts.toString());

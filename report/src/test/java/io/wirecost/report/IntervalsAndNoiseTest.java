@@ -182,7 +182,7 @@ class IntervalsAndNoiseTest {
                 Map.of(
                         "counts",
                         new io.wirecost.runner.ScenarioRunner.Counts(
-                                480, 27, 50, 40, "adaptive", settled, List.of(9500.0, 9100.0, 9050.0, 9000.0))),
+                                480, 27, 50, 40, "adaptive", settled, List.of(9500.0, 9100.0, 9050.0, 9000.0), 1_000L)),
                 Map.of(),
                 Map.of(),
                 List.of(),
@@ -224,7 +224,9 @@ class IntervalsAndNoiseTest {
                 cold.rtt(),
                 List.of(),
                 Map.of(),
-                Map.of("counts", new io.wirecost.runner.ScenarioRunner.Counts(25, 5, 5, 12, "quick", null, List.of())),
+                Map.of(
+                        "counts",
+                        new io.wirecost.runner.ScenarioRunner.Counts(25, 5, 5, 12, "quick", null, List.of(), null)),
                 Map.of(),
                 Map.of(),
                 List.of(),

@@ -548,6 +548,7 @@ public final class ScenarioRunner implements AutoCloseable {
      * @param method      paper, adaptive or quick
      * @param settled     adaptive: whether the warm-up ended because the pace settled (false: it hit its bound)
      * @param warmupPacesMicros adaptive: the pace of each warm-up chunk, µs per call, the rule's input
+     * @param warmupChunkMillis adaptive: the length of a warm-up chunk (null otherwise)
      */
     public record Counts(
             int warmupCalls,
@@ -556,9 +557,11 @@ public final class ScenarioRunner implements AutoCloseable {
             int reps,
             String method,
             Boolean settled,
-            List<Double> warmupPacesMicros) {
+            List<Double> warmupPacesMicros,
+            Long warmupChunkMillis) {
         static Counts fixed(RunSettings s) {
-            return new Counts(s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of());
+            return new Counts(
+                    s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of(), null);
         }
     }
 
@@ -604,7 +607,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 null);
         int invocations = (int) Math.max(
                 5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
-        return new Counts(w.calls(), invocations, sizeCalls, settings.reps(), RunSettings.QUICK, null, List.of());
+        return new Counts(w.calls(), invocations, sizeCalls, settings.reps(), RunSettings.QUICK, null, List.of(), null);
     }
 
     /** Adaptive: the shortest warm-up, a call's worth of the papers' at most, before the settle rule may end it. */
@@ -613,6 +616,15 @@ public final class ScenarioRunner implements AutoCloseable {
     static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(120);
     /** Adaptive: one warm-up chunk, the settle rule's unit: long enough that ws-security's 10-35 ms calls average out. */
     static final Duration ADAPTIVE_CHUNK = Duration.ofSeconds(1);
+    /**
+     * Adaptive: the chunk of scenarios whose cold probe ran faster than {@link #SHORT_CHUNK_BELOW} a call (all but
+     * ws-security): half a second still holds thousands of their calls, and the rule's eight chunks then take 4 s
+     * instead of 8, where tcp's and rmi's paces stop moving within two. The rule's trend threshold is per second
+     * ({@link Settle#settled(List, double)}), so a shorter chunk does not let a slower JIT trend through.
+     */
+    static final Duration ADAPTIVE_SHORT_CHUNK = Duration.ofMillis(500);
+    /** Adaptive: cold probe paces below this get {@link #ADAPTIVE_SHORT_CHUNK} (ws-security's: 50 to 90 ms; the others' under 10). */
+    static final Duration SHORT_CHUNK_BELOW = Duration.ofMillis(20);
 
     /**
      * Adaptive: a bound in calls per type that only scenarios under a few µs a call reach; time
@@ -638,8 +650,10 @@ public final class ScenarioRunner implements AutoCloseable {
             ChildJvm server, ChildJvm client, int done, long ops, double probeNanosPerCall, int sizeCalls)
             throws ChildJvm.ChildFailure {
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
+        Duration chunk = probeNanosPerCall < SHORT_CHUNK_BELOW.toNanos() ? ADAPTIVE_SHORT_CHUNK : ADAPTIVE_CHUNK;
+        double chunkSeconds = chunk.toNanos() / 1e9;
         java.util.function.BiPredicate<Integer, List<Double>> settle =
-                (calls, paces) -> calls >= minimum && Settle.settled(paces);
+                (calls, paces) -> calls >= minimum && Settle.settled(paces, chunkSeconds);
         long start = System.nanoTime();
         Integer compilerCpu = launcher.warmupCompilerCpu();
         Warmup w = warmUp(
@@ -647,7 +661,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 done,
                 ops,
                 probeNanosPerCall,
-                ADAPTIVE_CHUNK.toNanos(),
+                chunk.toNanos(),
                 ADAPTIVE_MAX_WARMUP_CALLS,
                 ADAPTIVE_MAX_WARMUP,
                 settle,
@@ -668,7 +682,7 @@ public final class ScenarioRunner implements AutoCloseable {
                         w.calls(),
                         ops,
                         w.perCallNanos(),
-                        ADAPTIVE_CHUNK.toNanos(),
+                        chunk.toNanos(),
                         ADAPTIVE_MAX_WARMUP_CALLS,
                         left.isNegative() ? Duration.ZERO : left,
                         settle,
@@ -693,7 +707,8 @@ public final class ScenarioRunner implements AutoCloseable {
                 Settle.batchesFor(invocations, settings.reps()),
                 RunSettings.ADAPTIVE,
                 settled,
-                w.pacesMicros());
+                w.pacesMicros(),
+                chunk.toMillis());
     }
 
     /** CPU time so far of both JVMs' compiler threads, ns; -1 where unreadable. */

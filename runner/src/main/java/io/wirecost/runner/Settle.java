@@ -61,8 +61,18 @@ public final class Settle {
 
     private Settle() {}
 
-    /** Whether the pace per call of successive warm-up chunks (any unit, oldest first) has stopped moving. */
+    /** Whether the pace per call of successive one-second warm-up chunks (any unit, oldest first) has stopped moving. */
     public static boolean settled(List<Double> paces) {
+        return settled(paces, 1);
+    }
+
+    /**
+     * Whether the pace per call of successive warm-up chunks of {@code chunkSeconds} each has stopped moving: the
+     * trend allowed between the two windows is {@value #TREND_PERCENT} % per second of chunk, so half-second chunks,
+     * whose windows are 2 s apart instead of 4, allow half of it, and a JIT still improving the pace by 1 % a second
+     * keeps the warm-up going at either length.
+     */
+    public static boolean settled(List<Double> paces, double chunkSeconds) {
         if (paces.size() < 2 * WINDOW) return false;
         double[] later = window(paces, paces.size() - WINDOW);
         double[] earlier = window(paces, paces.size() - 2 * WINDOW);
@@ -70,7 +80,7 @@ public final class Settle {
         if (!(median > 0)) return false;
         if (100 * (later[WINDOW - 1] - later[0]) / median > TOLERANCE_PERCENT) return false;
         double before = median(earlier);
-        return 100 * (before - median) / before <= TREND_PERCENT;
+        return 100 * (before - median) / before <= TREND_PERCENT * chunkSeconds;
     }
 
     /**

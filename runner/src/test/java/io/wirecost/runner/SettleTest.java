@@ -45,6 +45,19 @@ class SettleTest {
     }
 
     @Test
+    void theTrendAllowedIsPerSecondSoHalfSecondChunksAllowHalf() {
+        // the later window 2.4 % faster than the earlier: settled for one-second chunks (1.2 % a second), not for
+        // half-second ones (2.4 % a second)
+        List<Double> paces = List.of(41.0, 41.0, 41.0, 41.0, 40.0, 40.0, 40.0, 40.0);
+        assertTrue(Settle.settled(paces, 1));
+        assertTrue(Settle.settled(paces));
+        assertFalse(Settle.settled(paces, 0.5));
+        // flat within 1 %: settled at either length
+        List<Double> flat = List.of(40.3, 40.4, 40.2, 40.3, 40.0, 40.1, 40.0, 40.2);
+        assertTrue(Settle.settled(flat, 0.5));
+    }
+
+    @Test
     void batchesGrowWithTheSquareRootOfTheShortfallUpToForty() {
         assertEquals(12, Settle.batchesFor(1_000, 12));
         assertEquals(12, Settle.batchesFor(5_000, 12));
