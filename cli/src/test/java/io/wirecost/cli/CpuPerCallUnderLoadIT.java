@@ -3,6 +3,7 @@ package io.wirecost.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,6 +97,22 @@ class CpuPerCallUnderLoadIT {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
+    }
+
+    /** rmi-ssl and ws-security use one set of keys generated for the run, gone once the run is over. */
+    @Test
+    void theRunGeneratesItsKeysOnceAndDeletesThem() throws Exception {
+        JsonNode results = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(tmp.resolve("run").resolve("results.json").toFile());
+        Map<String, String> dirs = new HashMap<>();
+        for (JsonNode s : results.get("scenarios")) {
+            JsonNode keys = s.get("facts").get("keys");
+            if (keys != null)
+                dirs.put(s.get("scenario").asText(), keys.get("dir").asText());
+        }
+        assertEquals(java.util.Set.of("rmi-ssl", "ws-security"), dirs.keySet(), "scenarios with keys: " + dirs);
+        assertEquals(dirs.get("rmi-ssl"), dirs.get("ws-security"), "one set of keys for the run");
+        assertTrue(!Files.exists(Path.of(dirs.get("rmi-ssl"))), "the run's keys deleted: " + dirs);
     }
 
     @Test

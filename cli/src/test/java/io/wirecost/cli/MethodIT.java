@@ -52,7 +52,8 @@ class MethodIT {
 
     @Test
     void adaptiveRecordsItsMethodWarmUpAndWhetherItSettled() throws Exception {
-        JsonNode counts = run().get("facts").get("counts");
+        JsonNode facts = run().get("facts");
+        JsonNode counts = facts.get("counts");
         assertEquals("adaptive", counts.get("method").asText());
         assertTrue(counts.get("settled").isBoolean(), counts.toString());
         // a warm-up in chunks: every chunk's pace is kept, and the settle rule needs two windows of four
@@ -64,5 +65,13 @@ class MethodIT {
         // tcp's calls take microseconds: batches sized by time get the papers' 1,000 and 12 of them
         assertEquals(1_000, counts.get("invocations").asInt(), counts.toString());
         assertEquals(12, counts.get("reps").asInt(), counts.toString());
+        // with the JIT on the other CPU (two CPUs or more), a settled warm-up also found it quiet: at most 5 % of
+        // the last four chunks' time, one reading per chunk from the fourth on
+        JsonNode jit = facts.get("warmup_compiler");
+        if (jit != null && counts.get("settled").asBoolean()) {
+            JsonNode shares = jit.get("compile_percents");
+            assertEquals(chunks - 3, shares.size(), jit.toString());
+            assertTrue(shares.get(shares.size() - 1).asDouble() <= 5, jit.toString());
+        }
     }
 }

@@ -160,7 +160,9 @@ public final class ScenarioRunner implements AutoCloseable {
                         });
                 // a first slice of the warm-up measures the pace; later limits scale with it (ws-security: 10+ ms a
                 // call)
-                int probe = Math.min(settings.warmupCalls(), 20);
+                // --quick: 5 calls per type, and their time counts against its warm-up's: ws-security's first 20
+                // cold calls per type took 14 s, more than the whole warm-up --quick allows (6 s)
+                int probe = Math.min(settings.warmupCalls(), settings.method().equals(RunSettings.QUICK) ? 5 : 20);
                 long ops = labels().size();
                 long t = System.nanoTime();
                 client.call(new Protocol.Warmup(probe), timeoutFor(probe * ops, Duration.ofSeconds(1)));
@@ -169,7 +171,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 // message sizes depend on neither the JIT nor the clock, so they are measured first, where their
                 // calls warm the JVMs up too (with --quick, within its warm-up time); measured after the timed and
                 // profiled passes they added 1 to 6 s a scenario
-                long warmupStart = System.nanoTime();
+                long warmupStart = settings.method().equals(RunSettings.QUICK) ? t : System.nanoTime();
                 int sizeCalls = settings.method().equals(RunSettings.PAPER)
                         ? settings.sizeCalls()
                         : sizeCalls(probeNanosPerCall, ops);
@@ -603,7 +605,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 0.5e9,
                 settings.warmupCalls(),
                 left.isNegative() ? Duration.ZERO : left,
-                (calls, paces) -> false,
+                (calls, paces, compiling) -> false,
                 null);
         int invocations = (int) Math.max(
                 5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
@@ -614,6 +616,12 @@ public final class ScenarioRunner implements AutoCloseable {
     static final Duration ADAPTIVE_MIN_WARMUP = Duration.ofSeconds(3);
     /** Adaptive: the longest warm-up, whether or not the pace settled (results.json says which). */
     static final Duration ADAPTIVE_MAX_WARMUP = Duration.ofSeconds(120);
+    /** When a warm-up ends: on its calls per type, the chunks' paces (µs) and the JIT's share of the last chunks (%, NaN: unknown). */
+    @FunctionalInterface
+    interface StopRule {
+        boolean stop(int calls, List<Double> pacesMicros, double compilePercent);
+    }
+
     /** Adaptive: one warm-up chunk, the settle rule's unit: long enough that ws-security's 10-35 ms calls average out. */
     static final Duration ADAPTIVE_CHUNK = Duration.ofSeconds(1);
     /**
@@ -652,8 +660,11 @@ public final class ScenarioRunner implements AutoCloseable {
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
         Duration chunk = probeNanosPerCall < SHORT_CHUNK_BELOW.toNanos() ? ADAPTIVE_SHORT_CHUNK : ADAPTIVE_CHUNK;
         double chunkSeconds = chunk.toNanos() / 1e9;
-        java.util.function.BiPredicate<Integer, List<Double>> settle =
-                (calls, paces) -> calls >= minimum && Settle.settled(paces, chunkSeconds);
+        StopRule settle = (calls, paces, compiling) -> calls >= minimum && Settle.settled(paces, chunkSeconds);
+        // with the JIT on the other CPU the paces show how good the compiled code is, not how busy the compiler
+        // is: they must also find it quiet (or unreadable), or its work would land in the timed pass
+        StopRule settleAndQuiet = (calls, paces, compiling) ->
+                settle.stop(calls, paces, compiling) && !(compiling > Settle.QUIET_COMPILE_PERCENT);
         long start = System.nanoTime();
         Integer compilerCpu = launcher.warmupCompilerCpu();
         Warmup w = warmUp(
@@ -664,16 +675,16 @@ public final class ScenarioRunner implements AutoCloseable {
                 chunk.toNanos(),
                 ADAPTIVE_MAX_WARMUP_CALLS,
                 ADAPTIVE_MAX_WARMUP,
-                settle,
+                compilerCpu == null ? settle : settleAndQuiet,
                 compilerCpu == null ? null : () -> compileNanos(server, client));
         if (compilerCpu != null) {
             warmupCompiler.put("cpu", compilerCpu);
             warmupCompiler.put("chunks", w.pacesMicros().size());
             warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
+            warmupCompiler.put("compile_percents", w.compilePercents());
             if (w.stopped() && !(w.compilePercent() <= Settle.QUIET_COMPILE_PERCENT)) {
-                // settled on compiled code while the JIT is still busy (ws-security: a third of a CPU): go on
-                // with the compiler back on the calls' CPU, under the one-CPU rule, which sees the JIT's work
-                // in the pace; otherwise that work would land in the timed pass (run() moves them back otherwise)
+                // settled with the JIT's share unreadable: unknown is not quiet, so go on with the compiler back
+                // on the calls' CPU, under the one-CPU rule, which sees the JIT's work in the pace
                 launcher.compileOnPinnedCpu(server);
                 launcher.compileOnPinnedCpu(client);
                 Duration left = ADAPTIVE_MAX_WARMUP.minusNanos(System.nanoTime() - start);
@@ -695,7 +706,8 @@ public final class ScenarioRunner implements AutoCloseable {
                         pinned.pacesMicros().isEmpty() ? w.perCallNanos() : pinned.perCallNanos(),
                         List.copyOf(paces),
                         pinned.stopped(),
-                        Double.NaN);
+                        Double.NaN,
+                        List.of());
             }
         }
         boolean settled = w.stopped();
@@ -724,7 +736,12 @@ public final class ScenarioRunner implements AutoCloseable {
      * (NaN where not measured).
      */
     private record Warmup(
-            int calls, double perCallNanos, List<Double> pacesMicros, boolean stopped, double compilePercent) {}
+            int calls,
+            double perCallNanos,
+            List<Double> pacesMicros,
+            boolean stopped,
+            double compilePercent,
+            List<Double> compilePercents) {}
 
     /**
      * Warm-up calls in chunks of about {@code chunkNanos} at the pace of the chunk before, until
@@ -739,13 +756,14 @@ public final class ScenarioRunner implements AutoCloseable {
             double chunkNanos,
             int maxCalls,
             Duration maxTime,
-            java.util.function.BiPredicate<Integer, List<Double>> stop,
+            StopRule stop,
             java.util.function.LongSupplier compileNanos)
             throws ChildJvm.ChildFailure {
         long start = System.nanoTime();
         List<Double> paces = new ArrayList<>();
         List<Long> wall = new ArrayList<>();
         List<Long> compiled = new ArrayList<>();
+        List<Double> compilePercents = new ArrayList<>();
         if (compileNanos != null) compiled.add(compileNanos.getAsLong());
         boolean stopped = false;
         while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
@@ -758,13 +776,16 @@ public final class ScenarioRunner implements AutoCloseable {
             perCallNanos = (double) took / (chunk * ops);
             paces.add(perCallNanos / 1e3);
             done += chunk;
-            if (stop.test(done, paces)) {
+            double compiling = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled);
+            if (!Double.isNaN(compiling)) compilePercents.add(Math.round(compiling * 10) / 10.0);
+            if (stop.stop(done, paces, compiling)) {
                 stopped = true;
                 break;
             }
         }
         double compilePercent = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled);
-        return new Warmup(done, perCallNanos, List.copyOf(paces), stopped, compilePercent);
+        return new Warmup(
+                done, perCallNanos, List.copyOf(paces), stopped, compilePercent, List.copyOf(compilePercents));
     }
 
     /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the probe's pace, at least 5. */
