@@ -764,6 +764,7 @@ public final class ScenarioRunner implements AutoCloseable {
         List<Long> wall = new ArrayList<>();
         List<Long> compiled = new ArrayList<>();
         List<Double> compilePercents = new ArrayList<>();
+        int jitWindow = Settle.compileWindow(chunkNanos / 1e9);
         if (compileNanos != null) compiled.add(compileNanos.getAsLong());
         boolean stopped = false;
         while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
@@ -776,14 +777,14 @@ public final class ScenarioRunner implements AutoCloseable {
             perCallNanos = (double) took / (chunk * ops);
             paces.add(perCallNanos / 1e3);
             done += chunk;
-            double compiling = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled);
+            double compiling = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled, jitWindow);
             if (!Double.isNaN(compiling)) compilePercents.add(Math.round(compiling * 10) / 10.0);
             if (stop.stop(done, paces, compiling)) {
                 stopped = true;
                 break;
             }
         }
-        double compilePercent = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled);
+        double compilePercent = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled, jitWindow);
         return new Warmup(
                 done, perCallNanos, List.copyOf(paces), stopped, compilePercent, List.copyOf(compilePercents));
     }

@@ -19,11 +19,11 @@ import java.util.List;
  * <p><b>When the JIT compiles on another CPU</b> (the default when the JVMs are pinned; {@link CompilerThreads}),
  * the paces show how good the compiled code is, no longer how busy the compiler is: ws-security's paces
  * settled after 25 s with the JIT still using a third of a CPU, which then slowed the timed pass by up to half
- * (int measured first at 9.9 ms, string last at 6.3). So the warm-up also reads the compiler threads' CPU time,
- * and where it was above {@value #QUIET_COMPILE_PERCENT} % of the last {@value #WINDOW} chunks' time the
- * compiler threads go back to the pinned CPU and the warm-up goes on under the rule above until it holds
- * again, now on paces that include the JIT's work. The HTTP stacks' compilers were at 0 to 2 % when their
- * paces settled; ws-security's at about 30 %.
+ * (int measured first at 9.9 ms, string last at 6.3). So the warm-up also reads the compiler threads' CPU time
+ * and ends only when, besides the rule above, it was at most {@value #QUIET_COMPILE_PERCENT} % of the last
+ * {@value #WINDOW} chunks' time ({@link #compilePercent}). Sending the compiler back to the pinned CPU and waiting
+ * there for the paces to settle again (the rule until 2026-11-26) let noise end ws-security's warm-up with its
+ * JIT at 40 to 60 %; on its own CPU ws-security's JIT works for about two minutes, down from a whole CPU.
  *
  * <p><b>How many batches.</b> Batches sized by time are shorter than the papers' 1,000 calls where calls
  * are slow, so each batch mean varies more. The papers' between-batch spread on ws-security (CV 3 to 8 %
@@ -58,6 +58,13 @@ public final class Settle {
     static final int SAMPLE_BUDGET = 5_000;
     static final int PROFILED_BATCH_FACTOR = 5;
     static final double QUIET_COMPILE_PERCENT = 5;
+    /** The time over which the JIT's share is judged, whatever the chunk. */
+    static final double COMPILE_WINDOW_SECONDS = 4;
+
+    /** Chunks of {@code chunkSeconds} that make {@link #COMPILE_WINDOW_SECONDS}, at least {@value #WINDOW}. */
+    public static int compileWindow(double chunkSeconds) {
+        return (int) Math.max(WINDOW, Math.round(COMPILE_WINDOW_SECONDS / chunkSeconds));
+    }
 
     private Settle() {}
 
@@ -90,13 +97,21 @@ public final class Settle {
      * reading.
      */
     public static double compilePercent(List<Long> wallNanos, List<Long> compiledNanos) {
+        return compilePercent(wallNanos, compiledNanos, WINDOW);
+    }
+
+    /**
+     * The JIT's share over the last {@code chunks} chunks. Half-second chunks take eight, so that the JIT is judged
+     * over the same 4 s as with one-second chunks: one C2 compile of a large method (100 ms and more) is 5 % of 2 s.
+     */
+    public static double compilePercent(List<Long> wallNanos, List<Long> compiledNanos, int chunks) {
         int n = wallNanos.size();
-        if (n < WINDOW || compiledNanos.size() != n + 1) return Double.NaN;
-        long before = compiledNanos.get(n - WINDOW);
+        if (n < chunks || compiledNanos.size() != n + 1) return Double.NaN;
+        long before = compiledNanos.get(n - chunks);
         long after = compiledNanos.get(n);
         if (before < 0 || after < 0) return Double.NaN;
         long wall = 0;
-        for (long w : wallNanos.subList(n - WINDOW, n)) wall += w;
+        for (long w : wallNanos.subList(n - chunks, n)) wall += w;
         return wall > 0 ? 100.0 * Math.max(0, after - before) / wall : Double.NaN;
     }
 

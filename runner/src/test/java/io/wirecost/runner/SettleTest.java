@@ -145,6 +145,17 @@ class SettleTest {
     }
 
     @Test
+    void theJitsShareIsJudgedOverFourSecondsWhateverTheChunk() {
+        assertEquals(4, Settle.compileWindow(1));
+        assertEquals(8, Settle.compileWindow(0.5));
+        // eight half-second chunks; one compile of 150 ms in the last: 7.5 % of 2 s, but 3.75 % of 4 s
+        List<Long> wall = java.util.Collections.nCopies(8, 500_000_000L);
+        List<Long> compiled = List.of(0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 150_000_000L);
+        assertEquals(7.5, Settle.compilePercent(wall, compiled, 4), 1e-9);
+        assertEquals(3.75, Settle.compilePercent(wall, compiled, 8), 1e-9);
+    }
+
+    @Test
     void theJitsShareIsUnknownWithTooFewChunksOrAnUnreadableCount() {
         assertTrue(Double.isNaN(Settle.compilePercent(List.of(1L, 1L, 1L), List.of(0L, 0L, 0L, 0L))));
         assertTrue(Double.isNaN(Settle.compilePercent(List.of(1L, 1L, 1L, 1L), List.of(-1L, -1L, -1L, -1L, -1L))));
