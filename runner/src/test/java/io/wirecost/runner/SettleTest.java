@@ -27,10 +27,17 @@ class SettleTest {
     }
 
     @Test
-    void oneNoisyChunkInTheLaterWindowKeepsWarmingUp() {
-        // 15 % above the others: outside the 10 % tolerance
-        assertFalse(Settle.settled(List.of(40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 46.0, 40.0)));
-        assertTrue(Settle.settled(List.of(40.0, 40.0, 46.0, 40.0, 40.0, 41.0, 40.0, 40.5)));
+    void oneSlowChunkIsInterferenceButTwoOrAFastOneKeepWarmingUp() {
+        // one chunk 15 % above the others: interference only slows, so it is left out
+        assertTrue(Settle.settled(List.of(40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 46.0, 40.0)));
+        // two: the window does not agree within 10 %
+        assertFalse(Settle.settled(List.of(40.0, 40.0, 40.0, 40.0, 40.0, 46.0, 46.0, 40.0)));
+        // a chunk 15 % faster than the rest counts: the pace may still be moving
+        assertFalse(Settle.settled(List.of(40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 34.0, 40.0)));
+        // tcp, 2026-11-26, half-second chunks, its JIT quiet (0.3 %): chunks 7 to 14, one of them 10 % slower than the
+        // other three; the rule with every chunk counted waited 23 more chunks, until the machine's noise passed
+        List<Double> tcp = List.of(17.7, 18.7, 19.7, 16.7, 16.9, 17.6, 18.4, 19.8);
+        assertTrue(Settle.settled(tcp, 0.5));
     }
 
     @Test
