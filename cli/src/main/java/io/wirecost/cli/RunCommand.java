@@ -276,7 +276,6 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<String> names = resolveScenarios();
-        ProfilerSettings profiler = profilerSettings();
         RuleSet rules = loadRules();
         if (repeat < 1) throw new UsageException("--repeat must be at least 1");
         if (jceProvider != null)
@@ -315,6 +314,7 @@ final class RunCommand implements Callable<Integer> {
                 sizeCalls != null ? sizeCalls : base.sizeCalls(),
                 chosen.equals(RunSettings.QUICK),
                 chosen);
+        ProfilerSettings profiler = profilerSettings(chosen);
         if (!isAddressLiteral(metricsBind)) {
             throw new UsageException(
                     "--metrics-bind must be an IP address like 127.0.0.1 or 0.0.0.0, got '" + metricsBind + "'");
@@ -579,23 +579,27 @@ final class RunCommand implements Callable<Integer> {
         return List.copyOf(new java.util.LinkedHashSet<>(scenarios));
     }
 
-    private ProfilerSettings profilerSettings() {
+    private ProfilerSettings profilerSettings(String chosenMethod) {
         if (!List.of("async", "jfr", "none").contains(engine))
             throw new UsageException("--profiler must be async, jfr or none, got '" + engine + "'");
         if (!List.of("cpu", "ctimer", "itimer", "wall").contains(event))
             throw new UsageException("--event must be cpu, ctimer, itimer or wall, got '" + event + "'");
-        return new ProfilerSettings(engine, event, intervalNanos(engine, interval), profileExtras(profile));
+        return new ProfilerSettings(
+                engine, event, intervalNanos(engine, interval, chosenMethod), profileExtras(profile));
     }
 
     /**
-     * {@code --interval} for {@code engine}, or its default: 250 µs for async-profiler, 1 ms for JFR. The profiled
-     * pass lasts until every role has its sample budget (5,000), which at 1 ms took tcp's and rmi's two JVMs 10 s
-     * of CPU on their one CPU; it runs apart from the timed pass, so the profiler's cost at the finer rate does not
-     * reach the reported figures (docs/RESULTS.md, 2026-11-26). JFR's method sampler takes whole milliseconds.
+     * {@code --interval} for {@code engine}, or its default: 250 µs for async-profiler where the profiled pass stops
+     * at its sample budget (the adaptive method, --quick), 1 ms otherwise. The budget (5,000 per role) took tcp's
+     * and rmi's two JVMs 10 s of CPU on their one CPU at 1 ms; the pass runs apart from the timed pass, so the
+     * profiler's cost at the finer rate does not reach the reported figures (docs/RESULTS.md, 2026-11-26). Where the
+     * papers' counts fix the profiled pass's length, a finer interval would only make it slower (the profiler's cost
+     * at four times the rate: ws-literal's profiled calls 249 -> 347 µs). JFR's method sampler takes whole
+     * milliseconds.
      */
-    static long intervalNanos(String engine, String interval) {
+    static long intervalNanos(String engine, String interval, String method) {
         long ns = interval == null
-                ? (engine.equals("jfr") ? 1_000_000L : 250_000L)
+                ? (engine.equals("jfr") || method.equals(RunSettings.PAPER) ? 1_000_000L : 250_000L)
                 : Durations.parseNanos("--interval", interval);
         if (engine.equals("jfr") && ns < 1_000_000L)
             throw new UsageException("--interval: JFR samples at most once a millisecond, got '" + interval + "'");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,14 +46,17 @@ class RunProfileOptionTest {
     }
 
     @Test
-    void theIntervalDefaultsToTheFinestEachEngineTakes() {
-        assertEquals(250_000L, RunCommand.intervalNanos("async", null));
-        assertEquals(1_000_000L, RunCommand.intervalNanos("jfr", null));
-        assertEquals(2_000_000L, RunCommand.intervalNanos("jfr", "2ms"));
-        assertEquals(100_000L, RunCommand.intervalNanos("async", "100us"));
+    void theIntervalDefaultsToTheFinestEachEngineTakesWhereTheSampleBudgetEndsThePass() {
+        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunSettings.ADAPTIVE));
+        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunSettings.QUICK));
+        // the papers' counts fix the profiled pass's length: a finer interval would only slow it
+        assertEquals(1_000_000L, RunCommand.intervalNanos("async", null, RunSettings.PAPER));
+        assertEquals(1_000_000L, RunCommand.intervalNanos("jfr", null, RunSettings.ADAPTIVE));
+        assertEquals(2_000_000L, RunCommand.intervalNanos("jfr", "2ms", RunSettings.QUICK));
+        assertEquals(100_000L, RunCommand.intervalNanos("async", "100us", RunSettings.PAPER));
         assertEquals(
                 "--interval: JFR samples at most once a millisecond, got '500us'",
-                assertThrows(UsageException.class, () -> RunCommand.intervalNanos("jfr", "500us"))
+                assertThrows(UsageException.class, () -> RunCommand.intervalNanos("jfr", "500us", RunSettings.ADAPTIVE))
                         .getMessage());
     }
 }

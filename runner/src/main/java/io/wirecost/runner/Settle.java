@@ -21,7 +21,7 @@ import java.util.List;
  * settled after 25 s with the JIT still using a third of a CPU, which then slowed the timed pass by up to half
  * (int measured first at 9.9 ms, string last at 6.3). So the warm-up also reads the compiler threads' CPU time
  * and ends only when, besides the rule above, it was at most {@value #QUIET_COMPILE_PERCENT} % of the last
- * {@value #WINDOW} chunks' time ({@link #compilePercent}). Sending the compiler back to the pinned CPU and waiting
+ * {@value #COMPILE_WINDOW_SECONDS} s ({@link #compilePercent(List, List, int)}). Sending the compiler back to the pinned CPU and waiting
  * there for the paces to settle again (the rule until 2026-11-26) let noise end ws-security's warm-up with its
  * JIT at 40 to 60 %; on its own CPU ws-security's JIT works for about two minutes, down from a whole CPU.
  *
