@@ -767,6 +767,7 @@ public final class ScenarioRunner implements AutoCloseable {
         int jitWindow = Settle.compileWindow(chunkNanos / 1e9);
         if (compileNanos != null) compiled.add(compileNanos.getAsLong());
         boolean stopped = false;
+        double compiling = Double.NaN; // the JIT's share as of the last chunk
         while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
             int chunk = (int) Math.max(1, Math.min(maxCalls - done, chunkNanos / perCallNanos / ops));
             long t = System.nanoTime();
@@ -777,16 +778,14 @@ public final class ScenarioRunner implements AutoCloseable {
             perCallNanos = (double) took / (chunk * ops);
             paces.add(perCallNanos / 1e3);
             done += chunk;
-            double compiling = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled, jitWindow);
+            compiling = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled, jitWindow);
             if (!Double.isNaN(compiling)) compilePercents.add(Math.round(compiling * 10) / 10.0);
             if (stop.stop(done, paces, compiling)) {
                 stopped = true;
                 break;
             }
         }
-        double compilePercent = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled, jitWindow);
-        return new Warmup(
-                done, perCallNanos, List.copyOf(paces), stopped, compilePercent, List.copyOf(compilePercents));
+        return new Warmup(done, perCallNanos, List.copyOf(paces), stopped, compiling, List.copyOf(compilePercents));
     }
 
     /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the probe's pace, at least 5. */
