@@ -483,7 +483,8 @@ public final class ScenarioRunner implements AutoCloseable {
     /**
      * The profiled pass, sized by samples (adaptive and --quick): {@value Settle#PROFILED_PROBE_BATCHES} batches of
      * every type first, of as many calls as the timed pass's CPU per call says reach the sample budget
-     * ({@link Settle#profiledInvocations}), then as many more as bring each role to the budget at the rate its
+     * ({@value Settle#SAMPLE_BUDGET} per role, --quick's {@value Settle#QUICK_SAMPLE_BUDGET};
+     * {@link Settle#profiledInvocations}), then as many more as bring each role to the budget at the rate its
      * profiler counted so far ({@link Settle#profiledBatchesFromSamples}), counted again after each step; where a
      * profiler does not count (JFR), one step estimated from those batches' CPU per call
      * ({@link Settle#profiledBatches}). {@code capAtTimedSize}: the most batches per type, in the timed pass's
@@ -496,7 +497,8 @@ public final class ScenarioRunner implements AutoCloseable {
         int minCalls = Double.isNaN(timed.nanosPerCall())
                 ? timedN
                 : (int) Math.ceil(PROFILED_MIN_BATCH.toNanos() / timed.nanosPerCall());
-        int n = Settle.profiledInvocations(timed.cpu(), profiler.intervalNs(), timedN, (int) ops, minCalls);
+        int budget = settings.method().equals(RunSettings.QUICK) ? Settle.QUICK_SAMPLE_BUDGET : Settle.SAMPLE_BUDGET;
+        int n = Settle.profiledInvocations(timed.cpu(), profiler.intervalNs(), budget, timedN, (int) ops, minCalls);
         int cap = (int) Math.ceil((double) capAtTimedSize * timedN / n);
         int fallback = Math.min(cap, (int) Math.ceil((double) counts.reps() * timedN / n)); // the timed pass's calls
         int done = Math.min(Settle.PROFILED_PROBE_BATCHES, cap);
@@ -507,11 +509,11 @@ public final class ScenarioRunner implements AutoCloseable {
                 client.call(new Protocol.Samples(), COMMAND).samples(),
                 server.call(new Protocol.Samples(), COMMAND).samples()
             };
-            int wanted = Settle.profiledBatchesFromSamples(samples, done, fallback, cap);
+            int wanted = Settle.profiledBatchesFromSamples(samples, budget, done, fallback, cap);
             boolean counted = wanted >= 0;
             if (!counted)
                 wanted = Settle.profiledBatches(
-                        summarize(all).cpu(), profiler.intervalNs(), n, (int) ops, fallback, cap);
+                        summarize(all).cpu(), profiler.intervalNs(), budget, n, (int) ops, fallback, cap);
             if (wanted <= done) break;
             all = all.then(measureBatches(server, client, wanted - done, n, all));
             done = wanted;

@@ -56,6 +56,13 @@ public final class Settle {
     static final int MAX_BATCHES = 40;
     private static final int PAPER_INVOCATIONS = 1_000;
     static final int SAMPLE_BUDGET = 5_000;
+    /**
+     * --quick's budget: half the adaptive method's, a share's binomial 95 % interval within ±2 points at 50 %
+     * (±0.9 at 5 %). The profiled pass is bound by samples, not calls: both JVMs share one CPU, so 5,000 samples
+     * per role at 250 µs take at least 2.5 s of that CPU, 4 s of a 12 s tcp scenario with the harness's work.
+     */
+    static final int QUICK_SAMPLE_BUDGET = 2_500;
+
     static final int PROFILED_BATCH_FACTOR = 5;
     static final double QUIET_COMPILE_PERCENT = 5;
     /** The time over which the JIT's share is judged, whatever the chunk. */
@@ -156,7 +163,7 @@ public final class Settle {
 
     /**
      * Invocations per batch of the profiled pass: enough that its {@value #PROFILED_PROBE_BATCHES} probe batches
-     * per type are expected to bring every role to {@link #SAMPLE_BUDGET} samples at {@code intervalNs}, judged from
+     * per type are expected to bring every role to {@code budget} samples at {@code intervalNs}, judged from
      * the timed pass's CPU per call (primitives' geometric mean per role) and {@link #PROFILED_CPU_FACTOR}; at least
      * {@code minCalls} (a batch long enough that the harness's work between batches stays small beside it), at most
      * the timed pass's {@code invocations}, which is also the answer where CPU per call is unknown. Slow stacks need
@@ -164,45 +171,45 @@ public final class Settle {
      * about 4,000 calls, where three timed batches per type are 24,000.
      */
     public static int profiledInvocations(
-            List<CpuStatistics> timedCpu, long intervalNs, int invocations, int operations, int minCalls) {
-        double callsNeeded = callsForBudget(timedCpu, intervalNs);
+            List<CpuStatistics> timedCpu, long intervalNs, int budget, int invocations, int operations, int minCalls) {
+        double callsNeeded = callsForBudget(timedCpu, intervalNs, budget);
         if (!(callsNeeded > 0)) return invocations;
         int n = (int) Math.ceil(callsNeeded / PROFILED_CPU_FACTOR / ((double) PROFILED_PROBE_BATCHES * operations));
         return Math.max(1, Math.min(invocations, Math.max(minCalls, n)));
     }
 
-    /** Calls per role that make {@link #SAMPLE_BUDGET} samples at {@code intervalNs} by the timed CPU per call; 0 where unknown. */
-    private static double callsForBudget(List<CpuStatistics> timedCpu, long intervalNs) {
+    /** Calls per role that make {@code budget} samples at {@code intervalNs} by the timed CPU per call; 0 where unknown. */
+    private static double callsForBudget(List<CpuStatistics> timedCpu, long intervalNs, int budget) {
         double callsNeeded = 0;
         for (CpuStatistics c : timedCpu) {
             if (!c.operation().equals("primitives-geomean") || c.role().equals("all")) continue;
             double micros = c.perCallMicros().value();
             if (!(micros > 0)) return 0;
-            callsNeeded = Math.max(callsNeeded, SAMPLE_BUDGET * (intervalNs / 1e3) / micros);
+            callsNeeded = Math.max(callsNeeded, budget * (intervalNs / 1e3) / micros);
         }
         return callsNeeded;
     }
 
     /**
      * Batches per type for the profiled pass from samples counted after {@code batchesDone} batches per
-     * type: enough for every role to reach {@link #SAMPLE_BUDGET} at the rate so far; at least
+     * type: enough for every role to reach {@code budget} at the rate so far; at least
      * {@code batchesDone}, at most {@code capBatches}; {@code fallbackBatches} where a role has no sample at all
      * (a profiler that did not start); {@code -1} when a count is unknown (negative).
      */
     public static int profiledBatchesFromSamples(
-            long[] samplesPerRole, int batchesDone, int fallbackBatches, int capBatches) {
+            long[] samplesPerRole, int budget, int batchesDone, int fallbackBatches, int capBatches) {
         double batches = batchesDone;
         for (long samples : samplesPerRole) {
             if (samples < 0) return -1;
             if (samples == 0) return Math.max(batchesDone, Math.min(capBatches, fallbackBatches));
-            batches = Math.max(batches, Math.ceil((double) SAMPLE_BUDGET * batchesDone / samples));
+            batches = Math.max(batches, Math.ceil((double) budget * batchesDone / samples));
         }
         return (int) Math.max(batchesDone, Math.min(capBatches, batches));
     }
 
     /**
      * Batches per type of {@code invocations} calls for the profiled pass where the profiler does not count its
-     * samples (JFR): enough calls that every role expects {@link #SAMPLE_BUDGET} samples at {@code intervalNs},
+     * samples (JFR): enough calls that every role expects {@code budget} samples at {@code intervalNs},
      * judged from a CPU per call measured under the profiler (primitives' geometric mean per role: each ms of a
      * thread's CPU is a sample); {@code fallbackBatches} where that is unknown; between
      * {@value #PROFILED_PROBE_BATCHES} and {@code capBatches}.
@@ -210,11 +217,12 @@ public final class Settle {
     public static int profiledBatches(
             List<CpuStatistics> profiledCpu,
             long intervalNs,
+            int budget,
             int invocations,
             int operations,
             int fallbackBatches,
             int capBatches) {
-        double callsNeeded = callsForBudget(profiledCpu, intervalNs);
+        double callsNeeded = callsForBudget(profiledCpu, intervalNs, budget);
         if (!(callsNeeded > 0)) return Math.min(capBatches, fallbackBatches);
         int batches = (int) Math.ceil(callsNeeded / ((double) invocations * operations));
         return Math.max(PROFILED_PROBE_BATCHES, Math.min(capBatches, batches));

@@ -83,39 +83,60 @@ class SettleTest {
     void theProfiledPassLastsUntilEveryRoleExpectsTheSampleBudget() {
         // ws-security: 3,300 µs client, 3,600 server a call; 1 ms sampling: 5,000 samples need 1,516 client calls
         List<CpuStatistics> wss = List.of(geomean("client", 3300), geomean("server", 3600), geomean("all", 6900));
-        assertEquals(7, Settle.profiledBatches(wss, 1_000_000, 28, 8, 40, 200)); // 1,516 / (28 x 8) = 6.8
+        assertEquals(
+                7,
+                Settle.profiledBatches(wss, 1_000_000, Settle.SAMPLE_BUDGET, 28, 8, 40, 200)); // 1,516 / (28 x 8) = 6.8
         // rmi: 8 µs a call per role: 625,000 calls needed, 78 batches of 1,000 x 8; at most 5 x 12
         List<CpuStatistics> rmi = List.of(geomean("client", 8), geomean("server", 9));
-        assertEquals(60, Settle.profiledBatches(rmi, 1_000_000, 1_000, 8, 12, 60));
+        assertEquals(60, Settle.profiledBatches(rmi, 1_000_000, Settle.SAMPLE_BUDGET, 1_000, 8, 12, 60));
         // corba: 40 µs a call: 125,000 calls, 16 batches, beyond the timed pass's 12
         assertEquals(
                 16,
                 Settle.profiledBatches(
-                        List.of(geomean("client", 40), geomean("server", 40)), 1_000_000, 1_000, 8, 12, 60));
+                        List.of(geomean("client", 40), geomean("server", 40)),
+                        1_000_000,
+                        Settle.SAMPLE_BUDGET,
+                        1_000,
+                        8,
+                        12,
+                        60));
         // a slow call at a coarse interval still gets three batches
         assertEquals(
                 3,
                 Settle.profiledBatches(
-                        List.of(geomean("client", 100_000), geomean("server", 100_000)), 1_000_000, 28, 8, 40, 200));
+                        List.of(geomean("client", 100_000), geomean("server", 100_000)),
+                        1_000_000,
+                        Settle.SAMPLE_BUDGET,
+                        28,
+                        8,
+                        40,
+                        200));
         // no CPU figures (not readable here): the timed pass's count
-        assertEquals(40, Settle.profiledBatches(List.of(), 1_000_000, 28, 8, 40, 200));
+        assertEquals(40, Settle.profiledBatches(List.of(), 1_000_000, Settle.SAMPLE_BUDGET, 28, 8, 40, 200));
     }
 
     @Test
     void theProfiledPassScalesTheSamplesItCountedToTheBudget() {
         // grpc at 1 ms: 3 batches of 1,000 calls x 8 types gave the client 2,100 samples, the server 2,300:
         // 5,000 need 3 x 5,000 / 2,100 = 7.1 batches, so 8
-        assertEquals(8, Settle.profiledBatchesFromSamples(new long[] {2_100, 2_300}, 3, 12, 60));
+        assertEquals(8, Settle.profiledBatchesFromSamples(new long[] {2_100, 2_300}, Settle.SAMPLE_BUDGET, 3, 12, 60));
         // tcp: 500 samples in 3 batches need 32 (5,000 x 3 / 480 = 31.25), more than the timed pass's 12
-        assertEquals(32, Settle.profiledBatchesFromSamples(new long[] {500, 480}, 3, 12, 60));
+        assertEquals(32, Settle.profiledBatchesFromSamples(new long[] {500, 480}, Settle.SAMPLE_BUDGET, 3, 12, 60));
         // a very fast call at a coarse interval: at most five times the timed pass's batches
-        assertEquals(60, Settle.profiledBatchesFromSamples(new long[] {50, 60}, 3, 12, 60));
+        assertEquals(60, Settle.profiledBatchesFromSamples(new long[] {50, 60}, Settle.SAMPLE_BUDGET, 3, 12, 60));
         // already over the budget: the batches done are enough
-        assertEquals(3, Settle.profiledBatchesFromSamples(new long[] {9_000, 12_000}, 3, 40, 200));
+        assertEquals(
+                3, Settle.profiledBatchesFromSamples(new long[] {9_000, 12_000}, Settle.SAMPLE_BUDGET, 3, 40, 200));
         // no sample at all (a profiler that did not start): the timed pass's count
-        assertEquals(12, Settle.profiledBatchesFromSamples(new long[] {0, 4_000}, 3, 12, 60));
+        assertEquals(12, Settle.profiledBatchesFromSamples(new long[] {0, 4_000}, Settle.SAMPLE_BUDGET, 3, 12, 60));
         // a profiler that does not count (JFR): unknown, the caller estimates from CPU
-        assertEquals(-1, Settle.profiledBatchesFromSamples(new long[] {-1, 4_000}, 3, 12, 60));
+        assertEquals(-1, Settle.profiledBatchesFromSamples(new long[] {-1, 4_000}, Settle.SAMPLE_BUDGET, 3, 12, 60));
+        // --quick's half budget: grpc's 2,100 samples in 3 batches need 4 (2,500 x 3 / 2,100 = 3.6), not 8
+        assertEquals(
+                4, Settle.profiledBatchesFromSamples(new long[] {2_100, 2_300}, Settle.QUICK_SAMPLE_BUDGET, 3, 12, 60));
+        // and 2,600 samples already meet it
+        assertEquals(
+                3, Settle.profiledBatchesFromSamples(new long[] {2_600, 2_700}, Settle.QUICK_SAMPLE_BUDGET, 3, 12, 60));
     }
 
     @Test
@@ -123,19 +144,19 @@ class SettleTest {
         // ws-literal at 250 µs: client 70 µs, server 80 µs a call; 5,000 client samples by that CPU need 17,857
         // calls, half of it (a profiled call burns at least twice the CPU) over 3 batches x 8 types: 373 a batch
         List<CpuStatistics> wsLiteral = List.of(geomean("client", 70), geomean("server", 80), geomean("all", 150));
-        assertEquals(373, Settle.profiledInvocations(wsLiteral, 250_000, 1_000, 8, 100));
+        assertEquals(373, Settle.profiledInvocations(wsLiteral, 250_000, Settle.SAMPLE_BUDGET, 1_000, 8, 100));
         // but never shorter than the harness's minimum batch
-        assertEquals(400, Settle.profiledInvocations(wsLiteral, 250_000, 1_000, 8, 400));
+        assertEquals(400, Settle.profiledInvocations(wsLiteral, 250_000, Settle.SAMPLE_BUDGET, 1_000, 8, 400));
         // at 1 ms four times the calls, more than the timed pass's 1,000: the timed size
-        assertEquals(1_000, Settle.profiledInvocations(wsLiteral, 1_000_000, 1_000, 8, 100));
+        assertEquals(1_000, Settle.profiledInvocations(wsLiteral, 1_000_000, Settle.SAMPLE_BUDGET, 1_000, 8, 100));
         // tcp: 3 µs a call needs more calls than the timed pass's batches hold: the timed size
         List<CpuStatistics> tcp = List.of(geomean("client", 3), geomean("server", 3));
-        assertEquals(1_000, Settle.profiledInvocations(tcp, 250_000, 1_000, 8, 3_334));
+        assertEquals(1_000, Settle.profiledInvocations(tcp, 250_000, Settle.SAMPLE_BUDGET, 1_000, 8, 3_334));
         // CPU per call unknown: the timed size
-        assertEquals(22, Settle.profiledInvocations(List.of(), 250_000, 22, 8, 5));
+        assertEquals(22, Settle.profiledInvocations(List.of(), 250_000, Settle.SAMPLE_BUDGET, 22, 8, 5));
         // ws-security: 4,000 µs a call; 313 calls, 7 a batch, at least 5 (50 ms at 10 ms a call), at most the timed 22
         List<CpuStatistics> wss = List.of(geomean("client", 4_000), geomean("server", 4_000));
-        assertEquals(7, Settle.profiledInvocations(wss, 250_000, 22, 8, 5));
+        assertEquals(7, Settle.profiledInvocations(wss, 250_000, Settle.SAMPLE_BUDGET, 22, 8, 5));
     }
 
     @Test
