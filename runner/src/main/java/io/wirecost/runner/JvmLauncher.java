@@ -26,6 +26,7 @@ public final class JvmLauncher {
     private NetworkPair network;
     private Integer pinnedCpu;
     private Integer warmupCompilerCpu;
+    private boolean compilerAwayToTheEnd;
 
     /**
      * Runs every scenario JVM on this one CPU ({@code taskset -c}): client and server then hand each call
@@ -44,7 +45,19 @@ public final class JvmLauncher {
      * why in {@link CompilerThreads}). Null: they stay with the JVM on the pinned CPU.
      */
     public JvmLauncher warmupCompilerCpu(Integer cpu) {
+        return warmupCompilerCpu(cpu, false);
+    }
+
+    /**
+     * As {@link #warmupCompilerCpu(Integer)}; {@code toTheEnd}: the compiler threads stay on {@code cpu} through the
+     * timed and profiled passes too ({@link #compileOnPinnedCpu} does nothing). For --quick, which does not wait for
+     * the JIT: after the web-service stacks' few seconds of warm-up it is still at 85 to 99 % of a CPU, and brought
+     * back it took the pinned CPU from the calls (ws-literal's 3 s timed pass took 10 s). Compiler threads are not
+     * counted in CPU per call either way (ProcessCpu).
+     */
+    public JvmLauncher warmupCompilerCpu(Integer cpu, boolean toTheEnd) {
         this.warmupCompilerCpu = cpu;
+        this.compilerAwayToTheEnd = toTheEnd;
         return this;
     }
 
@@ -53,9 +66,10 @@ public final class JvmLauncher {
         return pinnedCpu == null ? null : warmupCompilerCpu;
     }
 
-    /** Moves {@code jvm}'s compiler threads back to the pinned CPU, where the timed pass wants them; a no-op where they never left. */
+    /** Moves {@code jvm}'s compiler threads back to the pinned CPU, where the timed pass wants them; a no-op where they never left or stay away to the end. */
     public void compileOnPinnedCpu(ChildJvm jvm) {
-        if (warmupCompilerCpu() != null) CompilerThreads.move(jvm.pid(), pinnedCpu, Duration.ZERO);
+        if (warmupCompilerCpu() != null && !compilerAwayToTheEnd)
+            CompilerThreads.move(jvm.pid(), pinnedCpu, Duration.ZERO);
     }
 
     /** "none", or the CPU every scenario JVM runs on. */
@@ -64,7 +78,8 @@ public final class JvmLauncher {
         return "cpu " + pinnedCpu + " (client and server JVMs pinned with taskset)"
                 + (warmupCompilerCpu() == null
                         ? ""
-                        : "; their JIT compiler threads on cpu " + warmupCompilerCpu() + " until the timed pass");
+                        : "; their JIT compiler threads on cpu " + warmupCompilerCpu()
+                                + (compilerAwayToTheEnd ? "" : " until the timed pass"));
     }
 
     /** With {@code --remote}: server JVMs in one network namespace, client JVMs in the other. */

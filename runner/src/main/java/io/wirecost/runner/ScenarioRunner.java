@@ -180,7 +180,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 // that results.json's counts still add up to the calls made: warm-up + timed + profiled + sizes
                 counts = switch (settings.method()) {
                     case RunSettings.QUICK ->
-                        quickWarmup(client, probe, ops, probeNanosPerCall, warmupStart, sizeCalls);
+                        quickWarmup(server, client, probe, ops, probeNanosPerCall, warmupStart, sizeCalls);
                     case RunSettings.ADAPTIVE ->
                         adaptiveWarmup(server, client, probe, ops, probeNanosPerCall, sizeCalls);
                     default -> Counts.fixed(settings); // its size calls are the settings', as above
@@ -195,7 +195,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 facts.put("counts", counts);
                 if (!warmupCompiler.isEmpty()) facts.put("warmup_compiler", warmupCompiler);
                 // the timed pass runs as before: every thread of both JVMs on the pinned CPU (a no-op where
-                // the compiler threads never left it)
+                // the compiler threads never left it, or stay away to the end: --quick, JvmLauncher)
                 launcher.compileOnPinnedCpu(server);
                 launcher.compileOnPinnedCpu(client);
                 progress.accept(
@@ -594,10 +594,17 @@ public final class ScenarioRunner implements AutoCloseable {
      * the papers' 1,000. Every scenario then fits in well under a minute.
      */
     private Counts quickWarmup(
-            ChildJvm client, int done, long ops, double probeNanosPerCall, long startNanos, int sizeCalls)
+            ChildJvm server,
+            ChildJvm client,
+            int done,
+            long ops,
+            double probeNanosPerCall,
+            long startNanos,
+            int sizeCalls)
             throws ChildJvm.ChildFailure {
         // the size pass's calls were the warm-up's first: its time counts against the warm-up's
         Duration left = QUICK_WARMUP.minusNanos(System.nanoTime() - startNanos);
+        Integer compilerCpu = launcher.warmupCompilerCpu();
         // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
         Warmup w = warmUp(
                 client,
@@ -608,7 +615,15 @@ public final class ScenarioRunner implements AutoCloseable {
                 settings.warmupCalls(),
                 left.isNegative() ? Duration.ZERO : left,
                 (calls, paces, compiling) -> false,
-                null);
+                compilerCpu == null ? null : () -> compileNanos(server, client));
+        if (compilerCpu != null) {
+            // where the JIT compiled, and how busy it still was when the timed pass began: --quick does not wait
+            // for it, so a high last share says the timed pass met some of its work (back on the pinned CPU)
+            warmupCompiler.put("cpu", compilerCpu);
+            warmupCompiler.put("chunks", w.pacesMicros().size());
+            warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
+            warmupCompiler.put("compile_percents", w.compilePercents());
+        }
         int invocations = (int) Math.max(
                 5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
         return new Counts(w.calls(), invocations, sizeCalls, settings.reps(), RunSettings.QUICK, null, List.of(), null);
