@@ -61,7 +61,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--quick",
             description =
-                    "Scale all counts down, for tests and CI: each scenario's passes cut to a few seconds at its own pace.")
+                    "Scale all counts down, for tests and CI: each scenario's passes cut to a few seconds at its own "
+                            + "pace, 2,500 samples per role, the JIT compiling on another CPU.")
     boolean quick;
 
     @Option(
@@ -99,8 +100,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--interval",
             description =
-                    "Sampling interval (default: 250us with async-profiler, 1ms with JFR, whose sampler counts "
-                            + "whole milliseconds; the profiled pass stops at a sample budget, so a finer interval shortens it).")
+                    "Sampling interval (default: 250us with async-profiler, where the profiled pass stops at a sample "
+                            + "budget, so a finer interval shortens it; 1ms with --method paper or explicit counts, "
+                            + "which fix the pass's length, and with JFR, whose sampler counts whole milliseconds).")
     String interval;
 
     @Option(names = "--java-home", description = "JDK for the scenario JVMs (default: the JDK running wirecost).")
@@ -403,8 +405,9 @@ final class RunCommand implements Callable<Integer> {
                                     : Durations.parseNanos("--call-timeout", callTimeout) / 1_000_000)
                     .network(network)
                     .pinCpu(pinnedCpu)
-                    // --quick too, and to its end: its start-up and few seconds of warm-up then compile on the idle
-                    // CPU (start-up of all 13 scenarios 48 -> 23 s); the papers' method keeps its JIT on the pinned CPU
+                    // --quick too: its start-up and few seconds of warm-up then compile on the idle CPU (start-up of
+                    // all 13 scenarios 48 -> 23 s), to the end where it cut the warm-up (ScenarioRunner); the papers'
+                    // method keeps its JIT on the pinned CPU
                     .warmupCompilerCpu(
                             RunSettings.PAPER.equals(settings.method())
                                     ? null

@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs ws-literal, ws-encoded and ws-security for real (Metro on Tomcat 10.1, Axis on Tomcat 9,
  * WSS4J; server and client JVMs under async-profiler) with --quick, once, and checks calls, shares
  * and facts. --quick sizes the counts by each scenario's pace: ws-security costs about 10 ms a call
- * (four RSA-2048 private-key operations) and gets a few seconds of warm-up and batches of 5 calls, which
+ * (four RSA-2048 private-key operations) and gets a few seconds of warm-up and batches of 3 calls, which
  * still give every category hundreds of samples. Fixed counts (300 warm-up calls and 12 x 30 per type,
  * before --quick was sized by time) made this test 2 min 40 s, 2 of them ws-security's.
  */
@@ -80,6 +81,35 @@ class WebServicesIT {
                     + 12;
             assertEquals(expectedCalls, r.get("calls_succeeded").asLong(), s);
             assertEquals(expectedCalls, serverFact(s, "service.invocations"), s + ": calls that reached the service");
+        }
+    }
+
+    /**
+     * --quick compiles on the other CPU from JVM start, and where it cut the warm-up (these stacks, whose JIT is still
+     * busy after a few seconds) to the scenario's end; results.json says where, how busy, and until when. Needs a
+     * second CPU to move to; with one, nothing moves and nothing is written.
+     */
+    @Test
+    void quickCompilesOnTheOtherCpuAndSaysSo() throws Exception {
+        JsonNode run = new ObjectMapper()
+                .readTree(out.resolve("results.json").toFile())
+                .get("run");
+        String affinity = run.get("cpuAffinity").asText();
+        assumeTrue(affinity.contains("pinned"), "the JVMs were not pinned (" + affinity + "): no CPU to move from");
+        boolean otherCpu = affinity.contains("JIT compiler threads on cpu");
+        if (otherCpu) assertTrue(affinity.contains("to the end where --quick cut the warm-up"), affinity);
+        for (String s : SCENARIOS) {
+            JsonNode jit = RESULTS.get(s).get("facts").get("warmup_compiler");
+            if (!otherCpu) {
+                assertEquals(null, jit, s + ": no other CPU, yet " + jit);
+                continue;
+            }
+            assertTrue(jit != null && jit.get("cpu").isInt(), s + ": " + jit);
+            assertTrue(affinity.contains("on cpu " + jit.get("cpu").asInt()), affinity + " / " + jit);
+            assertTrue(jit.get("chunks").asInt() >= 1, s + ": " + jit);
+            boolean cut =
+                    RESULTS.get(s).get("facts").get("counts").get("warmupCalls").asInt() < 5_000;
+            assertEquals(cut ? "end" : "timed pass", jit.get("until").asText(), s + ": " + jit);
         }
     }
 

@@ -63,8 +63,10 @@ public record RunData(
      */
     static String pinning(String cpuAffinity) {
         if (!cpuAffinity.startsWith("cpu ")) return cpuAffinity;
-        return "both JVMs on one CPU"
-                + (cpuAffinity.contains("JIT compiler threads") ? ", the JIT on another until the timed pass" : "");
+        if (!cpuAffinity.contains("JIT compiler threads")) return "both JVMs on one CPU";
+        // --quick since 2026-11-26: to the end where its warm-up was cut; before, on the pinned CPU throughout
+        return "both JVMs on one CPU, the JIT on another until the timed pass"
+                + (cpuAffinity.contains("to the end where --quick cut the warm-up") ? " (to the end where cut)" : "");
     }
 
     /** "what: baseline's vs candidate's" for every way the two runs were measured differently (both sides known). */

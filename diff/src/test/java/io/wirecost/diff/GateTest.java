@@ -215,6 +215,21 @@ class GateTest {
         assertTrue(
                 otherCpu.measuredDifferently().isEmpty(),
                 otherCpu.measuredDifferently().toString());
+        // a --quick baseline stored before its JIT moved to the other CPU (2026-11-26): measured differently
+        String quickBefore = ADAPTIVE_PINNED.replace("adaptive", "quick");
+        String quickNow = quickBefore.replace(
+                "pinned with taskset)",
+                "pinned with taskset); their JIT compiler threads on cpu 0 until the timed pass"
+                        + " (to the end where --quick cut the warm-up)");
+        Gate.Result quick = judge(
+                withRun(RunFixture.write(dir.resolve("g"), new double[] {50, 51, 49}), quickBefore),
+                withRun(RunFixture.write(dir.resolve("h"), new double[] {100, 102, 98}), quickNow));
+        assertEquals(
+                java.util.Map.of(
+                        "CPU pinning",
+                        "both JVMs on one CPU vs both JVMs on one CPU, the JIT on another until the timed pass"
+                                + " (to the end where cut)"),
+                quick.measuredDifferently());
         // an older run without the settings: nothing to compare, so nothing held against it
         Gate.Result older = judge(
                 withRun(RunFixture.write(dir.resolve("c"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),

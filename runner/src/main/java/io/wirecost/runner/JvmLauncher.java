@@ -26,7 +26,7 @@ public final class JvmLauncher {
     private NetworkPair network;
     private Integer pinnedCpu;
     private Integer warmupCompilerCpu;
-    private boolean compilerAwayToTheEnd;
+    private boolean quickCompilerCpu;
 
     /**
      * Runs every scenario JVM on this one CPU ({@code taskset -c}): client and server then hand each call
@@ -49,15 +49,12 @@ public final class JvmLauncher {
     }
 
     /**
-     * As {@link #warmupCompilerCpu(Integer)}; {@code toTheEnd}: the compiler threads stay on {@code cpu} through the
-     * timed and profiled passes too ({@link #compileOnPinnedCpu} does nothing). For --quick, which does not wait for
-     * the JIT: after the web-service stacks' few seconds of warm-up it is still at 85 to 99 % of a CPU, and brought
-     * back it took the pinned CPU from the calls (ws-literal's 3 s timed pass took 10 s). Compiler threads are not
-     * counted in CPU per call either way (ProcessCpu).
+     * As {@link #warmupCompilerCpu(Integer)}; {@code quick}: the runner keeps them there to the scenario's end where
+     * --quick cut the warm-up (ScenarioRunner), which {@link #cpuAffinity} then says.
      */
-    public JvmLauncher warmupCompilerCpu(Integer cpu, boolean toTheEnd) {
+    public JvmLauncher warmupCompilerCpu(Integer cpu, boolean quick) {
         this.warmupCompilerCpu = cpu;
-        this.compilerAwayToTheEnd = toTheEnd;
+        this.quickCompilerCpu = quick;
         return this;
     }
 
@@ -66,10 +63,9 @@ public final class JvmLauncher {
         return pinnedCpu == null ? null : warmupCompilerCpu;
     }
 
-    /** Moves {@code jvm}'s compiler threads back to the pinned CPU, where the timed pass wants them; a no-op where they never left or stay away to the end. */
+    /** Moves {@code jvm}'s compiler threads back to the pinned CPU, where the timed pass wants them; a no-op where they never left. */
     public void compileOnPinnedCpu(ChildJvm jvm) {
-        if (warmupCompilerCpu() != null && !compilerAwayToTheEnd)
-            CompilerThreads.move(jvm.pid(), pinnedCpu, Duration.ZERO);
+        if (warmupCompilerCpu() != null) CompilerThreads.move(jvm.pid(), pinnedCpu, Duration.ZERO);
     }
 
     /** "none", or the CPU every scenario JVM runs on. */
@@ -79,7 +75,8 @@ public final class JvmLauncher {
                 + (warmupCompilerCpu() == null
                         ? ""
                         : "; their JIT compiler threads on cpu " + warmupCompilerCpu()
-                                + (compilerAwayToTheEnd ? "" : " until the timed pass"));
+                                + " until the timed pass"
+                                + (quickCompilerCpu ? " (to the end where --quick cut the warm-up)" : ""));
     }
 
     /** With {@code --remote}: server JVMs in one network namespace, client JVMs in the other. */

@@ -195,9 +195,21 @@ public final class ScenarioRunner implements AutoCloseable {
                 facts.put("counts", counts);
                 if (!warmupCompiler.isEmpty()) facts.put("warmup_compiler", warmupCompiler);
                 // the timed pass runs as before: every thread of both JVMs on the pinned CPU (a no-op where
-                // the compiler threads never left it, or stay away to the end: --quick, JvmLauncher)
-                launcher.compileOnPinnedCpu(server);
-                launcher.compileOnPinnedCpu(client);
+                // the compiler threads never left it). Not where --quick cut the warm-up: it does not wait for the
+                // JIT, which is then still at 85 to 99 % of a CPU (the web-service stacks after 6 s); brought back,
+                // it took the pinned CPU from the calls and stretched ws-literal's 3 s timed pass to 10 s. There it
+                // stays on the other CPU to the end (compiler threads are not counted in CPU per call either way).
+                // Where quick's warm-up made its full count (tcp, rmi, rmi-ssl, corba), the passes run as the
+                // gate's error rates were measured, every thread on one CPU.
+                boolean jitStaysAway = settings.method().equals(RunSettings.QUICK)
+                        && !warmupCompiler.isEmpty()
+                        && counts.warmupCalls() < settings.warmupCalls();
+                if (!warmupCompiler.isEmpty() && settings.method().equals(RunSettings.QUICK))
+                    warmupCompiler.put("until", jitStaysAway ? "end" : "timed pass");
+                if (!jitStaysAway) {
+                    launcher.compileOnPinnedCpu(server);
+                    launcher.compileOnPinnedCpu(client);
+                }
                 progress.accept(
                         name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
                 // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
@@ -573,8 +585,18 @@ public final class ScenarioRunner implements AutoCloseable {
     /** Adaptive, compiling on another CPU: where, for how many chunks, how busy the JIT was at the end (results.json). */
     private Map<String, Object> warmupCompiler = new LinkedHashMap<>();
 
-    /** --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. */
-    static final Duration QUICK_WARMUP = Duration.ofSeconds(6);
+    /**
+     * --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. 5 s since the JIT
+     * compiles on the other CPU meanwhile (6 s before, when it shared the calls' CPU): ws-literal warms up with
+     * about 900 calls per type where it made 66 in 6 s.
+     */
+    static final Duration QUICK_WARMUP = Duration.ofSeconds(5);
+    /**
+     * --quick: the fewest invocations per batch. Only ws-security's calls (15 to 20 ms under --quick) are slow enough
+     * to reach it: 12 x 8 batches of 3 take 6 s where 5 took 10; a batch of 3 such calls still lasts 50 ms, far
+     * longer than the harness's work between batches.
+     */
+    static final int QUICK_MIN_INVOCATIONS = 3;
     /**
      * --quick: the most invocations per batch when they are sized by time, the papers' count. Batches of a
      * fixed 100 calls (the first --quick) made CPU per call 70 % higher and four times as variable between
@@ -590,7 +612,7 @@ public final class ScenarioRunner implements AutoCloseable {
     /**
      * --quick: the warm-up in chunks of about half a second until its count or {@link #QUICK_WARMUP} is
      * reached (the size pass before it included), then invocations sized by the pace of the last chunk (as
-     * JMH sizes iterations by time), at least 5 per batch: ws-security's 10 ms calls get batches of 5, tcp and rmi
+     * JMH sizes iterations by time), at least {@link #QUICK_MIN_INVOCATIONS} per batch: ws-security gets batches of 3, tcp and rmi
      * the papers' 1,000. Every scenario then fits in well under a minute.
      */
     private Counts quickWarmup(
@@ -618,14 +640,15 @@ public final class ScenarioRunner implements AutoCloseable {
                 compilerCpu == null ? null : () -> compileNanos(server, client));
         if (compilerCpu != null) {
             // where the JIT compiled, and how busy it still was when the timed pass began: --quick does not wait
-            // for it, so a high last share says the timed pass met some of its work (back on the pinned CPU)
+            // for it, so a high last share says code was still being replaced during the passes
             warmupCompiler.put("cpu", compilerCpu);
             warmupCompiler.put("chunks", w.pacesMicros().size());
             warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
             warmupCompiler.put("compile_percents", w.compilePercents());
         }
         int invocations = (int) Math.max(
-                5, Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
+                QUICK_MIN_INVOCATIONS,
+                Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
         return new Counts(w.calls(), invocations, sizeCalls, settings.reps(), RunSettings.QUICK, null, List.of(), null);
     }
 
