@@ -196,7 +196,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 if (!warmupCompiler.isEmpty()) facts.put("warmup_compiler", warmupCompiler);
                 // the timed pass runs as before: every thread of both JVMs on the pinned CPU (a no-op where
                 // the compiler threads never left it). Not where --quick cut the warm-up: it does not wait for the
-                // JIT, which is then still at 85 to 99 % of a CPU (the web-service stacks after 6 s); brought back,
+                // JIT, which is then still at 85 to 99 % of a CPU (the web-service stacks after 5 s); brought back,
                 // it took the pinned CPU from the calls and stretched ws-literal's 3 s timed pass to 10 s. There it
                 // stays on the other CPU to the end (compiler threads are not counted in CPU per call either way).
                 // Where quick's warm-up made its full count (tcp, rmi, rmi-ssl, corba), the passes run as the
@@ -582,13 +582,16 @@ public final class ScenarioRunner implements AutoCloseable {
     }
 
     private Counts counts;
-    /** Adaptive, compiling on another CPU: where, for how many chunks, how busy the JIT was at the end (results.json). */
+    /**
+     * Adaptive and --quick, compiling on another CPU: where, for how many chunks, how busy the JIT was at the end,
+     * and (--quick) until when (results.json).
+     */
     private Map<String, Object> warmupCompiler = new LinkedHashMap<>();
 
     /**
      * --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. 5 s since the JIT
      * compiles on the other CPU meanwhile (6 s before, when it shared the calls' CPU): ws-literal warms up with
-     * about 900 calls per type where it made 66 in 6 s.
+     * 500 to 900 calls per type where it made 66 to 174 in 6 s.
      */
     static final Duration QUICK_WARMUP = Duration.ofSeconds(5);
     /**
@@ -638,14 +641,9 @@ public final class ScenarioRunner implements AutoCloseable {
                 left.isNegative() ? Duration.ZERO : left,
                 (calls, paces, compiling) -> false,
                 compilerCpu == null ? null : () -> compileNanos(server, client));
-        if (compilerCpu != null) {
-            // where the JIT compiled, and how busy it still was when the timed pass began: --quick does not wait
-            // for it, so a high last share says code was still being replaced during the passes
-            warmupCompiler.put("cpu", compilerCpu);
-            warmupCompiler.put("chunks", w.pacesMicros().size());
-            warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
-            warmupCompiler.put("compile_percents", w.compilePercents());
-        }
+        // where the JIT compiled, and how busy it still was when the timed pass began: --quick does not wait for it,
+        // so a high last share says code was still being replaced during the passes
+        if (compilerCpu != null) recordCompiler(compilerCpu, w);
         int invocations = (int) Math.max(
                 QUICK_MIN_INVOCATIONS,
                 Math.min(QUICK_MAX_INVOCATIONS, QUICK_PASS.toNanos() / w.perCallNanos() / ops / settings.reps()));
@@ -718,10 +716,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 compilerCpu == null ? settle : settleAndQuiet,
                 compilerCpu == null ? null : () -> compileNanos(server, client));
         if (compilerCpu != null) {
-            warmupCompiler.put("cpu", compilerCpu);
-            warmupCompiler.put("chunks", w.pacesMicros().size());
-            warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
-            warmupCompiler.put("compile_percents", w.compilePercents());
+            recordCompiler(compilerCpu, w);
             if (w.stopped() && !(w.compilePercent() <= Settle.QUIET_COMPILE_PERCENT)) {
                 // settled with the JIT's share unreadable: unknown is not quiet, so go on with the compiler back
                 // on the calls' CPU, under the one-CPU rule, which sees the JIT's work in the pace
@@ -761,6 +756,14 @@ public final class ScenarioRunner implements AutoCloseable {
                 settled,
                 w.pacesMicros(),
                 chunk.toMillis());
+    }
+
+    /** results.json's {@code facts.warmup_compiler}: the CPU the JIT compiled on, the warm-up's chunks, its share after them. */
+    private void recordCompiler(int cpu, Warmup w) {
+        warmupCompiler.put("cpu", cpu);
+        warmupCompiler.put("chunks", w.pacesMicros().size());
+        warmupCompiler.put("compile_percent_last_chunks", w.compilePercent());
+        warmupCompiler.put("compile_percents", w.compilePercents());
     }
 
     /** CPU time so far of both JVMs' compiler threads, ns; -1 where unreadable. */
