@@ -109,7 +109,10 @@ class WebServicesIT {
             // (no chunk count asserted: ws-security's cold probe and size pass can take all of quick's 5 s)
             boolean cut =
                     RESULTS.get(s).get("facts").get("counts").get("warmupCalls").asInt() < 5_000;
-            assertEquals(cut ? "end" : "timed pass", jit.get("until").asText(), s + ": " + jit);
+            // back once the warm-up's count was within reach, before the timed pass, or (cut) never
+            String until = jit.get("until").asText();
+            assertTrue(List.of("warm-up", "timed pass", "end").contains(until), s + ": " + jit);
+            if (until.equals("end")) assertTrue(cut, s + ": away to the end, yet the warm-up was not cut: " + jit);
         }
     }
 

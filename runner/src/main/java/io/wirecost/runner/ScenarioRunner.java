@@ -195,17 +195,16 @@ public final class ScenarioRunner implements AutoCloseable {
                 facts.put("counts", counts);
                 if (!warmupCompiler.isEmpty()) facts.put("warmup_compiler", warmupCompiler);
                 // the timed pass runs as before: every thread of both JVMs on the pinned CPU (a no-op where
-                // the compiler threads never left it). Not where --quick cut the warm-up: it does not wait for the
-                // JIT, which is then still at 85 to 99 % of a CPU (the web-service stacks after 5 s); brought back,
-                // it took the pinned CPU from the calls and stretched ws-literal's 3 s timed pass to 10 s. There it
-                // stays on the other CPU to the end (compiler threads are not counted in CPU per call either way).
-                // Where quick's warm-up made its full count (tcp, rmi, rmi-ssl, corba), the passes run as the
-                // gate's error rates were measured, every thread on one CPU.
+                // the compiler threads never left it or came back during --quick's warm-up). Not where --quick cut
+                // the warm-up: it does not wait for the JIT, which is then still at 85 to 99 % of a CPU (the
+                // web-service stacks after 5 s); brought back, it took the pinned CPU from the calls and stretched
+                // ws-literal's 3 s timed pass to 10 s. There it stays on the other CPU to the end (compiler threads
+                // are not counted in CPU per call either way).
                 boolean jitStaysAway = settings.method().equals(RunSettings.QUICK)
                         && !warmupCompiler.isEmpty()
                         && counts.warmupCalls() < settings.warmupCalls();
                 if (!warmupCompiler.isEmpty() && settings.method().equals(RunSettings.QUICK))
-                    warmupCompiler.put("until", jitStaysAway ? "end" : "timed pass");
+                    warmupCompiler.putIfAbsent("until", jitStaysAway ? "end" : "timed pass");
                 if (!jitStaysAway) {
                     launcher.compileOnPinnedCpu(server);
                     launcher.compileOnPinnedCpu(client);
@@ -630,6 +629,24 @@ public final class ScenarioRunner implements AutoCloseable {
         // the size pass's calls were the warm-up's first: its time counts against the warm-up's
         Duration left = QUICK_WARMUP.minusNanos(System.nanoTime() - startNanos);
         Integer compilerCpu = launcher.warmupCompilerCpu();
+        long deadline = System.nanoTime() + (left.isNegative() ? 0 : left.toNanos());
+        boolean[] jitBack = {compilerCpu == null};
+        // once the warm-up's full count is within reach (its remaining calls fit in its time at the last chunk's
+        // pace: tcp, rmi, rmi-ssl, corba after a chunk or two), the JIT comes back to the calls' CPU for the rest of
+        // it and for the passes, as before this rule: left on the other CPU until the timed pass, under two busy
+        // loops (CpuPerCallUnderLoadIT in CI) it lagged there and rmi's CPU per call came out as high as rmi-ssl's
+        StopRule bringJitBack = (calls, paces, compiling) -> {
+            if (!jitBack[0] && !paces.isEmpty()) {
+                double restNanos = (settings.warmupCalls() - calls) * (double) ops * paces.get(paces.size() - 1) * 1e3;
+                if (System.nanoTime() + restNanos <= deadline) {
+                    launcher.compileOnPinnedCpu(server);
+                    launcher.compileOnPinnedCpu(client);
+                    warmupCompiler.put("until", "warm-up");
+                    jitBack[0] = true;
+                }
+            }
+            return false;
+        };
         // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
         Warmup w = warmUp(
                 client,
@@ -639,7 +656,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 0.5e9,
                 settings.warmupCalls(),
                 left.isNegative() ? Duration.ZERO : left,
-                (calls, paces, compiling) -> false,
+                bringJitBack,
                 compilerCpu == null ? null : () -> compileNanos(server, client));
         // where the JIT compiled, and how busy it still was when the timed pass began: --quick does not wait for it,
         // so a high last share says code was still being replaced during the passes
