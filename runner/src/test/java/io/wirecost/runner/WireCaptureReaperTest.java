@@ -1,6 +1,7 @@
 package io.wirecost.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -28,6 +29,7 @@ class WireCaptureReaperTest {
         assumeTrue(
                 WireCapture.unavailable().isEmpty(),
                 () -> "no capture here: " + WireCapture.unavailable().get());
+        assertFalse(InheritedSigint.ignored(), InheritedSigint.WHY);
         Path pcap = dir.resolve("held.pcap");
         Process p = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -37,12 +39,21 @@ class WireCaptureReaperTest {
                         pcap.toString())
                 .redirectErrorStream(true)
                 .start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        String first = out.readLine();
-        assertTrue(first != null && first.startsWith("capturing"), "the holder started its capture: " + first);
-        assertEquals(1, tcpdumpsWriting(pcap).size(), "tcpdump runs before the interrupt");
-        new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the holder stops on SIGINT");
+        boolean stopped = false;
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            String first = out.readLine();
+            assertTrue(first != null && first.startsWith("capturing"), "the holder started its capture: " + first);
+            assertEquals(1, tcpdumpsWriting(pcap).size(), "tcpdump runs before the interrupt");
+            new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+            stopped = p.waitFor(30, TimeUnit.SECONDS);
+            assertTrue(stopped, "the holder stops on SIGINT");
+        } finally {
+            if (!stopped) { // a holder that did not stop keeps its tcpdump: both go, whatever the assertions found
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         List<ProcessHandle> left;
         do {
