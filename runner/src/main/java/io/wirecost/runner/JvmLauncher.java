@@ -42,15 +42,9 @@ public final class JvmLauncher {
     /**
      * With a pinned CPU: the JIT's compiler threads of every JVM this launcher starts run on {@code cpu}
      * until {@link #compileOnPinnedCpu} brings them back (the adaptive method, for its start-up and warm-up;
-     * why in {@link CompilerThreads}). Null: they stay with the JVM on the pinned CPU.
-     */
-    public JvmLauncher warmupCompilerCpu(Integer cpu) {
-        return warmupCompilerCpu(cpu, false);
-    }
-
-    /**
-     * As {@link #warmupCompilerCpu(Integer)}; {@code quick}: the runner keeps them there to the scenario's end where
-     * --quick cut the warm-up (ScenarioRunner), which {@link #cpuAffinity} then says.
+     * why in {@link CompilerThreads}). Null: they stay with the JVM on the pinned CPU. {@code quick}: --quick, whose
+     * runner keeps them there to the scenario's end where it cut the warm-up (ScenarioRunner), which
+     * {@link #cpuAffinity} then says.
      */
     public JvmLauncher warmupCompilerCpu(Integer cpu, boolean quick) {
         this.warmupCompilerCpu = cpu;
