@@ -630,19 +630,18 @@ public final class ScenarioRunner implements AutoCloseable {
         Duration left = QUICK_WARMUP.minusNanos(System.nanoTime() - startNanos);
         Integer compilerCpu = launcher.warmupCompilerCpu();
         long deadline = System.nanoTime() + (left.isNegative() ? 0 : left.toNanos());
-        boolean[] jitBack = {compilerCpu == null};
         // once the warm-up's full count is within reach (its remaining calls fit in its time at the last chunk's
         // pace: tcp, rmi, rmi-ssl, corba after a chunk or two), the JIT comes back to the calls' CPU for the rest of
         // it and for the passes, as before this rule: left on the other CPU until the timed pass, under two busy
         // loops (CpuPerCallUnderLoadIT in CI) it lagged there and rmi's CPU per call came out as high as rmi-ssl's
+        // (never stops the warm-up; "until" in results.json records that the JIT came back)
         StopRule bringJitBack = (calls, paces, compiling) -> {
-            if (!jitBack[0] && !paces.isEmpty()) {
+            if (compilerCpu != null && !warmupCompiler.containsKey("until") && !paces.isEmpty()) {
                 double restNanos = (settings.warmupCalls() - calls) * (double) ops * paces.get(paces.size() - 1) * 1e3;
                 if (System.nanoTime() + restNanos <= deadline) {
                     launcher.compileOnPinnedCpu(server);
                     launcher.compileOnPinnedCpu(client);
                     warmupCompiler.put("until", "warm-up");
-                    jitBack[0] = true;
                 }
             }
             return false;
