@@ -48,4 +48,66 @@ class GateBenchIT {
         assertTrue(aa == 0 || aa == 1, "A/A diff gave a verdict, exit " + aa);
         assertTrue(o.stdout().contains("detections (injected diffs that exit 1): 1/1 = 100 %"), o.stdout());
     }
+
+    private static JsonNode serverFacts(Path run) throws java.io.IOException {
+        return new ObjectMapper()
+                .readTree(run.resolve("results.json").toFile())
+                .get("scenarios")
+                .get(0)
+                .get("facts")
+                .get("server");
+    }
+
+    /**
+     * --interleave: two runs, each a baseline and a candidate alternating, as the README's CI workflow runs them;
+     * the A/A candidate injects nothing, and each diff compares the two sides of its own run.
+     */
+    @Test
+    void interleavedPairsCompareTheSidesOfOneRun() throws Exception {
+        CliProcess.Outcome o = CliProcess.run(
+                "bench",
+                "gate",
+                "--interleave",
+                "--pairs",
+                "1",
+                "--repeat",
+                "3",
+                "--quick",
+                "--warmup",
+                "300",
+                "--profiler",
+                "none",
+                "--inject-cpu-us",
+                "300",
+                "--out",
+                dir.toString());
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("--interleave (baseline and candidate in one run)"), o.stdout());
+        assertTrue(o.stdout().contains("; 2 runs in "), "two runs a pair, not three: " + o.stdout());
+        JsonNode gate = new ObjectMapper().readTree(dir.resolve("gate.json").toFile());
+        assertEquals(1, gate.get("detections").get("hits").asInt(), "detected: " + o.stdout());
+        int aa = gate.get("comparisons").get(0).get("exit").asInt();
+        assertTrue(aa == 0 || aa == 1, "A/A diff gave a verdict, exit " + aa);
+        for (String run : new String[] {"p1-aa", "p1-injected"}) {
+            for (String side : new String[] {"baseline", "candidate"}) {
+                JsonNode results = new ObjectMapper()
+                        .readTree(dir.resolve(run)
+                                .resolve(side)
+                                .resolve("results.json")
+                                .toFile());
+                assertEquals(3, results.get("scenarios").size(), run + "/" + side + ": three repetitions");
+            }
+        }
+        // the A/A candidate's code path is the baseline's: inject.cpu-us=0 injects nothing (InjectedWork.NOTHING)
+        assertTrue(
+                !serverFacts(dir.resolve("p1-aa/candidate")).has("injected"), "nothing injected in the A/A candidate");
+        assertEquals(
+                300,
+                serverFacts(dir.resolve("p1-injected/candidate"))
+                        .path("injected")
+                        .path("inject.cpu-us")
+                        .asDouble(),
+                1e-9);
+        assertTrue(!serverFacts(dir.resolve("p1-injected/baseline")).has("injected"), "nothing injected in a baseline");
+    }
 }

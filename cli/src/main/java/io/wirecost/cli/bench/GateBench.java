@@ -24,6 +24,9 @@ import picocli.CommandLine.Option;
  * {@code wirecost run} invocations, as a CI compares a stored baseline with a new build: baseline A,
  * a candidate with {@code inject.cpu-us} (a regression of known size), and baseline B. The A/A diff
  * (A vs B) exiting 1 is a false alarm; the injected diff (A vs candidate) exiting 1 is a detection.
+ * With {@code --interleave}, as the README's CI workflow runs: two {@code run --interleave} invocations a pair,
+ * each a baseline and a candidate whose repetitions alternate (the A/A candidate with {@code inject.cpu-us=0}),
+ * and each diff compares the two sides of one run.
  *
  * <pre>
  * ./wirecost bench gate --pairs 10 --repeat 3 --quick --inject-percent 10
@@ -87,6 +90,13 @@ public final class GateBench implements Callable<Integer> {
             description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
     double alpha;
 
+    @Option(
+            names = "--interleave",
+            description = "Each comparison one `run --interleave` of a baseline and a candidate, their repetitions "
+                    + "alternating (the README's CI workflow); the A/A candidate sets inject.cpu-us=0. Default: "
+                    + "separate runs, as a CI compares a stored baseline.")
+    boolean interleave;
+
     @Option(names = "--out", description = "Where the runs and gate.json go (default: runs/bench-gate-<time>).")
     Path out;
 
@@ -128,12 +138,34 @@ public final class GateBench implements Callable<Integer> {
         long start = System.nanoTime();
         for (int i = 1; i <= pairs; i++) {
             double load = LoadAverage.oneMinute();
-            Path a = run(dir, "p" + i + "-a", null);
-            if (Double.isNaN(injected)) injected = percentOfCpu(a);
-            Path c = run(dir, "p" + i + "-injected", injected);
-            Path b = run(dir, "p" + i + "-b", null);
-            done.add(compare(i, "aa", a, b, dir.resolve("p" + i + "-aa-diff"), load));
-            done.add(compare(i, "injected", a, c, dir.resolve("p" + i + "-injected-diff"), load));
+            if (interleave) {
+                // an A/A run whose candidate injects nothing (inject.cpu-us=0 is the baseline's code path), then the
+                // injected one; each diff compares the two sides of one run, as the README's CI workflow does
+                Path aa = run(dir, "p" + i + "-aa", 0.0);
+                if (Double.isNaN(injected)) injected = percentOfCpu(aa.resolve("baseline"));
+                Path c = run(dir, "p" + i + "-injected", injected);
+                done.add(compare(
+                        i,
+                        "aa",
+                        aa.resolve("baseline"),
+                        aa.resolve("candidate"),
+                        dir.resolve("p" + i + "-aa-diff"),
+                        load));
+                done.add(compare(
+                        i,
+                        "injected",
+                        c.resolve("baseline"),
+                        c.resolve("candidate"),
+                        dir.resolve("p" + i + "-injected-diff"),
+                        load));
+            } else {
+                Path a = run(dir, "p" + i + "-a", null);
+                if (Double.isNaN(injected)) injected = percentOfCpu(a);
+                Path c = run(dir, "p" + i + "-injected", injected);
+                Path b = run(dir, "p" + i + "-b", null);
+                done.add(compare(i, "aa", a, b, dir.resolve("p" + i + "-aa-diff"), load));
+                done.add(compare(i, "injected", a, c, dir.resolve("p" + i + "-injected-diff"), load));
+            }
             System.err.printf(
                     Locale.ROOT,
                     "pair %d/%d: A/A exit %d, injected exit %d (load %.2f)%n",
@@ -148,9 +180,10 @@ public final class GateBench implements Callable<Integer> {
         long errors = done.stream().filter(c -> c.exit() > 1).count();
         String settings = String.format(
                 Locale.ROOT,
-                "scenario %s, --repeat %d%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
+                "scenario %s, --repeat %d%s%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
                 scenario,
                 repeat,
+                interleave ? " --interleave (baseline and candidate in one run)" : " (separate runs)",
                 quick ? " --quick" : "",
                 warmup != null ? " --warmup " + warmup : "",
                 profiler != null ? " --profiler " + profiler : "",
@@ -172,7 +205,7 @@ public final class GateBench implements Callable<Integer> {
                 "load average (1 min) at the pairs' start: %.2f to %.2f; %d runs in %.1f min%n",
                 done.stream().mapToDouble(Comparison::loadBefore).min().orElse(0),
                 done.stream().mapToDouble(Comparison::loadBefore).max().orElse(0),
-                3 * pairs,
+                (interleave ? 2 : 3) * pairs,
                 (System.nanoTime() - start) / 6e10);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("settings", settings);
@@ -213,9 +246,15 @@ public final class GateBench implements Callable<Integer> {
         if (warmup != null) args.addAll(List.of("--warmup", String.valueOf(warmup)));
         if (profiler != null) args.addAll(List.of("--profiler", profiler));
         if (pinCpu != null) args.addAll(List.of("--pin-cpu", pinCpu));
-        if (cpuMicros != null) args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
+        if (interleave) {
+            args.addAll(
+                    List.of("--interleave", "--candidate-scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
+        } else if (cpuMicros != null) {
+            args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
+        }
         int exit = cli(args, dir.resolve(name + ".log"));
-        if (exit != 0 || !Files.isRegularFile(runDir.resolve("results.json"))) {
+        Path results = runDir.resolve(interleave ? "candidate" : ".").resolve("results.json");
+        if (exit != 0 || !Files.isRegularFile(results)) {
             throw new UsageException(
                     "wirecost run " + name + " failed (exit " + exit + "); see " + dir.resolve(name + ".log"));
         }
