@@ -17,21 +17,34 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CPU per call is the measure that noise barely moves: with two busy-looping processes competing for
- * the (CI: two) cores, it still orders tcp < rmi < rmi-ssl and rmi < ws-literal < ws-security with intervals
- * apart, where round trips may not. The load is generated and bounded by the test: each loop runs under {@code timeout}, so
+ * the (CI: two) cores, it still orders tcp < rmi < rmi-ssl and rmi < ws-literal < ws-security, where round trips
+ * may not. The load is generated and bounded by the test: each loop runs under {@code timeout}, so
  * it ends even if this JVM dies, and is destroyed when the test ends.
+ *
+ * <p>Two runs under the same load: tcp, rmi and rmi-ssl with {@code --repeat 3}, since they are 12 to 15 % apart
+ * and a fresh JVM pair's CPU per call moves by about 5 % from one repetition to the next on a shared VM
+ * (docs/ci-gate.md), which one repetition's interval, from its own batches, does not cover; and rmi-ssl,
+ * ws-literal and ws-security once, several times apart.
  */
 class CpuPerCallUnderLoadIT {
 
-    private static final List<String> SCENARIOS = List.of("tcp", "rmi", "rmi-ssl", "ws-literal", "ws-security");
+    /** The close ones, measured in 3 repetitions (fresh JVM pairs). */
+    private static final List<String> CLOSE = List.of("tcp", "rmi", "rmi-ssl");
+    /** The far ones, once; rmi-ssl again, for the run's one set of keys shared with ws-security. */
+    private static final List<String> FAR = List.of("rmi-ssl", "ws-literal", "ws-security");
+
+    private static final int CLOSE_REPETITIONS = 3;
 
     @TempDir
     static Path tmp;
 
     static final List<Process> load = new ArrayList<>();
-    static int exit;
-    /** scenario -> {mean, ci_low, ci_high} of the primitives' geomean, role all, from cpu.csv */
-    static final Map<String, double[]> cpu = new HashMap<>();
+    static int exitClose;
+    static int exitFar;
+    /** scenario -> {mean, ci_low, ci_high} of the primitives' geomean, role all, from each run's cpu.csv */
+    static final Map<String, double[]> close = new HashMap<>();
+
+    static final Map<String, double[]> far = new HashMap<>();
 
     static long loadTicks;
     /** The busy loops end by themselves after this long, whatever happens to this JVM. */
@@ -45,30 +58,42 @@ class CpuPerCallUnderLoadIT {
                             .redirectErrorStream(true)
                             .start());
         }
-        Path out = tmp.resolve("run");
         try {
-            exit = Main.execute(
-                    "run",
-                    "--quick",
-                    "--size-calls",
-                    "0",
-                    "--profiler",
-                    "none",
-                    "--scenarios",
-                    String.join(",", SCENARIOS),
-                    "--out",
-                    out.toString());
+            exitClose = run(CLOSE, CLOSE_REPETITIONS, tmp.resolve("close"));
+            exitFar = run(FAR, 1, tmp.resolve("far"));
             for (Process p : load) loadTicks += cpuTicks(p);
         } finally {
             stopLoad();
         }
-        List<String> lines = Files.readAllLines(out.resolve("cpu.csv"));
+        read(tmp.resolve("close"), close);
+        read(tmp.resolve("far"), far);
+    }
+
+    private static int run(List<String> scenarios, int repetitions, Path out) {
+        return Main.execute(
+                "run",
+                "--quick",
+                "--size-calls",
+                "0",
+                "--profiler",
+                "none",
+                "--repeat",
+                String.valueOf(repetitions),
+                "--scenarios",
+                String.join(",", scenarios),
+                "--out",
+                out.toString());
+    }
+
+    private static void read(Path run, Map<String, double[]> into) throws java.io.IOException {
+        List<String> lines = Files.readAllLines(run.resolve("cpu.csv"));
         assertEquals("scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations", lines.get(0));
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);
             if (f[1].equals("primitives-geomean") && f[2].equals("all")) {
-                cpu.put(f[0], new double[] {Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5])
-                });
+                into.put(
+                        f[0],
+                        new double[] {Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5])});
             }
         }
     }
@@ -103,7 +128,7 @@ class CpuPerCallUnderLoadIT {
     @Test
     void theRunGeneratesItsKeysOnceAndDeletesThem() throws Exception {
         JsonNode results = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(tmp.resolve("run").resolve("results.json").toFile());
+                .readTree(tmp.resolve("far").resolve("results.json").toFile());
         Map<String, String> dirs = new HashMap<>();
         for (JsonNode s : results.get("scenarios")) {
             JsonNode keys = s.get("facts").get("keys");
@@ -116,50 +141,62 @@ class CpuPerCallUnderLoadIT {
     }
 
     @Test
-    void theLoadReallyRanAndEveryScenarioHasCpuFigures() {
-        assertEquals(0, exit, "exit status");
+    void theLoadReallyRanAndEveryScenarioHasCpuFigures() throws Exception {
+        assertEquals(0, exitClose, "exit status of the close scenarios' run");
+        assertEquals(0, exitFar, "exit status of the far scenarios' run");
         assertTrue(
                 loadTicks > 100, "the two busy loops used " + loadTicks + " clock ticks of CPU: no load was generated");
-        assertEquals(SCENARIOS.size(), cpu.size(), "cpu.csv: " + cpu.keySet());
-        for (Map.Entry<String, double[]> e : cpu.entrySet()) {
-            double[] v = e.getValue();
-            assertTrue(v[1] > 0 && v[1] <= v[0] && v[0] <= v[2], e.getKey() + ": " + java.util.Arrays.toString(v));
+        assertEquals(java.util.Set.copyOf(CLOSE), close.keySet(), "close/cpu.csv");
+        assertEquals(java.util.Set.copyOf(FAR), far.keySet(), "far/cpu.csv");
+        for (Map<String, double[]> run : List.of(close, far)) {
+            for (Map.Entry<String, double[]> e : run.entrySet()) {
+                double[] v = e.getValue();
+                assertTrue(v[1] > 0 && v[1] <= v[0] && v[0] <= v[2], e.getKey() + ": " + java.util.Arrays.toString(v));
+            }
         }
+        JsonNode results = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(tmp.resolve("close").resolve("results.json").toFile());
+        assertEquals(CLOSE.size() * CLOSE_REPETITIONS, results.get("scenarios").size(), "every repetition ran");
     }
 
     /**
-     * The papers' orders in CPU per call, under the two busy loops: tcp < rmi < rmi-ssl and rmi < ws-literal
-     * < ws-security, each pair with intervals apart. tcp and rmi are the closest (about 12 % apart warmed up:
-     * 15.4 [14.7, 16.1] vs 17.2 [17.0, 17.4] µs at load 4, docs/RESULTS.md). Until batches were sized by time
-     * and the harness's own work at each batch boundary was left out, --quick's batches of 100 calls added
-     * 10 to 30 µs a call to every scenario alike and tcp, rmi and rmi-ssl came out in any order.
+     * The papers' orders in CPU per call, under the two busy loops: tcp < rmi < rmi-ssl on the means of 3
+     * repetitions, and rmi < ws-literal < ws-security with intervals apart. tcp and rmi are the closest (about 12 %
+     * apart warmed up: 15.4 [14.7, 16.1] vs 17.2 [17.0, 17.4] µs at load 4, docs/RESULTS.md). Until batches were
+     * sized by time and the harness's own work at each batch boundary was left out, --quick's batches of 100 calls
+     * added 10 to 30 µs a call to every scenario alike and tcp, rmi and rmi-ssl came out in any order. With one
+     * repetition and intervals apart, a CI run (2026-11-26) failed on rmi 27.0 [26.4, 27.5] against rmi-ssl 24.5
+     * [24.3, 24.7] µs: one JVM pair each, whose spread the intervals from their own batches do not include. The
+     * intervals of the 3 repetitions, from their spread (t with 2 degrees of freedom), are too wide to be apart
+     * for figures 12 % apart, so the close order is asserted on the means.
      */
     @Test
     void cpuPerCallKeepsThePapersOrdersUnderLoad() {
-        List<String> order = List.of("tcp", "rmi", "rmi-ssl");
-        for (int i = 0; i + 1 < order.size(); i++) {
-            String a = order.get(i), b = order.get(i + 1);
-            assertTrue(cpu.get(a)[2] < cpu.get(b)[1], a + " < " + b + ", intervals apart: " + describe(a, b));
+        for (int i = 0; i + 1 < CLOSE.size(); i++) {
+            String a = CLOSE.get(i), b = CLOSE.get(i + 1);
+            assertTrue(
+                    close.get(a)[0] < close.get(b)[0],
+                    a + " < " + b + ", means of 3 repetitions: " + describe(close, a, close, b));
         }
         assertTrue(
-                cpu.get("rmi")[2] < cpu.get("ws-literal")[1],
-                "rmi < ws-literal, intervals apart: " + describe("rmi", "ws-literal"));
+                close.get("rmi")[2] < far.get("ws-literal")[1],
+                "rmi < ws-literal, intervals apart: " + describe(close, "rmi", far, "ws-literal"));
         assertTrue(
-                cpu.get("ws-literal")[2] < cpu.get("ws-security")[1],
-                "ws-literal < ws-security, intervals apart: " + describe("ws-literal", "ws-security"));
+                far.get("ws-literal")[2] < far.get("ws-security")[1],
+                "ws-literal < ws-security, intervals apart: " + describe(far, "ws-literal", far, "ws-security"));
     }
 
-    private static String describe(String a, String b) {
+    private static String describe(Map<String, double[]> ra, String a, Map<String, double[]> rb, String b) {
         return String.format(
                 java.util.Locale.ROOT,
                 "%s %.1f [%.1f, %.1f] µs, %s %.1f [%.1f, %.1f] µs",
                 a,
-                cpu.get(a)[0],
-                cpu.get(a)[1],
-                cpu.get(a)[2],
+                ra.get(a)[0],
+                ra.get(a)[1],
+                ra.get(a)[2],
                 b,
-                cpu.get(b)[0],
-                cpu.get(b)[1],
-                cpu.get(b)[2]);
+                rb.get(b)[0],
+                rb.get(b)[1],
+                rb.get(b)[2]);
     }
 }
