@@ -22,9 +22,23 @@ class GateBenchIT {
 
     @Test
     void onePairDetectsALargeInjectedRegression() throws Exception {
-        CliProcess.Outcome o = CliProcess.run(
-                "bench",
-                "gate",
+        CliProcess.Outcome o = gate();
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("false alarms (A/A diffs that exit 1): "), o.stdout());
+        JsonNode gate = new ObjectMapper().readTree(dir.resolve("gate.json").toFile());
+        assertEquals(
+                1, gate.get("detections").get("hits").asInt(), "the injected regression was detected: " + o.stdout());
+        assertEquals(1, gate.get("detections").get("n").asInt());
+        int aa = gate.get("comparisons").get(0).get("exit").asInt();
+        assertTrue(aa == 0 || aa == 1, "A/A diff gave a verdict, exit " + aa);
+        assertTrue(o.stdout().contains("detections (injected diffs that exit 1): 1/1 = 100 %"), o.stdout());
+    }
+
+    /** One pair: rmi, 3 repetitions a run, no profiler, a short warm-up, 300 µs of server CPU injected. */
+    private CliProcess.Outcome gate(String... more) throws Exception {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("bench", "gate"));
+        args.addAll(java.util.List.of(more));
+        args.addAll(java.util.List.of(
                 "--pairs",
                 "1",
                 "--repeat",
@@ -37,16 +51,8 @@ class GateBenchIT {
                 "--inject-cpu-us",
                 "300",
                 "--out",
-                dir.toString());
-        assertEquals(0, o.exit(), o.err());
-        assertTrue(o.stdout().contains("false alarms (A/A diffs that exit 1): "), o.stdout());
-        JsonNode gate = new ObjectMapper().readTree(dir.resolve("gate.json").toFile());
-        assertEquals(
-                1, gate.get("detections").get("hits").asInt(), "the injected regression was detected: " + o.stdout());
-        assertEquals(1, gate.get("detections").get("n").asInt());
-        int aa = gate.get("comparisons").get(0).get("exit").asInt();
-        assertTrue(aa == 0 || aa == 1, "A/A diff gave a verdict, exit " + aa);
-        assertTrue(o.stdout().contains("detections (injected diffs that exit 1): 1/1 = 100 %"), o.stdout());
+                dir.toString()));
+        return CliProcess.run(args.toArray(String[]::new));
     }
 
     private static JsonNode serverFacts(Path run) throws java.io.IOException {
@@ -64,23 +70,7 @@ class GateBenchIT {
      */
     @Test
     void interleavedPairsCompareTheSidesOfOneRun() throws Exception {
-        CliProcess.Outcome o = CliProcess.run(
-                "bench",
-                "gate",
-                "--interleave",
-                "--pairs",
-                "1",
-                "--repeat",
-                "3",
-                "--quick",
-                "--warmup",
-                "300",
-                "--profiler",
-                "none",
-                "--inject-cpu-us",
-                "300",
-                "--out",
-                dir.toString());
+        CliProcess.Outcome o = gate("--interleave");
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.stdout().contains("--interleave (baseline and candidate in one run)"), o.stdout());
         assertTrue(o.stdout().contains("; 2 runs in "), "two runs a pair, not three: " + o.stdout());

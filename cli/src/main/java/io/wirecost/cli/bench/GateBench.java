@@ -138,34 +138,23 @@ public final class GateBench implements Callable<Integer> {
         long start = System.nanoTime();
         for (int i = 1; i <= pairs; i++) {
             double load = LoadAverage.oneMinute();
+            Sides aa;
+            Sides injectedSides;
             if (interleave) {
                 // an A/A run whose candidate injects nothing (inject.cpu-us=0 is the baseline's code path), then the
                 // injected one; each diff compares the two sides of one run, as the README's CI workflow does
-                Path aa = run(dir, "p" + i + "-aa", 0.0);
-                if (Double.isNaN(injected)) injected = percentOfCpu(aa.resolve("baseline"));
-                Path c = run(dir, "p" + i + "-injected", injected);
-                done.add(compare(
-                        i,
-                        "aa",
-                        aa.resolve("baseline"),
-                        aa.resolve("candidate"),
-                        dir.resolve("p" + i + "-aa-diff"),
-                        load));
-                done.add(compare(
-                        i,
-                        "injected",
-                        c.resolve("baseline"),
-                        c.resolve("candidate"),
-                        dir.resolve("p" + i + "-injected-diff"),
-                        load));
+                aa = Sides.of(run(dir, "p" + i + "-aa", 0.0));
+                if (Double.isNaN(injected)) injected = percentOfCpu(aa.baseline());
+                injectedSides = Sides.of(run(dir, "p" + i + "-injected", injected));
             } else {
                 Path a = run(dir, "p" + i + "-a", null);
                 if (Double.isNaN(injected)) injected = percentOfCpu(a);
                 Path c = run(dir, "p" + i + "-injected", injected);
-                Path b = run(dir, "p" + i + "-b", null);
-                done.add(compare(i, "aa", a, b, dir.resolve("p" + i + "-aa-diff"), load));
-                done.add(compare(i, "injected", a, c, dir.resolve("p" + i + "-injected-diff"), load));
+                aa = new Sides(a, run(dir, "p" + i + "-b", null));
+                injectedSides = new Sides(a, c);
             }
+            done.add(compare(i, "aa", aa, dir.resolve("p" + i + "-aa-diff"), load));
+            done.add(compare(i, "injected", injectedSides, dir.resolve("p" + i + "-injected-diff"), load));
             System.err.printf(
                     Locale.ROOT,
                     "pair %d/%d: A/A exit %d, injected exit %d (load %.2f)%n",
@@ -253,7 +242,8 @@ public final class GateBench implements Callable<Integer> {
             args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
         }
         int exit = cli(args, dir.resolve(name + ".log"));
-        Path results = runDir.resolve(interleave ? "candidate" : ".").resolve("results.json");
+        // interleaved, the candidate's results are written last
+        Path results = (interleave ? runDir.resolve("candidate") : runDir).resolve("results.json");
         if (exit != 0 || !Files.isRegularFile(results)) {
             throw new UsageException(
                     "wirecost run " + name + " failed (exit " + exit + "); see " + dir.resolve(name + ".log"));
@@ -261,9 +251,15 @@ public final class GateBench implements Callable<Integer> {
         return runDir;
     }
 
-    private Comparison compare(int pair, String kind, Path base, Path cand, Path diffDir, double load)
-            throws Exception {
-        int exit = diff(base, cand, diffDir);
+    /** The two runs a diff compares: separate runs, or the two sides of one {@code run --interleave}. */
+    private record Sides(Path baseline, Path candidate) {
+        static Sides of(Path interleavedRun) {
+            return new Sides(interleavedRun.resolve("baseline"), interleavedRun.resolve("candidate"));
+        }
+    }
+
+    private Comparison compare(int pair, String kind, Sides sides, Path diffDir, double load) throws Exception {
+        int exit = diff(sides.baseline(), sides.candidate(), diffDir);
         boolean withheld = false;
         Path json = diffDir.resolve("diff.json");
         if (Files.isRegularFile(json)) {
