@@ -93,9 +93,8 @@ final class DiffCommand implements Callable<Integer> {
     @Option(
             names = "--gate-min-share",
             defaultValue = "" + Gate.DEFAULT_MIN_SHARE_PERCENT,
-            description =
-                    "A category's share line gates when it holds at least this percentage of its role's samples, "
-                            + "averaged over both sides; smaller categories are reported, not gating (default: ${DEFAULT-VALUE}).")
+            description = "A category's share line gates when it holds at least this percentage of its role's samples "
+                    + "on either side; smaller categories are reported, not gating (default: ${DEFAULT-VALUE}).")
     double gateMinShare;
 
     @Option(

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,9 +38,9 @@ class GateBenchIT {
 
     /** One pair: rmi, 3 repetitions a run, no profiler, a short warm-up, 300 µs of server CPU injected. */
     private CliProcess.Outcome gate(String... more) throws Exception {
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("bench", "gate"));
-        args.addAll(java.util.List.of(more));
-        args.addAll(java.util.List.of(
+        List<String> args = new ArrayList<>(List.of("bench", "gate"));
+        args.addAll(List.of(more));
+        args.addAll(List.of(
                 "--pairs",
                 "1",
                 "--repeat",

@@ -134,7 +134,7 @@ public final class DiffReport {
                 "Verdicts: Holm's correction over %d gating lines at a family-wise error rate of %.0f %% "
                         + "(the chance that an unchanged build fails the gate), from between-run variance (Welch t tests). The gating "
                         + "lines, declared in advance: per scenario, the deciding measure's primitives' geometric mean, and the share of "
-                        + "each category of the whole call's profile (both JVMs) holding at least %.1f %% of the samples (mean of both sides). Every other line is "
+                        + "each category of the whole call's profile (both JVMs) holding at least %.1f %% of the samples on either side. Every other line is "
                         + "\"reported, not gating\": shown with its interval, never failing the gate. A rejected line counts when its "
                         + "change also exceeds %.1f %% (time, CPU) or %.1f points (shares). Intervals shown are per line, 95 %%, uncorrected. Allocation and lock-time shares (alloc-share, "
                         + "lock-share) are shown, not gated: few events each, and their cost already shows in CPU per call. "
@@ -210,7 +210,7 @@ public final class DiffReport {
                         "tested_lines",
                         gate.testedLines(),
                         "family",
-                        "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent",
+                        "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent on either side",
                         "min_share_percent",
                         gate.minSharePercent()));
         m.put("decided_by", gate.decisions());
