@@ -166,7 +166,8 @@ public final class Gate {
     private static final String GEOMEAN = "primitives-geomean";
 
     /**
-     * Whether a line belongs to the gating family; depends on no p-value or change, only on the declared rule.
+     * Whether a line belongs to the gating family, by the declared rule: no p-value, and for shares only the
+     * larger side's level (see the class comment for what that costs).
      * Shares gate for one role only: the per-role shares are parts of the whole call's, and testing both
      * would spend the error rate twice on the same samples.
      */

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Which lines form the gating family (Holm runs over these only): the deciding measure's primitives'
  * geometric mean, and shares of categories at or above the minimum share on either side.
- * The rule looks at no p-value and no change, so the family is fixed before the tests are run.
+ * The rule looks at no p-value, only at the lines' kinds and, for shares, the larger side's level.
  */
 class GateFamilyTest {
 
