@@ -175,15 +175,16 @@ public final class ScenarioRunner implements AutoCloseable {
                 int sizeCalls = settings.method().equals(RunSettings.PAPER)
                         ? settings.sizeCalls()
                         : sizeCalls(probeNanosPerCall, ops);
+                sizeCallsMade = 0;
                 sizesNote = measureSizes(stem, server, client, sizeCalls, sizes);
                 // counts.warmupCalls stays the warm-up's own calls (the probe's included, the size pass's not), so
                 // that results.json's counts still add up to the calls made: warm-up + timed + profiled + sizes
                 counts = switch (settings.method()) {
                     case RunSettings.QUICK ->
-                        quickWarmup(server, client, probe, ops, probeNanosPerCall, warmupStart, sizeCalls);
+                        quickWarmup(server, client, probe, ops, probeNanosPerCall, warmupStart, sizeCallsMade);
                     case RunSettings.ADAPTIVE ->
-                        adaptiveWarmup(server, client, probe, ops, probeNanosPerCall, sizeCalls);
-                    default -> Counts.fixed(settings); // its size calls are the settings', as above
+                        adaptiveWarmup(server, client, probe, ops, probeNanosPerCall, sizeCallsMade);
+                    default -> Counts.fixed(settings, sizeCallsMade); // its size calls are the settings', as above
                 };
                 if (settings.method().equals(RunSettings.PAPER)) {
                     // the papers' 5,000 warm-up calls (the probe's among them) before the timed pass; the size
@@ -335,6 +336,7 @@ public final class ScenarioRunner implements AutoCloseable {
             try (WireCapture capture = WireCapture.start(ports, pcap, launcher.network())) {
                 reply = client.call(
                         new Protocol.Sizes(sizeCalls), timeoutFor(sizeCalls * (long) labels().size(), pace));
+                sizeCallsMade = sizeCalls;
                 capture.stop();
             }
             List<Protocol.SizeWindow> w = reply.windows();
@@ -558,7 +560,7 @@ public final class ScenarioRunner implements AutoCloseable {
      *
      * @param warmupCalls warm-up calls per data type, the probe included
      * @param invocations invocations per measurement batch
-     * @param sizeCalls   calls per data type in the message-size pass
+     * @param sizeCalls   calls per data type the message-size pass made (0 where it was skipped)
      * @param reps        measurement batches per data type (the smallest and largest are dropped)
      * @param method      paper, adaptive or quick
      * @param settled     adaptive: whether the warm-up ended because the pace settled (false: it hit its bound)
@@ -575,12 +577,21 @@ public final class ScenarioRunner implements AutoCloseable {
             List<Double> warmupPacesMicros,
             Long warmupChunkMillis) {
         static Counts fixed(RunSettings s) {
+            return fixed(s, s.sizeCalls());
+        }
+
+        static Counts fixed(RunSettings s, int sizeCallsMade) {
             return new Counts(
-                    s.warmupCalls(), s.invocations(), s.sizeCalls(), s.reps(), s.method(), null, List.of(), null);
+                    s.warmupCalls(), s.invocations(), sizeCallsMade, s.reps(), s.method(), null, List.of(), null);
         }
     }
 
     private Counts counts;
+    /**
+     * Calls per data type the message-size pass made: its count where the client made them, 0 where the pass was
+     * skipped (no tcpdump, no port), so that counts.sizeCalls adds up with the calls that succeeded.
+     */
+    private int sizeCallsMade;
     /**
      * Adaptive and --quick, compiling on another CPU: where, for how many chunks, how busy the JIT was at the end,
      * and (--quick) until when (results.json).
