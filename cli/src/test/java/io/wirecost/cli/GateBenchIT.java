@@ -34,6 +34,10 @@ class GateBenchIT {
         int aa = gate.get("comparisons").get(0).get("exit").asInt();
         assertTrue(aa == 0 || aa == 1, "A/A diff gave a verdict, exit " + aa);
         assertTrue(o.stdout().contains("detections (injected diffs that exit 1): 1/1 = 100 %"), o.stdout());
+        // one pair in one proves little, and the one-sided bound says so: at least 5 % (0.05^1)
+        assertTrue(o.stdout().contains("; at least 5.0 % (one-sided 95 %)"), o.stdout());
+        assertEquals(0.05, gate.get("detections_at_least_one_sided_95").asDouble(), 1e-9);
+        assertEquals(1, gate.get("pairs_done").asInt(), "gate.json written with the pair done");
     }
 
     /** One pair: rmi, 3 repetitions a run, no profiler, a short warm-up, 300 µs of server CPU injected. */

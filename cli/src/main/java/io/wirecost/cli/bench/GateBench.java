@@ -163,25 +163,23 @@ public final class GateBench implements Callable<Integer> {
                     done.get(done.size() - 2).exit(),
                     done.get(done.size() - 1).exit(),
                     load);
+            // after every pair, so that a bench stopped after hours (or killed) keeps the rates of the pairs it did
+            writeSummary(dir, done, injected, i);
         }
         Proportion falseAlarms = rate(done, "aa");
         Proportion detections = rate(done, "injected");
         long errors = done.stream().filter(c -> c.exit() > 1).count();
-        String settings = String.format(
+        System.out.println("wirecost bench gate: " + settings(injected));
+        System.out.printf(
                 Locale.ROOT,
-                "scenario %s, --repeat %d%s%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
-                scenario,
-                repeat,
-                interleave ? " --interleave (baseline and candidate in one run)" : " (separate runs)",
-                quick ? " --quick" : "",
-                warmup != null ? " --warmup " + warmup : "",
-                profiler != null ? " --profiler " + profiler : "",
-                pinCpu != null ? " --pin-cpu " + pinCpu : "",
-                alpha,
-                injected);
-        System.out.println("wirecost bench gate: " + settings);
-        System.out.println("false alarms (A/A diffs that exit 1): " + falseAlarms);
-        System.out.println("detections (injected diffs that exit 1): " + detections);
+                "false alarms (A/A diffs that exit 1): %s; at most %.1f %% (one-sided 95 %%)%n",
+                falseAlarms,
+                100 * falseAlarms.atMost());
+        System.out.printf(
+                Locale.ROOT,
+                "detections (injected diffs that exit 1): %s; at least %.1f %% (one-sided 95 %%)%n",
+                detections,
+                100 * detections.atLeast());
         if (errors > 0) System.out.println(errors + " diffs failed (exit 2), counted as neither; see " + dir);
         long withheld = done.stream().filter(Comparison::noVerdict).count();
         if (withheld > 0) {
@@ -196,16 +194,46 @@ public final class GateBench implements Callable<Integer> {
                 done.stream().mapToDouble(Comparison::loadBefore).max().orElse(0),
                 (interleave ? 2 : 3) * pairs,
                 (System.nanoTime() - start) / 6e10);
+        return 0;
+    }
+
+    private String settings(double injected) {
+        return String.format(
+                Locale.ROOT,
+                "scenario %s, --repeat %d%s%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
+                scenario,
+                repeat,
+                interleave ? " --interleave (baseline and candidate in one run)" : " (separate runs)",
+                quick ? " --quick" : "",
+                warmup != null ? " --warmup " + warmup : "",
+                profiler != null ? " --profiler " + profiler : "",
+                pinCpu != null ? " --pin-cpu " + pinCpu : "",
+                alpha,
+                injected);
+    }
+
+    /**
+     * gate.json: the rates over the pairs done so far, with their two-sided intervals and the one-sided bounds a goal
+     * such as "at most 5 %" is checked against ({@link Proportion#atMost}); {@code pairs_done} below
+     * {@code pairs_asked} marks a bench that did not finish.
+     */
+    private void writeSummary(Path dir, List<Comparison> done, double injected, int pairsDone)
+            throws java.io.IOException {
+        Proportion falseAlarms = rate(done, "aa");
+        Proportion detections = rate(done, "injected");
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("settings", settings);
+        json.put("settings", settings(injected));
         json.put("injected_cpu_micros_per_call", injected);
+        json.put("pairs_asked", pairs);
+        json.put("pairs_done", pairsDone);
         json.put("false_alarms", falseAlarms);
+        json.put("false_alarms_at_most_one_sided_95", falseAlarms.atMost());
         json.put("detections", detections);
+        json.put("detections_at_least_one_sided_95", detections.atLeast());
         json.put("comparisons", done);
         AtomicFiles.write(
                 dir.resolve("gate.json"),
                 new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n");
-        return 0;
     }
 
     private static Proportion rate(List<Comparison> done, String kind) {

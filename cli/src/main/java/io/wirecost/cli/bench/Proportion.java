@@ -15,6 +15,22 @@ public record Proportion(int hits, int n, double low, double high) {
         return new Proportion(hits, n, low, high);
     }
 
+    /**
+     * The one-sided 95 % upper bound: the rate is at most this. A goal such as "false alarms at most 5 %" is a
+     * one-sided claim, shown when this bound is below it (0 in 59 trials: 4.95 %); the two-sided interval's upper
+     * end, at 97.5 %, needs 0 in 72.
+     */
+    public double atMost() {
+        if (n <= 0) return Double.NaN;
+        return hits == n ? 1 : new BetaDistribution(hits + 1.0, n - hits).inverseCumulativeProbability(0.95);
+    }
+
+    /** The one-sided 95 % lower bound: the rate is at least this (29 in 29 trials: 90.2 %). */
+    public double atLeast() {
+        if (n <= 0) return Double.NaN;
+        return hits == 0 ? 0 : new BetaDistribution(hits, n - hits + 1.0).inverseCumulativeProbability(0.05);
+    }
+
     public double rate() {
         return n == 0 ? Double.NaN : (double) hits / n;
     }
