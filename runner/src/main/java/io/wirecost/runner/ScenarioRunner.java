@@ -184,7 +184,7 @@ public final class ScenarioRunner implements AutoCloseable {
                         quickWarmup(server, client, probe, ops, probeNanosPerCall, warmupStart, sizeCallsMade);
                     case RunSettings.ADAPTIVE ->
                         adaptiveWarmup(server, client, probe, ops, probeNanosPerCall, sizeCallsMade);
-                    default -> Counts.fixed(settings, sizeCallsMade); // its size calls are the settings', as above
+                    default -> Counts.fixed(settings, sizeCallsMade); // the settings' counts, the size calls made
                 };
                 if (settings.method().equals(RunSettings.PAPER)) {
                     // the papers' 5,000 warm-up calls (the probe's among them) before the timed pass; the size
