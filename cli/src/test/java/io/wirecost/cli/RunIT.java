@@ -64,8 +64,8 @@ class RunIT {
             // answer checked; --quick sizes the counts by the scenario's pace (at most 5000, 1000 and 50) and the
             // profiled pass by samples: as many batches as reach its budget, at most the timed pass's 12 (10 of
             // 1,000 once at 1 ms on a CI machine, where 12 x N failed this test)
-            JsonNode counts = s.get("facts").get("counts");
             JsonNode facts = s.get("facts");
+            JsonNode counts = facts.get("counts");
             assertTrue(
                     counts.get("warmupCalls").asInt() <= 5_000
                             && counts.get("invocations").asInt() <= 1_000,

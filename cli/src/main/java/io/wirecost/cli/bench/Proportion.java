@@ -10,9 +10,17 @@ public record Proportion(int hits, int n, double low, double high) {
 
     public static Proportion of(int hits, int n) {
         if (n <= 0) return new Proportion(hits, n, Double.NaN, Double.NaN);
-        double low = hits == 0 ? 0 : new BetaDistribution(hits, n - hits + 1.0).inverseCumulativeProbability(0.025);
-        double high = hits == n ? 1 : new BetaDistribution(hits + 1.0, n - hits).inverseCumulativeProbability(0.975);
-        return new Proportion(hits, n, low, high);
+        return new Proportion(hits, n, lower(hits, n, 0.025), upper(hits, n, 0.025));
+    }
+
+    /** Clopper-Pearson's lower bound, leaving {@code tail} below it. */
+    private static double lower(int hits, int n, double tail) {
+        return hits == 0 ? 0 : new BetaDistribution(hits, n - hits + 1.0).inverseCumulativeProbability(tail);
+    }
+
+    /** Clopper-Pearson's upper bound, leaving {@code tail} above it. */
+    private static double upper(int hits, int n, double tail) {
+        return hits == n ? 1 : new BetaDistribution(hits + 1.0, n - hits).inverseCumulativeProbability(1 - tail);
     }
 
     /**
@@ -21,14 +29,12 @@ public record Proportion(int hits, int n, double low, double high) {
      * end, at 97.5 %, needs 0 in 72.
      */
     public double atMost() {
-        if (n <= 0) return Double.NaN;
-        return hits == n ? 1 : new BetaDistribution(hits + 1.0, n - hits).inverseCumulativeProbability(0.95);
+        return n <= 0 ? Double.NaN : upper(hits, n, 0.05);
     }
 
     /** The one-sided 95 % lower bound: the rate is at least this (29 in 29 trials: 90.2 %). */
     public double atLeast() {
-        if (n <= 0) return Double.NaN;
-        return hits == 0 ? 0 : new BetaDistribution(hits, n - hits + 1.0).inverseCumulativeProbability(0.05);
+        return n <= 0 ? Double.NaN : lower(hits, n, 0.05);
     }
 
     public double rate() {
