@@ -48,6 +48,26 @@ class MethodIT {
             assertEquals(12_000, r.get("invocations").asInt(), r.toString());
             assertEquals(10, r.get("kept_measurements_micros").size(), "min and max dropped: " + r);
         }
+        assertDrift(s.get("facts"), 1_000);
+    }
+
+    /**
+     * After the timed pass its first type is measured again (5 batches of the pass's size), CPU per call of both
+     * JVMs, and the ratio to the timed figure kept with its interval: what flags a JIT still at work.
+     */
+    private static void assertDrift(JsonNode facts, int invocations) {
+        JsonNode drift = facts.get("drift");
+        assertTrue(drift != null, "facts.drift: " + facts);
+        assertEquals("int", drift.get("operation").asText(), drift.toString());
+        assertEquals(5, drift.get("batches").asInt(), drift.toString());
+        assertEquals(invocations, drift.get("invocations").asInt(), drift.toString());
+        double timed = drift.get("cpu_micros_per_call_timed").asDouble();
+        double again = drift.get("cpu_micros_per_call_again").asDouble();
+        assertTrue(timed > 0 && again > 0, drift.toString());
+        assertEquals(again / timed, drift.get("ratio").asDouble(), 1e-9, drift.toString());
+        double low = drift.get("ci_low").asDouble();
+        double high = drift.get("ci_high").asDouble();
+        assertTrue(low < again / timed && again / timed < high, drift.toString());
     }
 
     @Test
@@ -73,5 +93,6 @@ class MethodIT {
             assertEquals(chunks - 7, shares.size(), jit.toString());
             assertTrue(shares.get(shares.size() - 1).asDouble() <= 5, jit.toString());
         }
+        assertDrift(facts, 1_000);
     }
 }

@@ -18,7 +18,11 @@ import java.util.Optional;
  *   <li>a round trip whose coefficient of variation over the kept batches exceeds {@value #CV_PERCENT} %;</li>
  *   <li>a scenario during whose timed pass the hypervisor stole more than {@value #STEAL_PERCENT} % of the CPU time;</li>
  *   <li>a scenario whose warm-up --quick cut below {@value #MIN_WARMUP_CALLS} calls per type (a loaded machine):
- *       its figures still hold interpreter and compilation costs.</li>
+ *       its figures still hold interpreter and compilation costs;</li>
+ *   <li>a scenario whose first type, measured again right after the timed pass, came out more than
+ *       {@value #DRIFT_PERCENT} % away from its figure in that pass, the interval of the ratio excluding 1
+ *       ({@code facts.drift}, adaptive and paper methods): the code changed while it was measured, so the types
+ *       measured later are cheaper (or dearer) than the first for a reason that is not theirs.</li>
  * </ul>
  */
 public final class NoiseFlags {
@@ -28,6 +32,12 @@ public final class NoiseFlags {
     public static final int MIN_WARMUP_CALLS = 1000;
 
     public static final double STEAL_PERCENT = 5;
+    /**
+     * How far the first type may move between the timed pass and its measuring again before a scenario is flagged:
+     * the gate's smallest regression of interest is 10 % (docs/ci-gate.md); a figure that moved by as much while it
+     * was measured cannot tell one.
+     */
+    public static final double DRIFT_PERCENT = 10;
     /** A paper factor this far from 1 or further counts as "not including 1". */
     public static final double PAPER_DISTINCT_FROM_ONE = 0.10;
 
@@ -57,8 +67,16 @@ public final class NoiseFlags {
         double steal = 0;
         long warmup = Long.MAX_VALUE;
         long unsettled = Long.MAX_VALUE;
+        String drift = null;
+        double driftPercent = 0;
         for (ScenarioResult r : all) {
             if (!r.scenario().equals(scenario)) continue;
+            Optional<String> d = drift(r);
+            double percent = driftPercent(r);
+            if (d.isPresent() && percent > driftPercent) {
+                drift = d.get();
+                driftPercent = percent;
+            }
             cv = Math.max(cv, maxCv(r, operation));
             steal = Math.max(steal, steal(r).orElse(0.0));
             Boolean settled = settled(r);
@@ -75,7 +93,37 @@ public final class NoiseFlags {
         if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
         if (steal > STEAL_PERCENT)
             out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
+        if (drift != null) out.add(drift);
         return out;
+    }
+
+    /**
+     * The flag for a scenario whose first type moved between the timed pass and its measuring again (facts.drift,
+     * written by ScenarioRunner; a map when read back from results.json), or empty.
+     */
+    static Optional<String> drift(ScenarioResult r) {
+        if (!(r.facts().get("drift") instanceof Map<?, ?> m)
+                || !(m.get("ratio") instanceof Number ratio)
+                || !(m.get("ci_low") instanceof Number low)
+                || !(m.get("ci_high") instanceof Number high)) return Optional.empty();
+        double x = ratio.doubleValue();
+        boolean excludesOne = low.doubleValue() > 1 || high.doubleValue() < 1;
+        if (!excludesOne || !(Math.abs(x - 1) * 100 > DRIFT_PERCENT)) return Optional.empty();
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "still warming up: %s's CPU per call %.0f %% %s when measured again after the timed pass (x%.2f [%.2f, %.2f])",
+                m.get("operation"),
+                Math.abs(x - 1) * 100,
+                x < 1 ? "lower" : "higher",
+                x,
+                low.doubleValue(),
+                high.doubleValue()));
+    }
+
+    private static double driftPercent(ScenarioResult r) {
+        return r.facts().get("drift") instanceof Map<?, ?> m && m.get("ratio") instanceof Number n
+                ? Math.abs(n.doubleValue() - 1) * 100
+                : 0;
     }
 
     /** The CV of the operation, or for the geomean the largest CV of its parts. */

@@ -210,6 +210,64 @@ class IntervalsAndNoiseTest {
                 "480 settled calls are not a cut warm-up: " + settled);
     }
 
+    /**
+     * ws-security's first type measured again after the timed pass: a drop of 29 % with an interval away from 1 is
+     * flagged on every line that uses the scenario; 3 % is not, nor is 15 % whose interval still holds 1.
+     */
+    @Test
+    void aFigureThatMovedWhileItWasMeasuredIsFlagged() {
+        ScenarioResult base = scenario("ws-security", 9000, 0.02, 9000, 0.02, 0);
+        java.util.function.Function<double[], ScenarioResult> with = d -> new ScenarioResult(
+                base.scenario(),
+                1,
+                base.paperColumn(),
+                "ok",
+                "",
+                10,
+                1000,
+                base.rtt(),
+                List.of(),
+                Map.of(),
+                Map.of(
+                        "drift",
+                        Map.of(
+                                "operation",
+                                "int",
+                                "cpu_micros_per_call_timed",
+                                12_010.0,
+                                "cpu_micros_per_call_again",
+                                12_010.0 * d[0],
+                                "ratio",
+                                d[0],
+                                "ci_low",
+                                d[1],
+                                "ci_high",
+                                d[2],
+                                "batches",
+                                5,
+                                "invocations",
+                                21)),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "",
+                base.cpu());
+        java.util.function.Function<double[], List<String>> noise = d ->
+                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(d))).rows().stream()
+                        .map(r -> r.get(6))
+                        .toList();
+        List<String> moved = noise.apply(new double[] {0.71, 0.66, 0.76});
+        assertTrue(
+                moved.stream()
+                        .allMatch(n -> n.equals("ws-security still warming up: int's CPU per call 29 % lower when"
+                                + " measured again after the timed pass (x0.71 [0.66, 0.76])")),
+                moved.toString());
+        List<String> small = noise.apply(new double[] {0.97, 0.95, 0.99});
+        assertTrue(small.stream().allMatch(String::isEmpty), small.toString());
+        List<String> unsure = noise.apply(new double[] {0.85, 0.70, 1.03});
+        assertTrue(unsure.stream().allMatch(String::isEmpty), unsure.toString());
+    }
+
     @Test
     void aWarmUpCutByTheQuickBudgetIsFlagged() {
         ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
