@@ -59,6 +59,8 @@ public final class ResultsJson {
         m.put("rtt_profiled_pass", rtt(r.profiledRtt()));
         m.put("cpu", cpu(r.cpu()));
         m.put("noise", r.facts().getOrDefault("noise", Map.of()));
+        // the round-trip table's noise row in words, for scripts: cut or unsettled warm-up, CV, steal, drift
+        m.put("noise_flags", NoiseFlags.scenario(r.scenario(), "primitives-geomean", List.of(r)));
         Map<String, Object> shares = new LinkedHashMap<>();
         for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
         m.put("shares", shares);

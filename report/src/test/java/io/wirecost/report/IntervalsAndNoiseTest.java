@@ -127,6 +127,10 @@ class IntervalsAndNoiseTest {
         assertTrue(factor.get("rtt").get("ci_low").asDouble() < 1
                 && factor.get("cpu").get("ci_low").asDouble() > 1);
         assertEquals("rmi", json.get("cpu_per_call").get(0).get("scenario").asText());
+        // each scenario's own flags, as the round-trip table's noise row says them
+        JsonNode rmiFlags = json.get("scenarios").get(0).get("noise_flags");
+        assertEquals(1, rmiFlags.size(), rmiFlags.toString());
+        assertTrue(rmiFlags.get(0).asText().startsWith("round trips' CV"), rmiFlags.toString());
     }
 
     @Test
