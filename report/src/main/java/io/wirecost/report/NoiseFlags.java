@@ -21,8 +21,9 @@ import java.util.Optional;
  *       its figures still hold interpreter and compilation costs;</li>
  *   <li>a scenario whose first type, measured again right after the timed pass, came out more than
  *       {@value #DRIFT_PERCENT} % away from its figure in that pass, the interval of the ratio excluding 1
- *       ({@code facts.drift}, adaptive and paper methods): the code changed while it was measured, so the types
- *       measured later are cheaper (or dearer) than the first for a reason that is not theirs.</li>
+ *       ({@code facts.drift}, adaptive and paper methods): the code (lower: "still warming up") or the machine
+ *       (higher: "moved while measured") changed while it was measured, so the types measured later are cheaper or
+ *       dearer than the first for a reason that is not theirs.</li>
  * </ul>
  */
 public final class NoiseFlags {
@@ -109,9 +110,12 @@ public final class NoiseFlags {
         double x = ratio.doubleValue();
         boolean excludesOne = low.doubleValue() > 1 || high.doubleValue() < 1;
         if (!excludesOne || !(Math.abs(x - 1) * 100 > DRIFT_PERCENT)) return Optional.empty();
+        // lower: the code got faster under measurement (a JIT still at work); higher: something slowed it, most
+        // often the machine (in a noisy hour ws-literal's came out 21 % higher)
         return Optional.of(String.format(
                 Locale.ROOT,
-                "still warming up: %s's CPU per call %.0f %% %s when measured again after the timed pass (x%.2f [%.2f, %.2f])",
+                "%s: %s's CPU per call %.0f %% %s when measured again after the timed pass (x%.2f [%.2f, %.2f])",
+                x < 1 ? "still warming up" : "moved while measured",
                 m.get("operation"),
                 Math.abs(x - 1) * 100,
                 x < 1 ? "lower" : "higher",

@@ -266,6 +266,12 @@ class IntervalsAndNoiseTest {
                         .allMatch(n -> n.equals("ws-security still warming up: int's CPU per call 29 % lower when"
                                 + " measured again after the timed pass (x0.71 [0.66, 0.76])")),
                 moved.toString());
+        List<String> dearer = noise.apply(new double[] {1.21, 1.01, 1.45});
+        assertTrue(
+                dearer.stream()
+                        .allMatch(n -> n.equals("ws-security moved while measured: int's CPU per call 21 % higher when"
+                                + " measured again after the timed pass (x1.21 [1.01, 1.45])")),
+                dearer.toString());
         List<String> small = noise.apply(new double[] {0.97, 0.95, 0.99});
         assertTrue(small.stream().allMatch(String::isEmpty), small.toString());
         List<String> unsure = noise.apply(new double[] {0.85, 0.70, 1.03});

@@ -223,10 +223,9 @@ public final class ScenarioRunner implements AutoCloseable {
                 facts.put("noise", noise);
                 rtt.addAll(timed.rtt());
                 cpu.addAll(timed.cpu());
-                // not --quick: its time budget already says where it cut the warm-up, and its gate decides from
-                // repetitions
-                Map<String, Object> drift =
-                        settings.method().equals(RunSettings.QUICK) ? Map.of() : drift(server, client, timed);
+                // not with --quick, counts given or not: its time budget already says where it cut the warm-up,
+                // its gate decides from repetitions, and its calls stay the ones asked for
+                Map<String, Object> drift = settings.quick() ? Map.of() : drift(server, client, timed);
                 if (!drift.isEmpty()) facts.put("drift", drift);
                 int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
                 if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
