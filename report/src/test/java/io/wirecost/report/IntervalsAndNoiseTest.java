@@ -71,6 +71,27 @@ class IntervalsAndNoiseTest {
                 cpu);
     }
 
+    /** {@code base}'s figures with these facts instead of its own (a warm-up's counts, a drift). */
+    private static ScenarioResult withFacts(ScenarioResult base, Map<String, Object> facts) {
+        return new ScenarioResult(
+                base.scenario(),
+                1,
+                base.paperColumn(),
+                "ok",
+                "",
+                10,
+                1000,
+                base.rtt(),
+                List.of(),
+                Map.of(),
+                facts,
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "",
+                base.cpu());
+    }
+
     @Test
     void everyTableCellHasAnInterval() {
         List<ScenarioResult> run =
@@ -172,26 +193,19 @@ class IntervalsAndNoiseTest {
     @Test
     void anAdaptiveWarmUpThatNeverSettledIsFlaggedAndASettledShortOneIsNot() {
         ScenarioResult base = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
-        java.util.function.Function<Boolean, ScenarioResult> with = settled -> new ScenarioResult(
-                base.scenario(),
-                1,
-                base.paperColumn(),
-                "ok",
-                "",
-                10,
-                1000,
-                base.rtt(),
-                List.of(),
-                Map.of(),
+        java.util.function.Function<Boolean, ScenarioResult> with = settled -> withFacts(
+                base,
                 Map.of(
                         "counts",
                         new io.wirecost.runner.ScenarioRunner.Counts(
-                                480, 27, 50, 40, "adaptive", settled, List.of(9500.0, 9100.0, 9050.0, 9000.0), 1_000L)),
-                Map.of(),
-                Map.of(),
-                List.of(),
-                "",
-                base.cpu());
+                                480,
+                                27,
+                                50,
+                                40,
+                                "adaptive",
+                                settled,
+                                List.of(9500.0, 9100.0, 9050.0, 9000.0),
+                                1_000L)));
         List<String> unsettled =
                 Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(false)))
                         .rows()
@@ -221,17 +235,8 @@ class IntervalsAndNoiseTest {
     @Test
     void aFigureThatMovedWhileItWasMeasuredIsFlagged() {
         ScenarioResult base = scenario("ws-security", 9000, 0.02, 9000, 0.02, 0);
-        java.util.function.Function<double[], ScenarioResult> with = d -> new ScenarioResult(
-                base.scenario(),
-                1,
-                base.paperColumn(),
-                "ok",
-                "",
-                10,
-                1000,
-                base.rtt(),
-                List.of(),
-                Map.of(),
+        java.util.function.Function<double[], ScenarioResult> with = d -> withFacts(
+                base,
                 Map.of(
                         "drift",
                         Map.of(
@@ -250,56 +255,36 @@ class IntervalsAndNoiseTest {
                                 "batches",
                                 5,
                                 "invocations",
-                                21)),
-                Map.of(),
-                Map.of(),
-                List.of(),
-                "",
-                base.cpu());
+                                21)));
         java.util.function.Function<double[], List<String>> noise = d ->
                 Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(d))).rows().stream()
                         .map(r -> r.get(6))
                         .toList();
-        List<String> moved = noise.apply(new double[] {0.71, 0.66, 0.76});
-        assertTrue(
-                moved.stream()
-                        .allMatch(n -> n.equals("ws-security still warming up: int's CPU per call 29 % lower when"
-                                + " measured again after the timed pass (x0.71 [0.66, 0.76])")),
-                moved.toString());
-        List<String> dearer = noise.apply(new double[] {1.21, 1.01, 1.45});
-        assertTrue(
-                dearer.stream()
-                        .allMatch(n -> n.equals("ws-security moved while measured: int's CPU per call 21 % higher when"
-                                + " measured again after the timed pass (x1.21 [1.01, 1.45])")),
-                dearer.toString());
-        List<String> small = noise.apply(new double[] {0.97, 0.95, 0.99});
-        assertTrue(small.stream().allMatch(String::isEmpty), small.toString());
-        List<String> unsure = noise.apply(new double[] {0.85, 0.70, 1.03});
-        assertTrue(unsure.stream().allMatch(String::isEmpty), unsure.toString());
+        // every factor line with ws-security says exactly this ("" where the figure did not move beyond its noise)
+        java.util.function.BiConsumer<double[], String> every = (d, expected) -> {
+            List<String> got = noise.apply(d);
+            assertTrue(got.stream().allMatch(expected::equals), got.toString());
+        };
+        every.accept(
+                new double[] {0.71, 0.66, 0.76},
+                "ws-security still warming up: int's CPU per call 29 % lower when measured again after the timed"
+                        + " pass (x0.71 [0.66, 0.76])");
+        every.accept(
+                new double[] {1.21, 1.01, 1.45},
+                "ws-security moved while measured: int's CPU per call 21 % higher when measured again after the"
+                        + " timed pass (x1.21 [1.01, 1.45])");
+        every.accept(new double[] {0.97, 0.95, 0.99}, "");
+        every.accept(new double[] {0.85, 0.70, 1.03}, "");
     }
 
     @Test
     void aWarmUpCutByTheQuickBudgetIsFlagged() {
         ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
-        ScenarioResult flagged = new ScenarioResult(
-                cold.scenario(),
-                1,
-                cold.paperColumn(),
-                "ok",
-                "",
-                10,
-                1000,
-                cold.rtt(),
-                List.of(),
-                Map.of(),
+        ScenarioResult flagged = withFacts(
+                cold,
                 Map.of(
                         "counts",
-                        new io.wirecost.runner.ScenarioRunner.Counts(25, 5, 5, 12, "quick", null, List.of(), null)),
-                Map.of(),
-                Map.of(),
-                List.of(),
-                "",
-                cold.cpu());
+                        new io.wirecost.runner.ScenarioRunner.Counts(25, 5, 5, 12, "quick", null, List.of(), null)));
         List<ScenarioResult> run = List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged);
         List<String> rows =
                 Tables.factors(run).rows().stream().map(r -> r.get(6)).toList();
