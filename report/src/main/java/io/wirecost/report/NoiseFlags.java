@@ -68,16 +68,11 @@ public final class NoiseFlags {
         double steal = 0;
         long warmup = Long.MAX_VALUE;
         long unsettled = Long.MAX_VALUE;
-        String drift = null;
-        double driftPercent = 0;
+        Drift drift = null; // the repetition's that moved most, among those flagged
         for (ScenarioResult r : all) {
             if (!r.scenario().equals(scenario)) continue;
-            Optional<String> d = drift(r);
-            double percent = driftPercent(r);
-            if (d.isPresent() && percent > driftPercent) {
-                drift = d.get();
-                driftPercent = percent;
-            }
+            Drift d = Drift.of(r).filter(Drift::flagged).orElse(null);
+            if (d != null && (drift == null || d.percent() > drift.percent())) drift = d;
             cv = Math.max(cv, maxCv(r, operation));
             steal = Math.max(steal, steal(r).orElse(0.0));
             Boolean settled = settled(r);
@@ -94,40 +89,52 @@ public final class NoiseFlags {
         if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
         if (steal > STEAL_PERCENT)
             out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
-        if (drift != null) out.add(drift);
+        if (drift != null) out.add(drift.flag());
         return out;
     }
 
     /**
-     * The flag for a scenario whose first type moved between the timed pass and its measuring again (facts.drift,
-     * written by ScenarioRunner; a map when read back from results.json), or empty.
+     * A scenario's first type measured again after its timed pass, against its figure in that pass
+     * ({@code facts.drift}, written by ScenarioRunner; a map, also when read back from results.json).
      */
-    static Optional<String> drift(ScenarioResult r) {
-        if (!(r.facts().get("drift") instanceof Map<?, ?> m)
-                || !(m.get("ratio") instanceof Number ratio)
-                || !(m.get("ci_low") instanceof Number low)
-                || !(m.get("ci_high") instanceof Number high)) return Optional.empty();
-        double x = ratio.doubleValue();
-        boolean excludesOne = low.doubleValue() > 1 || high.doubleValue() < 1;
-        if (!excludesOne || !(Math.abs(x - 1) * 100 > DRIFT_PERCENT)) return Optional.empty();
-        // lower: the code got faster under measurement (a JIT still at work); higher: something slowed it, most
-        // often the machine (in a noisy hour ws-literal's came out 21 % higher)
-        return Optional.of(String.format(
-                Locale.ROOT,
-                "%s: %s's CPU per call %.0f %% %s when measured again after the timed pass (x%.2f [%.2f, %.2f])",
-                x < 1 ? "still warming up" : "moved while measured",
-                m.get("operation"),
-                Math.abs(x - 1) * 100,
-                x < 1 ? "lower" : "higher",
-                x,
-                low.doubleValue(),
-                high.doubleValue()));
-    }
+    private record Drift(String operation, Estimate ratio) {
 
-    private static double driftPercent(ScenarioResult r) {
-        return r.facts().get("drift") instanceof Map<?, ?> m && m.get("ratio") instanceof Number n
-                ? Math.abs(n.doubleValue() - 1) * 100
-                : 0;
+        static Optional<Drift> of(ScenarioResult r) {
+            if (!(r.facts().get("drift") instanceof Map<?, ?> m)
+                    || !(m.get("ratio") instanceof Number ratio)
+                    || !(m.get("ci_low") instanceof Number low)
+                    || !(m.get("ci_high") instanceof Number high)) return Optional.empty();
+            return Optional.of(new Drift(
+                    String.valueOf(m.get("operation")),
+                    new Estimate(ratio.doubleValue(), low.doubleValue(), high.doubleValue(), 0)));
+        }
+
+        double percent() {
+            return Math.abs(ratio.value() - 1) * 100;
+        }
+
+        /** Moved beyond {@link #DRIFT_PERCENT} and beyond its own noise. */
+        boolean flagged() {
+            return ratio.known() && !ratio.contains(1) && percent() > DRIFT_PERCENT;
+        }
+
+        /**
+         * Lower: the code got faster under measurement (a JIT still at work); higher: something slowed it, most
+         * often the machine (in a noisy hour ws-literal's came out 21 % higher).
+         */
+        String flag() {
+            boolean lower = ratio.value() < 1;
+            return String.format(
+                    Locale.ROOT,
+                    "%s: %s's CPU per call %.0f %% %s when measured again after the timed pass (x%.2f [%.2f, %.2f])",
+                    lower ? "still warming up" : "moved while measured",
+                    operation,
+                    percent(),
+                    lower ? "lower" : "higher",
+                    ratio.value(),
+                    ratio.low(),
+                    ratio.high());
+        }
     }
 
     /** The CV of the operation, or for the geomean the largest CV of its parts. */
