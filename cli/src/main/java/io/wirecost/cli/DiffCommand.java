@@ -99,8 +99,18 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(
             names = "--strict",
-            description = "Exit 2 when no verdict can be given (fewer than 3 repetitions a side) instead of 0.")
+            description =
+                    "Exit 2 when no verdict can be given (fewer than 3 repetitions a side, runs measured differently or "
+                            + "apart) instead of 0.")
     boolean strict;
+
+    @Option(
+            names = "--allow-apart",
+            description =
+                    "Give verdicts even when the runs were measured more than half an hour apart or on different hosts "
+                            + "(a stored baseline): the gate's error rates were measured for runs one straight after the other, "
+                            + "and the machine's own speed moves the figures between hours (docs/ci-gate.md).")
+    boolean allowApart;
 
     @Override
     public Integer call() throws Exception {
@@ -132,7 +142,8 @@ final class DiffCommand implements Callable<Integer> {
         // by library, from the agent's .artifacts files: shown beside the verdicts, outside Holm's family (see
         // ArtifactShares)
         lines.addAll(io.wirecost.diff.ArtifactShares.lines(baseline, candidate));
-        DiffReport report = new DiffReport(base, cand, new Gate(t, alpha, gateMinShare).judge(base, cand, lines), t);
+        DiffReport report =
+                new DiffReport(base, cand, new Gate(t, alpha, gateMinShare, allowApart).judge(base, cand, lines), t);
         Path dir = out != null
                 ? out
                 : (Files.isDirectory(candidate)

@@ -70,6 +70,38 @@ class DiffVerdictTest {
                 o.stdout());
     }
 
+    /** As {@link #run}, with results.json's run object saying when and on which host the run began. */
+    private Path runAt(String name, String started, double... repMicros) throws Exception {
+        Path d = run(name, repMicros);
+        Path f = d.resolve("results.json");
+        Files.writeString(
+                f,
+                Files.readString(f)
+                        .replace(
+                                "{\"format\":\"wirecost-results/1\",",
+                                "{\"format\":\"wirecost-results/1\",\"run\":{\"started\":\"" + started
+                                        + "\",\"host\":\"vm\"},"));
+        return d;
+    }
+
+    @Test
+    void aBaselineStoredHoursBeforeGetsNoVerdictUnlessAllowed() throws Exception {
+        String night = runAt("night", "2026-11-27T02:09:30Z", 34, 35, 33).toString();
+        String noon = runAt("noon", "2026-11-27T12:00:02Z", 68, 70, 66).toString();
+        CliProcess.Outcome o = CliProcess.run("diff", night, noon, "--no-flames");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.stdout().contains("no verdict: the runs were measured 9 h 50 min apart"), o.stdout());
+        assertTrue(o.stdout().contains("+100.0 %"), "the change is still shown: " + o.stdout());
+        CliProcess.Outcome strict = CliProcess.run("diff", night, noon, "--no-flames", "--strict");
+        assertEquals(2, strict.exit(), strict.err());
+        assertTrue(strict.err().contains("pass --allow-apart (--strict: exit 2)"), strict.err());
+        CliProcess.Outcome allowed = CliProcess.run("diff", night, noon, "--no-flames", "--allow-apart");
+        assertEquals(1, allowed.exit(), allowed.err());
+        assertTrue(
+                allowed.stdout().contains("Verdicts given although the runs were measured 9 h 50 min apart"),
+                allowed.stdout());
+    }
+
     @Test
     void badGateMinShareIsOneLine() throws Exception {
         CliProcess.Outcome o =

@@ -35,6 +35,9 @@ public final class DiffReport {
         if (gate.complete()) return "";
         if (!gate.measuredDifferently().isEmpty())
             return "no verdict: the runs were measured differently (" + joined(gate.measuredDifferently()) + ")";
+        if (!gate.apart().isEmpty() && !gate.apartAllowed())
+            return "no verdict: the runs were " + gate.apart() + "; run both sides in one job (run --interleave), or"
+                    + " pass --allow-apart";
         if (!gate.unequalContention().isEmpty()) return "no verdict: " + joined(gate.unequalContention());
         return NO_VERDICT;
     }
@@ -114,6 +117,22 @@ public final class DiffReport {
                             "). The method, its counts, the CPU pinning and the profiler's settings each move the figures "
                                     + "by more than a regression worth catching, so the comparison would mix their effect with the "
                                     + "change's; rerun both sides alike. Changes and intervals are shown for information.\n");
+        }
+        if (!gate.apart().isEmpty()) {
+            sb.append(
+                            gate.apartAllowed()
+                                    ? "**Verdicts given although the runs were " + gate.apart() + "** (--allow-apart). "
+                                    : "**No verdict: the runs were " + gate.apart() + ".** ")
+                    .append("The gate's error rates hold for runs measured one straight after the other on one machine "
+                            + "(bench gate). More than half an hour apart, or on another host, the machine's own speed moves CPU "
+                            + "per call and round trips by as much as a regression worth catching: on a shared 2-core VM, "
+                            + "A/A comparisons of the same code failed the gate 3 times in 17 an hour apart and 68 times in "
+                            + "232 ten hours apart, against 1 in 80 within a quarter of an hour (docs/ci-gate.md). Run both "
+                            + "sides in one job, interleaved (`run --interleave`)")
+                    .append(
+                            gate.apartAllowed()
+                                    ? "; these verdicts may be the machine's.\n"
+                                    : ", or pass --allow-apart to judge anyway. Changes and intervals are shown for information.\n");
         }
         gate.unequalContention()
                 .forEach((scenario, why) -> sb.append("**No verdict on ")
@@ -200,6 +219,7 @@ public final class DiffReport {
         m.put("verdict", gate.complete() ? "given" : noVerdictReason());
         m.put("unequal_contention", gate.unequalContention());
         m.put("measured_differently", gate.measuredDifferently());
+        m.put("apart", gate.apart().isEmpty() ? null : Map.of("why", gate.apart(), "allowed", gate.apartAllowed()));
         m.put(
                 "correction",
                 Map.of(

@@ -51,6 +51,10 @@ public final class Gate {
      *                          contention for the CPU, with the figures, one line each
      * @param measuredDifferently how the two runs were measured differently ({@link RunData#measuredDifferently}):
      *                          when not empty, no line gets a verdict
+     * @param apart             why the two runs were not measured on one machine in one sitting
+     *                          ({@link RunData#apart}), empty where they were: no line gets a verdict unless
+     *                          {@code apartAllowed}
+     * @param apartAllowed      whether verdicts were given although the runs were apart ({@code diff --allow-apart})
      */
     public record Result(
             List<DiffLine> lines,
@@ -60,20 +64,24 @@ public final class Gate {
             boolean complete,
             double minSharePercent,
             Map<String, String> unequalContention,
-            Map<String, String> measuredDifferently) {}
+            Map<String, String> measuredDifferently,
+            String apart,
+            boolean apartAllowed) {}
 
     private final RunDiff.Thresholds thresholds;
     private final double alpha;
     private final double minSharePercent;
+    private final boolean allowApart;
 
     public Gate(RunDiff.Thresholds thresholds, double alpha) {
-        this(thresholds, alpha, DEFAULT_MIN_SHARE_PERCENT);
+        this(thresholds, alpha, DEFAULT_MIN_SHARE_PERCENT, false);
     }
 
-    public Gate(RunDiff.Thresholds thresholds, double alpha, double minSharePercent) {
+    public Gate(RunDiff.Thresholds thresholds, double alpha, double minSharePercent, boolean allowApart) {
         this.thresholds = thresholds;
         this.alpha = alpha;
         this.minSharePercent = minSharePercent;
+        this.allowApart = allowApart;
     }
 
     public Result judge(RunData base, RunData cand, List<DiffLine> measured) {
@@ -92,11 +100,15 @@ public final class Gate {
         complete &= unequal.isEmpty();
         Map<String, String> differently = RunData.measuredDifferently(base, cand);
         complete &= differently.isEmpty();
+        String apart = RunData.apart(base, cand).orElse("");
+        boolean apartBars = !apart.isEmpty() && !allowApart;
+        complete &= !apartBars;
         List<DiffLine> lines = new ArrayList<>(measured.size());
         List<Integer> tested = new ArrayList<>();
         for (DiffLine l : measured) {
             Decision d = decisions.get(l.scenario());
             if (!differently.isEmpty()
+                    || apartBars
                     || !enoughRepetitions(l.scenario(), base, cand)
                     || unequal.containsKey(l.scenario())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
@@ -128,7 +140,9 @@ public final class Gate {
                 complete,
                 minSharePercent,
                 Map.copyOf(unequal),
-                differently);
+                differently,
+                apart,
+                allowApart && !apart.isEmpty());
     }
 
     /** Whether the scenario's deciding cost line moved further than contention can move it (see {@link Contention}). */

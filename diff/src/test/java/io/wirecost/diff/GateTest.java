@@ -173,6 +173,98 @@ class GateTest {
         return dir;
     }
 
+    /** A run object saying when and where it began. */
+    private static String session(String started, String host) {
+        return "{\"started\":\"" + started + "\",\"host\":\"" + host + "\"}";
+    }
+
+    /** Gives every scenario entry of a fixture's results.json {@code seconds} of duration. */
+    private static Path lasting(Path dir, double seconds) throws Exception {
+        Path f = dir.resolve("results.json");
+        java.nio.file.Files.writeString(
+                f,
+                java.nio.file.Files.readString(f)
+                        .replace("\"status\":\"ok\",", "\"status\":\"ok\",\"duration_seconds\":" + seconds + ","));
+        return dir;
+    }
+
+    @Test
+    void runsHoursApartGetNoVerdictUnlessAllowed() throws Exception {
+        // a baseline stored at night against a run ten hours later: the machine's speed moved in between
+        Path night = withRun(
+                RunFixture.write(dir.resolve("night"), new double[] {50, 51, 49}),
+                session("2026-11-27T02:09:30Z", "vm"));
+        Path noon = withRun(
+                RunFixture.write(dir.resolve("noon"), new double[] {100, 102, 98}),
+                session("2026-11-27T12:00:02Z", "vm"));
+        Gate.Result r = judge(night, noon);
+        assertFalse(r.complete(), "a doubling, but hours apart");
+        assertTrue(
+                r.lines().stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NO_VERDICT),
+                r.lines().toString());
+        assertEquals(
+                "measured 9 h 50 min apart (baseline began 2026-11-27T02:09:30Z, candidate 2026-11-27T12:00:02Z)",
+                r.apart());
+        assertFalse(r.apartAllowed());
+        DiffReport report = new DiffReport(RunData.read(night), RunData.read(noon), r, T);
+        assertTrue(
+                report.noVerdictReason().startsWith("no verdict: the runs were measured 9 h 50 min apart"),
+                report.noVerdictReason());
+        assertTrue(report.markdown().contains("pass --allow-apart to judge anyway"), report.markdown());
+
+        RunData b = RunData.read(night);
+        RunData c = RunData.read(noon);
+        Gate.Result allowed =
+                new Gate(T, 0.05, Gate.DEFAULT_MIN_SHARE_PERCENT, true).judge(b, c, new RunDiff().compare(b, c));
+        assertTrue(allowed.complete());
+        assertTrue(allowed.apartAllowed());
+        assertEquals(
+                DiffLine.Verdict.REGRESSION,
+                of(allowed, "rtt").stream()
+                        .filter(l -> l.metric().equals("primitives-geomean"))
+                        .findFirst()
+                        .orElseThrow()
+                        .verdict());
+        assertTrue(new DiffReport(b, c, allowed, T).markdown().contains("these verdicts may be the machine's"));
+    }
+
+    @Test
+    void theHourCountsFromTheEndOfTheFirstRunAndAnotherHostIsApart() throws Exception {
+        // the first run's scenarios took 50 min: its end and the second's start are 25 min apart, one sitting
+        Path a = lasting(
+                withRun(
+                        RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}),
+                        session("2026-11-27T10:00:00Z", "vm")),
+                1000);
+        Path b = withRun(
+                RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}), session("2026-11-27T11:15:00Z", "vm"));
+        Gate.Result sitting = judge(b, a); // the order of the sides does not matter
+        assertEquals("", sitting.apart());
+        assertTrue(sitting.complete());
+        // without the durations, 1 h 15 min between the starts is too long; 45 min too
+
+        Path c = withRun(
+                RunFixture.write(dir.resolve("c"), new double[] {50, 51, 49}), session("2026-11-27T10:00:00Z", "vm"));
+        assertEquals(
+                "measured 1 h 15 min apart (baseline began 2026-11-27T10:00:00Z, candidate 2026-11-27T11:15:00Z)",
+                judge(c, b).apart());
+        Path f = withRun(
+                RunFixture.write(dir.resolve("f"), new double[] {100, 102, 98}), session("2026-11-27T10:45:00Z", "vm"));
+        assertEquals(
+                "measured 45 min apart (baseline began 2026-11-27T10:00:00Z, candidate 2026-11-27T10:45:00Z)",
+                judge(c, f).apart());
+        // a stored baseline from another runner, even minutes before
+        Path d = withRun(
+                RunFixture.write(dir.resolve("d"), new double[] {100, 102, 98}),
+                session("2026-11-27T10:05:00Z", "fv-az101"));
+        Gate.Result host = judge(c, d);
+        assertEquals("measured on different hosts (vm vs fv-az101)", host.apart());
+        assertFalse(host.complete());
+        // older runs without the fields: nothing held against them
+        Path e = RunFixture.write(dir.resolve("e"), new double[] {100, 102, 98});
+        assertEquals("", judge(c, e).apart());
+    }
+
     private static final String ADAPTIVE_PINNED = "{\"settings\":{\"method\":\"adaptive\",\"stringLength\":64},"
             + "\"cpuAffinity\":\"cpu 1 (client and server JVMs pinned with taskset)\","
             + "\"profiler\":{\"engine\":\"async\",\"event\":\"cpu\",\"intervalNs\":1000000}}";
