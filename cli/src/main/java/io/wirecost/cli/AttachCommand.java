@@ -100,6 +100,7 @@ final class AttachCommand implements Callable<Integer> {
                                     + "'"));
         }
         started = System.nanoTime();
+        java.time.OffsetDateTime startedAt = java.time.OffsetDateTime.now();
         // Ctrl-C of wirecost still stops the profiler in the target, and the run is written from what was recorded
         Thread stopper = new Thread(() -> stop(agentJar, dir), "wirecost-attach-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
@@ -115,7 +116,7 @@ final class AttachCommand implements Callable<Integer> {
         List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
                 .write(
                         ExternalRunOptions.metadata(
-                                dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid),
+                                dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid, startedAt),
                         List.of(rec));
         System.out.println(
                 "Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");

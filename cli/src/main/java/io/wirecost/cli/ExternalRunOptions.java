@@ -104,9 +104,18 @@ final class ExternalRunOptions {
         return dir.toAbsolutePath();
     }
 
-    /** The run's metadata; the JDK is the first profiled JVM's (each JVM's own is in its facts). */
+    /**
+     * The run's metadata; the JDK is the first profiled JVM's (each JVM's own is in its facts). {@code started}: when
+     * profiling began, not when the run is written, so that {@code diff} tells runs one after the other from runs
+     * apart by their start and duration.
+     */
     static RunMetadata metadata(
-            Path dir, ProfilerSettings profiler, List<String> names, Map<String, Object> firstFacts, String how) {
+            Path dir,
+            ProfilerSettings profiler,
+            List<String> names,
+            Map<String, Object> firstFacts,
+            String how,
+            OffsetDateTime started) {
         String version = String.valueOf(firstFacts.getOrDefault("java.version", ""));
         int feature;
         try {
@@ -116,7 +125,7 @@ final class ExternalRunOptions {
         }
         return new RunMetadata(
                 dir.getFileName().toString(),
-                OffsetDateTime.now().toString(),
+                started.toString(),
                 Locations.hostName(),
                 Locations.version(),
                 String.valueOf(firstFacts.getOrDefault("java.home", "")),

@@ -91,6 +91,7 @@ final class ProfileCommand implements Callable<Integer> {
         pb.environment()
                 .put("JAVA_TOOL_OPTIONS", agent + (existing == null || existing.isBlank() ? "" : " " + existing));
         long started = System.nanoTime();
+        java.time.OffsetDateTime startedAt = java.time.OffsetDateTime.now();
         Process process;
         try {
             process = pb.start();
@@ -116,7 +117,8 @@ final class ProfileCommand implements Callable<Integer> {
                                 profiler,
                                 processes.stream().map(ProcessRecording::name).toList(),
                                 processes.get(0).facts(),
-                                "profiled command: " + String.join(" ", command)),
+                                "profiled command: " + String.join(" ", command),
+                                startedAt),
                         processes);
         System.out.println("Results: " + dir + " (" + processes.size() + " JVM" + (processes.size() == 1 ? "" : "s")
                 + "; results.json, shares.csv, table.md, report.html, recordings/, flames/)");

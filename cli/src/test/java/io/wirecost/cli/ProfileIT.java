@@ -25,11 +25,21 @@ class ProfileIT {
     @Test
     void everyJvmOfTheCommandHasItsRecording() throws Exception {
         Path out = tmp.resolve("two");
+        java.time.Instant before = java.time.Instant.now();
         CliProcess.Outcome o = CliProcess.run(args(out, List.of(), "spawn", "2"));
+        java.time.Instant after = java.time.Instant.now();
         assertEquals(0, o.exit(), o.err());
-        JsonNode scenarios = new ObjectMapper()
-                .readTree(out.resolve("results.json").toFile())
-                .path("scenarios");
+        JsonNode results =
+                new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        JsonNode scenarios = results.path("scenarios");
+        // the run began when the command did, not when the results were written: diff measures the pause
+        // between two runs from the first one's start plus its duration
+        java.time.Instant started =
+                java.time.Instant.parse(results.at("/run/started").asText());
+        long commandMillis = (long) (scenarios.get(0).path("duration_seconds").asDouble() * 1000);
+        assertTrue(!started.isBefore(before.minusSeconds(1)), started + " before " + before);
+        assertTrue(
+                !started.plusMillis(commandMillis).isAfter(after), started + " + " + commandMillis + " ms > " + after);
         assertEquals(3, scenarios.size(), scenarios.toString()); // the parent and its two children
         List<String> names = new ArrayList<>();
         for (JsonNode s : scenarios) {
