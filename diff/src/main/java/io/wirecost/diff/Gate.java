@@ -52,7 +52,7 @@ public final class Gate {
      * @param measuredDifferently how the two runs were measured differently ({@link RunData#measuredDifferently}):
      *                          when not empty, no line gets a verdict
      * @param apart             why the two runs were not measured on one machine in one sitting
-     *                          ({@link RunData#apart}), empty where they were: no line gets a verdict unless
+     *                          ({@link Apart#why}), empty where they were: no line gets a verdict unless
      *                          {@code apartAllowed}
      * @param apartAllowed      whether verdicts were given although the runs were apart ({@code diff --allow-apart})
      */
@@ -100,7 +100,7 @@ public final class Gate {
         complete &= unequal.isEmpty();
         Map<String, String> differently = RunData.measuredDifferently(base, cand);
         complete &= differently.isEmpty();
-        String apart = RunData.apart(base, cand).orElse("");
+        String apart = Apart.why(base, cand).orElse("");
         boolean apartBars = !apart.isEmpty() && !allowApart;
         complete &= !apartBars;
         List<DiffLine> lines = new ArrayList<>(measured.size());

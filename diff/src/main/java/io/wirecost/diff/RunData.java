@@ -46,43 +46,6 @@ public record RunData(
     }
 
     /**
-     * The longest pause between two runs (from the end of the first to the start of the second) that a verdict still
-     * trusts. The gate's error rates were measured with the sides one straight after the other (bench gate); later
-     * the machine is not the same one. Measured on this project's shared 2-core VM with the night's 29 interleaved
-     * A/A pairs of rmi at the CI settings (docs/RESULTS.md, 2026-11-27), a side against another pair's other side:
-     * 1 of 80 comparisons failed the gate with their starts up to 14 min apart, 4 of 59 at 20 to 45 min, 3 of 17
-     * at 61 to 95 min, and a baseline stored 9 to 10 h before the day's runs failed 68 of 232. Half an hour keeps
-     * to the measured rate.
-     */
-    public static final java.time.Duration MAX_PAUSE = java.time.Duration.ofMinutes(30);
-
-    /**
-     * Why the two runs were not measured on one machine in one sitting ("measured 9 h 51 min apart", "measured on
-     * different hosts (a vs b)"); empty where they were, or where either side does not say.
-     */
-    public static java.util.Optional<String> apart(RunData base, RunData cand) {
-        Session a = base.session();
-        Session b = cand.session();
-        if (!a.host().isEmpty() && !b.host().isEmpty() && !a.host().equals(b.host()))
-            return java.util.Optional.of("measured on different hosts (" + a.host() + " vs " + b.host() + ")");
-        if (a.started() == null || b.started() == null) return java.util.Optional.empty();
-        Session first = a.started().isAfter(b.started()) ? b : a;
-        Session second = first == a ? b : a;
-        java.time.Duration pause = java.time.Duration.between(
-                first.started().plusMillis((long) (first.seconds() * 1000)), second.started());
-        if (pause.compareTo(MAX_PAUSE) <= 0) return java.util.Optional.empty();
-        long minutes = pause.toMinutes();
-        return java.util.Optional.of(String.format(
-                java.util.Locale.ROOT,
-                "measured %s apart (baseline began %s, candidate %s)",
-                minutes < 60
-                        ? minutes + " min"
-                        : String.format(java.util.Locale.ROOT, "%d h %02d min", minutes / 60, minutes % 60),
-                a.started().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
-                b.started().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
-    }
-
-    /**
      * How the run measured, where results.json says (older runs lack some of it): the method and its counts,
      * the CPU pinning, the profiler. Two runs measured differently cannot be judged against each other: the
      * method moves the figures (a profiling interval moves shares by points, pinning moves CPU per call by
