@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,14 +31,14 @@ public record RunData(
      * @param host     the machine's name; empty where unknown
      * @param seconds  how long its scenarios took, repetitions included (0 where unknown)
      */
-    public record Session(java.time.Instant started, String host, double seconds) {
+    public record Session(Instant started, String host, double seconds) {
 
         static Session of(JsonNode run, JsonNode scenarios) {
-            java.time.Instant started = null;
+            Instant started = null;
             try {
                 if (run.path("started").isTextual())
-                    started = java.time.Instant.parse(run.path("started").asText());
-            } catch (java.time.format.DateTimeParseException e) {
+                    started = Instant.parse(run.path("started").asText());
+            } catch (DateTimeParseException e) {
                 started = null; // a hand-edited date: treated as unknown, like an older run's
             }
             double seconds = 0;
