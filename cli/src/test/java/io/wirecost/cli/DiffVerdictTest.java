@@ -95,6 +95,12 @@ class DiffVerdictTest {
         CliProcess.Outcome strict = CliProcess.run("diff", night, noon, "--no-flames", "--strict");
         assertEquals(2, strict.exit(), strict.err());
         assertTrue(strict.err().contains("pass --allow-apart (--strict: exit 2)"), strict.err());
+        CliProcess.Outcome json = CliProcess.run("diff", night, noon, "--no-flames", "--format", "json");
+        com.fasterxml.jackson.databind.JsonNode apart = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.stdout())
+                .path("apart");
+        assertTrue(apart.path("why").asText().startsWith("measured 9 h 50 min apart"), json.stdout());
+        assertEquals(false, apart.path("allowed").asBoolean(true), json.stdout());
         CliProcess.Outcome allowed = CliProcess.run("diff", night, noon, "--no-flames", "--allow-apart");
         assertEquals(1, allowed.exit(), allowed.err());
         assertTrue(

@@ -219,7 +219,10 @@ public final class DiffReport {
         m.put("verdict", gate.complete() ? "given" : noVerdictReason());
         m.put("unequal_contention", gate.unequalContention());
         m.put("measured_differently", gate.measuredDifferently());
-        m.put("apart", gate.apart().isEmpty() ? null : Map.of("why", gate.apart(), "allowed", gate.apartAllowed()));
+        Map<String, Object> apart = new LinkedHashMap<>(); // why first, in a stable order
+        apart.put("why", gate.apart());
+        apart.put("allowed", gate.apartAllowed());
+        m.put("apart", gate.apart().isEmpty() ? null : apart);
         m.put(
                 "correction",
                 Map.of(
