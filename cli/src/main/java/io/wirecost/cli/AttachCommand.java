@@ -15,6 +15,7 @@ import io.wirecost.runner.ScenarioResult;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -100,7 +101,7 @@ final class AttachCommand implements Callable<Integer> {
                                     + "'"));
         }
         started = System.nanoTime();
-        java.time.OffsetDateTime startedAt = java.time.OffsetDateTime.now();
+        OffsetDateTime startedAt = OffsetDateTime.now();
         // Ctrl-C of wirecost still stops the profiler in the target, and the run is written from what was recorded
         Thread stopper = new Thread(() -> stop(agentJar, dir), "wirecost-attach-stop");
         Runtime.getRuntime().addShutdownHook(stopper);

@@ -14,6 +14,7 @@ import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -91,7 +92,7 @@ final class ProfileCommand implements Callable<Integer> {
         pb.environment()
                 .put("JAVA_TOOL_OPTIONS", agent + (existing == null || existing.isBlank() ? "" : " " + existing));
         long started = System.nanoTime();
-        java.time.OffsetDateTime startedAt = java.time.OffsetDateTime.now();
+        OffsetDateTime startedAt = OffsetDateTime.now();
         Process process;
         try {
             process = pb.start();

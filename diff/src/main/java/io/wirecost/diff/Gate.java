@@ -99,18 +99,15 @@ public final class Gate {
         }
         complete &= unequal.isEmpty();
         Map<String, String> differently = RunData.measuredDifferently(base, cand);
-        complete &= differently.isEmpty();
         String apart = Apart.why(base, cand).orElse("");
-        boolean apartBars = !apart.isEmpty() && !allowApart;
-        complete &= !apartBars;
+        // reasons that bar every line of the report, not a scenario's
+        boolean runsBarred = !differently.isEmpty() || (!apart.isEmpty() && !allowApart);
+        complete &= !runsBarred;
         List<DiffLine> lines = new ArrayList<>(measured.size());
         List<Integer> tested = new ArrayList<>();
         for (DiffLine l : measured) {
             Decision d = decisions.get(l.scenario());
-            if (!differently.isEmpty()
-                    || apartBars
-                    || !enoughRepetitions(l.scenario(), base, cand)
-                    || unequal.containsKey(l.scenario())) {
+            if (runsBarred || !enoughRepetitions(l.scenario(), base, cand) || unequal.containsKey(l.scenario())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
             } else if (informational(l)) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATED));
