@@ -69,7 +69,8 @@ final class RunCommand implements Callable<Integer> {
             names = "--method",
             paramLabel = "adaptive|paper",
             description =
-                    "adaptive (default): warm-up until the pace settles, batches sized by time, more of them where calls are slow; "
+                    "adaptive (default): warm-up until the pace settles, batches sized by time, more of them where calls are slow, "
+                            + "ws-security's JVMs at a quarter of HotSpot's JIT thresholds (-XX:CompileThresholdScaling=0.25, unless --jvm-opt sets it); "
                             + "paper: the papers' exact counts (5,000 warm-up calls, 12 x 1,000 invocations per type, min and max dropped).")
     String method;
 
@@ -412,7 +413,13 @@ final class RunCommand implements Callable<Integer> {
                             RunSettings.PAPER.equals(settings.method())
                                     ? null
                                     : io.wirecost.runner.CpuPinning.compilerCpu(pinnedCpu),
-                            RunSettings.QUICK.equals(settings.method()));
+                            RunSettings.QUICK.equals(settings.method()))
+                    .adaptiveMethod(RunSettings.ADAPTIVE.equals(settings.method()));
+            Map<String, List<String>> methodJvmOptions = new LinkedHashMap<>();
+            for (String name : names) {
+                List<String> options = launcher.methodJvmOptions(Scenarios.descriptor(name));
+                if (!options.isEmpty()) methodJvmOptions.put(name, options);
+            }
             RunMetadata meta = new RunMetadata(
                     dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
                     OffsetDateTime.now().toString(),
@@ -429,7 +436,8 @@ final class RunCommand implements Callable<Integer> {
                     repeat,
                     interleave,
                     network == null ? "loopback (client and server JVMs on one host)" : network.describe(),
-                    launcher.cpuAffinity());
+                    launcher.cpuAffinity(),
+                    methodJvmOptions);
             sides.add(new RunCoordinator.Side(
                     c,
                     new ScenarioRunner(

@@ -94,5 +94,23 @@ class MethodIT {
             assertTrue(shares.get(shares.size() - 1).asDouble() <= 5, jit.toString());
         }
         assertDrift(facts, 1_000);
+        // tcp reaches HotSpot's JIT thresholds in seconds: the method leaves them as they are
+        assertScaling(1.0, facts);
+    }
+
+    /** CompileThresholdScaling each JVM of the scenario really compiled with, as it read it itself. */
+    private static void assertScaling(double expected, JsonNode facts) {
+        for (String role : new String[] {"server", "client"}) {
+            assertEquals(
+                    expected,
+                    facts.get(role).get("compileThresholdScaling").asDouble(),
+                    1e-9,
+                    role + ": " + facts.get(role));
+        }
+    }
+
+    @Test
+    void eachJvmSaysWhichJitThresholdsItRan() throws Exception {
+        assertScaling(0.5, run("--jvm-opt=-XX:CompileThresholdScaling=0.5").get("facts"));
     }
 }

@@ -49,7 +49,7 @@ public record RunData(
 
     /**
      * How the run measured, where results.json says (older runs lack some of it): the method and its counts,
-     * the CPU pinning, the profiler. Two runs measured differently cannot be judged against each other: the
+     * the CPU pinning, the JVM options the method adds, the profiler. Two runs measured differently cannot be judged against each other: the
      * method moves the figures (a profiling interval moves shares by points, pinning moves CPU per call by
      * a factor of three; docs/RESULTS.md). Scenario options ({@code inject.cpu-us}), JVM options and the JDK
      * are left out: they are what a comparison compares.
@@ -73,6 +73,16 @@ public record RunData(
             p.put("string length", s.path("stringLength").asText());
         if (run.path("cpuAffinity").isTextual())
             p.put("CPU pinning", pinning(run.path("cpuAffinity").asText()));
+        // absent in runs before 2026-11-27 and in runs whose method added none: ws-security's figure moves by 10 to
+        // 20 % with the adaptive method's JIT thresholds, so a baseline measured without them is not judged against
+        // a run with them
+        List<String> jvm = new ArrayList<>();
+        run.path("methodJvmOptions").fields().forEachRemaining(e -> {
+            List<String> options = new ArrayList<>();
+            e.getValue().forEach(o -> options.add(o.asText()));
+            jvm.add(e.getKey() + ": " + String.join(" ", options));
+        });
+        p.put("JVM options of the method", jvm.isEmpty() ? "none" : String.join("; ", jvm));
         JsonNode prof = run.path("profiler");
         if (prof.path("engine").isTextual()) {
             p.put(

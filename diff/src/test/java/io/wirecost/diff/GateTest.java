@@ -288,6 +288,34 @@ class GateTest {
     }
 
     @Test
+    void aBaselineWithoutTheMethodsJitThresholdsForWsSecurityIsNotJudgedAgainstOneWithThem() throws Exception {
+        String scaled = ADAPTIVE_PINNED.replace(
+                "\"profiler\":",
+                "\"methodJvmOptions\":{\"ws-security\":[\"-XX:CompileThresholdScaling=0.25\"]},\"profiler\":");
+        Gate.Result before = judge(
+                withRun(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
+                withRun(RunFixture.write(dir.resolve("b"), new double[] {45, 46, 44}), scaled));
+        assertFalse(before.complete());
+        assertEquals(
+                java.util.Map.of("JVM options of the method", "none vs ws-security: -XX:CompileThresholdScaling=0.25"),
+                before.measuredDifferently());
+        // both with them, or a run whose method added none against an older run: measured alike
+        Gate.Result both = judge(
+                withRun(RunFixture.write(dir.resolve("c"), new double[] {50, 51, 49}), scaled),
+                withRun(RunFixture.write(dir.resolve("d"), new double[] {100, 102, 98}), scaled));
+        assertTrue(both.complete());
+        assertTrue(
+                both.measuredDifferently().isEmpty(), both.measuredDifferently().toString());
+        Gate.Result none = judge(
+                withRun(RunFixture.write(dir.resolve("e"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
+                withRun(
+                        RunFixture.write(dir.resolve("f"), new double[] {100, 102, 98}),
+                        ADAPTIVE_PINNED.replace("\"profiler\":", "\"methodJvmOptions\":{},\"profiler\":")));
+        assertTrue(
+                none.measuredDifferently().isEmpty(), none.measuredDifferently().toString());
+    }
+
+    @Test
     void runsMeasuredAlikeOrWithoutTheirSettingsAreJudged() throws Exception {
         // the same settings, and a different scenario option (an injected regression is what a diff compares)
         Gate.Result r = judge(

@@ -9,6 +9,8 @@ import java.util.List;
  * @param configuration   {@code baseline}, {@code candidate}, or empty for a single configuration
  * @param mavenProperties middleware version overrides (the jars each JVM really loaded are in its facts)
  * @param network         where the JVMs talked: loopback, or the --remote namespaces and link rate
+ * @param methodJvmOptions JVM options the method added, by scenario (the adaptive method's JIT thresholds for
+ *                        ws-security); the user's {@code --jvm-opt} are in the command line
  */
 public record RunMetadata(
         String id,
@@ -26,7 +28,46 @@ public record RunMetadata(
         int repeat,
         boolean interleaved,
         String network,
-        String cpuAffinity) {
+        String cpuAffinity,
+        java.util.Map<String, List<String>> methodJvmOptions) {
+    /** Without JVM options of the method's own: every call site but {@code run}. */
+    public RunMetadata(
+            String id,
+            String started,
+            String host,
+            String wirecostVersion,
+            String javaHome,
+            int javaFeatureVersion,
+            RunSettings settings,
+            ProfilerSettings profiler,
+            List<String> scenarios,
+            List<String> commandLine,
+            String configuration,
+            java.util.Map<String, String> mavenProperties,
+            int repeat,
+            boolean interleaved,
+            String network,
+            String cpuAffinity) {
+        this(
+                id,
+                started,
+                host,
+                wirecostVersion,
+                javaHome,
+                javaFeatureVersion,
+                settings,
+                profiler,
+                scenarios,
+                commandLine,
+                configuration,
+                mavenProperties,
+                repeat,
+                interleaved,
+                network,
+                cpuAffinity,
+                java.util.Map.of());
+    }
+
     /** Without CPU pinning: every call site but {@code run --pin-cpu}. */
     public RunMetadata(
             String id,
@@ -67,5 +108,7 @@ public record RunMetadata(
         scenarios = List.copyOf(scenarios);
         commandLine = List.copyOf(commandLine);
         mavenProperties = java.util.Map.copyOf(mavenProperties);
+        // sorted: results.json lists the scenarios in a stable order
+        methodJvmOptions = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(methodJvmOptions));
     }
 }

@@ -8,8 +8,22 @@ package io.wirecost.scenarios;
  * @param module     directory of the Maven module holding the class
  * @param className  implementation of {@link Scenario}, instantiated in the scenario JVMs
  * @param needsKeys  the runner generates keys and certificates first
+ * @param adaptiveCompileThresholdScaling HotSpot's {@code -XX:CompileThresholdScaling} that the adaptive method
+ *                   starts this scenario's JVMs with; 1 (HotSpot's own thresholds) for all but scenarios whose calls
+ *                   are too slow to reach C2's thresholds in a warm-up of minutes (why: the runner's JvmLauncher)
  */
-public record ScenarioDescriptor(String name, String paperColumn, String module, String className, boolean needsKeys) {
+public record ScenarioDescriptor(
+        String name,
+        String paperColumn,
+        String module,
+        String className,
+        boolean needsKeys,
+        double adaptiveCompileThresholdScaling) {
+
+    /** A scenario whose JVMs keep HotSpot's own JIT thresholds by every method. */
+    public ScenarioDescriptor(String name, String paperColumn, String module, String className, boolean needsKeys) {
+        this(name, paperColumn, module, className, needsKeys, 1.0);
+    }
 
     public Scenario instantiate() {
         try {

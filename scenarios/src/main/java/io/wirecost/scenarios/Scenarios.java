@@ -21,8 +21,14 @@ public final class Scenarios {
                 "ws-literal", "WS-literal", "scenarios-ws", "io.wirecost.scenarios.ws.WsLiteralScenario", false));
         add(new ScenarioDescriptor(
                 "ws-encoded", "WS-encoded", "scenarios-axis", "io.wirecost.scenarios.axis.WsEncodedScenario", false));
+        // about 10 ms a call: HotSpot's thresholds take minutes of calls to reach C2 (JvmLauncher says why a quarter)
         add(new ScenarioDescriptor(
-                "ws-security", "WS-Security", "scenarios-ws", "io.wirecost.scenarios.ws.WsSecurityScenario", true));
+                "ws-security",
+                "WS-Security",
+                "scenarios-ws",
+                "io.wirecost.scenarios.ws.WsSecurityScenario",
+                true,
+                0.25));
         add(new ScenarioDescriptor(
                 "http-to-port",
                 "HTTP-to-port",

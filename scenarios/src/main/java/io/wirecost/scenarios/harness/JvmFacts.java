@@ -31,6 +31,20 @@ public final class JvmFacts {
             if (e.endsWith(".jar")) jars.add(e.substring(e.lastIndexOf('/') + 1));
         }
         m.put("classpathJars", jars);
+        // the JIT thresholds this JVM really compiles with: the adaptive method scales them for some scenarios
+        // (JvmLauncher), a --jvm-opt may too, and the figures depend on it
+        var hotspot = java.lang.management.ManagementFactory.getPlatformMXBean(
+                com.sun.management.HotSpotDiagnosticMXBean.class);
+        if (hotspot != null) {
+            try {
+                m.put(
+                        "compileThresholdScaling",
+                        Double.parseDouble(
+                                hotspot.getVMOption("CompileThresholdScaling").getValue()));
+            } catch (IllegalArgumentException e) {
+                // a JVM without the option (not HotSpot): nothing to say
+            }
+        }
         return m;
     }
 }
