@@ -49,10 +49,10 @@ public record RunData(
 
     /**
      * How the run measured, where results.json says (older runs lack some of it): the method and its counts,
-     * the CPU pinning, the JVM options the method adds, the profiler. Two runs measured differently cannot be judged against each other: the
-     * method moves the figures (a profiling interval moves shares by points, pinning moves CPU per call by
-     * a factor of three; docs/RESULTS.md). Scenario options ({@code inject.cpu-us}), JVM options and the JDK
-     * are left out: they are what a comparison compares.
+     * the CPU pinning, the JVM options the method adds, the profiler. Two runs measured differently cannot be
+     * judged against each other: the method moves the figures (a profiling interval moves shares by points,
+     * pinning moves CPU per call by a factor of three; docs/RESULTS.md). Scenario options ({@code
+     * inject.cpu-us}), the user's JVM options and the JDK are left out: they are what a comparison compares.
      */
     static Map<String, String> protocol(JsonNode run) {
         Map<String, String> p = new LinkedHashMap<>();

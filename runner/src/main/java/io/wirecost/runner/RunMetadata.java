@@ -30,45 +30,7 @@ public record RunMetadata(
         String network,
         String cpuAffinity,
         java.util.Map<String, List<String>> methodJvmOptions) {
-    /** Without JVM options of the method's own: every call site but {@code run}. */
-    public RunMetadata(
-            String id,
-            String started,
-            String host,
-            String wirecostVersion,
-            String javaHome,
-            int javaFeatureVersion,
-            RunSettings settings,
-            ProfilerSettings profiler,
-            List<String> scenarios,
-            List<String> commandLine,
-            String configuration,
-            java.util.Map<String, String> mavenProperties,
-            int repeat,
-            boolean interleaved,
-            String network,
-            String cpuAffinity) {
-        this(
-                id,
-                started,
-                host,
-                wirecostVersion,
-                javaHome,
-                javaFeatureVersion,
-                settings,
-                profiler,
-                scenarios,
-                commandLine,
-                configuration,
-                mavenProperties,
-                repeat,
-                interleaved,
-                network,
-                cpuAffinity,
-                java.util.Map.of());
-    }
-
-    /** Without CPU pinning: every call site but {@code run --pin-cpu}. */
+    /** Without CPU pinning and JVM options of the method's own: every call site but {@code run}. */
     public RunMetadata(
             String id,
             String started,
@@ -101,7 +63,8 @@ public record RunMetadata(
                 repeat,
                 interleaved,
                 network,
-                "none");
+                "none",
+                java.util.Map.of());
     }
 
     public RunMetadata {
