@@ -269,14 +269,19 @@ class GateTest {
             + "\"cpuAffinity\":\"cpu 1 (client and server JVMs pinned with taskset)\","
             + "\"profiler\":{\"engine\":\"async\",\"event\":\"cpu\",\"intervalNs\":1000000}}";
 
+    /** Judges a baseline and a candidate twice as slow ({@code name}-base, {@code name}-cand), each with its "run" object. */
+    private Gate.Result judgeRuns(String name, String baseRun, String candRun) throws Exception {
+        return judge(
+                withRun(RunFixture.write(dir.resolve(name + "-base"), new double[] {50, 51, 49}), baseRun),
+                withRun(RunFixture.write(dir.resolve(name + "-cand"), new double[] {100, 102, 98}), candRun));
+    }
+
     @Test
     void runsMeasuredDifferentlyGetNoVerdictNamingEachDifference() throws Exception {
         String quickUnpinned = ADAPTIVE_PINNED
                 .replace("adaptive", "quick")
                 .replace("cpu 1 (client and server JVMs pinned with taskset)", "none");
-        Gate.Result r = judge(
-                withRun(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
-                withRun(RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}), quickUnpinned));
+        Gate.Result r = judgeRuns("differently", ADAPTIVE_PINNED, quickUnpinned);
         assertFalse(r.complete(), "a doubling, but measured differently");
         assertTrue(
                 r.lines().stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NO_VERDICT),
@@ -292,25 +297,20 @@ class GateTest {
         String scaled = ADAPTIVE_PINNED.replace(
                 "\"profiler\":",
                 "\"methodJvmOptions\":{\"ws-security\":[\"-XX:CompileThresholdScaling=0.25\"]},\"profiler\":");
-        Gate.Result before = judge(
-                withRun(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
-                withRun(RunFixture.write(dir.resolve("b"), new double[] {45, 46, 44}), scaled));
+        Gate.Result before = judgeRuns("before", ADAPTIVE_PINNED, scaled);
         assertFalse(before.complete());
         assertEquals(
                 java.util.Map.of("JVM options of the method", "none vs ws-security: -XX:CompileThresholdScaling=0.25"),
                 before.measuredDifferently());
         // both with them, or a run whose method added none against an older run: measured alike
-        Gate.Result both = judge(
-                withRun(RunFixture.write(dir.resolve("c"), new double[] {50, 51, 49}), scaled),
-                withRun(RunFixture.write(dir.resolve("d"), new double[] {100, 102, 98}), scaled));
+        Gate.Result both = judgeRuns("both", scaled, scaled);
         assertTrue(both.complete());
         assertTrue(
                 both.measuredDifferently().isEmpty(), both.measuredDifferently().toString());
-        Gate.Result none = judge(
-                withRun(RunFixture.write(dir.resolve("e"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
-                withRun(
-                        RunFixture.write(dir.resolve("f"), new double[] {100, 102, 98}),
-                        ADAPTIVE_PINNED.replace("\"profiler\":", "\"methodJvmOptions\":{},\"profiler\":")));
+        Gate.Result none = judgeRuns(
+                "none",
+                ADAPTIVE_PINNED,
+                ADAPTIVE_PINNED.replace("\"profiler\":", "\"methodJvmOptions\":{},\"profiler\":"));
         assertTrue(
                 none.measuredDifferently().isEmpty(), none.measuredDifferently().toString());
     }
@@ -318,20 +318,15 @@ class GateTest {
     @Test
     void runsMeasuredAlikeOrWithoutTheirSettingsAreJudged() throws Exception {
         // the same settings, and a different scenario option (an injected regression is what a diff compares)
-        Gate.Result r = judge(
-                withRun(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
-                withRun(
-                        RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}),
-                        ADAPTIVE_PINNED.replace(
-                                "\"settings\":{", "\"settings\":{\"scenarioOptions\":{\"inject.cpu-us\":\"2\"},")));
+        Gate.Result r = judgeRuns(
+                "injected",
+                ADAPTIVE_PINNED,
+                ADAPTIVE_PINNED.replace(
+                        "\"settings\":{", "\"settings\":{\"scenarioOptions\":{\"inject.cpu-us\":\"2\"},"));
         assertTrue(r.complete());
         assertTrue(r.measuredDifferently().isEmpty());
         // pinned to another CPU number on another machine: measured alike
-        Gate.Result otherCpu = judge(
-                withRun(RunFixture.write(dir.resolve("e"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
-                withRun(
-                        RunFixture.write(dir.resolve("f"), new double[] {100, 102, 98}),
-                        ADAPTIVE_PINNED.replace("cpu 1", "cpu 7")));
+        Gate.Result otherCpu = judgeRuns("otherCpu", ADAPTIVE_PINNED, ADAPTIVE_PINNED.replace("cpu 1", "cpu 7"));
         assertTrue(
                 otherCpu.measuredDifferently().isEmpty(),
                 otherCpu.measuredDifferently().toString());
@@ -341,9 +336,7 @@ class GateTest {
                 "pinned with taskset)",
                 "pinned with taskset); their JIT compiler threads on cpu 0 until the timed pass"
                         + " (to the end where --quick cut the warm-up)");
-        Gate.Result quick = judge(
-                withRun(RunFixture.write(dir.resolve("g"), new double[] {50, 51, 49}), quickBefore),
-                withRun(RunFixture.write(dir.resolve("h"), new double[] {100, 102, 98}), quickNow));
+        Gate.Result quick = judgeRuns("quick", quickBefore, quickNow);
         assertEquals(
                 java.util.Map.of(
                         "CPU pinning",
