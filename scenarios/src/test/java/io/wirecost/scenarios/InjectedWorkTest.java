@@ -32,10 +32,22 @@ class InjectedWorkTest {
 
     @Test
     void cpuPerCallRisesByTheInjectedMicroseconds() throws Exception {
-        RTTTester plain = InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of()));
-        RTTTester injected = InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.CPU_OPTION, "100")));
-        double rise = cpuMicrosPerCall(injected, 2000) - cpuMicrosPerCall(plain, 2000);
-        assertTrue(Math.abs(rise - 100) < 25, "CPU per call rose by " + rise + " µs, injected 100 µs");
+        // the median of three independent calibrations and measurements: on this VM a burst of the host's (a stolen
+        // vCPU still advances the thread's CPU clock) can slow one 90 ms calibration by a third, and a single
+        // measurement then failed on a fresh clone (rise 70 µs, CI of 2026-11-27 20:47)
+        double[] rises = new double[3];
+        for (int i = 0; i < rises.length; i++) {
+            RTTTester plain = InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of()));
+            RTTTester injected =
+                    InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.CPU_OPTION, "100")));
+            rises[i] = cpuMicrosPerCall(injected, 2000) - cpuMicrosPerCall(plain, 2000);
+        }
+        java.util.Arrays.sort(rises);
+        double rise = rises[1];
+        assertTrue(
+                Math.abs(rise - 100) < 25,
+                "CPU per call rose by " + rise + " µs (median of " + java.util.Arrays.toString(rises)
+                        + "), injected 100 µs");
         Map<String, Object> facts = InjectedWork.facts();
         assertEquals(100.0, facts.get(InjectedWork.CPU_OPTION));
         @SuppressWarnings("unchecked")
