@@ -11,16 +11,32 @@ import java.util.Map;
  * against the thread's own CPU clock (not wall time, so a loaded machine that preempts the
  * calibration does not skew it). The loop is a xorshift generator: no memory traffic, no allocation,
  * nothing the JIT can remove since its result is published.
+ *
+ * <p>The calibration only sizes the steps; the thread's CPU clock decides when the work is done. On a VM the
+ * loop's speed per CPU microsecond moves with what the host runs beside it (a busy hyperthread sibling, a
+ * burst during the 90 ms of calibration), and a loop of fixed length then burnt 70 µs where 100 were asked
+ * (a fresh-clone CI of 2026-11-27). Burning half of what remains, by the calibrated rate, and reading the clock
+ * again converges in about log2(N) reads and overshoots by a fraction of the last step even when the rate is
+ * off by a factor of two.
  */
 public final class CpuBurner {
 
     private static final int ROUNDS = 9;
     private static final long ROUND_NANOS = 10_000_000; // 10 ms of CPU per calibration round
+    /** Close enough: a read of the thread's CPU clock itself costs a few hundred nanoseconds here. */
+    private static final long DONE_WITHIN_NANOS = 1_000;
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static volatile long sink;
 
     private final double iterationsPerMicro;
     private final double roundSpreadPercent;
     private final long calibrationMillis;
+
+    /** A burner with a given rate, for tests of a calibration that no longer holds. */
+    static CpuBurner withRate(double iterationsPerMicro) {
+        return new CpuBurner(iterationsPerMicro, 0, 0);
+    }
 
     private CpuBurner(double iterationsPerMicro, double roundSpreadPercent, long calibrationMillis) {
         this.iterationsPerMicro = iterationsPerMicro;
@@ -30,7 +46,7 @@ public final class CpuBurner {
 
     /** Warms the loop up (so the JIT has compiled it as it will run) and measures iterations per CPU microsecond. */
     public static CpuBurner calibrate() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = THREADS;
         if (!threads.isCurrentThreadCpuTimeSupported())
             throw new IllegalStateException("this JVM cannot read thread CPU time");
         long start = System.nanoTime();
@@ -50,9 +66,15 @@ public final class CpuBurner {
         return new CpuBurner(median, spread, (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** Busy-loops for about {@code micros} µs of this thread's CPU time. */
+    /** Busy-loops for {@code micros} µs of this thread's CPU time, to within about a microsecond. */
     public void burn(double micros) {
-        spin((long) (micros * iterationsPerMicro));
+        long target = (long) (micros * 1000);
+        long start = THREADS.getCurrentThreadCpuTime();
+        for (long left = target;
+                left > DONE_WITHIN_NANOS;
+                left = target - (THREADS.getCurrentThreadCpuTime() - start)) {
+            spin(Math.max(1, (long) (left / 2000.0 * iterationsPerMicro)));
+        }
     }
 
     private static void spin(long iterations) {
@@ -76,6 +98,7 @@ public final class CpuBurner {
         m.put("rounds", ROUNDS);
         m.put("interquartile_spread_percent", Math.round(roundSpreadPercent * 100) / 100.0);
         m.put("calibration_millis", calibrationMillis);
+        m.put("stopped_by", "thread CPU clock");
         return m;
     }
 }
