@@ -12,19 +12,22 @@ import java.util.Map;
  * calibration does not skew it). The loop is a xorshift generator: no memory traffic, no allocation,
  * nothing the JIT can remove since its result is published.
  *
- * <p>The calibration only sizes the steps; the thread's CPU clock decides when the work is done. On a VM the
- * loop's speed per CPU microsecond moves with what the host runs beside it (a busy hyperthread sibling, a
- * burst during the 90 ms of calibration), and a loop of fixed length then burnt 70 µs where 100 were asked
- * (a fresh-clone CI of 2026-11-27). Burning half of what remains, by the calibrated rate, and reading the clock
- * again converges in about log2(N) reads and overshoots by a fraction of the last step even when the rate is
- * off by a factor of two.
+ * <p>From 20 µs up the calibration only sizes the steps and the thread's CPU clock decides when the work is done.
+ * On a VM the loop's speed per CPU microsecond moves with what the host runs beside it (a busy hyperthread sibling,
+ * a burst during the 90 ms of calibration), and a loop of fixed length then burnt 70 µs where 100 were asked (a
+ * fresh-clone CI of 2026-11-27). Burning half of what remains by the calibrated rate, then reading the clock again,
+ * converges in about log2(N) reads; the last 2 µs are burnt by the rate alone. Below 20 µs the rate alone decides:
+ * a read of the thread's CPU clock costs about 0.7 µs here (a system call), so steering a burn of 2.3 µs (what
+ * {@code bench gate} injects into rmi) by the clock, with the rate off by half, burnt 3.6 to 4.2 µs.
  */
 public final class CpuBurner {
 
     private static final int ROUNDS = 9;
     private static final long ROUND_NANOS = 10_000_000; // 10 ms of CPU per calibration round
-    /** Close enough: a read of the thread's CPU clock itself costs a few hundred nanoseconds here. */
-    private static final long DONE_WITHIN_NANOS = 1_000;
+    /** Burns shorter than this are not steered by the clock, whose reads would be a large part of them. */
+    private static final long STEERED_FROM_NANOS = 20_000;
+    /** What is left is burnt by the rate alone: about three reads of the thread's CPU clock here. */
+    private static final long LAST_STEP_NANOS = 2_000;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static volatile long sink;
@@ -66,14 +69,23 @@ public final class CpuBurner {
         return new CpuBurner(median, spread, (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** Busy-loops for {@code micros} µs of this thread's CPU time, to within about a microsecond. */
+    /**
+     * Busy-loops for {@code micros} µs of this thread's CPU time: from 20 µs up to within about a microsecond, below
+     * that as well as the calibration still holds.
+     */
     public void burn(double micros) {
         long target = (long) (micros * 1000);
+        if (target < STEERED_FROM_NANOS) {
+            spin((long) (micros * iterationsPerMicro));
+            return;
+        }
         long start = THREADS.getCurrentThreadCpuTime();
-        for (long left = target;
-                left > DONE_WITHIN_NANOS;
-                left = target - (THREADS.getCurrentThreadCpuTime() - start)) {
-            spin(Math.max(1, (long) (left / 2000.0 * iterationsPerMicro)));
+        for (long left = target; left > 0; left = target - (THREADS.getCurrentThreadCpuTime() - start)) {
+            if (left <= LAST_STEP_NANOS) {
+                spin((long) (left / 1000.0 * iterationsPerMicro));
+                return;
+            }
+            spin((long) (left / 2000.0 * iterationsPerMicro));
         }
     }
 
@@ -98,7 +110,7 @@ public final class CpuBurner {
         m.put("rounds", ROUNDS);
         m.put("interquartile_spread_percent", Math.round(roundSpreadPercent * 100) / 100.0);
         m.put("calibration_millis", calibrationMillis);
-        m.put("stopped_by", "thread CPU clock");
+        m.put("stopped_by", "thread CPU clock from " + STEERED_FROM_NANOS / 1000 + " µs");
         return m;
     }
 }

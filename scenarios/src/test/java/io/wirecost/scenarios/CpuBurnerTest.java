@@ -39,6 +39,13 @@ class CpuBurnerTest {
         }
     }
 
+    /** 2.3 µs is what `bench gate` injects into rmi (10 % of its CPU per call): the calibrated rate alone decides. */
+    @Test
+    void smallBurnsFollowTheCalibration() {
+        double spent = cpuMicrosPerBurn(CpuBurner.calibrate(), 2.3);
+        assertTrue(Math.abs(spent - 2.3) < 0.5, "asked 2.3 µs, burnt " + spent + " µs");
+    }
+
     @Test
     void nothingAskedBurnsNothingMuch() {
         CpuBurner burner = CpuBurner.withRate(CpuBurner.calibrate().iterationsPerMicro());
