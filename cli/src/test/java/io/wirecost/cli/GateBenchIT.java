@@ -1,6 +1,7 @@
 package io.wirecost.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +40,69 @@ class GateBenchIT {
         assertTrue(o.stdout().contains("; at least 5.0 % (one-sided 95 %)"), o.stdout());
         assertEquals(0.05, gate.get("detections_at_least_one_sided_95").asDouble(), 1e-9);
         assertEquals(1, gate.get("pairs_done").asInt(), "gate.json written with the pair done");
+    }
+
+    /**
+     * A bench stopped by SIGTERM (a CI job's timeout, `kill`) stops the run it started, and that run its scenario
+     * JVMs: before, the run went on measuring for minutes after the bench had exited.
+     */
+    @Test
+    void aStoppedBenchLeavesNothingRunning() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.wirecost.cli.Main",
+                "bench",
+                "gate",
+                "--pairs",
+                "1",
+                "--repeat",
+                "20", // minutes of work, so a run that finishes on its own cannot pass for one that was stopped
+                "--quick",
+                "--profiler",
+                "none",
+                "--inject-cpu-us",
+                "300",
+                "--out",
+                dir.resolve("bench").toString()));
+        Process bench = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("bench.log").toFile())
+                .start();
+        List<ProcessHandle> started = new ArrayList<>();
+        try {
+            ProcessHandle run = null;
+            for (long end = System.nanoTime() + 90_000_000_000L; run == null && System.nanoTime() < end; ) {
+                // the bench's child is a `run`; once it has its server and client JVMs, it is measuring
+                run = bench.children()
+                        .filter(c -> c.children().count() >= 2)
+                        .findFirst()
+                        .orElse(null);
+                if (run == null) Thread.sleep(200);
+            }
+            assertTrue(run != null, "the bench started a run with its JVMs within 90 s");
+            started.add(run);
+            started.addAll(run.descendants().toList());
+            bench.destroy(); // SIGTERM
+            assertTrue(bench.waitFor(90, TimeUnit.SECONDS), "the bench stopped within 90 s of SIGTERM");
+            for (ProcessHandle h : started) {
+                for (long end = System.nanoTime() + 15_000_000_000L; h.isAlive() && System.nanoTime() < end; )
+                    Thread.sleep(100);
+                assertFalse(
+                        h.isAlive(),
+                        "still running 15 s after the bench stopped: pid " + h.pid() + ", main class and arguments: "
+                                + h.info()
+                                        .arguments()
+                                        .map(a -> String.join(" ", a))
+                                        .orElse("")
+                                        .replaceAll(".* (io\\.wirecost\\.)", "$1"));
+            }
+        } finally {
+            bench.descendants().forEach(ProcessHandle::destroyForcibly);
+            started.forEach(ProcessHandle::destroyForcibly); // orphans, when the bench did not stop them
+            bench.destroyForcibly();
+        }
     }
 
     /** One pair: rmi, 3 repetitions a run, no profiler, a short warm-up, 300 µs of server CPU injected. */

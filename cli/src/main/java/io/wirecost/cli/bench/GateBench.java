@@ -328,6 +328,8 @@ public final class GateBench implements Callable<Integer> {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
-        return p.waitFor();
+        try (StopWithThisJvm stop = new StopWithThisJvm(p)) {
+            return p.waitFor();
+        }
     }
 }

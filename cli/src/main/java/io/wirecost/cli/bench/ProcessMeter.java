@@ -28,9 +28,11 @@ final class ProcessMeter {
         Path stat = Path.of("/proc", String.valueOf(p.pid()), "stat");
         long peak = 0;
         long cpuTicks = 0;
-        while (!p.waitFor(5, TimeUnit.MILLISECONDS)) {
-            peak = Math.max(peak, hwm(status));
-            cpuTicks = Math.max(cpuTicks, cpuTicks(stat));
+        try (StopWithThisJvm stop = new StopWithThisJvm(p)) {
+            while (!p.waitFor(5, TimeUnit.MILLISECONDS)) {
+                peak = Math.max(peak, hwm(status));
+                cpuTicks = Math.max(cpuTicks, cpuTicks(stat));
+            }
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         return new Measurement(wall, peak, p.exitValue(), cpuTicks / (double) CLOCK_TICKS_PER_SECOND);
