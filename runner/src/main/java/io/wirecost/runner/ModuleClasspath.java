@@ -149,7 +149,9 @@ public final class ModuleClasspath {
                         dir.resolve("target").resolve("classpath-resolve.log").toFile())
                 .start();
         try {
-            return p.waitFor(300, TimeUnit.SECONDS) && p.exitValue() == 0;
+            if (p.waitFor(300, TimeUnit.SECONDS)) return p.exitValue() == 0;
+            p.destroyForcibly(); // a Maven that hangs (a registry that stops answering) must not outlive the run
+            return false;
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
