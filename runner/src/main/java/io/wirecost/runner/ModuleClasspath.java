@@ -148,6 +148,7 @@ public final class ModuleClasspath {
                 .redirectOutput(
                         dir.resolve("target").resolve("classpath-resolve.log").toFile())
                 .start();
+        ChildProcesses.watch(p);
         try {
             if (p.waitFor(300, TimeUnit.SECONDS)) return p.exitValue() == 0;
             p.destroyForcibly(); // a Maven that hangs (a registry that stops answering) must not outlive the run
@@ -156,6 +157,8 @@ public final class ModuleClasspath {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
             return false;
+        } finally {
+            ChildProcesses.forget(p);
         }
     }
 

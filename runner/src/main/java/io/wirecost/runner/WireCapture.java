@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -22,19 +21,6 @@ import java.util.stream.Collectors;
  * capture (root, or CAP_NET_RAW); without them sizes are reported as not measured, with the reason.
  */
 final class WireCapture implements AutoCloseable {
-
-    /**
-     * Captures running now. Ctrl-C ends the JVM through its shutdown hooks without unwinding the thread that
-     * holds a capture, so its close() never runs, and tcpdump, a process of its own, would outlive the run
-     * (FaultsIT found one). The hook stops them as ChildJvm's reaper stops the scenario JVMs; SIGTERM lets
-     * tcpdump flush what it captured.
-     */
-    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
-
-    static {
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroy), "wirecost-capture-reaper"));
-    }
 
     private final Process process;
     private final Path file;
@@ -80,7 +66,7 @@ final class WireCapture implements AutoCloseable {
                 file.toString(),
                 filter));
         Process p = new ProcessBuilder(cmd).start();
-        LIVE.add(p);
+        ChildProcesses.watch(p);
         // tcpdump says "listening on lo" once the capture is armed; packets before that would be lost
         BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream()));
         CompletableFuture<Boolean> armed = CompletableFuture.supplyAsync(() -> {
@@ -94,12 +80,12 @@ final class WireCapture implements AutoCloseable {
         try {
             if (!armed.get(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly(); // it closed its error stream without arming: gone, or about to be
-                LIVE.remove(p);
+                ChildProcesses.forget(p);
                 throw new IOException("tcpdump did not start capturing");
             }
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             p.destroyForcibly();
-            LIVE.remove(p);
+            ChildProcesses.forget(p);
             throw new IOException("tcpdump did not start capturing within 10 s");
         }
         return new WireCapture(p, file);
@@ -111,7 +97,7 @@ final class WireCapture implements AutoCloseable {
         Thread.sleep(300);
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        LIVE.remove(process);
+        ChildProcesses.forget(process);
         return file;
     }
 

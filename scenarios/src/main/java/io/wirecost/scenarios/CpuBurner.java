@@ -49,17 +49,16 @@ public final class CpuBurner {
 
     /** Warms the loop up (so the JIT has compiled it as it will run) and measures iterations per CPU microsecond. */
     public static CpuBurner calibrate() {
-        ThreadMXBean threads = THREADS;
-        if (!threads.isCurrentThreadCpuTimeSupported())
+        if (!THREADS.isCurrentThreadCpuTimeSupported())
             throw new IllegalStateException("this JVM cannot read thread CPU time");
         long start = System.nanoTime();
         for (int i = 0; i < 200; i++) spin(100_000); // C2 compiles spin() within these 20 M iterations
         long probe = 1_000_000;
         double[] rates = new double[ROUNDS];
         for (int r = 0; r < ROUNDS; r++) {
-            long t0 = threads.getCurrentThreadCpuTime();
+            long t0 = THREADS.getCurrentThreadCpuTime();
             spin(probe);
-            long ns = Math.max(1, threads.getCurrentThreadCpuTime() - t0);
+            long ns = Math.max(1, THREADS.getCurrentThreadCpuTime() - t0);
             rates[r] = probe * 1000.0 / ns;
             probe = Math.max(100_000, (long) (rates[r] * ROUND_NANOS / 1000)); // size the next round to ~10 ms
         }

@@ -6,6 +6,7 @@ import io.wirecost.cli.common.Locations;
 import io.wirecost.diff.CpuCsv;
 import io.wirecost.diff.RunData;
 import io.wirecost.runner.AtomicFiles;
+import io.wirecost.runner.ChildProcesses;
 import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.InjectedWork;
 import java.nio.file.Files;
@@ -328,8 +329,11 @@ public final class GateBench implements Callable<Integer> {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
-        try (StopWithThisJvm stop = new StopWithThisJvm(p)) {
+        ChildProcesses.watch(p); // a bench stopped by SIGTERM stops its run, which stops its JVMs
+        try {
             return p.waitFor();
+        } finally {
+            ChildProcesses.forget(p);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.wirecost.cli.bench;
 
+import io.wirecost.runner.ChildProcesses;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,11 +29,14 @@ final class ProcessMeter {
         Path stat = Path.of("/proc", String.valueOf(p.pid()), "stat");
         long peak = 0;
         long cpuTicks = 0;
-        try (StopWithThisJvm stop = new StopWithThisJvm(p)) {
+        ChildProcesses.watch(p);
+        try {
             while (!p.waitFor(5, TimeUnit.MILLISECONDS)) {
                 peak = Math.max(peak, hwm(status));
                 cpuTicks = Math.max(cpuTicks, cpuTicks(stat));
             }
+        } finally {
+            ChildProcesses.forget(p);
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         return new Measurement(wall, peak, p.exitValue(), cpuTicks / (double) CLOCK_TICKS_PER_SECOND);
