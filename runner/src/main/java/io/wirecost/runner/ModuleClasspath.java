@@ -28,8 +28,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ModuleClasspath {
 
+    /** How long one Maven resolution may take: a registry that stops answering must not hang the run. */
+    static final java.time.Duration MAVEN_LIMIT = java.time.Duration.ofSeconds(300);
+
     private final Path projectRoot;
     private final Map<String, String> overrides;
+    private final String maven;
+    private final java.time.Duration mavenLimit;
     private final Map<String, String> cache = new ConcurrentHashMap<>();
 
     public ModuleClasspath(Path projectRoot) {
@@ -37,8 +42,15 @@ public final class ModuleClasspath {
     }
 
     public ModuleClasspath(Path projectRoot, Map<String, String> overrides) {
+        this(projectRoot, overrides, "mvn", MAVEN_LIMIT);
+    }
+
+    /** With another Maven executable and time limit (tests). */
+    ModuleClasspath(Path projectRoot, Map<String, String> overrides, String maven, java.time.Duration mavenLimit) {
         this.projectRoot = projectRoot;
         this.overrides = new TreeMap<>(overrides);
+        this.maven = maven;
+        this.mavenLimit = mavenLimit;
     }
 
     public String of(String module) {
@@ -68,7 +80,7 @@ public final class ModuleClasspath {
             Path partial = dir.resolve("target").resolve(out.getFileName() + ".partial");
             Files.deleteIfExists(partial);
             List<String> cmd = new ArrayList<>(List.of(
-                    "mvn",
+                    maven,
                     "-B",
                     "-q",
                     "-f",
@@ -82,11 +94,20 @@ public final class ModuleClasspath {
                     "-Dmaven.resources.skip=true",
                     "-Dwirecost.classpath.file=" + partial.toAbsolutePath()));
             overrides.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-            // offline first (cached versions), then online for versions not downloaded yet
-            boolean ok = maven(withOffline(cmd), dir) || maven(cmd, dir);
-            if (!ok || !Files.isRegularFile(partial) || !usable(module, Files.readString(partial))) {
+            // offline first (cached versions), then online for versions not downloaded yet; not again after a
+            // Maven that was stopped at its limit, which would only double the wait
+            Outcome outcome = maven(withOffline(cmd), dir);
+            if (outcome == Outcome.FAILED) outcome = maven(cmd, dir);
+            if (outcome != Outcome.OK || !Files.isRegularFile(partial) || !usable(module, Files.readString(partial))) {
                 Files.deleteIfExists(partial);
-                throw new IllegalArgumentException("Maven cannot resolve module " + module + " with " + overrides
+                String what = "module " + module + " with " + overrides;
+                throw new IllegalArgumentException(switch (outcome) {
+                            case TIMED_OUT ->
+                                "Maven did not resolve " + what + " within " + mavenLimit.toSeconds()
+                                        + " s and was stopped";
+                            case INTERRUPTED -> "Maven's resolution of " + what + " was interrupted";
+                            default -> "Maven cannot resolve " + what;
+                        }
                         + " (see " + dir.resolve("target/classpath-resolve.log") + ")");
             }
             Files.move(
@@ -142,7 +163,14 @@ public final class ModuleClasspath {
         return c;
     }
 
-    private static boolean maven(List<String> cmd, Path dir) throws IOException {
+    private enum Outcome {
+        OK,
+        FAILED,
+        TIMED_OUT,
+        INTERRUPTED
+    }
+
+    private Outcome maven(List<String> cmd, Path dir) throws IOException {
         Process p = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
                 .redirectOutput(
@@ -150,13 +178,16 @@ public final class ModuleClasspath {
                 .start();
         ChildProcesses.watch(p);
         try {
-            if (p.waitFor(300, TimeUnit.SECONDS)) return p.exitValue() == 0;
-            p.destroyForcibly(); // a Maven that hangs (a registry that stops answering) must not outlive the run
-            return false;
+            if (p.waitFor(mavenLimit.toMillis(), TimeUnit.MILLISECONDS))
+                return p.exitValue() == 0 ? Outcome.OK : Outcome.FAILED;
+            // a Maven that hangs (a registry that stops answering) must not outlive the run; waited for, so that
+            // it no longer writes the file the caller deletes
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            return Outcome.TIMED_OUT;
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
-            return false;
+            return Outcome.INTERRUPTED;
         } finally {
             ChildProcesses.forget(p);
         }
