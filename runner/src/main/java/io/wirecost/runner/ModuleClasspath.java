@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +30,12 @@ import java.util.concurrent.TimeUnit;
 public final class ModuleClasspath {
 
     /** How long one Maven resolution may take: a registry that stops answering must not hang the run. */
-    static final java.time.Duration MAVEN_LIMIT = java.time.Duration.ofSeconds(300);
+    static final Duration MAVEN_LIMIT = Duration.ofSeconds(300);
 
     private final Path projectRoot;
     private final Map<String, String> overrides;
     private final String maven;
-    private final java.time.Duration mavenLimit;
+    private final Duration mavenLimit;
     private final Map<String, String> cache = new ConcurrentHashMap<>();
 
     public ModuleClasspath(Path projectRoot) {
@@ -46,7 +47,7 @@ public final class ModuleClasspath {
     }
 
     /** With another Maven executable and time limit (tests). */
-    ModuleClasspath(Path projectRoot, Map<String, String> overrides, String maven, java.time.Duration mavenLimit) {
+    ModuleClasspath(Path projectRoot, Map<String, String> overrides, String maven, Duration mavenLimit) {
         this.projectRoot = projectRoot;
         this.overrides = new TreeMap<>(overrides);
         this.maven = maven;
