@@ -55,7 +55,8 @@ final class RunCommand implements Callable<Integer> {
             split = ",",
             defaultValue = "tcp,rmi,rmi-ssl",
             description =
-                    "Scenarios to run, comma-separated, or 'all' (default: ${DEFAULT-VALUE}; see the README for the list).")
+                    "Scenarios to run, comma-separated; 'all', 'papers' (the papers' nine) and 'today' (gRPC and REST) name sets"
+                            + " (default: ${DEFAULT-VALUE}; see docs/running.md for the list).")
     List<String> scenarios;
 
     @Option(
@@ -583,14 +584,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private List<String> resolveScenarios() {
-        if (scenarios.size() == 1 && scenarios.get(0).equals("all")) return Scenarios.names();
-        for (String s : scenarios) {
-            if (!Scenarios.names().contains(s)) {
-                throw new UsageException("--scenarios: unknown scenario '" + s + "' (known: "
-                        + String.join(", ", Scenarios.names()) + ", all)");
-            }
+        try {
+            return Scenarios.resolve(scenarios);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--scenarios: " + e.getMessage());
         }
-        return List.copyOf(new java.util.LinkedHashSet<>(scenarios));
     }
 
     private ProfilerSettings profilerSettings(String chosenMethod) {

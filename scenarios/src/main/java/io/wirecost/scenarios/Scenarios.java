@@ -1,8 +1,11 @@
 package io.wirecost.scenarios;
 
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The built-in registry of scenarios, by name, in the order tables print them. Adding a transport:
@@ -89,6 +92,43 @@ public final class Scenarios {
 
     public static List<String> names() {
         return List.copyOf(REGISTRY.keySet());
+    }
+
+    /** The names {@link #resolve} accepts for sets of scenarios, beside the scenarios' own names. */
+    public static final List<String> GROUPS = List.of("all", "papers", "today");
+
+    /**
+     * A named set of scenarios in table order, or empty: {@code all}, {@code papers} (the nine transports of the
+     * papers' study, seeds 000 and 002, as {@code all} was before today's four joined it) or {@code today} (those
+     * four, which no paper measured).
+     */
+    public static Optional<List<String>> group(String name) {
+        return switch (name) {
+            case "all" -> Optional.of(names());
+            case "papers" ->
+                Optional.of(names().stream().filter(n -> !todayOnly(n)).toList());
+            case "today" ->
+                Optional.of(names().stream().filter(Scenarios::todayOnly).toList());
+            default -> Optional.empty();
+        };
+    }
+
+    /**
+     * Scenario names and group names, expanded in the order given, each scenario once.
+     *
+     * @throws IllegalArgumentException naming the first word that is neither
+     */
+    public static List<String> resolve(List<String> namesOrGroups) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String word : namesOrGroups) {
+            Optional<List<String>> g = group(word);
+            if (g.isPresent()) out.addAll(g.get());
+            else if (REGISTRY.containsKey(word)) out.add(word);
+            else
+                throw new IllegalArgumentException("unknown scenario '" + word + "' (known: "
+                        + String.join(", ", names()) + "; or " + String.join(", ", GROUPS) + ")");
+        }
+        return List.copyOf(out);
     }
 
     public static ScenarioDescriptor descriptor(String name) {
