@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The built-in registry of scenarios, by name, in the order tables print them. Adding a transport:
@@ -94,23 +95,23 @@ public final class Scenarios {
         return List.copyOf(REGISTRY.keySet());
     }
 
-    /** The names {@link #resolve} accepts for sets of scenarios, beside the scenarios' own names. */
-    public static final List<String> GROUPS = List.of("all", "papers", "today");
-
     /**
-     * A named set of scenarios in table order, or empty: {@code all}, {@code papers} (the nine transports of the
-     * papers' study, seeds 000 and 002, as {@code all} was before today's four joined it) or {@code today} (those
-     * four, which no paper measured).
+     * The named sets of scenarios {@link #resolve} accepts beside the scenarios' own names, each as the test that
+     * picks its members: {@code all}, {@code papers} (the nine transports of the papers' study, seeds 000 and 002, as
+     * {@code all} was before today's four joined it) and {@code today} (those four, which no paper measured).
      */
+    private static final Map<String, Predicate<String>> GROUPS = new LinkedHashMap<>();
+
+    static {
+        GROUPS.put("all", name -> true);
+        GROUPS.put("papers", name -> !todayOnly(name));
+        GROUPS.put("today", Scenarios::todayOnly);
+    }
+
+    /** The named set's scenarios in table order, or empty when {@code name} names no set. */
     public static Optional<List<String>> group(String name) {
-        return switch (name) {
-            case "all" -> Optional.of(names());
-            case "papers" ->
-                Optional.of(names().stream().filter(n -> !todayOnly(n)).toList());
-            case "today" ->
-                Optional.of(names().stream().filter(Scenarios::todayOnly).toList());
-            default -> Optional.empty();
-        };
+        return Optional.ofNullable(GROUPS.get(name))
+                .map(member -> names().stream().filter(member).toList());
     }
 
     /**
@@ -126,7 +127,7 @@ public final class Scenarios {
             else if (REGISTRY.containsKey(word)) out.add(word);
             else
                 throw new IllegalArgumentException("unknown scenario '" + word + "' (known: "
-                        + String.join(", ", names()) + "; or " + String.join(", ", GROUPS) + ")");
+                        + String.join(", ", names()) + "; or " + String.join(", ", GROUPS.keySet()) + ")");
         }
         return List.copyOf(out);
     }
