@@ -49,6 +49,19 @@ class MethodIT {
             assertEquals(10, r.get("kept_measurements_micros").size(), "min and max dropped: " + r);
         }
         assertDrift(s.get("facts"), 1_000);
+        assertNoClassLoadedInTheTimedPass(s.get("facts"));
+    }
+
+    /**
+     * The probe runs the timed pass's own commands, so neither JVM loads a class while it is timed: a class loaded
+     * then can throw away the warm-up's compiled code (ws-literal's client lost its whole C2-compiled call path at the
+     * first timed batch before the probe did this).
+     */
+    private static void assertNoClassLoadedInTheTimedPass(JsonNode facts) {
+        JsonNode loaded = facts.get("timed_pass_classes_loaded");
+        assertTrue(loaded != null, "facts.timed_pass_classes_loaded: " + facts);
+        assertEquals(0, loaded.get("server").asLong(), loaded.toString());
+        assertEquals(0, loaded.get("client").asLong(), loaded.toString());
     }
 
     /**
@@ -94,6 +107,7 @@ class MethodIT {
             assertTrue(shares.get(shares.size() - 1).asDouble() <= 5, jit.toString());
         }
         assertDrift(facts, 1_000);
+        assertNoClassLoadedInTheTimedPass(facts);
         // tcp reaches HotSpot's JIT thresholds in seconds: the method leaves them as they are
         assertScaling(1.0, facts);
     }

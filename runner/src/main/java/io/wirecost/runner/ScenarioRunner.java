@@ -165,8 +165,14 @@ public final class ScenarioRunner implements AutoCloseable {
                 int probe = Math.min(settings.warmupCalls(), settings.method().equals(RunSettings.QUICK) ? 5 : 20);
                 long ops = labels().size();
                 long t = System.nanoTime();
-                client.call(new Protocol.Warmup(probe), timeoutFor(probe * ops, Duration.ofSeconds(1)));
-                double probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
+                double probeNanosPerCall;
+                if (settings.quick()) {
+                    // as the gate's error rates were measured: its warm-up is cut where the JIT is still busy anyway
+                    client.call(new Protocol.Warmup(probe), timeoutFor(probe * ops, Duration.ofSeconds(1)));
+                    probeNanosPerCall = (double) (System.nanoTime() - t) / Math.max(1, probe * ops);
+                } else {
+                    probeNanosPerCall = probe(server, client, probe) / Math.max(1, probe * ops);
+                }
                 pace = Duration.ofNanos(Math.max(5_000_000L, (long) (3 * probeNanosPerCall)));
                 // message sizes depend on neither the JIT nor the clock, so they are measured first, where their
                 // calls warm the JVMs up too (with --quick, within its warm-up time); measured after the timed and
@@ -214,8 +220,19 @@ public final class ScenarioRunner implements AutoCloseable {
                         name + ": timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
                 // timed without the profiler, as the papers timed: perf-event sampling alone slows an RMI
                 // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
+                long[] classesBefore = settings.quick() ? null : classesLoaded(server, client);
                 MachineNoise.Snapshot before = MachineNoise.read();
                 Pass timed = measureAll(server, client, counts.reps());
+                if (classesBefore != null) {
+                    // none, since the probe runs the timed pass's own commands: a class loaded here may have thrown
+                    // away compiled code the warm-up made, and the first type is then measured on code compiling
+                    // again
+                    long[] classesAfter = classesLoaded(server, client);
+                    Map<String, Long> loaded = new LinkedHashMap<>();
+                    loaded.put("server", classesAfter[0] - classesBefore[0]);
+                    loaded.put("client", classesAfter[1] - classesBefore[1]);
+                    facts.put("timed_pass_classes_loaded", loaded);
+                }
                 Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
                 // the contention the timed pass met: what a diff checks both sides had alike (Gate)
                 if (!Double.isNaN(timed.waitMicrosPerCall()))
@@ -906,6 +923,55 @@ public final class ScenarioRunner implements AutoCloseable {
             }
         }
         return new Warmup(done, perCallNanos, List.copyOf(paces), stopped, compiling, List.copyOf(compilePercents));
+    }
+
+    /**
+     * The probe: {@code calls} calls of every type, each type as one batch of the timed pass's own commands (the
+     * client's measure, the server's CPU reading before and after); returns the calls' own time, ns.
+     *
+     * <p>Why not a warm-up command: the first timed batch used to load what only the measuring code needs (the
+     * /proc reader, java.lang.management, the JSON types of a measurement's answer) in both JVMs, and loading
+     * classes can invalidate compiled code that relied on the classes loaded so far (HotSpot's class hierarchy
+     * dependencies). With -XX:+PrintCompilation, ws-literal's client made its whole C2-compiled call path not
+     * entrant within 40 ms of the first timed batch (HttpURLConnection, ReentrantLock, Woodstox: docs/RESULTS.md,
+     * 2026-11-28), so the first type was measured on code compiled again from the start, and the drift check flagged
+     * three to six scenarios of every default run "still warming up" after warm-ups that had settled. Run once
+     * here, that happens before the warm-up, which then compiles the call path with the measuring code loaded.
+     * Not with --quick, whose gate error rates were measured with a warm-up command as its probe.
+     */
+    private double probe(ChildJvm server, ChildJvm client, int calls) throws ChildJvm.ChildFailure {
+        if (calls == 0) return 0;
+        List<String> ops = labels();
+        int batches = (PROBE_REPLIES + ops.size() - 1) / ops.size();
+        long nanos = 0;
+        serverCpuNanos(server);
+        for (String op : ops) {
+            for (int b = 0; b < batches; b++) {
+                int n = (int) ((long) calls * (b + 1) / batches - (long) calls * b / batches);
+                Protocol.Measured m = client.call(new Protocol.Measure(1, n, op), timeoutFor(n, Duration.ofSeconds(1)));
+                nanos += m.batchNanos().get(op)[0];
+                serverCpuNanos(server);
+            }
+        }
+        classesLoaded(server, client); // its own code too
+        return nanos;
+    }
+
+    /**
+     * Replies of each kind the probe gets at least (its calls cut into that many batches over the types): the JDK
+     * makes a reflective method fast by generating a class for it at its 16th invocation (inflation, threshold 15),
+     * and the JSON replies are read from their records by reflection, so with one batch per type (8 replies) both
+     * JVMs still loaded 15 to 18 classes (jdk.internal.reflect's generator, GeneratedMethodAccessorN) in the timed
+     * pass.
+     */
+    static final int PROBE_REPLIES = 16;
+
+    /** Classes each JVM has loaded so far: {server, client}. */
+    private static long[] classesLoaded(ChildJvm server, ChildJvm client) throws ChildJvm.ChildFailure {
+        return new long[] {
+            server.call(new Protocol.Classes(), COMMAND).loaded(),
+            client.call(new Protocol.Classes(), COMMAND).loaded()
+        };
     }
 
     /** Message-size calls per type: at most the settings', about {@link #QUICK_PASS} at the probe's pace, at least 5. */

@@ -83,6 +83,7 @@ public final class ClientMain {
                 .on(
                         Protocol.Concurrent.class,
                         r -> c.concurrent(r.clients(), r.warmupCalls(), r.callsEach(), r.operation()))
+                .on(Protocol.Classes.class, r -> JvmFacts.classesLoaded())
                 .on(Protocol.Info.class, r -> c.info());
         try {
             loop.run();

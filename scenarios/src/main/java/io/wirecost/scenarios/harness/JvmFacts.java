@@ -12,6 +12,12 @@ public final class JvmFacts {
 
     private JvmFacts() {}
 
+    /** Classes this JVM has loaded since it started (the {@code classes} command). */
+    static Protocol.ClassCount classesLoaded() {
+        return new Protocol.ClassCount(
+                java.lang.management.ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount());
+    }
+
     public static Map<String, Object> read() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pid", ProcessHandle.current().pid());

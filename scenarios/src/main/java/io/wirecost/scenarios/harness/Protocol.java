@@ -126,6 +126,20 @@ public final class Protocol {
         }
     }
 
+    /**
+     * Both: how many classes this JVM has loaded since it started, read before and after the timed pass. Loading a
+     * class can invalidate compiled code that assumed the classes loaded so far, so the timed pass should load none.
+     */
+    public record Classes() implements Request<ClassCount> {
+        public String line() {
+            return "classes";
+        }
+
+        public Class<ClassCount> replyType() {
+            return ClassCount.class;
+        }
+    }
+
     /** Server: this JVM's CPU and run-queue wait so far, read at the boundaries of every measured batch. */
     public record Cpu() implements Request<CpuReading> {
         public String line() {
@@ -181,6 +195,8 @@ public final class Protocol {
     /** CPU and run-queue wait nanoseconds of the scenario's work so far, -1 where unreadable. */
     public record CpuReading(long cpuNanos, long waitNanos) {}
 
+    public record ClassCount(long loaded) {}
+
     /**
      * A reply that goes to results.json as it is (JVM facts, concurrency percentiles): its fields are the
      * JVM's and the middleware's, not the protocol's.
@@ -208,6 +224,7 @@ public final class Protocol {
             }
             case "profile-stop" -> new ProfileStop();
             case "cpu" -> new Cpu();
+            case "classes" -> new Classes();
             case "samples" -> new Samples();
             case "info" -> new Info();
             default -> null;

@@ -36,6 +36,7 @@ public final class ServerMain {
                 .on(Protocol.Samples.class, r -> new Protocol.SampleCount(AgentHandle.samples()))
                 .onCpuReading(
                         Protocol.Cpu.class, r -> new Protocol.CpuReading(ProcessCpu.nanos(), ProcessCpu.waitNanos()))
+                .on(Protocol.Classes.class, r -> JvmFacts.classesLoaded())
                 .on(Protocol.Info.class, r -> {
                     Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
                     m.put("scenario", server.info());

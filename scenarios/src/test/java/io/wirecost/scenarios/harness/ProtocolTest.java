@@ -29,6 +29,7 @@ class ProtocolTest {
                 new Protocol.ProfileStart("/tmp/run/recordings/rmi-server.jfr"),
                 new Protocol.ProfileStop(),
                 new Protocol.Cpu(),
+                new Protocol.Classes(),
                 new Protocol.Samples(),
                 new Protocol.Info());
         for (Protocol.Request<?> r : all) assertEquals(r, Protocol.parse(r.line()), r.line());
