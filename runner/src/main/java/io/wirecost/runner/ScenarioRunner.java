@@ -933,7 +933,7 @@ public final class ScenarioRunner implements AutoCloseable {
      * /proc reader, java.lang.management, the JSON types of a measurement's answer) in both JVMs, and loading
      * classes can invalidate compiled code that relied on the classes loaded so far (HotSpot's class hierarchy
      * dependencies). With -XX:+PrintCompilation, ws-literal's client made 54 compiled methods of its call path not
-     * entrant within 40 ms of the first timed batch (HttpURLConnection, ReentrantLock, Woodstox: docs/RESULTS.md,
+     * entrant within 60 ms of the first timed batch (HttpURLConnection, ReentrantLock, Woodstox: docs/RESULTS.md,
      * 2026-11-28), so the first type was measured on code compiling again: ws-literal's int came out 14 to 29 %
      * dearer than its other primitives in three runs, 2 % cheaper to 6 % dearer with this probe. Run once here,
      * that happens before the warm-up, which then compiles the call path with the measuring code loaded.
