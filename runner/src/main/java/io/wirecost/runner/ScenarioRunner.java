@@ -926,8 +926,9 @@ public final class ScenarioRunner implements AutoCloseable {
     }
 
     /**
-     * The probe: {@code calls} calls of every type, each type as one batch of the timed pass's own commands (the
-     * client's measure, the server's CPU reading before and after); returns the calls' own time, ns.
+     * The probe: {@code calls} calls of every type in batches of the timed pass's own commands (the client's
+     * measure, the server's CPU reading before and after each), {@link #PROBE_REPLIES} replies of each kind at
+     * least; returns the calls' own time, ns.
      *
      * <p>Why not a warm-up command: the first timed batch used to load what only the measuring code needs (the
      * /proc reader, java.lang.management, the JSON types of a measurement's answer) in both JVMs, and loading

@@ -195,6 +195,7 @@ public final class Protocol {
     /** CPU and run-queue wait nanoseconds of the scenario's work so far, -1 where unreadable. */
     public record CpuReading(long cpuNanos, long waitNanos) {}
 
+    /** Classes this JVM has loaded since it started, unloaded ones included (a count that only grows). */
     public record ClassCount(long loaded) {}
 
     /**
