@@ -942,6 +942,9 @@ public final class ScenarioRunner implements AutoCloseable {
      */
     private double probe(ChildJvm server, ChildJvm client, int calls) throws ChildJvm.ChildFailure {
         if (calls == 0) return 0;
+        // its own loop rather than measureBatches: the probe's calls must add up to exactly `calls` per type (the
+        // counts in results.json), so its batches differ in size, and a failure here must surface as the child's
+        // error, not as measureBatches' summary of too few batches for statistics
         List<String> ops = labels();
         int batches = (PROBE_REPLIES + ops.size() - 1) / ops.size();
         long nanos = 0;
