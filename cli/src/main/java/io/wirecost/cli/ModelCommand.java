@@ -55,7 +55,8 @@ public final class ModelCommand implements Callable<Integer> {
             names = "--scenarios",
             split = ",",
             defaultValue = "tcp,rmi,ws-literal",
-            description = "Scenarios (default: ${DEFAULT-VALUE}).")
+            description =
+                    "Scenarios, comma-separated; 'all', 'papers' and 'today' name sets as in run (default: ${DEFAULT-VALUE}).")
     List<String> scenarios;
 
     @Option(
@@ -99,10 +100,12 @@ public final class ModelCommand implements Callable<Integer> {
                 ints != null ? ints : quick ? List.of(10, 1000, 10000) : List.of(1, 10, 100, 1000, 10000, 100000);
         int total = calls != null ? calls : quick ? 100 : 1000;
         int warm = warmup != null ? warmup : quick ? 100 : 500;
+        try {
+            scenarios = Scenarios.resolve(scenarios); // names and the sets run takes (all, papers, today)
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--scenarios: " + e.getMessage());
+        }
         for (String s : scenarios) {
-            if (!Scenarios.names().contains(s))
-                throw new UsageException("--scenarios: unknown scenario '" + s + "' (known: "
-                        + String.join(", ", Scenarios.names()) + ")");
             if (!Payload.CARRIERS.contains(s))
                 throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "
                         + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");

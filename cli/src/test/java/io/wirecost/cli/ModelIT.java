@@ -50,5 +50,22 @@ class ModelIT {
         assertEquals(2, o.exit(), o.err());
         assertEquals(1, o.stderr().size(), o.err());
         assertTrue(o.err().contains("unknown scenario 'rmi-over-pigeons'"), o.err());
+        assertTrue(o.err().contains("or all, papers, today"), "names the sets too: " + o.err());
+    }
+
+    /** The sets run takes name scenarios here too: the levels are checked next, so no JVM starts. */
+    @Test
+    void takesRunsSetsOfScenarios() throws Exception {
+        CliProcess.Outcome o = CliProcess.run(
+                "model",
+                "--scenarios",
+                "today,papers",
+                "--levels",
+                "0",
+                "--out",
+                tmp.resolve("y").toString());
+        assertEquals(2, o.exit(), o.err());
+        assertEquals(1, o.stderr().size(), o.err());
+        assertTrue(o.err().contains("--levels must be 1 to 500"), "the sets passed: " + o.err());
     }
 }
