@@ -17,6 +17,7 @@ public final class ServerMain {
     private ServerMain() {}
 
     public static void main(String[] args) throws Exception {
+        LateClasses.load(); // before anything is compiled: a class loaded mid-run throws compiled code away
         CommandLoop loop = new CommandLoop();
         ServerHandle server;
         try {
