@@ -40,32 +40,37 @@ class ModelIT {
 
     @Test
     void anUnknownScenarioIsOneLine() throws Exception {
-        CliProcess.Outcome o = CliProcess.run(
-                "model",
+        String err = oneLineUsageError(
                 "--quick",
                 "--scenarios",
                 "rmi-over-pigeons",
                 "--out",
                 tmp.resolve("x").toString());
-        assertEquals(2, o.exit(), o.err());
-        assertEquals(1, o.stderr().size(), o.err());
-        assertTrue(o.err().contains("unknown scenario 'rmi-over-pigeons'"), o.err());
-        assertTrue(o.err().contains("or all, papers, today"), "names the sets too: " + o.err());
+        assertTrue(err.contains("unknown scenario 'rmi-over-pigeons'"), err);
+        assertTrue(err.contains("or all, papers, today"), "names the sets too: " + err);
     }
 
     /** The sets run takes name scenarios here too: the levels are checked next, so no JVM starts. */
     @Test
     void takesRunsSetsOfScenarios() throws Exception {
-        CliProcess.Outcome o = CliProcess.run(
-                "model",
+        String err = oneLineUsageError(
                 "--scenarios",
                 "today,papers",
                 "--levels",
                 "0",
                 "--out",
                 tmp.resolve("y").toString());
+        assertTrue(err.contains("--levels must be 1 to 500"), "the sets passed: " + err);
+    }
+
+    /** {@code model ARGS} in its own process: exit 2 and one line on stderr, returned. */
+    private static String oneLineUsageError(String... args) throws Exception {
+        String[] all = new String[args.length + 1];
+        all[0] = "model";
+        System.arraycopy(args, 0, all, 1, args.length);
+        CliProcess.Outcome o = CliProcess.run(all);
         assertEquals(2, o.exit(), o.err());
         assertEquals(1, o.stderr().size(), o.err());
-        assertTrue(o.err().contains("--levels must be 1 to 500"), "the sets passed: " + o.err());
+        return o.err();
     }
 }

@@ -18,8 +18,8 @@ import java.util.List;
  * timed pass of http-to-port and http-to-servlet, whose timed passes run from about 10 to 40 s, and the type being
  * measured then spread by 23 to 48 % between its batches, every run flagged for it; http-to-servlet's dearest type
  * came out 22 to 30 % over the others, 11 to 14 % with the early load (four pairs, docs/RESULTS.md, "RMI's
- * connection reaper threw compiled code away"). A JVM that has served for a minute has loaded them, so loading them first measures the steady state
- * the papers' method asks for, without touching what the middleware does.
+ * connection reaper threw compiled code away"). A JVM that has served for a minute has loaded them, so loading them
+ * first measures the steady state the papers' method asks for, without touching what the middleware does.
  *
  * <p>Found with a {@code jdk.ClassLoad} recording with stack traces and {@code -XX:+PrintCompilation}; the
  * {@code facts.timed_pass_classes_loaded} of results.json shows what is left. A name this JDK does not have is

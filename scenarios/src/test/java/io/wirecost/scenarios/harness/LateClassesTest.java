@@ -3,6 +3,7 @@ package io.wirecost.scenarios.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -10,6 +11,7 @@ import java.rmi.server.UnicastRemoteObject;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The classes {@link LateClasses} loads are the ones RMI's connection reaper would load later: a real RMI call loop
@@ -17,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * loading logged by the JVM itself.
  */
 class LateClassesTest {
+
+    @TempDir
+    Path tmp;
 
     @Test
     void everyNameExistsOnThisJdk() {
@@ -26,18 +31,19 @@ class LateClassesTest {
     /** Without the early load RMI's reaper loads ArrayList$ListItr once calls run: what the early load is for. */
     @Test
     void rmisReaperLoadsListItrMidRunWithoutThem() throws Exception {
-        List<String> after = classesLoadedOnceCalling("none");
+        List<String> after = classesLoadedOnceCalling("none", tmp.resolve("none.log"));
         assertTrue(after.contains("java.util.ArrayList$ListItr"), "the reaper ran and loaded it: " + after);
     }
 
     @Test
     void afterThemRmisReaperLoadsNoneOfThem() throws Exception {
-        List<String> after = classesLoadedOnceCalling("early");
+        List<String> after = classesLoadedOnceCalling("early", tmp.resolve("early.log"));
         for (String name : LateClasses.NAMES) assertTrue(!after.contains(name), name + " loaded mid-run: " + after);
     }
 
     /** Classes the probe JVM loaded from its first RMI call on, while its reaper fired every 200 ms. */
-    private static List<String> classesLoadedOnceCalling(String mode) throws Exception {
+    private static List<String> classesLoadedOnceCalling(String mode, Path log) throws Exception {
+        // to a file, not a pipe: the class-load log would fill a pipe nobody reads while the test waits with a timeout
         Process p = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                         "-Dsun.rmi.transport.connectionTimeout=200",
@@ -48,9 +54,13 @@ class LateClassesTest {
                         ReaperProbe.class.getName(),
                         mode)
                 .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "probe hung");
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("probe hung: " + Files.readString(log));
+        }
+        String out = Files.readString(log);
         assertEquals(0, p.exitValue(), out);
         int mark = out.indexOf(ReaperProbe.MARK);
         assertTrue(mark >= 0 && out.contains(ReaperProbe.END), out);
