@@ -59,6 +59,7 @@ public final class ClientMain {
     @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
         LateClasses.load(); // before anything is compiled: a class loaded mid-run throws compiled code away
+        ContendedLocks.exercise(); // likewise a lock first contended mid-run
         CommandLoop loop = new CommandLoop();
         ClientMain c;
         try {
