@@ -3,10 +3,8 @@ package io.wirecost.scenarios.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
@@ -53,39 +51,25 @@ class ContendedLocksTest {
 
     /** The C2 (tier 4) methods the probe JVM made not entrant from its first contention on. */
     private static List<String> notEntrantAfterContention(String mode, Path log) throws Exception {
-        // to a file, not a pipe: nobody reads a pipe while the test waits with a timeout
-        Process p = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-XX:+PrintCompilation",
-                        "-XX:CompileCommand=quiet",
-                        // the lock's own methods compiled standalone, so their C2 code is there to be thrown away
-                        // whichever method the JIT would have inlined them into
-                        "-XX:CompileCommand=dontinline,java.util.concurrent.locks.ReentrantLock::*",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        LockProbe.class.getName(),
-                        mode)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("probe hung: " + Files.readString(log));
-        }
-        String out = Files.readString(log);
-        assertEquals(0, p.exitValue(), out);
-        int mark = out.indexOf(LockProbe.MARK);
-        assertTrue(mark >= 0 && out.contains(LockProbe.END), out);
-        // PrintCompilation: "  1097  127       4       java.util...ReentrantLock::unlock (10 bytes)   made not entrant"
-        return out.substring(mark, out.indexOf(LockProbe.END))
-                .lines()
+        return ProbeJvm.linesBetween(
+                        LockProbe.class,
+                        List.of(
+                                "-XX:+PrintCompilation",
+                                "-XX:CompileCommand=quiet",
+                                // the lock's own methods compiled standalone, so their C2 code is there to be thrown
+                                // away whichever method the JIT would have inlined them into
+                                "-XX:CompileCommand=dontinline,java.util.concurrent.locks.ReentrantLock::*"),
+                        List.of(mode),
+                        LockProbe.MARK,
+                        LockProbe.END,
+                        log)
+                .stream()
+                // PrintCompilation: "  1097  127       4       java.util...ReentrantLock::unlock (10 bytes)   made not
+                // entrant"
                 .filter(l -> l.endsWith("made not entrant"))
-                .map(l -> l.trim().split("\\s+"))
-                .filter(f -> List.of(f).contains("4"))
-                .map(f -> List.of(f).stream()
-                        .filter(w -> w.contains("::"))
-                        .findFirst()
-                        .orElse(""))
+                .map(l -> List.of(l.trim().split("\\s+")))
+                .filter(f -> f.contains("4"))
+                .map(f -> f.stream().filter(w -> w.contains("::")).findFirst().orElse(""))
                 .toList();
     }
 

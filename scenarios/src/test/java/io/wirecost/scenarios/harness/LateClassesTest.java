@@ -3,7 +3,6 @@ package io.wirecost.scenarios.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -43,29 +42,17 @@ class LateClassesTest {
 
     /** Classes the probe JVM loaded from its first RMI call on, while its reaper fired every 200 ms. */
     private static List<String> classesLoadedOnceCalling(String mode, Path log) throws Exception {
-        // to a file, not a pipe: the class-load log would fill a pipe nobody reads while the test waits with a timeout
-        Process p = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Dsun.rmi.transport.connectionTimeout=200",
-                        "-Djava.rmi.server.hostname=127.0.0.1",
-                        "-Xlog:class+load=info:stdout:none",
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        ReaperProbe.class.getName(),
-                        mode)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("probe hung: " + Files.readString(log));
-        }
-        String out = Files.readString(log);
-        assertEquals(0, p.exitValue(), out);
-        int mark = out.indexOf(ReaperProbe.MARK);
-        assertTrue(mark >= 0 && out.contains(ReaperProbe.END), out);
-        return out.substring(mark, out.indexOf(ReaperProbe.END))
-                .lines()
+        return ProbeJvm.linesBetween(
+                        ReaperProbe.class,
+                        List.of(
+                                "-Dsun.rmi.transport.connectionTimeout=200",
+                                "-Djava.rmi.server.hostname=127.0.0.1",
+                                "-Xlog:class+load=info:stdout:none"),
+                        List.of(mode),
+                        ReaperProbe.MARK,
+                        ReaperProbe.END,
+                        log)
+                .stream()
                 .map(l -> l.split(" ")[0])
                 .toList();
     }
