@@ -8,6 +8,7 @@ import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.http.servlet.ForwardStats;
 import io.wirecost.scenarios.http.servlet.RmiForwardServlet;
 import io.wirecost.scenarios.http.servlet.ServletHost;
+import io.wirecost.scenarios.http.servlet.TwoProcessors;
 import io.wirecost.scenarios.http.tunnel.HttpTunnelClientSocketFactory;
 import io.wirecost.scenarios.http.tunnel.TunnelClient;
 import java.net.Proxy;
@@ -63,6 +64,12 @@ public final class HttpToServletScenario implements Scenario {
                     m.put("tunnel.mode", options.mode().label());
                     m.put("servlet.engine", ServletHost.version());
                     m.put("servlet.port", String.valueOf(web.port()));
+                    TwoProcessors.Seen warm = web.warmProcessors();
+                    m.put(
+                            "servlet.warm_processors",
+                            warm.answers() + " of " + warm.requests()
+                                    + " requests held open in pairs answered at start "
+                                    + warm.statusLines().stream().distinct().toList());
                     m.put(
                             "rmi.address",
                             Addresses.INTERNAL.getHostAddress() + ':' + port + " (plain JRMP, internal address only)");

@@ -3,6 +3,7 @@ package io.wirecost.scenarios.http.servlet;
 import io.wirecost.scenarios.http.tunnel.HttpTunnelClientSocketFactory;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -32,12 +33,19 @@ public final class ServletHost implements AutoCloseable {
     private final Connector connector;
     private final Path baseDir;
     private final Map<String, String> savedProperties;
+    private final TwoProcessors.Seen warmProcessors;
 
-    private ServletHost(Tomcat tomcat, Connector connector, Path baseDir, Map<String, String> savedProperties) {
+    private ServletHost(
+            Tomcat tomcat,
+            Connector connector,
+            Path baseDir,
+            Map<String, String> savedProperties,
+            TwoProcessors.Seen warmProcessors) {
         this.tomcat = tomcat;
         this.connector = connector;
         this.baseDir = baseDir;
         this.savedProperties = savedProperties;
+        this.warmProcessors = warmProcessors;
     }
 
     public static ServletHost start(InetAddress address, RmiForwardServlet servlet)
@@ -74,7 +82,14 @@ public final class ServletHost implements AutoCloseable {
             restore(saved);
             throw e;
         }
-        return new ServletHost(tomcat, connector, baseDir, saved);
+        // two processors cached before any call, not a second one created mid-run (TwoProcessors says why)
+        TwoProcessors.Seen warm = TwoProcessors.prime(new InetSocketAddress(address, connector.getLocalPort()));
+        return new ServletHost(tomcat, connector, baseDir, saved, warm);
+    }
+
+    /** What the start's two requests held open at once got back (results.json's scenario facts). */
+    public TwoProcessors.Seen warmProcessors() {
+        return warmProcessors;
     }
 
     public int port() {
