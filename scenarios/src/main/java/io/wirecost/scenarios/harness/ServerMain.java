@@ -19,6 +19,7 @@ public final class ServerMain {
     public static void main(String[] args) throws Exception {
         LateClasses.load(); // before anything is compiled: a class loaded mid-run throws compiled code away
         ContendedLocks.exercise(); // likewise a lock first contended mid-run
+        UidWrap.take(); // and RMI's UID counter first wrapping after 65,536 calls
         CommandLoop loop = new CommandLoop();
         ServerHandle server;
         try {
