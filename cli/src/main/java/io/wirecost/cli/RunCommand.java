@@ -71,7 +71,8 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "adaptive|paper",
             description =
                     "adaptive (default): warm-up until the pace settles, batches sized by time, more of them where calls are slow, "
-                            + "ws-security's JVMs at a quarter of HotSpot's JIT thresholds (-XX:CompileThresholdScaling=0.25, unless --jvm-opt sets it); "
+                            + "ws-security's JVMs at a quarter of HotSpot's JIT thresholds (-XX:CompileThresholdScaling=0.25, unless --jvm-opt sets it), "
+                            + "RMI's idle-connection reaper at an hour (-Dsun.rmi.transport.connectionTimeout=3600000, likewise); "
                             + "paper: the papers' exact counts (5,000 warm-up calls, 12 x 1,000 invocations per type, min and max dropped).")
     String method;
 

@@ -9,8 +9,8 @@ import java.util.List;
  * @param configuration   {@code baseline}, {@code candidate}, or empty for a single configuration
  * @param mavenProperties middleware version overrides (the jars each JVM really loaded are in its facts)
  * @param network         where the JVMs talked: loopback, or the --remote namespaces and link rate
- * @param methodJvmOptions JVM options the method added, by scenario (the adaptive method's JIT thresholds for
- *                        ws-security); the user's {@code --jvm-opt} are in the command line
+ * @param methodJvmOptions JVM options the method added, by scenario (the adaptive method's RMI reaper period, and
+ *                        its JIT thresholds for ws-security); the user's {@code --jvm-opt} are in the command line
  */
 public record RunMetadata(
         String id,

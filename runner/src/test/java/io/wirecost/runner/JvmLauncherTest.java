@@ -23,11 +23,21 @@ class JvmLauncherTest {
     void theAdaptiveMethodStartsWsSecurityAtAQuarterOfHotSpotsJitThresholdsAndNoOtherScenario() {
         JvmLauncher adaptive = launcher(List.of("-XX:+UseSerialGC")).adaptiveMethod(true);
         assertEquals(
-                List.of("-XX:CompileThresholdScaling=0.25"),
+                List.of(JvmLauncher.RMI_REAPER_AFTER_THE_RUN, "-XX:CompileThresholdScaling=0.25"),
                 adaptive.methodJvmOptions(Scenarios.descriptor("ws-security")));
         for (String other : List.of("tcp", "rmi", "ws-literal", "grpc-tls", "rest-json-h2")) {
-            assertEquals(List.of(), adaptive.methodJvmOptions(Scenarios.descriptor(other)), other);
+            assertEquals(
+                    List.of(JvmLauncher.RMI_REAPER_AFTER_THE_RUN),
+                    adaptive.methodJvmOptions(Scenarios.descriptor(other)),
+                    other);
         }
+    }
+
+    @Test
+    void aJvmOptionOfTheUsersThatSetsRmisConnectionTimeoutReplacesTheMethods() {
+        JvmLauncher own =
+                launcher(List.of("-Dsun.rmi.transport.connectionTimeout=15000")).adaptiveMethod(true);
+        assertEquals(List.of(), own.methodJvmOptions(Scenarios.descriptor("rmi")));
     }
 
     @Test
@@ -42,6 +52,8 @@ class JvmLauncherTest {
     @Test
     void aJvmOptionOfTheUsersThatSetsTheThresholdsReplacesTheMethods() {
         JvmLauncher own = launcher(List.of("-XX:CompileThresholdScaling=1.0")).adaptiveMethod(true);
-        assertEquals(List.of(), own.methodJvmOptions(Scenarios.descriptor("ws-security")));
+        assertEquals(
+                List.of(JvmLauncher.RMI_REAPER_AFTER_THE_RUN),
+                own.methodJvmOptions(Scenarios.descriptor("ws-security")));
     }
 }
