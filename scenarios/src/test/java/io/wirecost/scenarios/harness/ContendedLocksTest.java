@@ -51,26 +51,18 @@ class ContendedLocksTest {
 
     /** The C2 (tier 4) methods the probe JVM made not entrant from its first contention on. */
     private static List<String> notEntrantAfterContention(String mode, Path log) throws Exception {
-        return ProbeJvm.linesBetween(
-                        LockProbe.class,
-                        List.of(
-                                "-XX:+PrintCompilation",
-                                "-XX:CompileCommand=quiet",
-                                // the lock's own methods compiled standalone, so their C2 code is there to be thrown
-                                // away whichever method the JIT would have inlined them into
-                                "-XX:CompileCommand=dontinline,java.util.concurrent.locks.ReentrantLock::*"),
-                        List.of(mode),
-                        LockProbe.MARK,
-                        LockProbe.END,
-                        log)
-                .stream()
-                // PrintCompilation: "  1097  127       4       java.util...ReentrantLock::unlock (10 bytes)   made not
-                // entrant"
-                .filter(l -> l.endsWith("made not entrant"))
-                .map(l -> List.of(l.trim().split("\\s+")))
-                .filter(f -> f.contains("4"))
-                .map(f -> f.stream().filter(w -> w.contains("::")).findFirst().orElse(""))
-                .toList();
+        return ProbeJvm.c2MadeNotEntrant(ProbeJvm.linesBetween(
+                LockProbe.class,
+                List.of(
+                        "-XX:+PrintCompilation",
+                        "-XX:CompileCommand=quiet",
+                        // the lock's own methods compiled standalone, so their C2 code is there to be thrown
+                        // away whichever method the JIT would have inlined them into
+                        "-XX:CompileCommand=dontinline,java.util.concurrent.locks.ReentrantLock::*"),
+                List.of(mode),
+                LockProbe.MARK,
+                LockProbe.END,
+                log));
     }
 
     /**

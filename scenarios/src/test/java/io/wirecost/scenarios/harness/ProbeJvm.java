@@ -45,4 +45,17 @@ final class ProbeJvm {
         assertTrue(from >= 0 && out.contains(end), out);
         return out.substring(from, out.indexOf(end)).lines().toList();
     }
+
+    /**
+     * The methods whose C2 (tier 4) code {@code -XX:+PrintCompilation} lines say was made not entrant, e.g.
+     * {@code "  1097  127       4       java.util...ReentrantLock::unlock (10 bytes)   made not entrant"}.
+     */
+    static List<String> c2MadeNotEntrant(List<String> printCompilationLines) {
+        return printCompilationLines.stream()
+                .filter(l -> l.endsWith("made not entrant"))
+                .map(l -> List.of(l.trim().split("\\s+")))
+                .filter(f -> f.contains("4"))
+                .map(f -> f.stream().filter(w -> w.contains("::")).findFirst().orElse(""))
+                .toList();
+    }
 }

@@ -43,24 +43,18 @@ class UidWrapTest {
 
     /** The C2 (tier 4) methods the probe JVM made not entrant while its counter wrapped. */
     private static List<String> notEntrantAtTheWrap(String mode, Path log) throws Exception {
-        return ProbeJvm.linesBetween(
-                        UidProbe.class,
-                        List.of(
-                                "-XX:+PrintCompilation",
-                                "-XX:CompileCommand=quiet",
-                                // compiled standalone, so that its C2 code is there to be thrown away whichever
-                                // method the JIT would have inlined it into (UnicastServerRef.dispatch in a server)
-                                "-XX:CompileCommand=dontinline,java.rmi.server.UID::<init>"),
-                        List.of(mode),
-                        UidProbe.MARK,
-                        UidProbe.END,
-                        log)
-                .stream()
-                .filter(l -> l.endsWith("made not entrant"))
-                .map(l -> List.of(l.trim().split("\\s+")))
-                .filter(f -> f.contains("4"))
-                .map(f -> f.stream().filter(w -> w.contains("::")).findFirst().orElse(""))
-                .toList();
+        return ProbeJvm.c2MadeNotEntrant(ProbeJvm.linesBetween(
+                UidProbe.class,
+                List.of(
+                        "-XX:+PrintCompilation",
+                        "-XX:CompileCommand=quiet",
+                        // compiled standalone, so that its C2 code is there to be thrown away whichever
+                        // method the JIT would have inlined it into (UnicastServerRef.dispatch in a server)
+                        "-XX:CompileCommand=dontinline,java.rmi.server.UID::<init>"),
+                List.of(mode),
+                UidProbe.MARK,
+                UidProbe.END,
+                log));
     }
 
     /**
