@@ -15,13 +15,14 @@ import java.rmi.server.UID;
  * data type measured, whose figure then came out dearer than when it was measured again after the pass
  * (docs/RESULTS.md, "Tomcat's second processor, RMI's UID counter ..."). A server that has served a while has wrapped
  * the counter; wrapping it first measures that steady state without touching what RMI does per call. Harmless where
- * no RMI runs: a few milliseconds, and a {@code SecureRandom} seeded once, as every {@code UID} needs.
+ * no RMI runs: 60 to 90 ms in a server JVM pinned to one CPU, most of it seeding the {@code SecureRandom} every
+ * {@code UID} needs.
  */
 final class UidWrap {
 
     /**
      * UIDs made: two full turns of the counter, so that the wrap is taken at least once even if another thread makes
-     * UIDs meanwhile; 10 to 30 ms here.
+     * UIDs meanwhile.
      */
     static final int UIDS = 2 * 65_536;
 
@@ -30,12 +31,21 @@ final class UidWrap {
 
     private UidWrap() {}
 
-    /** Makes {@code uids} UIDs, counting the wraps seen in their counts. */
+    /**
+     * The counter is read every this many UIDs (and at the last): reading every one through {@code toString} and
+     * {@code parseInt} made {@link #take()} cost 300 to 360 ms in an interpreted server JVM pinned to one CPU, where the
+     * UIDs alone take about 20 ms. Fewer than a turn apart, so a count lower than the one read before is a wrap.
+     */
+    static final int READ_EVERY = 4096;
+
+    /** Makes {@code uids} UIDs, counting the wraps seen in their counts (read every {@link #READ_EVERY}). */
     static Seen take(int uids) {
         int wraps = 0;
         int last = Integer.MIN_VALUE;
         for (int i = 0; i < uids; i++) {
-            int count = count(new UID());
+            UID uid = new UID();
+            if (i % READ_EVERY != 0 && i != uids - 1) continue;
+            int count = count(uid);
             if (count < last) wraps++;
             last = count;
         }

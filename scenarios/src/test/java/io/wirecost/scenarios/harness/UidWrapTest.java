@@ -25,7 +25,8 @@ class UidWrapTest {
     void twoTurnsOfTheCounterWrapItAtLeastOnce() {
         UidWrap.Seen seen = UidWrap.take(UidWrap.UIDS);
         assertEquals(UidWrap.UIDS, seen.uids());
-        assertTrue(seen.wraps() >= 1, "wraps seen: " + seen);
+        // the counter is read every READ_EVERY UIDs: a wrap between two reads is still seen, once
+        assertTrue(seen.wraps() >= 1 && seen.wraps() <= 2, "wraps seen: " + seen);
         assertTrue(UidWrap.take(1_000).wraps() <= 1, "a thousand UIDs wrap at most once");
     }
 
