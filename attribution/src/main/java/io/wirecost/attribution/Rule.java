@@ -16,6 +16,10 @@ import java.util.regex.Pattern;
  * ({@code AccessController.doPrivileged} runs the caller's action): it claims a sample only when its frame is
  * at the leaf or has only passthrough frames above it; otherwise the frame is transparent and the search
  * goes on towards the root, so the unclaimed work above it is not swallowed.
+ * A rule written {@code rule CATEGORY covers KIND PATTERN} is the opposite, for frames whose callees are all
+ * their work whatever library runs it ({@code ServiceLoader} reading jars, parsing service files and loading
+ * classes on every message): its frame decides every sample below it, over the rules that claim the frames
+ * nearer the leaf. Of several covering frames in one stack, the one nearest the leaf decides.
  * Globs know one wildcard, {@code *}, for any run of characters.
  */
 public final class Rule {
@@ -28,6 +32,16 @@ public final class Rule {
         THREAD
     }
 
+    /** How far a frame's rule reaches: its frame's own code and what no rule claims above it, or less, or more. */
+    public enum Reach {
+        /** The frame's own code, and the work above it no rule claims (a plain rule). */
+        FRAME,
+        /** Only the frame's own code; transparent otherwise. */
+        PASSTHROUGH,
+        /** Everything below the frame, over the rules claiming frames nearer the leaf. */
+        COVERS
+    }
+
     private final Kind kind;
     private final String pattern;
     private final int categoryIndex;
@@ -36,14 +50,14 @@ public final class Rule {
     private final Pattern glob; // only for NATIVE and THREAD patterns with a '*'
     private final String methodClass; // only for METHOD
     private final String methodName;
-    private final boolean passthrough;
+    private final Reach reach;
 
     public Rule(Kind kind, String pattern, int categoryIndex, String source, int line) {
-        this(kind, pattern, categoryIndex, source, line, false);
+        this(kind, pattern, categoryIndex, source, line, Reach.FRAME);
     }
 
-    public Rule(Kind kind, String pattern, int categoryIndex, String source, int line, boolean passthrough) {
-        this.passthrough = passthrough;
+    public Rule(Kind kind, String pattern, int categoryIndex, String source, int line, Reach reach) {
+        this.reach = reach;
         this.kind = kind;
         this.pattern = pattern;
         this.categoryIndex = categoryIndex;
@@ -114,13 +128,21 @@ public final class Rule {
         return line;
     }
 
+    public Reach reach() {
+        return reach;
+    }
+
     public boolean passthrough() {
-        return passthrough;
+        return reach == Reach.PASSTHROUGH;
+    }
+
+    public boolean covers() {
+        return reach == Reach.COVERS;
     }
 
     @Override
     public String toString() {
-        return (passthrough ? "passthrough " : "") + kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':'
-                + line + ')';
+        return (reach == Reach.FRAME ? "" : reach.name().toLowerCase() + ' ')
+                + kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':' + line + ')';
     }
 }

@@ -15,10 +15,10 @@ public record RuleFile(
     }
 
     /** A rule line as written. */
-    public record Spec(String category, Rule.Kind kind, String pattern, String source, int line, boolean passthrough) {
+    public record Spec(String category, Rule.Kind kind, String pattern, String source, int line, Rule.Reach reach) {
 
         public Spec(String category, Rule.Kind kind, String pattern, String source, int line) {
-            this(category, kind, pattern, source, line, false);
+            this(category, kind, pattern, source, line, Rule.Reach.FRAME);
         }
 
         /**

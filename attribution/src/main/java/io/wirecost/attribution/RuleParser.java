@@ -78,11 +78,11 @@ public final class RuleParser {
                     break;
                 }
                 case "rule":
-                    boolean passthrough = tokens.size() > 2 && tokens.get(2).equals("passthrough");
-                    int k = passthrough ? 3 : 2;
+                    Rule.Reach reach = tokens.size() > 2 ? reachOf(tokens.get(2)) : Rule.Reach.FRAME;
+                    int k = reach == Rule.Reach.FRAME ? 2 : 3;
                     if (tokens.size() < k + 2) {
                         throw new RuleFileException(
-                                source, lineNo, "expected 'rule CATEGORY [passthrough] KIND PATTERN'");
+                                source, lineNo, "expected 'rule CATEGORY [passthrough|covers] KIND PATTERN'");
                     }
                     // thread names and C++ symbols may hold blanks: the pattern is the rest of the line
                     RuleFile.Spec spec = parseRule(
@@ -91,16 +91,17 @@ public final class RuleParser {
                             String.join(" ", tokens.subList(k + 1, tokens.size())),
                             source,
                             lineNo);
-                    if (passthrough && spec.kind() == Rule.Kind.THREAD) {
+                    if (reach != Rule.Reach.FRAME && spec.kind() == Rule.Kind.THREAD) {
                         throw new RuleFileException(
                                 source,
                                 lineNo,
-                                "a thread rule cannot be passthrough (it has no frame to pass through)");
+                                "a thread rule cannot be " + reach.name().toLowerCase()
+                                        + " (it claims the whole sample, not a frame)");
                     }
                     rules.add(
-                            passthrough
+                            reach != Rule.Reach.FRAME
                                     ? new RuleFile.Spec(
-                                            spec.category(), spec.kind(), spec.pattern(), source, lineNo, true)
+                                            spec.category(), spec.kind(), spec.pattern(), source, lineNo, reach)
                                     : spec);
                     break;
                 case "fallback":
@@ -157,6 +158,18 @@ public final class RuleParser {
         if (group == null)
             throw new RuleFileException(source, line, "category '" + name + "' needs group=middleware or group=jvm");
         return new Category(name, group, paper, title);
+    }
+
+    /** The word after a rule's category: a reach modifier, or already the kind of a plain rule. */
+    private static Rule.Reach reachOf(String word) {
+        switch (word) {
+            case "passthrough":
+                return Rule.Reach.PASSTHROUGH;
+            case "covers":
+                return Rule.Reach.COVERS;
+            default:
+                return Rule.Reach.FRAME;
+        }
     }
 
     private static RuleFile.Spec parseRule(String category, String kindText, String p, String source, int line) {

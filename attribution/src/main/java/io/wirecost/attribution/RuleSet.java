@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * Ordered category rules. A sample is classified by its thread first (thread rules), then frame by
  * frame from the leaf up: the first frame that any rule claims decides, and for that frame the
- * first rule in file order wins. A sample nothing claims goes to the fallback category.
+ * first rule in file order wins, unless a covering rule claims a frame nearer the root ({@link Rule.Reach#COVERS}).
+ * A sample nothing claims goes to the fallback category.
  */
 public final class RuleSet {
 
@@ -20,6 +21,7 @@ public final class RuleSet {
     private final List<Rule> frameRules;
     private final List<Rule> threadRules;
     private final int fallbackIndex;
+    private final boolean coveringRules;
 
     RuleSet(List<Category> categories, List<Rule> rules, int fallbackIndex) {
         this.categories = List.copyOf(categories);
@@ -29,6 +31,12 @@ public final class RuleSet {
         this.frameRules = List.copyOf(frames);
         this.threadRules = List.copyOf(threads);
         this.fallbackIndex = fallbackIndex;
+        this.coveringRules = frames.stream().anyMatch(Rule::covers);
+    }
+
+    /** True when some frame rule covers its callees: then a stack's walk cannot stop at its first claimed frame. */
+    public boolean hasCoveringRules() {
+        return coveringRules;
     }
 
     /** The rules shipped with wirecost: one category per row of seed 000's Table 3, plus what the paper misses. */
@@ -70,7 +78,7 @@ public final class RuleSet {
                     throw new RuleFileException(
                             spec.source(), spec.line(), "rule names unknown category '" + spec.category() + "'");
                 }
-                rules.add(new Rule(spec.kind(), spec.pattern(), index, spec.source(), spec.line(), spec.passthrough()));
+                rules.add(new Rule(spec.kind(), spec.pattern(), index, spec.source(), spec.line(), spec.reach()));
             }
         }
         RuleFile withFallback = null;
@@ -168,15 +176,21 @@ public final class RuleSet {
     public int classify(List<Frame> leafFirst, String threadName) {
         int byThread = threadCategory(threadName);
         if (byThread >= 0) return byThread;
+        int category = fallbackIndex;
+        boolean claimed = false;
         boolean leafRun = true; // only passthrough frames so far, from the leaf
         for (Frame f : leafFirst) {
             Rule r = ruleFor(f);
             if (r == null) {
                 leafRun = false;
-            } else if (!r.passthrough() || leafRun) {
-                return r.categoryIndex();
+            } else if (r.covers()) {
+                return r.categoryIndex(); // a covering frame decides everything below it
+            } else if (!claimed && (!r.passthrough() || leafRun)) {
+                category = r.categoryIndex();
+                claimed = true;
+                if (!coveringRules) return category;
             }
         }
-        return fallbackIndex;
+        return category;
     }
 }

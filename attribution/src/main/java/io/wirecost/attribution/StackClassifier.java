@@ -14,6 +14,8 @@ public final class StackClassifier implements SampleSink {
     private static final int UNMATCHED = -1;
     /** Not cached yet: below every cached value (an index, UNMATCHED, or a passthrough's -2 - index). */
     private static final int MISSING = Integer.MIN_VALUE;
+    /** Covering rules' categories are cached as COVERS + index, above every plain index. */
+    private static final int COVERS = 1 << 24;
 
     private final RuleSet rules;
     private final CategoryCounts counts;
@@ -74,6 +76,7 @@ public final class StackClassifier implements SampleSink {
         int cached = stackCategory.get(stackTraceId, MISSING);
         if (cached != MISSING) return cached;
         int category = rules.fallbackIndex();
+        boolean claimed = false;
         boolean leafRun = true; // only passthrough frames so far, from the leaf
         long[] methods = chunk.stackMethods(stackTraceId);
         byte[] types = chunk.stackTypes(stackTraceId);
@@ -81,9 +84,13 @@ public final class StackClassifier implements SampleSink {
             int c = categoryOf(methods[i], ChunkView.typeAt(types, i));
             if (c == UNMATCHED) {
                 leafRun = false;
-            } else if (c >= 0 || leafRun) {
-                category = c >= 0 ? c : passthroughCategory(c);
+            } else if (c >= COVERS) {
+                category = c - COVERS; // a covering frame decides everything below it
                 break;
+            } else if (!claimed && (c >= 0 || leafRun)) {
+                category = c >= 0 ? c : passthroughCategory(c);
+                claimed = true;
+                if (!rules.hasCoveringRules()) break; // else a covering frame nearer the root may still decide
             }
         }
         stackCategory.put(stackTraceId, category);
@@ -103,6 +110,8 @@ public final class StackClassifier implements SampleSink {
                 int c = categoryOf(methods[i], ChunkView.typeAt(types, i));
                 if (c == UNMATCHED) {
                     leafRun = false;
+                } else if (c >= COVERS) {
+                    seen[c - COVERS] = true;
                 } else if (c >= 0) {
                     seen[c] = true;
                 } else if (leafRun) {
@@ -130,13 +139,21 @@ public final class StackClassifier implements SampleSink {
         return -2 - cached;
     }
 
-    /** The cached category of a method: an index, UNMATCHED, or a passthrough category (below -1). */
+    /** The cached category of a method: an index, UNMATCHED, a passthrough category (below -1) or COVERS + index. */
     private int categoryOf(long methodId, byte frameType) {
         int c = methodCategory.get(methodId, MISSING);
         if (c == MISSING) {
             c = frameCategory.computeIfAbsent(chunk.frame(methodId, frameType), f -> {
                 Rule r = rules.ruleFor(f);
-                return r == null ? UNMATCHED : r.passthrough() ? -2 - r.categoryIndex() : r.categoryIndex();
+                if (r == null) return UNMATCHED;
+                switch (r.reach()) {
+                    case PASSTHROUGH:
+                        return -2 - r.categoryIndex();
+                    case COVERS:
+                        return COVERS + r.categoryIndex();
+                    default:
+                        return r.categoryIndex();
+                }
             });
             methodCategory.put(methodId, c);
         }

@@ -175,7 +175,7 @@ class RuleParserTest {
                         "rule too short",
                         ok + "rule a class\n",
                         4,
-                        "expected 'rule CATEGORY [passthrough] KIND PATTERN'"),
+                        "expected 'rule CATEGORY [passthrough|covers] KIND PATTERN'"),
                 arguments(
                         "unterminated quote",
                         "category a group=middleware title=\"Socket write\nfallback a\n",

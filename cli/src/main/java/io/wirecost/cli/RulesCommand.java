@@ -139,6 +139,7 @@ final class RulesCommand implements Callable<Integer> {
     }
 
     private static String kind(Rule r) {
-        return r.kind().name().toLowerCase() + " " + r.pattern();
+        return (r.reach() == Rule.Reach.FRAME ? "" : r.reach().name().toLowerCase() + " ")
+                + r.kind().name().toLowerCase() + " " + r.pattern();
     }
 }
