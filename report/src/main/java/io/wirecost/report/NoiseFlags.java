@@ -97,16 +97,23 @@ public final class NoiseFlags {
      * A scenario's first type measured again after its timed pass, against its figure in that pass
      * ({@code facts.drift}, written by ScenarioRunner; a map, also when read back from results.json).
      */
-    private record Drift(String operation, Estimate ratio) {
+    private record Drift(String operation, Estimate ratio, Estimate memory) {
 
         static Optional<Drift> of(ScenarioResult r) {
             if (!(r.facts().get("drift") instanceof Map<?, ?> m)
                     || !(m.get("ratio") instanceof Number ratio)
                     || !(m.get("ci_low") instanceof Number low)
                     || !(m.get("ci_high") instanceof Number high)) return Optional.empty();
+            // the runner's memory probe over the same pass (MemoryPace), absent before 2026-11-29 and with --quick
+            Estimate memory = m.get("memory_pace_ratio") instanceof Number mr
+                            && m.get("memory_pace_ci_low") instanceof Number ml
+                            && m.get("memory_pace_ci_high") instanceof Number mh
+                    ? new Estimate(mr.doubleValue(), ml.doubleValue(), mh.doubleValue(), 0)
+                    : null;
             return Optional.of(new Drift(
                     String.valueOf(m.get("operation")),
-                    new Estimate(ratio.doubleValue(), low.doubleValue(), high.doubleValue(), 0)));
+                    new Estimate(ratio.doubleValue(), low.doubleValue(), high.doubleValue(), 0),
+                    memory));
         }
 
         double percent() {
@@ -124,7 +131,7 @@ public final class NoiseFlags {
          */
         String flag() {
             boolean lower = ratio.value() < 1;
-            return String.format(
+            String flag = String.format(
                     Locale.ROOT,
                     "%s: %s's CPU per call %.0f %% %s when measured again after the timed pass (x%.2f [%.2f, %.2f])",
                     lower ? "still warming up" : "moved while measured",
@@ -134,6 +141,16 @@ public final class NoiseFlags {
                     ratio.value(),
                     ratio.low(),
                     ratio.high());
+            // beside it, how much slower memory answered at the end than at the start: ws-security's drift followed
+            // it in step (docs/RESULTS.md, 2026-11-29); a reader weighs the two, the flag does not
+            if (memory == null || !memory.known()) return flag;
+            return flag
+                    + String.format(
+                            Locale.ROOT,
+                            "; memory's pace beside it x%.2f [%.2f, %.2f]",
+                            memory.value(),
+                            memory.low(),
+                            memory.high());
         }
     }
 

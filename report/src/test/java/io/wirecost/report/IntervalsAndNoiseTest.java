@@ -278,6 +278,29 @@ class IntervalsAndNoiseTest {
     }
 
     @Test
+    void aDriftFlagSaysHowTheMemorysPaceMovedBesideIt() {
+        Map<String, Object> drift = new java.util.LinkedHashMap<>();
+        drift.put("operation", "int");
+        drift.put("ratio", 1.19);
+        drift.put("ci_low", 1.10);
+        drift.put("ci_high", 1.28);
+        drift.put("memory_pace_ratio", 1.08);
+        drift.put("memory_pace_ci_low", 1.05);
+        drift.put("memory_pace_ci_high", 1.11);
+        ScenarioResult flagged = withFacts(scenario("ws-security", 9000, 0.02, 9000, 0.02, 0), Map.of("drift", drift));
+        List<String> rows =
+                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged)).rows().stream()
+                        .map(r -> r.get(6))
+                        .toList();
+        assertTrue(
+                rows.stream()
+                        .allMatch(n -> n.equals("ws-security moved while measured: int's CPU per call 19 % higher when"
+                                + " measured again after the timed pass (x1.19 [1.10, 1.28]); memory's pace beside it"
+                                + " x1.08 [1.05, 1.11]")),
+                rows.toString());
+    }
+
+    @Test
     void aWarmUpCutByTheQuickBudgetIsFlagged() {
         ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
         ScenarioResult flagged = withFacts(

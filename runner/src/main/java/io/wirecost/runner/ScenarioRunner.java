@@ -222,28 +222,42 @@ public final class ScenarioRunner implements AutoCloseable {
                 // ping-pong by about 30 % here (bench overhead), through its cost on every context switch
                 long[] classesBefore = settings.quick() ? null : classesLoaded(server, client);
                 MachineNoise.Snapshot before = MachineNoise.read();
-                Pass timed = measureAll(server, client, counts.reps());
-                if (classesBefore != null) {
-                    // none, since the probe runs the timed pass's own commands: a class loaded here may have thrown
-                    // away compiled code the warm-up made, and the first type is then measured on code compiling
-                    // again
-                    long[] classesAfter = classesLoaded(server, client);
-                    Map<String, Long> loaded = new LinkedHashMap<>();
-                    loaded.put("server", classesAfter[0] - classesBefore[0]);
-                    loaded.put("client", classesAfter[1] - classesBefore[1]);
-                    facts.put("timed_pass_classes_loaded", loaded);
+                Pass timed;
+                // the memory probe only where the drift is measured: it is what the probe's figure is read beside
+                try (MemoryPace memory = settings.quick() ? null : MemoryPace.start()) {
+                    long timedFrom = System.nanoTime();
+                    timed = measureAll(server, client, counts.reps());
+                    if (classesBefore != null) {
+                        // none, since the probe runs the timed pass's own commands: a class loaded here may have
+                        // thrown away compiled code the warm-up made, and the first type is then measured on code
+                        // compiling again
+                        long[] classesAfter = classesLoaded(server, client);
+                        Map<String, Long> loaded = new LinkedHashMap<>();
+                        loaded.put("server", classesAfter[0] - classesBefore[0]);
+                        loaded.put("client", classesAfter[1] - classesBefore[1]);
+                        facts.put("timed_pass_classes_loaded", loaded);
+                    }
+                    Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
+                    // the contention the timed pass met: what a diff checks both sides had alike (Gate)
+                    if (!Double.isNaN(timed.waitMicrosPerCall()))
+                        noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
+                    facts.put("noise", noise);
+                    rtt.addAll(timed.rtt());
+                    cpu.addAll(timed.cpu());
+                    // not with --quick, counts given or not: its time budget already says where it cut the warm-up,
+                    // its gate decides from repetitions, and its calls stay the ones asked for
+                    Map<String, Object> drift = settings.quick() ? Map.of() : drift(server, client, timed);
+                    if (!drift.isEmpty()) {
+                        Estimate pace = memory == null ? null : memory.drift(timedFrom, System.nanoTime());
+                        if (pace != null) {
+                            drift = new LinkedHashMap<>(drift);
+                            drift.put("memory_pace_ratio", pace.value());
+                            drift.put("memory_pace_ci_low", pace.low());
+                            drift.put("memory_pace_ci_high", pace.high());
+                        }
+                        facts.put("drift", drift);
+                    }
                 }
-                Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
-                // the contention the timed pass met: what a diff checks both sides had alike (Gate)
-                if (!Double.isNaN(timed.waitMicrosPerCall()))
-                    noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
-                facts.put("noise", noise);
-                rtt.addAll(timed.rtt());
-                cpu.addAll(timed.cpu());
-                // not with --quick, counts given or not: its time budget already says where it cut the warm-up,
-                // its gate decides from repetitions, and its calls stay the ones asked for
-                Map<String, Object> drift = settings.quick() ? Map.of() : drift(server, client, timed);
-                if (!drift.isEmpty()) facts.put("drift", drift);
                 int clients = Integer.parseInt(settings.scenarioOptions().getOrDefault(CLIENTS_OPTION, "1"));
                 if (clients > 1) facts.put("concurrency", measureConcurrent(name, client, clients));
                 if (profiler.enabled()) {
