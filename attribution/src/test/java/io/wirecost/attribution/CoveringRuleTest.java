@@ -1,7 +1,6 @@
 package io.wirecost.attribution;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -143,16 +142,6 @@ class CoveringRuleTest {
         assertEquals(30, inclusive.samples(RULES.indexOf("service-lookup")));
         assertEquals(100, inclusive.samples(RULES.indexOf("xml-security")));
         assertEquals(100, inclusive.samples(RULES.indexOf("xml-parsing")));
-    }
-
-    @Test
-    void threadRulesCannotCover() {
-        RuleFileException e = assertThrows(
-                RuleFileException.class,
-                () -> RuleParser.parse(
-                        "category a group=middleware\nrule a covers thread main\nfallback a\n", "t.rules"));
-        assertEquals(
-                "t.rules:2: a thread rule cannot be covers (it claims the whole sample, not a frame)", e.getMessage());
     }
 
     @Test

@@ -177,6 +177,11 @@ class RuleParserTest {
                         4,
                         "expected 'rule CATEGORY [passthrough|covers] KIND PATTERN'"),
                 arguments(
+                        "thread rule that covers",
+                        ok + "rule a covers thread main\n",
+                        4,
+                        "a thread rule cannot be covers (it claims the whole sample, not a frame)"),
+                arguments(
                         "unterminated quote",
                         "category a group=middleware title=\"Socket write\nfallback a\n",
                         1,

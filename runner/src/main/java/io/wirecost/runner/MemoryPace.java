@@ -30,7 +30,6 @@ final class MemoryPace implements AutoCloseable {
     private double[] nanosPerLoad = new double[1024];
     private int rounds;
     private volatile boolean stopped;
-    private volatile int sink;
 
     /** Not started: {@link #start()} starts one; tests feed {@link #record} themselves. */
     MemoryPace() {
@@ -65,7 +64,6 @@ final class MemoryPace implements AutoCloseable {
             long c0 = threads.getCurrentThreadCpuTime();
             p = chase(next, p);
             long c1 = threads.getCurrentThreadCpuTime();
-            sink = p;
             record(when, (double) (c1 - c0) / LOADS);
             try {
                 Thread.sleep(PERIOD_MILLIS);
@@ -115,12 +113,6 @@ final class MemoryPace implements AutoCloseable {
         double[] last = between(toNanos - window, toNanos);
         if (first.length < 3 || last.length < 3) return null;
         return Estimate.mean(last).ratio(Estimate.mean(first));
-    }
-
-    int rounds() {
-        synchronized (lock) {
-            return rounds;
-        }
     }
 
     @Override
