@@ -94,14 +94,30 @@ class AttributeBadInputTest {
         Path f = realRecording();
         Outcome o = attribute(f.toString(), "--format", "csv");
         assertEquals(0, o.exit(), String.join("\n", o.stderr()));
-        assertTrue(o.stdout().startsWith("category,percent,samples,group\n"), o.stdout());
+        assertTrue(o.stdout().startsWith("category,percent,samples,group,ci_low,ci_high\n"), o.stdout());
         // middleware rows sum to 100; jvm and total rows are percents of all samples
         double sum = o.stdout()
                 .lines()
                 .skip(1)
-                .filter(l -> l.endsWith(",middleware"))
+                .filter(l -> l.split(",")[3].equals("middleware"))
                 .mapToDouble(l -> Double.parseDouble(l.split(",")[1]))
                 .sum();
         assertEquals(100.0, sum, 0.15);
+        // every category row carries its 95 % interval around its share; the total row has none
+        List<String[]> rows =
+                o.stdout().lines().skip(1).map(l -> l.split(",", -1)).toList();
+        int widened = 0;
+        for (String[] row : rows) {
+            if (row[3].equals("total")) {
+                assertEquals("", row[4] + row[5], String.join(",", row));
+                continue;
+            }
+            double low = Double.parseDouble(row[4]),
+                    pct = Double.parseDouble(row[1]),
+                    high = Double.parseDouble(row[5]);
+            assertTrue(low <= pct && pct <= high, String.join(",", row));
+            if (high > low) widened++;
+        }
+        assertTrue(widened > 0, "no row with an interval of any width:\n" + o.stdout());
     }
 }

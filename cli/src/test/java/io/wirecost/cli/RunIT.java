@@ -48,10 +48,13 @@ class RunIT {
                 out.toString());
         results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
-        assertEquals("scenario,role,category,percent,samples,paper_percent", lines.get(0));
+        assertEquals("scenario,role,category,percent,samples,paper_percent,ci_low,ci_high", lines.get(0));
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);
             shares.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
+            // the share's 95 % interval, appended last, brackets it
+            double low = Double.parseDouble(f[6]), high = Double.parseDouble(f[7]);
+            assertTrue(low <= Double.parseDouble(f[3]) && Double.parseDouble(f[3]) <= high, line);
         }
     }
 

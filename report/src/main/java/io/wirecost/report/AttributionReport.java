@@ -99,28 +99,37 @@ public final class AttributionReport {
     }
 
     /**
-     * {@code category,percent,samples,group} for all inputs together: middleware rows (percent of the samples
-     * outside JVM internals, summing to 100 in self mode), jvm rows and a total row (percent of all samples),
-     * so the rows reconcile with the recording's count.
+     * {@code category,percent,samples,group,ci_low,ci_high} for all inputs together: middleware rows (percent of the
+     * samples outside JVM internals, summing to 100 in self mode), jvm rows and a total row (percent of all samples),
+     * so the rows reconcile with the recording's count. The 95 % interval comes last, so readers of the first four
+     * columns keep working; the total row has none.
      */
     public String csv() {
-        StringBuilder sb = new StringBuilder("category,percent,samples,group\n");
-        for (CategoryShare s : total.middleware())
-            csvRow(sb, s.category().name(), s.percent(), s.samples(), "middleware");
-        for (CategoryShare s : total.jvm()) csvRow(sb, s.category().name(), s.percent(), s.samples(), "jvm");
-        csvRow(sb, "total", 100.0, total.totalSamples(), "total");
+        StringBuilder sb = new StringBuilder("category,percent,samples,group,ci_low,ci_high\n");
+        for (CategoryShare s : total.middleware()) csvRow(sb, s, "middleware");
+        for (CategoryShare s : total.jvm()) csvRow(sb, s, "jvm");
+        sb.append("total,100.00,").append(total.totalSamples()).append(",total,,\n");
         return sb.toString();
     }
 
-    private static void csvRow(StringBuilder sb, String category, double percent, long samples, String group) {
-        sb.append(category)
+    private static void csvRow(StringBuilder sb, CategoryShare s, String group) {
+        sb.append(s.category().name())
                 .append(',')
-                .append(String.format(Locale.ROOT, "%.2f", percent))
+                .append(String.format(Locale.ROOT, "%.2f", s.percent()))
                 .append(',')
-                .append(samples)
+                .append(s.samples())
                 .append(',')
                 .append(group)
+                .append(',')
+                .append(percentOrEmpty(s.ciLow()))
+                .append(',')
+                .append(percentOrEmpty(s.ciHigh()))
                 .append('\n');
+    }
+
+    /** A percent as the CSV files write it, empty where unknown. */
+    static String percentOrEmpty(double percent) {
+        return Double.isNaN(percent) ? "" : String.format(Locale.ROOT, "%.2f", percent);
     }
 
     public String json(List<RecordingSummary> summaries) throws Exception {

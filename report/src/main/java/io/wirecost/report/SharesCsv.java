@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code shares.csv}, long form: {@code scenario,role,category,percent,samples,paper_percent}.
+ * {@code shares.csv}, long form: {@code scenario,role,category,percent,samples,paper_percent,ci_low,ci_high}.
  * Middleware categories only (they sum to 100 per scenario and role); paper_percent is the paper's
- * figure as printed ({@code <0.10} included), empty where the paper has none.
+ * figure as printed ({@code <0.10} included), empty where the paper has none; the share's 95 % interval last,
+ * appended so that readers of the first six columns keep working.
  */
 public final class SharesCsv {
 
-    public static final String HEADER = "scenario,role,category,percent,samples,paper_percent";
+    public static final String HEADER = "scenario,role,category,percent,samples,paper_percent,ci_low,ci_high";
 
     private SharesCsv() {}
 
@@ -33,6 +34,10 @@ public final class SharesCsv {
                             .append(s.samples())
                             .append(',')
                             .append(PaperFigures.percent(s.category(), r.paperColumn()))
+                            .append(',')
+                            .append(AttributionReport.percentOrEmpty(s.ciLow()))
+                            .append(',')
+                            .append(AttributionReport.percentOrEmpty(s.ciHigh()))
                             .append('\n');
                 }
             }
