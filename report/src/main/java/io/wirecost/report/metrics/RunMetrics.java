@@ -152,6 +152,24 @@ public final class RunMetrics {
                                 r.scenario(),
                                 s.operation()))))
                 .register(registry);
+        // the mean's 95 % interval (Student t over the kept measurements), beside the summary: a summary has no
+        // place for it, and sum / count alone says nothing of how well the mean is known
+        for (String bound : List.of("_ci_low", "_ci_high")) {
+            GaugeWithCallback.builder()
+                    .name("wirecost_rtt_seconds" + bound)
+                    .help("95 % interval bound of the mean of wirecost_rtt_seconds (sum / count)")
+                    .labelNames("run", "scenario", "operation")
+                    .constLabels(client)
+                    .callback(cb -> forEachResult((run, r) -> r.rtt().stream()
+                            .filter(s -> !DERIVED.contains(s.operation()))
+                            .forEach(s -> {
+                                double v = bound.equals("_ci_low")
+                                        ? s.interval().low()
+                                        : s.interval().high();
+                                if (!Double.isNaN(v)) cb.call(seconds(v), run, r.scenario(), s.operation());
+                            })))
+                    .register(registry);
+        }
         GaugeWithCallback.builder()
                 .name("wirecost_rtt_stddev_seconds")
                 .help("Standard deviation of the per-invocation means of the kept measurements")
@@ -169,6 +187,21 @@ public final class RunMetrics {
                 .callback(cb -> forEachResult((run, r) -> r.rtt("primitives-geomean")
                         .ifPresent(s -> cb.call(seconds(s.meanMicros()), run, r.scenario()))))
                 .register(registry);
+        for (String bound : List.of("_ci_low", "_ci_high")) {
+            GaugeWithCallback.builder()
+                    .name("wirecost_rtt_primitives_geomean_seconds" + bound)
+                    .help("95 % interval bound of wirecost_rtt_primitives_geomean_seconds (the delta method)")
+                    .labelNames("run", "scenario")
+                    .constLabels(client)
+                    .callback(cb -> forEachResult((run, r) -> r.rtt("primitives-geomean")
+                            .ifPresent(s -> {
+                                double v = bound.equals("_ci_low")
+                                        ? s.interval().low()
+                                        : s.interval().high();
+                                if (!Double.isNaN(v)) cb.call(seconds(v), run, r.scenario());
+                            })))
+                    .register(registry);
+        }
         SummaryWithCallback.builder()
                 .name("wirecost_instantiation_seconds")
                 .help("A fresh client's lookup or connection set-up and first call: sum / count is the papers' mean")
@@ -216,6 +249,27 @@ public final class RunMetrics {
                         s.category().name(),
                         group)))
                 .register(registry);
+        // the share's 95 % interval as two gauges beside it, as for CPU per call: a dashboard draws the band or
+        // flags a share whose interval reaches a threshold, without recomputing it from the samples
+        for (String bound : List.of("_ci_low", "_ci_high")) {
+            GaugeWithCallback.builder()
+                    .name("wirecost_scenario_share_ratio" + bound)
+                    .help("95 % interval bound of wirecost_scenario_share_ratio (Wilson score over samples; for "
+                            + "weighted shares the ratio estimator's normal interval)")
+                    .labelNames("run", "scenario", "role", "category", "group")
+                    .callback(cb -> forEachShare((run, r, role, s, group) -> {
+                        double v = bound.equals("_ci_low") ? s.ciLow() : s.ciHigh();
+                        if (!Double.isNaN(v))
+                            cb.call(
+                                    v / 100,
+                                    run,
+                                    r.scenario(),
+                                    role.role(),
+                                    s.category().name(),
+                                    group);
+                    }))
+                    .register(registry);
+        }
         GaugeWithCallback.builder()
                 .name("wirecost_scenario_cpu_samples")
                 .help("CPU samples behind each share (a share from n samples has a standard error of sqrt(p(1-p)/n))")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.runner.Estimate;
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RoleAttribution;
@@ -58,8 +59,16 @@ class RunMetricsTest {
                 6.5,
                 9612,
                 List.of(
-                        new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of()),
-                        new RttStatistics("primitives-geomean", 40.0, Double.NaN, Double.NaN, 8400, List.of()),
+                        // three kept measurements: mean 50, sd 5, so the interval is 50 +- t(2) 5 / sqrt(3)
+                        new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of(45.0, 50.0, 55.0)),
+                        new RttStatistics(
+                                "primitives-geomean",
+                                40.0,
+                                Double.NaN,
+                                Double.NaN,
+                                8400,
+                                List.of(),
+                                new Estimate(40.0, 36.0, 44.0, 9)),
                         new RttStatistics("instantiation", 1500.0, 150.0, 10.0, 12, List.of())),
                 List.of(),
                 Map.of("all", all),
@@ -94,10 +103,22 @@ class RunMetricsTest {
             # HELP wirecost_rtt_primitives_geomean_seconds Geometric mean of the seven primitive types' round trips (seed 002, 4.1)
             # TYPE wirecost_rtt_primitives_geomean_seconds gauge
             wirecost_rtt_primitives_geomean_seconds{role="client",run="r7",scenario="rmi"} 4.0E-5
+            # HELP wirecost_rtt_primitives_geomean_seconds_ci_high 95 % interval bound of wirecost_rtt_primitives_geomean_seconds (the delta method)
+            # TYPE wirecost_rtt_primitives_geomean_seconds_ci_high gauge
+            wirecost_rtt_primitives_geomean_seconds_ci_high{role="client",run="r7",scenario="rmi"} 4.4E-5
+            # HELP wirecost_rtt_primitives_geomean_seconds_ci_low 95 % interval bound of wirecost_rtt_primitives_geomean_seconds (the delta method)
+            # TYPE wirecost_rtt_primitives_geomean_seconds_ci_low gauge
+            wirecost_rtt_primitives_geomean_seconds_ci_low{role="client",run="r7",scenario="rmi"} 3.6E-5
             # HELP wirecost_rtt_seconds Round trip per invocation by the papers' method: sum / count is the mean of 10 of 12 measurements
             # TYPE wirecost_rtt_seconds summary
             wirecost_rtt_seconds_count{operation="int",role="client",run="r7",scenario="rmi"} 1200
             wirecost_rtt_seconds_sum{operation="int",role="client",run="r7",scenario="rmi"} 0.060000000000000005
+            # HELP wirecost_rtt_seconds_ci_high 95 % interval bound of the mean of wirecost_rtt_seconds (sum / count)
+            # TYPE wirecost_rtt_seconds_ci_high gauge
+            wirecost_rtt_seconds_ci_high{operation="int",role="client",run="r7",scenario="rmi"} 6.2420688558604E-5
+            # HELP wirecost_rtt_seconds_ci_low 95 % interval bound of the mean of wirecost_rtt_seconds (sum / count)
+            # TYPE wirecost_rtt_seconds_ci_low gauge
+            wirecost_rtt_seconds_ci_low{operation="int",role="client",run="r7",scenario="rmi"} 3.7579311441396E-5
             # HELP wirecost_rtt_stddev_seconds Standard deviation of the per-invocation means of the kept measurements
             # TYPE wirecost_rtt_stddev_seconds gauge
             wirecost_rtt_stddev_seconds{operation="instantiation",role="client",run="r7",scenario="rmi"} 1.5E-4
@@ -130,5 +151,15 @@ class RunMetricsTest {
             wirecost_scenario_share_ratio{category="gc",group="jvm",role="all",run="r7",scenario="rmi"} 0.2
             wirecost_scenario_share_ratio{category="rmi-transport",group="middleware",role="all",run="r7",scenario="rmi"} 0.3
             wirecost_scenario_share_ratio{category="socket-write",group="middleware",role="all",run="r7",scenario="rmi"} 0.7
+            # HELP wirecost_scenario_share_ratio_ci_high 95 % interval bound of wirecost_scenario_share_ratio (Wilson score over samples; for weighted shares the ratio estimator's normal interval)
+            # TYPE wirecost_scenario_share_ratio_ci_high gauge
+            wirecost_scenario_share_ratio_ci_high{category="gc",group="jvm",role="all",run="r7",scenario="rmi"} 0.2785899286584528
+            wirecost_scenario_share_ratio_ci_high{category="rmi-transport",group="middleware",role="all",run="r7",scenario="rmi"} 0.39584854712244144
+            wirecost_scenario_share_ratio_ci_high{category="socket-write",group="middleware",role="all",run="r7",scenario="rmi"} 0.7810511476148428
+            # HELP wirecost_scenario_share_ratio_ci_low 95 % interval bound of wirecost_scenario_share_ratio (Wilson score over samples; for weighted shares the ratio estimator's normal interval)
+            # TYPE wirecost_scenario_share_ratio_ci_low gauge
+            wirecost_scenario_share_ratio_ci_low{category="gc",group="jvm",role="all",run="r7",scenario="rmi"} 0.13929930784034478
+            wirecost_scenario_share_ratio_ci_low{category="rmi-transport",group="middleware",role="all",run="r7",scenario="rmi"} 0.21894885238515716
+            wirecost_scenario_share_ratio_ci_low{category="socket-write",group="middleware",role="all",run="r7",scenario="rmi"} 0.6041514528775586
             """;
 }
