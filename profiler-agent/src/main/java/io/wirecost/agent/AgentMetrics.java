@@ -7,7 +7,6 @@ import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
-import io.wirecost.attribution.CategoryShare;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -122,21 +121,7 @@ final class AgentMetrics {
                     .register(registry);
         }
 
-        GaugeWithCallback.builder()
-                .name("wirecost_category_share_ratio")
-                .help("Share of each category over the sliding window: middleware categories of middleware samples "
-                        + "(they sum to 1), jvm categories of all samples; absent while the window holds no sample")
-                .labelNames("category", "group")
-                .constLabels(constant)
-                .callback(cb -> {
-                    Attribution a = src.window();
-                    if (a.totalSamples() == 0) return;
-                    for (CategoryShare s : a.middleware())
-                        cb.call(s.percent() / 100, s.category().name(), "middleware");
-                    for (CategoryShare s : a.jvm())
-                        cb.call(s.percent() / 100, s.category().name(), "jvm");
-                })
-                .register(registry);
+        registry.register(new WindowShares(src::window, constant));
 
         if (src.artifactTop() > 0) {
             CounterWithCallback.builder()

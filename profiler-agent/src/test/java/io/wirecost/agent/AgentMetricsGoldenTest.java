@@ -238,6 +238,18 @@ class AgentMetricsGoldenTest {
             wirecost_category_share_ratio{category="other",group="middleware",role="server",run="r1",service="demo"} 0.0
             wirecost_category_share_ratio{category="rmi-transport",group="middleware",role="server",run="r1",service="demo"} 0.75
             wirecost_category_share_ratio{category="serialization-out",group="middleware",role="server",run="r1",service="demo"} 0.25
+            # HELP wirecost_category_share_ratio_ci_high 95 % interval bound of wirecost_category_share_ratio (Wilson, over the window's samples)
+            # TYPE wirecost_category_share_ratio_ci_high gauge
+            wirecost_category_share_ratio_ci_high{category="jit",group="jvm",role="server",run="r1",service="demo"} 0.33037106046482023
+            wirecost_category_share_ratio_ci_high{category="other",group="middleware",role="server",run="r1",service="demo"} 0.08762160245846368
+            wirecost_category_share_ratio_ci_high{category="rmi-transport",group="middleware",role="server",run="r1",service="demo"} 0.8581288142561201
+            wirecost_category_share_ratio_ci_high{category="serialization-out",group="middleware",role="server",run="r1",service="demo"} 0.4019396154853519
+            # HELP wirecost_category_share_ratio_ci_low 95 % interval bound of wirecost_category_share_ratio (Wilson, over the window's samples)
+            # TYPE wirecost_category_share_ratio_ci_low gauge
+            wirecost_category_share_ratio_ci_low{category="jit",group="jvm",role="server",run="r1",service="demo"} 0.11243749964234824
+            wirecost_category_share_ratio_ci_low{category="other",group="middleware",role="server",run="r1",service="demo"} 0.0
+            wirecost_category_share_ratio_ci_low{category="rmi-transport",group="middleware",role="server",run="r1",service="demo"} 0.5980603845146479
+            wirecost_category_share_ratio_ci_low{category="serialization-out",group="middleware",role="server",run="r1",service="demo"} 0.1418711857438798
             # HELP wirecost_cpu_samples_total CPU samples attributed to each category by the wirecost rules, since the agent started
             # TYPE wirecost_cpu_samples_total counter
             wirecost_cpu_samples_total{category="jit",group="jvm",role="server",run="r1",service="demo"} 100.0

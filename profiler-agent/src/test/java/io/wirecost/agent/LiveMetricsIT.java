@@ -66,6 +66,11 @@ class LiveMetricsIT {
             assertTrue(
                     value(m, "wirecost_category_share_ratio", "category=\"serialization-out\"") > 0.5,
                     "share over the window");
+            // with its interval from the same window around it
+            double share = value(m, "wirecost_category_share_ratio", "category=\"serialization-out\"");
+            double low = value(m, "wirecost_category_share_ratio_ci_low", "category=\"serialization-out\"");
+            double high = value(m, "wirecost_category_share_ratio_ci_high", "category=\"serialization-out\"");
+            assertTrue(low <= share && share <= high && low < high, low + " " + share + " " + high);
             double middleware = m.entrySet().stream()
                     .filter(e -> e.getKey().startsWith("wirecost_category_share_ratio{")
                             && e.getKey().contains("group=\"middleware\""))
