@@ -8,6 +8,7 @@ import io.wirecost.report.Table;
 import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.ChildJvm;
+import io.wirecost.runner.Estimate;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.JvmPair;
 import io.wirecost.runner.ModuleClasspath;
@@ -27,10 +28,12 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -241,6 +244,11 @@ public final class ModelCommand implements Callable<Integer> {
         json.put("fits", fits);
         json.put("errors", errors);
         json.put("ratios", ratios(fits));
+        Map<String, Map<String, Double>> ratioIntervals = new LinkedHashMap<>();
+        ratioEstimates(fits).forEach((s, e) -> {
+            if (e.known()) ratioIntervals.put(s, Map.of("ci_low", e.low(), "ci_high", e.high()));
+        });
+        json.put("ratio_intervals", ratioIntervals);
         AtomicFiles.write(dir.resolve("model.json"), os -> JSON.writeValue(os, json));
         StringBuilder md = new StringBuilder();
         StringBuilder text = new StringBuilder();
@@ -266,6 +274,7 @@ public final class ModelCommand implements Callable<Integer> {
                     s,
                     String.valueOf(f.points()),
                     e(f.k()),
+                    interval(f.kEstimate()),
                     String.format(Locale.ROOT, "%.1f", f.c()),
                     String.format(Locale.ROOT, "%.3f", f.r2()),
                     e(f.kOrigin()),
@@ -282,6 +291,7 @@ public final class ModelCommand implements Callable<Integer> {
                         "scenario",
                         "points",
                         "K (µs per client x int)",
+                        "K 95 % interval",
                         "c (µs)",
                         "R²",
                         "K through origin",
@@ -291,7 +301,9 @@ public final class ModelCommand implements Callable<Integer> {
                 rows,
                 List.of(
                         "R² against the mean for both fits. Ratios use K of the fit with the constant: at low NI the constant "
-                                + "(HTTP, envelopes, dispatch) dominates and the line through the origin cannot show it."));
+                                + "(HTTP, envelopes, dispatch) dominates and the line through the origin cannot show it. "
+                                + "K's interval: Student t from the fit's residuals (points - 2 degrees of freedom), so it "
+                                + "covers the points' noise and how far they stray from a line."));
     }
 
     private static Map<String, Double> ratios(Map<String, ModelFit> fits) {
@@ -303,6 +315,27 @@ public final class ModelCommand implements Callable<Integer> {
         Map<String, Double> out = new LinkedHashMap<>();
         fits.forEach((s, f) -> out.put(s, f.k() / min));
         return out;
+    }
+
+    /** Each scenario's K over the fastest one's with its 95 % interval ({@link Estimate#ratio}); none for the fastest. */
+    private static Map<String, Estimate> ratioEstimates(Map<String, ModelFit> fits) {
+        Optional<ModelFit> fastest =
+                fits.values().stream().filter(f -> f.k() > 0).min(Comparator.comparingDouble(ModelFit::k));
+        Map<String, Estimate> out = new LinkedHashMap<>();
+        fastest.ifPresent(b -> fits.forEach((s, f) -> {
+            if (f != b && f.k() > 0) out.put(s, f.kEstimate().ratio(b.kEstimate()));
+        }));
+        return out;
+    }
+
+    private static String interval(Estimate e) {
+        return e.known() ? String.format(Locale.ROOT, "[%.4g, %.4g]", e.low(), e.high()) : "-";
+    }
+
+    private static String ratio(Estimate e) {
+        return e.known()
+                ? String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", e.value(), e.low(), e.high())
+                : String.format(Locale.ROOT, "%.2f (no interval: too few points)", e.value());
     }
 
     /** Seed 003's ratios (performance-factors.csv, source 003) and which scenarios stand for them. */
@@ -319,15 +352,23 @@ public final class ModelCommand implements Callable<Integer> {
                 .map(Map.Entry::getKey)
                 .findFirst()
                 .orElse("-");
-        r.forEach((s, v) -> rows.add(List.of(s + " / " + fastest, String.format(Locale.ROOT, "%.2f", v), "", "")));
+        Map<String, Estimate> withIntervals = ratioEstimates(fits);
+        r.forEach((s, v) -> rows.add(List.of(
+                s + " / " + fastest,
+                withIntervals.containsKey(s)
+                        ? ratio(withIntervals.get(s))
+                        : String.format(Locale.ROOT, "%.2f", v) + (s.equals(fastest) ? " (reference)" : ""),
+                "",
+                "")));
         for (String[] f : seed003Factors()) {
             String[] pair = MAPPING.get(f[2]);
             if (pair == null) continue;
             String base = fits.containsKey(pair[1]) ? pair[1] : fits.containsKey("tcp") ? "tcp" : pair[1];
             ModelFit a = pair[0].isEmpty() ? null : fits.get(pair[0]);
             ModelFit b = fits.get(base);
-            String today =
-                    a != null && b != null && b.k() > 0 ? String.format(Locale.ROOT, "%.2f", a.k() / b.k()) : "-";
+            String today = a != null && b != null && a.k() > 0 && b.k() > 0
+                    ? ratio(a.kEstimate().ratio(b.kEstimate()))
+                    : "-";
             rows.add(List.of(
                     pair[0].isEmpty() ? "(no scenario: SOAP over raw TCP)" : pair[0] + " / " + base,
                     today,
@@ -336,11 +377,13 @@ public final class ModelCommand implements Callable<Integer> {
         }
         return new Table(
                 "K ratios, today vs seed 003 Figures 2 and 3 (>1: slower than the reference)",
-                List.of("scenarios", "today", "paper", "paper ratio"),
+                List.of("scenarios", "today [95 %]", "paper", "paper ratio"),
                 rows,
                 List.of(
                         "Mapping: Binary+TCP = rmi (tcp if rmi is absent), SOAP+HTTP = ws-literal, Binary+HTTP = http-to-port; "
-                                + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario."));
+                                + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario.",
+                        "95 % intervals: the two K's intervals combined by the delta method on logarithms (independent "
+                                + "sweeps); one sweep each, so the machine's drift between them is not in them."));
     }
 
     private static List<String[]> seed003Factors() {

@@ -33,8 +33,24 @@ class ModelIT {
                     json.get("ratios").get(s).asDouble() >= 1.0,
                     json.get("ratios").toString());
         }
+        // K with its interval in each fit, and the slower scenario's ratio to the faster with its interval around it
+        for (String s : List.of("tcp", "rmi")) {
+            JsonNode f = json.get("fits").get(s);
+            assertTrue(
+                    f.get("kCiLow").asDouble() < f.get("k").asDouble()
+                            && f.get("k").asDouble() < f.get("kCiHigh").asDouble(),
+                    f.toString());
+        }
+        assertEquals(1, json.get("ratio_intervals").size(), json.toString());
+        json.get("ratio_intervals").fields().forEachRemaining(e -> {
+            double r = json.get("ratios").get(e.getKey()).asDouble();
+            assertTrue(
+                    e.getValue().get("ci_low").asDouble() < r
+                            && r < e.getValue().get("ci_high").asDouble(),
+                    e.toString());
+        });
         String md = Files.readString(out.resolve("table.md"));
-        assertTrue(md.contains("R²") && md.contains("K ratios"), md);
+        assertTrue(md.contains("R²") && md.contains("K ratios") && md.contains("today [95 %]"), md);
         assertTrue(md.contains("SOAP+HTTP/Binary+TCP") && md.contains("| 18 |"), "seed 003's ratio printed: " + md);
     }
 

@@ -324,21 +324,28 @@ public final class Tables {
             if (any) rows.add(row);
         }
         List<String> samples = new ArrayList<>(List.of("middleware samples"));
+        // one row rather than an interval in every cell: twenty columns of "48.32 [47.0, 49.6]" would not read;
+        // each share's own interval is in shares.csv, results.json and report.html
+        List<String> widest = new ArrayList<>(List.of("95 % interval of a share, widest (± points)"));
         List<String> jvm = new ArrayList<>(List.of("JVM-internal (GC, JIT, VM), % of all samples"));
         for (ScenarioResult r : shown) {
             Attribution a = r.shares().get(role).attribution();
             samples.add(String.valueOf(a.middlewareSamples()));
+            widest.add(a.middlewareSamples() > 0 ? pct(widestHalfWidth(a.middleware())) : "-");
             jvm.add(pct(a.jvmPercent()));
             if (!r.paperColumn().isEmpty()) {
                 samples.add("");
+                widest.add("");
                 jvm.add("");
             }
         }
         rows.add(samples);
+        rows.add(widest);
         rows.add(jvm);
         List<String> notes =
                 new ArrayList<>(List.of("Categories with no samples today and none in the paper are omitted. "
-                        + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed."));
+                        + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed. Shares' 95 % intervals: Wilson "
+                        + "over the samples, each in shares.csv (ci_low, ci_high) and results.json."));
         for (ScenarioResult r : shown)
             notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
         return new Table(
@@ -347,6 +354,16 @@ public final class Tables {
                 header,
                 rows,
                 notes);
+    }
+
+    /** The largest distance from a share to either end of its 95 % interval, in percentage points. */
+    static double widestHalfWidth(List<CategoryShare> shares) {
+        double w = 0;
+        for (CategoryShare s : shares) {
+            if (Double.isNaN(s.ciLow()) || Double.isNaN(s.ciHigh())) continue;
+            w = Math.max(w, Math.max(s.percent() - s.ciLow(), s.ciHigh() - s.percent()));
+        }
+        return w;
     }
 
     /** A scenario's column header: today's transports, which no paper measured, are marked "today only". */

@@ -1,5 +1,6 @@
 package io.wirecost.runner.model;
 
+import io.wirecost.runner.Estimate;
 import java.util.List;
 
 /**
@@ -13,9 +14,12 @@ import java.util.List;
  *     per-call cost that does not grow with the data (HTTP, SOAP envelope, dispatch) and dominates at
  *     low NI; seed 003's arrays were large enough to hide it. Ratios use this K.</li>
  * </ul>
- * Latencies in microseconds, K in microseconds per (client x integer).
+ * {@code kCiLow}, {@code kCiHigh}: K's 95 % interval from the fit's residuals (Student t, points - 2 degrees of
+ * freedom; NaN below 3 points), so K ratios between scenarios carry one. Latencies in microseconds, K in
+ * microseconds per (client x integer).
  */
-public record ModelFit(int points, double kOrigin, double r2Origin, double c, double k, double r2) {
+public record ModelFit(
+        int points, double kOrigin, double r2Origin, double c, double k, double r2, double kCiLow, double kCiHigh) {
 
     public record Point(int clients, int ints, double latencyMicros) {
         double x() {
@@ -45,8 +49,24 @@ public record ModelFit(int points, double kOrigin, double r2Origin, double c, do
             ssOrigin += (y - kOrigin * p.x()) * (y - kOrigin * p.x());
             ssLine += (y - c - k * p.x()) * (y - c - k * p.x());
         }
+        // the slope's standard error: residual variance over the spread of x (the textbook OLS formula)
+        double half = n > 2 && denom != 0
+                ? Estimate.t975(n - 2) * Math.sqrt(ssLine / (n - 2) / (sxx - sx * sx / n))
+                : Double.NaN;
         return new ModelFit(
-                n, kOrigin, ssTot == 0 ? 1 : 1 - ssOrigin / ssTot, c, k, ssTot == 0 ? 1 : 1 - ssLine / ssTot);
+                n,
+                kOrigin,
+                ssTot == 0 ? 1 : 1 - ssOrigin / ssTot,
+                c,
+                k,
+                ssTot == 0 ? 1 : 1 - ssLine / ssTot,
+                k - half,
+                k + half);
+    }
+
+    /** K with its interval, for ratios between scenarios (their sweeps are independent). */
+    public Estimate kEstimate() {
+        return new Estimate(k, kCiLow, kCiHigh, Math.max(0, points - 2));
     }
 
     /** The model's latency at a point (with the constant). */

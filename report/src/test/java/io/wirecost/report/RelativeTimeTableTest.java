@@ -1,0 +1,65 @@
+package io.wirecost.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.RuleParser;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.runner.RoleAttribution;
+import io.wirecost.runner.RttStatistics;
+import io.wirecost.runner.ScenarioResult;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The relative-time table says how well its shares are known: the widest 95 % interval of each column. */
+class RelativeTimeTableTest {
+
+    private static final RuleSet RULES = RuleParser.parse("""
+            category rmi-transport group=middleware paper="sun.rmi.transport"
+            category socket-write group=middleware paper="java.net.SocketOutputStream.socketWrite"
+            category gc group=jvm
+            fallback rmi-transport
+            """, "test.rules");
+
+    private static ScenarioResult scenario(String name, long transport, long write) {
+        CategoryCounts counts = new CategoryCounts(RULES.categories());
+        counts.add(0, transport);
+        counts.add(1, write);
+        counts.add(2, 25);
+        RoleAttribution all = new RoleAttribution("all", counts.toAttribution("test"), List.of());
+        return new ScenarioResult(
+                name,
+                1,
+                "",
+                "ok",
+                "",
+                1.0,
+                100,
+                List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of(45.0, 50.0, 55.0))),
+                List.of(),
+                Map.of("all", all),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "");
+    }
+
+    @Test
+    void eachColumnSaysItsWidestInterval() {
+        // 30 and 70 of 100 samples, then 300 and 700 of 1,000: Wilson's 95 % interval for 30 of 100 is
+        // [21.89, 39.58] %, 9.58 points above the share at its wider side (70 of 100 mirrors it); for 300 of
+        // 1,000 [27.24, 32.91] %, 2.91 points
+        Table t = Tables.relativeTime(List.of(scenario("a", 30, 70), scenario("b", 300, 700)), RULES, "all");
+        List<String> widest = t.rows().stream()
+                .filter(r -> r.get(0).startsWith("95 % interval of a share"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(List.of("95 % interval of a share, widest (± points)", "9.58", "2.91"), widest);
+        assertTrue(
+                t.notes().get(0).contains("shares.csv (ci_low, ci_high)"),
+                t.notes().toString());
+    }
+}
