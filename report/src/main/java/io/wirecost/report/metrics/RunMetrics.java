@@ -163,9 +163,8 @@ public final class RunMetrics {
                     .callback(cb -> forEachResult((run, r) -> r.rtt().stream()
                             .filter(s -> !DERIVED.contains(s.operation()))
                             .forEach(s -> {
-                                double v = bound.equals("_ci_low")
-                                        ? s.interval().low()
-                                        : s.interval().high();
+                                double v = bound(
+                                        bound, s.interval().low(), s.interval().high());
                                 if (!Double.isNaN(v)) cb.call(seconds(v), run, r.scenario(), s.operation());
                             })))
                     .register(registry);
@@ -195,9 +194,8 @@ public final class RunMetrics {
                     .constLabels(client)
                     .callback(cb -> forEachResult((run, r) -> r.rtt("primitives-geomean")
                             .ifPresent(s -> {
-                                double v = bound.equals("_ci_low")
-                                        ? s.interval().low()
-                                        : s.interval().high();
+                                double v = bound(
+                                        bound, s.interval().low(), s.interval().high());
                                 if (!Double.isNaN(v)) cb.call(seconds(v), run, r.scenario());
                             })))
                     .register(registry);
@@ -258,7 +256,7 @@ public final class RunMetrics {
                             + "weighted shares the ratio estimator's normal interval)")
                     .labelNames("run", "scenario", "role", "category", "group")
                     .callback(cb -> forEachShare((run, r, role, s, group) -> {
-                        double v = bound.equals("_ci_low") ? s.ciLow() : s.ciHigh();
+                        double v = bound(bound, s.ciLow(), s.ciHigh());
                         if (!Double.isNaN(v))
                             cb.call(
                                     v / 100,
@@ -304,6 +302,11 @@ public final class RunMetrics {
                 .register(registry);
 
         MessageSizes.register(registry, this::forEachResult);
+    }
+
+    /** The interval's end a {@code _ci_low} or {@code _ci_high} family reports. */
+    private static double bound(String suffix, double low, double high) {
+        return suffix.equals("_ci_low") ? low : high;
     }
 
     private void forEachSource(java.util.function.Consumer<Source> visit) {
