@@ -13,6 +13,7 @@ import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.batch.BatchRun;
 import io.wirecost.runner.batch.BatchSettings;
+import io.wirecost.runner.batch.LatencyFits;
 import io.wirecost.runner.batch.LatencyResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,7 +123,7 @@ final class BatchCommand implements Callable<Integer> {
         System.out.println();
         System.out.print(BatchTables.times(results).text());
         System.out.println();
-        System.out.print(BatchTables.model(results).text());
+        System.out.print(BatchTables.model(LatencyFits.of(results)).text());
         System.out.println();
         System.out.println("Results: " + dir + " (batch.csv, fits.csv, batch.json, table.md, logs/)");
         boolean failed = false;

@@ -123,13 +123,35 @@ class BatchIT {
     void writesCsvJsonAndTables() throws Exception {
         List<String> csv = Files.readAllLines(out.resolve("batch.csv"));
         assertEquals(
-                "delay_ms,added_rtt_ms,variant,files,median_ms,mean_ms,stddev_ms,min_ms,max_ms,transactions,calls_per_transaction",
+                "delay_ms,added_rtt_ms,variant,files,median_ms,mean_ms,stddev_ms,min_ms,max_ms,transactions,calls_per_transaction,"
+                        + "median_ci_low_ms,median_ci_high_ms",
                 csv.get(0));
         assertEquals(1 + 24, csv.size());
+        // quick's 5 transactions a point cannot give a median a 95 % interval: both ends empty, not made up
+        assertTrue(csv.get(1).endsWith(",,"), csv.get(1));
         List<String> fits = Files.readAllLines(out.resolve("fits.csv"));
         assertEquals(1 + 4, fits.size(), String.join("\n", fits));
+        assertTrue(fits.get(0).endsWith(",crossover_ci_low,crossover_ci_high,ratio_at_5_ci_low,ratio_at_5_ci_high"));
         String md = Files.readString(out.resolve("table.md"));
         assertTrue(md.contains("Time per transaction") && md.contains("paper n̂") && md.contains("2-3"), md);
+        // the crossover with its bootstrap interval, and the words that say 5 transactions are too few to trust it
+        assertTrue(md.contains("percentile bootstrap") && md.contains("Too few transactions per point"), md);
+    }
+
+    /** The crossover at 2 ms and the ratio at 5 files come with intervals that hold them. */
+    @Test
+    void theCrossoverAndTheRatioCarryTheirIntervals() {
+        JsonNode ws = fit(latency.get(2.0), "ws-document");
+        double n = ws.get("crossover_model").asDouble();
+        assertTrue(ws.get("crossover_ci_low").isNumber(), ws.toString());
+        assertTrue(ws.get("crossover_ci_low").asDouble() <= n, ws.toString());
+        assertTrue(
+                ws.get("crossover_ci_high").isNull()
+                        || n <= ws.get("crossover_ci_high").asDouble(),
+                ws.toString());
+        double r = ws.get("ratio_at_5_files").asDouble();
+        assertTrue(ws.get("ratio_at_5_files_ci_low").asDouble() <= r, ws.toString());
+        assertTrue(r <= ws.get("ratio_at_5_files_ci_high").asDouble(), ws.toString());
     }
 
     private static JsonNode fit(JsonNode l, String variant) {

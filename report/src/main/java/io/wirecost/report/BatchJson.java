@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.runner.batch.BatchPoint;
 import io.wirecost.runner.batch.BatchRun;
+import io.wirecost.runner.batch.LatencyFits;
 import io.wirecost.runner.batch.LatencyResult;
 import io.wirecost.runner.batch.ModelFit;
 import io.wirecost.runner.batch.PaperBatch;
@@ -14,14 +15,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code batch.json}: every measured transaction, the fits and the paper's figures; units in the names. */
+/**
+ * {@code batch.json}: every measured transaction, the fits and the paper's figures; units in the names. Each point's
+ * median has its 95 % interval ({@code median_ci_low_ms}, {@code median_ci_high_ms}; null under 6 transactions), each
+ * fit its crossover's and ratio's ({@code crossover_ci_low}, ...); a crossover, or an end of its interval, is null
+ * where the lines do not cross, as {@code crossover_model} already was.
+ */
 public final class BatchJson {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private BatchJson() {}
 
-    public static String render(BatchRun run, List<LatencyResult> results) throws Exception {
+    public static String render(BatchRun run, List<LatencyFits> fitted) throws Exception {
         Map<String, Object> root = new LinkedHashMap<>();
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("id", run.id());
@@ -39,12 +45,13 @@ public final class BatchJson {
         meta.put("commandLine", run.commandLine());
         root.put("run", meta);
         List<Object> latencies = new ArrayList<>();
-        for (LatencyResult r : results) latencies.add(latency(r));
+        for (LatencyFits lf : fitted) latencies.add(latency(lf));
         root.put("latencies", latencies);
         return JSON.writeValueAsString(root) + "\n";
     }
 
-    private static Map<String, Object> latency(LatencyResult r) {
+    private static Map<String, Object> latency(LatencyFits lf) {
+        LatencyResult r = lf.result();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("delay_ms_per_direction", r.delayMillis());
         m.put("status", r.ok() ? "ok" : "failed");
@@ -61,6 +68,9 @@ public final class BatchJson {
             pm.put("variant", p.variant());
             pm.put("files", p.files());
             pm.put("median_ms", p.medianMillis());
+            double[] ci = p.medianCiMillis();
+            pm.put("median_ci_low_ms", finite(ci[0]));
+            pm.put("median_ci_high_ms", finite(ci[1]));
             pm.put("mean_ms", p.meanMillis());
             pm.put("stddev_ms", p.stddevMillis());
             pm.put("calls_per_transaction", p.callsPerTransaction());
@@ -71,7 +81,7 @@ public final class BatchJson {
         }
         m.put("points", points);
         List<Object> fits = new ArrayList<>();
-        for (String v : BatchCsv.DOCUMENT_VARIANTS) ModelFit.of(r, v).ifPresent(f -> fits.add(fit(r, f)));
+        for (ModelFit f : lf.fits()) fits.add(fit(r, f));
         m.put("fits", fits);
         return m;
     }
@@ -94,7 +104,11 @@ public final class BatchJson {
         m.put(
                 "crossover_observed",
                 f.observedCrossover().isPresent() ? f.observedCrossover().getAsInt() : null);
+        m.put("crossover_ci_low", finite(f.crossoverCiLow()));
+        m.put("crossover_ci_high", finite(f.crossoverCiHigh()));
         m.put("ratio_at_5_files", f.ratioAt5().isPresent() ? f.ratioAt5().getAsDouble() : null);
+        m.put("ratio_at_5_files_ci_low", finite(f.ratioAt5CiLow()));
+        m.put("ratio_at_5_files_ci_high", finite(f.ratioAt5CiHigh()));
         Optional<PaperBatch> paper =
                 f.documentVariant().equals("ws-document") ? PaperBatch.at(r.delayNanos()) : Optional.empty();
         paper.ifPresent(p -> m.put(
@@ -109,5 +123,10 @@ public final class BatchJson {
                         "quote",
                         p.quote())));
         return m;
+    }
+
+    /** JSON has no infinity or NaN: null for both (an end where lines never cross, or an unknown one). */
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 }

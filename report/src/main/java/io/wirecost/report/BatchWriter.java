@@ -2,6 +2,7 @@ package io.wirecost.report;
 
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.batch.BatchRun;
+import io.wirecost.runner.batch.LatencyFits;
 import io.wirecost.runner.batch.LatencyResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,10 +16,12 @@ public final class BatchWriter {
         this.dir = dir;
     }
 
-    public synchronized void write(BatchRun run, List<LatencyResult> results) throws Exception {
-        AtomicFiles.write(dir.resolve("batch.json"), BatchJson.render(run, results));
+    /** Writes every file from {@code results}, fitting the model once for all of them; returns the fits. */
+    public synchronized List<LatencyFits> write(BatchRun run, List<LatencyResult> results) throws Exception {
+        List<LatencyFits> fitted = LatencyFits.of(results);
+        AtomicFiles.write(dir.resolve("batch.json"), BatchJson.render(run, fitted));
         AtomicFiles.write(dir.resolve("batch.csv"), BatchCsv.points(results));
-        AtomicFiles.write(dir.resolve("fits.csv"), BatchCsv.fits(results));
+        AtomicFiles.write(dir.resolve("fits.csv"), BatchCsv.fits(fitted));
         StringBuilder md =
                 new StringBuilder("# wirecost batch ").append(run.id()).append("\n\n");
         md.append("- started: ")
@@ -37,7 +40,8 @@ public final class BatchWriter {
                 .append(run.settings().quick() ? " (quick)" : "")
                 .append("\n\n");
         md.append(BatchTables.times(results).markdown());
-        md.append(BatchTables.model(results).markdown());
+        md.append(BatchTables.model(fitted).markdown());
         AtomicFiles.write(dir.resolve("table.md"), md.toString());
+        return fitted;
     }
 }

@@ -21,6 +21,11 @@ import java.util.OptionalInt;
  * @param crossover          n̂ from the fitted lines; infinite when the document line is never below
  * @param observedCrossover  the smallest measured n from which the document variant was faster at every measured n
  * @param ratioAt5           document time / object time at 5 files, when 5 was measured (the paper quotes it)
+ * @param crossoverCiLow     n̂'s 95 % interval, lower end ({@link CrossoverBootstrap}); infinite when even the lower
+ *                           end's resampled lines never cross
+ * @param crossoverCiHigh    upper end; infinite when at least 2.5 % of resampled lines never cross
+ * @param ratioAt5CiLow      the ratio at 5 files' 95 % interval, lower end; NaN when 5 was not measured
+ * @param ratioAt5CiHigh     upper end
  */
 public record ModelFit(
         String documentVariant,
@@ -34,12 +39,44 @@ public record ModelFit(
         double objectOverheadNetMillis,
         double crossover,
         OptionalInt observedCrossover,
-        OptionalDouble ratioAt5) {
+        OptionalDouble ratioAt5,
+        double crossoverCiLow,
+        double crossoverCiHigh,
+        double ratioAt5CiLow,
+        double ratioAt5CiHigh) {
 
     public static final String OBJECTS = "rmi-objects";
 
-    /** Empty until both variants have enough points (two batch sizes for the document line). */
+    /**
+     * The fit with its intervals. Empty until both variants have enough points (two batch sizes for the document
+     * line).
+     */
     public static Optional<ModelFit> of(LatencyResult r, String documentVariant) {
+        return fitted(r, documentVariant).map(f -> f.with(CrossoverBootstrap.of(r, documentVariant)));
+    }
+
+    private ModelFit with(CrossoverBootstrap.Intervals i) {
+        return new ModelFit(
+                documentVariant,
+                latencyMillis,
+                objects,
+                document,
+                transmitMillis,
+                objectOverheadMillis,
+                documentOverheadMillis,
+                roundTripsPerFile,
+                objectOverheadNetMillis,
+                crossover,
+                observedCrossover,
+                ratioAt5,
+                i.crossoverLow(),
+                i.crossoverHigh(),
+                i.ratioAt5Low(),
+                i.ratioAt5High());
+    }
+
+    /** The fit alone, its intervals NaN: what each bootstrap resample computes. */
+    static Optional<ModelFit> fitted(LatencyResult r, String documentVariant) {
         List<BatchPoint> obj = r.points(OBJECTS);
         List<BatchPoint> doc = r.points(documentVariant);
         if (obj.isEmpty() || doc.stream().map(BatchPoint::files).distinct().count() < 2) return Optional.empty();
@@ -66,7 +103,11 @@ public record ModelFit(
                 a.slope() - k * l - t,
                 crossover,
                 observed(r, documentVariant),
-                ratio(r, documentVariant, 5)));
+                ratio(r, documentVariant, 5),
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                Double.NaN));
     }
 
     private static List<double[]> xy(List<BatchPoint> points) {
