@@ -11,8 +11,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -128,6 +130,43 @@ class MonitoringConfigIT {
             }
         }
         assertTrue(rates >= 8, "rate queries: " + rates);
+    }
+
+    /**
+     * Every figure wirecost exports with an interval is drawn with it somewhere: the figure and both ends in one
+     * panel, and no panel shows one end without the other. (MonitoringStackIT runs these queries against a real
+     * Prometheus; no Grafana here to look at the rendering.)
+     */
+    @Test
+    void everyFigureWithAnIntervalIsDrawnWithBothEnds() throws Exception {
+        Map<String, List<String>> panels = new java.util.LinkedHashMap<>();
+        for (Dashboards.Dashboard d : Dashboards.all())
+            for (Dashboards.Query q : Dashboards.queries(d))
+                panels.computeIfAbsent(d.name() + " panel " + q.panelId(), k -> new ArrayList<>())
+                        .add(q.expr());
+        for (var e : panels.entrySet()) {
+            String all = String.join("\n", e.getValue());
+            assertEquals(
+                    count(all, "_ci_low{"), count(all, "_ci_high{"), e.getKey() + ": one end of an interval alone");
+        }
+        for (String figure : List.of(
+                "wirecost_rtt_seconds",
+                "wirecost_rtt_primitives_geomean_seconds",
+                "wirecost_cpu_seconds_per_call",
+                "wirecost_scenario_share_ratio",
+                "wirecost_category_share_ratio")) {
+            boolean drawn = panels.values().stream().anyMatch(exprs -> {
+                String all = String.join("\n", exprs);
+                return all.contains(figure + "_ci_low{")
+                        && all.contains(figure + "_ci_high{")
+                        && (all.contains(figure + "{") || all.contains(":" + figure + ":"));
+            });
+            assertTrue(drawn, figure + " is not drawn with its interval on any dashboard");
+        }
+    }
+
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
     }
 
     @Test

@@ -142,7 +142,7 @@ class MonitoringStackIT {
             }
         }
         assertEquals(List.of(), empty, "panel queries without data");
-        assertTrue(queries >= 25, "queries: " + queries);
+        assertTrue(queries >= 45, "queries: " + queries);
     }
 
     @Test
