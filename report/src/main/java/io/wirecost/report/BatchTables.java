@@ -53,7 +53,7 @@ public final class BatchTables {
     }
 
     /** Points of fewer transactions than this give no 95 % interval for their median, and coarse bootstraps. */
-    static final int FEWEST_FOR_INTERVALS = 6;
+    static final int FEWEST_FOR_INTERVALS = BatchPoint.FEWEST_FOR_MEDIAN_INTERVAL;
 
     public static Table model(List<LatencyFits> fitted) {
         List<String> header = List.of(

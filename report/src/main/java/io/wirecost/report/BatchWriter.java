@@ -11,14 +11,15 @@ import java.util.List;
 public final class BatchWriter {
 
     private final Path dir;
+    private final LatencyFits.Cache fits = new LatencyFits.Cache();
 
     public BatchWriter(Path dir) {
         this.dir = dir;
     }
 
-    /** Writes every file from {@code results}, fitting the model once for all of them; returns the fits. */
-    public synchronized List<LatencyFits> write(BatchRun run, List<LatencyResult> results) throws Exception {
-        List<LatencyFits> fitted = LatencyFits.of(results);
+    /** Writes every file from {@code results}, fitting the model once for all of them (and again only where it changed). */
+    public synchronized void write(BatchRun run, List<LatencyResult> results) throws Exception {
+        List<LatencyFits> fitted = fits.fit(results);
         AtomicFiles.write(dir.resolve("batch.json"), BatchJson.render(run, fitted));
         AtomicFiles.write(dir.resolve("batch.csv"), BatchCsv.points(results));
         AtomicFiles.write(dir.resolve("fits.csv"), BatchCsv.fits(fitted));
@@ -42,6 +43,5 @@ public final class BatchWriter {
         md.append(BatchTables.times(results).markdown());
         md.append(BatchTables.model(fitted).markdown());
         AtomicFiles.write(dir.resolve("table.md"), md.toString());
-        return fitted;
     }
 }

@@ -11,6 +11,9 @@ import org.apache.commons.math3.distribution.BinomialDistribution;
  */
 public record BatchPoint(long delayNanos, String variant, int files, long[] nanos, double callsPerTransaction) {
 
+    /** The fewest transactions whose median has a 95 % interval ({@link #medianCiMillis()}). */
+    public static final int FEWEST_FOR_MEDIAN_INTERVAL = 6;
+
     public BatchPoint {
         if (nanos.length == 0) throw new IllegalArgumentException("a point needs at least one transaction");
         nanos = nanos.clone();

@@ -31,7 +31,7 @@ final class CrossoverBootstrap {
         int fits = 0;
         int ratioCount = 0;
         for (int i = 0; i < RESAMPLES; i++) {
-            var f = ModelFit.fitted(resample(r, documentVariant, random), documentVariant);
+            var f = ModelFit.fitted(resample(r, documentVariant, random), documentVariant, false);
             if (f.isEmpty()) continue;
             crossovers[fits++] = f.get().crossover();
             if (f.get().ratioAt5().isPresent())

@@ -75,8 +75,17 @@ public record ModelFit(
                 i.ratioAt5High());
     }
 
-    /** The fit alone, its intervals NaN: what each bootstrap resample computes. */
+    /** The fit alone, its intervals NaN. */
     static Optional<ModelFit> fitted(LatencyResult r, String documentVariant) {
+        return fitted(r, documentVariant, true);
+    }
+
+    /**
+     * The fit, its intervals NaN; without the observed crossover when {@code observedToo} is false: each bootstrap
+     * resample needs only the lines and the ratio, and the observed crossover's search over every batch size was
+     * half of a resample's cost.
+     */
+    static Optional<ModelFit> fitted(LatencyResult r, String documentVariant, boolean observedToo) {
         List<BatchPoint> obj = r.points(OBJECTS);
         List<BatchPoint> doc = r.points(documentVariant);
         if (obj.isEmpty() || doc.stream().map(BatchPoint::files).distinct().count() < 2) return Optional.empty();
@@ -102,7 +111,7 @@ public record ModelFit(
                 k,
                 a.slope() - k * l - t,
                 crossover,
-                observed(r, documentVariant),
+                observedToo ? observed(r, documentVariant) : OptionalInt.empty(),
                 ratio(r, documentVariant, 5),
                 Double.NaN,
                 Double.NaN,

@@ -88,6 +88,23 @@ class CrossoverBootstrapTest {
         assertEquals(a.ratioAt5CiHigh(), b.ratioAt5CiHigh());
     }
 
+    /** A latency whose sweep is over keeps its fits; the one being measured is fitted again at every write. */
+    @Test
+    void theCacheRefitsOnlyTheLatencyThatChanged() {
+        LatencyResult done = noisy(new Random(5), 0.5, 20);
+        LatencyResult measuring = noisy(new Random(6), 0.5, 20);
+        LatencyFits.Cache cache = new LatencyFits.Cache();
+        List<LatencyFits> first = cache.fit(List.of(done, measuring));
+        LatencyResult more = measuring.with(new BatchPoint(0, "ws-document", 20, new long[] {13_000_000}, 1));
+        List<LatencyFits> second = cache.fit(List.of(done, more));
+        org.junit.jupiter.api.Assertions.assertSame(first.get(0), second.get(0), "the finished latency: kept");
+        org.junit.jupiter.api.Assertions.assertNotSame(first.get(1), second.get(1), "the growing one: refitted");
+        assertEquals(
+                LatencyFits.of(more).fits().get(0).crossoverCiHigh(),
+                second.get(1).fits().get(0).crossoverCiHigh(),
+                "refitted as from scratch");
+    }
+
     @Test
     void aMediansIntervalIsTheExactOrderStatistics() {
         long[] twenty = new long[20];
@@ -105,12 +122,12 @@ class CrossoverBootstrapTest {
     /** k is the largest rank whose interval [x(k), x(n+1-k)] still covers the median with at least 95 %. */
     @Test
     void theMediansRankIsTheLargestThatKeepsNinetyFivePercent() {
-        for (int n = 6; n <= 200; n++) {
+        for (int n = BatchPoint.FEWEST_FOR_MEDIAN_INTERVAL; n <= 200; n++) {
             int k = BatchPoint.medianRank(n);
             assertTrue(coverage(n, k) >= 0.95, "n " + n + " k " + k);
             assertTrue(k + 1 > n / 2 || coverage(n, k + 1) < 0.95, "n " + n + " k + 1 " + (k + 1));
         }
-        assertEquals(0, BatchPoint.medianRank(5));
+        assertEquals(0, BatchPoint.medianRank(BatchPoint.FEWEST_FOR_MEDIAN_INTERVAL - 1));
     }
 
     /** P(x(k) <= median <= x(n+1-k)) = 1 - 2 P(Binomial(n, 1/2) <= k - 1), summed by hand. */
