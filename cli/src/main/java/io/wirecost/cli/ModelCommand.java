@@ -307,24 +307,24 @@ public final class ModelCommand implements Callable<Integer> {
     }
 
     private static Map<String, Double> ratios(Map<String, ModelFit> fits) {
-        double min = fits.values().stream()
-                .mapToDouble(ModelFit::k)
-                .filter(k -> k > 0)
-                .min()
-                .orElse(Double.NaN);
+        double min = fastest(fits).map(ModelFit::k).orElse(Double.NaN);
         Map<String, Double> out = new LinkedHashMap<>();
         fits.forEach((s, f) -> out.put(s, f.k() / min));
         return out;
     }
 
+    /** The fit with the smallest positive K: the reference both kinds of ratio divide by. */
+    private static Optional<ModelFit> fastest(Map<String, ModelFit> fits) {
+        return fits.values().stream().filter(f -> f.k() > 0).min(Comparator.comparingDouble(ModelFit::k));
+    }
+
     /** Each scenario's K over the fastest one's with its 95 % interval ({@link Estimate#ratio}); none for the fastest. */
     private static Map<String, Estimate> ratioEstimates(Map<String, ModelFit> fits) {
-        Optional<ModelFit> fastest =
-                fits.values().stream().filter(f -> f.k() > 0).min(Comparator.comparingDouble(ModelFit::k));
         Map<String, Estimate> out = new LinkedHashMap<>();
-        fastest.ifPresent(b -> fits.forEach((s, f) -> {
-            if (f != b && f.k() > 0) out.put(s, f.kEstimate().ratio(b.kEstimate()));
-        }));
+        fastest(fits)
+                .ifPresent(b -> fits.forEach((s, f) -> {
+                    if (f != b && f.k() > 0) out.put(s, f.kEstimate().ratio(b.kEstimate()));
+                }));
         return out;
     }
 
