@@ -18,6 +18,7 @@ import io.wirecost.runner.model.ModelFit;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.files.FileTrees;
 import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.KeyMaterial;
@@ -217,10 +218,7 @@ public final class ModelCommand implements Callable<Integer> {
             }
         } finally {
             if (keyDir != null) {
-                try (var s = Files.walk(keyDir)) {
-                    s.sorted(java.util.Comparator.reverseOrder())
-                            .forEach(p -> p.toFile().delete());
-                }
+                FileTrees.delete(keyDir);
             }
         }
     }

@@ -11,18 +11,16 @@ import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.files.FileTrees;
 import io.wirecost.scenarios.security.KeyMaterial;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -97,7 +95,8 @@ final class ServeCommand implements Callable<Integer> {
         // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the run's keys, and the log
         // unless the server failed (the error message names it)
         Runtime.getRuntime()
-                .addShutdownHook(new Thread(() -> deleteQuietly(failed ? keyDir : work), "wirecost-serve-cleanup"));
+                .addShutdownHook(
+                        new Thread(() -> FileTrees.deleteQuietly(failed ? keyDir : work), "wirecost-serve-cleanup"));
         if (keyDir != null) KeyMaterial.generate(keyDir, Duration.ofDays(1));
         String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(stringLength, keyDir, options));
         Path log = work.resolve(scenario + "-server.log");
@@ -120,15 +119,6 @@ final class ServeCommand implements Callable<Integer> {
             failed = true;
             System.err.println("wirecost: " + e.getMessage());
             return 1;
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) return;
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort: an owner-only directory under the temp dir
         }
     }
 

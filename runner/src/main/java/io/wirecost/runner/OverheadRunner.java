@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.files.FileTrees;
 import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.security.KeyMaterial;
 import java.nio.file.Files;
@@ -95,10 +96,7 @@ public final class OverheadRunner {
                     block(server, client, callsPerBlock, false, work(label))); // every on-block between two off-blocks
         } finally {
             if (keyDir != null) {
-                try (var s = Files.walk(keyDir)) {
-                    s.sorted(java.util.Comparator.reverseOrder())
-                            .forEach(p -> p.toFile().delete());
-                }
+                FileTrees.delete(keyDir);
             }
         }
         return new Blocks(micros);

@@ -11,6 +11,7 @@ import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.files.FileTrees;
 import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.KeyMaterial;
@@ -19,12 +20,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * Runs one scenario: server JVM, client JVM, warm-up, profiled measurement, instantiation, then the
@@ -65,7 +64,7 @@ public final class ScenarioRunner implements AutoCloseable {
     static {
         Runtime.getRuntime()
                 .addShutdownHook(
-                        new Thread(() -> UNDELETED_KEYS.forEach(ScenarioRunner::deleteQuietly), "wirecost-key-reaper"));
+                        new Thread(() -> UNDELETED_KEYS.forEach(FileTrees::deleteQuietly), "wirecost-key-reaper"));
     }
 
     /**
@@ -88,7 +87,7 @@ public final class ScenarioRunner implements AutoCloseable {
     @Override
     public void close() {
         if (keyDir != null && !keepKeys) {
-            deleteQuietly(keyDir);
+            FileTrees.deleteQuietly(keyDir);
             UNDELETED_KEYS.remove(keyDir);
         }
         keyDir = null;
@@ -1126,14 +1125,5 @@ public final class ScenarioRunner implements AutoCloseable {
         StringBuilder sb = new StringBuilder(producer).append(" CPU samples:");
         events.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
         return sb.toString();
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) return;
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort; the directory is owner-only and under the temp dir
-        }
     }
 }

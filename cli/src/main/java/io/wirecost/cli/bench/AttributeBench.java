@@ -1,5 +1,6 @@
 package io.wirecost.cli.bench;
 
+import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -98,7 +99,7 @@ final class AttributeBench implements Callable<Integer> {
                 Locale.ROOT,
                 "load average (1 min) at end: %.2f. JVM start-up is included in every figure.%n",
                 LoadAverage.oneMinute());
-        if (workDir == null) deleteAll(dir);
+        if (workDir == null) FileTrees.delete(dir);
         return 0;
     }
 
@@ -290,12 +291,5 @@ final class AttributeBench implements Callable<Integer> {
         double[] s = v.clone();
         Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
-
-    private static void deleteAll(Path dir) throws IOException {
-        try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder())
-                    .forEach(p -> p.toFile().delete());
-        }
     }
 }

@@ -1,12 +1,10 @@
 package io.wirecost.scenarios.axis;
 
 import io.wirecost.scenarios.ScenarioConfig;
-import java.io.IOException;
+import io.wirecost.scenarios.files.FileTrees;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.axis.transport.http.AxisServlet;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
@@ -17,7 +15,9 @@ import org.apache.catalina.startup.Tomcat;
 /**
  * Apache Axis 1.4's {@link AxisServlet} in embedded Tomcat 9. Tomcat 9 because Axis is a
  * {@code javax.servlet} application: on Tomcat 9 it runs unmodified, whereas Tomcat 10.1
- * ({@code jakarta.servlet}) would need Axis rewritten by a namespace converter at build time.
+ * ({@code jakarta.servlet}) would need Axis rewritten by a namespace converter at build time. That is
+ * also why this is the one scenario server not started through the harness's {@code TomcatHost}
+ * (compiled against 10.1); it repeats that class's connector and context choices.
  * The service is deployed as Axis deploys it: {@code WEB-INF/server-config.wsdd} in a temporary
  * docBase, {@code provider="java:RPC" style="rpc" use="encoded"}. Binds loopback (or the --remote server address) on a port the OS
  * chooses.
@@ -48,15 +48,7 @@ final class AxisServer implements AutoCloseable {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.counter = counter;
-        this.cleanup = new Thread(
-                () -> {
-                    try {
-                        delete(baseDir);
-                    } catch (IOException e) {
-                        // best effort at exit
-                    }
-                },
-                "wirecost-tomcat-cleanup");
+        this.cleanup = new Thread(() -> FileTrees.deleteQuietly(baseDir), "wirecost-tomcat-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
     }
 
@@ -92,7 +84,7 @@ final class AxisServer implements AutoCloseable {
             tomcat.start();
         } catch (LifecycleException e) {
             tomcat.destroy();
-            delete(base);
+            FileTrees.delete(base);
             throw e;
         }
         return new AxisServer(tomcat, base, counter);
@@ -192,13 +184,17 @@ final class AxisServer implements AutoCloseable {
     }
 
     String payloadUrl() {
-        return "http://" + ScenarioConfig.defaultBindHost() + ":"
-                + tomcat.getConnector().getLocalPort() + PAYLOAD_PATH;
+        return url(PAYLOAD_PATH);
     }
 
     String url() {
-        return "http://" + ScenarioConfig.defaultBindHost() + ":"
-                + tomcat.getConnector().getLocalPort() + PATH;
+        return url(PATH);
+    }
+
+    private String url(String path) {
+        String host = ScenarioConfig.defaultBindHost();
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + h + ":" + tomcat.getConnector().getLocalPort() + path;
     }
 
     Map<String, String> traffic() {
@@ -211,18 +207,12 @@ final class AxisServer implements AutoCloseable {
             tomcat.stop();
             tomcat.destroy();
         } finally {
-            delete(baseDir);
+            FileTrees.delete(baseDir);
             try {
                 Runtime.getRuntime().removeShutdownHook(cleanup);
             } catch (IllegalStateException e) {
                 // already shutting down
             }
-        }
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 }

@@ -19,6 +19,9 @@ public final class BatchServerMain {
 
     private BatchServerMain() {}
 
+    /** All three servers listen here: the delay proxy in front of them, not a second host, stands for the network. */
+    private static final String HOST = "127.0.0.1";
+
     public static void main(String[] args) throws Exception {
         CommandLoop loop = new CommandLoop();
         RmiFileServer rmi;
@@ -27,7 +30,7 @@ public final class BatchServerMain {
         try {
             FileStore store = new FileStore(Integer.parseInt(args[0]));
             rmi = RmiFileServer.start(store);
-            metro = MetroServer.start(store.files());
+            metro = MetroServer.start(HOST, store.files());
             echo = EchoServer.start();
         } catch (Throwable t) {
             loop.fail(t);
@@ -35,7 +38,7 @@ public final class BatchServerMain {
             return;
         }
         Map<String, Object> endpoint = new LinkedHashMap<>();
-        endpoint.put("host", "127.0.0.1");
+        endpoint.put("host", HOST);
         endpoint.put("rmiPort", rmi.port());
         endpoint.put("httpPort", metro.port());
         endpoint.put("echoPort", echo.port());

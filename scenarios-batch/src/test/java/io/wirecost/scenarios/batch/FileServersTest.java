@@ -37,7 +37,7 @@ class FileServersTest {
     static void start() throws Exception {
         FileStore store = new FileStore(20);
         rmi = RmiFileServer.start(store);
-        metro = MetroServer.start(store.files());
+        metro = MetroServer.start("127.0.0.1", store.files());
         registry = LocateRegistry.getRegistry("127.0.0.1", rmi.port());
     }
 

@@ -52,7 +52,7 @@ public class WsLiteralScenario implements Scenario {
                 new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         Map<String, Object> attributes = new HashMap<>(serverAttributes(config));
         attributes.put(RttEndpoint.SERVICE_ATTRIBUTE, service);
-        MetroServer server = MetroServer.start(attributes, serverHandler());
+        MetroServer server = MetroServer.start(config.bindHost(), attributes, serverHandler());
         String url = server.url();
         Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadWsdl", server.payloadUrl() + "?wsdl");
         return new ServerHandle() {

@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.proxy;
 
+import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,13 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The forward proxy when Privoxy is not installed: LittleProxy ({@link EmbeddedProxyMain}) in a
@@ -70,7 +69,7 @@ final class EmbeddedProxy implements ForwardProxy {
         if (port < 0) {
             stop(p);
             String tail = log.tail();
-            deleteTree(dir);
+            FileTrees.deleteQuietly(dir);
             throw new IOException("the embedded proxy (LittleProxy) did not start: " + tail);
         }
         return new EmbeddedProxy(
@@ -136,7 +135,7 @@ final class EmbeddedProxy implements ForwardProxy {
     public void close() {
         log.refresh(); // the last requests, before the child removes the directory with the log
         stop(child);
-        deleteTree(dir);
+        FileTrees.deleteQuietly(dir);
     }
 
     private static void stop(Process p) {
@@ -150,14 +149,6 @@ final class EmbeddedProxy implements ForwardProxy {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             p.destroyForcibly();
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            // best effort: an owner-only temporary directory with a log file
         }
     }
 }

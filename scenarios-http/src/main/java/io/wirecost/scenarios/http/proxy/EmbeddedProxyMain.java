@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -19,15 +20,12 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 import org.littleshoot.proxy.ActivityTrackerAdapter;
 import org.littleshoot.proxy.FullFlowContext;
 import org.littleshoot.proxy.HttpFilters;
@@ -105,9 +103,7 @@ public final class EmbeddedProxyMain {
             // the parent JVM holds the other end; its end of input is ours
         }
         server.abort();
-        try (Stream<Path> files = Files.walk(logDir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        FileTrees.delete(logDir);
         System.exit(0);
     }
 

@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.proxy;
 
+import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -11,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -19,7 +19,6 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Privoxy (Debian package {@code privoxy}), the proxy seed 000 used, started for one scenario with
@@ -92,7 +91,7 @@ final class PrivoxyProxy implements ForwardProxy {
             try {
                 return launch(exe, version, dir, freeLoopbackPort(), target, ports);
             } catch (IOException e) {
-                deleteTree(dir);
+                FileTrees.deleteQuietly(dir);
                 last = e;
             }
         }
@@ -218,7 +217,7 @@ final class PrivoxyProxy implements ForwardProxy {
     public void close() {
         log.refresh(); // the last requests, before the watchdog removes the directory with the log
         stop(watchdog);
-        deleteTree(dir);
+        FileTrees.deleteQuietly(dir);
     }
 
     /** Closing the watchdog's input stops Privoxy; signals only if that does not work. */
@@ -237,14 +236,6 @@ final class PrivoxyProxy implements ForwardProxy {
             Thread.currentThread().interrupt();
             watchdog.descendants().forEach(ProcessHandle::destroyForcibly);
             watchdog.destroyForcibly();
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            // best effort: an owner-only temporary directory with a config file
         }
     }
 }
