@@ -78,6 +78,21 @@ public final class CollapsedReader {
         return new RecordingSummary(name, "collapsed", Map.of("collapsed", total), 1, 0, List.of());
     }
 
+    /** async-profiler's {@code [name tid=N]} thread frame (and OTLP thread.name) as the thread's own name. */
+    static String threadName(String label) {
+        Matcher m = THREAD_FRAME.matcher(label);
+        return m.matches() ? m.group(1) : label;
+    }
+
+    /** A frame named as flame graph tools name them: a native symbol, or a Java method with dots or slashes. */
+    static Frame frameOf(String text, byte type) {
+        return isNativeName(text, type) ? Frame.nativeSymbol(text) : Frame.parse(text.replace('/', '.'));
+    }
+
+    static boolean isNativeName(String text, byte type) {
+        return type == 5 || text.contains("::") || text.startsWith("[") || text.indexOf('.') < 0;
+    }
+
     /** Frames, stacks and threads of the file, with dense ids; doubles as the chunk view. */
     private static final class Table implements ChunkView {
         private final Map<String, Integer> frameIds = new HashMap<>();
@@ -117,9 +132,7 @@ public final class CollapsedReader {
                         break;
                     }
                 }
-                boolean nativeSymbol =
-                        type == 5 || text.contains("::") || text.startsWith("[") || text.indexOf('.') < 0;
-                Frame f = nativeSymbol ? Frame.nativeSymbol(text) : Frame.parse(text.replace('/', '.'));
+                Frame f = frameOf(text, type);
                 frames.add(f);
                 frameTypes.add(type >= 0 ? type : (f.isNative() ? (byte) 3 : (byte) 1));
                 return frames.size() - 1;

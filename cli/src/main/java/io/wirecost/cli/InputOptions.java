@@ -132,6 +132,20 @@ final class InputOptions {
     }
 
     SampleMode sampleMode() {
+        return sampleMode(mode);
+    }
+
+    /** {@code --mode} as a comma-separated list (export writes one profile per mode). */
+    List<SampleMode> sampleModes() {
+        List<SampleMode> out = new ArrayList<>();
+        for (String m : mode.split(",")) {
+            SampleMode s = sampleMode(m.trim());
+            if (!out.contains(s)) out.add(s);
+        }
+        return out;
+    }
+
+    private static SampleMode sampleMode(String mode) {
         return switch (mode) {
             case "cpu" -> SampleMode.CPU;
             case "cpu-time" -> SampleMode.CPU_TIME;
@@ -192,18 +206,25 @@ final class InputOptions {
         return read(in, () -> Recordings.read(in.file(), sampleMode(), filtered(sink)));
     }
 
-    private interface Reading {
-        RecordingSummary read() throws RecordingException;
+    interface Reading<T> {
+        T read() throws RecordingException;
     }
 
-    private RecordingSummary read(Input in, Reading reading) {
-        if (timeFiltered() && !Recordings.isJfr(in.file())) {
+    private RecordingSummary read(Input in, Reading<RecordingSummary> reading) {
+        return readModes(in, () -> java.util.Map.of(sampleMode(), reading.read()))
+                .get(sampleMode());
+    }
+
+    /** Reads one input in several modes at once (export), with the same checks and one-line errors. */
+    <T extends java.util.Map<SampleMode, RecordingSummary>> T readModes(Input in, Reading<T> reading) {
+        if (timeFiltered() && !Recordings.isJfr(in.file()) && !Recordings.isOtlp(in.file())) {
             throw new UsageException(in.file() + ": --from/--to need a JFR recording (collapsed stacks carry no time)");
         }
         try {
-            RecordingSummary s = reading.read();
-            for (String w : s.warnings()) System.err.println("wirecost: warning: " + s.file() + ": " + w);
-            return s;
+            T all = reading.read();
+            for (RecordingSummary s : all.values())
+                for (String w : s.warnings()) System.err.println("wirecost: warning: " + s.file() + ": " + w);
+            return all;
         } catch (RecordingException e) {
             throw new UsageException(e.getMessage());
         }

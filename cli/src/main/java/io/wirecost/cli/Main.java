@@ -38,6 +38,7 @@ public final class Main {
         m.put("attribute", AttributeCommand::new);
         m.put("analyze", AnalyzeCommand::new);
         m.put("flame", FlameCommand::new);
+        m.put("export", ExportCommand::new);
         m.put("rules", RulesCommand::new);
         m.put("diff", DiffCommand::new);
         m.put("serve", ServeCommand::new);

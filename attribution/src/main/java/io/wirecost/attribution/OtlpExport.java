@@ -1,0 +1,82 @@
+package io.wirecost.attribution;
+
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.common.v1.InstrumentationScope;
+import io.opentelemetry.proto.profiles.v1development.ResourceProfiles;
+import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Recordings to one OTLP {@code ExportProfilesServiceRequest}: one profile per sample mode, all sharing one
+ * dictionary, under one resource and the {@code wirecost} instrumentation scope. The CLI's {@code export}
+ * and the agent's windows both go through here.
+ *
+ * <pre>
+ * OtlpExport export = new OtlpExport(rules, Map.of(SampleMode.CPU, 10_000_000L), null);
+ * export.read(Path.of("app.jfr"));
+ * ExportProfilesServiceRequest request = export.request(OtlpResource.ofThisProcess("checkout", null));
+ * </pre>
+ */
+public final class OtlpExport {
+
+    public static final String SCOPE_NAME = "wirecost";
+
+    private final OtlpDictionary dictionary = new OtlpDictionary();
+    private final Map<SampleMode, OtlpProfileSink> sinks = new EnumMap<>(SampleMode.class);
+    private final List<RecordingSummary> summaries = new ArrayList<>();
+
+    /**
+     * @param periods    the modes to export, each with its sampling interval in nanoseconds (0: unknown)
+     * @param artifactOf the artifact of a class, or null where none is known
+     */
+    public OtlpExport(RuleSet rules, Map<SampleMode, Long> periods, Function<String, String> artifactOf) {
+        periods.forEach(
+                (mode, period) -> sinks.put(mode, new OtlpProfileSink(dictionary, rules, mode, period, artifactOf)));
+    }
+
+    /** Reads every mode of one recording in one pass; filter wraps each mode's sink (threads, a time window). */
+    public Map<SampleMode, RecordingSummary> read(Path file, java.util.function.UnaryOperator<SampleSink> filter)
+            throws RecordingException {
+        Map<SampleMode, SampleSink> wrapped = new EnumMap<>(SampleMode.class);
+        sinks.forEach((m, s) -> wrapped.put(m, filter.apply(s)));
+        Map<SampleMode, RecordingSummary> read = Recordings.readEach(file, wrapped);
+        summaries.addAll(read.values());
+        return read;
+    }
+
+    public Map<SampleMode, RecordingSummary> read(Path file) throws RecordingException {
+        return read(file, java.util.function.UnaryOperator.identity());
+    }
+
+    /** The sink of one mode, for a caller that reads its own way (the agent's segments). */
+    public SampleSink sink(SampleMode mode) {
+        return sinks.get(mode);
+    }
+
+    public boolean isEmpty() {
+        return sinks.values().stream().allMatch(OtlpProfileSink::isEmpty);
+    }
+
+    public ExportProfilesServiceRequest request(OtlpResource resource) {
+        ScopeProfiles.Builder scope = ScopeProfiles.newBuilder()
+                .setScope(InstrumentationScope.newBuilder().setName(SCOPE_NAME).setVersion(version()));
+        for (OtlpProfileSink s : sinks.values()) if (!s.isEmpty()) scope.addProfiles(s.build());
+        // the profiles' indices are final once built: the dictionary is taken last
+        return ExportProfilesServiceRequest.newBuilder()
+                .addResourceProfiles(ResourceProfiles.newBuilder()
+                        .setResource(resource.toProto())
+                        .addScopeProfiles(scope))
+                .setDictionary(dictionary.build())
+                .build();
+    }
+
+    static String version() {
+        String v = OtlpExport.class.getPackage().getImplementationVersion();
+        return v != null ? v : "dev";
+    }
+}

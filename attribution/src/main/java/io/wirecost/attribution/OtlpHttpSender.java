@@ -1,0 +1,137 @@
+package io.wirecost.attribution;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.time.Duration;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * OTLP/HTTP with a protobuf body, on the JDK's HttpClient: {@code POST <endpoint>/v1development/profiles}, the
+ * OpenTelemetry Collector's otlpreceiver path for profiles. Used by {@code wirecost export} and by the agent
+ * (from its own sending thread: {@link #send} blocks up to the timeout).
+ */
+public final class OtlpHttpSender {
+
+    public static final String PROFILES_PATH = "/v1development/profiles";
+
+    /**
+     * What came back.
+     *
+     * @param status    the HTTP status, or 0 when no answer came (refused, timed out, TLS failed)
+     * @param retryable whether the spec lets the same request be tried again (429, 502, 503, 504, no answer)
+     * @param message   one line: what happened, with a partial success's rejected count
+     */
+    public record Outcome(int status, boolean retryable, String message) {
+        public boolean ok() {
+            return status >= 200 && status < 300;
+        }
+    }
+
+    private final URI uri;
+    private final Map<String, String> headers;
+    private final Duration timeout;
+    private final HttpClient client;
+
+    /**
+     * @param endpoint the Collector's base URL ({@code http://host:4318}), or the full profiles URL
+     * @param ca       a PEM file of the certificates to trust for https, or null for the JDK's own
+     * @throws IllegalArgumentException a one-line reason (bad URL, unreadable CA file)
+     */
+    public OtlpHttpSender(String endpoint, Map<String, String> headers, Path ca, Duration timeout) {
+        this.uri = profilesUri(endpoint);
+        this.headers = Map.copyOf(headers);
+        this.timeout = timeout;
+        HttpClient.Builder b =
+                HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER);
+        if (ca != null) b.sslContext(trusting(ca));
+        this.client = b.build();
+    }
+
+    public URI uri() {
+        return uri;
+    }
+
+    static URI profilesUri(String endpoint) {
+        URI u;
+        try {
+            u = URI.create(endpoint.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a URL: '" + endpoint + "'");
+        }
+        if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) || u.getHost() == null)
+            throw new IllegalArgumentException("not an http or https URL: '" + endpoint + "'");
+        String path = u.getPath() == null ? "" : u.getPath();
+        if (path.endsWith(PROFILES_PATH)) return u;
+        String base = endpoint.trim().replaceAll("/+$", "");
+        return URI.create(base + PROFILES_PATH);
+    }
+
+    static SSLContext trusting(Path caFile) {
+        try (InputStream in = Files.newInputStream(caFile)) {
+            KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+            trust.load(null, null);
+            int i = 0;
+            for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in))
+                trust.setCertificateEntry("ca-" + i++, c);
+            if (i == 0) throw new IllegalArgumentException(caFile + ": no PEM certificate in it");
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, tmf.getTrustManagers(), null);
+            return ctx;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(caFile + ": cannot read: " + e.getMessage());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException(caFile + ": not a PEM certificate file: " + e.getMessage());
+        }
+    }
+
+    /** Sends one request; never throws for what the network or the Collector does, only says it. */
+    public Outcome send(ExportProfilesServiceRequest request) throws InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+                .timeout(timeout)
+                .header("Content-Type", "application/x-protobuf")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(request.toByteArray()));
+        headers.forEach(b::header);
+        HttpResponse<byte[]> r;
+        try {
+            r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            return new Outcome(0, true, "no answer from " + uri + ": " + why);
+        }
+        int status = r.statusCode();
+        if (status >= 200 && status < 300) {
+            try {
+                ExportProfilesServiceResponse resp = ExportProfilesServiceResponse.parseFrom(r.body());
+                if (resp.hasPartialSuccess() && resp.getPartialSuccess().getRejectedProfiles() > 0) {
+                    return new Outcome(
+                            status,
+                            false,
+                            uri + " rejected " + resp.getPartialSuccess().getRejectedProfiles() + " profiles: "
+                                    + resp.getPartialSuccess().getErrorMessage());
+                }
+            } catch (InvalidProtocolBufferException e) {
+                // a 2xx whose body is not a response (a proxy's page): the data was accepted all the same
+            }
+            return new Outcome(status, false, "sent to " + uri + " (HTTP " + status + ")");
+        }
+        boolean retryable = status == 429 || status == 502 || status == 503 || status == 504;
+        return new Outcome(status, retryable, uri + " answered HTTP " + status);
+    }
+}

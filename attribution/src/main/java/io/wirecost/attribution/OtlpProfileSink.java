@@ -1,0 +1,243 @@
+package io.wirecost.attribution;
+
+import com.google.protobuf.ByteString;
+import io.opentelemetry.proto.profiles.v1development.Profile;
+import io.opentelemetry.proto.profiles.v1development.Sample;
+import io.opentelemetry.proto.profiles.v1development.ValueType;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Builds one OTLP {@code Profile} of one sample mode from a recording's samples, each sample carrying its
+ * category ({@code wirecost.category}, {@code wirecost.category.group}), the artifact of its leaf Java frame
+ * where known ({@code wirecost.artifact}) and its thread ({@code thread.name}). The category is the rule set's
+ * self attribution, computed by the same {@link StackClassifier} as {@code wirecost attribute}.
+ *
+ * <p>Values stay in sampled form so that a reader gets back exactly the events, weights and their spread
+ * that CategoryCounts keeps: a cpu or wall profile counts samples ({@code count}, the sampling interval in
+ * {@code period}), an alloc profile bytes per event, a lock profile nanoseconds per event. Where the reader
+ * gives times, each event keeps its timestamp (and a sample of weight-1 events is timestamps only, as the spec
+ * allows), so time filters work on the exported file too.
+ */
+public final class OtlpProfileSink implements SampleSink {
+
+    public static final String CATEGORY = "wirecost.category";
+    public static final String CATEGORY_GROUP = "wirecost.category.group";
+    public static final String ARTIFACT = "wirecost.artifact";
+
+    private final OtlpDictionary dictionary;
+    private final RuleSet rules;
+    private final SampleMode mode;
+    private final long periodNanos;
+    private final Function<String, String> artifactOf;
+    private final StackClassifier classifier;
+
+    private final Map<Long, Series> samples = new LinkedHashMap<>();
+    private final Map<List<Integer>, Integer> attributeSets = new HashMap<>();
+    private final List<int[]> attributeSetList = new ArrayList<>();
+    private final Map<Integer, Integer> stackIndex = new HashMap<>(); // per chunk: stack id -> dictionary stack
+    private final Map<Integer, Integer> threadAttribute = new HashMap<>(); // per chunk: thread id -> attribute
+    private ChunkView chunk;
+    private long startNanos = Long.MAX_VALUE;
+    private long endNanos = Long.MIN_VALUE;
+
+    /**
+     * @param periodNanos the sampling interval of a cpu or wall profile, 0 when unknown
+     * @param artifactOf  the artifact of a class name, or null where no artifact is known
+     */
+    public OtlpProfileSink(
+            OtlpDictionary dictionary,
+            RuleSet rules,
+            SampleMode mode,
+            long periodNanos,
+            Function<String, String> artifactOf) {
+        this.dictionary = dictionary;
+        this.rules = rules;
+        this.mode = mode;
+        this.periodNanos = periodNanos;
+        this.artifactOf = artifactOf;
+        this.classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()), AttributionMode.SELF);
+    }
+
+    /** The sample type's name in the profile: the mode as {@code --mode} spells it. */
+    public static String sampleType(SampleMode mode) {
+        return mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The unit of a mode's values: events counted, bytes or nanoseconds (UCUM-free words, as pprof uses). */
+    public static String sampleUnit(SampleMode mode) {
+        return switch (mode) {
+            case ALLOC -> "bytes";
+            case LOCK -> "nanoseconds";
+            default -> "count";
+        };
+    }
+
+    @Override
+    public void beginChunk(ChunkView chunk) {
+        this.chunk = chunk;
+        classifier.beginChunk(chunk);
+        stackIndex.clear();
+        threadAttribute.clear();
+        long start = chunk.recordingStartNanos();
+        if (start > 0) startNanos = Math.min(startNanos, start);
+    }
+
+    /** Each event on its own, with its time. */
+    @Override
+    public boolean needsEachSample() {
+        return true;
+    }
+
+    @Override
+    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+        long time = chunk.epochNanos(ticks);
+        series(stackTraceId, threadId).add(weight, time);
+        if (time > 0) {
+            startNanos = Math.min(startNanos, time);
+            endNanos = Math.max(endNanos, time);
+        }
+    }
+
+    /**
+     * A reader without times (collapsed stacks): a count is one value for them all; bytes or nanoseconds are one
+     * value per event, which is exact where the events are one, or all of weight 1 (a collapsed file's lines).
+     */
+    @Override
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
+        Series s = series(stackTraceId, threadId);
+        if (sampleUnit(mode).equals("count") || events <= 1) {
+            s.add(weight, 0);
+        } else {
+            long each = weight / events;
+            for (long i = 0; i < events; i++) s.add(i == 0 ? weight - each * (events - 1) : each, 0);
+        }
+    }
+
+    private Series series(int stackTraceId, int threadId) {
+        int stack = stackIndex.computeIfAbsent(stackTraceId, this::stack);
+        int attributes = attributeSet(stackTraceId, threadId);
+        return samples.computeIfAbsent(((long) stack << 32) | attributes, k -> new Series(stack, attributes));
+    }
+
+    private int stack(int stackTraceId) {
+        long[] methods = chunk.stackMethods(stackTraceId);
+        byte[] types = chunk.stackTypes(stackTraceId);
+        int[] locations = new int[methods.length];
+        for (int i = 0; i < methods.length; i++) {
+            byte type = ChunkView.typeAt(types, i);
+            locations[i] = dictionary.location(chunk.frame(methods[i], type), type);
+        }
+        return dictionary.stack(locations);
+    }
+
+    private int attributeSet(int stackTraceId, int threadId) {
+        Category c = rules.categories().get(classifier.classify(stackTraceId, threadId));
+        List<Integer> set = new ArrayList<>(4);
+        set.add(dictionary.attribute(CATEGORY, c.name()));
+        set.add(dictionary.attribute(CATEGORY_GROUP, c.group().name().toLowerCase(Locale.ROOT)));
+        if (artifactOf != null) {
+            String artifact = LeafKey.of(chunk, stackTraceId, artifactOf);
+            if (!artifact.equals(ArtifactIndex.UNKNOWN) && !artifact.equals(LeafKey.NO_JAVA_FRAME))
+                set.add(dictionary.attribute(ARTIFACT, artifact));
+        }
+        int thread = threadAttribute.computeIfAbsent(threadId, id -> {
+            String name = chunk.threadName(id);
+            return name == null ? 0 : dictionary.attribute(OtlpDictionary.THREAD_NAME, name);
+        });
+        if (thread != 0) set.add(thread);
+        return attributeSets.computeIfAbsent(set, s -> {
+            attributeSetList.add(s.stream().mapToInt(Integer::intValue).toArray());
+            return attributeSetList.size() - 1;
+        });
+    }
+
+    public boolean isEmpty() {
+        return samples.isEmpty();
+    }
+
+    /** The profile, its indices pointing into the dictionary this sink was given. */
+    public Profile build() {
+        Profile.Builder p = Profile.newBuilder()
+                .setSampleType(valueType(sampleType(mode), sampleUnit(mode)))
+                .setProfileId(ByteString.copyFrom(randomId()));
+        if (startNanos != Long.MAX_VALUE) {
+            p.setTimeUnixNano(startNanos);
+            if (endNanos >= startNanos) p.setDurationNano(endNanos - startNanos + 1);
+        }
+        if (periodNanos > 0 && sampleUnit(mode).equals("count")) {
+            p.setPeriodType(valueType(sampleType(mode), "nanoseconds")).setPeriod(periodNanos);
+        }
+        boolean count = sampleUnit(mode).equals("count");
+        for (Series s : samples.values()) p.addSamples(s.build(attributeSetList.get(s.attributes), count));
+        return p.build();
+    }
+
+    private ValueType valueType(String type, String unit) {
+        return ValueType.newBuilder()
+                .setTypeStrindex(dictionary.string(type))
+                .setUnitStrindex(dictionary.string(unit))
+                .build();
+    }
+
+    private static byte[] randomId() {
+        byte[] id = new byte[16];
+        new SecureRandom().nextBytes(id);
+        id[0] |= 1; // an all-zero id is invalid
+        return id;
+    }
+
+    /** One sample's identity (stack, attribute set) and its observations. */
+    private static final class Series {
+        final int stack;
+        final int attributes;
+        long[] values = new long[4];
+        long[] times = new long[4];
+        int n;
+        boolean allTimed = true;
+        boolean allOnes = true;
+
+        Series(int stack, int attributes) {
+            this.stack = stack;
+            this.attributes = attributes;
+        }
+
+        void add(long value, long time) {
+            if (n == values.length) {
+                values = Arrays.copyOf(values, n * 2);
+                times = Arrays.copyOf(times, n * 2);
+            }
+            values[n] = value;
+            times[n++] = time;
+            allTimed &= time > 0;
+            allOnes &= value == 1;
+        }
+
+        /**
+         * Timed: one value per event (none where every event weighs 1: timestamps alone mean 1 each). Untimed
+         * counts: one sum, that many events of weight 1. Untimed bytes or nanoseconds: one value per event.
+         */
+        Sample build(int[] attributeIndices, boolean countUnit) {
+            Sample.Builder b = Sample.newBuilder().setStackIndex(stack);
+            for (int a : attributeIndices) b.addAttributeIndices(a);
+            if (allTimed) {
+                for (int i = 0; i < n; i++) b.addTimestampsUnixNano(times[i]);
+                if (!allOnes) for (int i = 0; i < n; i++) b.addValues(values[i]);
+            } else if (countUnit) {
+                long sum = 0;
+                for (int i = 0; i < n; i++) sum += values[i];
+                b.addValues(sum);
+            } else {
+                for (int i = 0; i < n; i++) b.addValues(values[i]);
+            }
+            return b.build();
+        }
+    }
+}

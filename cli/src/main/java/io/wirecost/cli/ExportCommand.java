@@ -1,0 +1,121 @@
+package io.wirecost.cli;
+
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.wirecost.attribution.ArtifactIndex;
+import io.wirecost.attribution.OtlpExport;
+import io.wirecost.attribution.OtlpJson;
+import io.wirecost.attribution.OtlpResource;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.AtomicFiles;
+import io.wirecost.runner.UsageException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code wirecost export}: recordings as OTLP profiles whose samples carry their category, written to a file
+ * or sent to an OpenTelemetry Collector.
+ *
+ * <pre>
+ * ./wirecost export runs/latest --otlp out.pb
+ * ./wirecost export app.jfr --mode cpu,alloc --otlp out.json --format json --service-name checkout
+ * ./wirecost export app.jfr --otlp-endpoint http://collector:4318 --header "Authorization=Bearer $TOKEN"
+ * </pre>
+ */
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
+        description = "Export recordings as OTLP profiles (each sample with its category) to a file or a Collector.")
+final class ExportCommand implements Callable<Integer> {
+
+    @Mixin
+    InputOptions input;
+
+    @Option(names = "--otlp", paramLabel = "FILE", description = "Write the ExportProfilesServiceRequest to FILE.")
+    Path otlp;
+
+    @Option(
+            names = "--format",
+            defaultValue = "binary",
+            description = "binary (protobuf) or json (OTLP/JSON) for --otlp (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Mixin
+    OtlpSendOptions send;
+
+    @Option(
+            names = "--service-name",
+            description = "The resource's service.name (default: OTEL_SERVICE_NAME, else unknown_service:java).")
+    String serviceName;
+
+    @Option(
+            names = "--instance-id",
+            description = "The resource's service.instance.id (default: derived from the input file names).")
+    String instanceId;
+
+    @Option(
+            names = "--period",
+            paramLabel = "DURATION",
+            description = "Sampling interval of cpu and wall samples, written as the profiles' period (e.g. 10ms); "
+                    + "default: the recording's own setting where it has one.")
+    String period;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!List.of("binary", "json").contains(format))
+            throw new UsageException("--format must be binary or json, got '" + format + "'");
+        if (otlp == null && !send.sending())
+            throw new UsageException("export needs --otlp FILE or --otlp-endpoint URL");
+        if (otlp != null) OutputDirectory.create("--otlp", otlp.toAbsolutePath().getParent());
+        send.validate();
+        List<InputOptions.Input> inputs = input.resolve();
+        RuleSet rules = input.ruleSet(inputs);
+        long periodNanos = period == null ? 0 : io.wirecost.cli.common.Durations.parseOffsetNanos("--period", period);
+        Map<SampleMode, Long> periods = new LinkedHashMap<>();
+        for (SampleMode m : input.sampleModes()) periods.put(m, periodNanos);
+        OtlpExport export = new OtlpExport(rules, periods, artifacts(inputs));
+        List<RecordingSummary> empty = new ArrayList<>();
+        for (InputOptions.Input in : inputs) {
+            Map<SampleMode, RecordingSummary> read = input.readModes(in, () -> export.read(in.file(), input::filtered));
+            for (RecordingSummary s : read.values()) if (s.samples() == 0) empty.add(s);
+        }
+        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        String files = inputs.stream().map(i -> i.file().toString()).collect(Collectors.joining("\n"));
+        ExportProfilesServiceRequest request = export.request(
+                OtlpResource.ofRecordings(OtlpResource.serviceName(serviceName, System.getenv()), instanceId, files));
+        if (otlp != null) {
+            if (format.equals("json")) {
+                AtomicFiles.write(otlp, os -> os.write(OtlpJson.print(request).getBytes(StandardCharsets.UTF_8)));
+            } else {
+                AtomicFiles.write(otlp, request::writeTo);
+            }
+            System.err.println("wirecost: wrote " + otlp + " (" + Files.size(otlp) + " bytes)");
+        }
+        if (send.sending()) System.err.println("wirecost: " + send.send(request));
+        return 0;
+    }
+
+    /** The artifact of each leaf frame where every input has the agent's .artifacts file beside it; else none. */
+    private static java.util.function.Function<String, String> artifacts(List<InputOptions.Input> inputs) {
+        List<Path> files = inputs.stream().map(InputOptions.Input::file).toList();
+        if (!files.stream().allMatch(f -> Files.isRegularFile(ArtifactIndex.fileBeside(f)))) return null;
+        try {
+            return ArtifactIndex.beside(files)::artifactOf;
+        } catch (RecordingException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}
