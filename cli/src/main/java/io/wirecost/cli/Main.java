@@ -41,6 +41,7 @@ public final class Main {
         m.put("export", ExportCommand::new);
         m.put("rules", RulesCommand::new);
         m.put("diff", DiffCommand::new);
+        m.put("history", io.wirecost.cli.history.HistoryCommand::new);
         m.put("serve", ServeCommand::new);
         m.put("batch", BatchCommand::new);
         m.put("model", ModelCommand::new);

@@ -75,6 +75,29 @@ public final class ArtifactShares {
         return out;
     }
 
+    /**
+     * One run's artifact shares per scenario and role, pooled over its repetitions (percent of the role's samples,
+     * versions folded as in the diff lines), those of at least 1 % only; empty for a run without .artifacts files.
+     * {@code wirecost history} stores them beside the category shares.
+     */
+    public static Map<String, Map<String, Map<String, Double>>> pooledPercents(Path runDir) {
+        Map<String, Map<String, Map<String, Double>>> out = new LinkedHashMap<>();
+        read(runDir)
+                .forEach((scenario, roles) -> roles.forEach((role, reps) -> {
+                    TreeSet<String> keys = new TreeSet<>();
+                    reps.forEach(m -> m.keySet().forEach(a -> keys.add(unversioned(a))));
+                    keys.remove(TOTAL);
+                    for (String key : keys) {
+                        double p = percent(samples(reps, key));
+                        if (p >= MIN_PERCENT)
+                            out.computeIfAbsent(scenario, k -> new TreeMap<>())
+                                    .computeIfAbsent(role, k -> new TreeMap<>())
+                                    .put(key, p);
+                    }
+                }));
+        return out;
+    }
+
     /** {@code g:a:v} to {@code g:a}; jar file names and JDK modules are kept as they are. */
     static String unversioned(String artifact) {
         String[] parts = artifact.split(":");

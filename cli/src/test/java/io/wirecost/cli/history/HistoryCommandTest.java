@@ -1,0 +1,160 @@
+package io.wirecost.cli.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.wirecost.cli.InProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * wirecost history on copies of a real quick rmi run: add, refusals, list, show, import, and check's exit status and
+ * JSON on a history whose CPU per call steps up 15 % from its seventh run, and on one without a step.
+ */
+class HistoryCommandTest {
+
+    private static final Path FIXTURE =
+            Path.of(System.getProperty("wirecost.home", ".."), "history/src/test/resources/runs/rmi-quick");
+
+    @TempDir
+    Path tmp;
+
+    /** A copy of the real run, as run i of a history: its own id and start, CPU per call scaled by factor. */
+    private Path run(Path parent, int i, double factor) throws Exception {
+        Path dir = Files.createDirectories(parent.resolve(String.format("run-%02d", i)));
+        ObjectMapper om = new ObjectMapper();
+        ObjectNode root =
+                (ObjectNode) om.readTree(FIXTURE.resolve("results.json").toFile());
+        ((ObjectNode) root.path("run"))
+                .put("id", "run-" + i)
+                .put(
+                        "started",
+                        Instant.parse("2026-11-01T00:00:00Z")
+                                .plusSeconds(3600L * i)
+                                .toString());
+        om.writeValue(dir.resolve("results.json").toFile(), root);
+        // a run-to-run spread of about 1 %, the same in every history
+        double f = factor * (1 + 0.01 * Math.sin(i * 1.7));
+        List<String> lines = Files.readAllLines(FIXTURE.resolve("cpu.csv"));
+        String cpu = lines.get(0) + "\n"
+                + lines.stream()
+                        .skip(1)
+                        .map(l -> {
+                            String[] c = l.split(",", -1);
+                            for (int k = 3; k <= 5; k++)
+                                c[k] = String.format(Locale.ROOT, "%.3f", Double.parseDouble(c[k]) * f);
+                            return String.join(",", c);
+                        })
+                        .collect(Collectors.joining("\n"))
+                + "\n";
+        Files.writeString(dir.resolve("cpu.csv"), cpu);
+        return dir;
+    }
+
+    private String db(String name) {
+        return tmp.resolve(name).toString();
+    }
+
+    @Test
+    void addListShowAndTheSameRunRefused() throws Exception {
+        Path r1 = run(tmp.resolve("runs"), 1, 1);
+        InProcess.Outcome add = InProcess.run(
+                "history",
+                "add",
+                r1.toString(),
+                "--commit",
+                "abcdef1234567890",
+                "--branch",
+                "main",
+                "--db",
+                db("h.sqlite"));
+        assertEquals(0, add.exit(), add.stderr().toString());
+        assertTrue(add.stdout().contains("run 1 stored"), add.stdout());
+
+        InProcess.Outcome again = InProcess.run("history", "add", r1.toString(), "--db", db("h.sqlite"));
+        assertEquals(2, again.exit());
+        assertEquals(1, again.stderr().size(), again.stderr().toString());
+        assertTrue(
+                again.stderr().get(0).contains("already stored as run 1"),
+                again.stderr().get(0));
+
+        InProcess.Outcome list = InProcess.run("history", "list", "--db", db("h.sqlite"));
+        assertEquals(0, list.exit());
+        assertTrue(list.stdout().contains("abcdef123456") && list.stdout().contains("1 runs in"), list.stdout());
+
+        InProcess.Outcome show =
+                InProcess.run("history", "show", "1", "--metric", "cpu/rmi/all/*", "--db", db("h.sqlite"));
+        assertEquals(0, show.exit(), show.stderr().toString());
+        assertTrue(show.stdout().contains("cpu/rmi/all/int"), show.stdout());
+        assertTrue(!show.stdout().contains("share/"), "--metric filters: " + show.stdout());
+    }
+
+    @Test
+    void badInputIsOneLine() throws Exception {
+        Path notes = Files.writeString(tmp.resolve("notes.txt"), "not a database\n".repeat(20));
+        for (String[] args : List.of(
+                new String[] {"history", "list", "--db", notes.toString()},
+                new String[] {"history", "list", "--db", db("absent.sqlite")},
+                new String[] {"history", "add", tmp.resolve("nope").toString(), "--db", db("x.sqlite")},
+                new String[] {"history", "add", FIXTURE.toString(), "--time", "yesterday", "--db", db("x.sqlite")},
+                new String[] {"history", "check", "--format", "xml", "--db", db("x.sqlite")})) {
+            InProcess.Outcome o = InProcess.run(args);
+            assertEquals(2, o.exit(), String.join(" ", args));
+            assertEquals(1, o.stderr().size(), String.join(" ", args) + ": " + o.stderr());
+        }
+        assertTrue(!Files.exists(tmp.resolve("absent.sqlite")), "list creates no database");
+    }
+
+    @Test
+    void checkFindsTheStepAndFailsOnARegression() throws Exception {
+        Path runs = tmp.resolve("step");
+        for (int i = 0; i < 12; i++) run(runs, i, i < 6 ? 1 : 1.15);
+        InProcess.Outcome imp = InProcess.run("history", "import", runs.toString(), "--db", db("step.sqlite"));
+        assertEquals(0, imp.exit(), imp.stderr().toString());
+        assertTrue(imp.stdout().contains("12 runs stored"), imp.stdout());
+
+        InProcess.Outcome check = InProcess.run(
+                "history", "check", "--metric", "cpu/rmi/all/int", "--format", "json", "--db", db("step.sqlite"));
+        assertEquals(1, check.exit(), check.stdout() + check.stderr());
+        JsonNode found = new ObjectMapper().readTree(check.stdout());
+        assertEquals(1, found.size(), check.stdout());
+        JsonNode cp = found.get(0);
+        assertEquals("cpu/rmi/all/int", cp.path("metric").asText());
+        assertEquals(6, cp.path("position").asInt());
+        assertEquals(15, cp.path("change_percent").asDouble(), 2);
+        assertTrue(cp.path("regression").asBoolean());
+        assertTrue(cp.path("before").path("ci_low").asDouble()
+                < cp.path("before").path("mean").asDouble());
+        assertEquals(6, cp.path("after").path("runs").asInt());
+
+        InProcess.Outcome again = InProcess.run("history", "import", runs.toString(), "--db", db("step.sqlite"));
+        assertEquals(0, again.exit());
+        assertTrue(again.stdout().contains("0 runs stored, 12 already stored"), again.stdout());
+
+        InProcess.Outcome text = InProcess.run("history", "check", "--db", db("step.sqlite"));
+        assertEquals(1, text.exit());
+        assertTrue(text.stdout().contains("REGRESSION cpu/rmi/all/int at run 7 (position 6"), text.stdout());
+    }
+
+    @Test
+    void checkPassesAHistoryWithoutAChange() throws Exception {
+        Path runs = tmp.resolve("flat");
+        for (int i = 0; i < 12; i++) run(runs, i, 1);
+        assertEquals(
+                0,
+                InProcess.run("history", "import", runs.toString(), "--db", db("flat.sqlite"))
+                        .exit());
+        InProcess.Outcome check = InProcess.run("history", "check", "--format", "json", "--db", db("flat.sqlite"));
+        assertEquals(0, check.exit(), check.stdout());
+        assertEquals(0, new ObjectMapper().readTree(check.stdout()).size(), check.stdout());
+    }
+}

@@ -1,0 +1,132 @@
+package io.wirecost.history;
+
+import io.wirecost.history.HistoryStore.Point;
+import io.wirecost.history.RunReader.MeanInterval;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code history check}'s analysis: E-divisive change points in each gating metric's series, each with the means
+ * before and after (between the neighbouring change points) and their intervals, and the share lines of the same
+ * scenario (categories, artifacts, allocation and lock) that moved at the same run.
+ */
+public final class ChangePointCheck {
+
+    /** Smallest move of a share line, in percentage points, reported beside a change point. */
+    static final double MOVED_POINTS = 1.0;
+
+    /** A share line's move is reported when the t-test between its pieces either side gives p below this. */
+    static final double MOVED_P = 0.01;
+
+    /** How many moved lines a change point lists, the largest first. */
+    static final int MOVED_LINES = 5;
+
+    /** A figure's mean over a piece of its history and the 95 % t interval of that mean (over runs). */
+    public record Segment(double mean, double low, double high, int runs) {
+        static Segment of(double[] v, int from, int to) {
+            MeanInterval m = MeanInterval.of(java.util.Arrays.copyOfRange(v, from, to));
+            return new Segment(m.mean(), m.low(), m.high(), m.n());
+        }
+    }
+
+    /** A share line that moved with a change point: percent before and after, in the same pieces of history. */
+    public record MovedLine(String metric, double before, double after, double pValue) {
+        public double changePoints() {
+            return after - before;
+        }
+    }
+
+    /**
+     * One change point of one metric. {@code position}: the 0-based index in the series of the first run after the
+     * change; {@code newest}: the last change point in this metric's series.
+     */
+    public record Found(
+            String metric,
+            String unit,
+            int position,
+            HistoryStore.Entry run,
+            Segment before,
+            Segment after,
+            double changePercent,
+            double pValue,
+            boolean regression,
+            boolean newest,
+            List<MovedLine> moved) {}
+
+    private final EDivisive detector;
+    private final double thresholdPercent;
+
+    public ChangePointCheck(EDivisive detector, double thresholdPercent) {
+        this.detector = detector;
+        this.thresholdPercent = thresholdPercent;
+    }
+
+    /**
+     * The change points of every series in {@code gating}, the newest last per metric; {@code shares} are the share
+     * series to look for lines that moved with them.
+     */
+    public List<Found> check(Map<String, List<Point>> gating, Map<String, List<Point>> shares) {
+        List<Found> out = new ArrayList<>();
+        gating.forEach((metric, points) -> {
+            double[] v = points.stream().mapToDouble(p -> p.figure().value()).toArray();
+            List<EDivisive.ChangePoint> cps = detector.changePoints(v);
+            for (int k = 0; k < cps.size(); k++) {
+                int from = k == 0 ? 0 : cps.get(k - 1).index();
+                int at = cps.get(k).index();
+                int to = k == cps.size() - 1 ? v.length : cps.get(k + 1).index();
+                Segment before = Segment.of(v, from, at);
+                Segment after = Segment.of(v, at, to);
+                double change = before.mean() == 0 ? 0 : (after.mean() / before.mean() - 1) * 100;
+                out.add(new Found(
+                        metric,
+                        points.get(0).figure().unit(),
+                        at,
+                        points.get(at).run(),
+                        before,
+                        after,
+                        change,
+                        cps.get(k).pValue(),
+                        change > thresholdPercent,
+                        k == cps.size() - 1,
+                        moved(metric, points, from, at, to, shares)));
+            }
+        });
+        return out;
+    }
+
+    /** True when some metric's newest change point is a regression beyond the threshold: CI's exit 1. */
+    public static boolean failed(List<Found> found) {
+        return found.stream().anyMatch(f -> f.newest() && f.regression());
+    }
+
+    private static List<MovedLine> moved(
+            String metric, List<Point> points, int from, int at, int to, Map<String, List<Point>> shares) {
+        String scenario = metric.split("/", -1).length > 1 ? metric.split("/", -1)[1] : "";
+        Map<String, Integer> side = new HashMap<>(); // run key -> -1 before, +1 after
+        for (int i = from; i < to; i++) side.put(points.get(i).run().facts().key(), i < at ? -1 : 1);
+        List<MovedLine> out = new ArrayList<>();
+        shares.forEach((line, series) -> {
+            String[] parts = line.split("/", -1);
+            if (parts.length < 2 || !parts[1].equals(scenario)) return;
+            List<Double> before = new ArrayList<>();
+            List<Double> after = new ArrayList<>();
+            for (Point p : series) {
+                Integer s = side.get(p.run().facts().key());
+                if (s != null) (s < 0 ? before : after).add(p.figure().value());
+            }
+            if (before.size() < 2 || after.size() < 2) return;
+            double[] all = new double[before.size() + after.size()];
+            for (int i = 0; i < before.size(); i++) all[i] = before.get(i);
+            for (int i = 0; i < after.size(); i++) all[before.size() + i] = after.get(i);
+            EDivisive.ChangePoint t = EDivisive.tTest(all, 0, before.size(), all.length, 0);
+            double moved = t.meanAfter() - t.meanBefore();
+            if (Math.abs(moved) >= MOVED_POINTS && t.pValue() < MOVED_P)
+                out.add(new MovedLine(line, t.meanBefore(), t.meanAfter(), t.pValue()));
+        });
+        out.sort(Comparator.comparingDouble((MovedLine m) -> -Math.abs(m.changePoints())));
+        return out.size() > MOVED_LINES ? List.copyOf(out.subList(0, MOVED_LINES)) : out;
+    }
+}

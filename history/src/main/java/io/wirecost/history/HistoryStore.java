@@ -1,0 +1,357 @@
+package io.wirecost.history;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationState;
+
+/**
+ * The history database: the embedded SQLite file by default, or a PostgreSQL server ({@code jdbc:postgresql://...}).
+ * Its schema is migrated by Flyway on opening; a database that is not one (a damaged or foreign file), or whose
+ * schema is newer than this wirecost knows, is refused with one line before anything is written.
+ */
+public final class HistoryStore implements AutoCloseable {
+
+    /** Where the embedded database goes when {@code --db} is not given. */
+    public static final String DEFAULT_DB = "runs/history.sqlite";
+
+    private static final String MIGRATIONS = "classpath:io/wirecost/history/db";
+    private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+
+    private final Connection connection;
+    private final String name;
+
+    /** One stored run as listed: its order in the history and its facts. */
+    public record Entry(long seq, Instant measured, String commit, String branch, RunFacts facts, int figures) {}
+
+    /** One value of a metric's series, in the history's order. */
+    public record Point(Entry run, Figure figure) {}
+
+    private HistoryStore(Connection connection, String name) {
+        this.connection = connection;
+        this.name = name;
+    }
+
+    /**
+     * Opens (with {@code create}: creates) the database named by {@code --db}: a JDBC URL, or a file path for the
+     * embedded database. Migrates its schema to this version's.
+     */
+    public static HistoryStore open(String db, boolean create) throws HistoryException {
+        String url = db.startsWith("jdbc:") ? db : "jdbc:sqlite:" + db;
+        String name = db.startsWith("jdbc:") ? redacted(db) : db;
+        if (url.startsWith("jdbc:sqlite:")) checkFile(Path.of(url.substring("jdbc:sqlite:".length())), create);
+        else if (!url.startsWith("jdbc:postgresql:"))
+            throw new HistoryException("--db must be a file or a jdbc:postgresql:// URL, got '" + name + "'");
+        FLYWAY_LOG.setLevel(Level.SEVERE); // Flyway reports each step at INFO: noise on a command line
+        Flyway flyway = Flyway.configure(HistoryStore.class.getClassLoader())
+                .dataSource(url, null, null)
+                .locations(MIGRATIONS)
+                // a class name: Flyway names only its auto, console, slf4j, log4j2 and apache-commons loggers
+                .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator")
+                .cleanDisabled(true)
+                .load();
+        try {
+            refuseNewer(flyway, name);
+            flyway.migrate();
+        } catch (FlywayException e) {
+            throw new HistoryException("--db " + name + ": " + why(e));
+        }
+        try {
+            return new HistoryStore(DriverManager.getConnection(url), name);
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + oneLine(e));
+        }
+    }
+
+    /** A schema newer than this wirecost's: its migrations would not know the tables, so nothing is written. */
+    private static void refuseNewer(Flyway flyway, String name) throws HistoryException {
+        MigrationInfo[] all = flyway.info().all();
+        String ours = Arrays.stream(all)
+                .filter(m ->
+                        m.getState() != MigrationState.FUTURE_SUCCESS && m.getState() != MigrationState.FUTURE_FAILED)
+                .map(m -> m.getVersion().getVersion())
+                .reduce((a, b) -> b)
+                .orElse("0");
+        for (MigrationInfo m : all) {
+            if (m.getState() == MigrationState.FUTURE_SUCCESS || m.getState() == MigrationState.FUTURE_FAILED) {
+                throw new HistoryException("--db " + name + ": its schema is version " + m.getVersion()
+                        + ", newer than this wirecost's (" + ours + "); use a newer wirecost, nothing was changed");
+            }
+        }
+    }
+
+    private static void checkFile(Path file, boolean create) throws HistoryException {
+        if (!Files.exists(file)) {
+            if (!create)
+                throw new HistoryException(
+                        "--db " + file + ": no history database there (wirecost history add makes one)");
+            try {
+                if (file.toAbsolutePath().getParent() != null)
+                    Files.createDirectories(file.toAbsolutePath().getParent());
+            } catch (IOException e) {
+                throw new HistoryException("--db " + file + ": cannot create its directory (" + e.getMessage() + ")");
+            }
+            return;
+        }
+        if (!Files.isRegularFile(file)) throw new HistoryException("--db " + file + ": not a file");
+        byte[] header = new byte[16];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(header, 0, 16);
+        } catch (IOException e) {
+            throw new HistoryException("--db " + file + ": cannot be read (" + e.getMessage() + ")");
+        }
+        // an empty file is what SQLite makes of a new database too
+        if (n == 0) return;
+        if (n < 16 || !new String(header, StandardCharsets.ISO_8859_1).equals("SQLite format 3\0"))
+            throw new HistoryException(
+                    "--db " + file + ": not a SQLite database (another file at that path?); left as it is");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("PRAGMA quick_check")) {
+            String verdict = r.next() ? r.getString(1) : "no answer";
+            if (!"ok".equals(verdict))
+                throw new HistoryException("--db " + file + ": the database is damaged (SQLite's quick_check: "
+                        + verdict.lines().findFirst().orElse("") + "); left as it is");
+        } catch (SQLException e) {
+            throw new HistoryException(
+                    "--db " + file + ": the database is damaged (" + oneLine(e) + "); left as it is");
+        }
+    }
+
+    /** Whether a run with this key (its results.json's SHA-256) is stored. */
+    public boolean contains(String runKey) throws HistoryException {
+        try (PreparedStatement q = connection.prepareStatement("SELECT 1 FROM runs WHERE run_key = ?")) {
+            q.setString(1, runKey);
+            try (ResultSet r = q.executeQuery()) {
+                return r.next();
+            }
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + oneLine(e));
+        }
+    }
+
+    /** Stores a run; refused when the same results.json is already stored. Returns its place in the history. */
+    public long add(RunReader.StoredRun run, String commit, String branch, Instant time) throws HistoryException {
+        RunFacts f = run.facts();
+        try {
+            try (PreparedStatement q = connection.prepareStatement("SELECT seq, dir FROM runs WHERE run_key = ?")) {
+                q.setString(1, f.key());
+                try (ResultSet r = q.executeQuery()) {
+                    if (r.next())
+                        throw new HistoryException(f.dir() + ": already stored as run " + r.getLong(1) + " (added from "
+                                + r.getString(2) + "); not added again");
+                }
+            }
+            connection.setAutoCommit(false);
+            long seq;
+            try (Statement s = connection.createStatement();
+                    ResultSet r = s.executeQuery("SELECT COALESCE(MAX(seq), 0) + 1 FROM runs")) {
+                r.next();
+                seq = r.getLong(1);
+            }
+            long now = System.currentTimeMillis();
+            Instant measured = time != null ? time : f.started() != null ? f.started() : Instant.ofEpochMilli(now);
+            try (PreparedStatement p = connection.prepareStatement(
+                    "INSERT INTO runs (run_key, seq, run_id, kind, dir,"
+                            + " measured_ms, started_ms, added_ms, commit_sha, branch, host, cpu_model, java_version, method,"
+                            + " load_1m, steal_percent, busy_percent, settings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+                p.setString(1, f.key());
+                p.setLong(2, seq);
+                p.setString(3, f.runId());
+                p.setString(4, f.kind());
+                p.setString(5, f.dir());
+                p.setLong(6, measured.toEpochMilli());
+                if (f.started() == null) p.setNull(7, java.sql.Types.BIGINT);
+                else p.setLong(7, f.started().toEpochMilli());
+                p.setLong(8, now);
+                p.setString(9, commit);
+                p.setString(10, branch);
+                p.setString(11, f.host());
+                p.setString(12, f.cpuModel());
+                p.setString(13, f.javaVersion());
+                p.setString(14, f.method());
+                setDouble(p, 15, f.loadAverage());
+                setDouble(p, 16, f.stealPercent());
+                setDouble(p, 17, f.busyPercent());
+                p.setString(18, f.settings());
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = connection.prepareStatement(
+                    "INSERT INTO figures (run_key, metric, value, ci_low, ci_high, unit) VALUES (?,?,?,?,?,?)")) {
+                for (Figure g : run.figures()) {
+                    if (!Double.isFinite(g.value())) continue;
+                    p.setString(1, f.key());
+                    p.setString(2, g.metric());
+                    p.setDouble(3, g.value());
+                    setDouble(p, 4, g.ciLow());
+                    setDouble(p, 5, g.ciHigh());
+                    p.setString(6, g.unit());
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            connection.commit();
+            return seq;
+        } catch (SQLException e) {
+            rollback();
+            throw new HistoryException("--db " + name + ": " + f.dir() + " not stored (" + oneLine(e) + ")");
+        } finally {
+            try {
+                connection.setAutoCommit(true);
+            } catch (SQLException e) {
+                // the connection is closed with the command; nothing was half-written (the transaction rolled back)
+            }
+        }
+    }
+
+    /** Every stored run in the history's order: by the time it measured, then by the order it was added. */
+    public List<Entry> runs() throws HistoryException {
+        List<Entry> out = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+                ResultSet r = s.executeQuery("SELECT r.*, (SELECT COUNT(*) FROM figures g WHERE g.run_key = r.run_key)"
+                        + " AS n FROM runs r ORDER BY measured_ms, seq")) {
+            while (r.next()) out.add(entry(r));
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + oneLine(e));
+        }
+        return out;
+    }
+
+    /** A run's figures, by metric name. */
+    public List<Figure> figures(String runKey) throws HistoryException {
+        List<Figure> out = new ArrayList<>();
+        try (PreparedStatement p = connection.prepareStatement(
+                "SELECT metric, value, ci_low, ci_high, unit FROM figures WHERE run_key = ? ORDER BY metric")) {
+            p.setString(1, runKey);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) out.add(figure(r));
+            }
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + oneLine(e));
+        }
+        return out;
+    }
+
+    /** Every metric's series (those {@code wanted} accepts), over the runs measured at or after {@code since}. */
+    public Map<String, List<Point>> series(Predicate<String> wanted, Instant since) throws HistoryException {
+        Map<String, Entry> runs = new LinkedHashMap<>();
+        for (Entry e : runs())
+            if (since == null || !e.measured().isBefore(since))
+                runs.put(e.facts().key(), e);
+        Map<String, List<Point>> out = new java.util.TreeMap<>();
+        try (Statement s = connection.createStatement();
+                ResultSet r = s.executeQuery("SELECT g.run_key, g.metric, g.value, g.ci_low, g.ci_high, g.unit"
+                        + " FROM figures g JOIN runs r ON r.run_key = g.run_key ORDER BY r.measured_ms, r.seq")) {
+            while (r.next()) {
+                Entry e = runs.get(r.getString(1));
+                if (e == null || !wanted.test(r.getString(2))) continue;
+                Figure f = new Figure(r.getString(2), r.getDouble(3), nan(r, 4), nan(r, 5), r.getString(6));
+                out.computeIfAbsent(f.metric(), k -> new ArrayList<>()).add(new Point(e, f));
+            }
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + oneLine(e));
+        }
+        return out;
+    }
+
+    private static Entry entry(ResultSet r) throws SQLException {
+        long started = r.getLong("started_ms");
+        RunFacts f = new RunFacts(
+                r.getString("run_key"),
+                r.getString("run_id"),
+                r.getString("kind"),
+                r.getString("dir"),
+                r.wasNull() ? null : Instant.ofEpochMilli(started),
+                r.getString("host"),
+                r.getString("cpu_model"),
+                r.getString("java_version"),
+                r.getString("method"),
+                nan(r, "load_1m"),
+                nan(r, "steal_percent"),
+                nan(r, "busy_percent"),
+                r.getString("settings"));
+        return new Entry(
+                r.getLong("seq"),
+                Instant.ofEpochMilli(r.getLong("measured_ms")),
+                r.getString("commit_sha"),
+                r.getString("branch"),
+                f,
+                r.getInt("n"));
+    }
+
+    private static Figure figure(ResultSet r) throws SQLException {
+        return new Figure(r.getString(1), r.getDouble(2), nan(r, 3), nan(r, 4), r.getString(5));
+    }
+
+    private static double nan(ResultSet r, int column) throws SQLException {
+        double v = r.getDouble(column);
+        return r.wasNull() ? Double.NaN : v;
+    }
+
+    private static double nan(ResultSet r, String column) throws SQLException {
+        double v = r.getDouble(column);
+        return r.wasNull() ? Double.NaN : v;
+    }
+
+    private static void setDouble(PreparedStatement p, int i, double v) throws SQLException {
+        if (Double.isFinite(v)) p.setDouble(i, v);
+        else p.setNull(i, java.sql.Types.DOUBLE);
+    }
+
+    private void rollback() {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            // closing the connection discards the transaction too
+        }
+    }
+
+    /** The URL without a password given in it, for messages. */
+    static String redacted(String url) {
+        return url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+    }
+
+    private static String why(FlywayException e) {
+        String m = oneLine(e);
+        if (m.contains("non-empty schema") || m.contains("without schema history table"))
+            return "holds tables but is not a wirecost history (no migration history); left as it is";
+        return m;
+    }
+
+    private static String oneLine(Exception e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getMessage() == null) t = t.getCause();
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.strip().lines().findFirst().orElse(m);
+    }
+
+    @Override
+    public void close() throws HistoryException {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + oneLine(e));
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.wirecost.history;
+
+import java.time.Instant;
+
+/**
+ * What is known of a run besides its figures: where it came from and the machine it measured on.
+ *
+ * @param key           SHA-256 of its results.json: the same run is refused a second time, wherever it was copied
+ * @param kind          run, attach, profile (the command that made it), or "external" where it does not say
+ * @param started       when the run began (null where results.json does not say)
+ * @param loadAverage   the 1-minute load average at the start, mean over scenarios (NaN: not recorded)
+ * @param stealPercent  CPU steal during the timed passes, mean over scenarios (NaN: not recorded)
+ * @param busyPercent   the machine's busy CPU during the timed passes, mean over scenarios (NaN: not recorded)
+ * @param settings      the run's method, settings and profiler as JSON
+ */
+public record RunFacts(
+        String key,
+        String runId,
+        String kind,
+        String dir,
+        Instant started,
+        String host,
+        String cpuModel,
+        String javaVersion,
+        String method,
+        double loadAverage,
+        double stealPercent,
+        double busyPercent,
+        String settings) {}

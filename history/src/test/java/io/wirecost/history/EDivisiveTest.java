@@ -1,0 +1,65 @@
+package io.wirecost.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** E-divisive on series with known steps; OtavaCrossCheckIT compares it with Otava itself. */
+class EDivisiveTest {
+
+    private static double[] steps(long seed, double noise, int n, int... at) {
+        Random r = new Random(seed);
+        double[] v = new double[n];
+        double level = 20;
+        for (int i = 0; i < n; i++) {
+            for (int s : at) if (i == s) level *= 1.1;
+            v[i] = level * (1 + noise * r.nextGaussian());
+        }
+        return v;
+    }
+
+    private static List<Integer> indices(List<EDivisive.ChangePoint> cps) {
+        return cps.stream().map(EDivisive.ChangePoint::index).toList();
+    }
+
+    @Test
+    void aTenPercentStepIsFoundAtTheFirstRunAfterIt() {
+        EDivisive d = new EDivisive(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0);
+        List<EDivisive.ChangePoint> cps = d.changePoints(steps(1, 0.02, 30, 20));
+        assertEquals(List.of(20), indices(cps));
+        EDivisive.ChangePoint cp = cps.get(0);
+        assertEquals(10, cp.changePercent(), 2.5, "the step's size, within the noise");
+        assertTrue(cp.pValue() <= EDivisive.DEFAULT_MAX_P, "p " + cp.pValue());
+    }
+
+    @Test
+    void twoStepsInALongSeriesBothFoundAcrossWindows() {
+        EDivisive d = new EDivisive(30, EDivisive.DEFAULT_MAX_P, 0);
+        assertEquals(List.of(35, 80), indices(d.changePoints(steps(2, 0.02, 120, 35, 80))));
+    }
+
+    @Test
+    void noChangeInAStationarySeries() {
+        EDivisive d = new EDivisive(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0);
+        for (long seed = 10; seed < 30; seed++)
+            assertEquals(List.of(), indices(d.changePoints(steps(seed, 0.03, 40))), "seed " + seed);
+    }
+
+    @Test
+    void aMinimumMagnitudeDropsSmallChanges() {
+        double[] v = steps(3, 0.005, 40, 20); // +10 %, very clear
+        assertEquals(List.of(20), indices(new EDivisive(50, 0.001, 0.05).changePoints(v)));
+        assertEquals(List.of(), indices(new EDivisive(50, 0.001, 0.15).changePoints(v)));
+    }
+
+    @Test
+    void tooShortASeriesHasNone() {
+        EDivisive d = new EDivisive(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0);
+        assertEquals(List.of(), indices(d.changePoints(new double[] {})));
+        assertEquals(List.of(), indices(d.changePoints(new double[] {5})));
+        assertEquals(List.of(), indices(d.changePoints(new double[] {5, 9})));
+    }
+}

@@ -1,0 +1,124 @@
+package io.wirecost.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every history database must do, run against the embedded file (HistoryStoreTest) and a real PostgreSQL
+ * server (PostgresHistoryStoreIT).
+ */
+abstract class HistoryStoreContract {
+
+    /** A real quick rmi run's results.json and cpu.csv. */
+    static final Path FIXTURE = Path.of("src/test/resources/runs/rmi-quick");
+
+    /** The --db of a new, empty database. */
+    abstract String freshDb() throws Exception;
+
+    static RunReader.StoredRun synthetic(String key, Instant started, double cpuMicros) {
+        RunFacts f = new RunFacts(
+                key,
+                key,
+                "run",
+                "/runs/" + key,
+                started,
+                "vm",
+                "",
+                "17",
+                "quick",
+                Double.NaN,
+                Double.NaN,
+                Double.NaN,
+                "{}");
+        return new RunReader.StoredRun(
+                f,
+                List.of(
+                        new Figure("cpu/rmi/all/int", cpuMicros, cpuMicros - 0.5, cpuMicros + 0.5, "us"),
+                        new Figure("share/rmi/server/socket-write", 30, Double.NaN, Double.NaN, "%")));
+    }
+
+    @Test
+    void aRealRunIsStoredWithEveryFigureAndItsFacts() throws Exception {
+        RunReader.StoredRun run = RunReader.read(FIXTURE);
+        String db = freshDb();
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            assertEquals(1, store.add(run, "0123456789abcdef", "main", null));
+            List<HistoryStore.Entry> runs = store.runs();
+            assertEquals(1, runs.size());
+            HistoryStore.Entry e = runs.get(0);
+            assertEquals("0123456789abcdef", e.commit());
+            assertEquals("main", e.branch());
+            assertEquals("run", e.facts().kind());
+            assertEquals("quick", e.facts().method());
+            assertEquals(Instant.parse("2026-12-01T21:08:07.200Z"), e.measured(), "the run's start, to the ms");
+            assertTrue(e.facts().javaVersion().startsWith("17."), e.facts().javaVersion());
+            assertEquals(1.66, e.facts().loadAverage(), 1e-9);
+            List<Figure> stored = store.figures(e.facts().key());
+            assertEquals(run.figures().size(), stored.size());
+            Map<String, Figure> byName = new java.util.HashMap<>();
+            stored.forEach(f -> byName.put(f.metric(), f));
+            // cpu.csv's line rmi,int,all,18.563,17.742,19.384
+            Figure cpu = byName.get("cpu/rmi/all/int");
+            assertEquals(18.563, cpu.value(), 1e-9);
+            assertEquals(17.742, cpu.ciLow(), 1e-9);
+            assertEquals(19.384, cpu.ciHigh(), 1e-9);
+            assertEquals("us", cpu.unit());
+            for (String m : List.of(
+                    "rtt/rmi/int",
+                    "share/rmi/client/socket-write",
+                    "size/rmi/int/request",
+                    "wait/rmi",
+                    "jmc/rmi/client/CompareCpu"))
+                assertTrue(byName.containsKey(m), m + " missing from " + byName.keySet());
+            assertTrue(byName.get("share/rmi/client/socket-write").hasInterval());
+        }
+    }
+
+    @Test
+    void theSameRunTwiceIsRefused() throws Exception {
+        String db = freshDb();
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            store.add(RunReader.read(FIXTURE), null, null, null);
+            HistoryException e =
+                    assertThrows(HistoryException.class, () -> store.add(RunReader.read(FIXTURE), "other", null, null));
+            assertTrue(e.getMessage().contains("already stored as run 1"), e.getMessage());
+            assertEquals(1, store.runs().size());
+        }
+    }
+
+    @Test
+    void theHistoryIsInTheOrderRunsMeasuredAndSeriesFollowIt() throws Exception {
+        String db = freshDb();
+        Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            store.add(synthetic("b", t0.plusSeconds(3600), 11), null, null, null);
+            store.add(synthetic("a", t0, 10), null, null, null);
+            store.add(synthetic("c", t0.plusSeconds(7200), 12), "c0ffee", null, null);
+        }
+        try (HistoryStore store = HistoryStore.open(db, false)) {
+            assertEquals(
+                    List.of("a", "b", "c"),
+                    store.runs().stream().map(e -> e.facts().key()).toList());
+            Map<String, List<HistoryStore.Point>> s = store.series(m -> m.startsWith("cpu/"), null);
+            assertEquals(List.of("cpu/rmi/all/int"), List.copyOf(s.keySet()));
+            assertEquals(
+                    List.of(10.0, 11.0, 12.0),
+                    s.get("cpu/rmi/all/int").stream()
+                            .map(p -> p.figure().value())
+                            .toList());
+            assertEquals(
+                    List.of(11.0, 12.0),
+                    store.series(m -> true, t0.plusSeconds(3600)).get("cpu/rmi/all/int").stream()
+                            .map(p -> p.figure().value())
+                            .toList(),
+                    "--since keeps the runs measured at or after it");
+        }
+    }
+}

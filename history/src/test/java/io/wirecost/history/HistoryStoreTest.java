@@ -1,0 +1,103 @@
+package io.wirecost.history;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded SQLite file: the contract, and what is refused with one line and left as it was. */
+class HistoryStoreTest extends HistoryStoreContract {
+
+    @TempDir
+    Path tmp;
+
+    private int dbs;
+
+    @Override
+    String freshDb() {
+        return tmp.resolve("h" + dbs++ + ".sqlite").toString();
+    }
+
+    private static void assertRefusedUnchanged(Path db, String reason) throws Exception {
+        byte[] before = Files.readAllBytes(db);
+        for (boolean create : new boolean[] {true, false}) {
+            HistoryException e = assertThrows(HistoryException.class, () -> HistoryStore.open(db.toString(), create));
+            assertTrue(e.getMessage().contains(reason), e.getMessage() + " should say " + reason);
+            assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        }
+        assertArrayEquals(before, Files.readAllBytes(db), "the file is left as it was");
+    }
+
+    @Test
+    void aFileThatIsNoDatabaseIsRefused() throws Exception {
+        Path db = Files.writeString(tmp.resolve("notes.sqlite"), "these are my notes, not a database\n".repeat(50));
+        assertRefusedUnchanged(db, "not a SQLite database");
+    }
+
+    @Test
+    void aDamagedDatabaseIsRefused() throws Exception {
+        Path db = Path.of(freshDb());
+        try (HistoryStore store = HistoryStore.open(db.toString(), true)) {
+            store.add(RunReader.read(FIXTURE), null, null, null);
+        }
+        byte[] whole = Files.readAllBytes(db);
+        // the header survives, the pages after the first are overwritten
+        for (int i = 4096; i < whole.length; i++) whole[i] = (byte) (i * 31);
+        Files.write(db, whole);
+        assertRefusedUnchanged(db, "damaged");
+    }
+
+    @Test
+    void aNewerSchemaIsRefused() throws Exception {
+        Path db = Path.of(freshDb());
+        HistoryStore.open(db.toString(), true).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement()) {
+            // what a later wirecost's migration 2 leaves in Flyway's history
+            s.executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
+                    + " checksum, installed_by, execution_time, success) VALUES (2, '2', 'later', 'SQL',"
+                    + " 'V2__later.sql', 1, 'wirecost', 1, 1)");
+            s.executeUpdate("CREATE TABLE later (x INTEGER)");
+        }
+        assertRefusedUnchanged(db, "its schema is version 2, newer than this wirecost's (1)");
+    }
+
+    @Test
+    void anotherApplicationsDatabaseIsRefused() throws Exception {
+        Path db = tmp.resolve("shop.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement()) {
+            s.executeUpdate("CREATE TABLE customers (name TEXT)");
+            s.executeUpdate("INSERT INTO customers VALUES ('ada')");
+        }
+        assertRefusedUnchanged(db, "not a wirecost history");
+    }
+
+    @Test
+    void readingNeverCreatesADatabase() {
+        Path db = tmp.resolve("none.sqlite");
+        HistoryException e = assertThrows(HistoryException.class, () -> HistoryStore.open(db.toString(), false));
+        assertTrue(e.getMessage().contains("no history database there"), e.getMessage());
+        assertFalse(Files.exists(db));
+    }
+
+    @Test
+    void reopeningMigratesNothingAndKeepsTheRuns() throws Exception {
+        String db = freshDb();
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            store.add(synthetic("a", Instant.EPOCH, 10), null, null, null);
+        }
+        try (HistoryStore store = HistoryStore.open(db, false)) {
+            assertTrue(store.contains("a"));
+        }
+    }
+}
