@@ -30,8 +30,15 @@ import one.jfr.event.Event;
  */
 public final class RecordingReader {
 
+    /** Which reader reads JFR 2.x: {@code auto} (wirecost's own where it can, async-profiler's otherwise) or {@code async-profiler}. */
+    static final String READER_PROPERTY = "wirecost.reader";
+    /** When "true", each read says on stderr which reader ran (the bench reads it). */
+    static final String REPORT_PROPERTY = "wirecost.reader.report";
+
     private final SampleMode mode;
     private final AlternativeReader alternative;
+    private boolean ownReader = !"async-profiler".equals(System.getProperty(READER_PROPERTY, "auto"));
+    private String readerUsed = "none";
 
     public RecordingReader(SampleMode mode) {
         this(mode, null);
@@ -44,6 +51,21 @@ public final class RecordingReader {
     public RecordingReader(SampleMode mode, AlternativeReader alternative) {
         this.mode = mode;
         this.alternative = alternative;
+    }
+
+    /** Whether wirecost's own reader may read format 2.x files (the default); false forces async-profiler's. */
+    RecordingReader ownReader(boolean enabled) {
+        this.ownReader = enabled;
+        return this;
+    }
+
+    /**
+     * The reader that ran in the last read: {@code wirecost} (its own, memory-mapped, for JFR 2.x),
+     * {@code async-profiler} (its JfrReader: lock durations, sinks needing each sample, files the own reader
+     * leaves), {@code jmc} (formats before 2.0), or {@code none} (nothing read).
+     */
+    public String readerUsed() {
+        return readerUsed;
     }
 
     public RecordingSummary read(Path file, SampleSink sink) throws RecordingException {
@@ -68,11 +90,20 @@ public final class RecordingReader {
                 Map<SampleMode, RecordingSummary> out = new java.util.EnumMap<>(SampleMode.class);
                 for (Map.Entry<SampleMode, SampleSink> s : sinks.entrySet())
                     out.put(s.getKey(), alternative.read(readable, name, s.getKey(), s.getValue()));
+                report(name, "jmc", -1);
                 return out;
             }
-            AtomicReference<JfrReader> open = new AtomicReference<>();
-            Map<SampleMode, RecordingSummary> summaries =
-                    withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sinks, open), open);
+            Map<SampleMode, RecordingSummary> summaries = null;
+            if (ownReader && MappedRecordingReader.accepts(sinks)) {
+                summaries = MappedRecordingReader.read(readable, name, scan, sinks, threads());
+                if (summaries != null) report(name, "wirecost", scan.completeChunks());
+            }
+            if (summaries == null) {
+                AtomicReference<JfrReader> open = new AtomicReference<>();
+                summaries =
+                        withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sinks, open), open);
+                report(name, "async-profiler", scan.completeChunks());
+            }
             if (summaries.values().stream().anyMatch(x -> x.samples() == 0)) {
                 // an empty mode says what the recording does hold: one census and one pass over the modes
                 // not read yet serve every empty mode (the agent's allocation counter meets idle segments)
@@ -87,6 +118,37 @@ public final class RecordingReader {
             }
             return summaries;
         }
+    }
+
+    private void report(String name, String reader, int chunks) {
+        readerUsed = reader;
+        if (Boolean.getBoolean(REPORT_PROPERTY)) {
+            String detail = chunks < 0
+                    ? ""
+                    : " (" + chunks + " chunk(s)"
+                            + (reader.equals("wirecost") ? ", " + Math.min(threads(), chunks) + " thread(s)" : "")
+                            + ")";
+            System.err.println("wirecost: reader " + reader + " read " + name + detail);
+        }
+    }
+
+    /** Chunks read at once by wirecost's reader: one per core this process may use. */
+    private static int threads() {
+        return Math.max(
+                1,
+                Integer.getInteger(
+                        "wirecost.reader.threads", Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** The warning a truncated recording gets, whichever reader read it. */
+    static List<String> truncationWarnings(ChunkScan scan) {
+        List<String> warnings = new ArrayList<>();
+        if (scan.lostBytes() > 0) {
+            warnings.add(String.format(
+                    "recording truncated: the last chunk is incomplete, %d of %d bytes (%.1f %%) not read",
+                    scan.lostBytes(), scan.fileSize(), 100.0 * scan.lostBytes() / scan.fileSize()));
+        }
+        return warnings;
     }
 
     /**
@@ -223,12 +285,7 @@ public final class RecordingReader {
             // the reader signals truncation and corruption as IOException or as buffer/index errors
             throw new RecordingException(name, scan.describeFailure(e));
         }
-        List<String> warnings = new ArrayList<>();
-        if (scan.lostBytes() > 0) {
-            warnings.add(String.format(
-                    "recording truncated: the last chunk is incomplete, %d of %d bytes (%.1f %%) not read",
-                    scan.lostBytes(), scan.fileSize(), 100.0 * scan.lostBytes() / scan.fileSize()));
-        }
+        List<String> warnings = truncationWarnings(scan);
         Map<SampleMode, RecordingSummary> out = new java.util.EnumMap<>(SampleMode.class);
         for (Target t : targets)
             out.put(t.mode, new RecordingSummary(name, producer, t.counts, chunks, scan.lostBytes(), warnings));

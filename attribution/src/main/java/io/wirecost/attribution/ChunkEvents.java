@@ -1,0 +1,211 @@
+package io.wirecost.attribution;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The counted events of one mapped chunk, summed per (stack, thread) for each requested mode, without an
+ * object per event: each event's size prefix says where the next starts, so only the types a mode counts
+ * have their leading fields decoded (the same fields, in the same order, as {@link RecordedEvents} reads),
+ * and every other event is skipped. Which event counts in which mode, and with which weight, follows
+ * {@link EventSelection} rule for rule; the differential tests hold the two to the same counts.
+ */
+final class ChunkEvents {
+
+    /** The event types a mode may count, in the order of the weights kept per type. */
+    static final String[] TYPES = {
+        "jdk.ExecutionSample",
+        "jdk.NativeMethodSample",
+        "profiler.WallClockSample",
+        "jdk.CPUTimeSample",
+        "jdk.ObjectAllocationSample",
+        "jdk.ObjectAllocationInNewTLAB",
+        "jdk.ObjectAllocationOutsideTLAB"
+    };
+
+    private static final int EXECUTION = 0;
+    private static final int NATIVE = 1;
+    private static final int WALL_CLOCK = 2;
+    private static final int CPU_TIME = 3;
+    private static final int ALLOCATION = 4;
+    private static final int NEW_TLAB = 5;
+    private static final int OUTSIDE_TLAB = 6;
+
+    /** The modes this reader counts; lock durations stay with the general reader. */
+    static boolean counts(SampleMode mode) {
+        return mode != SampleMode.LOCK;
+    }
+
+    /** One mode's sums over one chunk. */
+    static final class Part {
+        final SampleMode mode;
+        final StackTally tally = new StackTally();
+        final long[] weights = new long[TYPES.length];
+        final boolean[] seen = new boolean[TYPES.length];
+
+        Part(SampleMode mode) {
+            this.mode = mode;
+        }
+
+        void add(int type, int stack, int thread, long weight) {
+            weights[type] += weight;
+            seen[type] = true;
+            tally.add(stack, thread, weight);
+        }
+
+        void addTo(Map<String, Long> counts) {
+            for (int i = 0; i < TYPES.length; i++) if (seen[i]) counts.merge(TYPES[i], weights[i], Long::sum);
+        }
+    }
+
+    /** What the chunks before this one leave for it: thread-state constants and async-profiler's "event" setting. */
+    record Carry(Map<Integer, String> threadStates, boolean hasEventSetting, String eventSetting) {
+        static final Carry NONE = new Carry(null, false, null);
+    }
+
+    final Part[] parts;
+    /** Whether async-profiler's cpu/wall split in this chunk needs what earlier chunks set: then read in order. */
+    final boolean needsCarry;
+    /** The last "event" setting of this chunk, if it has one: the next chunks inherit it. */
+    boolean hasEventSetting;
+
+    String eventSetting;
+
+    private ChunkEvents(Part[] parts, boolean needsCarry) {
+        this.parts = parts;
+        this.needsCarry = needsCarry;
+    }
+
+    /**
+     * Sums the chunk's events for {@code modes}; with {@code carry} null (chunks read in parallel) a chunk
+     * whose split depends on earlier chunks is only marked {@link #needsCarry} and read again in order.
+     */
+    static ChunkEvents read(ChunkPools pools, List<SampleMode> modes, Carry carry) {
+        boolean cpuOrWall = modes.contains(SampleMode.CPU) || modes.contains(SampleMode.WALL);
+        int ownDefault = ChunkPools.stateDefault(pools.threadStates);
+        boolean dependent = pools.asyncProfiler && cpuOrWall && ownDefault == Integer.MIN_VALUE;
+        Part[] parts = new Part[modes.size()];
+        for (int i = 0; i < parts.length; i++) parts[i] = new Part(modes.get(i));
+        ChunkEvents out = new ChunkEvents(parts, dependent && carry == null);
+        // a chunk that needs the carry is scanned all the same: whatever could fail must fail now, before
+        // any sink has seen a sample, so the file can still go to the general reader
+        Map<Integer, String> states =
+                pools.threadStates != null || carry == null ? pools.threadStates : carry.threadStates;
+        out.scan(pools, ChunkPools.stateDefault(states), carry == null ? Carry.NONE : carry);
+        return out;
+    }
+
+    private void scan(ChunkPools pools, int stateDefault, Carry carry) {
+        JfrMetadata meta = pools.meta;
+        int[] ids = new int[TYPES.length];
+        for (int i = 0; i < ids.length; i++) ids[i] = meta.typeId(TYPES[i]);
+        JfrMetadata.Type setting = meta.byName.get("jdk.ActiveSetting");
+        int settingId = pools.asyncProfiler && setting != null ? setting.id : -1;
+        boolean async = pools.asyncProfiler;
+        hasEventSetting = carry.hasEventSetting();
+        eventSetting = carry.eventSetting();
+        boolean sawAllocationSample = false;
+        // TLAB events wait for the chunk's end, as in EventSelection: a jdk.ObjectAllocationSample makes them redundant
+        int[] deferred = new int[0];
+        long[] deferredWeights = new long[0];
+        int deferredCount = 0;
+
+        JfrCursor c = new JfrCursor(pools.buf, ChunkPools.HEADER);
+        int end = c.limit();
+        while (c.pos < end) {
+            int start = c.pos;
+            int size = c.getVarint();
+            int type = c.getVarint();
+            if (size <= 0 || size > end - start) throw new JfrCursor.Unreadable("event size");
+            if (type == 'L' && c.getInt(start) == 0x464c5200) throw new JfrCursor.Unreadable("chunk inside a chunk");
+            int kind = kindOf(ids, type);
+            if (kind >= 0) {
+                long weight = 1;
+                int thread;
+                int stack;
+                int state = 0;
+                c.getVarlong(); // start time
+                if (kind == CPU_TIME) {
+                    stack = c.getVarint();
+                    thread = c.getVarint();
+                } else {
+                    thread = c.getVarint();
+                    stack = c.getVarint();
+                    if (kind <= WALL_CLOCK) state = c.getVarint();
+                    if (kind == WALL_CLOCK) weight = c.getVarint();
+                    if (kind >= ALLOCATION) {
+                        c.getVarint(); // object class
+                        weight = c.getVarlong();
+                        if (kind == NEW_TLAB) {
+                            long tlab = c.getVarlong();
+                            if (tlab != 0) weight = tlab;
+                        }
+                    }
+                }
+                if (kind == ALLOCATION) sawAllocationSample = true;
+                for (Part p : parts) {
+                    if (!counted(p.mode, kind, async, state, stateDefault)) continue;
+                    if (kind == NEW_TLAB || kind == OUTSIDE_TLAB) {
+                        if (deferredCount == deferredWeights.length) {
+                            int capacity = Math.max(16, deferredCount * 2);
+                            deferred = Arrays.copyOf(deferred, capacity * 3);
+                            deferredWeights = Arrays.copyOf(deferredWeights, capacity);
+                        }
+                        deferred[deferredCount * 3] = kind;
+                        deferred[deferredCount * 3 + 1] = stack;
+                        deferred[deferredCount * 3 + 2] = thread;
+                        deferredWeights[deferredCount++] = weight;
+                    } else {
+                        p.add(kind, stack, thread, weight);
+                    }
+                }
+            } else if (type == settingId && settingId >= 0) {
+                readSetting(c, meta.byName.get("jdk.ActiveSetting"));
+            }
+            c.pos = start + size;
+        }
+        if (!sawAllocationSample) {
+            for (Part p : parts) {
+                if (p.mode != SampleMode.ALLOC) continue;
+                for (int i = 0; i < deferredCount; i++)
+                    p.add(deferred[i * 3], deferred[i * 3 + 1], deferred[i * 3 + 2], deferredWeights[i]);
+            }
+        }
+    }
+
+    private boolean counted(SampleMode mode, int kind, boolean async, int state, int stateDefault) {
+        return switch (kind) {
+            case EXECUTION ->
+                (mode == SampleMode.CPU || mode == SampleMode.WALL)
+                        && (!async || (mode == SampleMode.CPU) == isCpu(state, stateDefault));
+            case NATIVE, WALL_CLOCK -> mode == SampleMode.WALL;
+            case CPU_TIME -> mode == SampleMode.CPU_TIME;
+            default -> mode == SampleMode.ALLOC;
+        };
+    }
+
+    private boolean isCpu(int state, int stateDefault) {
+        if (stateDefault != Integer.MIN_VALUE) return state == stateDefault;
+        return !hasEventSetting || eventSetting == null || !eventSetting.equals("wall");
+    }
+
+    /** As JfrReader's readActiveSetting: numbers up to the "id" field, then the setting's name and value. */
+    private void readSetting(JfrCursor c, JfrMetadata.Type type) {
+        for (JfrMetadata.Field f : type.fields) {
+            c.getVarlong();
+            if ("id".equals(f.name())) break;
+        }
+        String name = c.getString();
+        String value = c.getString();
+        if ("event".equals(name)) {
+            hasEventSetting = true;
+            eventSetting = value;
+        }
+    }
+
+    private static int kindOf(int[] ids, int type) {
+        for (int i = 0; i < ids.length; i++) if (ids[i] == type && type >= 0) return i;
+        return -1;
+    }
+}

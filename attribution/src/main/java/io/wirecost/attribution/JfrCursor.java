@@ -1,0 +1,134 @@
+package io.wirecost.attribution;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A read position in one mapped JFR chunk, decoding the format's integers and strings as async-profiler's
+ * {@code JfrReader} does (LEB128 varints, the 9th byte of a varlong carrying 8 bits; strings tagged null,
+ * empty, constant-pool reference, UTF-8, UTF-16 chars or Latin-1). Every read is bounded by the chunk:
+ * a field that runs past it throws {@link IndexOutOfBoundsException}, which the mapped reader turns into
+ * "not mine, let the general reader say what is wrong".
+ */
+final class JfrCursor {
+
+    private final ByteBuffer buf;
+    int pos;
+
+    JfrCursor(ByteBuffer buf, int pos) {
+        this.buf = buf;
+        this.pos = pos;
+    }
+
+    int limit() {
+        return buf.limit();
+    }
+
+    byte getByte() {
+        return buf.get(pos++);
+    }
+
+    int getInt(int at) {
+        return buf.getInt(at);
+    }
+
+    long getLong(int at) {
+        return buf.getLong(at);
+    }
+
+    /** As JfrReader's getVarint: the shift wraps past 32 bits, so a long run of continuation bytes is kept as it would. */
+    int getVarint() {
+        int result = 0;
+        for (int shift = 0; ; shift += 7) {
+            byte b = buf.get(pos++);
+            result |= (b & 0x7f) << shift;
+            if (b >= 0) return result;
+        }
+    }
+
+    long getVarlong() {
+        long result = 0;
+        for (int shift = 0; shift < 56; shift += 7) {
+            byte b = buf.get(pos++);
+            result |= (b & 0x7fL) << shift;
+            if (b >= 0) return result;
+        }
+        return result | (buf.get(pos++) & 0xffL) << 56;
+    }
+
+    /** A count of entries that follow, each at least one byte: larger than the bytes left is corruption. */
+    int getCount() {
+        int n = getVarint();
+        if (n < 0 || n > buf.limit() - pos) throw new IndexOutOfBoundsException("implausible count " + n);
+        return n;
+    }
+
+    void skip(int bytes) {
+        if (bytes < 0 || bytes > buf.limit() - pos) throw new IndexOutOfBoundsException("skip " + bytes);
+        pos += bytes;
+    }
+
+    /**
+     * A string field; encoding 2 (a reference into the string pool) resolves against pools that async-profiler's
+     * reader accumulates across chunks, which this reader does not: {@link Unreadable} hands the file back.
+     */
+    String getString() {
+        byte encoding = getByte();
+        switch (encoding) {
+            case 0:
+                return null;
+            case 1:
+                return "";
+            case 3: {
+                int n = getCount();
+                String s = new String(bytesAt(pos, n), StandardCharsets.UTF_8);
+                pos += n;
+                return s;
+            }
+            case 4: {
+                int n = getCount();
+                char[] chars = new char[n];
+                for (int i = 0; i < n; i++) chars[i] = (char) getVarint();
+                return new String(chars);
+            }
+            case 5: {
+                int n = getCount();
+                String s = new String(bytesAt(pos, n), StandardCharsets.ISO_8859_1);
+                pos += n;
+                return s;
+            }
+            default:
+                throw new Unreadable("string encoding " + encoding);
+        }
+    }
+
+    /** Moves past a string field without building it. */
+    void skipString() {
+        byte encoding = getByte();
+        switch (encoding) {
+            case 0, 1 -> {}
+            case 2 -> getVarlong();
+            case 3, 5 -> skip(getCount());
+            case 4 -> {
+                int n = getCount();
+                for (int i = 0; i < n; i++) getVarint();
+            }
+            default -> throw new Unreadable("string encoding " + encoding);
+        }
+    }
+
+    byte[] bytesAt(int at, int n) {
+        byte[] b = new byte[n];
+        buf.get(at, b);
+        return b;
+    }
+
+    /** Thrown where the file is sound as far as we know but holds something this reader leaves to the general one. */
+    static final class Unreadable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Unreadable(String what) {
+            super(what, null, false, false);
+        }
+    }
+}

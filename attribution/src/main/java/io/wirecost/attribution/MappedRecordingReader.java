@@ -1,0 +1,169 @@
+package io.wirecost.attribution;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * wirecost's own reader for JFR format 2.x (JDK 11+ and async-profiler 2+), behind {@link RecordingReader}:
+ * attribution needs, per chunk, the stack ids of the sampled events with their weight and thread, and the
+ * frames of the stacks that occur, where async-profiler's general {@code JfrReader} builds an object per
+ * event and per constant. Each chunk is memory-mapped, its constant pools indexed by offset, its events
+ * summed per (stack, thread) on primitive arrays, skipping the events no mode counts by their size prefix;
+ * chunks are read in parallel, one task each, then handed to the sinks in order, decoding only the stacks,
+ * methods, classes and symbols the sinks ask for.
+ *
+ * <p>It reads everything before any sink sees a sample, so a file it cannot read ({@link JfrCursor.Unreadable},
+ * or any failure: a corrupted file) still goes whole to the general reader, which says what is wrong.
+ * Lock durations and sinks that need each sample's time are the general reader's.
+ */
+final class MappedRecordingReader {
+
+    private MappedRecordingReader() {}
+
+    /** Whether this reader takes a pass with these sinks at all. */
+    static boolean accepts(Map<SampleMode, SampleSink> sinks) {
+        for (Map.Entry<SampleMode, SampleSink> s : sinks.entrySet()) {
+            if (!ChunkEvents.counts(s.getKey()) || s.getValue().needsEachSample()) return false;
+        }
+        return true;
+    }
+
+    /** The summaries, or null when the file is left to the general reader (before any sink saw a sample). */
+    static Map<SampleMode, RecordingSummary> read(
+            Path readable, String name, ChunkScan scan, Map<SampleMode, SampleSink> sinks, int threads)
+            throws RecordingException {
+        List<SampleMode> modes = new ArrayList<>(sinks.keySet());
+        List<ChunkPools> pools = new ArrayList<>();
+        List<ChunkEvents> events = new ArrayList<>();
+        try {
+            if (!readAll(readable, scan.completeChunks(), modes, threads, pools, events)) return null;
+        } catch (IOException e) {
+            return null;
+        }
+        try {
+            return feed(name, scan, sinks, modes, pools, events);
+        } catch (RuntimeException e) {
+            // everything was validated while indexing: a failure here is a defect of ours, said in one line
+            throw new RecordingException(name, scan.describeFailure(e));
+        }
+    }
+
+    private static boolean readAll(
+            Path file,
+            int chunks,
+            List<SampleMode> modes,
+            int threads,
+            List<ChunkPools> pools,
+            List<ChunkEvents> events)
+            throws IOException {
+        List<MappedByteBuffer> maps = new ArrayList<>();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer size = ByteBuffer.allocate(8);
+            long pos = 0;
+            for (int k = 0; k < chunks; k++) {
+                size.clear();
+                if (ch.read(size, pos + 8) != 8) return false;
+                long chunkSize = size.getLong(0);
+                if (chunkSize < ChunkPools.HEADER || chunkSize > Integer.MAX_VALUE) return false;
+                maps.add(ch.map(FileChannel.MapMode.READ_ONLY, pos, chunkSize));
+                pos += chunkSize;
+            }
+        }
+        int n = Math.max(1, Math.min(threads, maps.size()));
+        if (n == 1) {
+            for (MappedByteBuffer m : maps) {
+                Chunk c = readChunk(m, modes);
+                if (c == null) return false;
+                pools.add(c.pools);
+                events.add(c.events);
+            }
+            return true;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, "wirecost-jfr-chunk");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Chunk>> futures = new ArrayList<>();
+            for (MappedByteBuffer m : maps) futures.add(pool.submit(() -> readChunk(m, modes)));
+            for (Future<Chunk> f : futures) {
+                Chunk c = f.get();
+                if (c == null) return false;
+                pools.add(c.pools);
+                events.add(c.events);
+            }
+            return true;
+        } catch (ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private record Chunk(ChunkPools pools, ChunkEvents events) {}
+
+    /** One chunk indexed and summed, or null when this reader leaves the file to the general one. */
+    private static Chunk readChunk(MappedByteBuffer map, List<SampleMode> modes) {
+        try {
+            ChunkPools p = new ChunkPools(map);
+            return new Chunk(p, ChunkEvents.read(p, modes, null));
+        } catch (RuntimeException | StackOverflowError e) {
+            return null;
+        }
+    }
+
+    private static Map<SampleMode, RecordingSummary> feed(
+            String name,
+            ChunkScan scan,
+            Map<SampleMode, SampleSink> sinks,
+            List<SampleMode> modes,
+            List<ChunkPools> pools,
+            List<ChunkEvents> events) {
+        Map<SampleMode, Map<String, Long>> counts = new EnumMap<>(SampleMode.class);
+        for (SampleMode m : modes) counts.put(m, new TreeMap<>());
+        String producer = "jdk";
+        long startNanos = Long.MAX_VALUE;
+        ChunkEvents.Carry carry = ChunkEvents.Carry.NONE;
+        for (int k = 0; k < pools.size(); k++) {
+            ChunkPools p = pools.get(k);
+            if (p.asyncProfiler) producer = "async-profiler";
+            startNanos = Math.min(startNanos, p.startNanos);
+            ChunkEvents e = events.get(k);
+            if (e.needsCarry) e = ChunkEvents.read(p, modes, carry);
+            events.set(k, null);
+            carry = new ChunkEvents.Carry(
+                    p.threadStates != null ? p.threadStates : carry.threadStates(),
+                    e.hasEventSetting || carry.hasEventSetting(),
+                    e.hasEventSetting ? e.eventSetting : carry.eventSetting());
+            MappedChunkView view = new MappedChunkView(pools, k, startNanos);
+            for (SampleMode m : modes) sinks.get(m).beginChunk(view);
+            for (int i = 0; i < modes.size(); i++) {
+                ChunkEvents.Part part = e.parts[i];
+                part.tally.drainTo(sinks.get(part.mode));
+                part.addTo(counts.get(part.mode));
+            }
+        }
+        List<String> warnings = RecordingReader.truncationWarnings(scan);
+        Map<SampleMode, RecordingSummary> out = new EnumMap<>(SampleMode.class);
+        for (SampleMode m : modes)
+            out.put(m, new RecordingSummary(name, producer, counts.get(m), pools.size(), scan.lostBytes(), warnings));
+        return out;
+    }
+}

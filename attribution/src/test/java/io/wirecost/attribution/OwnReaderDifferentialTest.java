@@ -1,0 +1,299 @@
+package io.wirecost.attribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.zip.GZIPOutputStream;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
+import one.profiler.AsyncProfiler;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * wirecost's own JFR reader against async-profiler's, on every recording the tests have: the fixtures,
+ * recordings made here by async-profiler (cpu, wall, alloc, lock) and by JDK Flight Recorder 17 and 25
+ * (execution, native-method, allocation and CPU-time samples), and the awkward forms of them (several
+ * producers concatenated into one multi-chunk file, a truncated last chunk, gzip). For every mode, the
+ * counts per stack, per category and per event type, the producer, chunks and warnings must be the same,
+ * and the own reader must be the one that ran wherever it reads the mode.
+ */
+class OwnReaderDifferentialTest {
+
+    private static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+    private static final RuleSet RULES = RuleSet.defaults();
+
+    @TempDir
+    static Path dir;
+
+    static final Map<String, Path> RECORDINGS = new LinkedHashMap<>();
+
+    private static volatile long blackhole;
+    private static final Object LOCK = new Object();
+
+    @BeforeAll
+    static void recordings() throws Exception {
+        for (String f : List.of("ap29-cpu.jfr", "ap29-wall.jfr", "ap29-cpu-alloc-lock.jfr"))
+            RECORDINGS.put(f, fixture(f));
+        RECORDINGS.put("ap-cpu-alloc-lock", asyncProfiler("cpu", "alloc=32k,lock=10us"));
+        RECORDINGS.put("ap-wall", asyncProfiler("wall", ""));
+        RECORDINGS.put("jdk17", jdk17());
+        assertTrue(Files.isDirectory(JDK25), "Temurin 25 is part of this project's machines: " + JDK25);
+        RECORDINGS.put("jdk25-cpu-time", jdk25());
+        Path mixed = concatenate(
+                "mixed.jfr",
+                RECORDINGS.get("ap-cpu-alloc-lock"),
+                RECORDINGS.get("jdk17"),
+                RECORDINGS.get("ap29-cpu.jfr"),
+                RECORDINGS.get("ap29-wall.jfr"),
+                RECORDINGS.get("jdk25-cpu-time"),
+                RECORDINGS.get("ap-wall"));
+        RECORDINGS.put("concatenated", mixed);
+        byte[] whole = Files.readAllBytes(mixed);
+        long last = Files.size(RECORDINGS.get("ap-wall"));
+        RECORDINGS.put("truncated", write("truncated.jfr", java.util.Arrays.copyOf(whole, (int)
+                (whole.length - last / 2))));
+        Path gz = dir.resolve("jdk17.jfr.gz");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(RECORDINGS.get("jdk17"), out);
+        }
+        RECORDINGS.put("gzip", gz);
+    }
+
+    @Test
+    void sameCountsInEveryModeOnEveryRecording() throws Exception {
+        List<String> compared = new ArrayList<>();
+        for (Map.Entry<String, Path> r : RECORDINGS.entrySet()) {
+            for (SampleMode mode : SampleMode.values()) {
+                Outcome general =
+                        read(r.getValue(), Map.of(mode, sinks()), false).get(mode);
+                Outcome own = read(r.getValue(), Map.of(mode, sinks()), true).get(mode);
+                String what = r.getKey() + " --mode " + mode;
+                assertEquals(general.withoutReader(), own.withoutReader(), what);
+                assertEquals("async-profiler", general.reader, what);
+                assertEquals(ChunkEvents.counts(mode) ? "wirecost" : "async-profiler", own.reader, what);
+                if (general.total > 0) compared.add(what + ": " + general.total);
+            }
+        }
+        // the comparisons are about something: every recording counts in some mode, and all modes are met
+        for (String name : RECORDINGS.keySet())
+            assertTrue(
+                    compared.stream().anyMatch(c -> c.startsWith(name + " ")), name + " counted nothing: " + compared);
+        for (SampleMode mode : SampleMode.values()) {
+            if (mode == SampleMode.LOCK) continue;
+            assertTrue(compared.stream().anyMatch(c -> c.contains("--mode " + mode + ":")), mode + ": " + compared);
+        }
+    }
+
+    /** The agent reads CPU and allocation in one pass: the same as two passes of the general reader. */
+    @Test
+    void severalModesInOnePass() throws Exception {
+        for (Map.Entry<String, Path> r : RECORDINGS.entrySet()) {
+            Map<SampleMode, Outcome> general =
+                    read(r.getValue(), Map.of(SampleMode.CPU, sinks(), SampleMode.ALLOC, sinks()), false);
+            Map<SampleMode, Outcome> own =
+                    read(r.getValue(), Map.of(SampleMode.CPU, sinks(), SampleMode.ALLOC, sinks()), true);
+            for (SampleMode m : general.keySet()) {
+                assertEquals(general.get(m).withoutReader(), own.get(m).withoutReader(), r.getKey() + " " + m);
+                assertEquals("wirecost", own.get(m).reader, r.getKey() + " " + m);
+            }
+        }
+    }
+
+    /** The same with chunks read one at a time and on several threads. */
+    @Test
+    void threadsDoNotChangeCounts() throws Exception {
+        Path f = RECORDINGS.get("concatenated");
+        Map<SampleMode, Outcome> expected = read(f, Map.of(SampleMode.WALL, sinks()), false);
+        for (String threads : List.of("1", "3")) {
+            System.setProperty("wirecost.reader.threads", threads);
+            try {
+                assertEquals(
+                        expected.get(SampleMode.WALL).withoutReader(),
+                        read(f, Map.of(SampleMode.WALL, sinks()), true)
+                                .get(SampleMode.WALL)
+                                .withoutReader(),
+                        threads + " thread(s)");
+            } finally {
+                System.clearProperty("wirecost.reader.threads");
+            }
+        }
+    }
+
+    record Outcome(
+            Map<String, Long> stacks,
+            Map<String, String> categories,
+            Map<String, Long> eventCounts,
+            String summary,
+            String error,
+            long total,
+            String reader) {
+        Outcome withoutReader() {
+            return new Outcome(stacks, categories, eventCounts, summary, error, total, "");
+        }
+    }
+
+    private record Sinks(StackCounts stacks, CategoryCounts categories, FanOutSink fan) {}
+
+    private static Sinks sinks() {
+        StackCounts stacks = new StackCounts();
+        CategoryCounts categories = new CategoryCounts(RULES.categories());
+        return new Sinks(stacks, categories, new FanOutSink(List.of(stacks, new StackClassifier(RULES, categories))));
+    }
+
+    private static Map<SampleMode, Outcome> read(Path f, Map<SampleMode, Sinks> sinks, boolean own) {
+        RecordingReader reader = new RecordingReader(SampleMode.CPU).ownReader(own);
+        Map<SampleMode, SampleSink> fans = new EnumMap<>(SampleMode.class);
+        sinks.forEach((m, s) -> fans.put(m, s.fan()));
+        Map<SampleMode, Outcome> out = new EnumMap<>(SampleMode.class);
+        try {
+            Map<SampleMode, RecordingSummary> summaries = reader.readEach(f, fans);
+            sinks.forEach((m, s) -> {
+                RecordingSummary x = summaries.get(m);
+                Map<String, String> categories = new TreeMap<>();
+                for (int i = 0; i < s.categories().categories().size(); i++) {
+                    categories.put(
+                            s.categories().categories().get(i).name(),
+                            s.categories().samples(i) + " in " + s.categories().events(i));
+                }
+                String summary = x.producer() + ", " + x.chunks() + " chunks, " + x.lostBytes() + " lost, "
+                        + x.warnings() + ", held " + new TreeMap<>(x.eventsHeld()) + ", modes " + x.otherModes();
+                out.put(
+                        m,
+                        new Outcome(
+                                s.stacks().counts(),
+                                categories,
+                                new TreeMap<>(x.eventCounts()),
+                                summary,
+                                "",
+                                s.stacks().total(),
+                                reader.readerUsed()));
+            });
+        } catch (RecordingException e) {
+            sinks.keySet()
+                    .forEach(m -> out.put(m, new Outcome(Map.of(), Map.of(), Map.of(), "", e.getMessage(), 0, "")));
+        }
+        return out;
+    }
+
+    private static Path fixture(String name) throws IOException {
+        try (InputStream in = OwnReaderDifferentialTest.class.getResourceAsStream("/recordings/" + name)) {
+            return write(name, in.readAllBytes());
+        }
+    }
+
+    private static Path write(String name, byte[] bytes) throws IOException {
+        return Files.write(dir.resolve(name), bytes);
+    }
+
+    private static Path concatenate(String name, Path... parts) throws IOException {
+        Path out = dir.resolve(name);
+        try (OutputStream o = Files.newOutputStream(out)) {
+            for (Path p : parts) Files.copy(p, o);
+        }
+        return out;
+    }
+
+    private static Path asyncProfiler(String event, String extra) throws Exception {
+        Path f = dir.resolve("ap-" + event + ".jfr");
+        AsyncProfiler profiler = AsyncProfiler.getInstance();
+        String options = (extra.isEmpty() ? "" : extra + ",") + "jfr,file=" + f;
+        try {
+            profiler.execute("start,event=" + event + ",interval=1ms," + options);
+        } catch (IllegalStateException perfEventsRefused) {
+            profiler.execute("start,event=itimer,interval=1ms," + options);
+        }
+        try {
+            work(600);
+        } finally {
+            profiler.execute("stop");
+        }
+        return f;
+    }
+
+    private static Path jdk17() throws Exception {
+        Path f = dir.resolve("jdk17.jfr");
+        try (Recording r = new Recording(Configuration.getConfiguration("profile"))) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
+            r.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(5));
+            r.enable("jdk.ObjectAllocationInNewTLAB");
+            r.enable("jdk.ObjectAllocationOutsideTLAB");
+            r.start();
+            work(600);
+            r.stop();
+            r.dump(f);
+        }
+        return f;
+    }
+
+    private static Path jdk25() throws Exception {
+        Path f = dir.resolve("jdk25.jfr");
+        Process p = new ProcessBuilder(
+                        JDK25.resolve("bin/java").toString(),
+                        "-XX:StartFlightRecording=filename=" + f + ",settings=profile,jdk.CPUTimeSample#enabled=true,"
+                                + "jdk.CPUTimeSample#throttle=1ms",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Work.class.getName())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("jdk25.log").toFile())
+                .start();
+        assertEquals(0, p.waitFor(), "JDK 25 recording failed: " + Files.readString(dir.resolve("jdk25.log")));
+        return f;
+    }
+
+    /** The recorded program: compression (native code), allocation, and two threads contending for a monitor. */
+    public static final class Work {
+        public static void main(String[] args) {
+            work(600);
+        }
+    }
+
+    static void work(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        Thread contender = new Thread(() -> {
+            while (System.nanoTime() < end)
+                synchronized (LOCK) {
+                    spin(20_000);
+                }
+        });
+        contender.setDaemon(true);
+        contender.start();
+        byte[] input = new byte[1 << 14];
+        new Random(7).nextBytes(input);
+        byte[] output = new byte[1 << 15];
+        long total = 0;
+        while (System.nanoTime() < end) {
+            synchronized (LOCK) {
+                total += spin(20_000);
+            }
+            java.util.zip.Deflater d = new java.util.zip.Deflater();
+            d.setInput(input);
+            d.finish();
+            while (!d.finished()) total += d.deflate(output);
+            d.end();
+            total += new byte[1 << 16].length + String.valueOf(total).length();
+        }
+        blackhole = total;
+    }
+
+    private static long spin(int n) {
+        double x = 0;
+        for (int i = 0; i < n; i++) x += Math.sqrt(i);
+        return (long) x;
+    }
+}
