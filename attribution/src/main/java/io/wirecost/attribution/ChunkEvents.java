@@ -111,7 +111,7 @@ final class ChunkEvents {
         long[] deferredWeights = new long[0];
         int deferredCount = 0;
 
-        JfrCursor c = new JfrCursor(pools.buf, ChunkPools.HEADER);
+        JfrCursor c = pools.events();
         int end = c.limit();
         while (c.pos < end) {
             int start = c.pos;

@@ -1,11 +1,13 @@
 package io.wirecost.attribution;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One mapped chunk's header, metadata and constant pools, indexed but not decoded: for threads, classes,
@@ -19,36 +21,49 @@ final class ChunkPools {
     static final int HEADER = 68;
     private static final int MAGIC = 0x464c5200;
 
-    final ByteBuffer buf;
+    /** The chunk as mapped: entries are read from it again, one at a time, when a sink asks for them. */
+    final ByteBuffer map;
+
     final long startNanos;
     final long startTicks;
     final long ticksPerSec;
     final JfrMetadata meta;
     final boolean asyncProfiler;
 
-    final LongIntMap threads = new LongIntMap();
-    final LongIntMap classes = new LongIntMap();
-    final LongIntMap symbols = new LongIntMap();
-    final LongIntMap methods = new LongIntMap();
-    final LongIntMap stackTraces = new LongIntMap();
+    final OffsetIndex threads = new OffsetIndex();
+    final OffsetIndex classes = new OffsetIndex();
+    final OffsetIndex symbols = new OffsetIndex();
+    final OffsetIndex methods = new OffsetIndex();
+    final OffsetIndex stackTraces = new OffsetIndex();
     /** This chunk's jdk.types.ThreadState constants, or null when it has none (the previous chunk's then hold). */
     Map<Integer, String> threadStates;
 
+    /** The chunk's bytes while it is indexed and scanned; null after, when the reading thread reuses them. */
+    private byte[] data;
+
+    private final int size;
     private final int classFields;
     private final int threadFields;
 
-    ChunkPools(ByteBuffer buf) {
-        this.buf = buf;
-        if (buf.getInt(0) != MAGIC) throw new JfrCursor.Unreadable("no chunk magic");
-        long size = buf.getLong(8);
-        long cpOffset = buf.getLong(16);
-        long metaOffset = buf.getLong(24);
-        if (size != buf.limit() || cpOffset <= 0 || cpOffset >= size || metaOffset <= 0 || metaOffset >= size)
+    /**
+     * @param data     the chunk's bytes, read into a buffer of the reading thread's that is only used during this call
+     * @param metadata parsed metadata by its bytes: the chunks of one recording mostly repeat the same
+     */
+    ChunkPools(byte[] data, int size, ByteBuffer map, Map<MetadataBytes, JfrMetadata> metadata) {
+        this.map = map;
+        this.data = data;
+        this.size = size;
+        JfrCursor h = new JfrCursor(data, size, 0);
+        if (size < HEADER || h.getInt(0) != MAGIC) throw new JfrCursor.Unreadable("no chunk magic");
+        long declared = h.getLong(8);
+        long cpOffset = h.getLong(16);
+        long metaOffset = h.getLong(24);
+        if (declared != size || cpOffset <= 0 || cpOffset >= size || metaOffset <= 0 || metaOffset >= size)
             throw new JfrCursor.Unreadable("chunk header");
-        startNanos = buf.getLong(32);
-        startTicks = buf.getLong(48);
-        ticksPerSec = buf.getLong(56);
-        meta = JfrMetadata.read(new JfrCursor(buf, (int) metaOffset));
+        startNanos = h.getLong(32);
+        startTicks = h.getLong(48);
+        ticksPerSec = h.getLong(56);
+        meta = metadata(new JfrCursor(data, size, (int) metaOffset), metadata);
         asyncProfiler = meta.isAsyncProfiler();
         JfrMetadata.Type cls = meta.byName.get("java.lang.Class");
         JfrMetadata.Type thread = meta.byName.get("java.lang.Thread");
@@ -57,13 +72,79 @@ final class ChunkPools {
         readConstantPools((int) cpOffset);
     }
 
+    /** A metadata event's bytes, as the key under which its parsed form is shared between chunks. */
+    record MetadataBytes(byte[] bytes, int hash) {
+        static MetadataBytes of(byte[] bytes) {
+            return new MetadataBytes(bytes, Arrays.hashCode(bytes));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof MetadataBytes m && m.hash == hash && Arrays.equals(m.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public String toString() {
+            return bytes.length + " bytes";
+        }
+    }
+
+    static Map<MetadataBytes, JfrMetadata> metadataCache() {
+        return new ConcurrentHashMap<>();
+    }
+
+    private static JfrMetadata metadata(JfrCursor c, Map<MetadataBytes, JfrMetadata> cache) {
+        int start = c.pos;
+        int length = c.getVarint();
+        if (length <= 0 || length > c.limit() - start) throw new JfrCursor.Unreadable("metadata size");
+        MetadataBytes key = MetadataBytes.of(c.bytesAt(start, length));
+        JfrMetadata m = cache.get(key);
+        if (m == null) {
+            c.pos = start;
+            m = JfrMetadata.read(c);
+            cache.put(key, m);
+        }
+        return m;
+    }
+
+    /** A cursor over the whole chunk's events, while its bytes are at hand. */
+    JfrCursor events() {
+        if (data == null) throw new IllegalStateException("the chunk's bytes are no longer held");
+        return new JfrCursor(data, size, HEADER);
+    }
+
+    /** Lets go of the reading thread's buffer. */
+    void release() {
+        data = null;
+    }
+
+    /** The chunk's bytes again, from the mapping (an event scan that needs what earlier chunks set). */
+    void reload() {
+        byte[] b = new byte[size];
+        map.get(0, b);
+        data = b;
+    }
+
+    /** The bytes of one indexed entry, copied out of the mapped chunk, to decode. */
+    JfrCursor entry(long span) {
+        int start = OffsetIndex.start(span);
+        byte[] b = new byte[OffsetIndex.end(span) - start];
+        map.get(start, b);
+        return new JfrCursor(b, b.length, 0);
+    }
+
     private void readConstantPools(int cpOffset) {
-        JfrCursor c = new JfrCursor(buf, cpOffset);
+        JfrCursor c = new JfrCursor(data, size, cpOffset);
         Set<Integer> visited = new HashSet<>();
         long offset = cpOffset;
         long delta;
         do {
-            if (offset <= 0 || offset >= buf.limit() || !visited.add((int) offset))
+            if (offset <= 0 || offset >= size || !visited.add((int) offset))
                 throw new JfrCursor.Unreadable("constant pool chain");
             c.pos = (int) offset;
             c.getVarint(); // size
@@ -88,23 +169,25 @@ final class ChunkPools {
             case "jdk.types.ChunkHeader" -> c.skip(HEADER + 3);
             case "java.lang.Thread" -> {
                 int n = c.getCount();
+                threads.expect(n);
                 for (int i = 0; i < n; i++) {
                     int at = c.pos;
                     long id = c.getVarlong();
                     threadName(c); // validated now: a view must not fail once sinks have seen samples
                     skipVarlongs(c, threadFields - 4);
-                    threads.put(id, at);
+                    threads.put(id, at, c.pos);
                 }
             }
             case "java.lang.Class" -> {
                 int n = c.getCount();
+                classes.expect(n);
                 for (int i = 0; i < n; i++) {
                     int at = c.pos;
                     long id = c.getVarlong();
                     skipVarlongs(c, 3); // loader, name, package
                     c.getVarint(); // modifiers
                     skipVarlongs(c, classFields - 4);
-                    classes.put(id, at);
+                    classes.put(id, at, c.pos);
                 }
             }
             case "java.lang.String" -> {
@@ -116,27 +199,30 @@ final class ChunkPools {
             }
             case "jdk.types.Symbol" -> {
                 int n = c.getCount();
+                symbols.expect(n);
                 for (int i = 0; i < n; i++) {
                     int at = c.pos;
                     long id = c.getVarlong();
                     if (c.getByte() != 3) throw new JfrCursor.Unreadable("symbol encoding");
                     c.skip(c.getCount());
-                    symbols.put(id, at);
+                    symbols.put(id, at, c.pos);
                 }
             }
             case "jdk.types.Method" -> {
                 int n = c.getCount();
+                methods.expect(n);
                 for (int i = 0; i < n; i++) {
                     int at = c.pos;
                     long id = c.getVarlong();
                     skipVarlongs(c, 3); // class, name, signature
                     c.getVarint(); // modifiers
                     c.getVarint(); // hidden
-                    methods.put(id, at);
+                    methods.put(id, at, c.pos);
                 }
             }
             case "jdk.types.StackTrace" -> {
                 int n = c.getCount();
+                stackTraces.expect(n);
                 for (int i = 0; i < n; i++) {
                     int at = c.pos;
                     long id = c.getVarlong();
@@ -148,7 +234,7 @@ final class ChunkPools {
                         c.getVarint(); // bytecode index
                         c.getByte(); // frame type
                     }
-                    stackTraces.put(id, at);
+                    stackTraces.put(id, at, c.pos);
                 }
             }
             default -> {

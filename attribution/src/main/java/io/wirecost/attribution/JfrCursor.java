@@ -1,10 +1,9 @@
 package io.wirecost.attribution;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A read position in one mapped JFR chunk, decoding the format's integers and strings as async-profiler's
+ * A read position in the bytes of one JFR chunk (or one constant-pool entry of it), decoding the format's integers and strings as async-profiler's
  * {@code JfrReader} does (LEB128 varints, the 9th byte of a varlong carrying 8 bits; strings tagged null,
  * empty, constant-pool reference, UTF-8, UTF-16 chars or Latin-1). Every read is bounded by the chunk:
  * a field that runs past it throws {@link IndexOutOfBoundsException}, which the mapped reader turns into
@@ -12,35 +11,40 @@ import java.nio.charset.StandardCharsets;
  */
 final class JfrCursor {
 
-    private final ByteBuffer buf;
+    private final byte[] buf;
+    private final int limit;
     int pos;
 
-    JfrCursor(ByteBuffer buf, int pos) {
+    JfrCursor(byte[] buf, int limit, int pos) {
+        if (limit > buf.length) throw new IndexOutOfBoundsException("limit " + limit);
         this.buf = buf;
+        this.limit = limit;
         this.pos = pos;
     }
 
     int limit() {
-        return buf.limit();
+        return limit;
     }
 
     byte getByte() {
-        return buf.get(pos++);
+        if (pos >= limit) throw new IndexOutOfBoundsException("past the end");
+        return buf[pos++];
     }
 
     int getInt(int at) {
-        return buf.getInt(at);
+        if (at < 0 || at + 4 > limit) throw new IndexOutOfBoundsException("past the end");
+        return (buf[at] & 0xff) << 24 | (buf[at + 1] & 0xff) << 16 | (buf[at + 2] & 0xff) << 8 | buf[at + 3] & 0xff;
     }
 
     long getLong(int at) {
-        return buf.getLong(at);
+        return (long) getInt(at) << 32 | getInt(at + 4) & 0xffffffffL;
     }
 
     /** As JfrReader's getVarint: the shift wraps past 32 bits, so a long run of continuation bytes is kept as it would. */
     int getVarint() {
         int result = 0;
         for (int shift = 0; ; shift += 7) {
-            byte b = buf.get(pos++);
+            byte b = getByte();
             result |= (b & 0x7f) << shift;
             if (b >= 0) return result;
         }
@@ -49,22 +53,22 @@ final class JfrCursor {
     long getVarlong() {
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
-            byte b = buf.get(pos++);
+            byte b = getByte();
             result |= (b & 0x7fL) << shift;
             if (b >= 0) return result;
         }
-        return result | (buf.get(pos++) & 0xffL) << 56;
+        return result | (getByte() & 0xffL) << 56;
     }
 
     /** A count of entries that follow, each at least one byte: larger than the bytes left is corruption. */
     int getCount() {
         int n = getVarint();
-        if (n < 0 || n > buf.limit() - pos) throw new IndexOutOfBoundsException("implausible count " + n);
+        if (n < 0 || n > limit - pos) throw new IndexOutOfBoundsException("implausible count " + n);
         return n;
     }
 
     void skip(int bytes) {
-        if (bytes < 0 || bytes > buf.limit() - pos) throw new IndexOutOfBoundsException("skip " + bytes);
+        if (bytes < 0 || bytes > limit - pos) throw new IndexOutOfBoundsException("skip " + bytes);
         pos += bytes;
     }
 
@@ -118,9 +122,8 @@ final class JfrCursor {
     }
 
     byte[] bytesAt(int at, int n) {
-        byte[] b = new byte[n];
-        buf.get(at, b);
-        return b;
+        if (at < 0 || n < 0 || at + n > limit) throw new IndexOutOfBoundsException("past the end");
+        return java.util.Arrays.copyOfRange(buf, at, at + n);
     }
 
     /** Thrown where the file is sound as far as we know but holds something this reader leaves to the general one. */

@@ -32,15 +32,15 @@ final class MappedChunkView implements ChunkView {
     }
 
     private interface Pool {
-        LongIntMap of(ChunkPools p);
+        OffsetIndex of(ChunkPools p);
     }
 
     /** The chunk that defines {@code id} in the pool, searching back from this one; null if none does. */
     private JfrCursor find(Pool pool, long id) {
         for (int k = index; k >= 0; k--) {
             ChunkPools p = chunks.get(k);
-            int at = pool.of(p).get(id, -1);
-            if (at >= 0) return new JfrCursor(p.buf, at);
+            long span = pool.of(p).get(id);
+            if (span >= 0) return p.entry(span);
         }
         return null;
     }

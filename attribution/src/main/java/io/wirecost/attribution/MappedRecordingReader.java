@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -69,61 +70,107 @@ final class MappedRecordingReader {
             List<ChunkPools> pools,
             List<ChunkEvents> events)
             throws IOException {
-        List<MappedByteBuffer> maps = new ArrayList<>();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            List<long[]> spans = new ArrayList<>();
             ByteBuffer size = ByteBuffer.allocate(8);
             long pos = 0;
             for (int k = 0; k < chunks; k++) {
                 size.clear();
                 if (ch.read(size, pos + 8) != 8) return false;
                 long chunkSize = size.getLong(0);
-                if (chunkSize < ChunkPools.HEADER || chunkSize > Integer.MAX_VALUE) return false;
-                maps.add(ch.map(FileChannel.MapMode.READ_ONLY, pos, chunkSize));
+                if (chunkSize < ChunkPools.HEADER || chunkSize > Integer.MAX_VALUE - 8) return false;
+                spans.add(new long[] {pos, chunkSize});
                 pos += chunkSize;
             }
-        }
-        int n = Math.max(1, Math.min(threads, maps.size()));
-        if (n == 1) {
-            for (MappedByteBuffer m : maps) {
-                Chunk c = readChunk(m, modes);
-                if (c == null) return false;
-                pools.add(c.pools);
-                events.add(c.events);
+            Map<ChunkPools.MetadataBytes, JfrMetadata> metadata = ChunkPools.metadataCache();
+            // each thread reads its chunks into one buffer of its own: the chunk is parsed from a heap array
+            // (fast from the first event on, before any compilation) and the file's pages stay out of this
+            // process's resident memory; the mapping, touched only where a sink asks for an entry, stays for that
+            ThreadLocal<byte[][]> scratch = ThreadLocal.withInitial(() -> new byte[1][0]);
+            List<Callable<Chunk>> tasks = tasks(ch, spans, modes, metadata, scratch);
+            int n = Math.max(1, Math.min(threads, spans.size()));
+            if (n == 1) {
+                try {
+                    for (Callable<Chunk> t : tasks) {
+                        if (!add(t.call(), pools, events)) return false;
+                    }
+                    return true;
+                } finally {
+                    scratch.remove(); // the caller's thread lives on (the agent's, say): its buffer must not
+                }
             }
-            return true;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
-            Thread t = new Thread(r, "wirecost-jfr-chunk");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Chunk>> futures = new ArrayList<>();
-            for (MappedByteBuffer m : maps) futures.add(pool.submit(() -> readChunk(m, modes)));
-            for (Future<Chunk> f : futures) {
-                Chunk c = f.get();
-                if (c == null) return false;
-                pools.add(c.pools);
-                events.add(c.events);
+            ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
+                Thread t = new Thread(r, "wirecost-jfr-chunk");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                List<Future<Chunk>> futures = new ArrayList<>();
+                for (Callable<Chunk> t : tasks) futures.add(pool.submit(t));
+                for (Future<Chunk> f : futures) {
+                    if (!add(f.get(), pools, events)) return false;
+                }
+                return true;
+            } catch (ExecutionException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } finally {
+                pool.shutdownNow();
             }
-            return true;
-        } catch (ExecutionException e) {
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
             return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } finally {
-            pool.shutdownNow();
         }
+    }
+
+    private static List<Callable<Chunk>> tasks(
+            FileChannel ch,
+            List<long[]> spans,
+            List<SampleMode> modes,
+            Map<ChunkPools.MetadataBytes, JfrMetadata> metadata,
+            ThreadLocal<byte[][]> scratch) {
+        List<Callable<Chunk>> tasks = new ArrayList<>();
+        for (int k = 0; k < spans.size(); k++) {
+            long start = spans.get(k)[0];
+            int size = (int) spans.get(k)[1];
+            tasks.add(() -> {
+                byte[][] holder = scratch.get();
+                if (holder[0].length < size) holder[0] = new byte[size];
+                ByteBuffer into = ByteBuffer.wrap(holder[0], 0, size);
+                while (into.hasRemaining()) {
+                    if (ch.read(into, start + into.position()) < 0) return null;
+                }
+                MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_ONLY, start, size);
+                return readChunk(holder[0], size, map, modes, metadata);
+            });
+        }
+        return tasks;
+    }
+
+    private static boolean add(Chunk c, List<ChunkPools> pools, List<ChunkEvents> events) {
+        if (c == null) return false;
+        pools.add(c.pools);
+        events.add(c.events);
+        return true;
     }
 
     private record Chunk(ChunkPools pools, ChunkEvents events) {}
 
     /** One chunk indexed and summed, or null when this reader leaves the file to the general one. */
-    private static Chunk readChunk(MappedByteBuffer map, List<SampleMode> modes) {
+    private static Chunk readChunk(
+            byte[] data,
+            int size,
+            MappedByteBuffer map,
+            List<SampleMode> modes,
+            Map<ChunkPools.MetadataBytes, JfrMetadata> metadata) {
         try {
-            ChunkPools p = new ChunkPools(map);
-            return new Chunk(p, ChunkEvents.read(p, modes, null));
+            ChunkPools p = new ChunkPools(data, size, map, metadata);
+            ChunkEvents e = ChunkEvents.read(p, modes, null);
+            p.release();
+            return new Chunk(p, e);
         } catch (RuntimeException | StackOverflowError e) {
             return null;
         }
@@ -146,7 +193,11 @@ final class MappedRecordingReader {
             if (p.asyncProfiler) producer = "async-profiler";
             startNanos = Math.min(startNanos, p.startNanos);
             ChunkEvents e = events.get(k);
-            if (e.needsCarry) e = ChunkEvents.read(p, modes, carry);
+            if (e.needsCarry) {
+                p.reload();
+                e = ChunkEvents.read(p, modes, carry);
+                p.release();
+            }
             events.set(k, null);
             carry = new ChunkEvents.Carry(
                     p.threadStates != null ? p.threadStates : carry.threadStates(),
