@@ -49,7 +49,7 @@ final class ChunkPools {
      * @param data     the chunk's bytes, read into a buffer of the reading thread's that is only used during this call
      * @param metadata parsed metadata by its bytes: the chunks of one recording mostly repeat the same
      */
-    ChunkPools(byte[] data, int size, ByteBuffer map, Map<MetadataBytes, JfrMetadata> metadata) {
+    ChunkPools(byte[] data, int size, ByteBuffer map, Map<Bytes, JfrMetadata> metadata) {
         this.map = map;
         this.data = data;
         this.size = size;
@@ -72,15 +72,15 @@ final class ChunkPools {
         readConstantPools((int) cpOffset);
     }
 
-    /** A metadata event's bytes, as the key under which its parsed form is shared between chunks. */
-    record MetadataBytes(byte[] bytes, int hash) {
-        static MetadataBytes of(byte[] bytes) {
-            return new MetadataBytes(bytes, Arrays.hashCode(bytes));
+    /** Bytes as a key: a metadata event's, under which its parsed form is shared between chunks; a symbol's. */
+    record Bytes(byte[] bytes, int hash) {
+        static Bytes of(byte[] bytes) {
+            return new Bytes(bytes, Arrays.hashCode(bytes));
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof MetadataBytes m && m.hash == hash && Arrays.equals(m.bytes, bytes);
+            return o instanceof Bytes m && m.hash == hash && Arrays.equals(m.bytes, bytes);
         }
 
         @Override
@@ -94,15 +94,15 @@ final class ChunkPools {
         }
     }
 
-    static Map<MetadataBytes, JfrMetadata> metadataCache() {
+    static Map<Bytes, JfrMetadata> metadataCache() {
         return new ConcurrentHashMap<>();
     }
 
-    private static JfrMetadata metadata(JfrCursor c, Map<MetadataBytes, JfrMetadata> cache) {
+    private static JfrMetadata metadata(JfrCursor c, Map<Bytes, JfrMetadata> cache) {
         int start = c.pos;
         int length = c.getVarint();
         if (length <= 0 || length > c.limit() - start) throw new JfrCursor.Unreadable("metadata size");
-        MetadataBytes key = MetadataBytes.of(c.bytesAt(start, length));
+        Bytes key = Bytes.of(c.bytesAt(start, length));
         JfrMetadata m = cache.get(key);
         if (m == null) {
             c.pos = start;

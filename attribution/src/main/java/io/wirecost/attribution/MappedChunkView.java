@@ -25,10 +25,25 @@ final class MappedChunkView implements ChunkView {
     private long[] lastMethods;
     private byte[] lastTypes;
 
-    MappedChunkView(List<ChunkPools> chunks, int index, long recordingStartNanos) {
+    /**
+     * Symbols by their bytes, across the chunks of one read: each chunk names the same methods again, and
+     * one String per name keeps its hash computed once for the sinks' maps keyed by frame.
+     */
+    private final Map<ChunkPools.Bytes, String> methodNames;
+
+    private final Map<ChunkPools.Bytes, String> classNames;
+
+    MappedChunkView(
+            List<ChunkPools> chunks,
+            int index,
+            long recordingStartNanos,
+            Map<ChunkPools.Bytes, String> methodNames,
+            Map<ChunkPools.Bytes, String> classNames) {
         this.chunks = chunks;
         this.index = index;
         this.recordingStartNanos = recordingStartNanos;
+        this.methodNames = methodNames;
+        this.classNames = classNames;
     }
 
     private interface Pool {
@@ -103,24 +118,34 @@ final class MappedChunkView implements ChunkView {
         if (m == null) return Frame.nativeSymbol("[unknown]");
         m.getVarlong(); // id
         long cls = m.getVarlong();
-        String method = symbol(m.getVarlong());
+        String method = symbol(m.getVarlong(), false);
         JfrCursor c = find(p -> p.classes, cls);
         String className = "";
         if (c != null) {
             c.getVarlong(); // id
             c.getVarlong(); // class loader
-            className = symbol(c.getVarlong()).replace('/', '.');
+            className = symbol(c.getVarlong(), true);
         }
         return className.isEmpty() || nativeFrame ? Frame.nativeSymbol(method) : Frame.java(className, method);
     }
 
-    private String symbol(long id) {
+    /** A symbol's text, a class name's with dots for slashes (cached apart: the same bytes name both). */
+    private String symbol(long id, boolean className) {
         JfrCursor s = find(p -> p.symbols, id);
         if (s == null) return "";
         s.getVarlong(); // id
         s.getByte(); // encoding, 3 (UTF-8) as ChunkPools checked
         int n = s.getVarint();
-        return new String(s.bytesAt(s.pos, n), StandardCharsets.UTF_8);
+        byte[] bytes = s.bytesAt(s.pos, n);
+        ChunkPools.Bytes key = ChunkPools.Bytes.of(bytes);
+        Map<ChunkPools.Bytes, String> cache = className ? classNames : methodNames;
+        String text = cache.get(key);
+        if (text == null) {
+            text = new String(bytes, StandardCharsets.UTF_8);
+            if (className) text = text.replace('/', '.');
+            cache.put(key, text);
+        }
+        return text;
     }
 
     @Override

@@ -82,7 +82,7 @@ final class MappedRecordingReader {
                 spans.add(new long[] {pos, chunkSize});
                 pos += chunkSize;
             }
-            Map<ChunkPools.MetadataBytes, JfrMetadata> metadata = ChunkPools.metadataCache();
+            Map<ChunkPools.Bytes, JfrMetadata> metadata = ChunkPools.metadataCache();
             // each thread reads its chunks into one buffer of its own: the chunk is parsed from a heap array
             // (fast from the first event on, before any compilation) and the file's pages stay out of this
             // process's resident memory; the mapping, touched only where a sink asks for an entry, stays for that
@@ -130,7 +130,7 @@ final class MappedRecordingReader {
             FileChannel ch,
             List<long[]> spans,
             List<SampleMode> modes,
-            Map<ChunkPools.MetadataBytes, JfrMetadata> metadata,
+            Map<ChunkPools.Bytes, JfrMetadata> metadata,
             ThreadLocal<byte[][]> scratch) {
         List<Callable<Chunk>> tasks = new ArrayList<>();
         for (int k = 0; k < spans.size(); k++) {
@@ -165,7 +165,7 @@ final class MappedRecordingReader {
             int size,
             MappedByteBuffer map,
             List<SampleMode> modes,
-            Map<ChunkPools.MetadataBytes, JfrMetadata> metadata) {
+            Map<ChunkPools.Bytes, JfrMetadata> metadata) {
         try {
             ChunkPools p = new ChunkPools(data, size, map, metadata);
             ChunkEvents e = ChunkEvents.read(p, modes, null);
@@ -188,6 +188,8 @@ final class MappedRecordingReader {
         String producer = "jdk";
         long startNanos = Long.MAX_VALUE;
         ChunkEvents.Carry carry = ChunkEvents.Carry.NONE;
+        Map<ChunkPools.Bytes, String> methodNames = new java.util.HashMap<>();
+        Map<ChunkPools.Bytes, String> classNames = new java.util.HashMap<>();
         for (int k = 0; k < pools.size(); k++) {
             ChunkPools p = pools.get(k);
             if (p.asyncProfiler) producer = "async-profiler";
@@ -203,7 +205,7 @@ final class MappedRecordingReader {
                     p.threadStates != null ? p.threadStates : carry.threadStates(),
                     e.hasEventSetting || carry.hasEventSetting(),
                     e.hasEventSetting ? e.eventSetting : carry.eventSetting());
-            MappedChunkView view = new MappedChunkView(pools, k, startNanos);
+            MappedChunkView view = new MappedChunkView(pools, k, startNanos, methodNames, classNames);
             for (SampleMode m : modes) sinks.get(m).beginChunk(view);
             for (int i = 0; i < modes.size(); i++) {
                 ChunkEvents.Part part = e.parts[i];

@@ -139,7 +139,16 @@ final class AttributeBench implements Callable<Integer> {
         List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
         ours.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         List<String> floor = new ArrayList<>(ours);
-        ours.addAll(List.of("-cp", cp, "io.wirecost.cli.Main", "attribute", big.toString(), "--format", "csv"));
+        // the engine says on stderr which reader ran: its own for format 2.x, async-profiler's or JMC's otherwise
+        ours.addAll(List.of(
+                "-Dwirecost.reader.report=true",
+                "-cp",
+                cp,
+                "io.wirecost.cli.Main",
+                "attribute",
+                big.toString(),
+                "--format",
+                "csv"));
         floor.addAll(List.of("-cp", cp, ReaderFloor.class.getName(), big.toString()));
         List<String> theirs = List.of(
                 ProcessMeter.java(javaHome),
@@ -185,6 +194,7 @@ final class AttributeBench implements Callable<Integer> {
                     m[2].wallSeconds(),
                     m[2].peakRssKb() / 1024);
         }
+        System.out.printf(Locale.ROOT, "[%s] wirecost attribute: %s%n", name, readerLine(dir.resolve(logs[0])));
         System.out.printf(Locale.ROOT, "%-34s %10s %10s %14s%n", "[" + name + "] median", "wall", "CPU", "peak RSS");
         for (int i = 0; i < 3; i++) {
             System.out.printf(
@@ -223,6 +233,16 @@ final class AttributeBench implements Callable<Integer> {
                 f,
                 above,
                 f.low() > 0.5 ? " (the 0.5 goal is below the floor: out of reach on this reader)" : "");
+    }
+
+    /** The engine's own line on which reader read the recording (the last round's; every round reads the same file). */
+    private static String readerLine(Path log) throws IOException {
+        try (var lines = Files.lines(log)) {
+            return lines.filter(l -> l.startsWith("wirecost: reader "))
+                    .map(l -> l.substring("wirecost: ".length()))
+                    .findFirst()
+                    .orElse("the reader did not say which it was (an older build?)");
+        }
     }
 
     private Path build(String shape, Path dir, Path javaHome, String cp) throws Exception {

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * recording reader, the collapsed-stack parser, the rule parser and diff's results parser. Each input
  * must end in a result or the parser's own clean error within a time bound: never another exception,
  * a hang or running out of memory. Budget: {@code -Dwirecost.fuzz.inputs=N} per target (default 2,500:
- * 10,000 inputs per run over the four parsers, for CI; run with 100000 for a long session). Failing inputs are kept in {@code cli/target/fuzz-failures}.
+ * 10,000 inputs per run over the four parsers, for CI, and four times as many for wirecost's own JFR
+ * reader; run with 100000 for a long session). Failing inputs are kept in {@code cli/target/fuzz-failures}.
  */
 class FuzzTest {
 
@@ -48,6 +49,9 @@ class FuzzTest {
     static Path dir;
 
     static byte[] jfr;
+    /** An async-profiler recording of two chunks (cpu, alloc): the layout wirecost's own reader reads most. */
+    static byte[] asyncJfr;
+
     static final RuleSet RULES = RuleSet.defaults();
 
     interface Target {
@@ -70,10 +74,27 @@ class FuzzTest {
             assertTrue(x != 1);
         }
         jfr = Files.readAllBytes(f);
+        Path a = dir.resolve("seed-async.jfr");
+        one.profiler.AsyncProfiler profiler = one.profiler.AsyncProfiler.getInstance();
+        profiler.execute("start,event=itimer,interval=5ms,alloc=256k,jfr,file=" + a);
+        long end = System.nanoTime() + 300_000_000L;
+        long x = 0;
+        while (System.nanoTime() < end) x += String.valueOf(x).hashCode() + new byte[4096].length;
+        profiler.execute("stop");
+        assertTrue(x != 1);
+        byte[] once = Files.readAllBytes(a);
+        asyncJfr = java.util.Arrays.copyOf(once, once.length * 2); // concatenated: a second chunk
+        System.arraycopy(once, 0, asyncJfr, once.length, once.length);
     }
 
     /** Runs {@code INPUTS} mutations through a target and reports what happened to each. */
     private void fuzz(String name, byte[] seed, String suffix, Class<? extends Exception> clean, Target target)
+            throws Exception {
+        fuzz(name, seed, suffix, clean, target, INPUTS);
+    }
+
+    private void fuzz(
+            String name, byte[] seed, String suffix, Class<? extends Exception> clean, Target target, int inputs)
             throws Exception {
         Mutator m = new Mutator(SEED ^ name.hashCode());
         Thread[] worker = new Thread[1];
@@ -91,7 +112,7 @@ class FuzzTest {
         List<String> failures = new ArrayList<>();
         long t0 = System.nanoTime();
         try {
-            for (int i = 0; i < INPUTS && failures.size() < 5; i++) {
+            for (int i = 0; i < inputs && failures.size() < 5; i++) {
                 byte[] input = i == 0 ? seed : m.mutate(seed);
                 Path f = dir.resolve(name + suffix);
                 Files.write(f, input);
@@ -148,6 +169,31 @@ class FuzzTest {
                 RecordingException.class,
                 f -> new RecordingReader(SampleMode.WALL)
                         .read(f, new StackClassifier(RULES, new CategoryCounts(RULES.categories()))));
+    }
+
+    /**
+     * wirecost's own JFR reader (the default for format 2.x), in the modes it counts and in one pass for
+     * several as the agent reads: 10,000 mutated async-profiler recordings by default. Whatever it cannot
+     * read goes to async-profiler's reader, whose clean error is then the answer.
+     */
+    @Test
+    void ownRecordingReader() throws Exception {
+        fuzz(
+                "jfr-own",
+                asyncJfr,
+                ".jfr",
+                RecordingException.class,
+                f -> {
+                    CategoryCounts cpu = new CategoryCounts(RULES.categories());
+                    CategoryCounts alloc = new CategoryCounts(RULES.categories());
+                    new RecordingReader(SampleMode.CPU)
+                            .readEach(
+                                    f,
+                                    java.util.Map.of(
+                                            SampleMode.CPU, new StackClassifier(RULES, cpu),
+                                            SampleMode.ALLOC, new StackClassifier(RULES, alloc)));
+                },
+                4 * INPUTS);
     }
 
     @Test
