@@ -62,4 +62,35 @@ class EDivisiveTest {
         assertEquals(List.of(), indices(d.changePoints(new double[] {5})));
         assertEquals(List.of(), indices(d.changePoints(new double[] {5, 9})));
     }
+
+    /**
+     * How many runs a side a verdict needs, on independent runs with Gaussian spread (docs/history.md quotes these
+     * bounds): 5 runs each side of a 10 % step at 2 % spread find it at its run (+-1) in at least 90 % of histories,
+     * 3 runs a side in under half; flat histories of 10 to 30 runs have a change point in at most 5 %.
+     */
+    @Test
+    void runsNeededForAVerdictAtOtavasDefaults() {
+        EDivisive d = new EDivisive(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0);
+        Random r = new Random(4848);
+        int trials = 200;
+        int[] found = new int[16];
+        int falseAlarms = 0;
+        for (int k : new int[] {3, 5, 15}) {
+            for (int t = 0; t < trials; t++) {
+                double[] step = new double[2 * k];
+                double[] flat = new double[2 * k];
+                for (int i = 0; i < 2 * k; i++) {
+                    step[i] = (i < k ? 1 : 1.1) * (1 + 0.02 * r.nextGaussian());
+                    flat[i] = 1 + 0.02 * r.nextGaussian();
+                }
+                final int at = k;
+                if (d.changePoints(step).stream().anyMatch(c -> Math.abs(c.index() - at) <= 1)) found[k]++;
+                if (!d.changePoints(flat).isEmpty()) falseAlarms++;
+            }
+        }
+        assertTrue(found[3] < trials / 2, "3 a side: " + found[3]);
+        assertTrue(found[5] >= trials * 9 / 10, "5 a side: " + found[5]);
+        assertTrue(found[15] >= trials * 99 / 100, "15 a side: " + found[15]);
+        assertTrue(falseAlarms <= 3 * trials * 5 / 100, "false alarms " + falseAlarms + " of " + 3 * trials);
+    }
 }

@@ -1,0 +1,44 @@
+package io.wirecost.history;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A real history, as stored by {@code history import}: CPU per call (both JVMs, and the server's) and round trips of
+ * the quick rmi runs made one after the other on the development machine, the server busy-looping 2 µs of CPU per call
+ * ({@code --scenario-option inject.cpu-us=2}) from the ninth stored run on. The machine was shared with seven other
+ * builds (1-minute load average 23 to 34 on 2 CPUs, in the load_1m column), which moved CPU per call far more than
+ * the injected 2 µs: the series serve the comparison with Otava, not as a history where the change can be seen. Runs
+ * whose scenario failed are not stored. One line per run and figure:
+ * {@code position,run_id,started,inject_cpu_us,load_1m,metric,value,ci_low,ci_high}.
+ */
+final class RealSeries {
+
+    static final String RESOURCE = "/series/rmi-quick-inject.csv";
+
+    private RealSeries() {}
+
+    /** metric -> values in the history's order. */
+    static Map<String, double[]> read() throws IOException {
+        Map<String, List<Double>> byMetric = new LinkedHashMap<>();
+        try (InputStream in = RealSeries.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) throw new IOException(RESOURCE + " missing from the test resources");
+            List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] f = line.split(",", -1);
+                byMetric.computeIfAbsent(f[5], k -> new ArrayList<>()).add(Double.parseDouble(f[6]));
+            }
+        }
+        Map<String, double[]> out = new LinkedHashMap<>();
+        byMetric.forEach(
+                (m, v) -> out.put(m, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        return out;
+    }
+}
