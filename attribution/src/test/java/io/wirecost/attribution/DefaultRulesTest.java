@@ -390,13 +390,67 @@ class DefaultRulesTest {
                         "io.wirecost.scenarios.harness.ClientMain.main"));
     }
 
+    // ---- the harness: its command loop, JSON and CPU readings are never a middleware category
+
+    @Test
+    void harnessJsonUnderTheCommandLoopIsTheHarnessesNotJson() {
+        // CommandLoop.encode -> ObjectMapper.convertValue: a reply to the runner, between two timed batches
+        assertEquals(
+                "harness",
+                classify(
+                        "com.fasterxml.jackson.databind.ser.BeanSerializer.serialize",
+                        "com.fasterxml.jackson.databind.ObjectMapper._convert",
+                        "com.fasterxml.jackson.databind.ObjectMapper.convertValue",
+                        "io.wirecost.scenarios.harness.CommandLoop.encode",
+                        "io.wirecost.scenarios.harness.CommandLoop.run",
+                        "io.wirecost.scenarios.harness.ClientMain.main"));
+        assertEquals(
+                "harness",
+                classify(
+                        "java.lang.String.split",
+                        "io.wirecost.scenarios.harness.CommandLoop.readCommand",
+                        "io.wirecost.scenarios.harness.CommandLoop.run",
+                        "io.wirecost.scenarios.harness.ServerMain.main"));
+        assertEquals(
+                "harness",
+                classify(
+                        "sun.nio.ch.FileChannelImpl.read",
+                        "io.wirecost.scenarios.harness.ProcessCpu.nanos",
+                        "io.wirecost.scenarios.harness.ClientMain.timeBatchWithCpu",
+                        "io.wirecost.scenarios.harness.ClientMain.measure",
+                        "io.wirecost.scenarios.harness.CommandLoop.run"));
+    }
+
+    @Test
+    void middlewareUnderTheHarnessesLoopKeepsItsCategory() {
+        // the timed calls run below CommandLoop.run and ClientMain.measure, which are not covering frames
+        assertEquals(
+                "rmi-transport",
+                classify(
+                        "sun.rmi.transport.StreamRemoteCall.executeCall",
+                        "sun.rmi.server.UnicastRef.invoke",
+                        "io.wirecost.scenarios.harness.ClientMain.timeBatch",
+                        "io.wirecost.scenarios.harness.ClientMain.measure",
+                        "io.wirecost.scenarios.harness.CommandLoop.run",
+                        "io.wirecost.scenarios.harness.ClientMain.main"));
+        // a REST scenario's own Jackson stays JSON
+        assertEquals(
+                "json",
+                classify(
+                        "com.fasterxml.jackson.core.json.UTF8JsonGenerator.writeString",
+                        "org.glassfish.jersey.message.internal.WriterInterceptorExecutor.proceed",
+                        "io.wirecost.scenarios.harness.ClientMain.timeBatch",
+                        "io.wirecost.scenarios.harness.CommandLoop.run"));
+        assertTrue(RULES.category(RULES.indexOf("harness")).group() == Category.Group.JVM);
+    }
+
     @Test
     void paperRowsAreMiddlewareAndJvmCategoriesAreTheThreeExpected() {
         for (Category c : RULES.categories()) {
             if (!c.paperRow().isEmpty()) assertTrue(c.isMiddleware(), c.name());
         }
         assertEquals(
-                List.of("jit", "gc", "vm"),
+                List.of("jit", "gc", "vm", "harness"),
                 RULES.categories().stream()
                         .filter(c -> !c.isMiddleware())
                         .map(Category::name)

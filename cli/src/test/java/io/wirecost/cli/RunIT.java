@@ -59,6 +59,20 @@ class RunIT {
     }
 
     @Test
+    void theHarnessIsNoMiddlewareCategoryInTheProfiledPass() throws Exception {
+        long harness = 0;
+        for (String s : List.of("tcp", "rmi"))
+            for (String role : List.of("client", "server"))
+                harness += HarnessSamples.assertNoHarnessInMiddleware(
+                        out.resolve("recordings").resolve(s + "-" + role + ".jfr"));
+        // the JSON only the harness sends: none left in the middleware's shares of tcp and rmi
+        for (String s : List.of("tcp", "rmi"))
+            assertEquals(0.0, shares.getOrDefault(s + "/all/json", 0.0), s + "'s json share");
+        // the CPU readings between batches and the replies' JSON are sampled: the rules see them, as the harness's
+        assertTrue(harness > 0, "no sample of the harness's own work in tcp's and rmi's profiles");
+    }
+
+    @Test
     void everyScenarioSucceededWithEveryCall() {
         assertEquals(0, exit, "exit status");
         for (JsonNode s : results.get("scenarios")) {

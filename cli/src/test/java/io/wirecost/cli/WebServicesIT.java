@@ -185,6 +185,7 @@ class WebServicesIT {
             for (String role : List.of("client", "server")) {
                 Path rec = out.resolve("recordings").resolve(s + "-" + role + ".jfr");
                 assertTrue(Files.size(rec) > 1000, rec.toString());
+                if (s.equals("ws-literal")) HarnessSamples.assertNoHarnessInMiddleware(rec);
             }
         }
         String md = Files.readString(out.resolve("table.md"));

@@ -82,27 +82,41 @@ public final class CommandLoop {
         }
     }
 
-    /** Serves commands until {@code exit} or end of input. */
-    public void run() throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    /** A command line as read: its words, and the request of the {@link Protocol} it spells (null for none). */
+    private record Command(String[] parts, Protocol.Request<?> request, IllegalArgumentException error) {}
+
+    /**
+     * The next command, or null at end of input. Its own method so that a profile can tell the harness's reading
+     * and parsing of commands from the calls it times (the default rules' {@code harness} category covers it).
+     */
+    private static Command readCommand(BufferedReader in) throws java.io.IOException {
         for (String line; (line = in.readLine()) != null; ) {
             String[] parts = line.trim().split(" ");
             if (parts[0].isEmpty()) continue;
+            try {
+                return new Command(parts, Protocol.parse(line), null);
+            } catch (IllegalArgumentException e) {
+                return new Command(parts, null, e);
+            }
+        }
+        return null;
+    }
+
+    /** Serves commands until {@code exit} or end of input. */
+    public void run() throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (Command command; (command = readCommand(in)) != null; ) {
+            String[] parts = command.parts();
             if (parts[0].equals("exit")) {
                 reply(Map.of());
                 return;
             }
             Handler h = handlers.get(parts[0]);
-            Protocol.Request<?> request;
-            try {
-                request = Protocol.parse(line);
-            } catch (IllegalArgumentException e) {
-                if (h == null) {
-                    fail(e);
-                    continue;
-                }
-                request = null; // a driver's own command that shares the word, with arguments of its own
-            }
+            Protocol.Request<?> request = command.request();
+            if (command.error() != null && h == null) {
+                fail(command.error());
+                continue;
+            } // else a driver's own command that shares the word, with arguments of its own
             TypedHandler<?, ?> t = request == null ? null : typed.get(request.getClass());
             if (t == null && h == null) {
                 fail(new IllegalArgumentException("unknown command '" + parts[0] + "'"));
