@@ -477,6 +477,12 @@ final class RunCommand implements Callable<Integer> {
                                         ? ""
                                         : " " + side.config().mavenProperties()));
             System.out.println();
+            // the method and the counts each scenario used, which the adaptive method and --quick size themselves
+            System.out.println("Method: "
+                    + io.wirecost.report.CountsTable.method(side.meta().settings()));
+            System.out.print(
+                    io.wirecost.report.CountsTable.table(side.results()).text());
+            System.out.println();
             System.out.print(Tables.roundTrips(results).text());
             System.out.println();
             System.out.print(CpuTables.perCall(side.results()).text());

@@ -79,13 +79,7 @@ public final class HtmlReport {
                 "profiler",
                 m.profiler().engine() + " " + m.profiler().event() + ", interval "
                         + m.profiler().intervalNs() / 1000 + " µs");
-        if (m.settings() != null)
-            item(
-                    sb,
-                    "counts",
-                    "warm-up " + m.settings().warmupCalls() + " per type, "
-                            + m.settings().reps() + " × " + m.settings().invocations() + " invocations per type"
-                            + (m.settings().quick() ? " (quick)" : ""));
+        if (m.settings() != null) item(sb, "method", CountsTable.method(m.settings()));
         item(sb, "wirecost", m.wirecostVersion());
         item(sb, "scenarios", String.join(", ", m.scenarios()));
         item(sb, "command line", String.join(" ", m.commandLine()));
@@ -100,6 +94,8 @@ public final class HtmlReport {
                     .append(String.format(java.util.Locale.ROOT, " (%.1f s)", r.seconds()))
                     .append("</p>");
         }
+        Table counts = CountsTable.table(results);
+        if (!counts.rows().isEmpty()) sb.append(Html.table(counts));
         sb.append("</section>");
     }
 

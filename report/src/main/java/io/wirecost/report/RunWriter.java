@@ -47,15 +47,8 @@ public final class RunWriter implements RunOutput {
                 .append(meta.javaFeatureVersion())
                 .append(")\n");
         sb.append(RunHeader.profiler(meta));
-        sb.append("- counts: warm-up ")
-                .append(meta.settings().warmupCalls())
-                .append(" per type, ")
-                .append(meta.settings().reps())
-                .append(" x ")
-                .append(meta.settings().invocations())
-                .append(" invocations per type")
-                .append(meta.settings().quick() ? " (quick)" : "")
-                .append('\n');
+        if (meta.settings() != null)
+            sb.append("- method: ").append(CountsTable.method(meta.settings())).append('\n');
         for (ScenarioResult r : results) {
             if (!r.ok())
                 sb.append("- **")
@@ -65,6 +58,7 @@ public final class RunWriter implements RunOutput {
                         .append('\n');
         }
         sb.append('\n');
+        sb.append(CountsTable.table(all).markdown());
         sb.append(Tables.relativeTime(results, rules, "all").markdown());
         sb.append(Tables.relativeTime(results, rules, "client").markdown());
         sb.append(Tables.relativeTime(results, rules, "server").markdown());
