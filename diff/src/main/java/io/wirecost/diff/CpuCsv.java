@@ -46,9 +46,9 @@ public final class CpuCsv {
             if (f.length < 6)
                 throw new RunData.BadRunException(
                         file + ": line " + (i + 1) + " has " + f.length + " fields, expected 7");
-            if (!List.of("client", "server", "all").contains(f[2])) {
+            if (!List.of("client", "server", "proxy", "all").contains(f[2])) {
                 throw new RunData.BadRunException(
-                        file + ": line " + (i + 1) + ": role must be client, server or all, got '" + f[2] + "'");
+                        file + ": line " + (i + 1) + ": role must be client, server, proxy or all, got '" + f[2] + "'");
             }
             double mean = number(file, i, "cpu_micros_per_call", f[3]);
             // an empty interval (one repetition, no spread known) is NaN: no test rests on it

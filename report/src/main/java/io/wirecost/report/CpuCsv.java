@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * {@code cpu.csv}: CPU microseconds per call of the timed pass, with the 95 % interval, by scenario,
- * operation and role ({@code client}, {@code server}, {@code all}). Over all repetitions of the run: with
+ * operation and role ({@code client}, {@code server}, {@code proxy} where a scenario has one, {@code all}). Over all repetitions of the run: with
  * {@code --repeat K >= 2} the interval is the spread between repetitions.
  */
 public final class CpuCsv {

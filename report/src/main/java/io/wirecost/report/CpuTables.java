@@ -27,11 +27,14 @@ public final class CpuTables {
         if (ops.contains("primitives-geomean")) {
             rows.add(row(cpu, scenarios, "primitives-geomean", "client"));
             rows.add(row(cpu, scenarios, "primitives-geomean", "server"));
+            if (cpu.stream().anyMatch(f -> f.role().equals("proxy")))
+                rows.add(row(cpu, scenarios, "primitives-geomean", "proxy"));
         }
         List<String> notes = new ArrayList<>();
         notes.add(
                 "User + system CPU time of the JVM(s) during the timed pass divided by its calls (GC threads included; JIT compiler "
-                        + "and profiler agent threads excluded); all = client + server, batch by batch.");
+                        + "and profiler agent threads excluded); all = client + server, batch by batch, and the proxy where a "
+                        + "scenario's calls pass through one (http-to-port: its user + system CPU from /proc, every thread).");
         notes.add(Intervals.basis(all));
         if (cpu.isEmpty()) notes.add("No CPU figures: the scenario JVMs could not read their CPU time.");
         return new Table("CPU time per call, microseconds (95 % interval)", header, rows, notes);

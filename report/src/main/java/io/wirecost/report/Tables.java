@@ -227,15 +227,27 @@ public final class Tables {
                     f.cpu().map(Intervals::cell).orElse("-"),
                     f.paper(),
                     f.source(),
-                    String.join("; ", NoiseFlags.factor(f, all))));
+                    String.join("; ", NoiseFlags.factor(f, all)),
+                    processes(cpu, f.scenarioA()) + " / " + processes(cpu, f.scenarioB())));
         }
         return new Table(
                 "Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
-                List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise"),
+                List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise", "CPU counts"),
                 rows,
                 List.of(
-                        "CPU per call: client + server CPU time of the timed pass (user + system), JIT compiler and agent threads excluded.",
+                        "CPU per call: CPU time of the timed pass (user + system) of the processes each call passes "
+                                + "through, JIT compiler and agent threads excluded; 'CPU counts' names them for each "
+                                + "side of the ratio (proxy: http-to-port's forward proxy, read from /proc).",
                         Intervals.basis(all)));
+    }
+
+    /** The processes a scenario's CPU per call ({@code all}) sums: its roles with a figure of their own. */
+    static String processes(List<Repetitions.Figure> cpu, String scenario) {
+        List<String> roles = new ArrayList<>();
+        for (String role : List.of("client", "server", "proxy"))
+            if (cpu.stream()
+                    .anyMatch(f -> f.scenario().equals(scenario) && f.role().equals(role))) roles.add(role);
+        return roles.isEmpty() ? "-" : String.join("+", roles);
     }
 
     /** The factor pairs present in a run: scenario pair, operation, today's estimates and the paper's figure. */
@@ -327,7 +339,7 @@ public final class Tables {
         // one row rather than an interval in every cell: twenty columns of "48.32 [47.0, 49.6]" would not read;
         // each share's own interval is in shares.csv, results.json and report.html
         List<String> widest = new ArrayList<>(List.of("95 % interval of a share, widest (± points)"));
-        List<String> jvm = new ArrayList<>(List.of("JVM-internal (GC, JIT, VM), % of all samples"));
+        List<String> jvm = new ArrayList<>(List.of("JVM-internal (GC, JIT, VM) and harness, % of all samples"));
         for (ScenarioResult r : shown) {
             Attribution a = r.shares().get(role).attribution();
             samples.add(String.valueOf(a.middlewareSamples()));

@@ -155,6 +155,42 @@ class IntervalsAndNoiseTest {
     }
 
     @Test
+    void theFactorsSayWhichProcessesTheirCpuCounts() {
+        ScenarioResult rmi = scenario("rmi", 40, 0.02, 100, 0.02, 0);
+        ScenarioResult port = scenario("http-to-port", 400, 0.02, 400, 0.02, 0);
+        List<CpuStatistics> cpu = new ArrayList<>(port.cpu());
+        cpu.add(new CpuStatistics(
+                "primitives-geomean",
+                "proxy",
+                io.wirecost.runner.Estimate.mean(new double[] {60, 61, 59}),
+                8400,
+                List.of()));
+        port = new ScenarioResult(
+                port.scenario(),
+                1,
+                "",
+                "ok",
+                "",
+                10,
+                1000,
+                port.rtt(),
+                List.of(),
+                Map.of(),
+                port.facts(),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                "",
+                cpu);
+        Table t = Tables.factors(List.of(rmi, port));
+        List<String> row = t.rows().get(0);
+        assertEquals("HTTP-to-port/RMI", row.get(0));
+        assertEquals("client+server+proxy / client+server", row.get(row.size() - 1));
+        assertTrue(CpuTables.perCall(List.of(rmi, port)).rows().stream()
+                .anyMatch(r -> r.get(0).equals("primitives-geomean") && r.get(1).equals("proxy")));
+    }
+
+    @Test
     void stealOverTheThresholdIsFlagged() {
         List<ScenarioResult> run =
                 List.of(scenario("rmi", 40, 0.02, 100, 0.02, 12.5), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));

@@ -8,19 +8,26 @@ final class CpuPass {
 
     private CpuPass() {}
 
+    /** The roles a scenario's CPU per call can have: its processes, then their sum. */
+    static final List<String> ROLES = List.of("client", "server", "proxy", "all");
+
     /**
-     * Client, server and all (the two summed batch by batch, so the interval keeps their covariance). A
-     * role whose JVM could not read its CPU time (-1) is left out, and then so is all.
+     * Client, server, proxy (where a process between them carries every call, else null) and all (the
+     * processes summed batch by batch, so the interval keeps their covariance). A role whose process could
+     * not be read (-1) is left out, and then so is all: an all without one of the call's processes would
+     * read as the whole cost.
      */
-    static List<CpuStatistics> of(String op, long[] client, long[] server, int perBatch) {
+    static List<CpuStatistics> of(String op, long[] client, long[] server, long[] proxy, int perBatch) {
         List<CpuStatistics> out = new ArrayList<>();
         boolean c = readable(client);
         boolean s = readable(server);
+        boolean p = proxy == null || readable(proxy);
         if (c) out.add(CpuStatistics.of(op, "client", client, perBatch));
         if (s) out.add(CpuStatistics.of(op, "server", server, perBatch));
-        if (c && s) {
+        if (proxy != null && p) out.add(CpuStatistics.of(op, "proxy", proxy, perBatch));
+        if (c && s && p) {
             long[] all = new long[client.length];
-            for (int i = 0; i < all.length; i++) all[i] = client[i] + server[i];
+            for (int i = 0; i < all.length; i++) all[i] = client[i] + server[i] + (proxy == null ? 0 : proxy[i]);
             out.add(CpuStatistics.of(op, "all", all, perBatch));
         }
         return out;
@@ -29,7 +36,7 @@ final class CpuPass {
     /** The primitives' geometric mean per role, as seed 002 summarises round trips. */
     static List<CpuStatistics> geomeans(List<CpuStatistics> perType, List<String> primitives) {
         List<CpuStatistics> out = new ArrayList<>();
-        for (String role : List.of("client", "server", "all")) {
+        for (String role : ROLES) {
             List<CpuStatistics> parts = perType.stream()
                     .filter(x -> x.role().equals(role) && primitives.contains(x.operation()))
                     .toList();

@@ -9,7 +9,8 @@ import java.util.List;
  * the rest averaged, with a 95 % Student t interval from their spread.
  *
  * @param operation   data type, or {@code primitives-geomean}
- * @param role        {@code client}, {@code server} or {@code all} (client + server of the same batches)
+ * @param role        {@code client}, {@code server}, {@code proxy} (http-to-port's forward proxy) or {@code all} (the
+ *                    processes of the same batches summed)
  * @param perCallMicros CPU microseconds per call with its 95 % interval
  * @param invocations calls behind the figure, extremes included
  * @param keptMicros  CPU microseconds per call of each measurement kept; empty for the geomean

@@ -126,6 +126,7 @@ public final class ScenarioRunner implements AutoCloseable {
         List<RttStatistics> profiledRtt = new ArrayList<>();
         List<CpuStatistics> cpu = new ArrayList<>();
         partial = List.of();
+        proxy = null;
         pace = Duration.ofMillis(5); // each scenario probes its own
         counts = Counts.fixed(settings);
         warmupCompiler = new LinkedHashMap<>();
@@ -151,6 +152,8 @@ public final class ScenarioRunner implements AutoCloseable {
                 ChildJvm server = pair.server();
                 ChildJvm client = pair.client();
                 facts.put("endpoint", pair.endpoint());
+                proxy = ProxyCpu.of(pair.endpoint());
+                if (proxy != null) facts.put("cpu_processes", List.of("client", "server", "proxy"));
                 progress.accept(name + ": warm-up, "
                         + switch (settings.method()) {
                             case RunSettings.QUICK -> "at most " + settings.warmupCalls() + " calls per data type";
@@ -423,6 +426,7 @@ public final class ScenarioRunner implements AutoCloseable {
             Map<String, long[]> nanos,
             Map<String, long[]> clientCpu,
             Map<String, long[]> serverCpu,
+            Map<String, long[]> proxyCpu,
             long waitNanos,
             long waitCalls,
             boolean waitKnown) {
@@ -435,6 +439,7 @@ public final class ScenarioRunner implements AutoCloseable {
                     concat(nanos, more.nanos),
                     concat(clientCpu, more.clientCpu),
                     concat(serverCpu, more.serverCpu),
+                    concat(proxyCpu, more.proxyCpu),
                     waitNanos + more.waitNanos,
                     waitCalls + more.waitCalls,
                     waitKnown && more.waitKnown);
@@ -483,12 +488,17 @@ public final class ScenarioRunner implements AutoCloseable {
         if (first == null) return Map.of();
         int n = counts.invocations();
         Batches again = measureBatches(server, client, DRIFT_BATCHES, n, null, List.of(op));
-        CpuStatistics last = CpuPass.of(
-                        op, again.clientCpu().get(op), again.serverCpu().get(op), n)
-                .stream()
-                .filter(c -> c.role().equals("all"))
-                .findFirst()
-                .orElse(null);
+        CpuStatistics last =
+                CpuPass.of(
+                                op,
+                                again.clientCpu().get(op),
+                                again.serverCpu().get(op),
+                                again.proxyCpu().get(op),
+                                n)
+                        .stream()
+                        .filter(c -> c.role().equals("all"))
+                        .findFirst()
+                        .orElse(null);
         if (last == null) return Map.of();
         Estimate ratio = last.perCallMicros().ratio(first.perCallMicros());
         Map<String, Object> out = new LinkedHashMap<>();
@@ -512,15 +522,23 @@ public final class ScenarioRunner implements AutoCloseable {
         Map<String, long[]> nanosByOp = new LinkedHashMap<>();
         Map<String, long[]> clientByOp = new LinkedHashMap<>();
         Map<String, long[]> serverByOp = new LinkedHashMap<>();
+        Map<String, long[]> proxyByOp = new LinkedHashMap<>();
         try {
             for (String op : operations) {
                 long[] nanos = new long[reps];
                 long[] clientCpu = new long[reps];
                 long[] serverCpu = new long[reps];
+                long[] proxyCpu = proxy == null ? null : new long[reps];
                 long[] cpuBefore = serverCpuNanos(server);
+                long proxyBefore = proxy == null ? -1 : proxy.nanos();
                 for (int r = 0; r < reps; r++) {
                     Protocol.Measured m = client.call(new Protocol.Measure(1, n, op), timeoutFor(n, pace));
                     long[] after = serverCpuNanos(server);
+                    if (proxyCpu != null) {
+                        long proxyAfter = proxy.nanos();
+                        proxyCpu[r] = proxyBefore < 0 || proxyAfter < 0 ? -1 : proxyAfter - proxyBefore;
+                        proxyBefore = proxyAfter;
+                    }
                     nanos[r] = m.batchNanos().get(op)[0];
                     clientCpu[r] = m.batchCpuNanos().get(op)[0];
                     serverCpu[r] = cpuBefore[0] < 0 || after[0] < 0 ? -1 : after[0] - cpuBefore[0];
@@ -533,10 +551,12 @@ public final class ScenarioRunner implements AutoCloseable {
                 nanosByOp.put(op, nanos);
                 clientByOp.put(op, clientCpu);
                 serverByOp.put(op, serverCpu);
+                if (proxyCpu != null) proxyByOp.put(op, proxyCpu);
             }
-            return new Batches(n, nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
+            return new Batches(n, nanosByOp, clientByOp, serverByOp, proxyByOp, waitNanos, waitCalls, waitKnown);
         } catch (ChildJvm.ChildFailure e) {
-            Batches done = new Batches(n, nanosByOp, clientByOp, serverByOp, waitNanos, waitCalls, waitKnown);
+            Batches done =
+                    new Batches(n, nanosByOp, clientByOp, serverByOp, proxyByOp, waitNanos, waitCalls, waitKnown);
             partial = summarize(before == null ? done : before.then(done)).rtt();
             throw e;
         }
@@ -558,7 +578,12 @@ public final class ScenarioRunner implements AutoCloseable {
         long calls = batches * n;
         b.nanos().forEach((op, nanos) -> {
             out.add(RttStatistics.of(op, nanos, n));
-            cpu.addAll(CpuPass.of(op, b.clientCpu().get(op), b.serverCpu().get(op), n));
+            cpu.addAll(CpuPass.of(
+                    op,
+                    b.clientCpu().get(op),
+                    b.serverCpu().get(op),
+                    b.proxyCpu().get(op),
+                    n));
         });
         if (payloads().isEmpty() && out.size() == labels().size()) {
             out.add(geomean(out));
@@ -667,6 +692,8 @@ public final class ScenarioRunner implements AutoCloseable {
     }
 
     private Counts counts;
+    /** The process between client and server whose CPU counts too (http-to-port's proxy); null where none. */
+    private ProxyCpu proxy;
     /**
      * Calls per data type the message-size pass made: its count where the client made them, 0 where the pass was
      * skipped (no tcpdump, no port), so that counts.sizeCalls adds up with the calls that succeeded.

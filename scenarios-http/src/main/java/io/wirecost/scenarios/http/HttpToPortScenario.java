@@ -52,7 +52,9 @@ public final class HttpToPortScenario implements Scenario {
         ForwardProxy proxy = options.proxy().start(Addresses.LOOPBACK, Set.of(port));
         Map<String, String> extras = Map.of(
                 "proxy.host", proxy.address().getAddress().getHostAddress(),
-                "proxy.port", String.valueOf(proxy.address().getPort()));
+                "proxy.port", String.valueOf(proxy.address().getPort()),
+                // the runner reads the proxy's CPU time from /proc: a third process on every call's path
+                "proxy.pid", String.valueOf(proxy.pid()));
         return TunnelledServer.start(
                 host,
                 port,

@@ -80,6 +80,11 @@ final class EmbeddedProxy implements ForwardProxy {
                 log);
     }
 
+    @Override
+    public long pid() {
+        return child.pid();
+    }
+
     /** The port from the child's first line, or -1 if it died or took longer than 30 s. */
     private static int listeningPort(Process p, Path file) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -16,6 +16,12 @@ public interface ForwardProxy extends AutoCloseable {
     /** Which proxy carried the traffic, with its version, e.g. {@code privoxy 3.0.34}. */
     String description();
 
+    /**
+     * The proxy's process id, or -1 where it is unknown: every call passes through that process, so the runner
+     * counts its CPU per call beside the client's and the server's (role {@code proxy}).
+     */
+    long pid();
+
     /** Requests the proxy forwarded to a server (its access log or its own counter). */
     long forwarded();
 

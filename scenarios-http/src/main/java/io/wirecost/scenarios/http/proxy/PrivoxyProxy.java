@@ -193,6 +193,17 @@ final class PrivoxyProxy implements ForwardProxy {
         }
     }
 
+    /** Privoxy itself, the watchdog shell's one child (the shell is not on the calls' path). */
+    @Override
+    public long pid() {
+        return watchdog.toHandle()
+                .children()
+                .filter(h -> h.info().command().map(c -> c.endsWith("privoxy")).orElse(false))
+                .mapToLong(ProcessHandle::pid)
+                .findFirst()
+                .orElse(-1);
+    }
+
     @Override
     public InetSocketAddress address() {
         return address;
