@@ -38,7 +38,7 @@ class TunnellingIT {
     static Path tmp;
 
     /** One run's results.json and shares.csv. */
-    record Run(int exit, JsonNode results, Map<String, Double> shares) {
+    record Run(int exit, JsonNode results, Map<String, Double> shares, Path dir) {
         JsonNode scenario(String name) {
             for (JsonNode s : results.get("scenarios"))
                 if (s.get("scenario").asText().equals(name)) return s;
@@ -94,11 +94,11 @@ class TunnellingIT {
             String[] f = line.split(",", -1);
             shares.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
         }
-        return new Run(exit, results, shares);
+        return new Run(exit, results, shares, out);
     }
 
     /** What every run must show, whatever the JDK, mode and proxy. */
-    private static void assertSound(Run r) {
+    private static void assertSound(Run r) throws Exception {
         assertEquals(0, r.exit(), "exit status");
         for (String s : SCENARIOS) {
             JsonNode n = r.scenario(s);
@@ -137,6 +137,37 @@ class TunnellingIT {
                 "the servlet connects to the RMI port for every call");
         assertTrue(
                 r.shares().get("http-to-port/all/rmi-http-tunnel") > 0, "wirecost's tunnel code is its own category");
+        assertProxyCounted(r);
+    }
+
+    /**
+     * CPU per call counts the proxy of http-to-port as role proxy, read from /proc whichever proxy it is, and all sums
+     * the three processes; the other scenarios have no proxy, and the factors table says which processes it counted.
+     */
+    private static void assertProxyCounted(Run r) throws Exception {
+        Map<String, double[]> cpu = new HashMap<>(); // scenario/role/operation -> mean, low, high
+        List<String> lines = Files.readAllLines(r.dir().resolve("cpu.csv"));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            cpu.put(
+                    f[0] + "/" + f[2] + "/" + f[1],
+                    new double[] {Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5])});
+        }
+        for (String op : List.of("int", "string", "primitives-geomean")) {
+            double[] proxy = cpu.get("http-to-port/proxy/" + op);
+            assertTrue(proxy != null, "no proxy row for http-to-port " + op + " in cpu.csv: " + cpu.keySet());
+            // a forwarded POST and its answer cost a proxy some microseconds at least, whichever proxy it is
+            assertTrue(proxy[0] > 1, "http-to-port's proxy " + proxy[0] + " µs per call of " + op);
+            if (op.equals("primitives-geomean")) continue; // a geomean of sums is not the sum of geomeans
+            double parts = cpu.get("http-to-port/client/" + op)[0] + cpu.get("http-to-port/server/" + op)[0] + proxy[0];
+            double all = cpu.get("http-to-port/all/" + op)[0];
+            // each role's mean drops its own min and max batch, so the sum is close to all's mean, not equal
+            assertEquals(parts, all, 0.1 * all, "all = client + server + proxy for " + op);
+        }
+        assertTrue(cpu.keySet().stream().noneMatch(k -> k.contains("/proxy/") && !k.startsWith("http-to-port/")));
+        assertTrue(
+                Files.readString(r.dir().resolve("table.md")).contains("client+server+proxy / client+server"),
+                "the factors table says HTTP-to-port/RMI's CPU counts the proxy");
     }
 
     @Test
