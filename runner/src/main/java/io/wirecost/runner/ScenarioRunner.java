@@ -250,6 +250,21 @@ public final class ScenarioRunner implements AutoCloseable {
                     // its gate decides from repetitions, and its calls stay the ones asked for
                     Map<String, Object> drift = settings.quick() ? Map.of() : drift(server, client, timed);
                     if (!drift.isEmpty()) {
+                        // the re-measurement is the scenario's second part: the move between the parts widens
+                        // every interval of the scenario (PartSpread), so that they hold the next run's figure
+                        double cpuMove = PartSpread.move((double) drift.get("cpu_micros_per_call_timed"), (double)
+                                drift.get("cpu_micros_per_call_again"));
+                        double rttMove = drift.containsKey("rtt_micros_per_call_again")
+                                ? PartSpread.move((double) drift.get("rtt_micros_per_call_timed"), (double)
+                                        drift.get("rtt_micros_per_call_again"))
+                                : 0;
+                        rtt.clear();
+                        rtt.addAll(PartSpread.rtt(timed.rtt(), rttMove));
+                        cpu.clear();
+                        cpu.addAll(PartSpread.cpu(timed.cpu(), cpuMove));
+                        drift = new LinkedHashMap<>(drift);
+                        drift.put("interval_part_spread_rtt", rttMove);
+                        drift.put("interval_part_spread_cpu", cpuMove);
                         Estimate pace = memory == null ? null : memory.drift(timedFrom, System.nanoTime());
                         if (pace != null) {
                             drift = new LinkedHashMap<>(drift);
@@ -510,6 +525,12 @@ public final class ScenarioRunner implements AutoCloseable {
         out.put("ci_high", ratio.high());
         out.put("batches", DRIFT_BATCHES);
         out.put("invocations", n);
+        timed.rtt().stream().filter(r -> r.operation().equals(op)).findFirst().ifPresent(r -> {
+            out.put("rtt_micros_per_call_timed", r.meanMicros());
+            out.put(
+                    "rtt_micros_per_call_again",
+                    RttStatistics.of(op, again.nanos().get(op), n).meanMicros());
+        });
         return out;
     }
 
