@@ -380,12 +380,22 @@ class DefaultRulesTest {
     }
 
     @Test
-    void harnessAtTheRootMakesApplication() {
+    void scenarioCodeIsApplicationAndTheTimingLoopIsTheHarness() {
+        // the scenario's own client and service code on the call path
         assertEquals(
                 "application",
                 classify(
                         "java.util.ArrayList.add",
-                        "java.util.Collections.sort",
+                        "io.wirecost.scenarios.RTTTesterImpl.echoString",
+                        "io.wirecost.scenarios.tcp.TcpScenario$Client.call",
+                        "io.wirecost.scenarios.harness.ClientMain.timeBatch",
+                        "io.wirecost.scenarios.harness.ClientMain.main"));
+        // the timing loop's own work, no rule claiming anything below it: the harness's
+        assertEquals(
+                "harness",
+                classify(
+                        "java.lang.System.nanoTime",
+                        "io.wirecost.scenarios.harness.ClientMain.timeBatch",
                         "io.wirecost.scenarios.harness.ClientMain.measure",
                         "io.wirecost.scenarios.harness.ClientMain.main"));
     }
@@ -422,6 +432,22 @@ class DefaultRulesTest {
     }
 
     @Test
+    void aStackTheProfilerCouldNotWalkIsNobodysMiddleware() {
+        // async-profiler ends a stack it cannot walk in a break_* frame: the caller that would decide is unknown
+        assertEquals(
+                "unwalked",
+                classify("com.fasterxml.jackson.databind.ser.std.BooleanSerializer.serialize", "break_stack_range"));
+        assertEquals("unwalked", classify("sun.nio.ch.SocketDispatcher.write0", "break_compiled"));
+        // a covering frame nearer the leaf still decides
+        assertEquals(
+                "harness",
+                classify(
+                        "com.fasterxml.jackson.databind.ObjectMapper.convertValue",
+                        "io.wirecost.scenarios.harness.CommandLoop.encode",
+                        "break_interpreted"));
+    }
+
+    @Test
     void middlewareUnderTheHarnessesLoopKeepsItsCategory() {
         // the timed calls run below CommandLoop.run and ClientMain.measure, which are not covering frames
         assertEquals(
@@ -450,7 +476,7 @@ class DefaultRulesTest {
             if (!c.paperRow().isEmpty()) assertTrue(c.isMiddleware(), c.name());
         }
         assertEquals(
-                List.of("jit", "gc", "vm", "harness"),
+                List.of("jit", "gc", "vm", "harness", "unwalked"),
                 RULES.categories().stream()
                         .filter(c -> !c.isMiddleware())
                         .map(Category::name)

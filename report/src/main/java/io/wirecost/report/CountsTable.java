@@ -16,6 +16,9 @@ import java.util.Map;
  */
 public final class CountsTable {
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
+
     private CountsTable() {}
 
     /** The method in words, with the counts the settings fix (the papers' and explicit counts) or bound. */
@@ -73,16 +76,8 @@ public final class CountsTable {
     /** facts.counts as a map, from the record a run holds or the map read back from results.json; null if absent. */
     static Map<String, Object> counts(ScenarioResult r) {
         Object counts = r.facts().get("counts");
-        if (counts instanceof ScenarioRunner.Counts c) {
-            Map<String, Object> m = new java.util.LinkedHashMap<>();
-            m.put("method", c.method());
-            m.put("warmupCalls", c.warmupCalls());
-            m.put("settled", c.settled());
-            m.put("reps", c.reps());
-            m.put("invocations", c.invocations());
-            m.put("sizeCalls", c.sizeCalls());
-            return m;
-        }
+        if (counts instanceof ScenarioRunner.Counts c)
+            counts = JSON.convertValue(c, Map.class); // as results.json has it
         if (counts instanceof Map<?, ?> m) {
             Map<String, Object> out = new java.util.LinkedHashMap<>();
             m.forEach((k, v) -> out.put(String.valueOf(k), v));
