@@ -36,4 +36,28 @@ public interface ChunkView {
 
     /** Nanoseconds since the epoch at which the recording (its first chunk) starts. */
     long recordingStartNanos();
+
+    /** The Java thread id of a recording's thread id, or -1 when the recording does not say. */
+    default long javaThreadId(int threadId) {
+        return -1;
+    }
+
+    /**
+     * Ticks per second of the chunk's clock, 0 when unknown. At 10^9 the ticks are the monotonic clock's
+     * nanoseconds ({@link System#nanoTime()}: async-profiler with {@code clock=monotonic}, JDK Flight
+     * Recorder by default), in which the agent also records request boundaries.
+     */
+    default long ticksPerSecond() {
+        return 0;
+    }
+
+    /** The chunk's start and end in its ticks, or null when unknown. */
+    default long[] tickRange() {
+        return null;
+    }
+
+    /** async-profiler's sampling interval in nanoseconds of CPU (its {@code interval} setting), -1 when unknown. */
+    default long sampleIntervalNanos() {
+        return -1;
+    }
 }

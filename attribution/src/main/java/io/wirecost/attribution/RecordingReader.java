@@ -427,5 +427,32 @@ public final class RecordingReader {
         public long recordingStartNanos() {
             return jfr.startNanos; // the minimum over the chunks read so far: the first chunk's start
         }
+
+        @Override
+        public long javaThreadId(int threadId) {
+            Long id = jfr.javaThreads.get(threadId);
+            return id == null ? -1 : id;
+        }
+
+        @Override
+        public long ticksPerSecond() {
+            return jfr.ticksPerSec;
+        }
+
+        @Override
+        public long[] tickRange() {
+            long span = (long) ((jfr.chunkEndNanos - jfr.chunkStartNanos) / 1e9 * jfr.ticksPerSec);
+            return new long[] {jfr.chunkStartTicks, jfr.chunkStartTicks + span};
+        }
+
+        @Override
+        public long sampleIntervalNanos() {
+            if (!asyncProfiler) return -1;
+            try {
+                return Long.parseLong(jfr.settings.getOrDefault("interval", "-1"));
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
     }
 }

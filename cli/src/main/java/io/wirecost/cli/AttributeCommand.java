@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
  * ./wirecost attribute runs/latest --role server --attribution inclusive
  * ./wirecost attribute app.jfr --by package --top 15
  * ./wirecost attribute runs/my-service --by artifact     # which library's own code the CPU is in
+ * ./wirecost attribute app.jfr --by endpoint --format csv  # CPU per request (agent's endpoints=on)
  * </pre>
  */
 @Command(
@@ -53,7 +54,9 @@ final class AttributeCommand implements Callable<Integer> {
             names = "--by",
             defaultValue = "category",
             description = "category (rules), package (leaf frame's package, no rules) or artifact (leaf frame's jar as "
-                    + "Maven coordinates, or JDK module; needs the agent's .artifacts file beside each recording).")
+                    + "Maven coordinates, or JDK module; needs the agent's .artifacts file beside each recording) or endpoint "
+                    + "(CPU per request by route template and category; needs the .requests file the agent's "
+                    + "endpoints=on writes beside each recording).")
     String by;
 
     @Option(
@@ -66,8 +69,8 @@ final class AttributeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!List.of("table", "csv", "json").contains(format))
             throw new UsageException("--format must be table, csv or json, got '" + format + "'");
-        if (!List.of("category", "package", "artifact").contains(by)) {
-            throw new UsageException("--by must be category, package or artifact, got '" + by + "'");
+        if (!List.of("category", "package", "artifact", "endpoint").contains(by)) {
+            throw new UsageException("--by must be category, package, artifact or endpoint, got '" + by + "'");
         }
         AttributionMode mode = switch (attribution) {
             case "self" -> AttributionMode.SELF;
@@ -87,6 +90,7 @@ final class AttributeCommand implements Callable<Integer> {
             return byLeaf(inputs, new PackageProfile(input.artifacts(inputs)::artifactOf), "artifact");
 
         RuleSet rules = input.ruleSet(inputs);
+        if (by.equals("endpoint")) return byEndpoint(inputs, rules, mode);
         Attributor attributor = new Attributor(rules, input.sampleMode(), mode);
         CategoryCounts all = attributor.newCounts();
         Map<String, Attribution> perInput = new LinkedHashMap<>();
@@ -129,6 +133,48 @@ final class AttributeCommand implements Callable<Integer> {
                 counted(summaries, AttributionMode.SELF),
                 format,
                 input.sampleMode().unit()));
+        return 0;
+    }
+
+    /** CPU per request by endpoint: samples joined with the request log beside each recording. */
+    private int byEndpoint(List<InputOptions.Input> inputs, RuleSet rules, AttributionMode mode) throws Exception {
+        if (mode != AttributionMode.SELF) throw new UsageException("--by endpoint takes --attribution self only");
+        if (input.sampleMode() != io.wirecost.attribution.SampleMode.CPU) {
+            throw new UsageException("--by endpoint measures CPU per request: --mode cpu only");
+        }
+        List<io.wirecost.attribution.EndpointSink> sinks = new ArrayList<>();
+        List<RecordingSummary> summaries = new ArrayList<>();
+        for (InputOptions.Input in : inputs) {
+            java.nio.file.Path log = io.wirecost.attribution.RequestLog.beside(in.file());
+            if (!java.nio.file.Files.isRegularFile(log)) {
+                throw new UsageException(in.file() + ": no request log " + log.getFileName()
+                        + " beside it; record with the agent's endpoints=on");
+            }
+            io.wirecost.attribution.RequestLog requests;
+            try {
+                requests = io.wirecost.attribution.RequestLog.read(log);
+            } catch (java.io.IOException e) {
+                throw new UsageException(log + ": " + e.getMessage());
+            }
+            io.wirecost.attribution.EndpointSink sink = new io.wirecost.attribution.EndpointSink(requests, rules);
+            summaries.add(input.read(in, sink));
+            if (sink.clockProblem() != null) throw new UsageException(in.file() + ": " + sink.clockProblem());
+            sinks.add(sink);
+        }
+        List<RecordingSummary> empty =
+                summaries.stream().filter(s -> s.samples() == 0).toList();
+        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        io.wirecost.attribution.EndpointCost cost;
+        try {
+            cost = io.wirecost.attribution.EndpointCost.of(sinks, rules.categories());
+        } catch (IllegalStateException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (cost.requests() == 0) {
+            throw new UsageException("no request ended while the recordings ran: nothing to divide the CPU by");
+        }
+        io.wirecost.report.EndpointReport report = new io.wirecost.report.EndpointReport(cost);
+        System.out.print(format.equals("csv") ? report.csv() : report.text());
         return 0;
     }
 

@@ -97,7 +97,8 @@ final class RunCommand implements Callable<Integer> {
             split = ",",
             description =
                     "What the profiled pass records: cpu, plus alloc (bytes allocated) and/or lock (time blocked), e.g. cpu,alloc,lock. "
-                            + "Each extra one adds a companion table by category.")
+                            + "Each extra one adds a companion table by category. endpoints: the server's request "
+                            + "boundaries beside its recording, for attribute --by endpoint.")
     List<String> profile;
 
     @Option(
@@ -631,8 +632,10 @@ final class RunCommand implements Callable<Integer> {
         for (String p : profile) {
             switch (p.trim()) {
                 case "cpu" -> {}
-                case "alloc", "lock" -> extras.add(p.trim());
-                default -> throw new UsageException("--profile: each item must be cpu, alloc or lock, got '" + p + "'");
+                case "alloc", "lock", ProfilerSettings.ENDPOINTS -> extras.add(p.trim());
+                default ->
+                    throw new UsageException(
+                            "--profile: each item must be cpu, alloc, lock or endpoints, got '" + p + "'");
             }
         }
         if (!profile.stream().map(String::trim).toList().contains("cpu")) {

@@ -36,7 +36,7 @@ class RunProfileOptionTest {
     @Test
     void unknownItemsAndAMissingCpuAreOneLineErrors() {
         assertEquals(
-                "--profile: each item must be cpu, alloc or lock, got 'heap'",
+                "--profile: each item must be cpu, alloc, lock or endpoints, got 'heap'",
                 assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("cpu", "heap")))
                         .getMessage());
         assertEquals(

@@ -20,6 +20,8 @@ public final class Agent {
     private static ProfilerControl control;
     private static LiveSession live;
     private static Thread hook;
+    /** endpoints=on: writes request boundaries beside each recording; null otherwise. */
+    private static io.wirecost.agent.endpoint.RequestLogWriter requests;
     /** For the artifact map written beside each recording; null when started without one (unit tests). */
     private static volatile Instrumentation instrumentation;
 
@@ -52,6 +54,7 @@ public final class Agent {
         try {
             AgentOptions options = AgentOptions.parse(args);
             ProfilerControl c = new ProfilerControl(options);
+            if (options.endpoints()) endpoints(options, c);
             session = options.metrics() == null ? null : LiveSession.open(options, c);
             ManagementFactory.getPlatformMBeanServer().registerMBean(c, new ObjectName(OBJECT_NAME));
             control = c;
@@ -72,6 +75,27 @@ public final class Agent {
             control = null;
             live = null;
             throw t;
+        }
+    }
+
+    /**
+     * Installs the request boundaries. The profiler runs on without them when they cannot be installed (no
+     * Instrumentation, a JVM that refuses to retransform): one warning says so.
+     */
+    private static void endpoints(AgentOptions options, ProfilerControl c) {
+        Instrumentation inst = instrumentation;
+        if (inst == null) {
+            LOG.warning("wirecost agent: endpoints=on needs the agent's Instrumentation; no request boundaries");
+            return;
+        }
+        try {
+            if (requests == null) {
+                io.wirecost.agent.endpoint.EndpointInstrumentation.install(inst, options.maxEndpoints());
+                requests = new io.wirecost.agent.endpoint.RequestLogWriter(new AgentThreads().factory("requests"));
+            }
+            c.requestLog(requests);
+        } catch (Throwable t) {
+            LOG.warning("wirecost agent: no request boundaries (endpoints=on): " + t);
         }
     }
 

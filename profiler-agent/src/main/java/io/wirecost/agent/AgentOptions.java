@@ -28,6 +28,9 @@ import java.util.Map;
  * @param extras     events recorded beside the sampling event, a subset of {@code alloc} and {@code lock}
  *                   ({@code also=alloc+lock}); empty by default, since each costs an event per sampled
  *                   allocation or contended lock
+ * @param endpoints  {@code endpoints=on}: request boundaries of servlets, JAX-RS and Spring MVC handlers are
+ *                   recorded beside each recording, for CPU per request by endpoint (docs/cost-per-request.md)
+ * @param maxEndpoints {@code endpoints.max=N}: route templates named before the rest count as {@code other}
  */
 public record AgentOptions(
         String engine,
@@ -40,11 +43,16 @@ public record AgentOptions(
         Path dir,
         long fromNs,
         long toNs,
-        java.util.Set<String> extras) {
+        java.util.Set<String> extras,
+        boolean endpoints,
+        int maxEndpoints) {
 
     public AgentOptions {
         extras = java.util.Set.copyOf(extras);
     }
+
+    /** Route templates kept apart before the rest count as {@code other}: a bounded label set. */
+    public static final int DEFAULT_MAX_ENDPOINTS = 100;
 
     public static final long DEFAULT_INTERVAL_NS = 10_000_000L; // async-profiler's own default for cpu
 
@@ -57,7 +65,7 @@ public record AgentOptions(
     public static final String DEFAULT_EVENT = "itimer";
 
     private static final String KEYS =
-            "engine, event, interval, also, file, dir, from, to, start, rules, role, labels, metrics.port, "
+            "engine, event, interval, also, endpoints, endpoints.max, file, dir, from, to, start, rules, role, labels, metrics.port, "
                     + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file";
 
     public static AgentOptions parse(String args) {
@@ -71,6 +79,8 @@ public record AgentOptions(
         long from = 0;
         long to = Long.MAX_VALUE;
         java.util.Set<String> extras = java.util.Set.of();
+        boolean endpoints = false;
+        int maxEndpoints = DEFAULT_MAX_ENDPOINTS;
         Map<String, String> metricsKeys = new LinkedHashMap<>();
         if (args != null && !args.isBlank()) {
             for (String kv : args.split(",")) {
@@ -83,6 +93,9 @@ public record AgentOptions(
                     case "event" -> event = oneOf(key, value, "cpu", "ctimer", "itimer", "wall");
                     case "interval" -> interval = parseDuration(key, value);
                     case "also" -> extras = extras(value);
+                    case "endpoints" ->
+                        endpoints = oneOf(key, value, "on", "off").equals("on");
+                    case "endpoints.max" -> maxEndpoints = positive(key, value, 1000);
                     case "file" -> file = Path.of(value);
                     case "dir" -> dir = Path.of(value);
                     case "from" -> from = value.equals("0") ? 0 : parseDuration(key, value);
@@ -108,7 +121,23 @@ public record AgentOptions(
             throw new IllegalArgumentException(
                     "from= and to= apply to a whole-run recording: not with metrics.port or start=manual");
         }
-        return new AgentOptions(engine, event, interval, file, startNow, rules, metrics, dir, from, to, extras);
+        if (endpoints && event.equals("wall")) {
+            throw new IllegalArgumentException("endpoints=on measures CPU per request: not with event=wall");
+        }
+        return new AgentOptions(
+                engine,
+                event,
+                interval,
+                file,
+                startNow,
+                rules,
+                metrics,
+                dir,
+                from,
+                to,
+                extras,
+                endpoints,
+                maxEndpoints);
     }
 
     /** {@code alloc}, {@code lock} or {@code alloc+lock}: '+' because ',' separates the agent's options. */
@@ -135,6 +164,16 @@ public record AgentOptions(
 
     public boolean keepsRecording() {
         return file != null || metrics == null;
+    }
+
+    static int positive(String key, String value, int max) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n > 0 && n <= max) return n;
+        } catch (NumberFormatException e) {
+            // the message below names the option
+        }
+        throw new IllegalArgumentException(key + " must be a whole number from 1 to " + max + ", got '" + value + "'");
     }
 
     static String oneOf(String key, String value, String... allowed) {

@@ -38,9 +38,19 @@ final class AsyncProfilerEngine implements ProfilerEngine {
     }
 
     AsyncProfilerEngine(String event, java.util.Set<String> extras) {
+        this(event, extras, false);
+    }
+
+    /**
+     * {@code monotonicClock}: samples are timed in {@link System#nanoTime()}'s clock rather than the TSC
+     * async-profiler may prefer, so that they join with the request boundaries the agent times in it.
+     */
+    AsyncProfilerEngine(String event, java.util.Set<String> extras, boolean monotonicClock) {
         this.requested = event;
         this.event = event;
-        this.extras = (extras.contains("alloc") ? ",alloc=512k" : "") + (extras.contains("lock") ? ",lock=10us" : "");
+        this.extras = (extras.contains("alloc") ? ",alloc=512k" : "")
+                + (extras.contains("lock") ? ",lock=10us" : "")
+                + (monotonicClock ? ",clock=monotonic" : "");
     }
 
     @Override

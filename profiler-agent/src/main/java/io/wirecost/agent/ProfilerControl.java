@@ -30,14 +30,21 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private volatile boolean exiting;
     /** (completed file, true when it is a segment of a segmented session) */
     private BiConsumer<Path, Boolean> listener = (file, segment) -> {};
+    /** Where the request boundaries go beside each recording; null without endpoints=on. */
+    private io.wirecost.agent.endpoint.RequestLogWriter requests;
 
     ProfilerControl(AgentOptions options) {
         this.options = options;
         this.engine = switch (options.engine()) {
-            case "async" -> new AsyncProfilerEngine(options.event(), options.extras());
+            case "async" -> new AsyncProfilerEngine(options.event(), options.extras(), options.endpoints());
             case "jfr" -> new JfrEngine(options.extras());
             default -> null;
         };
+    }
+
+    /** endpoints=on: the request log follows the recordings. */
+    synchronized void requestLog(io.wirecost.agent.endpoint.RequestLogWriter writer) {
+        this.requests = writer;
     }
 
     synchronized void onCompleted(BiConsumer<Path, Boolean> listener) {
@@ -61,6 +68,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
         if (exiting) return "error: the JVM is exiting"; // JDK 25's JFR blocks a start during shutdown
         try {
             running = startEngine(target);
+            if (requests != null) requests.open(target);
             recording = target;
             segmented = segments;
             if (!segments) engine.keepAtExit();
@@ -106,8 +114,10 @@ public final class ProfilerControl implements ProfilerControlMBean {
             running = null;
             throw t;
         }
+        if (requests != null) requests.finish();
         try {
             engine.start(next, options.intervalNs());
+            if (requests != null) requests.open(next);
             recording = next;
         } catch (Throwable t) {
             running = null;
@@ -141,6 +151,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
             LOG.log(Level.WARNING, "wirecost agent: cannot stop cleanly: " + lastError);
         } finally {
             running = null;
+            if (requests != null) requests.finish();
         }
         if (completed) {
             if (!segmented) writeArtifacts(recording);

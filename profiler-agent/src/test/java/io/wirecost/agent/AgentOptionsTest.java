@@ -84,6 +84,20 @@ class AgentOptionsTest {
                 "metrics.tls.keystore and metrics.tls.password-file go together",
                 "metrics.port=1,metrics.tls.keystore=/k.p12");
         assertMessage("interval must be a positive duration like 10ms, got 'fast'", "interval=fast");
+        assertMessage("endpoints must be one of on|off, got 'yes'", "endpoints=yes");
+        assertMessage("endpoints.max must be a whole number from 1 to 1000, got '0'", "endpoints=on,endpoints.max=0");
+        assertMessage("endpoints=on measures CPU per request: not with event=wall", "endpoints=on,event=wall");
+    }
+
+    @Test
+    void endpointsAreOffUnlessAsked() {
+        assertFalse(AgentOptions.parse("engine=async").endpoints());
+        AgentOptions on = AgentOptions.parse("endpoints=on,endpoints.max=20");
+        assertTrue(on.endpoints());
+        assertEquals(20, on.maxEndpoints());
+        assertEquals(
+                AgentOptions.DEFAULT_MAX_ENDPOINTS,
+                AgentOptions.parse("endpoints=on").maxEndpoints());
     }
 
     private static void assertMessage(String expected, String args) {

@@ -7,7 +7,8 @@ import java.util.Set;
  * @param event      async-profiler event (cpu, itimer, wall); ignored by jfr
  * @param intervalNs sampling interval
  * @param extras     what the profiled pass records beside CPU samples: a subset of {@code alloc} and
- *                   {@code lock} ({@code run --profile cpu,alloc,lock})
+ *                   {@code lock} ({@code run --profile cpu,alloc,lock}), and {@code endpoints}: the agent's request
+ *                   boundaries, for CPU per request by endpoint ({@code run --profile cpu,endpoints})
  */
 public record ProfilerSettings(String engine, String event, long intervalNs, Set<String> extras) {
 
@@ -24,10 +25,20 @@ public record ProfilerSettings(String engine, String event, long intervalNs, Set
         return !engine.equals("none");
     }
 
+    /** The events recorded beside CPU samples, each with its companion table: {@code alloc}, {@code lock}. */
+    public Set<String> companions() {
+        Set<String> out = new java.util.TreeSet<>(extras);
+        out.remove(ENDPOINTS);
+        return out;
+    }
+
+    public static final String ENDPOINTS = "endpoints";
+
     /** The agent's option string for one process. */
     public String agentOptions(java.nio.file.Path file) {
-        String also = extras.isEmpty() ? "" : ",also=" + String.join("+", new java.util.TreeSet<>(extras));
-        return "engine=" + engine + ",event=" + event + ",interval=" + intervalNs + also + ",start=manual,file="
-                + file.toAbsolutePath();
+        Set<String> events = companions();
+        String also = events.isEmpty() ? "" : ",also=" + String.join("+", events);
+        return "engine=" + engine + ",event=" + event + ",interval=" + intervalNs + also
+                + (extras.contains(ENDPOINTS) ? ",endpoints=on" : "") + ",start=manual,file=" + file.toAbsolutePath();
     }
 }

@@ -1123,7 +1123,7 @@ public final class ScenarioRunner implements AutoCloseable {
      */
     private Map<String, RoleAttribution> companions(Map<String, Path> recordings) throws RecordingException {
         Map<String, RoleAttribution> out = new LinkedHashMap<>();
-        for (String kind : new java.util.TreeSet<>(profiler.extras())) {
+        for (String kind : profiler.companions()) {
             SampleMode mode = kind.equals("alloc") ? SampleMode.ALLOC : SampleMode.LOCK;
             Attributor attributor = new Attributor(rules, mode, io.wirecost.attribution.AttributionMode.SELF);
             CategoryCounts all = attributor.newCounts();

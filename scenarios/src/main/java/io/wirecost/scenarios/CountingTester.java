@@ -10,22 +10,22 @@ import java.util.concurrent.atomic.LongAdder;
 public final class CountingTester implements RTTTester {
 
     private final RTTTesterImpl target;
-    private final Runnable injected;
+    private final InjectedWork.Work injected;
     private final LongAdder invocations = new LongAdder();
 
     public CountingTester(RTTTesterImpl target) {
-        this(target, () -> {});
+        this(target, op -> {});
     }
 
     /** {@code injected}: {@link InjectedWork#beforeEachCall}'s deliberate regression, run before every answer. */
-    public CountingTester(RTTTesterImpl target, Runnable injected) {
+    public CountingTester(RTTTesterImpl target, InjectedWork.Work injected) {
         this.target = target;
         this.injected = injected;
     }
 
-    private void count() {
+    private void count(Operation operation) {
         invocations.increment();
-        injected.run();
+        injected.before(operation.label());
     }
 
     public long invocations() {
@@ -34,49 +34,49 @@ public final class CountingTester implements RTTTester {
 
     @Override
     public int returnRTTforInt() {
-        count();
+        count(Operation.INT);
         return target.returnRTTforInt();
     }
 
     @Override
     public short returnRTTforShort() {
-        count();
+        count(Operation.SHORT);
         return target.returnRTTforShort();
     }
 
     @Override
     public long returnRTTforLong() {
-        count();
+        count(Operation.LONG);
         return target.returnRTTforLong();
     }
 
     @Override
     public float returnRTTforFloat() {
-        count();
+        count(Operation.FLOAT);
         return target.returnRTTforFloat();
     }
 
     @Override
     public double returnRTTforDouble() {
-        count();
+        count(Operation.DOUBLE);
         return target.returnRTTforDouble();
     }
 
     @Override
     public boolean returnRTTforBool() {
-        count();
+        count(Operation.BOOLEAN);
         return target.returnRTTforBool();
     }
 
     @Override
     public byte returnRTTforByte() {
-        count();
+        count(Operation.BYTE);
         return target.returnRTTforByte();
     }
 
     @Override
     public String returnRTTforString() {
-        count();
+        count(Operation.STRING);
         return target.returnRTTforString();
     }
 }

@@ -73,4 +73,33 @@ class InjectedWorkTest {
                 () -> InjectedWork.wrap(new RTTTesterImpl(10), options(Map.of(InjectedWork.OPTION, "-3"))));
         assertTrue(e.getMessage().startsWith("inject.sha256 must be a whole number"), e.getMessage());
     }
+
+    @Test
+    void anOperationRestrictsTheWorkToItsCalls() throws Exception {
+        // 5 ms of CPU before each string answer and none before the others: far apart on any machine
+        RTTTester service = InjectedWork.wrap(
+                new RTTTesterImpl(10),
+                options(Map.of(InjectedWork.CPU_OPTION, "5000", InjectedWork.OPERATION_OPTION, "string")));
+        long t0 = THREADS.getCurrentThreadCpuTime();
+        for (int i = 0; i < 20; i++) service.returnRTTforString();
+        double string = (THREADS.getCurrentThreadCpuTime() - t0) / 1000.0 / 20;
+        t0 = THREADS.getCurrentThreadCpuTime();
+        for (int i = 0; i < 20; i++) service.returnRTTforInt();
+        double integer = (THREADS.getCurrentThreadCpuTime() - t0) / 1000.0 / 20;
+        assertTrue(string > 4000, "string: " + string + " µs of CPU per call, injected 5000");
+        assertTrue(integer < 1000, "int: " + integer + " µs of CPU per call, nothing injected");
+        assertEquals("string", InjectedWork.facts().get(InjectedWork.OPERATION_OPTION));
+        assertEquals("boolean", InjectedWork.operationOf("returnRTTforBool"));
+    }
+
+    @Test
+    void anUnknownOperationIsNamed() {
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> InjectedWork.beforeEachCall(
+                        options(Map.of(InjectedWork.CPU_OPTION, "1", InjectedWork.OPERATION_OPTION, "strings"))));
+        assertEquals(
+                "inject.operation must be one of int, short, long, float, double, boolean, byte, string, got 'strings'",
+                e.getMessage());
+    }
 }

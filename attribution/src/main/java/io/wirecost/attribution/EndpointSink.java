@@ -1,0 +1,86 @@
+package io.wirecost.attribution;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Joins samples with the requests the agent recorded beside them ({@link RequestLog}): a sample taken on a
+ * request's thread within its interval is that request's endpoint's, classified into a category by the
+ * same rules as every other count. Samples outside every request (background threads, work a request
+ * handed to another thread, the server between requests) are "not attributed to an endpoint": counted and
+ * reported as such, never given to an endpoint. The join needs sample times in the clock the requests were
+ * timed in ({@link ChunkView#ticksPerSecond} of 10^9: the monotonic nanosecond clock).
+ */
+public final class EndpointSink implements SampleSink {
+
+    private final RequestLog log;
+    private final StackClassifier classifier;
+    private final int categories;
+    /** Samples per endpoint id (-1: not attributed) and category. */
+    private final Map<Integer, long[]> samples = new TreeMap<>();
+
+    private final Map<Integer, Long> javaThreads = new HashMap<>();
+    private final List<long[]> ranges = new ArrayList<>();
+    private ChunkView chunk;
+    private long intervalNanos = -1;
+    private String clockProblem;
+
+    public EndpointSink(RequestLog log, RuleSet rules) {
+        this.log = log;
+        this.classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+        this.categories = rules.categories().size();
+    }
+
+    @Override
+    public void beginChunk(ChunkView chunk) {
+        this.chunk = chunk;
+        classifier.beginChunk(chunk);
+        javaThreads.clear();
+        if (chunk.ticksPerSecond() != 1_000_000_000L) {
+            clockProblem = "the recording's clock ticks " + chunk.ticksPerSecond()
+                    + " times a second, not the monotonic nanoseconds requests are timed in"
+                    + " (async-profiler needs clock=monotonic, which the agent sets with endpoints=on)";
+        }
+        long[] range = chunk.tickRange();
+        if (range != null) ranges.add(range);
+    }
+
+    @Override
+    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+        if (intervalNanos < 0) intervalNanos = chunk.sampleIntervalNanos();
+        long javaThread = javaThreads.computeIfAbsent(threadId, chunk::javaThreadId);
+        int endpoint = javaThread < 0 ? -1 : log.endpointAt(javaThread, ticks);
+        int category = classifier.classify(stackTraceId, threadId);
+        samples.computeIfAbsent(endpoint, e -> new long[categories])[category] += weight;
+    }
+
+    /** Samples per endpoint id (-1: not attributed to an endpoint) and category index. */
+    public Map<Integer, long[]> samples() {
+        return samples;
+    }
+
+    /** Requests per endpoint id that ended while the recording's chunks ran. */
+    public Map<Integer, Long> requests() {
+        Map<Integer, Long> out = new TreeMap<>();
+        for (long[] r : ranges) log.requestsEnding(r[0], r[1]).forEach((id, n) -> out.merge(id, n, Long::sum));
+        return out;
+    }
+
+    /** async-profiler's sampling interval, -1 when the recording does not say. */
+    public long intervalNanos() {
+        if (intervalNanos < 0 && chunk != null) intervalNanos = chunk.sampleIntervalNanos();
+        return intervalNanos;
+    }
+
+    /** Why samples and requests cannot be joined, or null. */
+    public String clockProblem() {
+        return clockProblem;
+    }
+
+    public RequestLog log() {
+        return log;
+    }
+}

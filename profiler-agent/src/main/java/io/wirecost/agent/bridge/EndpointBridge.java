@@ -1,0 +1,200 @@
+package io.wirecost.agent.bridge;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Where the advice inlined into servlets and request handlers reports request boundaries. The advice runs
+ * inside the host's classes and reaches this class through their class loader's parents (the system class
+ * loader holds the agent's jar), so it uses nothing but the JDK and is never relocated.
+ *
+ * <p>A request is the outermost instrumented boundary on its thread: a servlet's {@code service}, a filter
+ * chain, or a handler method called outside both. Inner boundaries only name it (a JAX-RS or Spring
+ * handler gives the route template); nesting is counted per thread, so a servlet forwarding to another
+ * records one request. At the outermost exit the request's interval is appended to its thread's buffer:
+ * Java thread id, start and end in {@link System#nanoTime()} (the clock the profiler is started with, so
+ * that samples and intervals join without conversion) and the endpoint's id. A writer thread of the agent
+ * takes the buffers every few hundred milliseconds ({@link #drain}).
+ *
+ * <p>Every method is called from the host's request threads: none throws, blocks on more than its own
+ * thread's buffer, or allocates in the steady state beyond a buffer that grows. Endpoint names are capped
+ * ({@link #maxEndpoints}); later names count as {@link #OTHER}, so a route built from raw URLs cannot
+ * grow the label set without bound.
+ */
+public final class EndpointBridge {
+
+    /** Endpoint id of every name beyond the cap. */
+    public static final int OTHER = 0;
+    /** Endpoint id of a request no instrumentation named. */
+    public static final int UNNAMED = 1;
+
+    public static final String OTHER_NAME = "other";
+    public static final String UNNAMED_NAME = "(no route)";
+
+    /** Longs per request in a buffer: thread id, start, end, endpoint id. */
+    public static final int RECORD = 4;
+    /** Beyond this many requests not yet taken by the writer, a thread drops (and counts) its requests. */
+    private static final int MAX_BUFFERED = 1 << 16;
+
+    private static final int CAPACITY = 1024;
+    private static volatile boolean enabled;
+    private static volatile int maxEndpoints = 100;
+    private static final Map<String, Integer> IDS = new ConcurrentHashMap<>();
+    private static final AtomicReferenceArray<String> NAMES = new AtomicReferenceArray<>(CAPACITY);
+    private static final AtomicInteger NEXT_ID = new AtomicInteger(2);
+    private static final AtomicLong DROPPED = new AtomicLong();
+    private static final ConcurrentLinkedQueue<State> THREADS = new ConcurrentLinkedQueue<>();
+    private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(EndpointBridge::register);
+
+    /** Token of a boundary that records nothing: tracking off, or the agent failed inside the advice. */
+    public static final int NONE = 0;
+
+    private static final int NESTED = 1;
+    private static final int OUTERMOST = 2;
+
+    static {
+        NAMES.set(OTHER, OTHER_NAME);
+        NAMES.set(UNNAMED, UNNAMED_NAME);
+    }
+
+    private EndpointBridge() {}
+
+    /** Per thread: the open request and the buffer of completed ones. */
+    private static final class State {
+        final WeakReference<Thread> owner = new WeakReference<>(Thread.currentThread());
+        final long threadId = Thread.currentThread().getId();
+        int depth;
+        long start;
+        int endpoint;
+        long[] buffer = new long[64 * RECORD];
+        int used;
+    }
+
+    private static State register() {
+        State s = new State();
+        THREADS.add(s);
+        return s;
+    }
+
+    public static void enable(int maxNames) {
+        maxEndpoints = Math.max(2, Math.min(maxNames + 2, CAPACITY));
+        enabled = true;
+    }
+
+    public static void disable() {
+        enabled = false;
+    }
+
+    public static boolean enabled() {
+        return enabled;
+    }
+
+    /** A request boundary is entered; the token goes to {@link #exit}. */
+    public static int enter() {
+        if (!enabled) return NONE;
+        State s = STATE.get();
+        if (s.depth++ > 0) return NESTED;
+        s.start = System.nanoTime();
+        s.endpoint = UNNAMED;
+        return OUTERMOST;
+    }
+
+    /** A handler with a route template is entered: it names the open request, or is a request of its own. */
+    public static int enter(String route) {
+        int token = enter();
+        if (token != NONE) STATE.get().endpoint = id(route);
+        return token;
+    }
+
+    /** Whether the open request of this thread has a name yet (the servlet names it only when no handler did). */
+    public static boolean named() {
+        return !enabled || STATE.get().endpoint != UNNAMED;
+    }
+
+    /** Names the open request of this thread, if it has none yet. */
+    public static void nameIfUnnamed(String route) {
+        if (!enabled) return;
+        State s = STATE.get();
+        if (s.depth > 0 && s.endpoint == UNNAMED) s.endpoint = id(route);
+    }
+
+    public static void exit(int token) {
+        if (token == NONE) return;
+        State s = STATE.get();
+        if (--s.depth > 0 || token != OUTERMOST) {
+            if (s.depth < 0) s.depth = 0;
+            return;
+        }
+        long end = System.nanoTime();
+        synchronized (s) {
+            if (s.used == s.buffer.length) {
+                if (s.used >= MAX_BUFFERED * RECORD) {
+                    DROPPED.incrementAndGet();
+                    return;
+                }
+                s.buffer = java.util.Arrays.copyOf(s.buffer, s.buffer.length * 2);
+            }
+            long[] b = s.buffer;
+            int i = s.used;
+            b[i] = s.threadId;
+            b[i + 1] = s.start;
+            b[i + 2] = end;
+            b[i + 3] = s.endpoint;
+            s.used = i + RECORD;
+        }
+    }
+
+    static int id(String route) {
+        if (route == null) return UNNAMED;
+        Integer id = IDS.get(route);
+        if (id != null) return id;
+        if (NEXT_ID.get() >= maxEndpoints) return OTHER;
+        synchronized (IDS) {
+            id = IDS.get(route);
+            if (id != null) return id;
+            int next = NEXT_ID.get();
+            if (next >= maxEndpoints) return OTHER;
+            NAMES.set(next, route);
+            IDS.put(route, next);
+            NEXT_ID.set(next + 1);
+            return next;
+        }
+    }
+
+    /** The name of an endpoint id, or null for an id not given out. */
+    public static String name(int id) {
+        return id >= 0 && id < CAPACITY ? NAMES.get(id) : null;
+    }
+
+    /** Requests dropped because the writer did not take them in time (their thread's buffer was full). */
+    public static long dropped() {
+        return DROPPED.get();
+    }
+
+    /**
+     * Takes every thread's completed requests: one array per thread with requests, each {@link #RECORD}
+     * longs per request, filled to its length. Forgets threads that have ended.
+     */
+    public static List<long[]> drain() {
+        List<long[]> out = new ArrayList<>();
+        for (State s : THREADS) {
+            long[] taken = null;
+            synchronized (s) {
+                if (s.used > 0) {
+                    taken = java.util.Arrays.copyOf(s.buffer, s.used);
+                    s.used = 0;
+                }
+            }
+            if (taken != null) out.add(taken);
+            else if (s.owner.get() == null) THREADS.remove(s);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,41 @@
+package io.wirecost.agent.endpoint;
+
+import io.wirecost.agent.bridge.EndpointBridge;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Inlined into every {@code jakarta.servlet.Servlet#service} and {@code FilterChain#doFilter}: the outermost
+ * one on a thread is the request. It is named at exit, when no handler named it, by the servlet mapping's
+ * pattern (a template: {@code /orders/*}, {@code *.jsp}), never by the request's raw path. Advice code may
+ * use only the JDK, the host's servlet classes and {@link EndpointBridge} (through the system class loader):
+ * the code runs inside the host's classes, whose class loader sees nothing else. Anything thrown inside
+ * is suppressed, so the host's servlet behaves as without the agent.
+ */
+final class JakartaServletAdvice {
+
+    private JakartaServletAdvice() {}
+
+    @Advice.OnMethodEnter(suppress = Throwable.class)
+    static int enter() {
+        return EndpointBridge.enter();
+    }
+
+    @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+    static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request) {
+        if (token != EndpointBridge.NONE
+                && !EndpointBridge.named()
+                && request instanceof jakarta.servlet.http.HttpServletRequest r) {
+            String pattern;
+            try {
+                jakarta.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
+                pattern = m == null ? null : m.getPattern();
+            } catch (Throwable t) {
+                pattern = null;
+            }
+            if (pattern == null) pattern = r.getServletPath();
+            if (!pattern.startsWith("/")) pattern = "/" + pattern;
+            EndpointBridge.nameIfUnnamed(r.getMethod() + " " + r.getContextPath() + pattern);
+        }
+        EndpointBridge.exit(token);
+    }
+}
