@@ -5,7 +5,7 @@
   decode FILE...        what a Collector's file exporter wrote (format: proto, i.e. each export
                         a 4-byte big-endian length then a ProfilesData) -> JSON on stdout:
                         per category the events and their weight, the resources, the sample types,
-                        and the structural problems found (dangling indices...), if any
+                        and each export's conformance problems (see conformance()), if any
   make OUT --service S --instance I --category NAME=GROUP:EVENTS ...
                         writes one ExportProfilesServiceRequest (binary) of CPU samples with the
                         given categories, shaped as wirecost's agent shapes them
@@ -56,61 +56,110 @@ def any_value(v, strings=()):
 
 def key(kv, strings):
     """A key, spelled out or (as the Collector re-encodes resources) an index into the string table."""
-    return kv.key or (strings[kv.key_strindex] if kv.key_strindex < len(strings) else None)
+    spelled = getattr(kv, "key", "")  # KeyValueAndUnit (the dictionary's attributes) has only the index
+    return spelled or (strings[kv.key_strindex] if kv.key_strindex < len(strings) else None)
+
+
+def conformance(data):
+    """The rules the profiling SIG's conformance checker (profcheck) applies, written here because its Go
+    module is not served by the module proxy (docs/fleet.md): each problem found, as a line."""
+    problems = []
+    d = data.dictionary
+    strings = d.string_table
+
+    def index(i, size, what):
+        if not 0 <= i < size:
+            problems.append(f"{what}: index {i} outside a table of {size}")
+
+    if not strings or strings[0] != "":
+        problems.append("dictionary.string_table: index 0 must be the empty string")
+    if len(set(strings)) != len(strings):
+        problems.append("dictionary.string_table: duplicate strings")
+    for name in ("mapping_table", "location_table", "function_table", "link_table", "stack_table"):
+        table = getattr(d, name)
+        if not table or table[0].ByteSize() != 0:
+            problems.append(f"dictionary.{name}: index 0 must hold the zero value")
+    zero = d.attribute_table[0] if d.attribute_table else None
+    if zero is None or zero.key_strindex or zero.unit_strindex or zero.value.WhichOneof("value"):
+        problems.append("dictionary.attribute_table: index 0 must hold the zero value")
+    for i, m in enumerate(d.mapping_table):
+        index(m.filename_strindex, len(strings), f"mapping_table[{i}].filename_strindex")
+        if (m.memory_start or m.memory_limit) and not m.memory_start < m.memory_limit:
+            problems.append(f"mapping_table[{i}]: memory_start must be below memory_limit")
+    for i, loc in enumerate(d.location_table):
+        index(loc.mapping_index, len(d.mapping_table), f"location_table[{i}].mapping_index")
+        for a in loc.attribute_indices:
+            index(a, len(d.attribute_table), f"location_table[{i}].attribute_indices")
+        for line in loc.lines:
+            index(line.function_index, len(d.function_table), f"location_table[{i}].line.function_index")
+            if line.line < 0 or line.column < 0:
+                problems.append(f"location_table[{i}]: negative line or column")
+    for i, fn in enumerate(d.function_table):
+        for f in (fn.name_strindex, fn.system_name_strindex, fn.filename_strindex):
+            index(f, len(strings), f"function_table[{i}] string")
+    for i, link in enumerate(d.link_table[1:], 1):
+        if len(link.trace_id) != 16 or len(link.span_id) != 8:
+            problems.append(f"link_table[{i}]: trace_id must be 16 bytes and span_id 8")
+    for i, kv in enumerate(d.attribute_table):
+        index(kv.key_strindex, len(strings), f"attribute_table[{i}].key_strindex")
+        index(kv.unit_strindex, len(strings), f"attribute_table[{i}].unit_strindex")
+    for i, st in enumerate(d.stack_table):
+        for li in st.location_indices:
+            index(li, len(d.location_table), f"stack_table[{i}].location_indices")
+    if not data.resource_profiles:
+        problems.append("resource_profiles is empty")
+    for r, rp in enumerate(data.resource_profiles):
+        if not rp.scope_profiles:
+            problems.append(f"resource_profiles[{r}] has no scope profiles")
+        for sp in rp.scope_profiles:
+            if not sp.profiles:
+                problems.append(f"resource_profiles[{r}]: a scope has no profiles")
+            for p in sp.profiles:
+                for vt in (p.sample_type, p.period_type):
+                    index(vt.type_strindex, len(strings), "profile value type")
+                    index(vt.unit_strindex, len(strings), "profile value type unit")
+                shapes = set()
+                for sample in p.samples:
+                    index(sample.stack_index, len(d.stack_table), "sample.stack_index")
+                    index(sample.link_index, len(d.link_table), "sample.link_index")
+                    for a in sample.attribute_indices:
+                        index(a, len(d.attribute_table), "sample.attribute_indices")
+                    for t in sample.timestamps_unix_nano:
+                        if not p.time_unix_nano <= t < p.time_unix_nano + p.duration_nano:
+                            problems.append("sample timestamp outside the profile's time range")
+                    values, times = len(sample.values), len(sample.timestamps_unix_nano)
+                    if values and times and values != times:
+                        problems.append(f"a sample has {values} values and {times} timestamps")
+                    if values and not times and values != 1:
+                        problems.append(f"a sample without timestamps has {values} values (must be 1)")
+                    if not values and not times:
+                        problems.append("a sample has neither values nor timestamps")
+                    shapes.add((values > 0, times > 0))
+                if len(shapes) > 1:
+                    problems.append("samples of one profile differ in shape (values, timestamps)")
+    return problems
 
 
 def decode(paths):
     categories, resources, sample_types, problems = {}, [], set(), []
     exports = profile_count = sample_count = 0
-
-    def check(ok, what):
-        if not ok and len(problems) < 20:
-            problems.append(what)
-
     for path in paths:
         for data in read_exports(path):
             exports += 1
-            d = data.dictionary
-            strings = d.string_table
-            check(len(strings) > 0 and strings[0] == "", "string_table[0] must be the empty string")
-
-            def s(i, what):
-                check(0 <= i < len(strings), f"{what}: string index {i} outside the table of {len(strings)}")
-                return strings[i] if 0 <= i < len(strings) else None
-
-            for li, loc in enumerate(d.location_table):
-                check(0 <= loc.mapping_index < max(1, len(d.mapping_table)), f"location {li}: mapping index")
-                for line in loc.lines:
-                    check(0 <= line.function_index < len(d.function_table), f"location {li}: function index")
-            for fi, fn in enumerate(d.function_table):
-                s(fn.name_strindex, f"function {fi} name")
-            for si, st in enumerate(d.stack_table):
-                for li in st.location_indices:
-                    check(0 <= li < len(d.location_table), f"stack {si}: location index {li}")
-            attributes = []
-            for ai, kv in enumerate(d.attribute_table):
-                attributes.append((s(kv.key_strindex, f"attribute {ai} key"), any_value(kv.value, strings)))
+            problems.extend(f"export {exports}: {p}" for p in conformance(data)[:20])
+            strings = data.dictionary.string_table
+            attributes = [(key(kv, strings), any_value(kv.value, strings)) for kv in data.dictionary.attribute_table]
             for rp in data.resource_profiles:
                 resources.append({key(kv, strings): any_value(kv.value, strings) for kv in rp.resource.attributes})
                 for sp in rp.scope_profiles:
                     for p in sp.profiles:
                         profile_count += 1
-                        sample_types.add(f"{s(p.sample_type.type_strindex, 'sample type')}/"
-                                         f"{s(p.sample_type.unit_strindex, 'sample unit')}")
-                        unit_count = strings[p.sample_type.unit_strindex] == "count" \
-                            if p.sample_type.unit_strindex < len(strings) else False
+                        sample_types.add(f"{strings[p.sample_type.type_strindex]}/{strings[p.sample_type.unit_strindex]}")
+                        unit_count = strings[p.sample_type.unit_strindex] == "count"
                         for sample in p.samples:
                             sample_count += 1
-                            check(0 <= sample.stack_index < len(d.stack_table),
-                                  f"sample stack index {sample.stack_index}")
-                            attrs = {}
-                            for ai in sample.attribute_indices:
-                                check(0 <= ai < len(attributes), f"sample attribute index {ai}")
-                                if 0 <= ai < len(attributes):
-                                    attrs[attributes[ai][0]] = attributes[ai][1]
+                            attrs = dict(attributes[a] for a in sample.attribute_indices)
                             times, values = len(sample.timestamps_unix_nano), len(sample.values)
-                            check(times == 0 or values == 0 or times == values,
-                                  f"a sample has {values} values and {times} timestamps")
                             if times:
                                 events, weight = times, sum(sample.values) if values else times
                             elif unit_count:
@@ -137,6 +186,7 @@ class Dictionary:
         self.d.stack_table.add()
         self.d.location_table.add()
         self.d.function_table.add()
+        self.d.link_table.add()
         self.index = {}
 
     def _intern(self, key, make):

@@ -1,0 +1,100 @@
+package io.wirecost.cli.monitoring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * OTLP profiles through a real OpenTelemetry Collector built from its Go modules (collector/): sent over OTLP/HTTP
+ * and OTLP/gRPC, written by its file exporter, and decoded independently (Python's protobuf on the published
+ * .proto files), with the profiling SIG's conformance rules checked on every export.
+ */
+class CollectorIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void profilesSentOverHttpAndGrpcArriveWithTheirCategoriesAndConform() throws Exception {
+        Path request = tmp.resolve("request.pb");
+        OtlpPython.run(
+                "make",
+                request.toString(),
+                "--service",
+                "checkout",
+                "--instance",
+                "checkout-7",
+                "--category",
+                "tls=middleware:30",
+                "--category",
+                "xml=middleware:12",
+                "--category",
+                "jit=jvm:5");
+        try (Collector c = Collector.start(tmp.resolve("collector"))) {
+            HttpResponse<byte[]> http = Tools.HTTP.send(
+                    HttpRequest.newBuilder(URI.create(c.httpProfilesUrl()))
+                            .header("Content-Type", "application/x-protobuf")
+                            .POST(HttpRequest.BodyPublishers.ofFile(request))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, http.statusCode(), new String(http.body(), java.nio.charset.StandardCharsets.UTF_8));
+            String grpc = OtlpPython.run("send", request.toString(), "--grpc", c.grpcTarget());
+            assertTrue(grpc.contains("\"rejected_profiles\": 0"), grpc);
+
+            JsonNode decoded = awaitExports(c, 2);
+            assertEquals("[]", decoded.get("problems").toString(), "conformance");
+            assertEquals(2, decoded.get("profiles").asInt());
+            Map<String, Integer> expected = Map.of("tls", 60, "xml", 24, "jit", 10);
+            assertEquals(expected.keySet().size(), decoded.get("categories").size(), decoded.toString());
+            expected.forEach((category, events) -> {
+                JsonNode got = decoded.get("categories").get(category);
+                assertEquals(events, got.get("events").asInt(), category);
+            });
+            assertEquals(
+                    "jvm", decoded.get("categories").get("jit").get("group").asText());
+            for (JsonNode resource : decoded.get("resources")) {
+                assertEquals("checkout", resource.get("service.name").asText());
+                assertEquals("checkout-7", resource.get("service.instance.id").asText());
+            }
+        }
+    }
+
+    @Test
+    void theCollectorsConfigValidates() throws Exception {
+        Tools.Result r = Collector.validate(Collector.DIR.resolve("otelcol.yaml"), Map.of());
+        assertEquals(0, r.exit(), r.output());
+        // without the profiles gate the same config is refused: the pipeline really is a profiles pipeline
+        Tools.Result gateless = Tools.run(
+                Collector.DIR,
+                Collector.binary().toString(),
+                "validate",
+                "--config=file:" + Collector.DIR.resolve("otelcol.yaml"));
+        assertEquals(1, gateless.exit(), gateless.output());
+        assertTrue(gateless.output().contains("service.profilesSupport"), gateless.output());
+    }
+
+    /** Decodes the Collector's output until it holds {@code n} exports (it flushes every 200 ms), at most 20 s. */
+    static JsonNode awaitExports(Collector c, int n) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        JsonNode last = null;
+        while (System.nanoTime() < end) {
+            if (Files.exists(c.profiles)) {
+                last = OtlpPython.decode(c.profiles);
+                if (last.get("exports").asInt() >= n) return last;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError(
+                "the Collector wrote " + (last == null ? "nothing" : last) + " within 20 s\n" + Tools.tail(c.log));
+    }
+}
