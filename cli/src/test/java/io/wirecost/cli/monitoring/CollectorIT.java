@@ -83,6 +83,38 @@ class CollectorIT {
         assertTrue(gateless.output().contains("service.profilesSupport"), gateless.output());
     }
 
+    /**
+     * docker-compose.yml's Collector runs the release collector/ builds, with the gate, mounting the config this
+     * class validates; that config validates again with the service's own environment (its addresses).
+     */
+    @Test
+    void theComposeCollectorRunsTheSameReleaseAndAValidConfig() throws Exception {
+        JsonNode service = MonitoringConfigIT.YAML
+                .readTree(Tools.HOME.resolve("docker-compose.yml").toFile())
+                .get("services")
+                .get("collector");
+        String image = service.get("image").asText();
+        String release = image.substring(image.lastIndexOf(':') + 1);
+        String goMod = Files.readString(Collector.DIR.resolve("go.mod"));
+        assertTrue(goMod.contains("/exporter/fileexporter v" + release + "\n"), image + " vs collector/go.mod");
+        assertTrue(goMod.contains("/otelcol v" + release + "\n"), image + " vs collector/go.mod");
+        String command = service.get("command").toString();
+        assertTrue(command.contains(Collector.PROFILES_GATE), command);
+        String config = null;
+        for (JsonNode c : service.get("command"))
+            if (c.asText().startsWith("--config=")) config = c.asText().substring("--config=".length());
+        assertTrue(
+                service.get("volumes").toString().contains("./collector/otelcol.yaml:" + config + ":ro"),
+                "the compose Collector mounts collector/otelcol.yaml at " + config);
+        Map<String, String> env = new java.util.TreeMap<>();
+        service.get("environment")
+                .fields()
+                .forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+        assertTrue(env.get("WIRECOST_OTLP_HTTP").endsWith(":4318"), env.toString());
+        Tools.Result r = Collector.validate(Collector.DIR.resolve("otelcol.yaml"), env);
+        assertEquals(0, r.exit(), r.output());
+    }
+
     /** Decodes the Collector's output until it holds {@code n} exports (it flushes every 200 ms), at most 20 s. */
     static JsonNode awaitExports(Collector c, int n) throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

@@ -36,15 +36,23 @@ class MonitoringConfigIT {
         Tools.Result config =
                 Tools.run(HOME.resolve("prometheus"), promtool.toString(), "check", "config", "prometheus.yml");
         assertEquals(0, config.exit(), config.output());
-        assertTrue(config.output().contains("1 rule files found"), config.output());
-        Tools.Result rules =
-                Tools.run(HOME.resolve("prometheus"), promtool.toString(), "check", "rules", "rules/wirecost.yml");
+        assertTrue(config.output().contains("2 rule files found"), config.output());
+        Tools.Result rules = Tools.run(
+                HOME.resolve("prometheus"),
+                promtool.toString(),
+                "check",
+                "rules",
+                "rules/wirecost.yml",
+                "rules/fleet.yml");
         assertEquals(0, rules.exit(), rules.output());
-        // the alert fires on a share above the threshold, and the factors come out right, on synthetic series
-        Tools.Result tests = Tools.run(
-                HOME.resolve("prometheus/tests"), promtool.toString(), "test", "rules", "wirecost-rules.test.yml");
-        assertEquals(0, tests.exit(), tests.output());
-        assertTrue(tests.output().contains("SUCCESS"), tests.output());
+        // the alerts fire on a share above the threshold or rising against last week, the factors and the
+        // fleet's shares and movers come out right, on synthetic series
+        for (String test : List.of("wirecost-rules.test.yml", "fleet-rules.test.yml")) {
+            Tools.Result tests =
+                    Tools.run(HOME.resolve("prometheus/tests"), promtool.toString(), "test", "rules", test);
+            assertEquals(0, tests.exit(), test + ": " + tests.output());
+            assertTrue(tests.output().contains("SUCCESS"), test + ": " + tests.output());
+        }
     }
 
     @Test
@@ -194,7 +202,8 @@ class MonitoringConfigIT {
         JsonNode compose = YAML.readTree(r.output().substring(r.output().indexOf("services:")));
         Set<String> services = new HashSet<>();
         compose.get("services").fieldNames().forEachRemaining(services::add);
-        assertEquals(Set.of("prometheus", "grafana", "pushgateway", "privoxy", "runner", "runs"), services);
+        assertEquals(
+                Set.of("prometheus", "grafana", "pushgateway", "privoxy", "runner", "runs", "collector"), services);
         compose.get("services").fields().forEachRemaining(e -> {
             String image = e.getValue().path("image").asText();
             assertPinned(e.getKey(), image);
@@ -215,7 +224,7 @@ class MonitoringConfigIT {
     @Test
     void readmeListsEveryPort() throws Exception {
         String readme = Files.readString(HOME.resolve("README.md"));
-        for (String port : List.of("3000", "9090", "9091", "8118", "8088", "9400", "9464")) {
+        for (String port : List.of("3000", "9090", "9091", "8118", "8088", "9400", "9464", "4317", "4318")) {
             assertTrue(
                     readme.contains("| " + port + " |") || readme.contains("`" + port + "`"),
                     "README does not list port " + port);
