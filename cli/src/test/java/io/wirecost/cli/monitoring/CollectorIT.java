@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.wirecost.cli.InProcess;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -67,6 +68,60 @@ class CollectorIT {
                 assertEquals("checkout-7", resource.get("service.instance.id").asText());
             }
         }
+    }
+
+    /**
+     * A recording exported by {@code wirecost export}, once over OTLP/HTTP to the Collector and once written to a
+     * file and sent over OTLP/gRPC: what the Collector writes holds, per category, twice the samples {@code wirecost
+     * attribute} finds in the recording, exactly, and conforms.
+     */
+    @Test
+    void anExportedRecordingKeepsItsSamplesPerCategoryThroughTheCollector() throws Exception {
+        Path recording =
+                Path.of("src/test/resources/recordings/workload-jdk.jfr").toAbsolutePath();
+        Map<String, Long> expected = samplesPerCategory(recording);
+        assertTrue(expected.size() >= 3, expected.toString());
+        Path file = tmp.resolve("export.pb");
+        InProcess.Outcome written = InProcess.run("export", recording.toString(), "--otlp", file.toString());
+        assertEquals(0, written.exit(), String.join("\n", written.stderr()));
+        try (Collector c = Collector.start(tmp.resolve("collector"))) {
+            InProcess.Outcome sent = InProcess.run(
+                    "export",
+                    recording.toString(),
+                    "--service-name",
+                    "checkout",
+                    "--otlp-endpoint",
+                    "http://127.0.0.1:" + c.httpPort);
+            assertEquals(0, sent.exit(), String.join("\n", sent.stderr()));
+            String grpc = OtlpPython.run("send", file.toString(), "--grpc", c.grpcTarget());
+            assertTrue(grpc.contains("\"rejected_profiles\": 0"), grpc);
+
+            JsonNode decoded = awaitExports(c, 2);
+            assertEquals("[]", decoded.get("problems").toString(), "conformance");
+            Map<String, Long> got = new java.util.TreeMap<>();
+            decoded.get("categories")
+                    .fields()
+                    .forEachRemaining(
+                            e -> got.put(e.getKey(), e.getValue().get("events").asLong()));
+            Map<String, Long> twice = new java.util.TreeMap<>();
+            expected.forEach((category, samples) -> twice.put(category, 2 * samples));
+            assertEquals(twice, got);
+            assertEquals(
+                    "checkout",
+                    decoded.get("resources").get(0).get("service.name").asText());
+        }
+    }
+
+    /** {@code wirecost attribute --format csv}: category, percent, samples, ...; its last row is the total. */
+    private static Map<String, Long> samplesPerCategory(Path recording) {
+        InProcess.Outcome o = InProcess.run("attribute", recording.toString(), "--format", "csv");
+        assertEquals(0, o.exit(), String.join("\n", o.stderr()));
+        Map<String, Long> m = new java.util.TreeMap<>();
+        for (String line : o.stdout().lines().skip(1).toList()) {
+            String[] f = line.split(",");
+            if (!f[0].equals("total") && Long.parseLong(f[2]) > 0) m.put(f[0], Long.parseLong(f[2]));
+        }
+        return m;
     }
 
     @Test
