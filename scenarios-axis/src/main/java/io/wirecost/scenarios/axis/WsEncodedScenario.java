@@ -1,18 +1,14 @@
 package io.wirecost.scenarios.axis;
 
-import io.wirecost.scenarios.Answers;
+import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
-import io.wirecost.scenarios.Invocation;
-import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
-import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.payload.PayloadCalls;
 import java.net.URL;
 import java.util.Hashtable;
 import java.util.LinkedHashMap;
@@ -109,42 +105,26 @@ public final class WsEncodedScenario implements Scenario {
                 throw new IllegalStateException("the WSDL has no operation " + op + ": " + e.getMessage(), e);
             }
         });
-        String expected = Operation.payloadString(config.stringLength());
-        return new RttClient() {
-            @Override
-            public Invocation invocation(Operation op) {
-                return Answers.bind(tester, op, expected);
-            }
-
-            @Override
-            public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind(
-                        "the payload service",
-                        () -> {
-                            Service plain = new Service();
-                            plain.setEngine(service.getEngine());
-                            return new AxisPayloadTester(plain, endpoint.get("payloadUrl"), c -> {
-                                if (keepAlive) c.setProperty(HTTPConstants.REQUEST_HEADERS, headers);
-                            });
-                        },
-                        payload);
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                m.put(KEEP_ALIVE_OPTION, String.valueOf(keepAlive));
-                m.put("http.sender", (keepAlive ? CommonsHTTPSender.class : HTTPSender.class).getName());
-                m.put("http.version", keepAlive ? "HTTP/1.1" : "HTTP/1.0");
-                if (keepAlive) m.put("http.staleConnectionCheck", "false");
-                return m;
-            }
-
-            @Override
-            public void close() {
-                if (pooled != null) pooled.shutdown();
-            }
-        };
+        return BoundClient.to(tester, config)
+                .payloads("the payload service", () -> {
+                    Service plain = new Service();
+                    plain.setEngine(service.getEngine());
+                    return new AxisPayloadTester(plain, endpoint.get("payloadUrl"), c -> {
+                        if (keepAlive) c.setProperty(HTTPConstants.REQUEST_HEADERS, headers);
+                    });
+                })
+                .info(() -> {
+                    Map<String, String> m = new LinkedHashMap<>(stack());
+                    m.put(KEEP_ALIVE_OPTION, String.valueOf(keepAlive));
+                    m.put("http.sender", (keepAlive ? CommonsHTTPSender.class : HTTPSender.class).getName());
+                    m.put("http.version", keepAlive ? "HTTP/1.1" : "HTTP/1.0");
+                    if (keepAlive) m.put("http.staleConnectionCheck", "false");
+                    return m;
+                })
+                .onClose(() -> {
+                    if (pooled != null) pooled.shutdown();
+                })
+                .build();
     }
 
     private static boolean keepAlive(ScenarioConfig config) {

@@ -1,9 +1,7 @@
 package io.wirecost.scenarios.corba;
 
-import io.wirecost.scenarios.Answers;
+import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.Endpoint;
-import io.wirecost.scenarios.Invocation;
-import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -11,8 +9,6 @@ import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.corba.idl.PayloadTesterHelper;
 import io.wirecost.scenarios.corba.idl.RTTTester;
 import io.wirecost.scenarios.corba.idl.RTTTesterHelper;
-import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.payload.PayloadCalls;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -100,33 +96,16 @@ public final class CorbaScenario implements Scenario {
         NamingContextExt naming = NamingContextExtHelper.narrow(
                 orb.string_to_object(Orbs.namingUrl(endpoint.get("host"), endpoint.port("port"))));
         RTTTester stub = RTTTesterHelper.narrow(naming.resolve_str(endpoint.get("name")));
-        IdlTester tester = new IdlTester(stub);
-        String expected = Operation.payloadString(config.stringLength());
-        return new RttClient() {
-            @Override
-            public Invocation invocation(Operation op) {
-                return Answers.bind(tester, op, expected);
-            }
-
-            @Override
-            public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind(
+        return BoundClient.to(new IdlTester(stub), config)
+                .payloads(
                         PAYLOAD_NAME,
-                        () -> new IdlPayloadTester(PayloadTesterHelper.narrow(naming.resolve_str(PAYLOAD_NAME))),
-                        payload);
-            }
-
-            @Override
-            public Map<String, String> info() {
-                return orbInfo(orb);
-            }
-
-            @Override
-            public void close() {
-                stub._release();
-                naming._release();
-            }
-        };
+                        () -> new IdlPayloadTester(PayloadTesterHelper.narrow(naming.resolve_str(PAYLOAD_NAME))))
+                .info(() -> orbInfo(orb))
+                .onClose(() -> {
+                    stub._release();
+                    naming._release();
+                })
+                .build();
     }
 
     private static synchronized ORB clientOrb() {

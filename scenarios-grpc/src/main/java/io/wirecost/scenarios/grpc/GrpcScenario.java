@@ -4,11 +4,9 @@ import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.NettyServerBuilder;
-import io.wirecost.scenarios.Answers;
+import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
-import io.wirecost.scenarios.Invocation;
-import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
@@ -16,8 +14,6 @@ import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.grpc.proto.PayloadTesterGrpc;
 import io.wirecost.scenarios.grpc.proto.RttTesterGrpc;
-import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.payload.PayloadCalls;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -84,36 +80,21 @@ public class GrpcScenario implements Scenario {
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES);
         secureChannel(builder, config);
         ManagedChannel channel = builder.build();
-        StubTester tester = new StubTester(RttTesterGrpc.newBlockingStub(channel));
-        String expected = Operation.payloadString(config.stringLength());
-        return new RttClient() {
-            @Override
-            public Invocation invocation(Operation op) {
-                return Answers.bind(tester, op, expected);
-            }
-
-            @Override
-            public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind(
+        return BoundClient.to(new StubTester(RttTesterGrpc.newBlockingStub(channel)), config)
+                .payloads(
                         "the gRPC payload service",
-                        () -> new StubPayloadTester(PayloadTesterGrpc.newBlockingStub(channel)),
-                        payload);
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                m.put("grpc.channel", "one ManagedChannel, unary blocking calls");
-                m.putAll(clientInfo(channel));
-                return m;
-            }
-
-            @Override
-            public void close() throws Exception {
-                channel.shutdown();
-                if (!channel.awaitTermination(5, TimeUnit.SECONDS)) channel.shutdownNow();
-            }
-        };
+                        () -> new StubPayloadTester(PayloadTesterGrpc.newBlockingStub(channel)))
+                .info(() -> {
+                    Map<String, String> m = new LinkedHashMap<>(stack());
+                    m.put("grpc.channel", "one ManagedChannel, unary blocking calls");
+                    m.putAll(clientInfo(channel));
+                    return m;
+                })
+                .onClose(() -> {
+                    channel.shutdown();
+                    if (!channel.awaitTermination(5, TimeUnit.SECONDS)) channel.shutdownNow();
+                })
+                .build();
     }
 
     private static Map<String, String> stack() {

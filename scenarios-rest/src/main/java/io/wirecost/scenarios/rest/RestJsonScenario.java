@@ -1,17 +1,13 @@
 package io.wirecost.scenarios.rest;
 
-import io.wirecost.scenarios.Answers;
+import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
-import io.wirecost.scenarios.Invocation;
-import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
-import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.payload.PayloadCalls;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -78,39 +74,26 @@ public class RestJsonScenario implements Scenario {
     public RttClient connect(Endpoint endpoint, ScenarioConfig config) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(version()).build();
         JsonClient client = new JsonClient(http, endpoint.get("url"), callTimeout());
-        String expected = Operation.payloadString(config.stringLength());
-        return new RttClient() {
-            @Override
-            public Invocation invocation(Operation op) {
-                return Answers.bind(client, op, expected);
-            }
-
-            @Override
-            public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind("the REST payload resources", () -> client, payload);
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                m.put("http.client", "java.net.http.HttpClient");
-                m.put("http.version.requested", version().name());
-                m.put("http.version", String.valueOf(client.lastVersion()));
-                return m;
-            }
-
-            @Override
-            public void close() {
-                // HttpClient is AutoCloseable only from JDK 21; on 17 its connections close when it is collected
-                if (http instanceof AutoCloseable c) {
-                    try {
-                        c.close();
-                    } catch (Exception e) {
-                        // closing is best effort
+        return BoundClient.to(client, config)
+                .payloads("the REST payload resources", () -> client)
+                .info(() -> {
+                    Map<String, String> m = new LinkedHashMap<>(stack());
+                    m.put("http.client", "java.net.http.HttpClient");
+                    m.put("http.version.requested", version().name());
+                    m.put("http.version", String.valueOf(client.lastVersion()));
+                    return m;
+                })
+                .onClose(() -> {
+                    // HttpClient is AutoCloseable only from JDK 21; on 17 its connections close when it is collected
+                    if (http instanceof AutoCloseable c) {
+                        try {
+                            c.close();
+                        } catch (Exception e) {
+                            // closing is best effort
+                        }
                     }
-                }
-            }
-        };
+                })
+                .build();
     }
 
     /** --call-timeout reaches the scenario JVMs as the JDK's read timeout property (milliseconds). */

@@ -1,19 +1,14 @@
 package io.wirecost.scenarios.ws;
 
 import com.sun.xml.ws.util.RuntimeVersion;
-import io.wirecost.scenarios.Answers;
+import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
-import io.wirecost.scenarios.Invocation;
-import io.wirecost.scenarios.Operation;
-import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
-import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.payload.PayloadCalls;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.Service;
 import java.io.Closeable;
@@ -84,44 +79,26 @@ public class WsLiteralScenario implements Scenario {
         Service service = Service.create(new URL(endpoint.get("wsdl")), SERVICE);
         RttPort port = service.getPort(PORT, RttPort.class);
         configureClient((BindingProvider) port, config);
-        RTTTester tester = new PortTester(port);
-        String expected = Operation.payloadString(config.stringLength());
-        return new RttClient() {
-            @Override
-            public Invocation invocation(Operation op) {
-                return Answers.bind(tester, op, expected);
-            }
-
-            @Override
-            public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind(
-                        "the payload port",
-                        () -> {
-                            PayloadPort p = Service.create(new URL(endpoint.get("payloadWsdl")), PAYLOAD_SERVICE)
-                                    .getPort(PAYLOAD_PORT, PayloadPort.class);
-                            // the same handlers as RTTTester's port: ws-security's payloads are signed and encrypted
-                            // too
-                            configureClient((BindingProvider) p, config);
-                            return new PayloadPortTester(p);
-                        },
-                        payload);
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                // HttpURLConnection keeps connections alive unless this property says otherwise
-                m.put("http.keepAlive", System.getProperty("http.keepAlive", "true"));
-                m.put("http.client", "java.net.HttpURLConnection");
-                m.putAll(clientInfo(config));
-                return m;
-            }
-
-            @Override
-            public void close() throws Exception {
-                if (port instanceof Closeable c) c.close();
-            }
-        };
+        return BoundClient.to(new PortTester(port), config)
+                .payloads("the payload port", () -> {
+                    PayloadPort p = Service.create(new URL(endpoint.get("payloadWsdl")), PAYLOAD_SERVICE)
+                            .getPort(PAYLOAD_PORT, PayloadPort.class);
+                    // the same handlers as RTTTester's port: ws-security's payloads are signed and encrypted too
+                    configureClient((BindingProvider) p, config);
+                    return new PayloadPortTester(p);
+                })
+                .info(() -> {
+                    Map<String, String> m = new LinkedHashMap<>(stack());
+                    // HttpURLConnection keeps connections alive unless this property says otherwise
+                    m.put("http.keepAlive", System.getProperty("http.keepAlive", "true"));
+                    m.put("http.client", "java.net.HttpURLConnection");
+                    m.putAll(clientInfo(config));
+                    return m;
+                })
+                .onClose(() -> {
+                    if (port instanceof Closeable c) c.close();
+                })
+                .build();
     }
 
     private static Map<String, String> stack() {

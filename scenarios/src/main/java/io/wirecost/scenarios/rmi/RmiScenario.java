@@ -1,11 +1,9 @@
 package io.wirecost.scenarios.rmi;
 
-import io.wirecost.scenarios.Answers;
+import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.Faults;
 import io.wirecost.scenarios.InjectedWork;
-import io.wirecost.scenarios.Invocation;
-import io.wirecost.scenarios.Operation;
 import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
@@ -13,7 +11,6 @@ import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.payload.PayloadCalls;
 import io.wirecost.scenarios.payload.PayloadService;
 import io.wirecost.scenarios.payload.PayloadTester;
 import java.io.IOException;
@@ -124,29 +121,11 @@ public class RmiScenario implements Scenario {
                 ? LocateRegistry.getRegistry(endpoint.get("host"), endpoint.port("port"))
                 : LocateRegistry.getRegistry(endpoint.get("host"), endpoint.port("port"), csf);
         RTTTester tester = (RTTTester) registry.lookup(endpoint.get("name"));
-        String expected = Operation.payloadString(config.stringLength());
-        return new RttClient() {
-            @Override
-            public Invocation invocation(Operation op) {
-                return Answers.bind(tester, op, expected);
-            }
-
-            @Override
-            public Invocation invocation(Payload payload) {
-                return PayloadCalls.lookUpAndBind(
-                        PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(PAYLOAD_NAME), payload);
-            }
-
-            @Override
-            public Map<String, String> info() {
-                return clientInfo();
-            }
-
-            @Override
-            public void close() {
-                // RMI keeps pooled connections; the stub has nothing to release
-            }
-        };
+        // RMI keeps pooled connections; the stub has nothing to release on close
+        return BoundClient.to(tester, config)
+                .payloads(PAYLOAD_NAME, () -> (PayloadTester) registry.lookup(PAYLOAD_NAME))
+                .info(this::clientInfo)
+                .build();
     }
 
     protected Map<String, String> clientInfo() {
