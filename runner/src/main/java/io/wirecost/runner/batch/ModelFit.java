@@ -1,5 +1,6 @@
 package io.wirecost.runner.batch;
 
+import io.wirecost.runner.LineFit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

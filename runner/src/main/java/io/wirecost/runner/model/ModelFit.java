@@ -1,6 +1,7 @@
 package io.wirecost.runner.model;
 
 import io.wirecost.runner.Estimate;
+import io.wirecost.runner.LineFit;
 import java.util.List;
 
 /**
@@ -30,38 +31,21 @@ public record ModelFit(
     public static ModelFit of(List<Point> points) {
         int n = points.size();
         if (n < 2) throw new IllegalArgumentException("a fit needs at least two points, got " + n);
-        double sx = 0, sy = 0, sxx = 0, sxy = 0;
-        for (Point p : points) {
-            sx += p.x();
-            sy += p.latencyMicros();
-            sxx += p.x() * p.x();
-            sxy += p.x() * p.latencyMicros();
-        }
-        double mean = sy / n;
-        double kOrigin = sxy / sxx;
-        double denom = n * sxx - sx * sx;
-        double k = denom == 0 ? 0 : (n * sxy - sx * sy) / denom;
-        double c = (sy - k * sx) / n;
-        double ssTot = 0, ssOrigin = 0, ssLine = 0;
-        for (Point p : points) {
-            double y = p.latencyMicros();
-            ssTot += (y - mean) * (y - mean);
-            ssOrigin += (y - kOrigin * p.x()) * (y - kOrigin * p.x());
-            ssLine += (y - c - k * p.x()) * (y - c - k * p.x());
-        }
-        // the slope's standard error: residual variance over the spread of x (the textbook OLS formula)
-        double half = n > 2 && denom != 0
-                ? Estimate.t975(n - 2) * Math.sqrt(ssLine / (n - 2) / (sxx - sx * sx / n))
-                : Double.NaN;
+        List<double[]> xy = points.stream()
+                .map(p -> new double[] {p.x(), p.latencyMicros()})
+                .toList();
+        LineFit origin = LineFit.throughOrigin(xy);
+        LineFit line = LineFit.ordinary(xy);
+        double half = n > 2 ? Estimate.t975(n - 2) * line.slopeStandardError() : Double.NaN;
         return new ModelFit(
                 n,
-                kOrigin,
-                ssTot == 0 ? 1 : 1 - ssOrigin / ssTot,
-                c,
-                k,
-                ssTot == 0 ? 1 : 1 - ssLine / ssTot,
-                k - half,
-                k + half);
+                origin.slope(),
+                origin.r2(),
+                line.intercept(),
+                line.slope(),
+                line.r2(),
+                line.slope() - half,
+                line.slope() + half);
     }
 
     /** K with its interval, for ratios between scenarios (their sweeps are independent). */
