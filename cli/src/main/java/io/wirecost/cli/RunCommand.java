@@ -291,6 +291,12 @@ final class RunCommand implements Callable<Integer> {
             candidateScenarioOptions.put(
                     io.wirecost.scenarios.security.JceProviders.OPTION,
                     jceChoice("--candidate-jce-provider", candidateJceProvider));
+        try {
+            Scenarios.checkOptions(scenarioOptions.keySet());
+            Scenarios.checkOptions(candidateScenarioOptions.keySet());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--scenario-option: " + e.getMessage());
+        }
         if (payload != null) scenarioOptions.put(Payload.OPTION, checkPayload(payload, names));
         if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
         if (clients > 1) scenarioOptions.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));

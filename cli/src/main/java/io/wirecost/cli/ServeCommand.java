@@ -77,6 +77,11 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--scenario: " + e.getMessage());
         }
+        try {
+            Scenarios.checkOptions(options.keySet());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--scenario-option: " + e.getMessage());
+        }
         if (stringLength < 0) throw new UsageException("--string-length must not be negative, got " + stringLength);
         Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
         if (!Files.isExecutable(home.resolve("bin").resolve("java")))

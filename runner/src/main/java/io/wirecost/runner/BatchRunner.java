@@ -22,8 +22,8 @@ import java.util.function.Consumer;
 public final class BatchRunner {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ScenarioDescriptor MODULE = new ScenarioDescriptor(
-            "batch", "", "scenarios-batch", "io.wirecost.scenarios.batch.BatchServerMain", false);
+    private static final ScenarioDescriptor MODULE =
+            new ScenarioDescriptor("batch", "", "scenarios-batch", "io.wirecost.scenarios.batch.BatchServerMain");
     private static final Duration START = Duration.ofSeconds(90);
     private static final Duration COMMAND = Duration.ofSeconds(60);
 

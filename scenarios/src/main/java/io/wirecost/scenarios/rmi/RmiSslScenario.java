@@ -19,6 +19,8 @@ import javax.rmi.ssl.SslRMIServerSocketFactory;
  * client certificate and accepts only TLS 1.2 and 1.3. The negotiated protocol and cipher suite are
  * observed on the client's real connection and reported. Option {@code jce.provider=bc} puts
  * Bouncy Castle first in both JVMs ({@link JceProviders}); the providers TLS then gets are reported.
+ *
+ * <p>Run alone: {@code ./wirecost run --scenarios rmi-ssl}; with Bouncy Castle: add {@code --jce-provider bc}.
  */
 public class RmiSslScenario extends RmiScenario {
 
