@@ -55,7 +55,7 @@ public final class Agent {
             AgentOptions options = AgentOptions.parse(args);
             ProfilerControl c = new ProfilerControl(options);
             if (options.endpoints()) endpoints(options, c);
-            session = options.metrics() == null ? null : LiveSession.open(options, c);
+            session = options.live() ? LiveSession.open(options, c) : null;
             ManagementFactory.getPlatformMBeanServer().registerMBean(c, new ObjectName(OBJECT_NAME));
             control = c;
             live = session;

@@ -72,6 +72,11 @@ final class AgentMetrics {
             return 0;
         }
 
+        /** The OTLP sender, or null when the agent sends no profiles. */
+        default OtlpShipper otlp() {
+            return null;
+        }
+
         /** {@code metrics.artifacts=N}: how many artifacts get a series of their own; 0 (the default) disables the family. */
         default int artifactTop() {
             return 0;
@@ -171,6 +176,26 @@ final class AgentMetrics {
                 })
                 .register(registry);
         counter(registry, constant, "wirecost_agent_segments", "Recording segments read", src::segmentsRead);
+        OtlpShipper otlp = src.otlp();
+        if (otlp != null) {
+            CounterWithCallback.builder()
+                    .name("wirecost_otlp_dropped")
+                    .help("OTLP profiles not delivered: queue_full (the Collector was down or slow and the queue "
+                            + "capped in bytes was full), rejected (refused for good), encode (could not be built)")
+                    .labelNames("reason")
+                    .constLabels(constant)
+                    .callback(cb -> {
+                        for (String reason : OtlpShipper.REASONS) cb.call(otlp.dropped(reason), reason);
+                    })
+                    .register(registry);
+            counter(registry, constant, "wirecost_otlp_sent", "OTLP profiles the Collector accepted", otlp::sent);
+            gauge(
+                    registry,
+                    constant,
+                    "wirecost_otlp_queued_bytes",
+                    "Bytes of OTLP profiles waiting for the Collector",
+                    otlp::queuedBytes);
+        }
         counter(
                 registry,
                 constant,

@@ -21,6 +21,7 @@ import java.util.Map;
  * @param startNow   profile from start-up to shutdown; otherwise wait for the control MBean
  * @param rules      category rule file for live metrics; null: the built-in rules
  * @param metrics    live Prometheus metrics; null when {@code metrics.port} is not given
+ * @param otlp       OTLP profiles to a Collector; null when {@code otlp.endpoint} is not given
  * @param dir        with no file=: the recording goes to {@code DIR/MAIN-PID.jfr}, the JVM's facts beside it
  *                   ({@code wirecost profile}: every JVM of a command names its own file)
  * @param fromNs     record only from this offset after start-up (0: from the start)
@@ -40,6 +41,7 @@ public record AgentOptions(
         boolean startNow,
         Path rules,
         MetricsOptions metrics,
+        OtlpOptions otlp,
         Path dir,
         long fromNs,
         long toNs,
@@ -66,7 +68,8 @@ public record AgentOptions(
 
     private static final String KEYS =
             "engine, event, interval, also, endpoints, endpoints.max, file, dir, from, to, start, rules, role, labels, metrics.port, "
-                    + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file";
+                    + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file, "
+                    + "otlp.endpoint, otlp.headers, otlp.ca, otlp.interval, otlp.queue, service.name";
 
     public static AgentOptions parse(String args) {
         String engine = "async";
@@ -82,6 +85,7 @@ public record AgentOptions(
         boolean endpoints = false;
         int maxEndpoints = DEFAULT_MAX_ENDPOINTS;
         Map<String, String> metricsKeys = new LinkedHashMap<>();
+        Map<String, String> otlpKeys = new LinkedHashMap<>();
         if (args != null && !args.isBlank()) {
             for (String kv : args.split(",")) {
                 int eq = kv.indexOf('=');
@@ -104,6 +108,10 @@ public record AgentOptions(
                         startNow = oneOf(key, value, "now", "manual").equals("now");
                     case "rules" -> rules = Path.of(value);
                     default -> {
+                        if (OtlpOptions.KEYS.contains(key)) {
+                            otlpKeys.put(key, value);
+                            continue;
+                        }
                         if (!MetricsOptions.KEYS.contains(key)) {
                             throw new IllegalArgumentException("unknown option '" + key + "' (" + KEYS + ")");
                         }
@@ -113,11 +121,13 @@ public record AgentOptions(
             }
         }
         MetricsOptions metrics = MetricsOptions.of(metricsKeys);
-        if (metrics == null && rules != null) {
-            throw new IllegalArgumentException("rules= applies to live metrics: add metrics.port=PORT");
+        OtlpOptions otlp = OtlpOptions.of(otlpKeys, metrics);
+        if (metrics == null && otlp == null && rules != null) {
+            throw new IllegalArgumentException(
+                    "rules= applies to live metrics or OTLP: add metrics.port=PORT or otlp.endpoint=URL");
         }
         if (to <= from) throw new IllegalArgumentException("to= must be after from=");
-        if ((from > 0 || to != Long.MAX_VALUE) && (metrics != null || !startNow)) {
+        if ((from > 0 || to != Long.MAX_VALUE) && (metrics != null || otlp != null || !startNow)) {
             throw new IllegalArgumentException(
                     "from= and to= apply to a whole-run recording: not with metrics.port or start=manual");
         }
@@ -132,6 +142,7 @@ public record AgentOptions(
                 startNow,
                 rules,
                 metrics,
+                otlp,
                 dir,
                 from,
                 to,
@@ -163,7 +174,12 @@ public record AgentOptions(
     }
 
     public boolean keepsRecording() {
-        return file != null || metrics == null;
+        return file != null || !live();
+    }
+
+    /** Whether recordings are rotated and read while the JVM runs: for live metrics, OTLP, or both. */
+    public boolean live() {
+        return metrics != null || otlp != null;
     }
 
     static int positive(String key, String value, int max) {

@@ -73,6 +73,8 @@ final class LiveSession implements AgentMetrics.Source {
     private long tapFirst;
     private boolean tapAppended;
     private HTTPServer server;
+    /** otlp.endpoint: sends each segment's profile; null when not asked for. */
+    private OtlpShipper shipper;
     /** metrics.artifacts=N: the bounded artifact counter; null when not asked for. */
     private final ArtifactCounts artifactCounts;
     /** Package to artifact of the classes loaded so far; worker thread only, refreshed when a package is new. */
@@ -85,10 +87,13 @@ final class LiveSession implements AgentMetrics.Source {
         this.control = control;
         this.rules = rules;
         this.segmentDir = segmentDir;
-        this.counts = new LiveCounts(rules.categories(), options.metrics().windowNs(), System::nanoTime);
+        this.counts = new LiveCounts(
+                rules.categories(),
+                options.metrics() != null ? options.metrics().windowNs() : periodNs(options),
+                System::nanoTime);
         this.allocated = new java.util.concurrent.atomic.AtomicLongArray(
                 rules.categories().size());
-        this.artifactCounts = options.metrics().artifactTop() > 0
+        this.artifactCounts = options.metrics() != null && options.metrics().artifactTop() > 0
                 ? new ArtifactCounts(options.metrics().artifactTop())
                 : null;
         for (String stage : AgentMetrics.STAGES) errors.put(stage, new AtomicLong());
@@ -102,6 +107,13 @@ final class LiveSession implements AgentMetrics.Source {
     static LiveSession open(AgentOptions options, ProfilerControl control) throws Exception {
         RuleSet rules = rules(options);
         LiveSession s = new LiveSession(options, control, rules, Files.createTempDirectory("wirecost-agent-"));
+        if (options.otlp() != null) s.shipper = OtlpSink.shipper(options.otlp(), s.threads);
+        if (options.metrics() == null) {
+            LOG.info("wirecost agent: OTLP profiles to " + options.otlp().endpoint() + " every "
+                    + options.otlp().intervalNs() / 1_000_000_000L + " s");
+            control.onCompleted(s::completed);
+            return s;
+        }
         PrometheusRegistry registry = new PrometheusRegistry();
         AgentMetrics.register(
                 registry, s, options.metrics().role(), options.metrics().labels());
@@ -116,6 +128,7 @@ final class LiveSession implements AgentMetrics.Source {
             if (e.getCause() instanceof MetricsServer.PortInUseException p) {
                 LOG.warning("wirecost agent: " + p.getMessage() + "; no metrics endpoint, the application continues"
                         + (options.startNow() && !options.keepsRecording() ? " unprofiled" : ""));
+                if (s.shipper != null) s.shipper.close();
                 return null;
             }
             throw e.getCause() instanceof Exception x ? x : e;
@@ -134,8 +147,15 @@ final class LiveSession implements AgentMetrics.Source {
     void startSegmented() {
         String started = control.startSegmented(nextSegment());
         if (started.startsWith("error")) return;
-        long period = options.metrics().periodNs();
+        long period = periodNs(options);
         worker.scheduleAtFixedRate(this::rotate, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    /** How often segments rotate: metrics.period, else otlp.interval (they agree when both are given). */
+    private static long periodNs(AgentOptions options) {
+        return options.metrics() != null
+                ? options.metrics().periodNs()
+                : options.otlp().intervalNs();
     }
 
     private Path nextSegment() {
@@ -217,7 +237,7 @@ final class LiveSession implements AgentMetrics.Source {
         return new Attributor(rules, sampleMode(options), AttributionMode.SELF);
     }
 
-    private static SampleMode sampleMode(AgentOptions options) {
+    static SampleMode sampleMode(AgentOptions options) {
         return options.event().equals("wall") && options.engine().equals("async") ? SampleMode.WALL : SampleMode.CPU;
     }
 
@@ -230,17 +250,20 @@ final class LiveSession implements AgentMetrics.Source {
             PackageProfile byArtifact = artifactCounts == null ? null : new PackageProfile(this::artifactOf);
             CategoryCounts bytes = countsAllocations() ? new CategoryCounts(rules.categories()) : null;
             Map<SampleMode, SampleSink> sinks = new java.util.EnumMap<>(SampleMode.class);
-            sinks.put(
-                    attributor.sampleMode(),
-                    byArtifact == null
-                            ? attributor.classifier(c)
-                            : new FanOutSink(List.of(attributor.classifier(c), byArtifact)));
-            if (bytes != null)
+            OtlpSink otlp = shipper == null ? null : new OtlpSink(rules, options, this::artifactOf);
+            List<SampleSink> forMode = new java.util.ArrayList<>(List.of(attributor.classifier(c)));
+            if (byArtifact != null) forMode.add(byArtifact);
+            if (otlp != null) forMode.add(otlp.sink(attributor.sampleMode()));
+            sinks.put(attributor.sampleMode(), forMode.size() == 1 ? forMode.get(0) : new FanOutSink(forMode));
+            if (bytes != null) {
+                SampleSink alloc = new Attributor(rules, SampleMode.ALLOC, AttributionMode.SELF).classifier(bytes);
                 sinks.put(
                         SampleMode.ALLOC,
-                        new Attributor(rules, SampleMode.ALLOC, AttributionMode.SELF).classifier(bytes));
+                        otlp == null ? alloc : new FanOutSink(List.of(alloc, otlp.sink(SampleMode.ALLOC))));
+            }
             artifactsRefreshed = false;
             new RecordingReader(attributor.sampleMode()).readEach(file, sinks);
+            if (otlp != null) otlp.ship(shipper);
             counts.add(c);
             if (bytes != null) for (int i = 0; i < allocated.length(); i++) allocated.addAndGet(i, bytes.samples(i));
             if (byArtifact != null) artifactCounts.add(artifactSamples(byArtifact));
@@ -332,6 +355,7 @@ final class LiveSession implements AgentMetrics.Source {
             Thread.currentThread().interrupt();
         }
         if (server != null) server.close();
+        if (shipper != null) shipper.close();
         shutdownThreads();
         deleteSegments();
     }
@@ -425,6 +449,11 @@ final class LiveSession implements AgentMetrics.Source {
     @Override
     public long allocatedBytes() {
         return threads.allocatedBytes();
+    }
+
+    @Override
+    public OtlpShipper otlp() {
+        return shipper;
     }
 
     @Override
