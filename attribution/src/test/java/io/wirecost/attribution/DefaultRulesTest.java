@@ -438,6 +438,12 @@ class DefaultRulesTest {
                 "unwalked",
                 classify("com.fasterxml.jackson.databind.ser.std.BooleanSerializer.serialize", "break_stack_range"));
         assertEquals("unwalked", classify("sun.nio.ch.SocketDispatcher.write0", "break_compiled"));
+        assertEquals(
+                "unwalked",
+                classify(
+                        "I2C/C2I adapters",
+                        "com.fasterxml.jackson.databind.ObjectMapper.writeValueAsString",
+                        "unknown"));
         // a covering frame nearer the leaf still decides
         assertEquals(
                 "harness",
