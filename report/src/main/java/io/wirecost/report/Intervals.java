@@ -24,7 +24,9 @@ final class Intervals {
                         Locale.ROOT,
                         "95 %% intervals: Student t over the %d repetitions' means (between-run spread).",
                         k)
-                : "95 % intervals: Student t over the kept measurement batches of one run (within-run spread only; "
-                        + "--repeat 3 or more also captures run-to-run variance); ratios and geomeans by the delta method on logarithms.";
+                : "95 % intervals: Student t over the kept measurement batches of one run, widened by the move between "
+                        + "the timed pass and the first type measured again after it (facts.drift, adaptive and paper methods); "
+                        + "--repeat 3 or more also captures differences between fresh JVM pairs; ratios and geomeans by the "
+                        + "delta method on logarithms.";
     }
 }
