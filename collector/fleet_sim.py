@@ -3,10 +3,10 @@
 measures what they cost per agent. Loopback only, bounded in agents (<= 1000) and time (<= 15 min).
 
 Each simulated agent
-  - serves /metrics on its own loopback port, scraped by Prometheus: the categories of the profile below as
-    wirecost_cpu_samples_total{category,group,service} and wirecost_category_share_ratio, plus the agent's
-    health series, i.e. the series a real agent exposes (bounded by the rule set's categories, never by the
-    application's threads or classes);
+  - serves /metrics on its own loopback port, scraped by Prometheus: every category of the rule set (--rules)
+    as wirecost_cpu_samples_total{category,group,service} and wirecost_category_share_ratio, plus the agent's
+    health series, i.e. the most series a real agent exposes (bounded by the rule set's categories, never by
+    the application's threads or classes);
   - sends one OTLP profile per window over OTLP/HTTP to the Collector: the --profile request (made by
     `wirecost export`) with its resource renamed to the agent's service and instance.
 
@@ -75,7 +75,7 @@ class Agent:
     def __init__(self, index, services, categories, template):
         self.service = f"svc-{index % services}"
         self.instance = f"jvm-{index}"
-        self.port = free_port()
+        self.port = None  # chosen by the OS when its server starts (serve)
         self.categories = categories
         self.counts = {c: 0 for c, _ in categories}
         request = service.ExportProfilesServiceRequest()
@@ -122,7 +122,9 @@ async def serve(agent):
             pass
         finally:
             writer.close()
-    return await asyncio.start_server(handle, "127.0.0.1", agent.port)
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    agent.port = server.sockets[0].getsockname()[1]
+    return server
 
 
 def post(url, payload):
@@ -156,6 +158,14 @@ async def run(args):
     with open(args.profile, "rb") as f:
         template.ParseFromString(f.read())
     categories = categories_of(template)
+    if args.rules:
+        # every category of the rule set, as an agent whose application touches them all would expose
+        with open(args.rules) as f:
+            for line in f:
+                words = line.split()
+                if len(words) >= 3 and words[0] == "category" and words[2].startswith("group="):
+                    categories.append((words[1], words[2][len("group="):]))
+        categories = sorted(set(categories))
     agents = [Agent(i, args.services, categories, template) for i in range(args.agents)]
     servers = [await serve(a) for a in agents]
     os.makedirs(args.out, exist_ok=True)
@@ -235,6 +245,10 @@ def main(argv):
     parser.add_argument("--collector", required=True)
     parser.add_argument("--prometheus", default="prometheus")
     parser.add_argument("--profile", required=True, help="an ExportProfilesServiceRequest (wirecost export)")
+    parser.add_argument("--rules", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attribution",
+                        "src", "main", "resources", "io", "wirecost", "attribution", "default.rules"),
+                        help="a wirecost rules file: every category it declares gets its series (the bound on "
+                             "an agent's label cardinality); '' for the profile's categories only")
     parser.add_argument("--agents", type=int, default=10)
     parser.add_argument("--services", type=int, default=10, help="agents are spread over this many services")
     parser.add_argument("--seconds", type=float, default=60)
