@@ -13,24 +13,16 @@ class ScenarioOptionKeysTest {
 
     @Test
     void runAndServeRefuseAKeyNoScenarioReads(@TempDir Path dir) {
-        for (List<String> args : List.of(
-                List.of(
-                        "run",
-                        "--scenarios",
-                        "rmi",
-                        "--quick",
-                        "--out",
-                        dir.resolve("run").toString()),
-                List.of(
-                        "run",
-                        "--scenarios",
-                        "rmi",
-                        "--quick",
-                        "--out",
-                        dir.resolve("run2").toString(),
-                        "--candidate-scenario-option",
-                        "payload=string-8"),
-                List.of("serve", "--scenario", "ws-security"))) {
+        List<String> run = List.of(
+                "run",
+                "--scenarios",
+                "rmi",
+                "--quick",
+                "--out",
+                dir.resolve("out").toString());
+        List<String> twoSided = new java.util.ArrayList<>(run);
+        twoSided.addAll(List.of("--candidate-scenario-option", "payload=string-8"));
+        for (List<String> args : List.of(run, twoSided, List.of("serve", "--scenario", "ws-security"))) {
             List<String> line = new java.util.ArrayList<>(args);
             line.addAll(List.of("--scenario-option", "wss.suit=modern"));
             InProcess.Outcome o = InProcess.run(line.toArray(String[]::new));
