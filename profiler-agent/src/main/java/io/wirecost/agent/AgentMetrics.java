@@ -77,6 +77,21 @@ final class AgentMetrics {
             return null;
         }
 
+        /** Whether request boundaries are counted ({@code endpoints=on}). */
+        default boolean countsEndpoints() {
+            return false;
+        }
+
+        /** Requests per endpoint since the agent started. */
+        default Map<String, Long> endpointRequests() {
+            return Map.of();
+        }
+
+        /** CPU seconds per [endpoint, category] since the agent started; endpoint (not attributed) included. */
+        default Map<List<String>, Double> endpointCpuSeconds() {
+            return Map.of();
+        }
+
         /** {@code metrics.artifacts=N}: how many artifacts get a series of their own; 0 (the default) disables the family. */
         default int artifactTop() {
             return 0;
@@ -127,6 +142,25 @@ final class AgentMetrics {
         }
 
         registry.register(new WindowShares(src::window, constant));
+
+        if (src.countsEndpoints()) {
+            CounterWithCallback.builder()
+                    .name("wirecost_endpoint_requests")
+                    .help("Requests per endpoint (route template) that ended while the profiler sampled (endpoints=on)")
+                    .labelNames("endpoint")
+                    .constLabels(constant)
+                    .callback(cb -> src.endpointRequests().forEach((e, n) -> cb.call(n, e)))
+                    .register(registry);
+            CounterWithCallback.builder()
+                    .name("wirecost_endpoint_cpu_seconds")
+                    .help(
+                            "CPU seconds sampled within each endpoint's requests, by category; endpoint=\"(not attributed)\""
+                                    + " is CPU no request ran on (endpoints=on)")
+                    .labelNames("endpoint", "category")
+                    .constLabels(constant)
+                    .callback(cb -> src.endpointCpuSeconds().forEach((k, v) -> cb.call(v, k.get(0), k.get(1))))
+                    .register(registry);
+        }
 
         if (src.artifactTop() > 0) {
             CounterWithCallback.builder()

@@ -81,6 +81,8 @@ final class LiveSession implements AgentMetrics.Source {
     private Map<String, String> artifactOfPackage = Map.of();
 
     private boolean artifactsRefreshed;
+    /** endpoints=on: CPU and requests per endpoint; null otherwise. */
+    private final LiveEndpoints endpoints;
 
     private LiveSession(AgentOptions options, ProfilerControl control, RuleSet rules, Path segmentDir) {
         this.options = options;
@@ -97,6 +99,7 @@ final class LiveSession implements AgentMetrics.Source {
                 ? new ArtifactCounts(options.metrics().artifactTop())
                 : null;
         for (String stage : AgentMetrics.STAGES) errors.put(stage, new AtomicLong());
+        this.endpoints = options.endpoints() ? new LiveEndpoints(rules) : null;
     }
 
     /**
@@ -210,6 +213,7 @@ final class LiveSession implements AgentMetrics.Source {
         if (segment) {
             try {
                 Files.deleteIfExists(file);
+                LiveEndpoints.delete(file);
             } catch (IOException e) {
                 fail("append", e);
             }
@@ -251,9 +255,11 @@ final class LiveSession implements AgentMetrics.Source {
             CategoryCounts bytes = countsAllocations() ? new CategoryCounts(rules.categories()) : null;
             Map<SampleMode, SampleSink> sinks = new java.util.EnumMap<>(SampleMode.class);
             OtlpSink otlp = shipper == null ? null : new OtlpSink(rules, options, this::artifactOf);
+            io.wirecost.attribution.EndpointSink byEndpoint = endpoints == null ? null : endpoints.sinkFor(file);
             List<SampleSink> forMode = new java.util.ArrayList<>(List.of(attributor.classifier(c)));
             if (byArtifact != null) forMode.add(byArtifact);
             if (otlp != null) forMode.add(otlp.sink(attributor.sampleMode()));
+            if (byEndpoint != null) forMode.add(byEndpoint);
             sinks.put(attributor.sampleMode(), forMode.size() == 1 ? forMode.get(0) : new FanOutSink(forMode));
             if (bytes != null) {
                 SampleSink alloc = new Attributor(rules, SampleMode.ALLOC, AttributionMode.SELF).classifier(bytes);
@@ -267,9 +273,10 @@ final class LiveSession implements AgentMetrics.Source {
             counts.add(c);
             if (bytes != null) for (int i = 0; i < allocated.length(); i++) allocated.addAndGet(i, bytes.samples(i));
             if (byArtifact != null) artifactCounts.add(artifactSamples(byArtifact));
+            if (byEndpoint != null) endpoints.add(byEndpoint);
             segmentsRead.incrementAndGet();
             lastSegmentEpochSeconds = System.currentTimeMillis() / 1000.0;
-        } catch (RecordingException | RuntimeException | LinkageError e) {
+        } catch (RecordingException | IOException | RuntimeException | LinkageError e) {
             // a segment counts whole or not at all: what was read before the failure is dropped
             long partial = 0;
             for (int i = 0; i < rules.categories().size(); i++) partial += c.samples(i);
@@ -389,6 +396,21 @@ final class LiveSession implements AgentMetrics.Source {
     @Override
     public int artifactTop() {
         return artifactCounts == null ? 0 : options.metrics().artifactTop();
+    }
+
+    @Override
+    public boolean countsEndpoints() {
+        return endpoints != null;
+    }
+
+    @Override
+    public Map<String, Long> endpointRequests() {
+        return endpoints == null ? Map.of() : endpoints.requests();
+    }
+
+    @Override
+    public Map<List<String>, Double> endpointCpuSeconds() {
+        return endpoints == null ? Map.of() : endpoints.cpuSeconds();
     }
 
     @Override

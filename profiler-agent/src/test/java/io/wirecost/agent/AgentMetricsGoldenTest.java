@@ -1,6 +1,8 @@
 package io.wirecost.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -188,6 +190,44 @@ class AgentMetricsGoldenTest {
         assertEquals(ALLOCATED, text.substring(from, to));
         // everything else is the golden text of the default agent, byte for byte
         assertEquals(GOLDEN, text.substring(0, from) + text.substring(to));
+    }
+
+    @Test
+    void endpointFamiliesOnlyWithEndpointsOn() throws Exception {
+        CategoryCounts window = new CategoryCounts(RULES.categories());
+        window.add(0, 30);
+        Fixed fixed = new Fixed(new long[] {300, 100, 0, 100}, window.toAttribution("test"));
+        AgentMetrics.Source endpoints = (AgentMetrics.Source) java.lang.reflect.Proxy.newProxyInstance(
+                AgentMetrics.Source.class.getClassLoader(),
+                new Class<?>[] {AgentMetrics.Source.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "countsEndpoints" -> true;
+                    case "endpointRequests" -> Map.of("GET /orders/{id}", 40L);
+                    case "endpointCpuSeconds" ->
+                        Map.of(List.of("GET /orders/{id}", "json"), 0.5, List.of("(not attributed)", "jit"), 0.25);
+                    default -> method.invoke(fixed, args);
+                });
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AgentMetrics.register(registry, endpoints, "server", Map.of());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrometheusTextFormatWriter.create().write(out, registry.scrape());
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                text.contains("wirecost_endpoint_requests_total{endpoint=\"GET /orders/{id}\",role=\"server\"} 40.0"),
+                text);
+        assertTrue(
+                text.contains("wirecost_endpoint_cpu_seconds_total{category=\"json\",endpoint=\"GET /orders/{id}\","
+                        + "role=\"server\"} 0.5"),
+                text);
+        assertTrue(
+                text.contains("wirecost_endpoint_cpu_seconds_total{category=\"jit\",endpoint=\"(not attributed)\","
+                        + "role=\"server\"} 0.25"),
+                text);
+        PrometheusRegistry plain = new PrometheusRegistry();
+        AgentMetrics.register(plain, fixed, "server", Map.of());
+        out.reset();
+        PrometheusTextFormatWriter.create().write(out, plain.scrape());
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("wirecost_endpoint"), "off by default");
     }
 
     private static final String ALLOCATED = """
