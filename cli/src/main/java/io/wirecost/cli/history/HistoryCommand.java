@@ -8,5 +8,12 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Store runs in a database (embedded SQLite file, or PostgreSQL) and find change points over "
                 + "their history (E-divisive means, as Apache Otava).",
-        subcommands = {HistoryAdd.class, HistoryImport.class, HistoryList.class, HistoryShow.class, HistoryCheck.class})
+        subcommands = {
+            HistoryAdd.class,
+            HistoryImport.class,
+            HistoryList.class,
+            HistoryShow.class,
+            HistoryCheck.class,
+            HistoryReportCommand.class
+        })
 public final class HistoryCommand {}

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * wirecost history on copies of a real quick rmi run: add, refusals, list, show, import, and check's exit status and
  * JSON on a history whose CPU per call steps up 15 % from its seventh run, and on one without a step.
  */
-class HistoryCommandTest {
+public class HistoryCommandTest {
 
     private static final Path FIXTURE =
             Path.of(System.getProperty("wirecost.home", ".."), "history/src/test/resources/runs/rmi-quick");
@@ -29,7 +29,7 @@ class HistoryCommandTest {
     Path tmp;
 
     /** A copy of the real run, as run i of a history: its own id and start, CPU per call scaled by factor. */
-    private Path run(Path parent, int i, double factor) throws Exception {
+    public static Path run(Path parent, int i, double factor) throws Exception {
         Path dir = Files.createDirectories(parent.resolve(String.format("run-%02d", i)));
         ObjectMapper om = new ObjectMapper();
         ObjectNode root =
