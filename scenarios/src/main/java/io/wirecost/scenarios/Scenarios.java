@@ -32,6 +32,7 @@ public final class Scenarios {
             "clients",
             InjectedWork.OPTION,
             InjectedWork.CPU_OPTION,
+            InjectedWork.OPERATION_OPTION,
             Faults.HALT,
             Faults.HANG,
             "bind.host");
