@@ -71,6 +71,57 @@ class PassthroughRuleTest {
     }
 
     @Test
+    void securityPlumbingIsPassThroughAndCryptoIsTheJcasClassesOnly() {
+        String fallback = RULES.category(RULES.fallbackIndex()).name();
+        // an IDE's event queue: ordinary work runs through the protection-domain intersection (JDK 9+ and 8)
+        for (String intersection : List.of(
+                "java.security.ProtectionDomain$JavaSecurityAccessImpl.doIntersectionPrivilege",
+                "java.security.ProtectionDomain$1.doIntersectionPrivilege")) {
+            assertEquals(
+                    fallback,
+                    classify(
+                            "com.intellij.psi.impl.Indexer.scan",
+                            "java.awt.EventQueue$4.run",
+                            intersection,
+                            "java.awt.EventQueue.dispatchEvent",
+                            "java.awt.EventDispatchThread.run"));
+        }
+        // class loading through a SecureClassLoader is its loader's, not crypto
+        assertEquals(
+                "http-server",
+                classify(
+                        "java.lang.ClassLoader.defineClass1",
+                        "java.lang.ClassLoader.defineClass",
+                        "java.security.SecureClassLoader.defineClass",
+                        "org.apache.catalina.loader.WebappClassLoaderBase.findClassInternal"));
+        // access control's own work stays security-manager, the JCA's crypto
+        assertEquals("security-manager", classify("java.security.ProtectionDomain.implies"));
+        assertEquals("security-manager", classify("java.security.CodeSource.matchLocation"));
+        for (String jca : List.of(
+                "java.security.MessageDigest$Delegate.engineDigest",
+                "java.security.Signature.verify",
+                "java.security.KeyStore.load",
+                "java.security.SecureRandom.nextBytes",
+                "java.security.cert.CertificateFactory.generateCertificate",
+                "java.security.Provider$Service.newInstance",
+                "sun.security.provider.SHA2.implCompress")) {
+            assertEquals("crypto", classify(jca, "com.example.Main.main"), jca);
+        }
+        // the tls pack narrows java.security the same way
+        RuleSet tls = Attributor.rules(List.of("pack:tls"));
+        List<Frame> edt = List.of(
+                Frame.parse("com.intellij.psi.impl.Indexer.scan"),
+                Frame.parse("java.security.ProtectionDomain$JavaSecurityAccessImpl.doIntersectionPrivilege"),
+                Frame.parse("java.awt.EventDispatchThread.run"));
+        assertEquals(
+                fallback, tls.category(tls.classify(edt, "AWT-EventQueue-0")).name());
+        assertEquals(
+                "crypto",
+                tls.category(tls.classify(List.of(Frame.parse("java.security.Signature.verify")), "main"))
+                        .name());
+    }
+
+    @Test
     void classifierAgreesInSelfAndInclusiveMode() throws Exception {
         Path stacks = dir.resolve("stacks.collapsed");
         Files.writeString(
