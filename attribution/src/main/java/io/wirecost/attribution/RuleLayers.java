@@ -8,13 +8,16 @@ import java.util.function.Supplier;
 /**
  * Resolves {@code --rules} arguments into rule layers: a file path, {@code pack:NAME} (a built-in
  * pack), or {@code pack:auto} (every pack whose classes the recording holds, detected by a first pass
- * over it). Later layers win, as for files.
+ * over it), or {@code pack:none} (no pack: the defaults alone, as for wirecost's own scenarios). Later
+ * layers win, as for files.
  */
 public final class RuleLayers {
 
     public static final String PACK_PREFIX = "pack:";
     /** Detect the packs from the recording: the default of commands that profile an unknown JVM. */
     public static final String AUTO = PACK_PREFIX + "auto";
+    /** No pack: the defaults alone, where {@code pack:auto} would be the default. */
+    public static final String NONE = PACK_PREFIX + "none";
 
     private RuleLayers() {}
 
@@ -35,6 +38,7 @@ public final class RuleLayers {
         List<RuleFile> files = new ArrayList<>();
         if (withDefaults) files.add(RuleSet.defaultFile());
         for (String layer : layers) {
+            if (layer.equals(NONE)) continue;
             if (layer.equals(AUTO)) {
                 for (RulePack p : RulePacks.detect(seen.get())) files.add(p.file());
             } else if (layer.startsWith(PACK_PREFIX)) {
@@ -54,7 +58,7 @@ public final class RuleLayers {
                 .orElseThrow(() -> new RuleFileException(
                         PACK_PREFIX + name,
                         0,
-                        "no such rule pack (packs: auto, "
+                        "no such rule pack (packs: auto, none, "
                                 + String.join(
                                         ", ",
                                         RulePacks.all().stream()

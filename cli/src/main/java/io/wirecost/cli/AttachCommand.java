@@ -117,7 +117,12 @@ final class AttachCommand implements Callable<Integer> {
         List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
                 .write(
                         ExternalRunOptions.metadata(
-                                dir, profiler, List.of(rec.name()), facts, "attached to pid " + pid, startedAt),
+                                dir,
+                                profiler,
+                                List.of(rec.name()),
+                                facts,
+                                "attached to pid " + pid + "; " + options.rulesApplied(),
+                                startedAt),
                         List.of(rec));
         System.out.println(
                 "Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");

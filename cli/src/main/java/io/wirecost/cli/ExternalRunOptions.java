@@ -3,6 +3,8 @@ package io.wirecost.cli;
 import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
+import io.wirecost.attribution.RulePack;
+import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.common.Durations;
@@ -75,19 +77,34 @@ final class ExternalRunOptions {
         ruleSet(List.of());
     }
 
+    /** The packs {@code pack:auto} applied, once {@link #ruleSet} has detected them. */
+    private List<String> detected = List.of();
+
     /** The rule set for these recordings: {@code pack:auto} reads the ones that were written to detect the packs. */
     RuleSet ruleSet(List<Path> recordings) {
         List<Path> written = recordings.stream().filter(Files::isRegularFile).toList();
         try {
-            return RuleLayers.load(
-                    layers(),
-                    true,
-                    () -> written.isEmpty()
-                            ? new FramesSeen()
-                            : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity()));
+            return RuleLayers.load(layers(), true, () -> {
+                FramesSeen seen = written.isEmpty()
+                        ? new FramesSeen()
+                        : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity());
+                detected = RulePacks.detect(seen).stream().map(RulePack::name).toList();
+                return seen;
+            });
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** The rules the run's shares come from, for its metadata: "built-in rules + pack:auto (h2, jdbc)". */
+    String rulesApplied() {
+        List<String> named = new ArrayList<>();
+        for (String layer : layers()) {
+            if (layer.equals(RuleLayers.AUTO))
+                named.add(layer + " (" + (detected.isEmpty() ? "no pack detected" : String.join(", ", detected)) + ")");
+            else named.add(layer);
+        }
+        return "built-in rules + " + String.join(" + ", named);
     }
 
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */

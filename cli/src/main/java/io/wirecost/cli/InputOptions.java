@@ -35,10 +35,12 @@ final class InputOptions {
 
     @Option(
             names = "--rules",
-            paramLabel = "FILE|pack:NAME|pack:auto",
+            paramLabel = "FILE|pack:NAME|pack:auto|pack:none",
             description =
                     "Rule file or built-in pack (wirecost rules --list) layered over the defaults; pack:auto takes "
-                            + "every pack whose classes the recordings hold. Repeatable, later wins.")
+                            + "every pack whose classes the recordings hold, pack:none none. Repeatable, later wins. "
+                            + "Default: none for recordings of wirecost's own scenarios (SCENARIO-ROLE.jfr), pack:auto "
+                            + "for any other.")
     List<String> rules = new ArrayList<>();
 
     @Option(names = "--no-default-rules", description = "Use only the --rules files.")
@@ -111,14 +113,37 @@ final class InputOptions {
     /** The rule layers; with {@code pack:auto}, the inputs are read once first to detect the packs. */
     RuleSet ruleSet(List<Input> inputs) {
         try {
-            return RuleLayers.load(rules, !noDefaultRules, () -> framesSeen(inputs));
+            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
     }
 
+    /**
+     * The user's layers; without any, {@code pack:auto} unless every input is a recording of one of wirecost's
+     * scenarios, whose libraries the defaults know: a foreign JVM's recording under the defaults alone lands
+     * in {@code other} (an H2 server's, whole).
+     */
+    List<String> layers(List<Input> inputs) {
+        if (!rules.isEmpty() || noDefaultRules) return rules;
+        return inputs.stream().allMatch(InputOptions::ownScenario) ? List.of() : List.of(RuleLayers.AUTO);
+    }
+
+    /**
+     * Named as {@code wirecost run} names its recordings, SCENARIO-ROLE.jfr (SCENARIO.rN-ROLE.jfr for repetitions),
+     * or a scenario's name alone (collapsed stacks, gzip).
+     */
+    static boolean ownScenario(Input in) {
+        String name = in.file().getFileName().toString().replaceFirst("(\\.jfr)?(\\.gz)?$|\\.collapsed$|\\.txt$", "");
+        List<String> scenarios = io.wirecost.scenarios.Scenarios.names();
+        if (scenarios.contains(name)) return true;
+        int dash = name.lastIndexOf('-');
+        return dash > 0 && scenarios.contains(name.substring(0, dash).replaceFirst("\\.r[0-9]+$", ""));
+    }
+
     private FramesSeen framesSeen(List<Input> inputs) {
-        return PackDetection.seen(inputs.stream().map(Input::file).toList(), sampleMode(), this::filtered);
+        return PackDetection.seen(
+                inputs.stream().map(Input::file).toList(), sampleMode(), this::filtered, rules.isEmpty());
     }
 
     /** The jar or module of each package, from the agent's {@code .artifacts} files beside the inputs. */

@@ -19,6 +19,14 @@ final class PackDetection {
 
     /** Reads every file through {@code filter} into the frames seen. */
     static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter) {
+        return seen(files, mode, filter, false);
+    }
+
+    /**
+     * @param quietWhenNone when pack:auto is the default rather than asked for: finding no pack changes nothing, and
+     *                      the line would only precede the output (or an error, which must be one line)
+     */
+    static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter, boolean quietWhenNone) {
         FramesSeen seen = new FramesSeen();
         for (Path f : files) {
             try {
@@ -28,6 +36,7 @@ final class PackDetection {
             }
         }
         List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
+        if (found.isEmpty() && quietWhenNone) return seen;
         System.err.println("wirecost: pack:auto detected " + (found.isEmpty() ? "no pack" : String.join(", ", found)));
         return seen;
     }

@@ -118,7 +118,7 @@ final class ProfileCommand implements Callable<Integer> {
                                 profiler,
                                 processes.stream().map(ProcessRecording::name).toList(),
                                 processes.get(0).facts(),
-                                "profiled command: " + String.join(" ", command),
+                                "profiled command: " + String.join(" ", command) + "; " + options.rulesApplied(),
                                 startedAt),
                         processes);
         System.out.println("Results: " + dir + " (" + processes.size() + " JVM" + (processes.size() == 1 ? "" : "s")

@@ -139,7 +139,9 @@ final class AttributeBench implements Callable<Integer> {
         List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
         ours.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         List<String> floor = new ArrayList<>(ours);
-        // the engine says on stderr which reader ran: its own for format 2.x, async-profiler's or JMC's otherwise
+        // the engine says on stderr which reader ran: its own for format 2.x, async-profiler's or JMC's otherwise;
+        // the built-in rules, as for wirecost's own recordings: pack:auto, the default for a file of another name,
+        // reads it twice (detection, then attribution)
         ours.addAll(List.of(
                 "-Dwirecost.reader.report=true",
                 "-cp",
@@ -148,7 +150,9 @@ final class AttributeBench implements Callable<Integer> {
                 "attribute",
                 big.toString(),
                 "--format",
-                "csv"));
+                "csv",
+                "--rules",
+                "pack:none"));
         floor.addAll(List.of("-cp", cp, ReaderFloor.class.getName(), big.toString()));
         List<String> theirs = List.of(
                 ProcessMeter.java(javaHome),
