@@ -25,9 +25,27 @@ final class EventCensus {
                 counts.merge(e.getEventType().getName(), 1L, Long::sum);
             }
         } catch (IOException | RuntimeException | InternalError e) {
-            // the JDK's parser signals some malformed pools as InternalError; the census is only a hint
-            return Map.of();
+            // the JDK's parser signals some malformed pools as InternalError (some async-profiler layouts): JMC's
+            // parser, where it is on the class path, counts them instead of leaving the message bare
+            return ofJmc(file);
         }
         return counts;
+    }
+
+    /** JMC's count of the events; empty where JMC is absent (the agent) or fails too: the census is only a hint. */
+    private static Map<String, Long> ofJmc(Path file) {
+        try {
+            Map<String, Long> counts = new TreeMap<>();
+            for (byte[] chunk : JmcChunks.of(file).chunks()) {
+                for (org.openjdk.jmc.common.item.IItemIterable events :
+                        JmcRecordingReader.load(file.toString(), chunk)) {
+                    if (events.getItemCount() > 0)
+                        counts.merge(events.getType().getIdentifier(), events.getItemCount(), Long::sum);
+                }
+            }
+            return counts;
+        } catch (RecordingException | RuntimeException | LinkageError e) {
+            return Map.of();
+        }
     }
 }

@@ -4,11 +4,13 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.openjdk.jmc.common.IMCFrame;
 import org.openjdk.jmc.common.IMCMethod;
 import org.openjdk.jmc.common.IMCStackTrace;
@@ -51,13 +53,6 @@ public final class JmcRecordingReader implements AlternativeReader {
 
     @Override
     public RecordingSummary read(Path file, String name, SampleMode mode, SampleSink sink) throws RecordingException {
-        if (mode == SampleMode.ALLOC || mode == SampleMode.LOCK) {
-            // TODO: weights (bytes, durations) from JMC's attributes; until then say so instead of counting 0
-            throw new RecordingException(
-                    name,
-                    "--mode " + mode.name().toLowerCase()
-                            + " is not available for JFR formats before 2.0 (read through JMC's parser); use cpu or wall");
-        }
         JmcChunks chunks = JmcChunks.of(file, name);
         Map<String, Long> counts = new TreeMap<>();
         List<String> warnings = new ArrayList<>();
@@ -72,33 +67,57 @@ public final class JmcRecordingReader implements AlternativeReader {
         for (IItemCollection items : loaded) {
             JmcChunk view = new JmcChunk(startNanos == Long.MAX_VALUE ? 0 : startNanos);
             sink.beginChunk(view);
-            for (IItemIterable events : items) {
-                String type = events.getType().getIdentifier();
-                if (!selected(type, mode)) continue;
-                IMemberAccessor<IMCStackTrace, IItem> stacks =
-                        JfrAttributes.EVENT_STACKTRACE.getAccessor(events.getType());
-                IMemberAccessor<IMCThread, IItem> threads = JfrAttributes.EVENT_THREAD.getAccessor(events.getType());
-                IMemberAccessor<IQuantity, IItem> times = JfrAttributes.START_TIME.getAccessor(events.getType());
-                for (IItem e : events) {
-                    counts.merge(type, 1L, Long::sum);
-                    sink.sample(
-                            view.stackId(stacks == null ? null : stacks.getMember(e)),
-                            view.threadId(threads == null ? null : threads.getMember(e)),
-                            nanos(times == null ? null : times.getMember(e)),
-                            1);
-                }
-            }
+            read(items, mode, (c, e) -> {
+                long weight = c.weight(e);
+                counts.merge(c.type(), weight, Long::sum);
+                sink.sample(
+                        view.stackId(c.stack() == null ? null : c.stack().getMember(e)),
+                        view.threadId(c.thread() == null ? null : c.thread().getMember(e)),
+                        c.startNanos(e),
+                        weight);
+            });
         }
-        return new RecordingSummary(name, "jdk", counts, chunks.chunks().size(), 0, warnings);
+        RecordingSummary summary =
+                new RecordingSummary(name, "jdk", counts, chunks.chunks().size(), 0, warnings);
+        return summary.samples() > 0 ? summary : summary.withEventsHeld(held(loaded), otherModes(loaded, mode));
     }
 
-    private static boolean selected(String type, SampleMode mode) {
-        return switch (mode) {
-            case CPU -> type.equals("jdk.ExecutionSample");
-            case CPU_TIME -> type.equals("jdk.CPUTimeSample");
-            case WALL -> type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample");
-            case ALLOC, LOCK -> false; // refused in read(): their weights are not read here
-        };
+    /** Offers every event that counts in {@code mode} to {@code each}. */
+    private static void read(IItemCollection items, SampleMode mode, BiConsumer<JmcEvents.Counted, IItem> each) {
+        boolean allocationSamples = mode == SampleMode.ALLOC && holds(items, JmcEvents.ALLOCATION_SAMPLE);
+        for (IItemIterable events : items) {
+            JmcEvents.Counted c = JmcEvents.select(events.getType(), mode, allocationSamples);
+            if (c == null) continue;
+            for (IItem e : events) if (c.counts(e, mode)) each.accept(c, e);
+        }
+    }
+
+    private static boolean holds(IItemCollection items, String type) {
+        for (IItemIterable events : items)
+            if (events.getType().getIdentifier().equals(type) && events.getItemCount() > 0) return true;
+        return false;
+    }
+
+    /** Only when nothing counted: every event type the file holds, JMC's names (the JDK's parser reads none of these formats). */
+    private static Map<String, Long> held(List<IItemCollection> loaded) {
+        Map<String, Long> held = new TreeMap<>();
+        for (IItemCollection items : loaded)
+            for (IItemIterable events : items)
+                if (events.getItemCount() > 0)
+                    held.merge(events.getType().getIdentifier(), events.getItemCount(), Long::sum);
+        return held;
+    }
+
+    /** Only when nothing counted: the modes that would count something, with their weight. */
+    private static Map<SampleMode, Long> otherModes(List<IItemCollection> loaded, SampleMode empty) {
+        Map<SampleMode, Long> found = new EnumMap<>(SampleMode.class);
+        for (SampleMode m : SampleMode.values()) {
+            if (m == empty) continue;
+            long[] weight = new long[1];
+            for (IItemCollection items : loaded) read(items, m, (c, e) -> weight[0] += c.weight(e));
+            if (weight[0] > 0) found.put(m, weight[0]);
+        }
+        return found;
     }
 
     static IItemCollection load(String name, byte[] chunk) throws RecordingException {
@@ -106,9 +125,9 @@ public final class JmcRecordingReader implements AlternativeReader {
             return JfrLoaderToolkit.loadEvents(new ByteArrayInputStream(chunk));
         } catch (IOException | CouldNotLoadRecordingException | RuntimeException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new RecordingException(
+            throw new ParserFailedException(
                     name,
-                    "JDK Mission Control's parser cannot read it either: "
+                    "JDK Mission Control's parser fails on it: "
                             + why.lines().findFirst().orElse(why));
         }
     }

@@ -88,8 +88,14 @@ public final class RecordingReader {
             } catch (UnsupportedFormatException e) {
                 if (alternative == null || !alternative.reads(e.format())) throw e;
                 Map<SampleMode, RecordingSummary> out = new java.util.EnumMap<>(SampleMode.class);
-                for (Map.Entry<SampleMode, SampleSink> s : sinks.entrySet())
-                    out.put(s.getKey(), alternative.read(readable, name, s.getKey(), s.getValue()));
+                try {
+                    for (Map.Entry<SampleMode, SampleSink> s : sinks.entrySet())
+                        out.put(s.getKey(), alternative.read(readable, name, s.getKey(), s.getValue()));
+                } catch (ParserFailedException x) {
+                    // a valid format the fallback fails on too: named, so the user knows what the file is
+                    throw new RecordingException(
+                            name, e.format().describe() + ", which no reader here reads: " + x.problem());
+                }
                 report(name, "jmc", -1);
                 return out;
             }

@@ -78,4 +78,20 @@ class JfrFormatTest {
         assertSame(answer, new RecordingReader(SampleMode.CPU, alternative).read(f, new StackCounts()));
         assertEquals(List.of(new JfrFormat(0, 9, "HotSpot")), offered);
     }
+
+    /** A valid old format the fallback parser fails on too is named, not "cannot read it either". */
+    @Test
+    void aFormatNoReaderReadsIsNamed() throws Exception {
+        Path f = header("jdk7.jfr", 0, 9, "Java HotSpot(TM) 64-Bit Server VM");
+        RecordingException e =
+                assertThrows(RecordingException.class, () -> Recordings.read(f, SampleMode.CPU, new StackCounts()));
+        assertTrue(
+                e.getMessage()
+                        .contains(
+                                "JFR format 0.9 (Oracle JDK 7/8, JRockit R28 or async-profiler 1.x; this file: HotSpot)"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("which no reader here reads"), e.getMessage());
+        assertFalse(e.getMessage().contains("either"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
 }

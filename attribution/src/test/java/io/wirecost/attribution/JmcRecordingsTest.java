@@ -65,9 +65,10 @@ class JmcRecordingsTest {
         Path f = recording("pulseduration.jfr", "2aee887ceb91ae53");
         assertEquals(
                 Map.of("jdk.ExecutionSample", 109L), read(f, SampleMode.CPU).eventCounts());
-        // the durations jfr print gives, summed: 654 parks, 1 monitor enter
+        // the JDK parser's durations (RecordedEvent.getDuration), summed: 654 parks, 1 monitor enter; scaling each
+        // duration alone gave 173_312_523_347 and 50_435_051, truncated once per event where the JDK truncates twice
         assertEquals(
-                Map.of("jdk.ThreadPark", 173_312_523_347L, "jdk.JavaMonitorEnter", 50_435_051L),
+                Map.of("jdk.ThreadPark", 173_312_523_659L, "jdk.JavaMonitorEnter", 50_435_050L),
                 read(f, SampleMode.LOCK).eventCounts());
     }
 
