@@ -100,14 +100,14 @@ final class AttributeCommand implements Callable<Integer> {
             RecordingSummary s = input.read(in, attributor, counts);
             summaries.add(s);
             all.merge(counts);
-            perInput.put(in.label(), counts.toAttribution(counted(List.of(s), mode), mode));
+            perInput.put(in.label(), counts.toAttribution(counted(List.of(s), mode, inputs), mode));
         }
         // one input without samples is an error too: a silent 0.00 column reads as "no cost there"
         List<RecordingSummary> empty =
                 summaries.stream().filter(s -> s.samples() == 0).toList();
         if (!empty.isEmpty()) throw input.nothingCounted(empty);
         if (all.total() == 0) throw input.nothingCounted(summaries); // the thread or time filter left nothing
-        Attribution total = all.toAttribution(counted(summaries, mode), mode);
+        Attribution total = all.toAttribution(counted(summaries, mode, inputs), mode);
         AttributionReport report =
                 new AttributionReport(perInput, total, input.sampleMode().unit());
         System.out.print(
@@ -180,6 +180,10 @@ final class AttributeCommand implements Callable<Integer> {
 
     /** Which events were counted, for the output's "Counted:" line. */
     private String counted(List<RecordingSummary> summaries, AttributionMode mode) {
+        return counted(summaries, mode, List.of());
+    }
+
+    private String counted(List<RecordingSummary> summaries, AttributionMode mode, List<InputOptions.Input> inputs) {
         Map<String, Long> events = new TreeMap<>();
         for (RecordingSummary s : summaries) s.eventCounts().forEach((k, v) -> events.merge(k, v, Long::sum));
         String producers = String.join(
@@ -188,7 +192,8 @@ final class AttributeCommand implements Callable<Integer> {
         String weight = input.sampleMode().unit().equals("samples")
                 ? " samples ("
                 : " events, weighed in " + input.sampleMode().unit() + " (";
+        String rules = by.equals("category") ? input.rulesApplied(inputs) : "";
         return input.mode + weight + producers + ") " + events + ", "
-                + mode.name().toLowerCase() + " attribution";
+                + mode.name().toLowerCase() + " attribution" + (rules.isEmpty() ? "" : "; rules: " + rules);
     }
 }

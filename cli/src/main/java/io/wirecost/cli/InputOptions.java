@@ -141,9 +141,36 @@ final class InputOptions {
         return dash > 0 && scenarios.contains(name.substring(0, dash).replaceFirst("\\.r[0-9]+$", ""));
     }
 
+    /** The packs pack:auto applied, once {@link #ruleSet} has detected them. */
+    private List<String> detected = List.of();
+
     private FramesSeen framesSeen(List<Input> inputs) {
-        return PackDetection.seen(
+        // pack:auto by default says its packs in the output's "Counted:" line (rulesApplied), not on stderr,
+        // where it would precede a one-line error
+        FramesSeen seen = PackDetection.seen(
                 inputs.stream().map(Input::file).toList(), sampleMode(), this::filtered, rules.isEmpty());
+        detected = io.wirecost.attribution.RulePacks.detect(seen).stream()
+                .map(io.wirecost.attribution.RulePack::name)
+                .toList();
+        return seen;
+    }
+
+    /**
+     * The layers over the built-in rules, for the output: "built-in rules + pack:auto (compression, jdbc, h2)";
+     * empty for the built-in rules alone. Call after {@link #ruleSet}.
+     */
+    String rulesApplied(List<Input> inputs) {
+        List<String> named = new ArrayList<>();
+        for (String layer : layers(inputs)) {
+            if (layer.equals(RuleLayers.NONE)) continue;
+            named.add(
+                    layer.equals(RuleLayers.AUTO)
+                            ? layer + " (" + (detected.isEmpty() ? "no pack detected" : String.join(", ", detected))
+                                    + ")"
+                            : layer);
+        }
+        if (named.isEmpty()) return "";
+        return (noDefaultRules ? "" : "built-in rules + ") + String.join(" + ", named);
     }
 
     /** The jar or module of each package, from the agent's {@code .artifacts} files beside the inputs. */

@@ -23,10 +23,10 @@ final class PackDetection {
     }
 
     /**
-     * @param quietWhenNone when pack:auto is the default rather than asked for: finding no pack changes nothing, and
-     *                      the line would only precede the output (or an error, which must be one line)
+     * @param quiet when pack:auto is the default rather than asked for: the command says the packs in its output, and
+     *              a line here would precede an error, which must be one line
      */
-    static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter, boolean quietWhenNone) {
+    static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter, boolean quiet) {
         FramesSeen seen = new FramesSeen();
         for (Path f : files) {
             try {
@@ -36,7 +36,7 @@ final class PackDetection {
             }
         }
         List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
-        if (found.isEmpty() && quietWhenNone) return seen;
+        if (quiet) return seen;
         System.err.println("wirecost: pack:auto detected " + (found.isEmpty() ? "no pack" : String.join(", ", found)));
         return seen;
     }
