@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Package to artifact, from the {@code NAME.artifacts} files the wirecost agent writes beside each
  * recording (tab-separated {@code package artifact} lines: Maven coordinates, a jar's file name, or a JDK
- * module). Several recordings' files merge; a package the JVMs never reported maps to {@code (unknown)}.
+ * module), or, for a recording without one, from its own {@code jdk.ClassDefine} sources (JDK 26, {@link
+ * ClassDefineSources}). Several recordings' files merge; a package the JVMs never reported maps to {@code (unknown)}.
  *
  * <pre>
  * ArtifactIndex index = ArtifactIndex.beside(List.of(Path.of("recordings/App-42.jfr")));
@@ -34,10 +35,16 @@ public final class ArtifactIndex {
         for (Path r : recordings) {
             Path file = fileBeside(r);
             if (!Files.isRegularFile(file)) {
-                throw new RecordingException(
-                        r.toString(),
-                        "no " + file.getFileName() + " beside it (written by the wirecost agent when it "
-                                + "stops a recording; recordings of other tools carry no jar names)");
+                Map<String, String> recorded = Files.isRegularFile(r) ? ClassDefineSources.of(r) : Map.of();
+                if (recorded.isEmpty()) {
+                    throw new RecordingException(
+                            r.toString(),
+                            "no " + file.getFileName() + " beside it (written by the wirecost agent when it "
+                                    + "stops a recording) and no jdk.ClassDefine events with their source in it "
+                                    + "(JDK 26 and later record them when jdk.ClassDefine is enabled)");
+                }
+                recorded.forEach(all::putIfAbsent);
+                continue;
             }
             try {
                 for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
