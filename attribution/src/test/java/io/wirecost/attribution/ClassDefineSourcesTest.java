@@ -45,10 +45,14 @@ class ClassDefineSourcesTest {
         e.commit();
     }
 
-    private static double spin(long nanos) {
+    /** Spins for {@code cpuNanos} of this thread's CPU time (wall time on a loaded machine gives few samples), 40 s at most. */
+    private static double spin(long cpuNanos) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         double x = 0;
-        long end = System.nanoTime() + nanos;
-        while (System.nanoTime() < end) for (int i = 0; i < 10_000; i++) x += Math.sqrt(i);
+        long cpuEnd = mx.getCurrentThreadCpuTime() + cpuNanos;
+        long wallEnd = System.nanoTime() + 40_000_000_000L;
+        while (mx.getCurrentThreadCpuTime() < cpuEnd && System.nanoTime() < wallEnd)
+            for (int i = 0; i < 10_000; i++) x += Math.sqrt(i);
         return x;
     }
 

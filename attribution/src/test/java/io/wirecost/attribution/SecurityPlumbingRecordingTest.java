@@ -41,8 +41,10 @@ class SecurityPlumbingRecordingTest {
         try (Recording r = new Recording()) {
             r.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(2));
             r.start();
-            long end = System.nanoTime() + 2_000_000_000L;
-            while (System.nanoTime() < end) {
+            // by work done, not by wall time: on a loaded machine (CI, other builds) two seconds of wall time may
+            // give the busy threads a handful of samples; 40 s bounds it
+            long start = System.nanoTime();
+            for (int round = 0; round < 400 && System.nanoTime() - start < 40_000_000_000L; round++) {
                 EventQueue.invokeAndWait(Plumbing.busyTask(sink));
                 sink[0] += Plumbing.define(name, bytes, 20);
                 sink[0] += java.security.MessageDigest.getInstance("SHA-256").digest(new byte[1 << 16])[0];
