@@ -20,9 +20,16 @@ import java.util.Set;
  * @param intervalNs  how often a window's samples go out as one profile (with metrics.port: its period)
  * @param queueBytes  the cap of the queue of profiles waiting for the Collector
  * @param serviceName the resource's service.name: this option, else OTEL_SERVICE_NAME, else unknown_service:java
+ * @param serviceNameGiven whether service.name= was given (else labels=service:NAME names the service)
  */
 public record OtlpOptions(
-        String endpoint, Map<String, String> headers, Path ca, long intervalNs, long queueBytes, String serviceName) {
+        String endpoint,
+        Map<String, String> headers,
+        Path ca,
+        long intervalNs,
+        long queueBytes,
+        String serviceName,
+        boolean serviceNameGiven) {
 
     static final Set<String> KEYS =
             Set.of("otlp.endpoint", "otlp.headers", "otlp.ca", "otlp.interval", "otlp.queue", "service.name");
@@ -78,6 +85,7 @@ public record OtlpOptions(
                 ca == null || ca.isEmpty() ? null : Path.of(ca),
                 interval,
                 queue,
-                io.wirecost.attribution.OtlpResource.serviceName(service, System.getenv()));
+                io.wirecost.attribution.OtlpResource.serviceName(service, System.getenv()),
+                service != null && !service.isBlank());
     }
 }

@@ -18,7 +18,8 @@ import java.util.function.Function;
  */
 final class OtlpSink {
 
-    private static volatile OtlpResource resource;
+    /** By service name: one agent names one service, so in a JVM this holds one resource for its whole life. */
+    private static final Map<String, OtlpResource> RESOURCES = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final OtlpExport export;
     private final String serviceName;
@@ -28,7 +29,7 @@ final class OtlpSink {
         periods.put(LiveSession.sampleMode(options), options.intervalNs());
         if (options.extras().contains("alloc")) periods.put(SampleMode.ALLOC, 0L);
         this.export = new OtlpExport(rules, periods, artifactOf);
-        this.serviceName = options.otlp().serviceName();
+        this.serviceName = LiveSession.serviceName(options);
     }
 
     SampleSink sink(SampleMode mode) {
@@ -37,14 +38,7 @@ final class OtlpSink {
 
     /** This JVM's resource, made once: the same service.instance.id in every profile it sends. */
     static OtlpResource resource(String serviceName) {
-        OtlpResource r = resource;
-        if (r == null) {
-            synchronized (OtlpSink.class) {
-                if (resource == null) resource = OtlpResource.ofThisProcess(serviceName, null);
-                r = resource;
-            }
-        }
-        return r;
+        return RESOURCES.computeIfAbsent(serviceName, n -> OtlpResource.ofThisProcess(n, null));
     }
 
     /** Queues the segment's profile (nothing when it held no sample); never throws. */
