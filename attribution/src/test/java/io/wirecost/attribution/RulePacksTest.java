@@ -109,7 +109,8 @@ class RulePacksTest {
     void anUnknownPackIsAnErrorNamingThePacks() {
         RuleFileException e =
                 assertThrows(RuleFileException.class, () -> RuleLayers.load(List.of("pack:jakson"), true, null));
-        assertTrue(e.getMessage().startsWith("pack:jakson: no such rule pack (packs: auto, regex,"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("pack:jakson: no such rule pack (packs: auto, none, regex,"), e.getMessage());
     }
 
     @Test
