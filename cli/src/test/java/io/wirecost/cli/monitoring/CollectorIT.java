@@ -112,6 +112,44 @@ class CollectorIT {
         }
     }
 
+    /**
+     * The agent on a busy JVM with {@code otlp.endpoint}: each window arrives at the Collector as a profile of its
+     * service, carrying the categories the program's work falls in, and conforming.
+     */
+    @Test
+    void theAgentSendsItsWindowsToTheCollector() throws Exception {
+        Path agentJar = Path.of(System.getProperty("wirecost.agent.jar"));
+        Path classes = Path.of(io.wirecost.cli.sample.BusyService.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
+        try (Collector c = Collector.start(tmp.resolve("collector"))) {
+            Process host = Tools.start(
+                    tmp.resolve("agent-host.log"),
+                    Tools.javaCommand(
+                            "-javaagent:" + agentJar + "=otlp.endpoint=http://127.0.0.1:" + c.httpPort
+                                    + ",otlp.interval=2s,service.name=busy,interval=5ms",
+                            "-cp",
+                            classes.toString(),
+                            "io.wirecost.cli.sample.BusyService",
+                            "60"));
+            try {
+                JsonNode decoded = awaitExports(c, 2);
+                assertEquals("[]", decoded.get("problems").toString(), "conformance");
+                for (JsonNode resource : decoded.get("resources"))
+                    assertEquals("busy", resource.get("service.name").asText(), resource.toString());
+                JsonNode ser = decoded.get("categories").get("serialization-out");
+                assertTrue(
+                        ser != null && ser.get("events").asLong() > 0,
+                        decoded.get("categories").toString());
+            } finally {
+                host.destroy();
+                if (!host.waitFor(10, TimeUnit.SECONDS)) host.destroyForcibly();
+            }
+        }
+    }
+
     /** {@code wirecost attribute --format csv}: category, percent, samples, ...; its last row is the total. */
     private static Map<String, Long> samplesPerCategory(Path recording) {
         InProcess.Outcome o = InProcess.run("attribute", recording.toString(), "--format", "csv");
@@ -170,9 +208,9 @@ class CollectorIT {
         assertEquals(0, r.exit(), r.output());
     }
 
-    /** Decodes the Collector's output until it holds {@code n} exports (it flushes every 200 ms), at most 20 s. */
+    /** Decodes the Collector's output until it holds {@code n} exports (it flushes every 200 ms), at most 60 s. */
     static JsonNode awaitExports(Collector c, int n) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         JsonNode last = null;
         while (System.nanoTime() < end) {
             if (Files.exists(c.profiles)) {
@@ -182,6 +220,6 @@ class CollectorIT {
             Thread.sleep(200);
         }
         throw new AssertionError(
-                "the Collector wrote " + (last == null ? "nothing" : last) + " within 20 s\n" + Tools.tail(c.log));
+                "the Collector wrote " + (last == null ? "nothing" : last) + " within 60 s\n" + Tools.tail(c.log));
     }
 }
