@@ -53,6 +53,7 @@ final class OtlpSendOptions {
     }
 
     void validate() {
+        timeout(); // a malformed duration is refused whether or not anything is sent
         if (!sending()) {
             if (!headers.isEmpty() || ca != null) throw new UsageException("--header and --ca need --otlp-endpoint");
             return;
@@ -63,15 +64,15 @@ final class OtlpSendOptions {
 
     OtlpHttpSender sender() {
         try {
-            return new OtlpHttpSender(
-                    endpoint,
-                    headerMap(),
-                    ca,
-                    Duration.ofNanos(io.wirecost.cli.common.Durations.parseOffsetNanos("--otlp-timeout", timeout)));
+            return new OtlpHttpSender(endpoint, headerMap(), ca, timeout());
         } catch (IllegalArgumentException e) {
             throw new UsageException(
                     (e.getMessage().startsWith(String.valueOf(ca)) ? "--ca " : "--otlp-endpoint: ") + e.getMessage());
         }
+    }
+
+    private Duration timeout() {
+        return Duration.ofNanos(io.wirecost.cli.common.Durations.parseOffsetNanos("--otlp-timeout", timeout));
     }
 
     /** Sends; a failure is a one-line UsageException naming the endpoint and what it answered. */

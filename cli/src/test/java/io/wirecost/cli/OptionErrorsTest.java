@@ -67,14 +67,28 @@ class OptionErrorsTest {
             entry("--converter", "/no/such-converter.jar"),
             entry("--out", "FILE"),
             entry("--work-dir", "FILE"),
-            entry("--output", "FILE/flame.html"));
+            entry("--output", "FILE/flame.html"),
+            entry("--otlp", "FILE/profile.pb"),
+            entry("--otlp-endpoint", "not-a-url"),
+            entry("--header", "no-equals-sign"),
+            entry("--ca", "/no/such-ca.pem"),
+            entry("--otlp-timeout", "soon"),
+            entry("--period", "10 parsecs"),
+            entry("--time", "later"),
+            entry("--since", "later"),
+            entry("--db", "FILE"));
 
     /** Options whose every value is acceptable to wirecost, and who judges it instead. */
     private static final Map<String, String> FREE_TEXT = Map.of(
             "--jvm-opt", "passed to the scenario JVMs as is; the JVM names an option it does not know",
             "--title", "any text is a title",
             "--explain", "a frame name to look for; one that matches nothing is reported as such",
-            "--explain-thread", "a thread name to look for; one that matches nothing is reported as such");
+            "--explain-thread", "a thread name to look for; one that matches nothing is reported as such",
+            "--service-name", "any text names a service (OTLP's service.name)",
+            "--instance-id", "any text names an instance (OTLP's service.instance.id)",
+            "--commit", "any text names the commit a run was made from",
+            "--branch", "any text names a branch",
+            "--metric", "a glob over stored metric names; one that matches nothing is reported as such");
 
     /** Arguments each command needs besides the option under test, chosen so a value that slipped through ends quickly. */
     private static Map<String, List<String>> base(Path recording, Path file, Path out) {
@@ -83,6 +97,18 @@ class OptionErrorsTest {
         return Map.ofEntries(
                 entry("run", cheapRun),
                 entry("attribute", List.of(recording.toString())),
+                entry(
+                        "export",
+                        List.of(
+                                recording.toString(),
+                                "--otlp",
+                                out.resolve("profile.pb").toString(),
+                                "--otlp-endpoint",
+                                "http://127.0.0.1:1")),
+                entry("history add", List.of(file.getParent().toString())),
+                entry("history import", List.of(file.getParent().toString())),
+                entry("history show", List.of("1")),
+                entry("history report", List.of("--out", out.toString())),
                 entry(
                         "flame",
                         List.of(

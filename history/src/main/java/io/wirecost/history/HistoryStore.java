@@ -83,6 +83,22 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
+    /**
+     * What {@link #open} would refuse about {@code --db} itself (a name that is neither a file nor a PostgreSQL URL, an
+     * existing file that is not a history), checked before any run is read so that a command given a bad {@code --db}
+     * and bad runs names the database first.
+     */
+    public static void checkBeforeReading(String db) throws HistoryException {
+        if (db.startsWith("jdbc:")) {
+            if (!db.startsWith("jdbc:postgresql:"))
+                throw new HistoryException(
+                        "--db must be a file or a jdbc:postgresql:// URL, got '" + redacted(db) + "'");
+            return;
+        }
+        Path file = Path.of(db);
+        if (Files.exists(file)) checkFile(file, false);
+    }
+
     /** A schema newer than this wirecost's: its migrations would not know the tables, so nothing is written. */
     private static void refuseNewer(Flyway flyway, String name) throws HistoryException {
         MigrationInfo[] all = flyway.info().all();

@@ -227,6 +227,9 @@ class AgentHostSafetyIT {
                     "io.wirecost.agent.Agent",
                     jar.getManifest().getMainAttributes().getValue("Premain-Class"));
         }
-        assertTrue(Files.size(HostJvm.AGENT_JAR) < 3_000_000, "agent jar size " + Files.size(HostJvm.AGENT_JAR));
+        // the bound moves only with a dependency the agent must carry: Byte Buddy (endpoints=on; kept whole, since it
+        // loads its own classes by name) and protobuf with OpenTelemetry's OTLP classes (minimised); a jar past it
+        // means the shade plugin began bundling something the agent does not use
+        assertTrue(Files.size(HostJvm.AGENT_JAR) < 8_000_000, "agent jar size " + Files.size(HostJvm.AGENT_JAR));
     }
 }

@@ -15,6 +15,11 @@ final class DbOption {
                     + "?user=U&password=P (default: ${DEFAULT-VALUE}).")
     String db;
 
+    /** Refuses a malformed or foreign {@code --db} before the command reads its runs. */
+    void check() throws HistoryException {
+        HistoryStore.checkBeforeReading(db);
+    }
+
     /** Opens the history; only {@code add} and {@code import} make a new embedded file. */
     HistoryStore open(boolean create) throws HistoryException {
         return HistoryStore.open(db, create);

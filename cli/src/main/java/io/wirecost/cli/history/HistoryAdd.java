@@ -44,6 +44,7 @@ final class HistoryAdd implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Instant at = Times.parse("--time", time);
+        db.check();
         List<RunReader.StoredRun> read = new java.util.ArrayList<>();
         for (Path run : runs) read.add(RunReader.read(run));
         try (HistoryStore store = db.open(true)) {

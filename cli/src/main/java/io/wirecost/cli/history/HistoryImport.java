@@ -36,6 +36,7 @@ final class HistoryImport implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!Files.isDirectory(dir)) throw new UsageException(dir + ": no such directory");
+        db.check();
         List<RunReader.StoredRun> read = new ArrayList<>();
         int bad = 0;
         for (Path run : runDirectories(dir)) {
