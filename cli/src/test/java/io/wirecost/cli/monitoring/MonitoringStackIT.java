@@ -303,9 +303,13 @@ class MonitoringStackIT {
         List<String> out = new ArrayList<>();
         JsonNode file = MonitoringConfigIT.YAML.readTree(
                 Tools.HOME.resolve("prometheus/rules/wirecost.yml").toFile());
-        for (JsonNode g : file.get("groups"))
+        for (JsonNode g : file.get("groups")) {
+            // this stack's agent hosts a plain busy program, no server framework, so it has no endpoint series;
+            // the endpoint rules' arithmetic is checked by promtool (wirecost-rules.test.yml, MonitoringConfigIT)
+            if (g.get("name").asText().equals("wirecost-endpoints")) continue;
             for (JsonNode r : g.get("rules"))
                 if (r.has("record")) out.add(r.get("record").asText());
+        }
         assertTrue(out.size() >= 5, "recording rules: " + out);
         return out;
     }
