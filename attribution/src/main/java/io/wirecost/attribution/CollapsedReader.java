@@ -94,13 +94,10 @@ public final class CollapsedReader {
     }
 
     /** Frames, stacks and threads of the file, with dense ids; doubles as the chunk view. */
-    private static final class Table implements ChunkView {
+    private static final class Table extends InMemoryChunkView {
         private final Map<String, Integer> frameIds = new HashMap<>();
-        private final List<Frame> frames = new ArrayList<>();
-        private final List<Byte> frameTypes = new ArrayList<>();
         private final Map<String, Integer> stackIds = new HashMap<>();
         private final List<long[]> stacks = new ArrayList<>();
-        private final List<String> threads = new ArrayList<>();
 
         int thread(String name) {
             int i = threads.indexOf(name);
@@ -140,26 +137,8 @@ public final class CollapsedReader {
         }
 
         @Override
-        public long[] stackMethods(int stackTraceId) {
+        long[] stack(int stackTraceId) {
             return stacks.get(stackTraceId);
-        }
-
-        @Override
-        public byte[] stackTypes(int stackTraceId) {
-            long[] s = stacks.get(stackTraceId);
-            byte[] t = new byte[s.length];
-            for (int i = 0; i < s.length; i++) t[i] = frameTypes.get((int) s[i]);
-            return t;
-        }
-
-        @Override
-        public Frame frame(long methodId, byte frameType) {
-            return frames.get((int) methodId);
-        }
-
-        @Override
-        public String threadName(int threadId) {
-            return threadId < 0 ? null : threads.get(threadId);
         }
 
         @Override

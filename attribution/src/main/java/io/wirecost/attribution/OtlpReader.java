@@ -142,15 +142,12 @@ public final class OtlpReader {
     }
 
     /** The dictionary as one chunk: a location's lines are its frames, innermost first. */
-    private static final class Chunk implements ChunkView {
+    private static final class Chunk extends InMemoryChunkView {
         final String name;
         private final ProfilesDictionary d;
-        private final List<Frame> frames = new ArrayList<>();
-        private final List<Byte> frameTypes = new ArrayList<>();
         private final int[][] locationFrames;
         private final Map<Integer, long[]> stacks = new HashMap<>();
         private final Map<String, Integer> threadIds = new LinkedHashMap<>();
-        private final List<String> threads = new ArrayList<>();
         private long start = Long.MAX_VALUE;
 
         Chunk(ProfilesDictionary d, String name) throws RecordingException {
@@ -265,26 +262,8 @@ public final class OtlpReader {
         }
 
         @Override
-        public long[] stackMethods(int stackTraceId) {
+        long[] stack(int stackTraceId) {
             return stacks.get(stackTraceId);
-        }
-
-        @Override
-        public byte[] stackTypes(int stackTraceId) {
-            long[] s = stacks.get(stackTraceId);
-            byte[] t = new byte[s.length];
-            for (int i = 0; i < s.length; i++) t[i] = frameTypes.get((int) s[i]);
-            return t;
-        }
-
-        @Override
-        public Frame frame(long methodId, byte frameType) {
-            return frames.get((int) methodId);
-        }
-
-        @Override
-        public String threadName(int threadId) {
-            return threadId < 0 ? null : threads.get(threadId);
         }
 
         @Override
