@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * files. An upgraded library keeps its line: artifacts match by {@code group:artifact} without the version,
  * and the line names both versions ({@code com.sun.xml.ws:jaxws-rt 4.0.4 -> 4.0.5}).
  *
- * <p>These lines are reported, never gating ({@link DiffLine.Verdict#NOT_GATED}, as allocation and lock shares): they split the same samples as
+ * <p>These lines are reported, never gating ({@link DiffLine.NotGating#INFORMATIONAL}, as allocation and lock shares): they split the same samples as
  * the category lines, so testing both would count one change twice, and their number grows with the
  * classpath, which would make Holm's correction stricter for the lines the gate is about.
  */
@@ -58,7 +58,7 @@ public final class ArtifactShares {
                     Stats.Interval d = Stats.shareDifference(sb, sc);
                     out.add(new DiffLine(
                             scenario,
-                            "artifact",
+                            DiffLine.Kind.ARTIFACT,
                             role + "/" + label(key, rb, rc),
                             "%",
                             pb,
@@ -67,8 +67,9 @@ public final class ArtifactShares {
                             d.low(),
                             d.high(),
                             d.p(),
-                            DiffLine.Verdict.NOT_GATED,
-                            basis));
+                            DiffLine.Verdict.REPORTED,
+                            basis,
+                            DiffLine.NotGating.INFORMATIONAL));
                 }
             }
         }

@@ -75,7 +75,7 @@ public final class DiffReport {
                     String.join(", ", base.scenarios().keySet()));
         }
         long reported = lines.stream()
-                .filter(l -> l.verdict() == DiffLine.Verdict.NOT_GATING || l.verdict() == DiffLine.Verdict.NOT_DECIDING)
+                .filter(l -> l.verdict() == DiffLine.Verdict.REPORTED || l.verdict() == DiffLine.Verdict.NOT_DECIDING)
                 .count();
         return String.format(
                 Locale.ROOT,
@@ -170,7 +170,7 @@ public final class DiffReport {
                     "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "
                             + "round trip %s, CPU per call %s)",
                     e.getKey(),
-                    d.measure().equals("cpu") ? "CPU per call" : "round trip",
+                    d.measure() == DiffLine.Kind.CPU ? "CPU per call" : "round trip",
                     cv(d.rttCvPercent()),
                     cv(d.cpuCvPercent())));
         }
@@ -185,7 +185,7 @@ public final class DiffReport {
         sb.append(
                 "| scenario | what | baseline | candidate | change | 95 % CI | p | verdict |\n|---|---|---:|---:|---:|---|---:|---|\n");
         for (DiffLine l : rows) {
-            String unit = l.kind().endsWith("share") || l.kind().equals("artifact") ? " pp" : " %";
+            String unit = l.kind().inPoints() ? " pp" : " %";
             sb.append(String.format(
                     Locale.ROOT,
                     "| %s | %s %s | %.2f %s | %.2f %s | %+.1f%s | %s | %s | %s |%n",

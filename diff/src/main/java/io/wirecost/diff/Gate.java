@@ -42,7 +42,7 @@ public final class Gate {
     public static final double DEFAULT_MIN_SHARE_PERCENT = 5;
 
     /** Which measure judged a scenario's cost, and the CVs (percent) it was chosen on. */
-    public record Decision(String measure, double rttCvPercent, double cpuCvPercent) {}
+    public record Decision(DiffLine.Kind measure, double rttCvPercent, double cpuCvPercent) {}
 
     /**
      * The verdicts and how they were reached.
@@ -110,11 +110,11 @@ public final class Gate {
             if (runsBarred || !enoughRepetitions(l.scenario(), base, cand) || unequal.containsKey(l.scenario())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
             } else if (informational(l)) {
-                lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATED));
-            } else if (isCost(l) && !l.kind().equals(d.measure())) {
+                lines.add(l.reported(DiffLine.NotGating.INFORMATIONAL));
+            } else if (l.kind().cost() && l.kind() != d.measure()) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_DECIDING));
             } else if (!gates(l, d.measure(), minSharePercent, shareRole(l.scenario(), measured))) {
-                lines.add(l.withVerdict(DiffLine.Verdict.NOT_GATING));
+                lines.add(l.reported(DiffLine.NotGating.OUTSIDE_FAMILY));
             } else {
                 tested.add(lines.size());
                 lines.add(l);
@@ -143,11 +143,11 @@ public final class Gate {
     }
 
     /** Whether the scenario's deciding cost line moved further than contention can move it (see {@link Contention}). */
-    private static boolean costBeyondContention(String scenario, String measure, List<DiffLine> measured) {
+    private static boolean costBeyondContention(String scenario, DiffLine.Kind measure, List<DiffLine> measured) {
         String metric = costMetric(measure);
         return measured.stream()
                 .filter(l -> l.scenario().equals(scenario)
-                        && l.kind().equals(measure)
+                        && l.kind() == measure
                         && l.metric().equals(metric))
                 .anyMatch(l -> Contention.beyondContention(l.ciLow(), l.ciHigh()));
     }
@@ -164,14 +164,15 @@ public final class Gate {
      * round-trip lines the power to see a real regression. Their cost, if any, already shows in CPU per call.
      */
     static boolean informational(DiffLine l) {
-        return l.kind().equals("alloc-share")
-                || l.kind().equals("lock-share")
-                || l.kind().equals("artifact");
+        return switch (l.kind()) {
+            case ALLOC_SHARE, LOCK_SHARE, ARTIFACT -> true;
+            default -> false;
+        };
     }
 
     /** The line for a scenario's cost: the primitives' geometric mean of the deciding measure (all roles for CPU). */
-    static String costMetric(String measure) {
-        return measure.equals("cpu") ? "all/" + GEOMEAN : GEOMEAN;
+    static String costMetric(DiffLine.Kind measure) {
+        return measure == DiffLine.Kind.CPU ? "all/" + GEOMEAN : GEOMEAN;
     }
 
     private static final String GEOMEAN = "primitives-geomean";
@@ -182,10 +183,10 @@ public final class Gate {
      * Shares gate for one role only: the per-role shares are parts of the whole call's, and testing both
      * would spend the error rate twice on the same samples.
      */
-    static boolean gates(DiffLine l, String decidingMeasure, double minSharePercent, String shareRole) {
+    static boolean gates(DiffLine l, DiffLine.Kind decidingMeasure, double minSharePercent, String shareRole) {
         return switch (l.kind()) {
-            case "rtt", "cpu" -> l.kind().equals(decidingMeasure) && l.metric().equals(costMetric(decidingMeasure));
-            case "share" ->
+            case RTT, CPU -> l.kind() == decidingMeasure && l.metric().equals(costMetric(decidingMeasure));
+            case SHARE ->
                 l.metric().startsWith(shareRole + "/") && Math.max(l.baseline(), l.candidate()) >= minSharePercent;
             default -> false;
         };
@@ -194,21 +195,17 @@ public final class Gate {
     /** The role whose shares gate: {@code all} where both JVMs were profiled, else the one role there is. */
     static String shareRole(String scenario, List<DiffLine> measured) {
         List<String> roles = measured.stream()
-                .filter(l -> l.scenario().equals(scenario) && l.kind().equals("share"))
+                .filter(l -> l.scenario().equals(scenario) && l.kind() == DiffLine.Kind.SHARE)
                 .map(l -> l.metric().substring(0, l.metric().indexOf('/')))
                 .distinct()
                 .toList();
         return roles.contains("all") || roles.isEmpty() ? "all" : roles.get(0);
     }
 
-    private static boolean isCost(DiffLine l) {
-        return l.kind().equals("rtt") || l.kind().equals("cpu");
-    }
-
     private double threshold(DiffLine l) {
         return switch (l.kind()) {
-            case "share" -> thresholds.sharePoints();
-            case "size" -> thresholds.sizePercent();
+            case SHARE -> thresholds.sharePoints();
+            case SIZE -> thresholds.sizePercent();
             default -> thresholds.rttPercent();
         };
     }
@@ -218,7 +215,7 @@ public final class Gate {
         double rtt = pooled(rttCv(base, scenario), rttCv(cand, scenario));
         double cpu = pooled(cpuCv(base, scenario), cpuCv(cand, scenario));
         boolean cpuDecides = !Double.isNaN(cpu) && (Double.isNaN(rtt) || cpu < rtt);
-        return new Decision(cpuDecides ? "cpu" : "rtt", 100 * rtt, 100 * cpu);
+        return new Decision(cpuDecides ? DiffLine.Kind.CPU : DiffLine.Kind.RTT, 100 * rtt, 100 * cpu);
     }
 
     private static double pooled(double a, double b) {

@@ -41,7 +41,7 @@ public final class RunDiff {
 
     private static DiffLine percentLine(
             String scenario,
-            String kind,
+            DiffLine.Kind kind,
             String op,
             String unit,
             double mb,
@@ -72,7 +72,7 @@ public final class RunDiff {
             if (sb.length == 0 || sc.length == 0) continue;
             boolean repeated = b.size() >= 2 && c.size() >= 2;
             Stats.Interval r = repeated ? Stats.ratioOfRepetitions(sb, sc) : Stats.ratio(sb, sc);
-            out.add(percentLine(scenario, "rtt", op, "µs", Stats.mean(sb), Stats.mean(sc), r, basis));
+            out.add(percentLine(scenario, DiffLine.Kind.RTT, op, "µs", Stats.mean(sb), Stats.mean(sc), r, basis));
         }
     }
 
@@ -91,7 +91,7 @@ public final class RunDiff {
                     fc.micros(),
                     fc.halfWidthMicros(),
                     cand.repetitions(scenario));
-            out.add(percentLine(scenario, "cpu", e.getKey(), "µs", fb.micros(), fc.micros(), r, basis));
+            out.add(percentLine(scenario, DiffLine.Kind.CPU, e.getKey(), "µs", fb.micros(), fc.micros(), r, basis));
         }
     }
 
@@ -153,8 +153,12 @@ public final class RunDiff {
     }
 
     /** {@code share} for CPU samples by role; {@code alloc-share} and {@code lock-share} for run --profile's companions. */
-    static String kindOf(String role) {
-        return role.equals("alloc") || role.equals("lock") ? role + "-share" : "share";
+    static DiffLine.Kind kindOf(String role) {
+        return switch (role) {
+            case "alloc" -> DiffLine.Kind.ALLOC_SHARE;
+            case "lock" -> DiffLine.Kind.LOCK_SHARE;
+            default -> DiffLine.Kind.SHARE;
+        };
     }
 
     private static long[][] shareSamples(List<RunData.Repetition> reps, String role, String category) {
@@ -186,7 +190,7 @@ public final class RunDiff {
             Stats.Interval r = sb.length >= 2 && sc.length >= 2
                     ? Stats.ratioOfRepetitions(sb, sc)
                     : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
-            out.add(percentLine(scenario, "size", op, "bytes", Stats.mean(sb), Stats.mean(sc), r, basis));
+            out.add(percentLine(scenario, DiffLine.Kind.SIZE, op, "bytes", Stats.mean(sb), Stats.mean(sc), r, basis));
         }
     }
 }

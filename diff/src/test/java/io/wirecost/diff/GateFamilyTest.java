@@ -15,28 +15,33 @@ class GateFamilyTest {
     @ParameterizedTest(name = "{0} {1} ({2}/{3}) with {4} deciding -> gates: {5}")
     @CsvSource({
         // kind, metric,                 baseline, candidate, deciding, gates
-        "rtt,   primitives-geomean,      50,  60,  rtt, true",
-        "rtt,   int,                     50,  60,  rtt, false", // per-type lines are reported
-        "rtt,   instantiation,           50,  60,  rtt, false",
-        "rtt,   primitives-geomean,      50,  60,  cpu, false", // the other measure does not decide
-        "cpu,   all/primitives-geomean,  40,  44,  cpu, true",
-        "cpu,   server/primitives-geomean, 20, 22, cpu, false", // one role: part of the whole call's figure
-        "cpu,   all/int,                 40,  44,  cpu, false",
-        "cpu,   all/primitives-geomean,  40,  44,  rtt, false",
-        "share, all/reflection,          30,  34,  cpu, true",
-        "share, all/reflection,          30,  34,  rtt, true", // shares gate whichever cost measure decides
-        "share, server/reflection,       30,  34,  cpu, false", // per-role shares are parts of the whole call's
-        "share, client/socket-read,      30,  34,  cpu, false",
-        "share, all/io,                  4,   4.9, cpu, false", // under 5 % on both sides
-        "share, all/io,                  5,   5,   cpu, true", // at the minimum
-        "share, all/io,                  4,   5.5, cpu, true", // the candidate reaches it (mean 4.75 % would not)
-        "share, all/reflection,          2.2, 7.7, cpu, true", // rmi's injected 10 %: mean 4.95 %, missed before
-        "share, all/io,                  8,   3,   cpu, true", // either side, not the baseline or the candidate alone
-        "share, all/crypto,              0,   10,  cpu, true", // a category that appears with a regression
-        "size,  int,                     200, 260, cpu, false", // sizes are reported, not gating
+        "RTT,   primitives-geomean,      50,  60,  RTT, true",
+        "RTT,   int,                     50,  60,  RTT, false", // per-type lines are reported
+        "RTT,   instantiation,           50,  60,  RTT, false",
+        "RTT,   primitives-geomean,      50,  60,  CPU, false", // the other measure does not decide
+        "CPU,   all/primitives-geomean,  40,  44,  CPU, true",
+        "CPU,   server/primitives-geomean, 20, 22, CPU, false", // one role: part of the whole call's figure
+        "CPU,   all/int,                 40,  44,  CPU, false",
+        "CPU,   all/primitives-geomean,  40,  44,  RTT, false",
+        "SHARE, all/reflection,          30,  34,  CPU, true",
+        "SHARE, all/reflection,          30,  34,  RTT, true", // shares gate whichever cost measure decides
+        "SHARE, server/reflection,       30,  34,  CPU, false", // per-role shares are parts of the whole call's
+        "SHARE, client/socket-read,      30,  34,  CPU, false",
+        "SHARE, all/io,                  4,   4.9, CPU, false", // under 5 % on both sides
+        "SHARE, all/io,                  5,   5,   CPU, true", // at the minimum
+        "SHARE, all/io,                  4,   5.5, CPU, true", // the candidate reaches it (mean 4.75 % would not)
+        "SHARE, all/reflection,          2.2, 7.7, CPU, true", // rmi's injected 10 %: mean 4.95 %, missed before
+        "SHARE, all/io,                  8,   3,   CPU, true", // either side, not the baseline or the candidate alone
+        "SHARE, all/crypto,              0,   10,  CPU, true", // a category that appears with a regression
+        "SIZE,  int,                     200, 260, CPU, false", // sizes are reported, not gating
     })
     void familyMembership(
-            String kind, String metric, double baseline, double candidate, String deciding, boolean gates) {
+            DiffLine.Kind kind,
+            String metric,
+            double baseline,
+            double candidate,
+            DiffLine.Kind deciding,
+            boolean gates) {
         DiffLine l = new DiffLine(
                 "rmi", kind, metric, "x", baseline, candidate, 0, 0, 0, 0.001, DiffLine.Verdict.NO_CHANGE, "3+3");
         assertEquals(gates, Gate.gates(l, deciding, 5.0, "all"));
@@ -46,8 +51,19 @@ class GateFamilyTest {
     @CsvSource({"0, 0.5, true", "5, 4.9, false", "10, 9.9, false", "10, 10, true", "100, 99, false"})
     void minimumShareIsTheOnlyKnob(double minShare, double share, boolean gates) {
         DiffLine l = new DiffLine(
-                "rmi", "share", "all/other", "%", share, share, 0, 0, 0, 0.5, DiffLine.Verdict.NO_CHANGE, "3+3");
-        assertEquals(gates, Gate.gates(l, "cpu", minShare, "all"));
+                "rmi",
+                DiffLine.Kind.SHARE,
+                "all/other",
+                "%",
+                share,
+                share,
+                0,
+                0,
+                0,
+                0.5,
+                DiffLine.Verdict.NO_CHANGE,
+                "3+3");
+        assertEquals(gates, Gate.gates(l, DiffLine.Kind.CPU, minShare, "all"));
     }
 
     @ParameterizedTest(name = "share roles {0} -> {1} gates")
@@ -57,7 +73,7 @@ class GateFamilyTest {
                 .filter(r -> !r.isBlank())
                 .map(r -> new DiffLine(
                         "rmi",
-                        "share",
+                        DiffLine.Kind.SHARE,
                         r + "/socket-read",
                         "%",
                         30,

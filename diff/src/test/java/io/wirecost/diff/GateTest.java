@@ -23,8 +23,8 @@ class GateTest {
         return new Gate(T, 0.05).judge(b, c, new RunDiff().compare(b, c));
     }
 
-    private static List<DiffLine> of(Gate.Result r, String kind) {
-        return r.lines().stream().filter(l -> l.kind().equals(kind)).toList();
+    private static List<DiffLine> of(Gate.Result r, DiffLine.Kind kind) {
+        return r.lines().stream().filter(l -> l.kind() == kind).toList();
     }
 
     @Test
@@ -37,7 +37,7 @@ class GateTest {
                 r.lines().stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NO_VERDICT),
                 r.lines().toString());
         // the change is still reported
-        assertEquals(100.0, of(r, "rtt").get(0).change(), 0.01);
+        assertEquals(100.0, of(r, DiffLine.Kind.RTT).get(0).change(), 0.01);
     }
 
     @Test
@@ -55,18 +55,34 @@ class GateTest {
                 RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}),
                 RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}));
         assertTrue(r.complete());
-        assertEquals("rtt", r.decisions().get("rmi").measure(), "no cpu.csv: round trips decide");
+        assertEquals(DiffLine.Kind.RTT, r.decisions().get("rmi").measure(), "no cpu.csv: round trips decide");
         assertEquals(
                 DiffLine.Verdict.REGRESSION,
                 cost(r, "primitives-geomean").verdict(),
                 r.lines().toString());
         // the per-type lines are reported with their intervals but do not gate
         assertTrue(
-                of(r, "rtt").stream()
+                of(r, DiffLine.Kind.RTT).stream()
                         .filter(l -> !l.metric().equals("primitives-geomean"))
-                        .allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_GATING),
+                        .allMatch(l -> l.reason() == DiffLine.NotGating.OUTSIDE_FAMILY),
                 r.lines().toString());
         assertEquals(1, r.testedLines(), "one gating line: the deciding geometric mean");
+    }
+
+    @Test
+    void theJsonNamesKindsByTheirWordsAndSaysWhyAReportedLineDoesNotGate() throws Exception {
+        RunData b = RunData.read(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}));
+        RunData c = RunData.read(RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}));
+        Gate.Result r = new Gate(T, 0.05).judge(b, c, new RunDiff().compare(b, c));
+        String json = new DiffReport(b, c, r, T).json();
+        assertTrue(json.contains("\"kind\" : \"rtt\""), json);
+        assertTrue(json.contains("\"measure\" : \"rtt\""), json);
+        assertTrue(
+                json.contains(
+                        "\"verdict\" : \"REPORTED\",\n    \"basis\" : \"3+3 repetitions\",\n    \"reason\" : \"OUTSIDE_FAMILY\""),
+                json);
+        // a line with a verdict of its own carries no reason
+        assertEquals(json.split("\"verdict\" : \"REPORTED\"").length - 1, json.split("\"reason\"").length - 1, json);
     }
 
     @Test
@@ -123,10 +139,10 @@ class GateTest {
         RunFixture.cpu(b, 44, 0.5, 3000);
         Gate.Result r = judge(a, b);
         Gate.Decision d = r.decisions().get("rmi");
-        assertEquals("cpu", d.measure());
+        assertEquals(DiffLine.Kind.CPU, d.measure());
         assertTrue(d.cpuCvPercent() < d.rttCvPercent(), d.toString());
-        assertTrue(of(r, "rtt").stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_DECIDING));
-        List<DiffLine> cpu = of(r, "cpu");
+        assertTrue(of(r, DiffLine.Kind.RTT).stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_DECIDING));
+        List<DiffLine> cpu = of(r, DiffLine.Kind.CPU);
         assertEquals(4, cpu.size());
         // the whole-call geometric mean gates; server-only and per-type CPU lines are reported
         assertEquals(
@@ -134,7 +150,7 @@ class GateTest {
         assertTrue(
                 cpu.stream()
                         .filter(l -> !l.metric().equals("all/primitives-geomean"))
-                        .allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_GATING),
+                        .allMatch(l -> l.reason() == DiffLine.NotGating.OUTSIDE_FAMILY),
                 cpu.toString());
         assertEquals(10.0, cpu.get(0).change(), 0.01);
     }
@@ -146,8 +162,8 @@ class GateTest {
         RunFixture.cpu(a, 40, 30, 3000);
         RunFixture.cpu(b, 41, 30, 3000);
         Gate.Result r = judge(a, b);
-        assertEquals("rtt", r.decisions().get("rmi").measure());
-        assertTrue(of(r, "cpu").stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_DECIDING));
+        assertEquals(DiffLine.Kind.RTT, r.decisions().get("rmi").measure());
+        assertTrue(of(r, DiffLine.Kind.CPU).stream().allMatch(l -> l.verdict() == DiffLine.Verdict.NOT_DECIDING));
         assertEquals(DiffLine.Verdict.REGRESSION, cost(r, "primitives-geomean").verdict());
     }
 
@@ -220,7 +236,7 @@ class GateTest {
         assertTrue(allowed.apartAllowed());
         assertEquals(
                 DiffLine.Verdict.REGRESSION,
-                of(allowed, "rtt").stream()
+                of(allowed, DiffLine.Kind.RTT).stream()
                         .filter(l -> l.metric().equals("primitives-geomean"))
                         .findFirst()
                         .orElseThrow()
@@ -289,7 +305,7 @@ class GateTest {
         assertEquals(
                 java.util.Map.of("method", "adaptive vs quick", "CPU pinning", "both JVMs on one CPU vs none"),
                 r.measuredDifferently());
-        assertEquals(100.0, of(r, "rtt").get(0).change(), 0.01, "the change is still reported");
+        assertEquals(100.0, of(r, DiffLine.Kind.RTT).get(0).change(), 0.01, "the change is still reported");
     }
 
     @Test
@@ -350,7 +366,7 @@ class GateTest {
         assertTrue(older.complete());
         assertEquals(
                 DiffLine.Verdict.REGRESSION,
-                of(older, "rtt").stream()
+                of(older, DiffLine.Kind.RTT).stream()
                         .filter(l -> l.metric().equals("primitives-geomean"))
                         .findFirst()
                         .orElseThrow()
