@@ -82,6 +82,22 @@ public final class OtlpHttpSender {
     }
 
     static SSLContext trusting(Path caFile) {
+        try {
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, trustManagers(caFile).getTrustManagers(), null);
+            return ctx;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException(caFile + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Trust in exactly the PEM certificates of {@code caFile}; shared with the CLI's OTLP/gRPC sender so that both
+     * transports read a CA file alike.
+     *
+     * @throws IllegalArgumentException a one-line reason starting with the file's name
+     */
+    public static TrustManagerFactory trustManagers(Path caFile) {
         try (InputStream in = Files.newInputStream(caFile)) {
             KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
             trust.load(null, null);
@@ -91,9 +107,7 @@ public final class OtlpHttpSender {
             if (i == 0) throw new IllegalArgumentException(caFile + ": no PEM certificate in it");
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             tmf.init(trust);
-            SSLContext ctx = SSLContext.getInstance("TLS");
-            ctx.init(null, tmf.getTrustManagers(), null);
-            return ctx;
+            return tmf;
         } catch (IOException e) {
             throw new IllegalArgumentException(caFile + ": cannot read: " + e.getMessage());
         } catch (GeneralSecurityException e) {

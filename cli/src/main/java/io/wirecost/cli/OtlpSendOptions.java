@@ -12,20 +12,33 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Where and how OTLP profiles are sent: {@code --otlp-endpoint}, {@code --header}, {@code --ca}. */
+/**
+ * Where and how OTLP profiles are sent: {@code --otlp-endpoint}, {@code --otlp-protocol} (OTLP/HTTP with a protobuf
+ * body, or OTLP/gRPC), {@code --header}, {@code --ca}.
+ */
 final class OtlpSendOptions {
 
     @Option(
             names = "--otlp-endpoint",
             paramLabel = "URL",
-            description = "Send to an OTLP/HTTP receiver (e.g. http://localhost:4318; the profiles path "
-                    + OtlpHttpSender.PROFILES_PATH + " is added unless given).")
+            description = "Send to an OTLP receiver: with http/protobuf e.g. http://localhost:4318 (the profiles path "
+                    + OtlpHttpSender.PROFILES_PATH + " is added unless given), with grpc e.g. http://localhost:4317 "
+                    + "(https for TLS).")
     String endpoint;
+
+    @Option(
+            names = "--otlp-protocol",
+            defaultValue = "http/protobuf",
+            paramLabel = "PROTOCOL",
+            description =
+                    "http/protobuf or grpc, as OTEL_EXPORTER_OTLP_PROTOCOL names them (default: ${DEFAULT-VALUE}).")
+    String protocol;
 
     @Option(
             names = "--header",
             paramLabel = "K=V",
-            description = "An HTTP header for --otlp-endpoint, e.g. Authorization=Bearer TOKEN. Repeatable.")
+            description =
+                    "A header for --otlp-endpoint (gRPC: call metadata), e.g. Authorization=Bearer TOKEN. Repeatable.")
     List<String> headers = new ArrayList<>();
 
     @Option(names = "--ca", paramLabel = "FILE", description = "PEM certificates to trust for an https endpoint.")
@@ -54,21 +67,43 @@ final class OtlpSendOptions {
 
     void validate() {
         timeout(); // a malformed duration is refused whether or not anything is sent
+        if (!List.of("http/protobuf", "grpc").contains(protocol))
+            throw new UsageException("--otlp-protocol must be http/protobuf or grpc, got '" + protocol + "'");
         if (!sending()) {
             if (!headers.isEmpty() || ca != null) throw new UsageException("--header and --ca need --otlp-endpoint");
             return;
         }
         if (ca != null && !Files.isRegularFile(ca)) throw new UsageException("--ca " + ca + ": no such file");
-        sender(); // a bad URL or CA file fails before any recording is read
+        if (grpc()) grpcSender(); // a bad URL, header or CA file fails before any recording is read
+        else httpSender();
     }
 
-    OtlpHttpSender sender() {
+    private boolean grpc() {
+        return protocol.equals("grpc");
+    }
+
+    OtlpHttpSender httpSender() {
         try {
             return new OtlpHttpSender(endpoint, headerMap(), ca, timeout());
         } catch (IllegalArgumentException e) {
-            throw new UsageException(
-                    (e.getMessage().startsWith(String.valueOf(ca)) ? "--ca " : "--otlp-endpoint: ") + e.getMessage());
+            throw usage(e);
         }
+    }
+
+    OtlpGrpcSender grpcSender() {
+        try {
+            return new OtlpGrpcSender(endpoint, headerMap(), ca, timeout());
+        } catch (IllegalArgumentException e) {
+            throw usage(e);
+        }
+    }
+
+    private UsageException usage(IllegalArgumentException e) {
+        String m = e.getMessage();
+        if (m.startsWith(String.valueOf(ca))) return new UsageException("--ca " + m);
+        if (m.startsWith("--")) return new UsageException(m);
+        if (m.contains("metadata key")) return new UsageException("--header " + m);
+        return new UsageException("--otlp-endpoint: " + m);
     }
 
     private Duration timeout() {
@@ -77,7 +112,12 @@ final class OtlpSendOptions {
 
     /** Sends; a failure is a one-line UsageException naming the endpoint and what it answered. */
     String send(ExportProfilesServiceRequest request) throws InterruptedException {
-        OtlpHttpSender.Outcome o = sender().send(request);
+        if (grpc()) {
+            OtlpGrpcSender.Outcome o = grpcSender().send(request);
+            if (!o.ok()) throw new UsageException("--otlp-endpoint: " + o.message());
+            return o.message();
+        }
+        OtlpHttpSender.Outcome o = httpSender().send(request);
         if (!o.ok()) throw new UsageException("--otlp-endpoint: " + o.message());
         if (o.message().contains("rejected")) throw new UsageException("--otlp-endpoint: " + o.message());
         return o.message();

@@ -162,6 +162,18 @@ class ExportCommandTest {
         assertTrue(
                 refused.stderr().get(0).contains("no answer from"),
                 refused.stderr().get(0));
+        InProcess.Outcome grpcRefused = InProcess.run(
+                "export",
+                DIR.resolve("workload-jdk.jfr").toString(),
+                "--otlp-protocol",
+                "grpc",
+                "--otlp-endpoint",
+                "http://127.0.0.1:" + port);
+        assertEquals(2, grpcRefused.exit());
+        assertEquals(1, grpcRefused.stderr().size(), grpcRefused.stderr().toString());
+        assertTrue(
+                grpcRefused.stderr().get(0).contains("gRPC UNAVAILABLE"),
+                grpcRefused.stderr().get(0));
     }
 
     @Test
@@ -181,12 +193,38 @@ class ExportCommandTest {
                 new String[] {"export", DIR.resolve("workload-jdk.jfr").toString(), "--otlp-endpoint", "ftp://x"},
                 new String[] {
                     "export", DIR.resolve("workload-jdk.jfr").toString(), "--otlp", out.toString(), "--header", "x"
-                })) {
+                },
+                grpc(out, "http://127.0.0.1:4317/v1development/profiles"), // gRPC names its path itself
+                grpc(out, "http://127.0.0.1:4317", "--header", "trace-bin=x"), // binary metadata is bytes
+                grpc(
+                        out,
+                        "http://127.0.0.1:4317",
+                        "--ca",
+                        DIR.resolve("workload-jdk.jfr").toString()),
+                grpc(
+                        out,
+                        "https://127.0.0.1:4317",
+                        "--ca",
+                        DIR.resolve("workload-jdk.jfr").toString()))) {
             InProcess.Outcome o = InProcess.run(args);
             assertEquals(2, o.exit(), List.of(args) + ": " + o.stderr());
             assertEquals(1, o.stderr().size(), List.of(args) + ": " + o.stderr());
             assertFalse(o.stderr().get(0).contains("Exception"), o.stderr().get(0));
             assertFalse(Files.exists(out), "no half-written file after " + List.of(args));
         }
+    }
+
+    private static String[] grpc(Path out, String endpoint, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "export",
+                DIR.resolve("workload-jdk.jfr").toString(),
+                "--otlp",
+                out.toString(),
+                "--otlp-protocol",
+                "grpc",
+                "--otlp-endpoint",
+                endpoint));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
     }
 }

@@ -70,6 +70,7 @@ class OptionErrorsTest {
             entry("--output", "FILE/flame.html"),
             entry("--otlp", "FILE/profile.pb"),
             entry("--otlp-endpoint", "not-a-url"),
+            entry("--otlp-protocol", "carrier-pigeon"),
             entry("--header", "no-equals-sign"),
             entry("--ca", "/no/such-ca.pem"),
             entry("--otlp-timeout", "soon"),

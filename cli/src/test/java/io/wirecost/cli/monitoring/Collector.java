@@ -53,6 +53,15 @@ final class Collector implements AutoCloseable {
 
     /** Starts the Collector, its profiles going to {@code dir/profiles.otlp}; returns once both receivers listen. */
     static Collector start(Path dir) throws Exception {
+        return start(dir, null, Map.of(), List.of());
+    }
+
+    /**
+     * Starts the Collector with {@code overlay} merged over collector/otelcol.yaml (the Collector merges its
+     * {@code --config} files in order, maps key by key, lists replaced), {@code env} added to its environment, and
+     * returns once its two receivers and the {@code ports} the overlay adds listen.
+     */
+    static Collector start(Path dir, Path overlay, Map<String, String> env, List<Integer> ports) throws Exception {
         Path binary = binary();
         int grpc = Tools.freePort();
         int http = Tools.freePort();
@@ -60,10 +69,10 @@ final class Collector implements AutoCloseable {
         Path profiles = dir.resolve("profiles.otlp");
         Path log = dir.resolve("collector.log");
         Files.createDirectories(dir);
-        ProcessBuilder pb = new ProcessBuilder(
-                        binary.toString(), PROFILES_GATE, "--config=file:" + DIR.resolve("otelcol.yaml"))
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+        List<String> cmd = new ArrayList<>(
+                List.of(binary.toString(), PROFILES_GATE, "--config=file:" + DIR.resolve("otelcol.yaml")));
+        if (overlay != null) cmd.add("--config=file:" + overlay.toAbsolutePath());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment()
                 .putAll(Map.of(
                         "WIRECOST_OTLP_GRPC",
@@ -74,10 +83,12 @@ final class Collector implements AutoCloseable {
                         profiles.toString(),
                         "WIRECOST_COLLECTOR_METRICS_PORT",
                         String.valueOf(metrics)));
+        pb.environment().putAll(env);
         Collector c = new Collector(pb.start(), log, profiles, grpc, http, metrics);
         try {
             c.awaitListening(grpc);
             c.awaitListening(http);
+            for (int port : ports) c.awaitListening(port);
         } catch (Throwable t) {
             c.close();
             throw t;

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.wirecost.cli.InProcess;
+import io.wirecost.scenarios.security.KeyMaterial;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -71,9 +73,11 @@ class CollectorIT {
     }
 
     /**
-     * A recording exported by {@code wirecost export}, once over OTLP/HTTP to the Collector and once written to a
-     * file and sent over OTLP/gRPC: what the Collector writes holds, per category, twice the samples {@code wirecost
-     * attribute} finds in the recording, exactly, and conforms.
+     * A recording exported by {@code wirecost export} three times: over OTLP/HTTP, over OTLP/gRPC in plain text, and
+     * over OTLP/gRPC with TLS (trusting the test's CA file) to a receiver that requires a bearer token, which only
+     * call metadata can carry. What the Collector writes holds, per category, three times the samples {@code
+     * wirecost attribute} finds in the recording, exactly, and conforms. A wrong token and an untrusted certificate
+     * are refused with one line each and add nothing.
      */
     @Test
     void anExportedRecordingKeepsItsSamplesPerCategoryThroughTheCollector() throws Exception {
@@ -81,35 +85,98 @@ class CollectorIT {
                 Path.of("src/test/resources/recordings/workload-jdk.jfr").toAbsolutePath();
         Map<String, Long> expected = samplesPerCategory(recording);
         assertTrue(expected.size() >= 3, expected.toString());
-        Path file = tmp.resolve("export.pb");
-        InProcess.Outcome written = InProcess.run("export", recording.toString(), "--otlp", file.toString());
-        assertEquals(0, written.exit(), String.join("\n", written.stderr()));
-        try (Collector c = Collector.start(tmp.resolve("collector"))) {
-            InProcess.Outcome sent = InProcess.run(
+        Path keys = tmp.resolve("keys");
+        KeyMaterial km = KeyMaterial.generate(keys, java.time.Duration.ofHours(2));
+        Path cert = pem(keys.resolve("server.pem"), "CERTIFICATE", km.certificate(KeyMaterial.SERVER, "server"));
+        Path key = pem(
+                keys.resolve("server.key"),
+                "PRIVATE KEY",
+                km.keyStore(KeyMaterial.SERVER).getKey("server", km.password()).getEncoded());
+        Path ca = pem(keys.resolve("ca.pem"), "CERTIFICATE", km.certificate(KeyMaterial.TRUST, "ca"));
+        String token = java.util.UUID.randomUUID().toString();
+        int tlsPort = Tools.freePort();
+        Map<String, String> env = Map.of(
+                "WIRECOST_OTLP_GRPC_TLS",
+                "127.0.0.1:" + tlsPort,
+                "WIRECOST_TLS_CERT",
+                cert.toString(),
+                "WIRECOST_TLS_KEY",
+                key.toString(),
+                "WIRECOST_TEST_TOKEN",
+                token);
+        Path overlay = Path.of("src/test/resources/collector/tls-bearer.yaml");
+        try (Collector c = Collector.start(tmp.resolve("collector"), overlay, env, List.of(tlsPort))) {
+            String tls = "https://127.0.0.1:" + tlsPort;
+            export(recording, "--otlp-endpoint", "http://127.0.0.1:" + c.httpPort);
+            export(recording, "--otlp-protocol", "grpc", "--otlp-endpoint", "http://127.0.0.1:" + c.grpcPort);
+            String sent = export(
+                    recording,
+                    "--otlp-protocol",
+                    "grpc",
+                    "--otlp-endpoint",
+                    tls,
+                    "--ca",
+                    ca.toString(),
+                    "--header",
+                    "Authorization=Bearer " + token);
+            assertTrue(sent.contains("sent to " + tls + " (gRPC OK)"), sent);
+
+            InProcess.Outcome wrongToken = InProcess.run(
                     "export",
                     recording.toString(),
-                    "--service-name",
-                    "checkout",
+                    "--otlp-protocol",
+                    "grpc",
                     "--otlp-endpoint",
-                    "http://127.0.0.1:" + c.httpPort);
-            assertEquals(0, sent.exit(), String.join("\n", sent.stderr()));
-            String grpc = OtlpPython.run("send", file.toString(), "--grpc", c.grpcTarget());
-            assertTrue(grpc.contains("\"rejected_profiles\": 0"), grpc);
+                    tls,
+                    "--ca",
+                    ca.toString(),
+                    "--header",
+                    "Authorization=Bearer not-" + token);
+            assertEquals(2, wrongToken.exit(), wrongToken.stderr().toString());
+            assertEquals(1, wrongToken.stderr().size(), wrongToken.stderr().toString());
+            assertTrue(
+                    wrongToken.stderr().get(0).contains("UNAUTHENTICATED"),
+                    wrongToken.stderr().toString());
+            InProcess.Outcome untrusted =
+                    InProcess.run("export", recording.toString(), "--otlp-protocol", "grpc", "--otlp-endpoint", tls);
+            assertEquals(2, untrusted.exit(), untrusted.stderr().toString());
+            assertEquals(1, untrusted.stderr().size(), untrusted.stderr().toString());
+            assertTrue(
+                    untrusted.stderr().get(0).contains("UNAVAILABLE"),
+                    untrusted.stderr().toString());
 
-            JsonNode decoded = awaitExports(c, 2);
+            JsonNode decoded = awaitExports(c, 3);
             assertEquals("[]", decoded.get("problems").toString(), "conformance");
             Map<String, Long> got = new java.util.TreeMap<>();
             decoded.get("categories")
                     .fields()
                     .forEachRemaining(
                             e -> got.put(e.getKey(), e.getValue().get("events").asLong()));
-            Map<String, Long> twice = new java.util.TreeMap<>();
-            expected.forEach((category, samples) -> twice.put(category, 2 * samples));
-            assertEquals(twice, got);
-            assertEquals(
-                    "checkout",
-                    decoded.get("resources").get(0).get("service.name").asText());
+            Map<String, Long> thrice = new java.util.TreeMap<>();
+            expected.forEach((category, samples) -> thrice.put(category, 3 * samples));
+            assertEquals(thrice, got);
+            assertEquals(3, decoded.get("exports").asInt(), "the refused exports added nothing");
+            for (JsonNode resource : decoded.get("resources"))
+                assertEquals("checkout", resource.get("service.name").asText(), resource.toString());
         }
+    }
+
+    /** {@code wirecost export RECORDING --service-name checkout ARGS}, which must succeed; returns its stderr. */
+    private static String export(Path recording, String... args) {
+        List<String> cmd =
+                new java.util.ArrayList<>(List.of("export", recording.toString(), "--service-name", "checkout"));
+        cmd.addAll(List.of(args));
+        InProcess.Outcome o = InProcess.run(cmd.toArray(String[]::new));
+        assertEquals(0, o.exit(), String.join("\n", o.stderr()));
+        return String.join("\n", o.stderr());
+    }
+
+    private static Path pem(Path file, String type, Object content) throws Exception {
+        byte[] der = content instanceof java.security.cert.Certificate c ? c.getEncoded() : (byte[]) content;
+        String body = java.util.Base64.getMimeEncoder(64, "\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+                .encodeToString(der);
+        Files.writeString(file, "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n");
+        return file;
     }
 
     /**
