@@ -21,6 +21,7 @@ import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RunConfig;
 import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.RunMethod;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
 import io.wirecost.runner.ScenarioRunner;
@@ -301,20 +302,21 @@ final class RunCommand implements Callable<Integer> {
         if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
         if (clients > 1) scenarioOptions.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));
         RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
-        if (method != null && !List.of(RunSettings.PAPER, RunSettings.ADAPTIVE).contains(method)) {
+        if (method != null
+                && !List.of(RunMethod.PAPER.label(), RunMethod.ADAPTIVE.label()).contains(method)) {
             throw new UsageException("--method must be adaptive or paper, got '" + method + "'");
         }
         if (method != null && quick)
             throw new UsageException("--method and --quick: choose one (--quick is a method of its own)");
         boolean explicitCounts = warmup != null || invocations != null || reps != null;
-        if (RunSettings.ADAPTIVE.equals(method) && explicitCounts) {
+        if (RunMethod.ADAPTIVE.label().equals(method) && explicitCounts) {
             throw new UsageException(
                     "--method adaptive sizes the counts itself: drop --warmup, --invocations and --reps, or use --method paper");
         }
         // explicit counts are kept exactly: they are the papers' method with other numbers
-        String chosen = quick
-                ? (warmup == null && invocations == null ? RunSettings.QUICK : RunSettings.PAPER)
-                : method != null ? method : explicitCounts ? RunSettings.PAPER : RunSettings.ADAPTIVE;
+        RunMethod chosen = quick
+                ? (warmup == null && invocations == null ? RunMethod.QUICK : RunMethod.PAPER)
+                : method != null ? RunMethod.of(method) : explicitCounts ? RunMethod.PAPER : RunMethod.ADAPTIVE;
         RunSettings settings = new RunSettings(
                 warmup != null ? warmup : base.warmupCalls(),
                 reps != null ? reps : base.reps(),
@@ -324,7 +326,7 @@ final class RunCommand implements Callable<Integer> {
                 quick,
                 scenarioOptions,
                 sizeCalls != null ? sizeCalls : base.sizeCalls(),
-                chosen.equals(RunSettings.QUICK),
+                chosen.timeBudget(),
                 chosen);
         ProfilerSettings profiler = profilerSettings(chosen);
         if (!isAddressLiteral(metricsBind)) {
@@ -419,11 +421,11 @@ final class RunCommand implements Callable<Integer> {
                     // all 13 scenarios 48 -> 23 s), to the end where it cut the warm-up (ScenarioRunner); the papers'
                     // method keeps its JIT on the pinned CPU
                     .warmupCompilerCpu(
-                            RunSettings.PAPER.equals(settings.method())
+                            settings.method() == RunMethod.PAPER
                                     ? null
                                     : io.wirecost.runner.CpuPinning.compilerCpu(pinnedCpu),
-                            RunSettings.QUICK.equals(settings.method()))
-                    .adaptiveMethod(RunSettings.ADAPTIVE.equals(settings.method()));
+                            settings.method() == RunMethod.QUICK)
+                    .adaptiveMethod(settings.method() == RunMethod.ADAPTIVE);
             Map<String, List<String>> methodJvmOptions = new LinkedHashMap<>();
             for (String name : names) {
                 List<String> options = launcher.methodJvmOptions(Scenarios.descriptor(name));
@@ -605,7 +607,7 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private ProfilerSettings profilerSettings(String chosenMethod) {
+    private ProfilerSettings profilerSettings(RunMethod chosenMethod) {
         if (!List.of("async", "jfr", "none").contains(engine))
             throw new UsageException("--profiler must be async, jfr or none, got '" + engine + "'");
         if (!List.of("cpu", "ctimer", "itimer", "wall").contains(event))
@@ -623,9 +625,9 @@ final class RunCommand implements Callable<Integer> {
      * at four times the rate: ws-literal's profiled calls 249 -> 347 µs). JFR's method sampler takes whole
      * milliseconds.
      */
-    static long intervalNanos(String engine, String interval, String method) {
+    static long intervalNanos(String engine, String interval, RunMethod method) {
         long ns = interval == null
-                ? (engine.equals("jfr") || method.equals(RunSettings.PAPER) ? 1_000_000L : 250_000L)
+                ? (engine.equals("jfr") || method == RunMethod.PAPER ? 1_000_000L : 250_000L)
                 : Durations.parseNanos("--interval", interval);
         if (engine.equals("jfr") && ns < 1_000_000L)
             throw new UsageException("--interval: JFR samples at most once a millisecond, got '" + interval + "'");

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.wirecost.runner.ProfilerSettings;
-import io.wirecost.runner.RunSettings;
+import io.wirecost.runner.RunMethod;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,16 +47,16 @@ class RunProfileOptionTest {
 
     @Test
     void theIntervalDefaultsToTheFinestEachEngineTakesWhereTheSampleBudgetEndsThePass() {
-        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunSettings.ADAPTIVE));
-        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunSettings.QUICK));
+        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunMethod.ADAPTIVE));
+        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunMethod.QUICK));
         // the papers' counts fix the profiled pass's length: a finer interval would only slow it
-        assertEquals(1_000_000L, RunCommand.intervalNanos("async", null, RunSettings.PAPER));
-        assertEquals(1_000_000L, RunCommand.intervalNanos("jfr", null, RunSettings.ADAPTIVE));
-        assertEquals(2_000_000L, RunCommand.intervalNanos("jfr", "2ms", RunSettings.QUICK));
-        assertEquals(100_000L, RunCommand.intervalNanos("async", "100us", RunSettings.PAPER));
+        assertEquals(1_000_000L, RunCommand.intervalNanos("async", null, RunMethod.PAPER));
+        assertEquals(1_000_000L, RunCommand.intervalNanos("jfr", null, RunMethod.ADAPTIVE));
+        assertEquals(2_000_000L, RunCommand.intervalNanos("jfr", "2ms", RunMethod.QUICK));
+        assertEquals(100_000L, RunCommand.intervalNanos("async", "100us", RunMethod.PAPER));
         assertEquals(
                 "--interval: JFR samples at most once a millisecond, got '500us'",
-                assertThrows(UsageException.class, () -> RunCommand.intervalNanos("jfr", "500us", RunSettings.ADAPTIVE))
+                assertThrows(UsageException.class, () -> RunCommand.intervalNanos("jfr", "500us", RunMethod.ADAPTIVE))
                         .getMessage());
     }
 }

@@ -1,8 +1,8 @@
 package io.wirecost.report;
 
+import io.wirecost.runner.Counts;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
-import io.wirecost.runner.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +24,14 @@ public final class CountsTable {
     /** The method in words, with the counts the settings fix (the papers' and explicit counts) or bound. */
     public static String method(RunSettings s) {
         return switch (s.method()) {
-            case RunSettings.ADAPTIVE ->
+            case ADAPTIVE ->
                 "adaptive: warm-up until the pace per call settles (at most 120 s), batches of about 250 ms "
                         + "(at most 1,000 calls, 12 to 40 per type), min and max dropped";
-            case RunSettings.QUICK ->
+            case QUICK ->
                 "quick: warm-up at most " + s.warmupCalls() + " calls per type or 5 s, " + s.reps()
                         + " batches per type sized to about 3 s for all types (at most 1,000 calls each), "
                         + "min and max dropped";
-            default ->
+            case PAPER ->
                 "paper: warm-up " + s.warmupCalls() + " calls per type, " + s.reps() + " x " + s.invocations()
                         + " calls per type, min and max dropped";
         };
@@ -76,8 +76,7 @@ public final class CountsTable {
     /** facts.counts as a map, from the record a run holds or the map read back from results.json; null if absent. */
     static Map<String, Object> counts(ScenarioResult r) {
         Object counts = r.facts().get("counts");
-        if (counts instanceof ScenarioRunner.Counts c)
-            counts = JSON.convertValue(c, Map.class); // as results.json has it
+        if (counts instanceof Counts c) counts = JSON.convertValue(c, Map.class); // as results.json has it
         if (counts instanceof Map<?, ?> m) {
             Map<String, Object> out = new java.util.LinkedHashMap<>();
             m.forEach((k, v) -> out.put(String.valueOf(k), v));

@@ -95,12 +95,20 @@ public final class NoiseFlags {
 
     /**
      * A scenario's first type measured again after its timed pass, against its figure in that pass
-     * ({@code facts.drift}, written by ScenarioRunner; a map, also when read back from results.json).
+     * ({@code facts.drift}: the runner's record in a run, a map when read back from results.json).
      */
     private record Drift(String operation, Estimate ratio, Estimate memory) {
 
         static Optional<Drift> of(ScenarioResult r) {
-            if (!(r.facts().get("drift") instanceof Map<?, ?> m)
+            Object fact = r.facts().get("drift");
+            if (fact instanceof io.wirecost.runner.Drift d)
+                return Optional.of(new Drift(
+                        d.operation(),
+                        new Estimate(d.ratio(), d.ciLow(), d.ciHigh(), 0),
+                        d.memoryPaceRatio() == null
+                                ? null
+                                : new Estimate(d.memoryPaceRatio(), d.memoryPaceCiLow(), d.memoryPaceCiHigh(), 0)));
+            if (!(fact instanceof Map<?, ?> m)
                     || !(m.get("ratio") instanceof Number ratio)
                     || !(m.get("ci_low") instanceof Number low)
                     || !(m.get("ci_high") instanceof Number high)) return Optional.empty();
@@ -169,7 +177,7 @@ public final class NoiseFlags {
     /** Warm-up calls per type the scenario used (facts.counts, a record or, read back, a map); unknown: no flag. */
     private static long warmupCalls(ScenarioResult r) {
         Object counts = r.facts().get("counts");
-        if (counts instanceof io.wirecost.runner.ScenarioRunner.Counts c) return c.warmupCalls();
+        if (counts instanceof io.wirecost.runner.Counts c) return c.warmupCalls();
         if (counts instanceof Map<?, ?> m && m.get("warmupCalls") instanceof Number n) return n.longValue();
         return Long.MAX_VALUE;
     }
@@ -177,7 +185,7 @@ public final class NoiseFlags {
     /** The adaptive method's verdict on the warm-up; null for the other methods (their counts are fixed or cut by time). */
     private static Boolean settled(ScenarioResult r) {
         Object counts = r.facts().get("counts");
-        if (counts instanceof io.wirecost.runner.ScenarioRunner.Counts c) return c.settled();
+        if (counts instanceof io.wirecost.runner.Counts c) return c.settled();
         if (counts instanceof Map<?, ?> m && m.get("settled") instanceof Boolean b) return b;
         return null;
     }

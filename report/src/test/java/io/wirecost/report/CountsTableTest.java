@@ -3,9 +3,10 @@ package io.wirecost.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wirecost.runner.Counts;
+import io.wirecost.runner.RunMethod;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
-import io.wirecost.runner.ScenarioRunner;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class CountsTableTest {
                 "rmi",
                 Map.of(
                         "counts",
-                        new ScenarioRunner.Counts(41_220, 1000, 50, 12, "adaptive", true, List.of(20.0), 500L),
+                        new Counts(41_220, 1000, 50, 12, RunMethod.ADAPTIVE, true, List.of(20.0), 500L),
                         "profiled_batches",
                         14,
                         "profiled_invocations",
@@ -59,7 +60,7 @@ class CountsTableTest {
 
     @Test
     void theMethodInWordsWithTheCountsItFixes() {
-        RunSettings adaptive = RunSettings.full(64).withMethod(RunSettings.ADAPTIVE);
+        RunSettings adaptive = RunSettings.full(64).withMethod(RunMethod.ADAPTIVE);
         assertTrue(CountsTable.method(adaptive).startsWith("adaptive: warm-up until the pace"));
         assertTrue(!CountsTable.method(adaptive).contains("5000"), "the adaptive method's header names no fixed count");
         assertEquals(

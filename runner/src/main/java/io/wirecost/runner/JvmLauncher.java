@@ -44,7 +44,7 @@ public final class JvmLauncher {
      * With a pinned CPU: the JIT's compiler threads of every JVM this launcher starts run on {@code cpu}
      * until {@link #compileOnPinnedCpu} brings them back (the adaptive method, for its start-up and warm-up;
      * why in {@link CompilerThreads}). Null: they stay with the JVM on the pinned CPU. {@code quick}: --quick, whose
-     * runner keeps them there to the scenario's end where it cut the warm-up (ScenarioRunner), which
+     * runner keeps them there to the scenario's end where it cut the warm-up (WarmupPass), which
      * {@link #cpuAffinity} then says.
      */
     public JvmLauncher warmupCompilerCpu(Integer cpu, boolean quick) {

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
-import io.wirecost.scenarios.files.FileTrees;
 import io.wirecost.scenarios.harness.Protocol;
-import io.wirecost.scenarios.security.KeyMaterial;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,11 +50,31 @@ public final class OverheadRunner {
             Duration budget)
             throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(scenarioName);
-        Path keyDir = null;
-        if (scenario.needsKeys()) {
-            keyDir = Files.createTempDirectory("wirecost-keys-");
-            KeyMaterial.generate(keyDir, Duration.ofDays(1));
+        try (ScenarioKeys keys = ScenarioKeys.temporary()) {
+            return measure(
+                    scenario,
+                    label,
+                    keys.forScenario(scenario, progress),
+                    warmup,
+                    callsPerBlock,
+                    minPairs,
+                    maxPairs,
+                    halfWidth,
+                    budget);
         }
+    }
+
+    private Blocks measure(
+            ScenarioDescriptor scenario,
+            String label,
+            Path keyDir,
+            int warmup,
+            int callsPerBlock,
+            int minPairs,
+            int maxPairs,
+            double halfWidth,
+            Duration budget)
+            throws Exception {
         String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir));
         Path rec = workDir.resolve(label + ".jfr");
         List<Double> micros = new ArrayList<>();
@@ -70,7 +87,7 @@ public final class OverheadRunner {
         try (JvmPair jvms = JvmPair.start(
                 launcher,
                 scenario,
-                scenarioName,
+                scenario.name(),
                 label,
                 config,
                 files,
@@ -94,10 +111,6 @@ public final class OverheadRunner {
             }
             micros.add(
                     block(server, client, callsPerBlock, false, work(label))); // every on-block between two off-blocks
-        } finally {
-            if (keyDir != null) {
-                FileTrees.delete(keyDir);
-            }
         }
         return new Blocks(micros);
     }

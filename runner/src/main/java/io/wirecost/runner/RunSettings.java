@@ -16,14 +16,7 @@ public record RunSettings(
         java.util.Map<String, String> scenarioOptions,
         int sizeCalls,
         boolean timeBudget,
-        String method) {
-
-    /** The papers' counts, kept exactly (also any counts given on the command line). */
-    public static final String PAPER = "paper";
-    /** Warm-up until the pace settles, batches sized by time (ScenarioRunner.adaptiveWarmup): the default. */
-    public static final String ADAPTIVE = "adaptive";
-    /** --quick: the counts cut to a time budget per scenario. */
-    public static final String QUICK = "quick";
+        RunMethod method) {
 
     public RunSettings(
             int warmupCalls,
@@ -45,7 +38,7 @@ public record RunSettings(
                 scenarioOptions,
                 sizeCalls,
                 timeBudget,
-                timeBudget ? QUICK : PAPER);
+                timeBudget ? RunMethod.QUICK : RunMethod.PAPER);
     }
 
     /**
@@ -70,7 +63,7 @@ public record RunSettings(
     }
 
     /** Measured counts scaled down, and with --quick each scenario's warm-up, timed and size passes are
-     *  also cut to a time budget at its own pace (ScenarioRunner.quickWarmup): at most 5,000 warm-up calls
+     *  also cut to a time budget at its own pace (WarmupPass): at most 5,000 warm-up calls
      *  per type, so fast scenarios keep the papers' warm-up and ws-security finishes in well under a minute. */
     public static RunSettings quick(int stringLength) {
         return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of(), 50);
@@ -97,14 +90,13 @@ public record RunSettings(
             throw new IllegalArgumentException("counts must be positive");
         }
         scenarioOptions = java.util.Map.copyOf(scenarioOptions);
-        if (!java.util.List.of(PAPER, ADAPTIVE, QUICK).contains(method))
-            throw new IllegalArgumentException("unknown method " + method);
-        if (method.equals(QUICK) != timeBudget)
+        if (method == null) throw new IllegalArgumentException("no method");
+        if (method.timeBudget() != timeBudget)
             throw new IllegalArgumentException("the quick method is the time-budgeted one");
     }
 
     /** The same counts measured by another method. */
-    public RunSettings withMethod(String other) {
+    public RunSettings withMethod(RunMethod other) {
         return new RunSettings(
                 warmupCalls,
                 reps,
@@ -114,7 +106,7 @@ public record RunSettings(
                 quick,
                 scenarioOptions,
                 sizeCalls,
-                other.equals(QUICK),
+                other.timeBudget(),
                 other);
     }
 }
