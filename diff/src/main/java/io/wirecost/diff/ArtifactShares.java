@@ -1,13 +1,10 @@
 package io.wirecost.diff;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.SampleMode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -150,19 +147,18 @@ public final class ArtifactShares {
                 ? dirOrFile
                 : dirOrFile.toAbsolutePath().getParent();
         Map<String, Map<String, List<Map<String, Long>>>> out = new LinkedHashMap<>();
-        JsonNode root;
+        ResultsFile results;
         try {
-            root = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
-        } catch (IOException e) {
+            results = ResultsFile.read(dir.resolve("results.json"));
+        } catch (RunData.BadRunException e) {
             return out; // RunData has already named what is wrong with the file
         }
-        for (JsonNode s : root.path("scenarios")) {
-            if (!"ok".equals(s.path("status").asText())) continue;
-            for (var it = s.path("recordings").fields(); it.hasNext(); ) {
-                var rec = it.next();
-                Map<String, Long> counts = counts(dir.resolve(rec.getValue().asText()));
+        for (ResultsFile.Scenario s : results.scenarios()) {
+            if (!s.ok()) continue;
+            for (Map.Entry<String, String> rec : s.recordings().entrySet()) {
+                Map<String, Long> counts = counts(dir.resolve(rec.getValue()));
                 if (counts.isEmpty()) continue;
-                out.computeIfAbsent(s.path("scenario").asText(), k -> new TreeMap<>())
+                out.computeIfAbsent(s.scenario(), k -> new TreeMap<>())
                         .computeIfAbsent(rec.getKey(), k -> new ArrayList<>())
                         .add(counts);
             }

@@ -3,7 +3,6 @@ package io.wirecost.diff;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.attribution.RuleFinding;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,19 +85,19 @@ public final class JmcRuleDiff {
     private static Map<String, Map<String, RuleFinding>> worst(Path run) {
         Path file = Files.isDirectory(run) ? run.resolve("results.json") : run;
         Map<String, Map<String, RuleFinding>> out = new TreeMap<>();
-        JsonNode root;
+        ResultsFile results;
         try {
-            root = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
+            results = ResultsFile.read(file);
+        } catch (RunData.BadRunException e) {
             return out; // RunData has already named what is wrong with the file
         }
         ObjectMapper m = new ObjectMapper();
-        for (JsonNode s : root.path("scenarios")) {
-            JsonNode jmc = s.path("jmc_analysis");
+        for (ResultsFile.Scenario s : results.scenarios()) {
+            if (s.jmcAnalysis() == null) continue;
+            JsonNode jmc = s.jmcAnalysis();
             jmc.fieldNames().forEachRemaining(role -> {
                 Object rules = m.convertValue(jmc.path(role).path("rules"), Object.class);
-                Map<String, RuleFinding> byId =
-                        out.computeIfAbsent(s.path("scenario").asText() + "\t" + role, k -> new TreeMap<>());
+                Map<String, RuleFinding> byId = out.computeIfAbsent(s.scenario() + "\t" + role, k -> new TreeMap<>());
                 for (RuleFinding f : io.wirecost.attribution.AnalysisJson.findings(rules)) {
                     byId.merge(f.ruleId(), f, (a, b) -> a.severity().compareTo(b.severity()) >= 0 ? a : b);
                 }

@@ -1,8 +1,6 @@
 package io.wirecost.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,7 +31,7 @@ public record RunData(
      */
     public record Session(Instant started, String host, double seconds) {
 
-        static Session of(JsonNode run, JsonNode scenarios) {
+        static Session of(JsonNode run, List<ResultsFile.Scenario> scenarios) {
             Instant started = null;
             try {
                 if (run.path("started").isTextual())
@@ -42,7 +40,7 @@ public record RunData(
                 started = null; // a hand-edited date: treated as unknown, like an older run's
             }
             double seconds = 0;
-            for (JsonNode s : scenarios) seconds += s.path("duration_seconds").asDouble(0);
+            for (ResultsFile.Scenario s : scenarios) seconds += s.durationSeconds() == null ? 0 : s.durationSeconds();
             return new Session(started, run.path("host").asText(""), seconds);
         }
     }
@@ -126,15 +124,15 @@ public record RunData(
             double waitMicrosPerCall) {}
 
     /** Weight of each middleware category and the middleware total, by role (or companion kind). */
-    private static void weights(Path file, JsonNode byRole, Map<String, Map<String, long[]>> into)
+    private static void weights(
+            Path file, Map<String, ResultsFile.Shares> byRole, Map<String, Map<String, long[]>> into)
             throws BadRunException {
-        for (var it = byRole.fields(); it.hasNext(); ) {
-            var role = it.next();
+        if (byRole == null) return;
+        for (Map.Entry<String, ResultsFile.Shares> role : byRole.entrySet()) {
             Map<String, long[]> byCategory = new LinkedHashMap<>();
-            long total = role.getValue().path("middleware_samples").asLong();
-            for (JsonNode c : role.getValue().path("middleware_percent")) {
-                byCategory.put(
-                        text(file, c, "category"), new long[] {c.path("samples").asLong(), total});
+            long total = role.getValue().middlewareSamplesOrZero();
+            for (ResultsFile.MiddlewareShare c : role.getValue().middlewarePercent()) {
+                byCategory.put(text(file, c.category(), "category"), new long[] {c.samplesOrZero(), total});
             }
             into.put(role.getKey(), byCategory);
         }
@@ -156,83 +154,52 @@ public record RunData(
 
     public static RunData read(Path dirOrFile) throws BadRunException {
         Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve("results.json") : dirOrFile;
-        if (!Files.isRegularFile(file))
-            throw new BadRunException(file + ": no such file (expected a run directory or its results.json)");
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new BadRunException(file + ": not valid JSON (" + firstLine(e.getMessage()) + ")");
-        }
-        if (root == null
-                || !root.isObject()
-                || !"wirecost-results/1".equals(root.path("format").asText())) {
-            throw new BadRunException(file + ": not a wirecost results file (format must be wirecost-results/1)");
-        }
-        JsonNode list = root.path("scenarios");
-        if (!list.isArray()) throw new BadRunException(file + ": 'scenarios' must be a list");
+        ResultsFile results = ResultsFile.read(file);
         Map<String, List<Repetition>> scenarios = new LinkedHashMap<>();
-        for (JsonNode s : list) {
-            String name = text(file, s, "scenario");
-            if (!"ok".equals(s.path("status").asText())) continue; // a failed scenario has nothing to compare
+        for (ResultsFile.Scenario s : results.scenarios()) {
+            String name = text(file, s.scenario(), "scenario");
+            if (!s.ok()) continue; // a failed scenario has nothing to compare
             Map<String, Double> means = new LinkedHashMap<>();
             Map<String, List<Double>> kept = new LinkedHashMap<>();
-            for (JsonNode r : array(file, s, "rtt")) {
-                String op = text(file, r, "operation");
-                means.put(op, number(file, r, "mean_micros"));
-                List<Double> k = new ArrayList<>();
-                for (JsonNode v : r.path("kept_measurements_micros")) k.add(v.asDouble());
-                kept.put(op, k);
+            for (ResultsFile.Rtt r : s.rtt()) {
+                String op = text(file, r.operation(), "operation");
+                if (r.meanMicros() == null)
+                    throw new BadRunException(file + ": field 'mean_micros' missing or not a number");
+                means.put(op, r.meanMicros());
+                kept.put(op, r.keptMeasurementsMicros());
             }
             Map<String, Map<String, long[]>> shares = new LinkedHashMap<>();
-            weights(file, s.path("shares"), shares);
+            weights(file, s.shares(), shares);
             // run --profile cpu,alloc,lock: bytes and ns by category, under the keys alloc and lock
             // (no role is called that), so that the diff compares them as shares too
-            weights(file, s.path("companions"), shares);
+            weights(file, s.companions(), shares);
             Map<String, Double> sizes = new LinkedHashMap<>();
-            for (JsonNode m : s.path("message_sizes").path("per_call")) {
-                sizes.put(
-                        text(file, m, "operation"),
-                        m.path("requestBytes").asDouble()
-                                + m.path("responseBytes").asDouble());
-            }
-            int rep = s.path("repetition").asInt(1);
-            JsonNode wait = s.path("facts").path("noise").path("runqueue_wait_micros_per_call");
+            for (ResultsFile.Size m : s.messageSizes().perCall())
+                sizes.put(text(file, m.operation(), "operation"), m.totalBytes());
+            JsonNode wait = s.facts().path("noise").path("runqueue_wait_micros_per_call");
             scenarios
                     .computeIfAbsent(name, k -> new ArrayList<>())
                     .add(new Repetition(
-                            rep, means, kept, shares, sizes, wait.isNumber() ? wait.asDouble() : Double.NaN));
+                            s.repetitionOrFirst(),
+                            means,
+                            kept,
+                            shares,
+                            sizes,
+                            wait.isNumber() ? wait.asDouble() : Double.NaN));
         }
         if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
-        String label = root.path("run").path("configuration").asText("");
+        String label = results.run().path("configuration").asText("");
         return new RunData(
                 dirOrFile,
                 label.isEmpty() ? dirOrFile.getFileName().toString() : label,
                 scenarios,
                 CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")),
-                protocol(root.path("run")),
-                Session.of(root.path("run"), list));
+                protocol(results.run()),
+                Session.of(results.run(), results.scenarios()));
     }
 
-    private static JsonNode array(Path file, JsonNode n, String field) throws BadRunException {
-        JsonNode a = n.path(field);
-        if (!a.isArray()) throw new BadRunException(file + ": field '" + field + "' must be a list");
-        return a;
-    }
-
-    private static String text(Path file, JsonNode n, String field) throws BadRunException {
-        JsonNode v = n.path(field);
-        if (!v.isTextual()) throw new BadRunException(file + ": field '" + field + "' missing or not text");
-        return v.asText();
-    }
-
-    private static double number(Path file, JsonNode n, String field) throws BadRunException {
-        JsonNode v = n.path(field);
-        if (!v.isNumber()) throw new BadRunException(file + ": field '" + field + "' missing or not a number");
-        return v.asDouble();
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.lines().findFirst().orElse("");
+    private static String text(Path file, String value, String field) throws BadRunException {
+        if (value == null) throw new BadRunException(file + ": field '" + field + "' missing or not text");
+        return value;
     }
 }

@@ -3,6 +3,7 @@ package io.wirecost.history;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.diff.ArtifactShares;
+import io.wirecost.diff.ResultsFile;
 import io.wirecost.diff.RunData;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,26 +41,22 @@ public final class RunReader {
     public static StoredRun read(Path dir) throws HistoryException {
         Path file = dir.resolve("results.json");
         RunData data;
-        try {
-            data = RunData.read(dir); // the one validation of the format: a one-line error naming file and field
-        } catch (RunData.BadRunException e) {
-            throw new HistoryException(e.getMessage());
-        }
-        JsonNode root;
+        ResultsFile results;
         byte[] bytes;
         try {
+            data = RunData.read(dir); // the one validation of the format: a one-line error naming file and field
+            results = ResultsFile.read(file);
             bytes = Files.readAllBytes(file);
-            root = new ObjectMapper().readTree(bytes);
+        } catch (RunData.BadRunException e) {
+            throw new HistoryException(e.getMessage());
         } catch (IOException e) {
             throw new HistoryException(
                     file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
         }
-        Map<String, List<JsonNode>> byScenario = new LinkedHashMap<>();
-        for (JsonNode s : root.path("scenarios")) {
-            if ("ok".equals(s.path("status").asText()))
-                byScenario
-                        .computeIfAbsent(s.path("scenario").asText(), k -> new ArrayList<>())
-                        .add(s);
+        Map<String, List<ResultsFile.Scenario>> byScenario = new LinkedHashMap<>();
+        for (ResultsFile.Scenario s : results.scenarios()) {
+            if (s.ok())
+                byScenario.computeIfAbsent(s.scenario(), k -> new ArrayList<>()).add(s);
         }
         List<Figure> figures = new ArrayList<>();
         data.cpu()
@@ -74,29 +71,46 @@ public final class RunReader {
                                 Double.NaN,
                                 Double.NaN,
                                 "%")))));
-        return new StoredRun(facts(dir, root, bytes, byScenario), figures);
+        return new StoredRun(facts(dir, results.run(), bytes, byScenario), figures);
     }
 
-    private static void scenarioFigures(String scenario, List<JsonNode> reps, List<Figure> out) {
-        Map<String, List<double[]>> values = new LinkedHashMap<>(); // metric -> per repetition {value, lo, hi}
-        Map<String, String> units = new LinkedHashMap<>();
-        for (JsonNode rep : reps) {
-            for (JsonNode r : rep.path("rtt"))
-                add(values, units, "rtt/" + scenario + "/" + r.path("operation").asText(), "us", r, "mean_micros");
-            shares(values, units, scenario, rep.path("shares"));
-            shares(values, units, scenario, rep.path("companions"));
-            for (JsonNode m : rep.path("message_sizes").path("per_call")) {
-                String op = m.path("operation").asText();
-                add(values, units, "size/" + scenario + "/" + op + "/request", "bytes", m, "requestBytes");
-                add(values, units, "size/" + scenario + "/" + op + "/response", "bytes", m, "responseBytes");
+    /** Per metric, each repetition's {value, ci_low, ci_high}, and each metric's unit. */
+    private record Values(Map<String, List<double[]>> byMetric, Map<String, String> units) {
+        Values() {
+            this(new LinkedHashMap<>(), new LinkedHashMap<>());
+        }
+
+        /** JMC scores rules that do not apply as null, and an unknown interval is null: those are skipped or NaN. */
+        void add(String metric, String unit, Double value, Double low, Double high) {
+            if (value == null || !Double.isFinite(value)) return;
+            byMetric.computeIfAbsent(metric, k -> new ArrayList<>())
+                    .add(new double[] {value, low == null ? Double.NaN : low, high == null ? Double.NaN : high});
+            units.put(metric, unit);
+        }
+
+        void add(String metric, String unit, JsonNode node, String field) {
+            JsonNode v = node.path(field);
+            add(metric, unit, v.isNumber() ? v.asDouble() : null, null, null);
+        }
+    }
+
+    private static void scenarioFigures(String scenario, List<ResultsFile.Scenario> reps, List<Figure> out) {
+        Values values = new Values();
+        for (ResultsFile.Scenario rep : reps) {
+            for (ResultsFile.Rtt r : rep.rtt())
+                values.add("rtt/" + scenario + "/" + r.operation(), "us", r.meanMicros(), r.ciLow(), r.ciHigh());
+            shares(values, scenario, rep.shares());
+            if (rep.companions() != null) shares(values, scenario, rep.companions());
+            for (ResultsFile.Size m : rep.messageSizes().perCall()) {
+                String op = m.operation();
+                values.add("size/" + scenario + "/" + op + "/request", "bytes", m.requestBytes(), null, null);
+                values.add("size/" + scenario + "/" + op + "/response", "bytes", m.responseBytes(), null, null);
             }
-            JsonNode noise = rep.path("noise");
-            add(values, units, "wait/" + scenario, "us", noise, "runqueue_wait_micros_per_call");
-            rep.path("jmc_analysis").fields().forEachRemaining(role -> {
+            values.add("wait/" + scenario, "us", rep.noise(), "runqueue_wait_micros_per_call");
+            if (rep.jmcAnalysis() == null) continue;
+            rep.jmcAnalysis().fields().forEachRemaining(role -> {
                 for (JsonNode rule : role.getValue().path("rules"))
-                    add(
-                            values,
-                            units,
+                    values.add(
                             "jmc/" + scenario + "/" + role.getKey() + "/"
                                     + rule.path("id").asText(),
                             "score",
@@ -104,39 +118,17 @@ public final class RunReader {
                             "score");
             });
         }
-        values.forEach((metric, v) -> out.add(combine(metric, v, units.get(metric))));
+        values.byMetric()
+                .forEach(
+                        (metric, v) -> out.add(combine(metric, v, values.units().get(metric))));
     }
 
-    private static void shares(
-            Map<String, List<double[]>> values, Map<String, String> units, String scenario, JsonNode byRole) {
-        byRole.fields().forEachRemaining(role -> {
-            for (JsonNode c : role.getValue().path("middleware_percent"))
-                add(
-                        values,
-                        units,
-                        "share/" + scenario + "/" + role.getKey() + "/"
-                                + c.path("category").asText(),
-                        "%",
-                        c,
-                        "percent");
+    private static void shares(Values values, String scenario, Map<String, ResultsFile.Shares> byRole) {
+        byRole.forEach((role, shares) -> {
+            for (ResultsFile.MiddlewareShare c : shares.middlewarePercent())
+                values.add(
+                        "share/" + scenario + "/" + role + "/" + c.category(), "%", c.percent(), c.ciLow(), c.ciHigh());
         });
-    }
-
-    private static void add(
-            Map<String, List<double[]>> values,
-            Map<String, String> units,
-            String metric,
-            String unit,
-            JsonNode node,
-            String field) {
-        JsonNode v = node.path(field);
-        if (!v.isNumber() || !Double.isFinite(v.asDouble())) return; // JMC scores rules that do not apply as null
-        JsonNode lo = node.path("ci_low");
-        JsonNode hi = node.path("ci_high");
-        values.computeIfAbsent(metric, k -> new ArrayList<>()).add(new double[] {
-            v.asDouble(), lo.isNumber() ? lo.asDouble() : Double.NaN, hi.isNumber() ? hi.asDouble() : Double.NaN
-        });
-        units.put(metric, unit);
     }
 
     /** One repetition: as measured; several: their mean, with the t interval over repetitions. */
@@ -147,8 +139,8 @@ public final class RunReader {
         return new Figure(metric, m.mean(), m.low(), m.high(), unit);
     }
 
-    private static RunFacts facts(Path dir, JsonNode root, byte[] bytes, Map<String, List<JsonNode>> scenarios) {
-        JsonNode run = root.path("run");
+    private static RunFacts facts(
+            Path dir, JsonNode run, byte[] bytes, Map<String, List<ResultsFile.Scenario>> scenarios) {
         Instant started = null;
         try {
             if (run.path("started").isTextual())
@@ -161,12 +153,13 @@ public final class RunReader {
                 started = null; // a hand-edited date: unknown, the time of adding stands in
             }
         }
-        List<JsonNode> all = scenarios.values().stream().flatMap(List::stream).toList();
+        List<ResultsFile.Scenario> all =
+                scenarios.values().stream().flatMap(List::stream).toList();
         String java = all.stream()
-                .map(s -> s.path("facts")
+                .map(s -> s.facts()
                         .path("server")
                         .path("java.runtime.version")
-                        .asText(s.path("facts").path("java.runtime.version").asText("")))
+                        .asText(s.facts().path("java.runtime.version").asText("")))
                 .filter(v -> !v.isEmpty())
                 .findFirst()
                 .orElse(run.path("javaFeatureVersion").asText(""));
@@ -189,9 +182,9 @@ public final class RunReader {
                 run.path("cpuModel").asText(MachineFacts.cpuModelIfLocal(host)),
                 java,
                 run.path("settings").path("method").asText(""),
-                mean(all, s -> s.path("noise").path("load_1m_start").asDouble(Double.NaN)),
-                mean(all, s -> s.path("noise").path("steal_percent").asDouble(Double.NaN)),
-                mean(all, s -> s.path("noise").path("busy_percent").asDouble(Double.NaN)),
+                mean(all, s -> s.noise().path("load_1m_start").asDouble(Double.NaN)),
+                mean(all, s -> s.noise().path("steal_percent").asDouble(Double.NaN)),
+                mean(all, s -> s.noise().path("busy_percent").asDouble(Double.NaN)),
                 settings.toString());
     }
 
@@ -201,7 +194,7 @@ public final class RunReader {
         return run.path("settings").isObject() ? "run" : "external";
     }
 
-    private static double mean(List<JsonNode> nodes, ToDoubleFunction<JsonNode> f) {
+    private static double mean(List<ResultsFile.Scenario> nodes, ToDoubleFunction<ResultsFile.Scenario> f) {
         return nodes.stream().mapToDouble(f).filter(Double::isFinite).average().orElse(Double.NaN);
     }
 

@@ -1,10 +1,8 @@
 package io.wirecost.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.CategoryShare;
-import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.diff.ResultsFile;
 import io.wirecost.runner.CpuStatistics;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.Repetitions;
@@ -18,10 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code results.json}: every figure with its unit in its name, plus the run's metadata. */
+/** {@code results.json}: every figure with its unit in its name, plus the run's metadata, as diff's {@link ResultsFile} records. */
 public final class ResultsJson {
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ResultsJson() {}
 
@@ -31,110 +27,132 @@ public final class ResultsJson {
 
     /** With {@code jmc_analysis} per scenario when {@code jmc} is given. */
     public static String render(RunMetadata meta, List<ScenarioResult> results, JmcFindings jmc) throws Exception {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("format", "wirecost-results/1");
-        root.put("run", meta);
-        List<Object> scenarios = new ArrayList<>();
+        List<ResultsFile.Scenario> scenarios = new ArrayList<>();
         for (ScenarioResult r : results) {
-            Map<String, Object> m = scenario(r);
-            if (jmc != null) m.put("jmc_analysis", JmcSection.json(r, jmc));
-            scenarios.add(m);
+            ResultsFile.Scenario s = scenario(r);
+            scenarios.add(jmc == null ? s : s.withJmcAnalysis(ResultsFile.tree(JmcSection.json(r, jmc))));
         }
-        root.put("scenarios", scenarios);
-        root.put("cpu_per_call", cpuSummary(results));
-        root.put("factors", factors(results));
-        return JSON.writeValueAsString(root);
+        return new ResultsFile(
+                        ResultsFile.FORMAT,
+                        ResultsFile.VERSION,
+                        ResultsFile.tree(meta),
+                        scenarios,
+                        cpuSummary(results),
+                        ResultsFile.tree(factors(results)))
+                .render();
     }
 
-    private static Map<String, Object> scenario(ScenarioResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scenario", r.scenario());
-        m.put("repetition", r.repetition());
-        m.put("paper_column", r.paperColumn());
-        m.put("status", r.status());
-        m.put("error", r.error());
-        m.put("duration_seconds", r.seconds());
-        m.put("calls_succeeded", r.calls());
-        m.put("rtt", rtt(r.rtt()));
-        m.put("rtt_profiled_pass", rtt(r.profiledRtt()));
-        m.put("cpu", cpu(r.cpu()));
-        m.put("noise", r.facts().getOrDefault("noise", Map.of()));
-        // the round-trip table's noise row in words, for scripts: cut or unsettled warm-up, CV, steal, drift
-        m.put("noise_flags", NoiseFlags.scenario(r.scenario(), "primitives-geomean", List.of(r)));
-        Map<String, Object> shares = new LinkedHashMap<>();
+    private static ResultsFile.Scenario scenario(ScenarioResult r) {
+        Map<String, ResultsFile.Shares> shares = new LinkedHashMap<>();
         for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
-        m.put("shares", shares);
+        Map<String, ResultsFile.Shares> companions = null;
         if (!r.companions().isEmpty()) {
             // run --profile cpu,alloc,lock: weights are bytes (alloc) and ns (lock) in the *_samples fields
-            Map<String, Object> companions = new LinkedHashMap<>();
+            companions = new LinkedHashMap<>();
             for (Map.Entry<String, RoleAttribution> e : new java.util.TreeMap<>(r.companions()).entrySet()) {
                 companions.put(e.getKey(), attribution(e.getValue(), ""));
             }
-            m.put("companions", companions);
         }
-        Map<String, Object> sizes = new LinkedHashMap<>();
-        sizes.put("method", r.sizesNote());
-        sizes.put("per_call", r.sizes());
-        m.put("message_sizes", sizes);
-        m.put("profilers", r.profilers());
-        m.put("recordings", r.recordings());
-        m.put("facts", r.facts());
-        return m;
+        List<ResultsFile.Size> sizes = r.sizes().stream()
+                .map(z -> new ResultsFile.Size(
+                        z.operation(),
+                        z.calls(),
+                        z.requestBytes(),
+                        z.responseBytes(),
+                        z.requestWireBytes(),
+                        z.responseWireBytes(),
+                        z.packetsPerCall()))
+                .toList();
+        return new ResultsFile.Scenario(
+                r.scenario(),
+                r.repetition(),
+                r.paperColumn(),
+                r.status(),
+                r.error(),
+                r.seconds(),
+                r.calls(),
+                rtt(r.rtt()),
+                rtt(r.profiledRtt()),
+                cpu(r.cpu()),
+                ResultsFile.tree(r.facts().getOrDefault("noise", Map.of())),
+                // the round-trip table's noise row in words, for scripts: cut or unsettled warm-up, CV, steal, drift
+                NoiseFlags.scenario(r.scenario(), "primitives-geomean", List.of(r)),
+                shares,
+                companions,
+                new ResultsFile.MessageSizes(r.sizesNote(), sizes),
+                r.profilers(),
+                r.recordings(),
+                ResultsFile.tree(r.facts()),
+                null);
     }
 
-    private static List<Object> rtt(List<RttStatistics> stats) {
-        List<Object> rtt = new ArrayList<>();
-        for (RttStatistics s : stats) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("operation", s.operation());
-            e.put("mean_micros", s.meanMicros());
-            e.put("stddev_micros", Double.isNaN(s.stddevMicros()) ? null : s.stddevMicros());
-            e.put("cv_percent", Double.isNaN(s.cvPercent()) ? null : s.cvPercent());
-            e.put("invocations", s.invocations());
-            e.put("kept_measurements_micros", s.keptMicros());
-            interval(e, s.interval());
-            rtt.add(e);
-        }
-        return rtt;
+    private static List<ResultsFile.Rtt> rtt(List<RttStatistics> stats) {
+        return stats.stream()
+                .map(s -> new ResultsFile.Rtt(
+                        s.operation(),
+                        s.meanMicros(),
+                        orNull(s.stddevMicros()),
+                        orNull(s.cvPercent()),
+                        s.invocations(),
+                        s.keptMicros(),
+                        low(s.interval()),
+                        high(s.interval()),
+                        df(s.interval())))
+                .toList();
+    }
+
+    private static Double orNull(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+
+    /** The 95 % interval's bounds and degrees of freedom: null when unknown. */
+    private static Double low(Estimate est) {
+        return est.known() ? est.low() : null;
+    }
+
+    private static Double high(Estimate est) {
+        return est.known() ? est.high() : null;
+    }
+
+    private static Double df(Estimate est) {
+        return est.known() ? est.df() : null;
     }
 
     /** {@code ci_low}, {@code ci_high}, {@code ci_df}: the 95 % interval (null when unknown). */
     private static void interval(Map<String, Object> e, Estimate est) {
-        e.put("ci_low", est.known() ? est.low() : null);
-        e.put("ci_high", est.known() ? est.high() : null);
-        e.put("ci_df", est.known() ? est.df() : null);
+        e.put("ci_low", low(est));
+        e.put("ci_high", high(est));
+        e.put("ci_df", df(est));
     }
 
-    private static List<Object> cpu(List<CpuStatistics> stats) {
-        List<Object> out = new ArrayList<>();
-        for (CpuStatistics c : stats) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("operation", c.operation());
-            e.put("role", c.role());
-            e.put("cpu_micros_per_call", c.meanMicros());
-            interval(e, c.perCallMicros());
-            e.put("invocations", c.invocations());
-            e.put("kept_measurements_micros", c.keptMicros());
-            out.add(e);
-        }
-        return out;
+    private static List<ResultsFile.Cpu> cpu(List<CpuStatistics> stats) {
+        return stats.stream()
+                .map(c -> new ResultsFile.Cpu(
+                        c.operation(),
+                        c.role(),
+                        c.meanMicros(),
+                        low(c.perCallMicros()),
+                        high(c.perCallMicros()),
+                        df(c.perCallMicros()),
+                        c.invocations(),
+                        c.keptMicros()))
+                .toList();
     }
 
     /** Over all repetitions, as in cpu.csv. */
-    private static List<Object> cpuSummary(List<ScenarioResult> all) {
-        List<Object> out = new ArrayList<>();
-        for (Repetitions.Figure f : Repetitions.cpu(all)) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("scenario", f.scenario());
-            e.put("operation", f.operation());
-            e.put("role", f.role());
-            e.put("cpu_micros_per_call", f.estimate().value());
-            interval(e, f.estimate());
-            e.put("invocations", f.invocations());
-            e.put("interval_from", f.repetitions() >= 2 ? f.repetitions() + " repetitions" : "batches of one run");
-            out.add(e);
-        }
-        return out;
+    private static List<ResultsFile.CpuSummary> cpuSummary(List<ScenarioResult> all) {
+        return Repetitions.cpu(all).stream()
+                .map(f -> new ResultsFile.CpuSummary(
+                        f.scenario(),
+                        f.operation(),
+                        f.role(),
+                        f.estimate().value(),
+                        low(f.estimate()),
+                        high(f.estimate()),
+                        df(f.estimate()),
+                        f.invocations(),
+                        f.repetitions() >= 2 ? f.repetitions() + " repetitions" : "batches of one run"))
+                .toList();
     }
 
     /** The factors table's lines with their intervals and noise flags ({@code too_noisy} true when any). */
@@ -164,47 +182,28 @@ public final class ResultsJson {
         return out;
     }
 
-    private static Map<String, Object> attribution(RoleAttribution role, String paperColumn) {
+    private static ResultsFile.Shares attribution(RoleAttribution role, String paperColumn) {
         Attribution a = role.attribution();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("events", a.events());
-        m.put("total_samples", a.totalSamples());
-        m.put("middleware_samples", a.middlewareSamples());
-        m.put("jvm_internal_percent_of_all", a.jvmPercent());
-        List<Object> mw = new ArrayList<>();
+        List<ResultsFile.MiddlewareShare> mw = new ArrayList<>();
         for (CategoryShare s : a.middleware()) {
-            Map<String, Object> e = share(s);
             String paper = PaperFigures.percent(s.category(), paperColumn);
-            e.put("paper_row", s.category().paperRow());
-            e.put("paper_percent", paper.isEmpty() ? null : paper);
-            mw.add(e);
+            // 95 %: Wilson over samples, a ratio estimator's interval over bytes or nanoseconds (CategoryShare)
+            mw.add(new ResultsFile.MiddlewareShare(
+                    s.category().name(),
+                    s.percent(),
+                    s.ciLow(),
+                    s.ciHigh(),
+                    s.samples(),
+                    s.category().paperRow(),
+                    paper.isEmpty() ? null : paper));
         }
-        m.put("middleware_percent", mw);
-        List<Object> jvm = new ArrayList<>();
-        for (CategoryShare s : a.jvm()) jvm.add(share(s));
-        m.put("jvm_percent_of_all", jvm);
-        List<Object> recs = new ArrayList<>();
-        for (RecordingSummary s : role.recordings()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("file", s.file());
-            e.put("producer", s.producer());
-            e.put("events", s.eventCounts());
-            e.put("chunks", s.chunks());
-            e.put("warnings", s.warnings());
-            recs.add(e);
-        }
-        m.put("recordings", recs);
-        return m;
-    }
-
-    private static Map<String, Object> share(CategoryShare s) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("category", s.category().name());
-        e.put("percent", s.percent());
-        // 95 %: Wilson over samples, a ratio estimator's interval over bytes or nanoseconds (CategoryShare)
-        e.put("ci_low", s.ciLow());
-        e.put("ci_high", s.ciHigh());
-        e.put("samples", s.samples());
-        return e;
+        List<ResultsFile.Share> jvm = a.jvm().stream()
+                .map(s -> new ResultsFile.Share(s.category().name(), s.percent(), s.ciLow(), s.ciHigh(), s.samples()))
+                .toList();
+        List<ResultsFile.Recording> recs = role.recordings().stream()
+                .map(s -> new ResultsFile.Recording(s.file(), s.producer(), s.eventCounts(), s.chunks(), s.warnings()))
+                .toList();
+        return new ResultsFile.Shares(
+                a.events(), a.totalSamples(), a.middlewareSamples(), a.jvmPercent(), mw, jvm, recs);
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wirecost.diff.ResultsFile;
+import io.wirecost.diff.RunData;
 import io.wirecost.runner.CpuStatistics;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RttStatistics;
@@ -152,6 +154,17 @@ class IntervalsAndNoiseTest {
         JsonNode rmiFlags = json.get("scenarios").get(0).get("noise_flags");
         assertEquals(1, rmiFlags.size(), rmiFlags.toString());
         assertTrue(rmiFlags.get(0).asText().startsWith("round trips' CV"), rmiFlags.toString());
+        // the diff reads what the writer wrote, through the same records, at the version written
+        assertEquals(ResultsFile.VERSION, json.get("format_version").asInt());
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("results", ".json");
+        try {
+            java.nio.file.Files.writeString(file, ResultsJson.render(meta, run));
+            RunData read = RunData.read(file);
+            assertEquals(List.of("rmi", "rmi-ssl"), List.copyOf(read.scenarios().keySet()));
+            assertEquals(40, read.scenarios().get("rmi").get(0).rttMeanMicros().get("int"), 5);
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
     }
 
     @Test

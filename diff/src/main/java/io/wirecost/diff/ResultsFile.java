@@ -1,0 +1,331 @@
+package io.wirecost.diff;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code results.json}, the run format: written by {@code run}, {@code attach} and {@code profile} (report's
+ * {@code ResultsJson}), read by {@code diff} and {@code history}. Both sides bind these records, so a field's name
+ * and type cannot drift apart between them; the reader owns the format, as it owns {@link CpuCsv}'s header.
+ *
+ * <p>Three parts stay JSON trees: {@code run} (the runner's {@code RunMetadata}, which the reader must not link:
+ * the diff reads run directories from any machine without the runner), and the open maps a scenario reports about
+ * itself ({@code facts}, {@code noise}, {@code jmc_analysis}) and the factors table, which no reader reads back.
+ *
+ * <p>Versions: {@code format} names the kind of file and its version ({@code wirecost-results/1}), as since the
+ * first run; {@code format_version} says the version as a number, counting incompatible changes (absent in files
+ * written before it, whose format string says it). A reader refuses a newer version in one line, naming the file
+ * and the version, rather than misreading it.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record ResultsFile(
+        String format,
+        Integer formatVersion,
+        JsonNode run,
+        List<Scenario> scenarios,
+        List<CpuSummary> cpuPerCall,
+        JsonNode factors) {
+
+    public ResultsFile {
+        run = run == null ? MissingNode.getInstance() : run;
+    }
+
+    /** The version this build writes and the newest it reads. */
+    public static final int VERSION = 1;
+
+    private static final String PREFIX = "wirecost-results/";
+
+    /** The kind of file and its version, as every version so far has named it. */
+    public static final String FORMAT = PREFIX + VERSION;
+
+    /** One repetition of one scenario. {@code companions} and {@code jmcAnalysis} are left out when absent. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Scenario(
+            String scenario,
+            Integer repetition,
+            String paperColumn,
+            String status,
+            String error,
+            Double durationSeconds,
+            Long callsSucceeded,
+            List<Rtt> rtt,
+            List<Rtt> rttProfiledPass,
+            List<Cpu> cpu,
+            JsonNode noise,
+            List<String> noiseFlags,
+            Map<String, Shares> shares,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Shares> companions,
+            MessageSizes messageSizes,
+            Map<String, String> profilers,
+            Map<String, String> recordings,
+            JsonNode facts,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode jmcAnalysis) {
+
+        public Scenario {
+            rtt = orEmpty(rtt);
+            rttProfiledPass = orEmpty(rttProfiledPass);
+            cpu = orEmpty(cpu);
+            noise = noise == null ? MissingNode.getInstance() : noise;
+            shares = shares == null ? Map.of() : shares;
+            recordings = recordings == null ? Map.of() : recordings;
+            messageSizes = messageSizes == null ? new MessageSizes("", List.of()) : messageSizes;
+            facts = facts == null ? MissingNode.getInstance() : facts;
+        }
+
+        public boolean ok() {
+            return "ok".equals(status);
+        }
+
+        /** 1 where the file does not say (runs before {@code --repeat}). */
+        public int repetitionOrFirst() {
+            return repetition == null ? 1 : repetition;
+        }
+
+        public Scenario withJmcAnalysis(JsonNode jmc) {
+            return new Scenario(
+                    scenario,
+                    repetition,
+                    paperColumn,
+                    status,
+                    error,
+                    durationSeconds,
+                    callsSucceeded,
+                    rtt,
+                    rttProfiledPass,
+                    cpu,
+                    noise,
+                    noiseFlags,
+                    shares,
+                    companions,
+                    messageSizes,
+                    profilers,
+                    recordings,
+                    facts,
+                    jmc);
+        }
+    }
+
+    /** Round trips of one operation; the interval's fields are null where none is known. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Rtt(
+            String operation,
+            Double meanMicros,
+            Double stddevMicros,
+            Double cvPercent,
+            Long invocations,
+            List<Double> keptMeasurementsMicros,
+            Double ciLow,
+            Double ciHigh,
+            Double ciDf) {
+
+        public Rtt {
+            keptMeasurementsMicros = orEmpty(keptMeasurementsMicros);
+        }
+    }
+
+    /** CPU per call of one operation and role in one repetition. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Cpu(
+            String operation,
+            String role,
+            Double cpuMicrosPerCall,
+            Double ciLow,
+            Double ciHigh,
+            Double ciDf,
+            Long invocations,
+            List<Double> keptMeasurementsMicros) {}
+
+    /** CPU per call over all repetitions, as in cpu.csv. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record CpuSummary(
+            String scenario,
+            String operation,
+            String role,
+            Double cpuMicrosPerCall,
+            Double ciLow,
+            Double ciHigh,
+            Double ciDf,
+            Long invocations,
+            String intervalFrom) {}
+
+    /**
+     * One role's attribution (or a companion's: bytes for {@code alloc}, nanoseconds for {@code lock} in the
+     * {@code *_samples} fields).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Shares(
+            String events,
+            Long totalSamples,
+            Long middlewareSamples,
+            Double jvmInternalPercentOfAll,
+            List<MiddlewareShare> middlewarePercent,
+            List<Share> jvmPercentOfAll,
+            List<Recording> recordings) {
+
+        public Shares {
+            middlewarePercent = orEmpty(middlewarePercent);
+        }
+
+        public long middlewareSamplesOrZero() {
+            return middlewareSamples == null ? 0 : middlewareSamples;
+        }
+    }
+
+    /** A middleware category's share, with the paper's Table 3 row it reproduces (paper_percent null where none). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record MiddlewareShare(
+            String category,
+            Double percent,
+            Double ciLow,
+            Double ciHigh,
+            Long samples,
+            String paperRow,
+            String paperPercent) {
+
+        public long samplesOrZero() {
+            return samples == null ? 0 : samples;
+        }
+    }
+
+    /** A JVM-internal category's share of all samples. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Share(String category, Double percent, Double ciLow, Double ciHigh, Long samples) {}
+
+    /** A recording behind a role's shares. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Recording(
+            String file, String producer, Map<String, Long> events, Integer chunks, List<String> warnings) {}
+
+    /** Bytes per call, and how they were measured (or why not). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record MessageSizes(String method, List<Size> perCall) {
+        public MessageSizes {
+            perCall = orEmpty(perCall);
+        }
+    }
+
+    /** One operation's bytes and packets per call, as the runner's capture measured them. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Size(
+            String operation,
+            Long calls,
+            Double requestBytes,
+            Double responseBytes,
+            Double requestWireBytes,
+            Double responseWireBytes,
+            Double packetsPerCall) {
+
+        public double totalBytes() {
+            return (requestBytes == null ? 0 : requestBytes) + (responseBytes == null ? 0 : responseBytes);
+        }
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** A file as written: indented, NaN as the string "NaN" (Jackson's default), which JSON parsers accept. */
+    public String render() throws JsonProcessingException {
+        return JSON.writeValueAsString(this);
+    }
+
+    /** A value as a tree, for the parts that stay open ({@code run}, {@code facts}). */
+    public static JsonNode tree(Object value) {
+        return JSON.valueToTree(value);
+    }
+
+    /**
+     * Reads and checks a results file: a one-line {@link RunData.BadRunException} naming the file and the field for
+     * anything but a wirecost results file of this version or an older one.
+     */
+    public static ResultsFile read(Path file) throws RunData.BadRunException {
+        if (!Files.isRegularFile(file))
+            throw new RunData.BadRunException(file + ": no such file (expected a run directory or its results.json)");
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new RunData.BadRunException(file + ": not valid JSON (" + firstLine(e.getMessage()) + ")");
+        }
+        int version = root == null || !root.isObject() ? -1 : version(root);
+        if (version < 1)
+            throw new RunData.BadRunException(file + ": not a wirecost results file (format must be " + FORMAT + ")");
+        if (version > VERSION) {
+            throw new RunData.BadRunException(file + ": results format version " + version
+                    + " is newer than this wirecost reads (" + VERSION + " and older); read it with a newer wirecost");
+        }
+        if (!root.path("scenarios").isArray()) throw new RunData.BadRunException(file + ": 'scenarios' must be a list");
+        try {
+            return JSON.treeToValue(root, ResultsFile.class);
+        } catch (MismatchedInputException e) {
+            throw new RunData.BadRunException(file + ": " + fieldError(e));
+        } catch (JsonProcessingException e) {
+            throw new RunData.BadRunException(file + ": unreadable (" + firstLine(e.getOriginalMessage()) + ")");
+        }
+    }
+
+    /**
+     * format_version, else the number after {@code wirecost-results/} (files before format_version); -1 where the file
+     * is no wirecost results file.
+     */
+    private static int version(JsonNode root) {
+        String format = root.path("format").asText();
+        if (!format.startsWith(PREFIX)) return -1;
+        JsonNode v = root.path("format_version");
+        if (v.canConvertToInt() && v.isIntegralNumber()) return v.asInt();
+        if (!v.isMissingNode()) return -1;
+        try {
+            return Integer.parseInt(format.substring(PREFIX.length()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String fieldError(MismatchedInputException e) {
+        String field = e.getPath().stream()
+                .map(r -> r.getFieldName())
+                .filter(n -> n != null)
+                .reduce((a, b) -> b)
+                .orElse("?");
+        Class<?> type = e.getTargetType();
+        String what = type == null
+                ? "has the wrong type"
+                : Number.class.isAssignableFrom(type) || type.isPrimitive()
+                        ? "missing or not a number"
+                        : Collection.class.isAssignableFrom(type)
+                                ? "must be a list"
+                                : type == String.class ? "missing or not text" : "has the wrong type";
+        return "field '" + field + "' " + what;
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
+    }
+}
