@@ -9,18 +9,19 @@ import java.util.Optional;
 /**
  * Whether the two sides of a diff were measured on one machine in one sitting. The gate's error rates were
  * measured with the sides one straight after the other ({@code bench gate}); later, the machine is not the same
- * one. On this project's shared 2-core VM, with the night's 29 interleaved A/A pairs of rmi at the CI settings
- * (docs/RESULTS.md, 2026-11-27), a side diffed against another pair's other side failed the gate 1 time in 80 with
- * their starts up to 14 min apart, 4 in 59 at 20 to 45 min, 3 in 17 at 61 to 95 min, and a baseline stored 8 to
- * 10 h before the day's runs 68 times in 232: rmi's CPU per call drifted by 5 to 11 %, and two full runs 50 min
- * apart differed by 12 to 46 % in every scenario. No cheap reference workload moved with it (the same section), so
- * a verdict between runs apart would judge the machine as much as the code: they get none, unless asked.
+ * one. On this project's shared 2-core VM, A/A sides diffed across pairs failed the gate about as often as
+ * designed when their starts were minutes apart, and far more often from about an hour apart, a stored baseline
+ * hours old most of all: the machine's CPU per call drifted by more than the gate's smallest regression, and no
+ * cheap reference workload moved with it (docs/ci-gate.md). A verdict between runs apart would judge the machine
+ * as much as the code: they get none, unless asked; a history of runs and its change points is the tool for them
+ * (docs/history.md).
  */
 final class Apart {
 
     /**
      * The longest pause, from the end of the first run (its start plus its scenarios' durations) to the start of
-     * the second, that a verdict still trusts: the measured rate stays near 5 % up to about half an hour.
+     * the second, that a verdict still trusts: the measured false-alarm rate stays near the design's up to about
+     * half an hour (docs/ci-gate.md).
      */
     static final Duration MAX_PAUSE = Duration.ofMinutes(30);
 

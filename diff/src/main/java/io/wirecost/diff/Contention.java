@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * Whether the two sides of a diff met the same contention for the CPU. CPU per call, the gate's steadiest
  * cost measure, is not immune to contention: with rmi's JVMs pinned to a CPU that a busy loop also ran
- * on, it rose by 13 % (an A/A false alarm in {@code bench gate}, docs/RESULTS.md), because every switch
+ * on, it rose enough for an A/A false alarm in {@code bench gate} (docs/ci-gate.md), because every switch
  * to the other process leaves caches and TLBs to refill. So a verdict needs both sides measured alike.
  * The measure: the run-queue wait of both JVMs' threads per call during the timed pass
  * ({@code facts.noise.runqueue_wait_micros_per_call}, from schedstat): time ready to run while something
@@ -15,18 +15,18 @@ import java.util.Optional;
  * per call as the other's and more than {@value #MIN_DIFFERENCE_MICROS} µs more gets no verdict; runs
  * without the figure (older ones) are not judged on it.
  *
- * <p>Calibration (rmi, pinned, --quick, docs/RESULTS.md): quiet 13.6 to 15 µs a call; with a busy loop on
- * the same CPU 34 µs (round trip 36 against 19 µs, CPU per call +2 %); in {@code bench gate} pairs run
- * beside two busy loops and a full run, round trips of 60 to 70 against 19 µs came with CPU per call 15
- * to 17 % above the quiet side's, both ways round (one false alarm, one false improvement). A factor of
- * 2 stops the second kind and also the first, where CPU per call held: no verdict is the safe answer
+ * <p>Calibration (rmi, pinned, --quick; docs/ci-gate.md): a busy loop on the same CPU roughly doubled the
+ * run-queue wait per call, sometimes with CPU per call nearly unmoved and sometimes, beside heavier load, with
+ * CPU per call raised by more than the gate's smallest regression, both ways round (a false alarm and a false
+ * improvement). A factor of {@value #FACTOR} stops the second kind and also the first, where CPU per call held: no verdict is the safe answer
  * when conditions differ, as the gate cannot tell which kind it has.
  *
  * <p>Except where the change is far beyond what contention did in that calibration: a deciding cost line
  * whose whole 95 % interval lies above +{@value #BEYOND_PERCENT} % (or below its inverse, -33 %) is judged
- * whatever the contention. A 300 µs regression on rmi's 19 µs (GateBenchIT) raised the injected side's
+ * whatever the contention. A regression many times a call's own cost (GateBenchIT's) raises the injected side's
  * run-queue wait with it (its server thread holds the one CPU the pair shares), and a CI runner busy
- * with another job did the rest; withholding a +1,600 % verdict for a 17 % effect is a blind gate.
+ * with another job does the rest; withholding a verdict on a change far larger than contention makes is a
+ * blind gate.
  */
 final class Contention {
 

@@ -24,9 +24,9 @@ import java.util.Map;
  * <li>Holm's correction over the gating family at family-wise level {@code alpha}, so an A/A
  *     comparison exits 1 with probability at most {@code alpha}. Choosing shares by the larger of
  *     the two sides (not their mean, as until 2026-11-26) lets a cost that appears in the candidate gate
- *     once it holds {@code minSharePercent} there: under the mean, a category rising from 2 to 7.7 %
- *     (rmi's reflection under a 10 % injected regression) stayed out of the family, and 5 of 18 such
- *     regressions went undetected (docs/RESULTS.md). The larger side is the mean plus half the
+ *     once it holds {@code minSharePercent} there: under the mean, a category that rose from below the
+ *     minimum under an injected regression stayed out of the family and the regression went undetected
+ *     (docs/ci-gate.md). The larger side is the mean plus half the
  *     difference, so the choice now leans on the difference being tested; it can matter only for a
  *     category within half a difference of the minimum, and a line counts only when it also moves by the
  *     share threshold (2 points), which an unchanged build's shares, a few tenths of a point apart between

@@ -61,8 +61,8 @@ public record AgentOptions(
     /**
      * itimer, not async-profiler's own default cpu: perf events are switched out and in on every context
      * switch of every profiled thread, which an RPC server does several times per call. Measured with
-     * {@code wirecost bench overhead} on RMI round trips (docs/RESULTS.md): cpu at 10 ms costs about
-     * +6 %, itimer at 10 ms is indistinguishable from zero. An agent left in production takes the cheap one.
+     * {@code wirecost bench overhead} on RMI round trips (docs/RESULTS.md): at the same interval cpu costs the
+     * host measurably, itimer within the measurement's noise. An agent left in production takes the cheap one.
      */
     public static final String DEFAULT_EVENT = "itimer";
 

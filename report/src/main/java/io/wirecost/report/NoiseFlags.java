@@ -135,7 +135,7 @@ public final class NoiseFlags {
 
         /**
          * Lower: the code got faster under measurement (a JIT still at work); higher: something slowed it, most
-         * often the machine (in a noisy hour ws-literal's came out 21 % higher).
+         * often the machine.
          */
         String flag() {
             boolean lower = ratio.value() < 1;

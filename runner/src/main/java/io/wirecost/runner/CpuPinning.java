@@ -10,9 +10,9 @@ import java.util.BitSet;
  * {@code --pin-cpu auto|none|CPU}: which CPU the scenario JVMs run on, checked before any JVM starts.
  *
  * <p>Why pinned by default: on this project's 2-core VM, with the other vCPU idle, every call's hand-off
- * between a client and a server on different CPUs wakes an idle vCPU, and CPU per call came out about three
- * times what it is with both JVMs on one CPU (rmi 49.9 against 16.5-17.5 µs; RMI-SSL/RMI 0.98 instead of
- * 1.2), while a busy machine hid the effect (docs/RESULTS.md). The papers' local measurements ran on
+ * between a client and a server on different CPUs wakes an idle vCPU, and CPU per call came out several
+ * times what it is with both JVMs on one CPU, distorting the factors too, while a busy machine hid the effect
+ * (docs/measurement.md, "CPU per call"). The papers' local measurements ran on
  * single-CPU machines of 2005, so one CPU is also their setting. Concurrent clients ({@code --clients})
  * are not pinned: they measure the server's parallelism.
  */

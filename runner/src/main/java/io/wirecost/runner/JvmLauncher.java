@@ -31,9 +31,9 @@ public final class JvmLauncher {
 
     /**
      * Runs every scenario JVM on this one CPU ({@code taskset -c}): client and server then hand each call
-     * over on one core, with no cross-CPU wake-up of an idle vCPU (about 20 µs here, billed partly as the
-     * waking process's system time), which is the largest source of spread in CPU per call between
-     * repetitions on a shared 2-core VM. The CLI itself and the profiler's converter stay unpinned.
+     * over on one core, with no cross-CPU wake-up of an idle vCPU (billed partly as the waking process's system
+     * time), which was the largest source of spread in CPU per call between repetitions on a shared 2-core VM
+     * (docs/measurement.md). The CLI itself and the profiler's converter stay unpinned.
      */
     public JvmLauncher pinCpu(Integer cpu) {
         this.pinnedCpu = cpu;
@@ -81,12 +81,10 @@ public final class JvmLauncher {
      * <p>Why: a method that runs once per call reaches C2 after some 5,000 to 15,000 invocations
      * (Tier4InvocationThreshold, Tier4CompileThreshold); at about 10 ms a call, ws-security makes some 1,000
      * calls per type in its 120 s warm-up, so its JIT was still promoting methods one by one when the warm-up
-     * ended, often at its bound, unsettled. Measured in six rotated triples against a reference warmed up with
-     * 4,000 calls per type at HotSpot's thresholds (six minutes of warm-up): at a quarter of the thresholds its
-     * CPU per call matched the reference's (ratio 1.00 [0.90, 1.11]) and every warm-up settled, in 76 to 91 s;
-     * the default's came out 1.14 [0.99, 1.32] times the reference's, three of its six warm-ups ran to the
-     * bound, and the scenario took 21 s [8, 33] longer (docs/RESULTS.md, "ws-security at a quarter of the JIT's
-     * thresholds against a long warm-up"). The other scenarios reach C2's thresholds within seconds and keep
+     * ended, often at its bound, unsettled. Against a reference warmed up for minutes at HotSpot's thresholds,
+     * a quarter of the thresholds gave the reference's CPU per call with every warm-up settled, where the default
+     * thresholds gave a dearer call, warm-ups that ran to their bound and a longer scenario (docs/measurement.md,
+     * "The adaptive method"). The other scenarios reach C2's thresholds within seconds and keep
      * HotSpot's own, as the papers' method and --quick do (the CI gate's error rates were measured with them); a
      * {@code --jvm-opt=-XX:CompileThresholdScaling=...} of the user's replaces it.
      */
@@ -103,8 +101,8 @@ public final class JvmLauncher {
      * connection is in use then, so the reaper finds nothing idle and cancels itself, and the next release schedules
      * it again through a branch ({@code TCPChannel.free}, {@code reaper == null}) the client's C2 code of
      * {@code UnicastRef.invoke} compiled as an uncommon trap. That made {@code invoke} not entrant 15 s after the
-     * client's first call: 2 to 5 s into the timed pass of http-to-port and http-to-servlet in 5 of 6 scenario-runs,
-     * none of 6 with the hour (docs/RESULTS.md, "Tomcat's second processor, RMI's UID counter ..."). Unlike the
+     * client's first call, inside the timed pass of the tunnelled scenarios in most runs and in none with the hour
+     * (docs/measurement.md, "Three more branches first taken mid-run"). Unlike the
      * branches the harness takes at a JVM's start ({@code LateClasses}, {@code ContendedLocks}, {@code UidWrap}) this
      * one needs a reaper that has run, 15 s in. What a call does is unchanged (its connection is released to the free
      * list and reused as before); only idle connections wait longer to be closed, and the scenarios keep theirs busy.

@@ -9,10 +9,9 @@ import java.util.SplittableRandom;
  * How fast this machine's memory answers, probed from the runner while a scenario is timed: every
  * {@value #PERIOD_MILLIS} ms a thread walks {@value #LOADS} dependent loads through a random cycle over
  * {@value #CYCLE_BYTES} bytes and times them in its own CPU time. ws-security's CPU per call drifted within a
- * timed pass in step with such a chase on the other CPU (6 of 6 runs with a C probe, then 9 of 10 with this one),
- * while a fixed arithmetic loop kept its pace (docs/RESULTS.md, 2026-11-29): the steal counter and the load see
- * neither. The runner's JVM is not pinned, so the probe runs beside the scenario JVMs, not on their CPU; it costs
- * about 2.5 % of one CPU. Written here because no maintained library times the memory's latency from inside a
+ * timed pass in step with such a chase on the other CPU, while a fixed arithmetic loop kept its pace
+ * (docs/measurement.md, "Noise flags"): the steal counter and the load see neither. The runner's JVM is not
+ * pinned, so the probe runs beside the scenario JVMs, not on their CPU, and costs a few percent of one CPU. Written here because no maintained library times the memory's latency from inside a
  * JVM; the chase is the textbook one (Sattolo's shuffle makes one cycle, so no load can be predicted).
  */
 final class MemoryPace implements AutoCloseable {

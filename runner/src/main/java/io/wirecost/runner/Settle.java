@@ -3,50 +3,47 @@ package io.wirecost.runner;
 import java.util.List;
 
 /**
- * The adaptive method's two rules, kept apart from the JVMs so they can be tested on fixed inputs.
+ * The adaptive method's two rules, kept apart from the JVMs so they can be tested on fixed inputs. What each
+ * rule was measured against is in docs/measurement.md, "The adaptive method".
  *
  * <p><b>When the warm-up has settled.</b> The JIT makes a call faster chunk by chunk and then stops. Two
  * windows of the last {@value #WINDOW} warm-up chunks each (half a second or a second a chunk) are compared: the
  * later window's paces, its slowest chunk left out, must agree within {@value #TOLERANCE_PERCENT} % of their median, and its median must not
  * be faster than the earlier window's by more than {@value #TREND_PERCENT} % (still improving means still
- * compiling). A first rule looked at one window of four chunks: ws-security's chunks of ten calls vary by
- * several percent, which hid a trend of 3 % a second, and the measured types then came out faster in the
- * order they were measured (12.2 ms for int, 6.1 ms for string, the last). A rule on recent chunks rather
- * than a fixed count: the papers' 5,000 calls are 0.1 s of tcp and 6 minutes of ws-security. On a noisy
- * machine the rule may never hold; the warm-up's time bound then ends it and results.json says
- * {@code settled: false}.
+ * compiling). One window alone is not enough: the chunks of a slow stack vary by more than a slow trend moves
+ * them, so a single window hid the trend and the types came out faster in the order they were measured. The
+ * rule looks at recent chunks rather than a fixed count of calls, because a fixed count is a blink for the
+ * fastest stacks and minutes for the slowest. On a noisy machine the rule may never hold; the warm-up's time
+ * bound then ends it and results.json says {@code settled: false}.
  *
  * <p><b>When the JIT compiles on another CPU</b> (the default when the JVMs are pinned; {@link CompilerThreads}),
- * the paces show how good the compiled code is, no longer how busy the compiler is: ws-security's paces
- * settled after 25 s with the JIT still using a third of a CPU, which then slowed the timed pass by up to half
- * (int measured first at 9.9 ms, string last at 6.3). So the warm-up also reads the compiler threads' CPU time
- * and ends only when, besides the rule above, it was at most {@value #QUIET_COMPILE_PERCENT} % of the last
- * {@value #COMPILE_WINDOW_SECONDS} s ({@link #compilePercent(List, List, int)}). Sending the compiler back to the pinned CPU and waiting
- * there for the paces to settle again (the rule until 2026-11-26) let noise end ws-security's warm-up with its
- * JIT at 40 to 60 %; on its own CPU ws-security's JIT works for about two minutes, down from a whole CPU.
+ * the paces show how good the compiled code is, no longer how busy the compiler is: paces can settle while the
+ * JIT still takes a good part of a CPU, and that JIT then slows the first types of the timed pass. So the
+ * warm-up also reads the compiler threads' CPU time and ends only when, besides the rule above, it was at most
+ * {@value #QUIET_COMPILE_PERCENT} % of the last {@value #COMPILE_WINDOW_SECONDS} s
+ * ({@link #compilePercent(List, List, int)}). Sending the compiler back to the pinned CPU and waiting there for
+ * the paces to settle again (an earlier rule) let noise end a slow stack's warm-up with its JIT still busy.
  *
  * <p><b>How many batches.</b> Batches sized by time are shorter than the papers' 1,000 calls where calls
- * are slow, so each batch mean varies more. The papers' between-batch spread on ws-security (CV 3 to 8 %
- * per type with 1,000 calls, docs/results/all-scenarios-2026-11-21) is drift, not sampling: per-call noise
- * of 15 % would add only 3 % to a batch of 25 calls. Scaling the count by the square root of the shortfall
- * (12 batches at 1,000 calls, up to {@value #MAX_BATCHES} below about 100) keeps the interval, which
- * shrinks with the square root of the batches, at least as narrow as the papers' in both extremes that
- * matter; measured in docs/RESULTS.md.
+ * are slow, so each batch mean varies more. The between-batch spread of the papers' batches is drift, not
+ * per-call sampling noise, which a batch of a few dozen calls already averages down. Scaling the count by the
+ * square root of the shortfall (12 batches at 1,000 calls, up to {@value #MAX_BATCHES} below about 100) keeps the
+ * interval, which shrinks with the square root of the batches, at least as narrow as the papers' at both
+ * extremes.
  *
  * <p><b>How long to profile.</b> The profiled pass measures the same types in batches until each role has
  * {@value #SAMPLE_BUDGET} CPU samples: its batches are as long as its first {@value #PROFILED_PROBE_BATCHES} per
  * type need to reach the budget by the timed pass's CPU per call ({@link #profiledInvocations}); after them it
  * asks each JVM's profiler how many samples it took and scales ({@link #profiledBatchesFromSamples}); where a
  * profiler does not count them (JFR), it estimates from that role's CPU per call and the sampling interval,
- * calls = budget x interval / CPU per call ({@link #profiledBatches}). The timed pass's CPU per call predicted 2 to 5 times too few samples:
- * perf-event sampling makes each context switch of a ping-pong dearer, so profiled calls burn more CPU;
- * and the profiled pass's own CPU predicted 1.2 to 1.8 times too many, because the profiler's cost is
- * CPU that is not itself sampled. 5,000 samples put a share's binomial 95 %
- * interval within ±1.4 points at 50 % (±0.6 at 5 %). At least 3 batches per type (the smallest and largest
+ * calls = budget x interval / CPU per call ({@link #profiledBatches}). Neither CPU figure predicts the samples
+ * well on its own: perf-event sampling makes each context switch of a ping-pong dearer, so the timed pass's
+ * CPU per call predicts too few samples, and the profiler's own CPU is not itself sampled, so the profiled
+ * pass's CPU predicts too many; hence the count from the profiler first. The budget puts a share's binomial
+ * 95 % interval within about ±1.4 points at 50 %. At least 3 batches per type (the smallest and largest
  * are dropped from the profiled pass's round trips), at most {@value #PROFILED_BATCH_FACTOR} times the timed
- * pass's calls: the fast scenarios need more calls than their timed pass makes (tcp took about 1,000 samples per
- * role in 12 x 1,000 calls per type, a share's interval ±3 points), and even five times their batches
- * take only seconds.
+ * pass's calls: the fast scenarios need more calls than their timed pass makes to reach the budget, and even
+ * five times their batches take only seconds.
  */
 public final class Settle {
 
@@ -57,9 +54,9 @@ public final class Settle {
     private static final int PAPER_INVOCATIONS = 1_000;
     static final int SAMPLE_BUDGET = 5_000;
     /**
-     * --quick's budget: half the adaptive method's, a share's binomial 95 % interval within ±2 points at 50 %
-     * (±0.9 at 5 %). The profiled pass is bound by samples, not calls: both JVMs share one CPU, so 5,000 samples
-     * per role at 250 µs take at least 2.5 s of that CPU, 4 s of a 12 s tcp scenario with the harness's work.
+     * --quick's budget: half the adaptive method's, a share's binomial 95 % interval within about ±2 points at
+     * 50 %. The profiled pass is bound by samples, not calls, and both JVMs share one CPU, so the budget sets
+     * most of a fast scenario's time under --quick.
      */
     static final int QUICK_SAMPLE_BUDGET = 2_500;
 
@@ -93,8 +90,8 @@ public final class Settle {
         double median = median(later);
         if (!(median > 0)) return false;
         // the slowest chunk of the window is left out: interference only ever slows a chunk (another process, the
-        // hypervisor, a collection), and with half-second chunks one such chunk in four kept tcp's warm-up going for
-        // 18 s at a pace steady since its third second; a chunk faster than the rest still counts
+        // hypervisor, a collection), and with half-second chunks one such chunk in four kept a fast stack's warm-up
+        // going long after its pace was steady; a chunk faster than the rest still counts
         if (100 * (later[WINDOW - 2] - later[0]) / median > TOLERANCE_PERCENT) return false;
         double before = median(earlier);
         return 100 * (before - median) / before <= TREND_PERCENT * chunkSeconds;
@@ -112,7 +109,8 @@ public final class Settle {
 
     /**
      * The JIT's share over the last {@code chunks} chunks. Half-second chunks take eight, so that the JIT is judged
-     * over the same 4 s as with one-second chunks: one C2 compile of a large method (100 ms and more) is 5 % of 2 s.
+     * over the same span as with one-second chunks: over half of it, one C2 compile of a large method alone would
+     * reach the threshold.
      */
     public static double compilePercent(List<Long> wallNanos, List<Long> compiledNanos, int chunks) {
         int n = wallNanos.size();
@@ -155,8 +153,8 @@ public final class Settle {
 
     /**
      * How many times more samples a profiled call gives than the timed pass's CPU per call predicts, at the
-     * least: perf-event sampling makes every context switch of a ping-pong dearer, so a profiled call burns 2 to
-     * 5 times the CPU (measured: docs/RESULTS.md). Sizing the probe by the low end keeps it from overshooting
+     * least: perf-event sampling makes every context switch of a ping-pong dearer, so a profiled call burns
+     * several times the CPU (docs/measurement.md). Sizing the probe by the low end keeps it from overshooting
      * the budget several times; where it falls short, the counted samples add batches.
      */
     static final double PROFILED_CPU_FACTOR = 2;
@@ -167,8 +165,7 @@ public final class Settle {
      * the timed pass's CPU per call (primitives' geometric mean per role) and {@link #PROFILED_CPU_FACTOR}; at least
      * {@code minCalls} (a batch long enough that the harness's work between batches stays small beside it), at most
      * the timed pass's {@code invocations}, which is also the answer where CPU per call is unknown. Slow stacks need
-     * far fewer profiled calls than their timed pass makes: at 250 µs, ws-literal's 5,000 server samples take
-     * about 4,000 calls, where three timed batches per type are 24,000.
+     * far fewer profiled calls than their timed pass makes, since each call brings many samples.
      */
     public static int profiledInvocations(
             List<CpuStatistics> timedCpu, long intervalNs, int budget, int invocations, int operations, int minCalls) {

@@ -14,11 +14,10 @@ import java.util.Map;
  *
  * <p>From 20 µs up the calibration only sizes the steps and the thread's CPU clock decides when the work is done.
  * On a VM the loop's speed per CPU microsecond moves with what the host runs beside it (a busy hyperthread sibling,
- * a burst during the 90 ms of calibration), and a loop of fixed length then burnt 70 µs where 100 were asked (a
- * fresh-clone CI of 2026-11-27). Burning half of what remains by the calibrated rate, then reading the clock again,
+ * a burst during the calibration), and a loop of fixed length then burnt markedly less than was asked. Burning half of what remains by the calibrated rate, then reading the clock again,
  * converges in about log2(N) reads; the last 2 µs are burnt by the rate alone. Below 20 µs the rate alone decides:
- * a read of the thread's CPU clock costs about 0.7 µs here (a system call), so steering a burn of 2.3 µs (what
- * {@code bench gate} injects into rmi) by the clock, with the rate off by half, burnt 3.6 to 4.2 µs.
+ * a read of the thread's CPU clock is a system call, a large part of a burn of a few microseconds (what
+ * {@code bench gate} injects into rmi), so steering such a burn by the clock overshoots it.
  */
 public final class CpuBurner {
 

@@ -9,8 +9,8 @@ import org.apache.commons.httpclient.MultiThreadedHttpConnectionManager;
  * client closes its connections.
  *
  * <p>One setting differs from HttpClient's default: the stale-connection check, which before every
- * request reads from the pooled socket with a 1 ms timeout, and so added a millisecond of waiting to
- * every call (1.6 ms per call with it, measured). The papers' JAX-RPC clients had no such check; a
+ * request reads from the pooled socket with a 1 ms timeout, and so adds that millisecond of waiting to
+ * every call, many times the call's own cost. The papers' JAX-RPC clients had no such check; a
  * connection that Tomcat closed meanwhile fails the call visibly rather than silently.
  */
 final class KeepAliveSender extends CommonsHTTPSender {

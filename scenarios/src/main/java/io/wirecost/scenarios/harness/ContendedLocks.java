@@ -14,11 +14,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code AbstractQueuedSynchronizer.signalNext} are compiled for the uncontended case within the first second of a
  * JVM and inlined into the whole call path. Then a middleware's own thread takes a lock the call path uses, at a
  * moment nobody chooses: the HTTP keep-alive cache's timer, a finalizer closing a stream after a collection, RMI's
- * connection reaper. With {@code -XX:+PrintCompilation} that made 20 to 40 C2 methods of the call path not entrant at
- * once: ws-literal's client at 23 and 27 s ({@code HttpURLConnection.getInputStream0}, Woodstox's reader, ...),
- * http-to-port's and http-to-servlet's at 30 s ({@code HttpClient.New}, {@code KeepAliveCache.get}, ...), grpc-tls's
- * at 42 s, rest-json-h2's server at 52 s ({@code ConditionObject.doSignal}): in warm-ups or timed passes, whichever
- * the moment fell in (docs/RESULTS.md, "The first contended lock threw compiled code away"). Once a branch has been
+ * connection reaper. With {@code -XX:+PrintCompilation} that made dozens of C2 methods of the call path not entrant at
+ * once ({@code HttpURLConnection.getInputStream0}, Woodstox's reader, {@code KeepAliveCache.get},
+ * {@code ConditionObject.doSignal}, ...), in warm-ups or timed passes, whichever the moment fell in
+ * (docs/measurement.md, "The adaptive method"). Once a branch has been
  * taken in profiled code (or has trapped once), C2 compiles it as a branch in every later method, so a JVM that has
  * served a while has these paths; taking them first measures that steady state, as {@link LateClasses} does for
  * classes, without touching what the middleware does. The cost is compiled code that keeps the slow path of a lock
@@ -31,7 +30,7 @@ final class ContendedLocks {
 
     /**
      * Rounds of each path: enough that most of them run in profiled code (C1's tier 3 compiles a method after 200
-     * calls) wherever the JIT stands when the JVM starts; 40 to 55 ms in all here, pinned to one CPU or not.
+     * calls) wherever the JIT stands when the JVM starts; tens of milliseconds in all.
      */
     static final int ROUNDS = 500;
 

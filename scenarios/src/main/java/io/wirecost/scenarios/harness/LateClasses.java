@@ -13,12 +13,10 @@ import java.util.List;
  * 15 s after the first call, loading {@code ArrayList$ListItr}, a subclass of {@code ArrayList$Itr}: the client's
  * C2 code of {@code UnicastRef.invoke} was made not entrant. When the reaper is scheduled again
  * ({@code TCPChannel.free}, 30 s), the first signal to its waiting worker loads
- * {@code AbstractQueuedSynchronizer$ExclusiveNode}, and 13 C2 methods of the HTTP tunnel's call path
+ * {@code AbstractQueuedSynchronizer$ExclusiveNode}, and C2 methods of the HTTP tunnel's call path
  * ({@code ReentrantLock.unlock}, {@code HttpURLConnection.getInputStream0}, ...) went the same way. Both land in the
- * timed pass of http-to-port and http-to-servlet, whose timed passes run from about 10 to 40 s, and the type being
- * measured then spread by 23 to 48 % between its batches, every run flagged for it; http-to-servlet's dearest type
- * came out 22 to 30 % over the others, 11 to 14 % with the early load (four pairs, docs/RESULTS.md, "RMI's
- * connection reaper threw compiled code away"). A JVM that has served for a minute has loaded them, so loading them
+ * timed pass of http-to-port and http-to-servlet, and the type being measured then spread between its batches and
+ * came out dearer than the others (docs/measurement.md, "The adaptive method"). A JVM that has served for a minute has loaded them, so loading them
  * first measures the steady state the papers' method asks for, without touching what the middleware does.
  *
  * <p>Found with a {@code jdk.ClassLoad} recording with stack traces and {@code -XX:+PrintCompilation}; the

@@ -95,7 +95,7 @@ final class ProcessCpu {
      * Run-queue wait of this JVM's threads up to the last {@link #nanos} reading (schedstat's second
      * field): time a thread was ready to run but another process or thread held the CPU. A measure of
      * the contention the calls met, independent of the CPU they used: CPU per call itself rises under
-     * contention (caches and TLBs refilled after every switch: rmi pinned beside a busy loop, +13 %), so
+     * contention (caches and TLBs refilled after every switch), so
      * a diff must know whether its two sides met the same (docs/ci-gate.md); -1 without /proc.
      */
     static synchronized long waitNanos() {
@@ -105,9 +105,8 @@ final class ProcessCpu {
     /**
      * Each thread's {@code schedstat}, kept open and read again from offset 0 (a {@code /proc} file is generated
      * anew at every read), or null for a thread left out; its {@code comm} is read once, when the thread is first
-     * seen. Opening and reading two files per thread at every reading took about 1 ms in a JVM of 60 threads,
-     * three times per batch (the client's two readings, the server's one), on the CPU the calls are measured on;
-     * one read per thread takes about a quarter of it.
+     * seen. Opening and reading two files per thread at every reading, three times per batch, was a cost on the
+     * CPU the calls are measured on; one read per thread takes a fraction of it.
      */
     private static final Map<String, FileChannel> SCHEDSTAT = new HashMap<>();
 

@@ -13,9 +13,9 @@ import java.rmi.server.UID;
  * ran in lower tiers until C2 compiled it again ({@code -XX:+LogCompilation}: {@code unstable_if} at bci 46 of
  * {@code UID.<init>}). The tunnelled scenarios reach 65,536 calls a few seconds into their timed pass, in the first
  * data type measured, whose figure then came out dearer than when it was measured again after the pass
- * (docs/RESULTS.md, "Tomcat's second processor, RMI's UID counter ..."). A server that has served a while has wrapped
+ * (docs/measurement.md, "Three more branches first taken mid-run"). A server that has served a while has wrapped
  * the counter; wrapping it first measures that steady state without touching what RMI does per call. Harmless where
- * no RMI runs: 60 to 90 ms in a server JVM pinned to one CPU, most of it seeding the {@code SecureRandom} every
+ * no RMI runs: a fraction of a second at the server JVM's start, most of it seeding the {@code SecureRandom} every
  * {@code UID} needs.
  */
 final class UidWrap {
@@ -33,8 +33,7 @@ final class UidWrap {
 
     /**
      * The counter is read every this many UIDs (and at the last): reading every one through {@code toString} and
-     * {@code parseInt} made {@link #take()} cost 300 to 360 ms in an interpreted server JVM pinned to one CPU, where the
-     * UIDs alone take about 20 ms. Fewer than a turn apart, so a count lower than the one read before is a wrap.
+     * {@code parseInt} cost an interpreted server JVM many times what making the UIDs does. Fewer than a turn apart, so a count lower than the one read before is a wrap.
      */
     static final int READ_EVERY = 4096;
 

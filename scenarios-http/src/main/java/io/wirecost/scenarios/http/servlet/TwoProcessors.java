@@ -16,12 +16,12 @@ import java.util.List;
  * <p>Why: Tomcat takes a request processor from a stack of recycled ones for every request and creates one when the
  * stack is empty. A ping-pong needs one, except when its client reconnects (Tomcat closes a keep-alive connection
  * after 100 requests) and the new connection's first request reaches a worker before the worker that answered the
- * old one has put its processor back. In http-to-servlet that race was first lost 9 to 29 s into the run, in every one
- * of five runs with {@code -XX:+PrintCompilation}; {@code -XX:+LogCompilation} showed an {@code unstable_if} at the
+ * old one has put its processor back. In http-to-servlet that race was first lost seconds into the run, in every
+ * run watched with {@code -XX:+PrintCompilation}; {@code -XX:+LogCompilation} showed an {@code unstable_if} at the
  * empty-stack branch of {@code SynchronizedStack.pop}, and the fresh processor's first request then took a dozen
- * branches C2 had never seen taken (buffers allocated, header fields created, its JMX name built): 10 to 15 C2
- * methods of Tomcat's request path made not entrant at once, and twice the drift check's "still warming up"
- * (docs/RESULTS.md, "The first contended lock ..." and "Tomcat's second processor ..."). A server that has ever
+ * branches C2 had never seen taken (buffers allocated, header fields created, its JMX name built): a dozen C2
+ * methods of Tomcat's request path made not entrant at once (docs/measurement.md, "Three more branches first
+ * taken mid-run"). A server that has ever
  * served two requests at once has two processors; holding two requests open at start gives it that state without
  * touching what it does per call.
  *
@@ -42,7 +42,7 @@ public final class TwoProcessors {
 
     /**
      * How long both heads stay incomplete: long enough for Tomcat's poller to hand each to a worker on a busy
-     * 2-CPU machine, short beside a server's start (a second at least here).
+     * 2-CPU machine, short beside a server's start.
      */
     private static final int HOLD_MILLIS = 40;
 
