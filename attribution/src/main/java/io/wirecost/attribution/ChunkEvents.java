@@ -40,7 +40,9 @@ final class ChunkEvents {
     /** One mode's sums over one chunk. */
     static final class Part {
         final SampleMode mode;
-        final StackTally tally = new StackTally();
+        /** Keyed by the chunk's own ids until {@link ChunkIds} translates it. */
+        StackTally tally = new StackTally();
+
         final long[] weights = new long[TYPES.length];
         final boolean[] seen = new boolean[TYPES.length];
 

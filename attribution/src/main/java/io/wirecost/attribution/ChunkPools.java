@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One mapped chunk's header, metadata and constant pools, indexed but not decoded: for threads, classes,
  * symbols, methods and stack traces, the offset of each entry by id. Entries are decoded only when a
- * sampled stack reaches them ({@link MappedChunkView}). The pools are walked in the order and with the
+ * sampled stack reaches them ({@link ChunkIds}). The pools are walked in the order and with the
  * layouts async-profiler's {@code JfrReader.readConstantPool} assumes, so that both readers see the same
  * entries (a later definition of an id replaces an earlier one, as in its dictionaries).
  */
@@ -130,9 +130,10 @@ final class ChunkPools {
         data = b;
     }
 
-    /** The bytes of one indexed entry, copied out of the mapped chunk, to decode. */
+    /** The bytes of one indexed entry: in the chunk's bytes while they are held, else copied out of the mapped chunk. */
     JfrCursor entry(long span) {
         int start = OffsetIndex.start(span);
+        if (data != null) return new JfrCursor(data, OffsetIndex.end(span), start); // on the reading thread
         byte[] b = new byte[OffsetIndex.end(span) - start];
         map.get(start, b);
         return new JfrCursor(b, b.length, 0);

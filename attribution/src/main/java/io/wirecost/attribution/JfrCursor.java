@@ -42,6 +42,38 @@ final class JfrCursor {
 
     /** As JfrReader's getVarint: the shift wraps past 32 bits, so a long run of continuation bytes is kept as it would. */
     int getVarint() {
+        int p = pos;
+        if (limit - p >= 5) {
+            // away from the end no byte needs its own bounds check: most varints of an event are one or two bytes
+            byte[] b = buf;
+            int x = b[p];
+            if (x >= 0) {
+                pos = p + 1;
+                return x;
+            }
+            int result = x & 0x7f;
+            x = b[p + 1];
+            if (x >= 0) {
+                pos = p + 2;
+                return result | x << 7;
+            }
+            result |= (x & 0x7f) << 7;
+            x = b[p + 2];
+            if (x >= 0) {
+                pos = p + 3;
+                return result | x << 14;
+            }
+            result |= (x & 0x7f) << 14;
+            x = b[p + 3];
+            if (x >= 0) {
+                pos = p + 4;
+                return result | x << 21;
+            }
+        }
+        return getVarintSlowly();
+    }
+
+    private int getVarintSlowly() {
         int result = 0;
         for (int shift = 0; ; shift += 7) {
             byte b = getByte();
@@ -51,6 +83,25 @@ final class JfrCursor {
     }
 
     long getVarlong() {
+        int p = pos;
+        if (limit - p >= 9) {
+            byte[] b = buf;
+            long result = 0;
+            for (int shift = 0; shift < 56; shift += 7) {
+                byte x = b[p++];
+                result |= (x & 0x7fL) << shift;
+                if (x >= 0) {
+                    pos = p;
+                    return result;
+                }
+            }
+            pos = p + 1;
+            return result | (b[p] & 0xffL) << 56;
+        }
+        return getVarlongSlowly();
+    }
+
+    private long getVarlongSlowly() {
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
             byte b = getByte();

@@ -23,8 +23,9 @@ import java.util.concurrent.Future;
  * frames of the stacks that occur, where async-profiler's general {@code JfrReader} builds an object per
  * event and per constant. Each chunk is memory-mapped, its constant pools indexed by offset, its events
  * summed per (stack, thread) on primitive arrays, skipping the events no mode counts by their size prefix;
- * chunks are read in parallel, one task each, then handed to the sinks in order, decoding only the stacks,
- * methods, classes and symbols the sinks ask for.
+ * chunks are read in parallel, one task each, which also translates the chunk's ids into recording-wide
+ * ones ({@link RecordingIds}), decoding only the stacks, methods, classes and symbols its events reach; then
+ * the sums are handed to the sinks in order, as one chunk, so each distinct stack is classified once.
  *
  * <p>It reads everything before any sink sees a sample, so a file it cannot read ({@link JfrCursor.Unreadable},
  * or any failure: a corrupted file) still goes whole to the general reader, which says what is wrong.
@@ -47,15 +48,15 @@ final class MappedRecordingReader {
             Path readable, String name, ChunkScan scan, Map<SampleMode, SampleSink> sinks, int threads)
             throws RecordingException {
         List<SampleMode> modes = new ArrayList<>(sinks.keySet());
-        List<ChunkPools> pools = new ArrayList<>();
-        List<ChunkEvents> events = new ArrayList<>();
+        List<Chunk> chunks = new ArrayList<>();
+        RecordingIds ids = new RecordingIds();
         try {
-            if (!readAll(readable, scan.completeChunks(), modes, threads, pools, events)) return null;
+            if (!readAll(readable, scan.completeChunks(), modes, threads, ids, chunks)) return null;
         } catch (IOException e) {
             return null;
         }
         try {
-            return feed(name, scan, sinks, modes, pools, events);
+            return feed(name, scan, sinks, modes, ids, chunks);
         } catch (RuntimeException e) {
             // everything was validated while indexing: a failure here is a defect of ours, said in one line
             throw new RecordingException(name, scan.describeFailure(e));
@@ -63,18 +64,13 @@ final class MappedRecordingReader {
     }
 
     private static boolean readAll(
-            Path file,
-            int chunks,
-            List<SampleMode> modes,
-            int threads,
-            List<ChunkPools> pools,
-            List<ChunkEvents> events)
+            Path file, int chunkCount, List<SampleMode> modes, int threads, RecordingIds ids, List<Chunk> chunks)
             throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             List<long[]> spans = new ArrayList<>();
             ByteBuffer size = ByteBuffer.allocate(8);
             long pos = 0;
-            for (int k = 0; k < chunks; k++) {
+            for (int k = 0; k < chunkCount; k++) {
                 size.clear();
                 if (ch.read(size, pos + 8) != 8) return false;
                 long chunkSize = size.getLong(0);
@@ -87,12 +83,12 @@ final class MappedRecordingReader {
             // (fast from the first event on, before any compilation) and the file's pages stay out of this
             // process's resident memory; the mapping, touched only where a sink asks for an entry, stays for that
             ThreadLocal<byte[][]> scratch = ThreadLocal.withInitial(() -> new byte[1][0]);
-            List<Callable<Chunk>> tasks = tasks(ch, spans, modes, metadata, scratch);
+            List<Callable<Chunk>> tasks = tasks(ch, spans, modes, metadata, scratch, ids);
             int n = Math.max(1, Math.min(threads, spans.size()));
             if (n == 1) {
                 try {
                     for (Callable<Chunk> t : tasks) {
-                        if (!add(t.call(), pools, events)) return false;
+                        if (!add(t.call(), chunks)) return false;
                     }
                     return true;
                 } finally {
@@ -108,7 +104,7 @@ final class MappedRecordingReader {
                 List<Future<Chunk>> futures = new ArrayList<>();
                 for (Callable<Chunk> t : tasks) futures.add(pool.submit(t));
                 for (Future<Chunk> f : futures) {
-                    if (!add(f.get(), pools, events)) return false;
+                    if (!add(f.get(), chunks)) return false;
                 }
                 return true;
             } catch (ExecutionException e) {
@@ -131,7 +127,8 @@ final class MappedRecordingReader {
             List<long[]> spans,
             List<SampleMode> modes,
             Map<ChunkPools.Bytes, JfrMetadata> metadata,
-            ThreadLocal<byte[][]> scratch) {
+            ThreadLocal<byte[][]> scratch,
+            RecordingIds ids) {
         List<Callable<Chunk>> tasks = new ArrayList<>();
         for (int k = 0; k < spans.size(); k++) {
             long start = spans.get(k)[0];
@@ -144,36 +141,52 @@ final class MappedRecordingReader {
                     if (ch.read(into, start + into.position()) < 0) return null;
                 }
                 MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_ONLY, start, size);
-                return readChunk(holder[0], size, map, modes, metadata);
+                return readChunk(holder[0], size, map, modes, metadata, ids, spans.size() > 1);
             });
         }
         return tasks;
     }
 
-    private static boolean add(Chunk c, List<ChunkPools> pools, List<ChunkEvents> events) {
+    private static boolean add(Chunk c, List<Chunk> chunks) {
         if (c == null) return false;
-        pools.add(c.pools);
-        events.add(c.events);
+        chunks.add(c);
         return true;
     }
 
-    private record Chunk(ChunkPools pools, ChunkEvents events) {}
+    /** One chunk indexed and summed; {@code translated} when its tallies hold recording-wide ids already. */
+    private record Chunk(ChunkPools pools, ChunkEvents events, boolean translated) {}
 
-    /** One chunk indexed and summed, or null when this reader leaves the file to the general one. */
+    /** One chunk indexed, summed and translated where it can be, or null when this reader leaves the file to the general one. */
     private static Chunk readChunk(
             byte[] data,
             int size,
             MappedByteBuffer map,
             List<SampleMode> modes,
-            Map<ChunkPools.Bytes, JfrMetadata> metadata) {
+            Map<ChunkPools.Bytes, JfrMetadata> metadata,
+            RecordingIds ids,
+            boolean translate) {
         try {
             ChunkPools p = new ChunkPools(data, size, map, metadata);
             ChunkEvents e = ChunkEvents.read(p, modes, null);
+            ids.chunkStarts(p.startNanos);
+            boolean translated = translate && !e.needsCarry && translate(e, ChunkIds.local(ids, p));
             p.release();
-            return new Chunk(p, e);
+            return new Chunk(p, e, translated);
         } catch (RuntimeException | StackOverflowError e) {
             return null;
         }
+    }
+
+    /** Whether every part's tally was translated; none is when the chunk lacks an id it uses. */
+    private static boolean translate(ChunkEvents e, ChunkIds chunkIds) {
+        StackTally[] out = new StackTally[e.parts.length];
+        try {
+            for (int i = 0; i < out.length; i++) out[i] = chunkIds.translate(e.parts[i].tally);
+        } catch (ChunkIds.NotLocal notLocal) {
+            return false;
+        }
+        for (int i = 0; i < out.length; i++) e.parts[i].tally = out[i];
+        return true;
     }
 
     private static Map<SampleMode, RecordingSummary> feed(
@@ -181,32 +194,40 @@ final class MappedRecordingReader {
             ChunkScan scan,
             Map<SampleMode, SampleSink> sinks,
             List<SampleMode> modes,
-            List<ChunkPools> pools,
-            List<ChunkEvents> events) {
+            RecordingIds ids,
+            List<Chunk> chunks) {
         Map<SampleMode, Map<String, Long>> counts = new EnumMap<>(SampleMode.class);
         for (SampleMode m : modes) counts.put(m, new TreeMap<>());
         String producer = "jdk";
-        long startNanos = Long.MAX_VALUE;
+        List<ChunkPools> pools = new ArrayList<>();
+        for (Chunk c : chunks) pools.add(c.pools);
+        // the sinks see the recording as one chunk: its ids are recording-wide, or the one chunk's own
+        boolean one = chunks.size() == 1;
+        if (!chunks.isEmpty()) {
+            ChunkView view = one ? new OneChunkView(ChunkIds.searchingBack(ids, pools, 0), ids) : ids;
+            for (SampleMode m : modes) sinks.get(m).beginChunk(view);
+        }
         ChunkEvents.Carry carry = ChunkEvents.Carry.NONE;
-        Map<ChunkPools.Bytes, String> methodNames = new java.util.HashMap<>();
-        Map<ChunkPools.Bytes, String> classNames = new java.util.HashMap<>();
-        for (int k = 0; k < pools.size(); k++) {
+        for (int k = 0; k < chunks.size(); k++) {
             ChunkPools p = pools.get(k);
             if (p.asyncProfiler) producer = "async-profiler";
-            startNanos = Math.min(startNanos, p.startNanos);
-            ChunkEvents e = events.get(k);
+            ChunkEvents e = chunks.get(k).events;
+            boolean translated = chunks.get(k).translated;
             if (e.needsCarry) {
                 p.reload();
                 e = ChunkEvents.read(p, modes, carry);
                 p.release();
+                translated = false;
             }
-            events.set(k, null);
+            if (!translated && !one) {
+                ChunkIds back = ChunkIds.searchingBack(ids, pools, k);
+                for (ChunkEvents.Part part : e.parts) part.tally = back.translate(part.tally);
+            }
+            chunks.set(k, null);
             carry = new ChunkEvents.Carry(
                     p.threadStates != null ? p.threadStates : carry.threadStates(),
                     e.hasEventSetting || carry.hasEventSetting(),
                     e.hasEventSetting ? e.eventSetting : carry.eventSetting());
-            MappedChunkView view = new MappedChunkView(pools, k, startNanos, methodNames, classNames);
-            for (SampleMode m : modes) sinks.get(m).beginChunk(view);
             for (int i = 0; i < modes.size(); i++) {
                 ChunkEvents.Part part = e.parts[i];
                 part.tally.drainTo(sinks.get(part.mode));

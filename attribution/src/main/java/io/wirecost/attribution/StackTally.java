@@ -24,7 +24,7 @@ final class StackTally {
         add(stackTraceId, threadId, weight, 1, (double) weight * weight);
     }
 
-    private void add(int stackTraceId, int threadId, long weight, long n, double weightSquares) {
+    void add(int stackTraceId, int threadId, long weight, long n, double weightSquares) {
         long key = ((long) stackTraceId << 32) | (threadId & 0xFFFFFFFFL);
         int mask = keys.length - 1;
         int i = (int) ((key * 0x9E3779B97F4A7C15L) >>> 40) & mask;
@@ -47,11 +47,20 @@ final class StackTally {
 
     /** Passes every pair to the sink once, in no particular order, and empties the tally for the next chunk. */
     void drainTo(SampleSink sink) {
-        for (int i = 0; i < keys.length; i++) {
-            if (used[i]) sink.samples((int) (keys[i] >>> 32), (int) keys[i], weights[i], events[i], squares[i]);
-        }
+        forEach(sink::samples);
         Arrays.fill(used, false);
         size = 0;
+    }
+
+    /** One (stack, thread) pair's sums. */
+    interface Pair {
+        void accept(int stackTraceId, int threadId, long weight, long events, double weightSquares);
+    }
+
+    void forEach(Pair to) {
+        for (int i = 0; i < keys.length; i++) {
+            if (used[i]) to.accept((int) (keys[i] >>> 32), (int) keys[i], weights[i], events[i], squares[i]);
+        }
     }
 
     private void grow() {

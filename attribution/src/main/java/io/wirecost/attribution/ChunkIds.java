@@ -1,0 +1,178 @@
+package io.wirecost.attribution;
+
+import java.util.List;
+
+/**
+ * Translates one chunk's stack and thread ids into {@link RecordingIds}, decoding each stack, method, class
+ * and symbol the chunk's counted events reach once. On a reading thread only the chunk's own pools are at
+ * hand ({@link #local}): an id the chunk does not define throws {@link NotLocal}, and the chunk is translated
+ * again in order ({@link #searchingBack}), where an id resolves to the latest earlier chunk that defines it,
+ * as async-profiler's reader, whose dictionaries live across chunks, resolves it.
+ */
+final class ChunkIds {
+
+    // jdk.types.FrameType keys, as JfrChunk in RecordingReader reads them
+    private static final byte FRAME_NATIVE = 3;
+    private static final byte FRAME_CPP = 4;
+    private static final byte FRAME_KERNEL = 5;
+    private static final byte[] NONE = new byte[0];
+    private static final byte[] UNKNOWN = "[unknown]".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+    /** An id this chunk does not define, met on a reading thread. */
+    static final class NotLocal extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotLocal() {
+            super(null, null, false, false);
+        }
+    }
+
+    private interface Pool {
+        OffsetIndex of(ChunkPools p);
+    }
+
+    private final RecordingIds ids;
+    private final List<ChunkPools> chunks;
+    private final int index;
+    private final boolean local;
+    private final boolean asyncProfiler;
+    private final LongIntMap stacks = new LongIntMap();
+    private final LongIntMap threads = new LongIntMap();
+    private final LongIntMap javaFrames = new LongIntMap();
+    private final LongIntMap nativeFrames = new LongIntMap();
+
+    private ChunkIds(RecordingIds ids, List<ChunkPools> chunks, int index, boolean local) {
+        this.ids = ids;
+        this.chunks = chunks;
+        this.index = index;
+        this.local = local;
+        this.asyncProfiler = chunks.get(index).asyncProfiler;
+    }
+
+    /** On the chunk's reading thread, with only its own pools. */
+    static ChunkIds local(RecordingIds ids, ChunkPools chunk) {
+        return new ChunkIds(ids, List.of(chunk), 0, true);
+    }
+
+    /** In order, once every chunk is indexed: ids the chunk lacks resolve to earlier chunks'. */
+    static ChunkIds searchingBack(RecordingIds ids, List<ChunkPools> chunks, int index) {
+        return new ChunkIds(ids, chunks, index, false);
+    }
+
+    /** The pool entry of {@code id}, or null when no chunk (this one, or an earlier) defines it. */
+    private JfrCursor find(Pool pool, long id) {
+        for (int k = index; k >= 0; k--) {
+            ChunkPools p = chunks.get(k);
+            long span = pool.of(p).get(id);
+            if (span >= 0) return p.entry(span);
+        }
+        if (local) throw new NotLocal();
+        return null;
+    }
+
+    /** The tally with its ids translated. */
+    StackTally translate(StackTally tally) {
+        StackTally out = new StackTally();
+        tally.forEach((stack, thread, weight, events, squares) ->
+                out.add(stack(stack), thread(thread), weight, events, squares));
+        return out;
+    }
+
+    int stack(int stackTraceId) {
+        int id = stacks.get(stackTraceId, -1);
+        if (id < 0) {
+            id = decodeStack(stackTraceId);
+            stacks.put(stackTraceId, id);
+        }
+        return id;
+    }
+
+    int thread(int threadId) {
+        int id = threads.get(threadId, -1);
+        if (id < 0) {
+            id = ids.thread(threadName(threadId));
+            threads.put(threadId, id);
+        }
+        return id;
+    }
+
+    /** The chunk's name of a thread, null where it has none. */
+    String threadName(int threadId) {
+        JfrCursor t = find(p -> p.threads, threadId);
+        if (t == null) return null;
+        t.getVarlong(); // id
+        return ChunkPools.threadName(t);
+    }
+
+    /** A stack as the chunk holds it: its method ids and frame types, leaf first. */
+    record Stack(long[] methods, byte[] types) {}
+
+    private static final Stack EMPTY = new Stack(new long[0], NONE);
+
+    Stack decode(int stackTraceId) {
+        JfrCursor c = find(p -> p.stackTraces, stackTraceId);
+        if (c == null) return EMPTY;
+        c.getVarlong(); // id
+        c.getVarint(); // truncated
+        int depth = c.getVarint();
+        long[] methods = new long[depth];
+        byte[] types = new byte[depth];
+        for (int i = 0; i < depth; i++) {
+            methods[i] = c.getVarlong();
+            c.getVarint(); // line
+            c.getVarint(); // bytecode index
+            types[i] = c.getByte();
+        }
+        return new Stack(methods, types);
+    }
+
+    private int decodeStack(int stackTraceId) {
+        Stack s = decode(stackTraceId);
+        long[] frames = new long[s.methods.length];
+        for (int i = 0; i < frames.length; i++) frames[i] = frame(s.methods[i], s.types[i]);
+        return ids.stack(frames, s.types);
+    }
+
+    /** The recording-wide frame of a method id in a stack frame of this type. */
+    Frame frameOf(long methodId, byte frameType) {
+        return ids.frame(frame(methodId, frameType), frameType);
+    }
+
+    private int frame(long methodId, byte frameType) {
+        boolean nativeFrame =
+                frameType == FRAME_CPP || frameType == FRAME_KERNEL || (frameType == FRAME_NATIVE && asyncProfiler);
+        LongIntMap cache = nativeFrame ? nativeFrames : javaFrames;
+        int id = cache.get(methodId, -1);
+        if (id < 0) {
+            id = resolve(methodId, nativeFrame);
+            cache.put(methodId, id);
+        }
+        return id;
+    }
+
+    private int resolve(long methodId, boolean nativeFrame) {
+        JfrCursor m = find(p -> p.methods, methodId);
+        if (m == null) return ids.frame(NONE, UNKNOWN);
+        m.getVarlong(); // id
+        long cls = m.getVarlong();
+        byte[] method = symbol(m.getVarlong());
+        if (nativeFrame) return ids.frame(NONE, method);
+        JfrCursor c = find(p -> p.classes, cls);
+        byte[] className = NONE;
+        if (c != null) {
+            c.getVarlong(); // id
+            c.getVarlong(); // class loader
+            className = symbol(c.getVarlong());
+        }
+        return ids.frame(className, method);
+    }
+
+    private byte[] symbol(long id) {
+        JfrCursor s = find(p -> p.symbols, id);
+        if (s == null) return NONE;
+        s.getVarlong(); // id
+        s.getByte(); // encoding, 3 (UTF-8) as ChunkPools checked
+        int n = s.getVarint();
+        return s.bytesAt(s.pos, n);
+    }
+}

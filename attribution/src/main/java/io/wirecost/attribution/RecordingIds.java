@@ -1,0 +1,135 @@
+package io.wirecost.attribution;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Ids made recording-wide by content: the chunks of one recording repeat the same frames, stacks and threads
+ * under ids of their own, and a sink that caches per chunk would classify every stack again in each. The
+ * reading threads translate each chunk's ids into these ({@link ChunkIds}), so the sinks see the whole
+ * recording as one chunk and resolve, classify or name each distinct stack once. Interning is synchronized:
+ * it happens once per distinct frame, stack and thread of each chunk, not per event.
+ */
+final class RecordingIds implements ChunkView {
+
+    private final Map<ChunkPools.Bytes, Integer> frameIds = new HashMap<>();
+    private final List<Frame> frames = new ArrayList<>();
+    private final Map<StackKey, Integer> stackIds = new HashMap<>();
+    private final List<StackKey> stacks = new ArrayList<>();
+    private final Map<String, Integer> threadIds = new HashMap<>();
+    private final List<String> threads = new ArrayList<>();
+    private long recordingStartNanos = Long.MAX_VALUE;
+
+    /** A stack by its recording-wide frames and their types, leaf first. */
+    record StackKey(long[] frames, byte[] types, int hash) {
+        static StackKey of(long[] frames, byte[] types) {
+            return new StackKey(frames, types, 31 * Arrays.hashCode(frames) + Arrays.hashCode(types));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof StackKey k
+                    && k.hash == hash
+                    && Arrays.equals(k.frames, frames)
+                    && Arrays.equals(k.types, types);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public String toString() {
+            return frames.length + " frames";
+        }
+    }
+
+    /**
+     * The id of a frame named by its symbols' bytes as the recording holds them: {@code className} with
+     * slashes, empty where the frame is a native symbol (whose "class" is no Java class).
+     */
+    synchronized int frame(byte[] className, byte[] method) {
+        byte[] key = new byte[className.length + 1 + method.length];
+        System.arraycopy(className, 0, key, 0, className.length);
+        key[className.length] = 0; // no symbol holds a NUL: the split between the two names is unambiguous
+        System.arraycopy(method, 0, key, className.length + 1, method.length);
+        ChunkPools.Bytes k = ChunkPools.Bytes.of(key);
+        Integer id = frameIds.get(k);
+        if (id == null) {
+            String name = new String(method, StandardCharsets.UTF_8);
+            frames.add(
+                    className.length == 0
+                            ? Frame.nativeSymbol(name)
+                            : Frame.java(new String(className, StandardCharsets.UTF_8).replace('/', '.'), name));
+            id = frames.size() - 1;
+            frameIds.put(k, id);
+        }
+        return id;
+    }
+
+    synchronized int stack(long[] frameIds, byte[] types) {
+        StackKey k = StackKey.of(frameIds, types);
+        Integer id = stackIds.get(k);
+        if (id == null) {
+            stacks.add(k);
+            id = stacks.size() - 1;
+            stackIds.put(k, id);
+        }
+        return id;
+    }
+
+    /** A thread by its name (null where the recording gives none): all a sink asks of a thread here. */
+    synchronized int thread(String name) {
+        String key = name == null ? "\0null" : name;
+        Integer id = threadIds.get(key);
+        if (id == null) {
+            threads.add(name);
+            id = threads.size() - 1;
+            threadIds.put(key, id);
+        }
+        return id;
+    }
+
+    synchronized void chunkStarts(long startNanos) {
+        recordingStartNanos = Math.min(recordingStartNanos, startNanos);
+    }
+
+    // The view, asked once every chunk is translated (after the reading threads are joined)
+
+    @Override
+    public long[] stackMethods(int stackTraceId) {
+        return stackTraceId >= 0 && stackTraceId < stacks.size() ? stacks.get(stackTraceId).frames : new long[0];
+    }
+
+    @Override
+    public byte[] stackTypes(int stackTraceId) {
+        return stackTraceId >= 0 && stackTraceId < stacks.size() ? stacks.get(stackTraceId).types : new byte[0];
+    }
+
+    /** The frame type was applied when the frame was interned (it tells a native symbol from a Java method). */
+    @Override
+    public Frame frame(long methodId, byte frameType) {
+        return frames.get((int) methodId);
+    }
+
+    @Override
+    public String threadName(int threadId) {
+        return threadId >= 0 && threadId < threads.size() ? threads.get(threadId) : null;
+    }
+
+    /** Only sinks that take each sample's time ask this, and those are read by the general reader. */
+    @Override
+    public long epochNanos(long ticks) {
+        throw new UnsupportedOperationException("per-event times are not kept by the own reader");
+    }
+
+    @Override
+    public long recordingStartNanos() {
+        return recordingStartNanos;
+    }
+}
