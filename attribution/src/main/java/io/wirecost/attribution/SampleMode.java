@@ -26,6 +26,22 @@ public enum SampleMode {
     /** Nanoseconds blocked: {@code jdk.JavaMonitorEnter} and {@code jdk.ThreadPark}, from either producer. */
     LOCK;
 
+    /**
+     * The mode a profiler's own samples are attributed in, decided here for every caller that records and then
+     * attributes (the agent's live metrics, {@code run}'s shares and flame graphs): async-profiler's {@code wall}
+     * event samples every thread, running or not, and writes wall-clock samples, so they count as {@link #WALL};
+     * its other events ({@code cpu}, {@code ctimer}, {@code itimer}) and JFR's method sampler give {@link #CPU}
+     * samples. Counted as CPU, a wall recording would give no shares at all.
+     */
+    public static SampleMode ofProfiler(String engine, String event) {
+        return engine.equals("async") && event.equals("wall") ? WALL : CPU;
+    }
+
+    /** The samples' kind in words, for a table's "counted" line: CPU or wall (other modes weigh events). */
+    public String samplesWord() {
+        return this == WALL ? "wall" : "CPU";
+    }
+
     /** What a weight of this mode is, for output: samples, bytes or nanoseconds. */
     public String unit() {
         return switch (this) {

@@ -91,17 +91,15 @@ final class AttributeCommand implements Callable<Integer> {
 
         RuleSet rules = input.ruleSet(inputs);
         if (by.equals("endpoint")) return byEndpoint(inputs, rules, mode);
-        Attributor attributor = new Attributor(rules, input.sampleMode(), mode);
-        CategoryCounts all = attributor.newCounts();
+        List<Attributor.Source> sources = new ArrayList<>();
+        for (InputOptions.Input in : inputs)
+            sources.add(new Attributor.Source(in.label(), (a, counts) -> input.read(in, a, counts)));
+        Attributor.Attributed read = new Attributor(rules, input.sampleMode(), mode).readAll(sources);
         Map<String, Attribution> perInput = new LinkedHashMap<>();
-        List<RecordingSummary> summaries = new ArrayList<>();
-        for (InputOptions.Input in : inputs) {
-            CategoryCounts counts = attributor.newCounts();
-            RecordingSummary s = input.read(in, attributor, counts);
-            summaries.add(s);
-            all.merge(counts);
-            perInput.put(in.label(), counts.toAttribution(counted(List.of(s), mode, inputs), mode));
-        }
+        for (Attributor.Part p : read.parts())
+            perInput.put(p.label(), p.counts().toAttribution(counted(List.of(p.summary()), mode, inputs), mode));
+        List<RecordingSummary> summaries = read.summaries();
+        CategoryCounts all = read.all();
         // one input without samples is an error too: a silent 0.00 column reads as "no cost there"
         List<RecordingSummary> empty =
                 summaries.stream().filter(s -> s.samples() == 0).toList();

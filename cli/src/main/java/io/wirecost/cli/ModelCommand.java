@@ -13,15 +13,14 @@ import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.JvmPair;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.ScenarioKeys;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.model.ModelFit;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
-import io.wirecost.scenarios.files.FileTrees;
 import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.security.KeyMaterial;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,12 +171,9 @@ public final class ModelCommand implements Callable<Integer> {
             List<ModelFit.Point> out)
             throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
-        Path keyDir = null;
-        try {
-            if (scenario.needsKeys()) {
-                keyDir = Files.createTempDirectory("wirecost-keys-");
-                KeyMaterial.generate(keyDir, Duration.ofDays(1));
-            }
+        // deleted when the sweep ends and, through ScenarioKeys' hook, on Ctrl-C
+        try (ScenarioKeys keys = ScenarioKeys.temporary()) {
+            Path keyDir = keys.forScenario(scenario, line -> System.err.println("wirecost: " + line));
             String labels = String.join(",", ni.stream().map(n -> "ints-" + n).toList());
             String config = JSON.writeValueAsString(
                     new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir, Map.of(Payload.OPTION, labels)));
@@ -215,10 +211,6 @@ public final class ModelCommand implements Callable<Integer> {
                         System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
                     }
                 }
-            }
-        } finally {
-            if (keyDir != null) {
-                FileTrees.delete(keyDir);
             }
         }
     }

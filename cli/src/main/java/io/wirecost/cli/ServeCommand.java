@@ -7,12 +7,12 @@ import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.JvmPair;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.ScenarioKeys;
 import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.files.FileTrees;
-import io.wirecost.scenarios.security.KeyMaterial;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,13 +96,16 @@ final class ServeCommand implements Callable<Integer> {
                 home, classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
 
         Path work = Files.createTempDirectory("wirecost-serve-");
-        Path keyDir = d.needsKeys() ? work.resolve("keys") : null;
-        // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the run's keys, and the log
-        // unless the server failed (the error message names it)
+        // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the log unless the server failed (the
+        // error message names it)
         Runtime.getRuntime()
-                .addShutdownHook(
-                        new Thread(() -> FileTrees.deleteQuietly(failed ? keyDir : work), "wirecost-serve-cleanup"));
-        if (keyDir != null) KeyMaterial.generate(keyDir, Duration.ofDays(1));
+                .addShutdownHook(new Thread(
+                        () -> {
+                            if (!failed) FileTrees.deleteQuietly(work);
+                        },
+                        "wirecost-serve-cleanup"));
+        // serve ends only with its JVM, Ctrl-C or the server's end: ScenarioKeys' hook deletes the keys then
+        Path keyDir = ScenarioKeys.temporary().forScenario(d, line -> {});
         String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(stringLength, keyDir, options));
         Path log = work.resolve(scenario + "-server.log");
         try (ChildJvm server =

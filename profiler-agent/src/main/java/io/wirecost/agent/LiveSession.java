@@ -11,7 +11,6 @@ import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.FanOutSink;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
@@ -267,7 +266,7 @@ final class LiveSession implements AgentMetrics.Source {
     }
 
     static SampleMode sampleMode(AgentOptions options) {
-        return options.event().equals("wall") && options.engine().equals("async") ? SampleMode.WALL : SampleMode.CPU;
+        return SampleMode.ofProfiler(options.engine(), options.event());
     }
 
     private void read(Path file) {
@@ -278,22 +277,21 @@ final class LiveSession implements AgentMetrics.Source {
             Attributor attributor = attributor(options, rules);
             PackageProfile byArtifact = artifactCounts == null ? null : new PackageProfile(this::artifactOf);
             CategoryCounts bytes = countsAllocations() ? new CategoryCounts(rules.categories()) : null;
-            Map<SampleMode, SampleSink> sinks = new java.util.EnumMap<>(SampleMode.class);
             OtlpSink otlp = shipper == null ? null : new OtlpSink(rules, options, this::artifactOf);
             io.wirecost.attribution.EndpointSink byEndpoint = endpoints == null ? null : endpoints.sinkFor(file);
-            List<SampleSink> forMode = new java.util.ArrayList<>(List.of(attributor.classifier(c)));
-            if (byArtifact != null) forMode.add(byArtifact);
-            if (otlp != null) forMode.add(otlp.sink(attributor.sampleMode()));
-            if (byEndpoint != null) forMode.add(byEndpoint);
-            sinks.put(attributor.sampleMode(), forMode.size() == 1 ? forMode.get(0) : new FanOutSink(forMode));
+            List<SampleSink> alongside = new java.util.ArrayList<>();
+            if (byArtifact != null) alongside.add(byArtifact);
+            if (otlp != null) alongside.add(otlp.sink(attributor.sampleMode()));
+            if (byEndpoint != null) alongside.add(byEndpoint);
+            Map<SampleMode, SampleSink> otherModes = new java.util.EnumMap<>(SampleMode.class);
             if (bytes != null) {
                 SampleSink alloc = new Attributor(rules, SampleMode.ALLOC, AttributionMode.SELF).classifier(bytes);
-                sinks.put(
+                otherModes.put(
                         SampleMode.ALLOC,
                         otlp == null ? alloc : new FanOutSink(List.of(alloc, otlp.sink(SampleMode.ALLOC))));
             }
             artifactsRefreshed = false;
-            new RecordingReader(attributor.sampleMode()).readEach(file, sinks);
+            attributor.readSegment(file, c, alongside, otherModes);
             if (otlp != null) otlp.ship(shipper);
             counts.add(c);
             if (bytes != null) for (int i = 0; i < allocated.length(); i++) allocated.addAndGet(i, bytes.samples(i));

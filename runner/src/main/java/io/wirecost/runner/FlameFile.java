@@ -10,15 +10,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-/** {@code flames/NAME.html}: one recording's CPU flame graph, by async-profiler's own template. */
+/** {@code flames/NAME.html}: one recording's flame graph (CPU or wall samples), by async-profiler's own template. */
 public final class FlameFile {
 
     private FlameFile() {}
 
-    public static void write(Path runDir, String name, String title, RuleSet rules, Path recording)
+    public static void write(Path runDir, String name, String title, RuleSet rules, SampleMode mode, Path recording)
             throws RecordingException, IOException {
         FlameGraphSink flame = new FlameGraphSink("html", title, rules, false);
-        new RecordingReader(SampleMode.CPU).read(recording, flame);
+        new RecordingReader(mode).read(recording, flame);
         AtomicFiles.write(runDir.resolve("flames").resolve(name + ".html"), out -> {
             PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8);
             flame.write(ps);

@@ -2,7 +2,6 @@ package io.wirecost.runner;
 
 import io.wirecost.attribution.AttributionMode;
 import io.wirecost.attribution.Attributor;
-import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
@@ -16,7 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A scenario's recordings attributed: CPU shares by role (client, server, and both as {@code all}), the companion
+ * A scenario's recordings attributed through the engine's one entry point ({@link Attributor#readAll}): shares by role (client, server, and both as {@code all}), the companion
  * tables {@code --profile cpu,alloc,lock} asks for, and a flame graph per recording.
  */
 final class ScenarioAttribution {
@@ -33,75 +32,74 @@ final class ScenarioAttribution {
 
     /**
      * Attributes {@code recordings} (by role) and writes {@code flames/<stem>-<role>.html} for each; nothing where
-     * there are none.
+     * there are none. The samples count as the profiler took them ({@link SampleMode#ofProfiler}): CPU, or wall
+     * with {@code --event wall}.
      */
     static Result run(RuleSet rules, ProfilerSettings profiler, Path outDir, String stem, Map<String, Path> recordings)
             throws RecordingException, IOException {
         if (recordings.isEmpty()) return Result.NONE;
-        Result r = new Result(shares(rules, recordings), companions(rules, profiler, recordings));
+        SampleMode mode = SampleMode.ofProfiler(profiler.engine(), profiler.event());
+        Result r = new Result(shares(rules, mode, recordings), companions(rules, profiler, recordings));
         for (Map.Entry<String, Path> e : recordings.entrySet()) {
             FlameFile.write(
                     outDir,
                     stem + "-" + e.getKey(),
-                    "wirecost " + stem + " " + e.getKey() + " (CPU, measured phase)",
+                    "wirecost " + stem + " " + e.getKey() + " (" + mode.samplesWord() + ", measured phase)",
                     rules,
+                    mode,
                     e.getValue());
         }
         return r;
     }
 
-    private static Map<String, RoleAttribution> shares(RuleSet rules, Map<String, Path> recordings)
+    /** Client then server, the way every command reads several inputs: each its own counts, and both merged. */
+    private static Attributor.Attributed read(Attributor attributor, Map<String, Path> recordings)
             throws RecordingException {
+        List<Attributor.Source> sources = new ArrayList<>();
+        for (String role : List.of("client", "server"))
+            if (recordings.containsKey(role)) sources.add(Attributor.Source.file(role, recordings.get(role)));
+        return attributor.readAll(sources);
+    }
+
+    private static Map<String, RoleAttribution> shares(RuleSet rules, SampleMode mode, Map<String, Path> recordings)
+            throws RecordingException {
+        Attributor.Attributed read = read(new Attributor(rules, mode, AttributionMode.SELF), recordings);
         Map<String, RoleAttribution> out = new LinkedHashMap<>();
-        Attributor attributor = new Attributor(rules, SampleMode.CPU, AttributionMode.SELF);
-        CategoryCounts all = attributor.newCounts();
-        List<RecordingSummary> summaries = new ArrayList<>();
-        for (String role : List.of("client", "server")) {
-            Path p = recordings.get(role);
-            if (p == null) continue;
-            CategoryCounts counts = attributor.newCounts();
-            RecordingSummary s = attributor.read(p, counts);
-            summaries.add(s);
-            all.merge(counts);
-            out.put(role, new RoleAttribution(role, counts.toAttribution(describe(List.of(s))), List.of(s)));
+        for (Attributor.Part p : read.parts()) {
+            List<RecordingSummary> one = List.of(p.summary());
+            out.put(p.label(), new RoleAttribution(p.label(), p.counts().toAttribution(describe(mode, one)), one));
         }
-        out.put("all", new RoleAttribution("all", all.toAttribution(describe(summaries)), summaries));
+        List<RecordingSummary> all = read.summaries();
+        out.put("all", new RoleAttribution("all", read.all().toAttribution(describe(mode, all)), all));
         return out;
     }
 
     /**
      * Bytes allocated and time blocked by category, client and server together, from the same recordings as the
-     * CPU shares ({@code --profile cpu,alloc,lock}): the engine's --mode alloc and --mode lock.
+     * shares ({@code --profile cpu,alloc,lock}): the engine's --mode alloc and --mode lock.
      */
     private static Map<String, RoleAttribution> companions(
             RuleSet rules, ProfilerSettings profiler, Map<String, Path> recordings) throws RecordingException {
         Map<String, RoleAttribution> out = new LinkedHashMap<>();
         for (String kind : profiler.companions()) {
             SampleMode mode = kind.equals("alloc") ? SampleMode.ALLOC : SampleMode.LOCK;
-            Attributor attributor = new Attributor(rules, mode, AttributionMode.SELF);
-            CategoryCounts all = attributor.newCounts();
-            List<RecordingSummary> summaries = new ArrayList<>();
-            for (String role : List.of("client", "server")) {
-                Path p = recordings.get(role);
-                if (p == null) continue;
-                CategoryCounts counts = attributor.newCounts();
-                summaries.add(attributor.read(p, counts));
-                all.merge(counts);
-            }
+            Attributor.Attributed read = read(new Attributor(rules, mode, AttributionMode.SELF), recordings);
+            List<RecordingSummary> summaries = read.summaries();
             if (!summaries.isEmpty())
                 out.put(
                         kind,
                         new RoleAttribution(
                                 kind,
-                                all.toAttribution(kind + " " + mode.unit() + ": " + events(summaries)),
+                                read.all().toAttribution(kind + " " + mode.unit() + ": " + events(summaries)),
                                 summaries));
         }
         return out;
     }
 
-    /** The CPU shares' description: the producer, then each event's count over the recordings. */
-    static String describe(List<RecordingSummary> summaries) {
-        return (summaries.isEmpty() ? "" : summaries.get(0).producer()) + " CPU samples:" + counts(summaries);
+    /** The shares' description: the producer, the samples' kind, then each event's count over the recordings. */
+    static String describe(SampleMode mode, List<RecordingSummary> summaries) {
+        return (summaries.isEmpty() ? "" : summaries.get(0).producer()) + " " + mode.samplesWord() + " samples:"
+                + counts(summaries);
     }
 
     private static String events(List<RecordingSummary> summaries) {

@@ -1,11 +1,10 @@
 package io.wirecost.cli.attach;
 
-import io.wirecost.attribution.CategoryCounts;
-import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.AttributionMode;
+import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
-import io.wirecost.attribution.StackClassifier;
 import io.wirecost.report.ArtifactTable;
 import io.wirecost.report.HtmlReport;
 import io.wirecost.report.ResultsJson;
@@ -41,7 +40,12 @@ public final class ExternalRunWriter {
     /** Writes every file; a process whose recording cannot be read is listed as failed, the others still count. */
     public List<ScenarioResult> write(RunMetadata meta, List<ProcessRecording> processes) throws Exception {
         List<ScenarioResult> results = new ArrayList<>();
-        for (ProcessRecording p : processes) results.add(result(p));
+        // the samples count as the profiler took them: CPU, or wall with --event wall
+        SampleMode mode = meta.profiler() == null
+                ? SampleMode.CPU
+                : SampleMode.ofProfiler(
+                        meta.profiler().engine(), meta.profiler().event());
+        for (ProcessRecording p : processes) results.add(result(p, mode));
         AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
         AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
@@ -49,24 +53,31 @@ public final class ExternalRunWriter {
         return results;
     }
 
-    private ScenarioResult result(ProcessRecording p) {
+    private ScenarioResult result(ProcessRecording p, SampleMode mode) {
         String error = p.error();
         Map<String, RoleAttribution> shares = Map.of();
         if (error.isEmpty()) {
             try {
                 if (!Files.isRegularFile(p.file()) || Files.size(p.file()) == 0)
                     throw new IllegalStateException("no recording was written");
-                CategoryCounts counts = new CategoryCounts(rules.categories());
-                RecordingSummary s =
-                        new RecordingReader(SampleMode.CPU).read(p.file(), new StackClassifier(rules, counts));
+                Attributor.Attributed read = new Attributor(rules, mode, AttributionMode.SELF)
+                        .readAll(List.of(Attributor.Source.file("all", p.file())));
+                RecordingSummary s = read.parts().get(0).summary();
                 shares = Map.of(
                         "all",
                         new RoleAttribution(
                                 "all",
-                                counts.toAttribution(s.producer() + " CPU samples: " + s.eventCounts()),
+                                read.all()
+                                        .toAttribution(s.producer() + " " + mode.samplesWord() + " samples: "
+                                                + s.eventCounts()),
                                 List.of(s)));
                 FlameFile.write(
-                        dir, p.name() + "-all", "wirecost " + p.name() + " pid " + p.pid() + " (CPU)", rules, p.file());
+                        dir,
+                        p.name() + "-all",
+                        "wirecost " + p.name() + " pid " + p.pid() + " (" + mode.samplesWord() + ")",
+                        rules,
+                        mode,
+                        p.file());
             } catch (Exception e) {
                 error = p.file().getFileName() + ": "
                         + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
