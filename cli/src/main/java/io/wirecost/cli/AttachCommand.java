@@ -10,12 +10,14 @@ import io.wirecost.cli.attach.TargetCheck;
 import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.OutputDirectory;
+import io.wirecost.runner.AgentArguments;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.ScenarioResult;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -87,8 +89,13 @@ final class AttachCommand implements Callable<Integer> {
         Path file;
         long started;
         try (AgentLink link = AgentLink.open(pid, agentJar, dir)) {
-            Map<String, String> reply = link.request("attach.command=start,attach.dir=" + dir.resolve("recordings")
-                    + ",attach.stop-after=" + (durationNs + SAFETY_MARGIN_NS) + "ns," + agentOptions(profiler));
+            Map<String, String> reply = link.request(new AgentArguments()
+                    .with("attach.command", "start")
+                    .with("attach.dir", dir.resolve("recordings"))
+                    .nanos("attach.stop-after", durationNs + SAFETY_MARGIN_NS)
+                    .sampling(profiler)
+                    .with(liveMetrics())
+                    .toString());
             file = Path.of(reply.get("file"));
             facts = JvmFacts.beside(file);
             System.err.println("wirecost: recording pid " + pid + " (" + facts.get("main_class") + ", "
@@ -129,19 +136,16 @@ final class AttachCommand implements Callable<Integer> {
         return results.get(0).ok() ? 0 : 1;
     }
 
-    private String agentOptions(ProfilerSettings p) {
-        String s = "engine=" + p.engine() + ",event=" + p.event() + ",interval=" + p.intervalNs();
-        if (metricsPort != null) {
-            s += ",metrics.port=" + metricsPort;
-            // pack:auto needs frames the live view has not seen yet: the live counts use the built-in rules then
-            String layer = options.layers().get(0);
-            if (!layer.equals(RuleLayers.AUTO))
-                s += ",rules="
-                        + (layer.startsWith(RuleLayers.PACK_PREFIX)
-                                ? layer
-                                : Path.of(layer).toAbsolutePath());
-        }
-        return s;
+    /** {@code metrics.port} and the rules of the live view, for {@code --metrics-port}; none without it. */
+    private Map<String, Object> liveMetrics() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (metricsPort == null) return m;
+        m.put("metrics.port", metricsPort);
+        // pack:auto needs frames the live view has not seen yet: the live counts use the built-in rules then
+        String layer = options.layers().get(0);
+        if (!layer.equals(RuleLayers.AUTO))
+            m.put("rules", layer.startsWith(RuleLayers.PACK_PREFIX) ? layer : Path.of(layer));
+        return m;
     }
 
     /** Idempotent on the agent's side; a target that exited meanwhile has written its recording at exit. */

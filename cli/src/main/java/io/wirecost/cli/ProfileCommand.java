@@ -8,6 +8,7 @@ import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.cli.common.Signals;
+import io.wirecost.runner.AgentArguments;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.ScenarioResult;
 import io.wirecost.runner.UsageException;
@@ -83,9 +84,10 @@ final class ProfileCommand implements Callable<Integer> {
                 throw new UsageException(
                         p + ": a path with a space or comma cannot go into JAVA_TOOL_OPTIONS; use --out elsewhere");
         }
-        String agent = "-javaagent:" + agentJar + "=engine=" + profiler.engine() + ",event=" + profiler.event()
-                + ",interval=" + profiler.intervalNs() + ",dir=" + recordings
-                + (fromNs > 0 ? ",from=" + fromNs + "ns" : "") + (toNs != Long.MAX_VALUE ? ",to=" + toNs + "ns" : "");
+        AgentArguments arguments = AgentArguments.of(profiler).with("dir", recordings);
+        if (fromNs > 0) arguments.nanos("from", fromNs);
+        if (toNs != Long.MAX_VALUE) arguments.nanos("to", toNs);
+        String agent = arguments.javaagent(agentJar);
 
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
         String existing = pb.environment().get("JAVA_TOOL_OPTIONS");

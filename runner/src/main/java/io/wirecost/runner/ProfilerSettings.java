@@ -34,11 +34,10 @@ public record ProfilerSettings(String engine, String event, long intervalNs, Set
 
     public static final String ENDPOINTS = "endpoints";
 
-    /** The agent's option string for one process. */
+    /** The agent's option string for one scenario JVM: started by the runner's control, recording to {@code file}. */
     public String agentOptions(java.nio.file.Path file) {
-        Set<String> events = companions();
-        String also = events.isEmpty() ? "" : ",also=" + String.join("+", events);
-        return "engine=" + engine + ",event=" + event + ",interval=" + intervalNs + also
-                + (extras.contains(ENDPOINTS) ? ",endpoints=on" : "") + ",start=manual,file=" + file.toAbsolutePath();
+        AgentArguments a = AgentArguments.of(this).also(companions());
+        if (extras.contains(ENDPOINTS)) a.with("endpoints", "on");
+        return a.with("start", "manual").with("file", file).toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.wirecost.cli.bench;
 
+import io.wirecost.runner.AgentArguments;
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -264,8 +265,11 @@ final class AttributeBench implements Callable<Integer> {
                 ProcessMeter.java(javaHome),
                 "-XX:+UnlockDiagnosticVMOptions",
                 "-XX:+DebugNonSafepoints",
-                "-javaagent:" + agent.toAbsolutePath() + "=engine=async,event=cpu,interval=" + interval
-                        + ",start=now,file=" + base,
+                new AgentArguments()
+                        .sampling("async", "cpu", interval)
+                        .with("start", "now")
+                        .with("file", base)
+                        .javaagent(agent),
                 "-cp",
                 cp,
                 Workload.class.getName(),
