@@ -15,9 +15,7 @@ import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -60,12 +58,10 @@ final class ExternalRunOptions {
     }
 
     ProfilerSettings profiler() {
-        if (!List.of("async", "jfr").contains(engine))
-            throw new UsageException("--profiler must be async or jfr, got '" + engine + "'");
-        if (!List.of("cpu", "ctimer", "itimer", "wall").contains(event)) {
-            throw new UsageException("--event must be cpu, ctimer, itimer or wall, got '" + event + "'");
-        }
-        return new ProfilerSettings(engine, event, Durations.parseNanos("--interval", interval));
+        return new ProfilerSettings(
+                ProfilerOptions.engine(List.of(ProfilerOptions.Engine.ASYNC, ProfilerOptions.Engine.JFR), engine),
+                ProfilerOptions.event(event),
+                Durations.parseNanos("--interval", interval));
     }
 
     /** Checks the layers before anything is recorded: a typo in a file or pack name fails now, not after the run. */
@@ -109,15 +105,8 @@ final class ExternalRunOptions {
 
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */
     Path outputDirectory(String prefix) throws Exception {
-        Path dir = out != null
-                ? out
-                : Path.of(
-                        "runs",
-                        prefix + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(dir.resolve("results.json"))) {
-            throw new UsageException("--out " + dir + " already holds a run; choose another directory");
-        }
-        Files.createDirectories(OutputDirectory.create("--out", dir).resolve("recordings"));
+        Path dir = OutputDirectory.fresh("--out", out, prefix + "-", "results.json", "a run");
+        Files.createDirectories(dir.resolve("recordings"));
         return dir.toAbsolutePath();
     }
 

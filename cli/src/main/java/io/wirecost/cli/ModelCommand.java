@@ -3,30 +3,22 @@ package io.wirecost.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.cli.common.Locations;
-import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.report.Table;
 import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.JvmLauncher;
-import io.wirecost.runner.JvmPair;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.ProfilerSettings;
-import io.wirecost.runner.ScenarioKeys;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.model.ModelFit;
-import io.wirecost.scenarios.ScenarioConfig;
-import io.wirecost.scenarios.ScenarioDescriptor;
+import io.wirecost.runner.model.ModelSweep;
 import io.wirecost.scenarios.Scenarios;
-import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.payload.Payload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -36,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -87,8 +80,8 @@ public final class ModelCommand implements Callable<Integer> {
             description = "Untimed single-client calls per size before the sweep (default 500; quick 100).")
     Integer warmup;
 
-    @Option(names = "--out", description = "Output directory (default: a new folder under runs/).")
-    Path out;
+    @Mixin
+    OutputOptions output;
 
     @Option(
             names = "--jvm-opt",
@@ -119,13 +112,8 @@ public final class ModelCommand implements Callable<Integer> {
                 throw new UsageException("--ints must be 1 to " + Payload.MAX_INTS + ", got " + n);
         if (total < 1 || warm < 0) throw new UsageException("--calls must be positive and --warmup not negative");
         if (cl.size() * ni.size() < 2) throw new UsageException("a fit needs at least two points (levels x sizes)");
-        Path dir = out != null
-                ? out
-                : Path.of(
-                        "runs", "model-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        if (Files.exists(dir.resolve("model.json")))
-            throw new UsageException("--out " + dir + " already holds a model; choose another directory");
-        Files.createDirectories(OutputDirectory.create("--out", dir).resolve("logs"));
+        Path dir = output.create("model-", "model.json", "a model");
+        Files.createDirectories(dir.resolve("logs"));
         System.err.println("wirecost: writing to " + dir);
 
         JvmLauncher launcher = new JvmLauncher(
@@ -136,16 +124,16 @@ public final class ModelCommand implements Callable<Integer> {
                 jvmOptions);
         Path csv = dir.resolve("model.csv");
         // rewritten whole after every point (AtomicFiles), so an interrupted sweep leaves no half row
-        StringBuilder csvText = new StringBuilder(
-                "scenario,clients,ints,calls,mean_micros,p50_micros,p99_micros,throughput_per_second\n");
+        StringBuilder csvText = new StringBuilder(ModelSweep.CSV_HEADER);
         AtomicFiles.write(csv, csvText.toString());
+        ModelSweep sweep = new ModelSweep(cl, ni, total, warm);
         Map<String, List<ModelFit.Point>> points = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
         for (String s : scenarios) {
             List<ModelFit.Point> ps = new ArrayList<>();
             points.put(s, ps);
             try {
-                sweep(launcher, s, cl, ni, total, warm, dir, csv, csvText, ps);
+                sweep.run(launcher, s, dir, csv, csvText, ps);
             } catch (ChildJvm.ChildFailure | IOException e) {
                 errors.put(s, e.getMessage());
                 System.err.println("wirecost: " + s + " failed: " + e.getMessage());
@@ -156,67 +144,6 @@ public final class ModelCommand implements Callable<Integer> {
         System.out.print(text);
         System.out.println("\nResults: " + dir + " (model.csv, model.json, table.md)");
         return errors.isEmpty() ? 0 : 1;
-    }
-
-    private void sweep(
-            JvmLauncher launcher,
-            String name,
-            List<Integer> cl,
-            List<Integer> ni,
-            int total,
-            int warm,
-            Path dir,
-            Path csv,
-            StringBuilder csvText,
-            List<ModelFit.Point> out)
-            throws Exception {
-        ScenarioDescriptor scenario = Scenarios.descriptor(name);
-        // deleted when the sweep ends and, through ScenarioKeys' hook, on Ctrl-C
-        try (ScenarioKeys keys = ScenarioKeys.temporary()) {
-            Path keyDir = keys.forScenario(scenario, line -> System.err.println("wirecost: " + line));
-            String labels = String.join(",", ni.stream().map(n -> "ints-" + n).toList());
-            String config = JSON.writeValueAsString(
-                    new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir, Map.of(Payload.OPTION, labels)));
-            JvmPair.Files files = new JvmPair.Files(
-                    dir.resolve(name + "-server.jfr"),
-                    dir.resolve(name + "-client.jfr"),
-                    dir.resolve("logs").resolve(name + "-server.log"),
-                    dir.resolve("logs").resolve(name + "-client.log"));
-            try (JvmPair jvms = JvmPair.start(
-                    launcher, scenario, name, name, config, files, Duration.ofSeconds(90), Duration.ofSeconds(60))) {
-                ChildJvm client = jvms.client();
-                System.err.println("wirecost: " + name + ": warm-up, " + warm + " calls per size");
-                client.call(new Protocol.Warmup(warm), Duration.ofMinutes(30));
-                for (int n : ni) {
-                    for (int c : cl) {
-                        // the same calls per point whatever CL; large arrays get fewer, or the sweep takes hours
-                        int each = (int) Math.max(5, Math.ceil((double) total / c / Math.max(1, n / 1000)));
-                        Map<String, Object> m = client.call(
-                                        new Protocol.Concurrent(c, 5, each, "ints-" + n), Duration.ofMinutes(30))
-                                .values();
-                        double mean = num(m, "mean_micros");
-                        out.add(new ModelFit.Point(c, n, mean));
-                        String row = String.format(
-                                Locale.ROOT,
-                                "%s,%d,%d,%d,%.2f,%.2f,%.2f,%.1f%n",
-                                name,
-                                c,
-                                n,
-                                ((Number) m.get("calls")).longValue(),
-                                mean,
-                                num(m, "p50_micros"),
-                                num(m, "p99_micros"),
-                                num(m, "throughput_per_second"));
-                        AtomicFiles.write(csv, csvText.append(row).toString());
-                        System.err.printf(Locale.ROOT, "wirecost: %s CL=%d NI=%d: %.1f µs%n", name, c, n, mean);
-                    }
-                }
-            }
-        }
-    }
-
-    private static double num(Map<String, Object> m, String key) {
-        return ((Number) m.get(key)).doubleValue();
     }
 
     /** model.json and table.md from the points so far; returns the tables as text. */

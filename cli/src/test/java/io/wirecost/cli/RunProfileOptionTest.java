@@ -16,7 +16,7 @@ class RunProfileOptionTest {
 
     @Test
     void cpuAloneIsTheDefaultAndAddsNothing() {
-        assertEquals(Set.of(), RunCommand.profileExtras(List.of("cpu")));
+        assertEquals(Set.of(), ProfilerOptions.profileExtras(List.of("cpu")));
         assertEquals(
                 "engine=async,event=cpu,interval=1000,start=manual,file="
                         + Path.of("/tmp/r.jfr").toAbsolutePath(),
@@ -25,7 +25,7 @@ class RunProfileOptionTest {
 
     @Test
     void allocAndLockBecomeTheAgentsAlsoOption() {
-        Set<String> extras = RunCommand.profileExtras(List.of("cpu", "lock", "alloc"));
+        Set<String> extras = ProfilerOptions.profileExtras(List.of("cpu", "lock", "alloc"));
         assertEquals(Set.of("alloc", "lock"), extras);
         assertEquals(
                 "engine=jfr,event=cpu,interval=1000,also=alloc+lock,start=manual,file="
@@ -37,26 +37,28 @@ class RunProfileOptionTest {
     void unknownItemsAndAMissingCpuAreOneLineErrors() {
         assertEquals(
                 "--profile: each item must be cpu, alloc, lock or endpoints, got 'heap'",
-                assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("cpu", "heap")))
+                assertThrows(UsageException.class, () -> ProfilerOptions.profileExtras(List.of("cpu", "heap")))
                         .getMessage());
         assertEquals(
                 "--profile must include cpu (e.g. cpu,alloc,lock), got 'alloc'",
-                assertThrows(UsageException.class, () -> RunCommand.profileExtras(List.of("alloc")))
+                assertThrows(UsageException.class, () -> ProfilerOptions.profileExtras(List.of("alloc")))
                         .getMessage());
     }
 
     @Test
     void theIntervalDefaultsToTheFinestEachEngineTakesWhereTheSampleBudgetEndsThePass() {
-        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunMethod.ADAPTIVE));
-        assertEquals(250_000L, RunCommand.intervalNanos("async", null, RunMethod.QUICK));
+        assertEquals(250_000L, ProfilerOptions.intervalNanos("async", null, RunMethod.ADAPTIVE));
+        assertEquals(250_000L, ProfilerOptions.intervalNanos("async", null, RunMethod.QUICK));
         // the papers' counts fix the profiled pass's length: a finer interval would only slow it
-        assertEquals(1_000_000L, RunCommand.intervalNanos("async", null, RunMethod.PAPER));
-        assertEquals(1_000_000L, RunCommand.intervalNanos("jfr", null, RunMethod.ADAPTIVE));
-        assertEquals(2_000_000L, RunCommand.intervalNanos("jfr", "2ms", RunMethod.QUICK));
-        assertEquals(100_000L, RunCommand.intervalNanos("async", "100us", RunMethod.PAPER));
+        assertEquals(1_000_000L, ProfilerOptions.intervalNanos("async", null, RunMethod.PAPER));
+        assertEquals(1_000_000L, ProfilerOptions.intervalNanos("jfr", null, RunMethod.ADAPTIVE));
+        assertEquals(2_000_000L, ProfilerOptions.intervalNanos("jfr", "2ms", RunMethod.QUICK));
+        assertEquals(100_000L, ProfilerOptions.intervalNanos("async", "100us", RunMethod.PAPER));
         assertEquals(
                 "--interval: JFR samples at most once a millisecond, got '500us'",
-                assertThrows(UsageException.class, () -> RunCommand.intervalNanos("jfr", "500us", RunMethod.ADAPTIVE))
+                assertThrows(
+                                UsageException.class,
+                                () -> ProfilerOptions.intervalNanos("jfr", "500us", RunMethod.ADAPTIVE))
                         .getMessage());
     }
 }

@@ -6,6 +6,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 
 /** Creates the directory an option names, or says in one line, naming the option, why it cannot be. */
 public final class OutputDirectory {
@@ -23,5 +25,18 @@ public final class OutputDirectory {
         } catch (IOException e) {
             throw new UsageException(option + " " + dir + ": cannot create the directory");
         }
+    }
+
+    /**
+     * A run's directory, created: {@code dir}, or {@code runs/PREFIXyyyyMMdd-HHmmss} when null; refused in one line if
+     * it already holds {@code marker} ({@code what} names it: "a run"), so a run never overwrites another's files.
+     */
+    public static Path fresh(String option, Path dir, String prefix, String marker, String what) {
+        Path d = dir != null
+                ? dir
+                : Path.of("runs", prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        if (Files.exists(d.resolve(marker)))
+            throw new UsageException(option + " " + d + " already holds " + what + "; choose another directory");
+        return create(option, d);
     }
 }
