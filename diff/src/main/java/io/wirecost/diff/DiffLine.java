@@ -36,23 +36,6 @@ public record DiffLine(
             throw new IllegalArgumentException("a reported line, and only it, says why it does not gate: " + verdict);
     }
 
-    /** A line with a verdict other than {@link Verdict#REPORTED}. */
-    public DiffLine(
-            String scenario,
-            Kind kind,
-            String metric,
-            String unit,
-            double baseline,
-            double candidate,
-            double change,
-            double ciLow,
-            double ciHigh,
-            double pValue,
-            Verdict verdict,
-            String basis) {
-        this(scenario, kind, metric, unit, baseline, candidate, change, ciLow, ciHigh, pValue, verdict, basis, null);
-    }
-
     /** What a line compares; its word is what the report and the JSON print. */
     public enum Kind {
         RTT("rtt"),
@@ -129,7 +112,8 @@ public record DiffLine(
     }
 
     public DiffLine withVerdict(Verdict v) {
-        return new DiffLine(scenario, kind, metric, unit, baseline, candidate, change, ciLow, ciHigh, pValue, v, basis);
+        return new DiffLine(
+                scenario, kind, metric, unit, baseline, candidate, change, ciLow, ciHigh, pValue, v, basis, null);
     }
 
     /** This line as reported, not gating, for the given reason. */

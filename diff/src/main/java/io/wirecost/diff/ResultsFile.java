@@ -38,7 +38,7 @@ public record ResultsFile(
         Integer formatVersion,
         JsonNode run,
         List<Scenario> scenarios,
-        List<CpuSummary> cpuPerCall,
+        List<Cpu> cpuPerCall,
         JsonNode factors) {
 
     public ResultsFile {
@@ -141,10 +141,15 @@ public record ResultsFile(
         }
     }
 
-    /** CPU per call of one operation and role in one repetition. */
+    /**
+     * CPU per call of one operation and role: in a scenario's {@code cpu}, one repetition's, with its kept measurements;
+     * in {@code cpu_per_call}, over all repetitions as in cpu.csv, with its scenario and what its interval comes from.
+     * A field that does not apply is left out.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Cpu(
+            @JsonInclude(JsonInclude.Include.NON_NULL) String scenario,
             String operation,
             String role,
             Double cpuMicrosPerCall,
@@ -152,21 +157,8 @@ public record ResultsFile(
             Double ciHigh,
             Double ciDf,
             Long invocations,
-            List<Double> keptMeasurementsMicros) {}
-
-    /** CPU per call over all repetitions, as in cpu.csv. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record CpuSummary(
-            String scenario,
-            String operation,
-            String role,
-            Double cpuMicrosPerCall,
-            Double ciLow,
-            Double ciHigh,
-            Double ciDf,
-            Long invocations,
-            String intervalFrom) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> keptMeasurementsMicros,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String intervalFrom) {}
 
     /**
      * One role's attribution (or a companion's: bytes for {@code alloc}, nanoseconds for {@code lock} in the

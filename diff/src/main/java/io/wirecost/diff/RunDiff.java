@@ -60,7 +60,8 @@ public final class RunDiff {
                 100 * (r.high() - 1),
                 r.p(),
                 DiffLine.Verdict.NO_CHANGE,
-                basis);
+                basis,
+                null);
     }
 
     private void rtt(
@@ -147,7 +148,8 @@ public final class RunDiff {
                         d.high(),
                         d.p(),
                         DiffLine.Verdict.NO_CHANGE,
-                        basis));
+                        basis,
+                        null));
             }
         }
     }

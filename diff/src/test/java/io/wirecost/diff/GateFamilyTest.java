@@ -43,7 +43,7 @@ class GateFamilyTest {
             DiffLine.Kind deciding,
             boolean gates) {
         DiffLine l = new DiffLine(
-                "rmi", kind, metric, "x", baseline, candidate, 0, 0, 0, 0.001, DiffLine.Verdict.NO_CHANGE, "3+3");
+                "rmi", kind, metric, "x", baseline, candidate, 0, 0, 0, 0.001, DiffLine.Verdict.NO_CHANGE, "3+3", null);
         assertEquals(gates, Gate.gates(l, deciding, 5.0, "all"));
     }
 
@@ -62,7 +62,8 @@ class GateFamilyTest {
                 0,
                 0.5,
                 DiffLine.Verdict.NO_CHANGE,
-                "3+3");
+                "3+3",
+                null);
         assertEquals(gates, Gate.gates(l, DiffLine.Kind.CPU, minShare, "all"));
     }
 
@@ -83,7 +84,8 @@ class GateFamilyTest {
                         0,
                         0.5,
                         DiffLine.Verdict.NO_CHANGE,
-                        "3+3"))
+                        "3+3",
+                        null))
                 .toList();
         assertEquals(gating, Gate.shareRole("rmi", lines));
     }

@@ -128,6 +128,7 @@ public final class ResultsJson {
     private static List<ResultsFile.Cpu> cpu(List<CpuStatistics> stats) {
         return stats.stream()
                 .map(c -> new ResultsFile.Cpu(
+                        null,
                         c.operation(),
                         c.role(),
                         c.meanMicros(),
@@ -135,14 +136,15 @@ public final class ResultsJson {
                         high(c.perCallMicros()),
                         df(c.perCallMicros()),
                         c.invocations(),
-                        c.keptMicros()))
+                        c.keptMicros(),
+                        null))
                 .toList();
     }
 
     /** Over all repetitions, as in cpu.csv. */
-    private static List<ResultsFile.CpuSummary> cpuSummary(List<ScenarioResult> all) {
+    private static List<ResultsFile.Cpu> cpuSummary(List<ScenarioResult> all) {
         return Repetitions.cpu(all).stream()
-                .map(f -> new ResultsFile.CpuSummary(
+                .map(f -> new ResultsFile.Cpu(
                         f.scenario(),
                         f.operation(),
                         f.role(),
@@ -151,6 +153,7 @@ public final class ResultsJson {
                         high(f.estimate()),
                         df(f.estimate()),
                         f.invocations(),
+                        null,
                         f.repetitions() >= 2 ? f.repetitions() + " repetitions" : "batches of one run"))
                 .toList();
     }
