@@ -27,7 +27,7 @@ final class NetworkOptions {
     }
 
     /** The namespaces for these scenarios, or null on loopback; the caller closes them. */
-    NetworkPair open(List<String> names) {
+    NetworkPair open(List<String> names) throws java.io.IOException {
         if (!remote) return null;
         for (String n : names) {
             if (!Scenarios.runsRemote(n))
