@@ -61,8 +61,9 @@ final class CountsOptions {
                 ? null
                 : Choice.of(RunMethod.class, method)
                         .filter(m -> m != RunMethod.QUICK)
-                        .orElseThrow(() -> new UsageException("--method must be "
-                                + Choice.words(List.of(RunMethod.ADAPTIVE, RunMethod.PAPER)) + ", got '" + method + "'"));
+                        .orElseThrow(() -> new UsageException(
+                                "--method must be " + Choice.words(List.of(RunMethod.ADAPTIVE, RunMethod.PAPER))
+                                        + ", got '" + method + "'"));
         if (asked != null && quick)
             throw new UsageException("--method and --quick: choose one (--quick is a method of its own)");
         boolean explicitCounts = warmup != null || invocations != null || reps != null;

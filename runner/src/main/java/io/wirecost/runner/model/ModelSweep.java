@@ -5,14 +5,12 @@ import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.JvmPair;
+import io.wirecost.runner.ScenarioKeys;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ScenarioDescriptor;
 import io.wirecost.scenarios.Scenarios;
-import io.wirecost.scenarios.files.FileTrees;
 import io.wirecost.scenarios.harness.Protocol;
 import io.wirecost.scenarios.payload.Payload;
-import io.wirecost.scenarios.security.KeyMaterial;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,12 +42,9 @@ public record ModelSweep(List<Integer> levels, List<Integer> ints, int calls, in
             JvmLauncher launcher, String name, Path dir, Path csv, StringBuilder csvText, List<ModelFit.Point> out)
             throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(name);
-        Path keyDir = null;
-        try {
-            if (scenario.needsKeys()) {
-                keyDir = Files.createTempDirectory("wirecost-keys-");
-                KeyMaterial.generate(keyDir, Duration.ofDays(1));
-            }
+        // the run's key lifecycle: deleted after the scenario, and on Ctrl-C by its shutdown hook
+        try (ScenarioKeys keys = ScenarioKeys.temporary()) {
+            Path keyDir = keys.forScenario(scenario, line -> System.err.println("wirecost: " + line));
             String labels = String.join(",", ints.stream().map(n -> "ints-" + n).toList());
             String config = JSON.writeValueAsString(
                     new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir, Map.of(Payload.OPTION, labels)));
@@ -88,8 +83,6 @@ public record ModelSweep(List<Integer> levels, List<Integer> ints, int calls, in
                     }
                 }
             }
-        } finally {
-            if (keyDir != null) FileTrees.delete(keyDir);
         }
     }
 
