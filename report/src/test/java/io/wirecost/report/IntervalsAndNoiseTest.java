@@ -336,6 +336,11 @@ class IntervalsAndNoiseTest {
         drift.put("memory_pace_ratio", 1.08);
         drift.put("memory_pace_ci_low", 1.05);
         drift.put("memory_pace_ci_high", 1.11);
+        assertFlaggedWithMemorysPace(drift);
+    }
+
+    /** {@code drift} (a map or the runner's record), x1.19 [1.10, 1.28] with memory's x1.08 [1.05, 1.11], on every line. */
+    private static void assertFlaggedWithMemorysPace(Object drift) {
         ScenarioResult flagged = withFacts(scenario("ws-security", 9000, 0.02, 9000, 0.02, 0), Map.of("drift", drift));
         List<String> rows =
                 Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged)).rows().stream()
@@ -346,7 +351,7 @@ class IntervalsAndNoiseTest {
                         .allMatch(n -> n.equals("ws-security moved while measured: int's CPU per call 19 % higher when"
                                 + " measured again after the timed pass (x1.19 [1.10, 1.28]); memory's pace beside it"
                                 + " x1.08 [1.05, 1.11]")),
-                rows.toString());
+                drift.getClass().getSimpleName() + ": " + rows);
     }
 
     /** The runner's typed drift in a run and the map results.json gives back are flagged alike, by the same names. */
@@ -374,20 +379,8 @@ class IntervalsAndNoiseTest {
                         "memory_pace_ci_low",
                         "memory_pace_ci_high"),
                 List.copyOf(readBack.keySet()));
-        for (Object fact : List.of(drift, readBack)) {
-            ScenarioResult flagged =
-                    withFacts(scenario("ws-security", 9000, 0.02, 9000, 0.02, 0), Map.of("drift", fact));
-            List<String> rows =
-                    Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged)).rows().stream()
-                            .map(r -> r.get(6))
-                            .toList();
-            assertTrue(
-                    rows.stream()
-                            .allMatch(n -> n.equals("ws-security moved while measured: int's CPU per call 19 % higher"
-                                    + " when measured again after the timed pass (x1.19 [1.10, 1.28]); memory's pace"
-                                    + " beside it x1.08 [1.05, 1.11]")),
-                    fact.getClass().getSimpleName() + ": " + rows);
-        }
+        assertFlaggedWithMemorysPace(drift);
+        assertFlaggedWithMemorysPace(readBack);
     }
 
     @Test

@@ -50,69 +50,48 @@ public final class OverheadRunner {
             Duration budget)
             throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(scenarioName);
+        // deleted when the blocks end and, through ScenarioKeys' hook, on Ctrl-C
         try (ScenarioKeys keys = ScenarioKeys.temporary()) {
-            return measure(
+            Path keyDir = keys.forScenario(scenario, progress);
+            String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir));
+            Path rec = workDir.resolve(label + ".jfr");
+            List<Double> micros = new ArrayList<>();
+            long deadline = System.nanoTime() + budget.toNanos();
+            JvmPair.Files files = new JvmPair.Files(
+                    workDir.resolve(label + "-server.jfr"),
+                    rec,
+                    workDir.resolve(label + "-server.log"),
+                    workDir.resolve(label + "-client.log"));
+            try (JvmPair jvms = JvmPair.start(
+                    launcher,
                     scenario,
+                    scenario.name(),
                     label,
-                    keys.forScenario(scenario, progress),
-                    warmup,
-                    callsPerBlock,
-                    minPairs,
-                    maxPairs,
-                    halfWidth,
-                    budget);
-        }
-    }
-
-    private Blocks measure(
-            ScenarioDescriptor scenario,
-            String label,
-            Path keyDir,
-            int warmup,
-            int callsPerBlock,
-            int minPairs,
-            int maxPairs,
-            double halfWidth,
-            Duration budget)
-            throws Exception {
-        String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir));
-        Path rec = workDir.resolve(label + ".jfr");
-        List<Double> micros = new ArrayList<>();
-        long deadline = System.nanoTime() + budget.toNanos();
-        JvmPair.Files files = new JvmPair.Files(
-                workDir.resolve(label + "-server.jfr"),
-                rec,
-                workDir.resolve(label + "-server.log"),
-                workDir.resolve(label + "-client.log"));
-        try (JvmPair jvms = JvmPair.start(
-                launcher,
-                scenario,
-                scenario.name(),
-                label,
-                config,
-                files,
-                Duration.ofSeconds(90),
-                Duration.ofSeconds(60))) {
-            ChildJvm server = jvms.server();
-            ChildJvm client = jvms.client();
-            client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(10));
-            // a profiled warm-up block too: the profiler's own code must be compiled before it is measured
-            block(server, client, callsPerBlock, true, work(label));
-            for (int pair = 0; pair < maxPairs; pair++) {
-                micros.add(block(server, client, callsPerBlock, false, work(label)));
-                micros.add(block(server, client, callsPerBlock, true, work(label)));
-                if (pair + 1 >= minPairs) {
-                    double[] ci = OverheadStats.overhead(micros);
-                    progress.accept(String.format(
-                            "%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
-                            label, pair + 1, ci[0], ci[1], ci[2]));
-                    if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
+                    config,
+                    files,
+                    Duration.ofSeconds(90),
+                    Duration.ofSeconds(60))) {
+                ChildJvm server = jvms.server();
+                ChildJvm client = jvms.client();
+                client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(10));
+                // a profiled warm-up block too: the profiler's own code must be compiled before it is measured
+                block(server, client, callsPerBlock, true, work(label));
+                for (int pair = 0; pair < maxPairs; pair++) {
+                    micros.add(block(server, client, callsPerBlock, false, work(label)));
+                    micros.add(block(server, client, callsPerBlock, true, work(label)));
+                    if (pair + 1 >= minPairs) {
+                        double[] ci = OverheadStats.overhead(micros);
+                        progress.accept(String.format(
+                                "%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
+                                label, pair + 1, ci[0], ci[1], ci[2]));
+                        if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
+                    }
                 }
+                micros.add(block(
+                        server, client, callsPerBlock, false, work(label))); // every on-block between two off-blocks
             }
-            micros.add(
-                    block(server, client, callsPerBlock, false, work(label))); // every on-block between two off-blocks
+            return new Blocks(micros);
         }
-        return new Blocks(micros);
     }
 
     private Path[] work(String label) {
