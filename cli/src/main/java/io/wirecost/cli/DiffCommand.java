@@ -1,7 +1,8 @@
 package io.wirecost.cli;
 
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackCounts;
 import io.wirecost.cli.common.OutputDirectory;
@@ -34,6 +35,7 @@ import picocli.CommandLine.Parameters;
  * <pre>
  * ./wirecost run --scenarios rmi,rmi-ssl --repeat 3 --interleave --candidate-java-home /opt/jdk25 --out runs/ab
  * ./wirecost diff runs/ab/baseline runs/ab/candidate > comment.md
+ * ./wirecost diff before.pb after.pb        # two OTLP profiles (or JFR recordings), as two profile runs
  * </pre>
  */
 @Command(
@@ -43,10 +45,16 @@ import picocli.CommandLine.Parameters;
                 + "writes differential flame graphs. Exit 0: no regression, 1: regression, 2: bad input.")
 final class DiffCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "BASE_RUN", description = "Baseline run directory (or its results.json).")
+    @Parameters(
+            index = "0",
+            paramLabel = "BASE_RUN",
+            description = "Baseline run directory (or its results.json), or a profile file: OTLP or JFR.")
     Path baseline;
 
-    @Parameters(index = "1", paramLabel = "CAND_RUN", description = "Candidate run directory (or its results.json).")
+    @Parameters(
+            index = "1",
+            paramLabel = "CAND_RUN",
+            description = "Candidate run directory (or its results.json), or a profile file: OTLP or JFR.")
     Path candidate;
 
     @Option(
@@ -125,11 +133,30 @@ final class DiffCommand implements Callable<Integer> {
                     "--gate-min-share must be a percentage between 0 and 100 (e.g. 5), got " + gateMinShare);
         }
         if (out != null) OutputDirectory.create("--out", out);
+        Path dir = out != null
+                ? out
+                : (Files.isDirectory(candidate)
+                                ? candidate
+                                : candidate.toAbsolutePath().getParent())
+                        .resolve("diff");
+        Path baseRun = baseline;
+        Path candRun = candidate;
+        boolean profiles = ProfileRun.isProfile(baseline);
+        if (profiles != ProfileRun.isProfile(candidate))
+            throw new UsageException("diff compares two runs or two profile files, not one of each (" + baseline
+                    + (profiles ? " is a profile file, " : " is a run, ") + candidate
+                    + (profiles ? " a run)" : " a profile file)"));
+        if (profiles) {
+            // each file as the run directory `profile` would have made of it, classified by one rule set
+            RuleSet rules = ProfileRun.rules(List.of(baseline, candidate));
+            baseRun = ProfileRun.write(baseline, OutputDirectory.create("--out", dir.resolve("baseline")), rules);
+            candRun = ProfileRun.write(candidate, OutputDirectory.create("--out", dir.resolve("candidate")), rules);
+        }
         RunData base;
         RunData cand;
         try {
-            base = RunData.read(baseline);
-            cand = RunData.read(candidate);
+            base = RunData.read(baseRun);
+            cand = RunData.read(candRun);
         } catch (RunData.BadRunException e) {
             throw new UsageException(e.getMessage());
         }
@@ -141,22 +168,16 @@ final class DiffCommand implements Callable<Integer> {
         List<DiffLine> lines = new java.util.ArrayList<>(new RunDiff().compare(base, cand));
         // by library, from the agent's .artifacts files: shown beside the verdicts, outside Holm's family (see
         // ArtifactShares)
-        lines.addAll(io.wirecost.diff.ArtifactShares.lines(baseline, candidate));
+        lines.addAll(io.wirecost.diff.ArtifactShares.lines(baseRun, candRun));
         DiffReport report =
                 new DiffReport(base, cand, new Gate(t, alpha, gateMinShare, allowApart).judge(base, cand, lines), t);
-        Path dir = out != null
-                ? out
-                : (Files.isDirectory(candidate)
-                                ? candidate
-                                : candidate.toAbsolutePath().getParent())
-                        .resolve("diff");
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
-        List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseline, candidate);
+        List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseRun, candRun);
         String md = report.markdown() + JmcRuleDiff.markdown(rises);
         String json = withJmc(report.json(), rises);
         AtomicFiles.write(dir.resolve("diff.md"), md);
         AtomicFiles.write(dir.resolve("diff.json"), json);
-        if (!noFlames) flames(dir);
+        if (!noFlames) flames(dir, baseRun, candRun);
         System.out.print(format.equals("json") ? json : md);
         System.err.println("wirecost: diff written to " + dir);
         if (report.regressions() > 0) return 1;
@@ -177,9 +198,9 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */
-    private void flames(Path dir) throws IOException {
-        Map<String, List<Path>> b = recordings(baseline);
-        Map<String, List<Path>> c = recordings(candidate);
+    private void flames(Path dir, Path baseRun, Path candRun) throws IOException {
+        Map<String, List<Path>> b = recordings(baseRun);
+        Map<String, List<Path>> c = recordings(candRun);
         for (Map.Entry<String, List<Path>> e : b.entrySet()) {
             List<Path> cand = c.get(e.getKey());
             if (cand == null) continue;
@@ -199,7 +220,7 @@ final class DiffCommand implements Callable<Integer> {
         StackCounts counts = new StackCounts();
         for (Path f : files) {
             try {
-                new RecordingReader(SampleMode.CPU).read(f, counts);
+                Recordings.read(f, SampleMode.CPU, counts);
             } catch (RecordingException e) {
                 throw new UsageException(e.getMessage());
             }
@@ -213,8 +234,11 @@ final class DiffCommand implements Callable<Integer> {
         Map<String, List<Path>> out = new TreeMap<>();
         if (!Files.isDirectory(dir)) return out;
         try (Stream<Path> s = Files.list(dir)) {
-            for (Path f : s.filter(p -> p.toString().endsWith(".jfr")).sorted().toList()) {
-                String n = f.getFileName().toString().replaceFirst("\\.jfr$", "");
+            // .jfr, or the OTLP copy of a profile file (ProfileRun); not the .artifacts and .requests beside them
+            for (Path f : s.filter(p -> p.toString().endsWith(".jfr") || Recordings.isOtlp(p))
+                    .sorted()
+                    .toList()) {
+                String n = f.getFileName().toString().replaceFirst("\\.[^.]+$", "");
                 String key = n.replaceFirst("\\.r\\d+-", "-");
                 out.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(f);
             }

@@ -2,7 +2,7 @@ package io.wirecost.runner;
 
 import io.wirecost.attribution.FlameGraphSink;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.RecordingReader;
+import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import java.io.IOException;
@@ -18,7 +18,7 @@ public final class FlameFile {
     public static void write(Path runDir, String name, String title, RuleSet rules, SampleMode mode, Path recording)
             throws RecordingException, IOException {
         FlameGraphSink flame = new FlameGraphSink("html", title, rules, false);
-        new RecordingReader(mode).read(recording, flame);
+        Recordings.read(recording, mode, flame); // JFR, OTLP (diff of profile files) or collapsed
         AtomicFiles.write(runDir.resolve("flames").resolve(name + ".html"), out -> {
             PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8);
             flame.write(ps);

@@ -1,0 +1,115 @@
+package io.wirecost.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code wirecost diff} on two profile files instead of two runs: OTLP (binary or OTLP/JSON), as {@code attribute}
+ * and {@code flame} read them. Each side counts exactly the samples per category {@code attribute} counts in it,
+ * the two sides are compared as two profile runs are (share lines, a differential flame graph), and a profile
+ * against a run is refused.
+ */
+class DiffProfilesTest {
+
+    private static final Path RECORDING = Path.of("src/test/resources/recordings/workload-jdk.jfr");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void twoOtlpFilesAreComparedAsTwoProfileRunsWithTheirExactCounts() throws Exception {
+        Path pb = tmp.resolve("before.pb");
+        Path json = tmp.resolve("after.json");
+        ok("export", RECORDING.toString(), "--otlp", pb.toString());
+        ok("export", RECORDING.toString(), "--otlp", json.toString(), "--format", "json");
+        Path out = tmp.resolve("diff");
+
+        InProcess.Outcome d =
+                InProcess.run("diff", pb.toString(), json.toString(), "--out", out.toString(), "--format", "json");
+        assertEquals(0, d.exit(), String.join("\n", d.stderr()));
+        JsonNode report = JSON.readTree(d.stdout());
+        assertEquals(0, report.get("regressions").asInt(), d.stdout());
+        int shareLines = 0;
+        for (JsonNode line : report.get("lines")) {
+            assertEquals("profile", line.get("scenario").asText(), line.toString());
+            if (line.get("kind").asText().equals("share")) {
+                shareLines++;
+                assertEquals(
+                        line.get("baseline").asDouble(), line.get("candidate").asDouble(), line.toString());
+                // one profile a side: an interval, but no verdict from within-run spread alone
+                assertEquals("NO_VERDICT", line.get("verdict").asText(), line.toString());
+            }
+        }
+        assertTrue(shareLines >= 3, report.get("lines").toString());
+        assertTrue(Files.size(out.resolve("profile.html")) > 0, "the differential flame graph");
+
+        // each side holds exactly the samples per category attribute counts in its file, with the same rules
+        Map<String, Long> expected = attributed(pb);
+        assertFalse(expected.isEmpty());
+        assertEquals(expected, sideSamples(out.resolve("baseline")));
+        assertEquals(expected, sideSamples(out.resolve("candidate")));
+    }
+
+    @Test
+    void aProfileAgainstARunIsOneLine() throws Exception {
+        Path pb = tmp.resolve("p.pb");
+        ok("export", RECORDING.toString(), "--otlp", pb.toString());
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Files.writeString(run.resolve("results.json"), "{\"format\":\"wirecost-results/1\",\"scenarios\":[]}");
+        InProcess.Outcome o = InProcess.run("diff", pb.toString(), run.toString());
+        assertEquals(2, o.exit(), o.stderr().toString());
+        assertEquals(1, o.stderr().size(), o.stderr().toString());
+        assertTrue(o.stderr().get(0).contains("not one of each"), o.stderr().get(0));
+        InProcess.Outcome junk = InProcess.run(
+                "diff",
+                Files.writeString(tmp.resolve("junk.pb"), "\n\u0001not protobuf")
+                        .toString(),
+                pb.toString());
+        assertEquals(2, junk.exit(), junk.stderr().toString());
+        assertEquals(1, junk.stderr().size(), junk.stderr().toString());
+        assertTrue(junk.stderr().get(0).contains("junk.pb"), junk.stderr().get(0));
+    }
+
+    private static void ok(String... args) {
+        InProcess.Outcome o = InProcess.run(args);
+        assertEquals(0, o.exit(), String.join("\n", o.stderr()));
+    }
+
+    /** {@code attribute FILE --rules pack:auto --format csv}: category -> samples, the total row left out. */
+    private static Map<String, Long> attributed(Path file) {
+        InProcess.Outcome o = InProcess.run("attribute", file.toString(), "--rules", "pack:auto", "--format", "csv");
+        assertEquals(0, o.exit(), String.join("\n", o.stderr()));
+        Map<String, Long> m = new TreeMap<>();
+        for (String line : o.stdout().lines().skip(1).toList()) {
+            String[] f = line.split(",");
+            if (!f[0].equals("total") && Long.parseLong(f[2]) > 0) m.put(f[0], Long.parseLong(f[2]));
+        }
+        return m;
+    }
+
+    /** The samples per category of the one scenario of a side's results.json. */
+    private static Map<String, Long> sideSamples(Path run) throws Exception {
+        JsonNode all = JSON.readTree(run.resolve("results.json").toFile())
+                .get("scenarios")
+                .get(0)
+                .get("shares")
+                .get("all");
+        Map<String, Long> m = new TreeMap<>();
+        for (String list : new String[] {"middleware_percent", "jvm_percent_of_all"})
+            for (JsonNode s : all.get(list))
+                if (s.get("samples").asLong() > 0)
+                    m.put(s.get("category").asText(), s.get("samples").asLong());
+        return m;
+    }
+}
