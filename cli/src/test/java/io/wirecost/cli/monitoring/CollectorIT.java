@@ -1,6 +1,7 @@
 package io.wirecost.cli.monitoring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -180,36 +181,76 @@ class CollectorIT {
     }
 
     /**
-     * The agent on a busy JVM with {@code otlp.endpoint}: each window arrives at the Collector as a profile of its
-     * service, carrying the categories the program's work falls in, and conforming.
+     * The agent on a busy JVM with {@code otlp.endpoint}, {@code metrics.port} and {@code file=}: its windows arrive
+     * at the Collector as profiles of its service, conforming. Once profiling is stopped (the agent's MBean, as a
+     * harness stops it) and the last window is sent, what the Collector wrote holds exactly the samples per category
+     * that {@code wirecost attribute} counts in the recording the agent kept, with the same rules; and the agent's
+     * Prometheus series carry the profiles' service and instance as {@code service} and {@code instance}.
      */
     @Test
-    void theAgentSendsItsWindowsToTheCollector() throws Exception {
+    void theAgentSendsItsWindowsToTheCollectorExactly() throws Exception {
         Path agentJar = Path.of(System.getProperty("wirecost.agent.jar"));
         Path classes = Path.of(io.wirecost.cli.sample.BusyService.class
                 .getProtectionDomain()
                 .getCodeSource()
                 .getLocation()
                 .toURI());
+        Path rules = Files.writeString(
+                tmp.resolve("busy.rules"),
+                "category busy-app group=middleware title=\"BusyService's own code\"\n"
+                        + "rule busy-app package io.wirecost.cli.sample\n");
+        Path recording = tmp.resolve("busy.jfr");
+        int metricsPort = Tools.freePort();
+        String metrics = "http://127.0.0.1:" + metricsPort + "/metrics";
         try (Collector c = Collector.start(tmp.resolve("collector"))) {
+            Path log = tmp.resolve("agent-host.log");
             Process host = Tools.start(
-                    tmp.resolve("agent-host.log"),
+                    log,
                     Tools.javaCommand(
                             "-javaagent:" + agentJar + "=otlp.endpoint=http://127.0.0.1:" + c.httpPort
-                                    + ",otlp.interval=2s,service.name=busy,interval=5ms",
+                                    + ",service.name=busy,interval=5ms,metrics.port=" + metricsPort
+                                    + ",metrics.period=2s,file=" + recording + ",rules=" + rules,
                             "-cp",
                             classes.toString(),
                             "io.wirecost.cli.sample.BusyService",
                             "60"));
             try {
-                JsonNode decoded = awaitExports(c, 2);
+                JsonNode first = awaitExports(c, 2);
+                assertEquals("[]", first.get("problems").toString(), "conformance");
+                stopProfiling(host);
+                Map<String, Double> agent = awaitLastWindowSent(c, metrics, host, log);
+                assertEquals(0.0, agent.getOrDefault("wirecost_otlp_dropped_total", 0.0), agent.toString());
+
+                JsonNode decoded = OtlpPython.decode(c.profiles);
                 assertEquals("[]", decoded.get("problems").toString(), "conformance");
-                for (JsonNode resource : decoded.get("resources"))
+                assertEquals(
+                        agent.get("wirecost_otlp_sent_total").intValue(),
+                        decoded.get("exports").asInt());
+                Map<String, Long> got = new java.util.TreeMap<>();
+                decoded.get("categories")
+                        .fields()
+                        .forEachRemaining(e ->
+                                got.put(e.getKey(), e.getValue().get("events").asLong()));
+                assertEquals(samplesPerCategory(recording, "--rules", rules.toString()), got);
+                assertTrue(got.getOrDefault("serialization-out", 0L) > 0, got.toString());
+
+                // one JVM: one resource, whose service and instance its Prometheus series carry
+                java.util.Set<String> instances = new java.util.TreeSet<>();
+                for (JsonNode resource : decoded.get("resources")) {
                     assertEquals("busy", resource.get("service.name").asText(), resource.toString());
-                JsonNode ser = decoded.get("categories").get("serialization-out");
-                assertTrue(
-                        ser != null && ser.get("events").asLong() > 0,
-                        decoded.get("categories").toString());
+                    instances.add(resource.get("service.instance.id").asText());
+                }
+                assertEquals(1, instances.size(), instances.toString());
+                String instance = instances.iterator().next();
+                String scraped = scrape(metrics);
+                List<String> series = scraped.lines()
+                        .filter(l -> l.startsWith("wirecost_cpu_samples_total{"))
+                        .toList();
+                assertFalse(series.isEmpty(), scraped);
+                for (String line : series) {
+                    assertTrue(line.contains("service=\"busy\""), line);
+                    assertTrue(line.contains("instance=\"" + instance + "\""), line + " vs " + instance);
+                }
             } finally {
                 host.destroy();
                 if (!host.waitFor(10, TimeUnit.SECONDS)) host.destroyForcibly();
@@ -217,9 +258,71 @@ class CollectorIT {
         }
     }
 
+    /** Stops profiling through the agent's MBean (io.wirecost:type=Profiler), over the JVM's local JMX agent. */
+    private static void stopProfiling(Process host) throws Exception {
+        com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(String.valueOf(host.pid()));
+        try {
+            String url = vm.startLocalManagementAgent();
+            try (javax.management.remote.JMXConnector jmx = javax.management.remote.JMXConnectorFactory.connect(
+                    new javax.management.remote.JMXServiceURL(url))) {
+                jmx.getMBeanServerConnection()
+                        .invoke(new javax.management.ObjectName("io.wirecost:type=Profiler"), "stop", null, null);
+            }
+        } finally {
+            vm.detach();
+        }
+    }
+
+    /**
+     * Waits until the agent has read its last segment (the count of segments read stays put over more than a
+     * window), has nothing queued, and the Collector holds every profile the agent says it sent; returns the
+     * agent's own series (name without labels: value), at most 60 s.
+     */
+    private static Map<String, Double> awaitLastWindowSent(Collector c, String metrics, Process host, Path log)
+            throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        double segments = -1;
+        Map<String, Double> last = Map.of();
+        while (System.nanoTime() < end) {
+            if (!host.isAlive()) throw new AssertionError("the host exited\n" + Tools.tail(log));
+            last = values(scrape(metrics));
+            double now = last.getOrDefault("wirecost_agent_segments_total", 0.0);
+            if (now == segments
+                    && last.getOrDefault("wirecost_otlp_queued_bytes", -1.0) == 0
+                    && Files.exists(c.profiles)
+                    && OtlpPython.decode(c.profiles).get("exports").asInt()
+                            == last.getOrDefault("wirecost_otlp_sent_total", -1.0)) return last;
+            segments = now;
+            Thread.sleep(3_000); // longer than metrics.period: a segment still rotating would show
+        }
+        throw new AssertionError("the agent's last window did not reach the Collector within 60 s: " + last + "\n"
+                + Tools.tail(log) + "\n" + Tools.tail(c.log));
+    }
+
+    private static String scrape(String url) throws Exception {
+        HttpResponse<String> r =
+                Tools.HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), url);
+        return r.body();
+    }
+
+    /** Series without their labels, summed: {@code wirecost_otlp_dropped_total} over its reasons, for instance. */
+    private static Map<String, Double> values(String exposition) {
+        Map<String, Double> m = new java.util.TreeMap<>();
+        for (String line : exposition.lines().toList()) {
+            if (line.startsWith("#") || line.isBlank()) continue;
+            int cut = line.indexOf('{') >= 0 ? line.indexOf('{') : line.indexOf(' ');
+            String value = line.substring(line.lastIndexOf(' ') + 1);
+            m.merge(line.substring(0, cut), Double.parseDouble(value), Double::sum);
+        }
+        return m;
+    }
+
     /** {@code wirecost attribute --format csv}: category, percent, samples, ...; its last row is the total. */
-    private static Map<String, Long> samplesPerCategory(Path recording) {
-        InProcess.Outcome o = InProcess.run("attribute", recording.toString(), "--format", "csv");
+    private static Map<String, Long> samplesPerCategory(Path recording, String... options) {
+        List<String> args = new java.util.ArrayList<>(List.of("attribute", recording.toString(), "--format", "csv"));
+        args.addAll(List.of(options));
+        InProcess.Outcome o = InProcess.run(args.toArray(String[]::new));
         assertEquals(0, o.exit(), String.join("\n", o.stderr()));
         Map<String, Long> m = new java.util.TreeMap<>();
         for (String line : o.stdout().lines().skip(1).toList()) {
