@@ -12,6 +12,9 @@
   send FILE (--http URL | --grpc HOST:PORT) [--header K=V]
                         sends an ExportProfilesServiceRequest file; prints the response's
                         partial-success rejections (exit 1 on any error)
+  selfcheck             the conformance rules against a valid request and one broken copy per rule:
+                        prints each rule's verdict as JSON, exit 1 when a valid request is flagged
+                        or a broken one passes (a checker that flags nothing would pass every test)
 """
 import argparse
 import json
@@ -71,6 +74,18 @@ def conformance(data):
         if not 0 <= i < size:
             problems.append(f"{what}: index {i} outside a table of {size}")
 
+    def attribute_indices(indices, what):
+        """In range, and no key twice in one list (profcheck's checkAttributeIndices)."""
+        seen = set()
+        for a in indices:
+            if not 0 <= a < len(d.attribute_table):
+                problems.append(f"{what}: index {a} outside a table of {len(d.attribute_table)}")
+                continue
+            k = d.attribute_table[a].key_strindex
+            if k in seen:
+                problems.append(f"{what}: duplicate key {strings[k] if k < len(strings) else k!r}")
+            seen.add(k)
+
     if not strings or strings[0] != "":
         problems.append("dictionary.string_table: index 0 must be the empty string")
     if len(set(strings)) != len(strings):
@@ -84,12 +99,12 @@ def conformance(data):
         problems.append("dictionary.attribute_table: index 0 must hold the zero value")
     for i, m in enumerate(d.mapping_table):
         index(m.filename_strindex, len(strings), f"mapping_table[{i}].filename_strindex")
+        attribute_indices(m.attribute_indices, f"mapping_table[{i}].attribute_indices")
         if (m.memory_start or m.memory_limit) and not m.memory_start < m.memory_limit:
             problems.append(f"mapping_table[{i}]: memory_start must be below memory_limit")
     for i, loc in enumerate(d.location_table):
         index(loc.mapping_index, len(d.mapping_table), f"location_table[{i}].mapping_index")
-        for a in loc.attribute_indices:
-            index(a, len(d.attribute_table), f"location_table[{i}].attribute_indices")
+        attribute_indices(loc.attribute_indices, f"location_table[{i}].attribute_indices")
         for line in loc.lines:
             index(line.function_index, len(d.function_table), f"location_table[{i}].line.function_index")
             if line.line < 0 or line.column < 0:
@@ -97,6 +112,8 @@ def conformance(data):
     for i, fn in enumerate(d.function_table):
         for f in (fn.name_strindex, fn.system_name_strindex, fn.filename_strindex):
             index(f, len(strings), f"function_table[{i}] string")
+        if fn.start_line < 0:
+            problems.append(f"function_table[{i}]: negative start_line")
     for i, link in enumerate(d.link_table[1:], 1):
         if len(link.trace_id) != 16 or len(link.span_id) != 8:
             problems.append(f"link_table[{i}]: trace_id must be 16 bytes and span_id 8")
@@ -115,6 +132,7 @@ def conformance(data):
             if not sp.profiles:
                 problems.append(f"resource_profiles[{r}]: a scope has no profiles")
             for p in sp.profiles:
+                attribute_indices(p.attribute_indices, "profile.attribute_indices")
                 for vt in (p.sample_type, p.period_type):
                     index(vt.type_strindex, len(strings), "profile value type")
                     index(vt.unit_strindex, len(strings), "profile value type unit")
@@ -122,8 +140,7 @@ def conformance(data):
                 for sample in p.samples:
                     index(sample.stack_index, len(d.stack_table), "sample.stack_index")
                     index(sample.link_index, len(d.link_table), "sample.link_index")
-                    for a in sample.attribute_indices:
-                        index(a, len(d.attribute_table), "sample.attribute_indices")
+                    attribute_indices(sample.attribute_indices, "sample.attribute_indices")
                     for t in sample.timestamps_unix_nano:
                         if not p.time_unix_nano <= t < p.time_unix_nano + p.duration_nano:
                             problems.append("sample timestamp outside the profile's time range")
@@ -252,6 +269,49 @@ def make_request(service_name, instance, categories, period_nanos=10_000_000, no
     return request
 
 
+def selfcheck():
+    """Each rule of conformance() on a copy of a valid request broken in that one way: rule -> problems found."""
+    def data():
+        request = make_request("svc", "i-1", {"tls": ("middleware", 3), "xml": ("middleware", 2)}, now_nanos=10**18)
+        out = profiles.ProfilesData()
+        out.resource_profiles.extend(request.resource_profiles)
+        out.dictionary.CopyFrom(request.dictionary)
+        return out
+
+    def profile(x):
+        return x.resource_profiles[0].scope_profiles[0].profiles[0]
+
+    def sample(x):
+        return profile(x).samples[0]
+
+    breaks = {
+        "string_table[0] not empty": lambda x: x.dictionary.string_table.__setitem__(0, "x"),
+        "duplicate string": lambda x: x.dictionary.string_table.append("cpu"),
+        "stack_table[0] not zero": lambda x: x.dictionary.stack_table[0].location_indices.append(1),
+        "attribute_table[0] not zero": lambda x: x.dictionary.attribute_table[0].value.__setattr__("int_value", 1),
+        "stack_index out of range": lambda x: sample(x).__setattr__("stack_index", 999),
+        "location_indices out of range": lambda x: x.dictionary.stack_table[1].location_indices.append(999),
+        "function_index out of range": lambda x: x.dictionary.location_table[1].lines[0].__setattr__("function_index", 99),
+        "negative line": lambda x: x.dictionary.location_table[1].lines[0].__setattr__("line", -1),
+        "negative start_line": lambda x: x.dictionary.function_table[1].__setattr__("start_line", -1),
+        "mapping memory range": lambda x: x.dictionary.mapping_table.add(memory_start=9, memory_limit=1),
+        "link id lengths": lambda x: x.dictionary.link_table.add(trace_id=b"1", span_id=b"2"),
+        "duplicate attribute key": lambda x: sample(x).attribute_indices.append(sample(x).attribute_indices[0]),
+        "attribute index out of range": lambda x: sample(x).attribute_indices.append(999),
+        "timestamp outside the profile": lambda x: sample(x).timestamps_unix_nano.append(1),
+        "values and timestamps differ": lambda x: sample(x).timestamps_unix_nano.extend([10**18, 10**18 + 1]),
+        "neither values nor timestamps": lambda x: sample(x).ClearField("values"),
+        "shapes differ": lambda x: (sample(x).timestamps_unix_nano.append(10**18)),
+        "no scope profiles": lambda x: x.resource_profiles[0].ClearField("scope_profiles"),
+    }
+    verdicts = {"valid request": conformance(data())}
+    for rule, brk in breaks.items():
+        broken = data()
+        brk(broken)
+        verdicts[rule] = conformance(broken)
+    return verdicts
+
+
 def send(payload, http=None, grpc_target=None, headers=(), timeout=10):
     """Sends serialized ExportProfilesServiceRequest bytes; returns the response."""
     if http:
@@ -280,12 +340,19 @@ def main(argv):
     c.add_argument("--service", required=True)
     c.add_argument("--instance", required=True)
     c.add_argument("--category", action="append", default=[], help="NAME=GROUP:EVENTS")
+    commands.add_parser("selfcheck")
     c = commands.add_parser("send")
     c.add_argument("file")
     c.add_argument("--http")
     c.add_argument("--grpc")
     c.add_argument("--header", action="append", default=[], help="KEY=VALUE")
     args = parser.parse_args(argv)
+    if args.command == "selfcheck":
+        verdicts = selfcheck()
+        json.dump(verdicts, sys.stdout, indent=1)
+        print()
+        missed = [rule for rule, found in verdicts.items() if rule != "valid request" and not found]
+        return 1 if verdicts["valid request"] or missed else 0
     if args.command == "decode":
         json.dump(decode(args.files), sys.stdout, indent=1)
         print()

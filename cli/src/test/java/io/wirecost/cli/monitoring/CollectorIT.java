@@ -57,6 +57,8 @@ class CollectorIT {
 
             JsonNode decoded = awaitExports(c, 2);
             assertEquals("[]", decoded.get("problems").toString(), "conformance");
+            // the conformance rules that judge every export here flag a copy broken in each rule's way
+            OtlpPython.run("selfcheck");
             assertEquals(2, decoded.get("profiles").asInt());
             Map<String, Integer> expected = Map.of("tls", 60, "xml", 24, "jit", 10);
             assertEquals(expected.keySet().size(), decoded.get("categories").size(), decoded.toString());
@@ -218,7 +220,7 @@ class CollectorIT {
                 JsonNode first = awaitExports(c, 2);
                 assertEquals("[]", first.get("problems").toString(), "conformance");
                 stopProfiling(host);
-                Map<String, Double> agent = awaitLastWindowSent(c, metrics, host, log);
+                Map<String, Double> agent = awaitLastWindowSent(c, metrics, host, log, recording, rules);
                 assertEquals(0.0, agent.getOrDefault("wirecost_otlp_dropped_total", 0.0), agent.toString());
 
                 JsonNode decoded = OtlpPython.decode(c.profiles);
@@ -274,29 +276,38 @@ class CollectorIT {
     }
 
     /**
-     * Waits until the agent has read its last segment (the count of segments read stays put over more than a
-     * window), has nothing queued, and the Collector holds every profile the agent says it sent; returns the
-     * agent's own series (name without labels: value), at most 60 s.
+     * Waits until the agent has read its last segment and the Collector holds every profile the agent sent: the
+     * count of segments read stays put over two polls more than a window apart, nothing is queued, the Collector
+     * holds as many exports as the agent says it sent, and the samples the agent attributed are all the recording
+     * holds (so a last segment still being read cannot pass for done). Returns the agent's own series (name without
+     * labels: value); at most 90 s.
      */
-    private static Map<String, Double> awaitLastWindowSent(Collector c, String metrics, Process host, Path log)
-            throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        double segments = -1;
+    private static Map<String, Double> awaitLastWindowSent(
+            Collector c, String metrics, Process host, Path log, Path recording, Path rules) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        List<Double> segments = new java.util.ArrayList<>();
         Map<String, Double> last = Map.of();
+        long recorded = -1;
         while (System.nanoTime() < end) {
             if (!host.isAlive()) throw new AssertionError("the host exited\n" + Tools.tail(log));
             last = values(scrape(metrics));
-            double now = last.getOrDefault("wirecost_agent_segments_total", 0.0);
-            if (now == segments
+            segments.add(last.getOrDefault("wirecost_agent_segments_total", 0.0));
+            int n = segments.size();
+            if (n >= 3
+                    && segments.get(n - 1).equals(segments.get(n - 3))
                     && last.getOrDefault("wirecost_otlp_queued_bytes", -1.0) == 0
                     && Files.exists(c.profiles)
                     && OtlpPython.decode(c.profiles).get("exports").asInt()
-                            == last.getOrDefault("wirecost_otlp_sent_total", -1.0)) return last;
-            segments = now;
+                            == last.getOrDefault("wirecost_otlp_sent_total", -1.0)) {
+                recorded = samplesPerCategory(recording, "--rules", rules.toString()).values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum();
+                if (recorded == last.getOrDefault("wirecost_agent_samples_total", -1.0)) return last;
+            }
             Thread.sleep(3_000); // longer than metrics.period: a segment still rotating would show
         }
-        throw new AssertionError("the agent's last window did not reach the Collector within 60 s: " + last + "\n"
-                + Tools.tail(log) + "\n" + Tools.tail(c.log));
+        throw new AssertionError("the agent's last window did not reach the Collector within 90 s: " + last
+                + ", the recording holds " + recorded + " samples\n" + Tools.tail(log) + "\n" + Tools.tail(c.log));
     }
 
     private static String scrape(String url) throws Exception {
