@@ -57,6 +57,30 @@ class RequestLogTest {
         assertEquals("GET /rtt/string", log.endpoints().get(3));
     }
 
+    /** A gRPC call runs in callbacks: every one's samples are the endpoint's, only the closing one is the request. */
+    @Test
+    void segmentsCarryTheirEndpointsCpuButCountNoRequest() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.write(log(Map.of(2, "wirecost.rtt.RttTester/ReturnRttForInt"), new long[] {7, 500, 600, 2}));
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeByte(RequestLog.SEGMENTS);
+        out.writeInt(2);
+        for (long[] r : new long[][] {{7, 100, 200, 2}, {7, 300, 400, 2}}) {
+            out.writeLong(r[0]);
+            out.writeLong(r[1]);
+            out.writeLong(r[2]);
+            out.writeInt((int) r[3]);
+        }
+        out.flush();
+        RequestLog log = RequestLog.read(new ByteArrayInputStream(bytes.toByteArray()), "t");
+        assertEquals(2, log.endpointAt(7, 150), "the message's callback");
+        assertEquals(2, log.endpointAt(7, 350), "the half-close");
+        assertEquals(2, log.endpointAt(7, 550), "the close");
+        assertEquals(-1, log.endpointAt(7, 250));
+        assertEquals(Map.of(2, 1L), log.requestsEnding(0, 1000), "one call, one request");
+        assertEquals(1, log.requests().size());
+    }
+
     @Test
     void aFileCutShortKeepsItsWholeRecords() throws IOException {
         byte[] b = log(Map.of(2, "GET /a"), new long[] {1, 10, 20, 2}, new long[] {1, 30, 40, 2});

@@ -23,6 +23,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * that samples and intervals join without conversion) and the endpoint's id. A writer thread of the agent
  * takes the buffers every few hundred milliseconds ({@link #drain}).
  *
+ * <p>Some frameworks run one request in several callbacks, each a task of its own on an executor (gRPC: the call's
+ * start, its messages, its half-close, its close). Each callback is a <em>segment</em> ({@link #enterSegment}): its
+ * samples are the endpoint's, but only the one callback every call ends with counts the request. A segment's
+ * record carries {@link #SEGMENT} in its endpoint field.
+ *
  * <p>Every method is called from the host's request threads: none throws, blocks on more than its own
  * thread's buffer, or allocates in the steady state beyond a buffer that grows. Endpoint names are capped
  * ({@link #maxEndpoints}); later names count as {@link #OTHER}, so a route built from raw URLs cannot
@@ -38,7 +43,10 @@ public final class EndpointBridge {
     public static final String OTHER_NAME = "other";
     public static final String UNNAMED_NAME = "(no route)";
 
-    /** Longs per request in a buffer: thread id, start, end, endpoint id. */
+    /** Set in a record's endpoint field for a segment: CPU of the endpoint's, but no request of its own. */
+    public static final long SEGMENT = 1L << 32;
+
+    /** Longs per request in a buffer: thread id, start, end, endpoint id (with {@link #SEGMENT} for a segment). */
     public static final int RECORD = 4;
     /** Beyond this many requests not yet taken by the writer, a thread drops (and counts) its requests. */
     private static final int MAX_BUFFERED = 1 << 16;
@@ -73,6 +81,7 @@ public final class EndpointBridge {
         int depth;
         long start;
         int endpoint;
+        boolean counted;
         long[] buffer = new long[64 * RECORD];
         int used;
     }
@@ -98,17 +107,32 @@ public final class EndpointBridge {
 
     /** A request boundary is entered; the token goes to {@link #exit}. */
     public static int enter() {
+        return open(true);
+    }
+
+    private static int open(boolean counted) {
         if (!enabled) return NONE;
         State s = STATE.get();
         if (s.depth++ > 0) return NESTED;
         s.start = System.nanoTime();
         s.endpoint = UNNAMED;
+        s.counted = counted;
         return OUTERMOST;
     }
 
     /** A handler with a route template is entered: it names the open request, or is a request of its own. */
     public static int enter(String route) {
         int token = enter();
+        if (token != NONE) STATE.get().endpoint = id(route);
+        return token;
+    }
+
+    /**
+     * A callback of a request that spans several (a gRPC call's start, message, half-close) is entered: it names
+     * the open request, or is a segment of its own, whose samples are the endpoint's and which counts no request.
+     */
+    public static int enterSegment(String route) {
+        int token = open(false);
         if (token != NONE) STATE.get().endpoint = id(route);
         return token;
     }
@@ -146,7 +170,7 @@ public final class EndpointBridge {
             b[i] = s.threadId;
             b[i + 1] = s.start;
             b[i + 2] = end;
-            b[i + 3] = s.endpoint;
+            b[i + 3] = s.counted ? s.endpoint : s.endpoint | SEGMENT;
             s.used = i + RECORD;
         }
     }

@@ -23,8 +23,8 @@ import net.bytebuddy.utility.JavaModule;
 
 /**
  * Installs the request boundaries ({@code endpoints=on}) with Byte Buddy, a maintained instrumentation
- * library: advice inlined into servlets and filter chains (javax and jakarta), JAX-RS resource methods and
- * Spring MVC handler methods. Advice only adds code around method bodies, so classes keep their shape
+ * library: advice inlined into servlets and filter chains (javax and jakarta), JAX-RS resource methods,
+ * Spring MVC handler methods and grpc-java's server calls ({@link GrpcAdvice}). Advice only adds code around method bodies, so classes keep their shape
  * (retransformable when attached late); a class Byte Buddy cannot transform is left as it was and counted
  * ({@link #failures()}).
  *
@@ -71,8 +71,25 @@ public final class EndpointInstrumentation {
                                 "jakarta/ws/rs/Path.class",
                                 "javax/ws/rs/Path.class",
                                 "org/springframework/web/bind/annotation/RequestMapping.class"))
-                .transform(EndpointInstrumentation::handlers);
+                .transform(EndpointInstrumentation::handlers)
+                .type(not(isInterface()).and(hasSuperType(named(GRPC_HANDLER))), new Sees(GRPC_SEEN))
+                .transform(
+                        (builder, type, loader, module, domain) -> builder.visit(Advice.to(GrpcAdvice.StartCall.class)
+                                .on(named("startCall").and(takesArguments(2)).and(not(isAbstract())))))
+                .type(named(GRPC_LISTENER), new Sees(GRPC_SEEN))
+                .transform((builder, type, loader, module, domain) -> builder.visit(Advice.to(GrpcAdvice.Callback.class)
+                                .on(named("messagesAvailable")
+                                        .or(named("halfClosed"))
+                                        .or(named("onReady"))))
+                        .visit(Advice.to(GrpcAdvice.Closed.class)
+                                .on(named("closed").and(takesArguments(1)))));
     }
+
+    private static final String GRPC_HANDLER = "io.grpc.ServerCallHandler";
+    /** grpc-core's per-call listener, where each callback of a call runs on the server's executor. */
+    private static final String GRPC_LISTENER = "io.grpc.internal.ServerCallImpl$ServerStreamListenerImpl";
+
+    private static final String GRPC_SEEN = "io/grpc/ServerCall.class";
 
     private static ElementMatcher.Junction<TypeDescription> servletTypes(String pkg) {
         return not(isInterface()).and(hasSuperType(named(pkg + ".Servlet").or(named(pkg + ".FilterChain"))));

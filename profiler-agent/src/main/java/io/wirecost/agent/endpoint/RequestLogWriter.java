@@ -91,22 +91,35 @@ public final class RequestLogWriter implements AutoCloseable {
                         written.set(id);
                     }
                 }
-                int n = b.length / EndpointBridge.RECORD;
-                out.writeByte(RequestLog.REQUESTS);
-                out.writeInt(n);
-                for (int i = 0; i < b.length; i += EndpointBridge.RECORD) {
-                    out.writeLong(b[i]);
-                    out.writeLong(b[i + 1]);
-                    out.writeLong(b[i + 2]);
-                    out.writeInt((int) b[i + 3]);
-                }
-                requests += n;
+                requests += write(b, false, RequestLog.REQUESTS);
+                write(b, true, RequestLog.SEGMENTS);
             }
             out.flush();
         } catch (IOException | RuntimeException e) {
             LOG.warning("wirecost agent: request log " + file + " stopped: " + e.getMessage());
             closeFile();
         }
+    }
+
+    /** Writes the records of one thread's buffer that are (or are not) segments as one record of {@code type}. */
+    private int write(long[] b, boolean segments, byte type) throws IOException {
+        int n = 0;
+        for (int i = 3; i < b.length; i += EndpointBridge.RECORD) if (segment(b[i]) == segments) n++;
+        if (n == 0) return 0;
+        out.writeByte(type);
+        out.writeInt(n);
+        for (int i = 0; i < b.length; i += EndpointBridge.RECORD) {
+            if (segment(b[i + 3]) != segments) continue;
+            out.writeLong(b[i]);
+            out.writeLong(b[i + 1]);
+            out.writeLong(b[i + 2]);
+            out.writeInt((int) b[i + 3]);
+        }
+        return n;
+    }
+
+    private static boolean segment(long endpoint) {
+        return (endpoint & EndpointBridge.SEGMENT) != 0;
     }
 
     @Override
