@@ -47,7 +47,9 @@ public record DiffLine(
         LOCK_SHARE("lock-share"),
         SIZE("size"),
         /** A library's own code's share of the CPU samples (see {@link ArtifactShares}). */
-        ARTIFACT("artifact");
+        ARTIFACT("artifact"),
+        /** An endpoint's CPU per request ({@code run --profile cpu,endpoints}); the metric is the endpoint's name. */
+        ENDPOINT("endpoint");
 
         private final String word;
 

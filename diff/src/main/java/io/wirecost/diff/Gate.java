@@ -17,7 +17,9 @@ import java.util.Map;
  *     primitives' geometric mean (one t test on the per-repetition geometric means of all seven
  *     primitive types) and the share lines of the whole call's profile (role {@code all}: both JVMs'
  *     samples; a scenario profiled on one side only uses that side's) for categories holding at least
- *     {@code minSharePercent} of the samples on either side. Every other line (per type,
+ *     {@code minSharePercent} of the samples on either side, and every endpoint's CPU per request where both
+ *     runs recorded requests ({@code run --profile cpu,endpoints}: a t test on its per-repetition figures, as for
+ *     CPU per call, with the same threshold). Every other line (per type,
  *     instantiation, per-role shares, small categories, sizes) is reported with its interval as
  *     "reported, not gating". Holm over ~70 lines needed p &lt; 0.0007 for the first rejection; over
  *     the ~6 gating lines of rmi it needs p &lt; 0.008;</li>
@@ -188,6 +190,8 @@ public final class Gate {
             case RTT, CPU -> l.kind() == decidingMeasure && l.metric().equals(costMetric(decidingMeasure));
             case SHARE ->
                 l.metric().startsWith(shareRole + "/") && Math.max(l.baseline(), l.candidate()) >= minSharePercent;
+            // an endpoint's CPU per request is the cost its users pay, whichever measure judged the scenario
+            case ENDPOINT -> true;
             default -> false;
         };
     }

@@ -20,7 +20,8 @@ public record RunData(
         Map<String, List<Repetition>> scenarios,
         Map<String, Map<String, CpuCsv.Figure>> cpu,
         Map<String, String> protocol,
-        Session session) {
+        Session session,
+        Map<String, Map<String, double[]>> endpoints) {
 
     /**
      * When and where the run measured, as far as results.json says (older runs and hand-made files lack it).
@@ -195,7 +196,8 @@ public record RunData(
                 scenarios,
                 CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")),
                 protocol(results.run()),
-                Session.of(results.run(), results.scenarios()));
+                Session.of(results.run(), results.scenarios()),
+                EndpointCsv.read(file.toAbsolutePath().getParent().resolve("endpoints.csv")));
     }
 
     private static String text(Path file, String value, String field) throws BadRunException {

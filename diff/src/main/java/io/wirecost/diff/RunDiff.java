@@ -11,8 +11,8 @@ import java.util.Set;
  * instantiation (ratio with a Welch interval on the logs of per-repetition means, or a bootstrap over
  * one repetition's measurements), CPU per call per role and data type (from cpu.csv), each category's
  * share per role (difference in percentage points with a Welch interval), the shares of allocated bytes
- * and lock time by category when both runs recorded them ({@code run --profile cpu,alloc,lock}), and
- * message sizes. Each line
+ * and lock time by category when both runs recorded them ({@code run --profile cpu,alloc,lock}), CPU per request
+ * of each endpoint when both recorded requests ({@code run --profile cpu,endpoints}), and message sizes. Each line
  * carries its p-value; the verdicts are {@link Gate}'s, after the correction over all lines.
  */
 public final class RunDiff {
@@ -33,6 +33,7 @@ public final class RunDiff {
                     + (b.size() < 2 || c.size() < 2 ? " (within-run spread only)" : "");
             rtt(scenario, b, c, basis, lines);
             cpu(scenario, base, cand, basis, lines);
+            endpoints(scenario, base, cand, basis, lines);
             shares(scenario, b, c, basis, lines);
             sizes(scenario, b, c, basis, lines);
         }
@@ -93,6 +94,24 @@ public final class RunDiff {
                     fc.halfWidthMicros(),
                     cand.repetitions(scenario));
             out.add(percentLine(scenario, DiffLine.Kind.CPU, e.getKey(), "µs", fb.micros(), fc.micros(), r, basis));
+        }
+    }
+
+    /**
+     * CPU per request of each endpoint both sides served ({@code run --profile cpu,endpoints}), from each side's
+     * endpoints.csv: like CPU per call, a ratio of the per-repetition figures with the spread between repetitions.
+     */
+    private void endpoints(String scenario, RunData base, RunData cand, String basis, List<DiffLine> out) {
+        Map<String, double[]> b = base.endpoints().getOrDefault(scenario, Map.of());
+        Map<String, double[]> c = cand.endpoints().getOrDefault(scenario, Map.of());
+        for (Map.Entry<String, double[]> e : b.entrySet()) {
+            double[] sb = e.getValue();
+            double[] sc = c.get(e.getKey());
+            if (sc == null || sb.length == 0 || sc.length == 0 || Stats.mean(sb) <= 0) continue;
+            Stats.Interval r = sb.length >= 2 && sc.length >= 2
+                    ? Stats.ratioOfRepetitions(sb, sc)
+                    : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
+            out.add(percentLine(scenario, DiffLine.Kind.ENDPOINT, e.getKey(), "µs", Stats.mean(sb), Stats.mean(sc), r, basis));
         }
     }
 

@@ -372,4 +372,53 @@ class GateTest {
                         .orElseThrow()
                         .verdict());
     }
+
+    /**
+     * run --profile cpu,endpoints on both sides: each endpoint's CPU per request is a gating line of its own, tested
+     * on the per-repetition figures with Holm over the family, so one endpoint that got dearer fails the gate while
+     * the scenario's round trips (and the other endpoint) stay as they were.
+     */
+    @Test
+    void oneEndpointThatGotDearerPerRequestIsARegressionOfItsOwn() throws Exception {
+        double[] rtt = {50, 51, 49, 50, 50};
+        Path a = RunFixture.write(dir.resolve("a"), rtt);
+        Path b = RunFixture.write(dir.resolve("b"), rtt);
+        RunFixture.endpoints(
+                a, java.util.Map.of("GET /rtt/int", new double[] {40, 41, 39, 40, 40}, "GET /a,b", new double[] {
+                    60, 62, 58, 61, 59
+                }));
+        RunFixture.endpoints(
+                b, java.util.Map.of("GET /rtt/int", new double[] {40, 39, 41, 40, 40}, "GET /a,b", new double[] {
+                    90, 93, 87, 91, 89
+                }));
+        Gate.Result r = judge(a, b);
+        List<DiffLine> endpoints = of(r, DiffLine.Kind.ENDPOINT);
+        assertEquals(2, endpoints.size(), endpoints.toString());
+        DiffLine dearer = endpoints.stream()
+                .filter(l -> l.metric().equals("GET /a,b"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(DiffLine.Verdict.REGRESSION, dearer.verdict(), dearer.toString());
+        assertEquals(50.0, dearer.change(), 1.0);
+        assertEquals("µs", dearer.unit());
+        DiffLine same = endpoints.stream()
+                .filter(l -> l.metric().equals("GET /rtt/int"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(DiffLine.Verdict.NO_CHANGE, same.verdict(), same.toString());
+        assertTrue(of(r, DiffLine.Kind.RTT).stream().noneMatch(DiffLine::changed), "the round trips did not move");
+        // in the family: three more lines than without endpoints.csv (the rtt geomean, two endpoints)
+        assertEquals(3, r.testedLines());
+    }
+
+    @Test
+    void endpointsWithoutRepetitionsAreReportedWithoutAVerdict() throws Exception {
+        Path a = RunFixture.write(dir.resolve("a"), new double[] {50});
+        Path b = RunFixture.write(dir.resolve("b"), new double[] {50});
+        RunFixture.endpoints(a, java.util.Map.of("GET /x", new double[] {40}));
+        RunFixture.endpoints(b, java.util.Map.of("GET /x", new double[] {80}));
+        DiffLine l = of(judge(a, b), DiffLine.Kind.ENDPOINT).get(0);
+        assertEquals(DiffLine.Verdict.NO_VERDICT, l.verdict());
+        assertEquals(100.0, l.change(), 0.01);
+    }
 }

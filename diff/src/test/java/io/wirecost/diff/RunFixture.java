@@ -65,4 +65,22 @@ final class RunFixture {
         }
         Files.writeString(dir.resolve("cpu.csv"), sb.toString());
     }
+
+    /** endpoints.csv: per repetition r, {@code micros[r]} per request for each endpoint (its interval a tenth either side). */
+    static void endpoints(Path dir, java.util.Map<String, double[]> micros) throws IOException {
+        StringBuilder sb = new StringBuilder(EndpointCsv.HEADER).append('\n');
+        micros.forEach((endpoint, reps) -> {
+            for (int r = 0; r < reps.length; r++) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "rmi,%d,%s,%.3f,%.3f,%.3f,600%n",
+                        r + 1,
+                        endpoint.contains(",") ? '"' + endpoint + '"' : endpoint,
+                        reps[r],
+                        0.9 * reps[r],
+                        1.1 * reps[r]));
+            }
+        });
+        Files.writeString(dir.resolve("endpoints.csv"), sb.toString());
+    }
 }

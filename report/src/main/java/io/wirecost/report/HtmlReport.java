@@ -59,6 +59,11 @@ public final class HtmlReport {
                     .append("</section>");
         }
         byArtifact(sb, results, dir);
+        if (EndpointTable.present(dir, results)) {
+            sb.append("<section id=\"endpoints\"><h2>By endpoint</h2>")
+                    .append(Html.table(EndpointTable.of(dir, results, rules)))
+                    .append("</section>");
+        }
         roundTrips(sb, results);
         cpuPerCall(sb, results);
         factors(sb, results);

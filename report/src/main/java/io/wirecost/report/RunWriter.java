@@ -33,6 +33,8 @@ public final class RunWriter implements RunOutput {
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
         AtomicFiles.write(dir.resolve("rtt.csv"), RttCsv.render(results));
         AtomicFiles.write(dir.resolve("cpu.csv"), CpuCsv.render(all));
+        if (EndpointTable.present(dir, all))
+            AtomicFiles.write(dir.resolve("endpoints.csv"), EndpointTable.csv(dir, all, rules));
         AtomicFiles.write(dir.resolve("sizes.csv"), SizesCsv.render(results));
         AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results, all));
         AtomicFiles.write(dir.resolve("metrics.prom"), RunMetrics.text(meta, results));
@@ -67,6 +69,8 @@ public final class RunWriter implements RunOutput {
                 sb.append(CompanionTables.table(results, rules, kind).markdown());
         }
         sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
+        if (EndpointTable.present(dir, results))
+            sb.append(EndpointTable.of(dir, results, rules).markdown());
         sb.append(Tables.roundTrips(results).markdown());
         sb.append(CpuTables.perCall(all).markdown());
         sb.append(Tables.factors(all).markdown());

@@ -1,0 +1,93 @@
+package io.wirecost.diff;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads a run's {@code endpoints.csv} ({@code run --profile cpu,endpoints}): each repetition's CPU microseconds per
+ * request of each endpoint of each scenario's server, with the sampling's 95 % interval and the requests. The diff
+ * tests the per-repetition figures against each other, as it tests CPU per call: the sampling interval of one
+ * repetition says nothing of how the cost varies between JVMs. A run without the file has no endpoint figures.
+ */
+public final class EndpointCsv {
+
+    /** The header, the contract between the run's writer (report module) and this reader. */
+    public static final String HEADER = "scenario,repetition,endpoint,cpu_micros_per_request,ci_low,ci_high,requests";
+
+    private EndpointCsv() {}
+
+    /** scenario -> endpoint -> CPU µs per request, one value per repetition in repetition order. */
+    public static Map<String, Map<String, double[]>> read(Path file) throws RunData.BadRunException {
+        Map<String, Map<String, Map<Integer, Double>>> byRep = new LinkedHashMap<>();
+        if (!Files.isRegularFile(file)) return Map.of();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new RunData.BadRunException(
+                    file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
+            throw new RunData.BadRunException(file + ": header must be " + HEADER);
+        }
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) continue;
+            List<String> f = fields(lines.get(i));
+            if (f.size() != 7)
+                throw new RunData.BadRunException(
+                        file + ": line " + (i + 1) + " has " + f.size() + " fields, expected 7");
+            int rep = (int) number(file, i, "repetition", f.get(1));
+            double micros = number(file, i, "cpu_micros_per_request", f.get(3));
+            byRep.computeIfAbsent(f.get(0), k -> new TreeMap<>())
+                    .computeIfAbsent(f.get(2), k -> new TreeMap<>())
+                    .put(rep, micros);
+        }
+        Map<String, Map<String, double[]>> out = new LinkedHashMap<>();
+        byRep.forEach((scenario, endpoints) -> {
+            Map<String, double[]> m = new TreeMap<>();
+            endpoints.forEach((endpoint, reps) -> m.put(
+                    endpoint,
+                    reps.values().stream().mapToDouble(Double::doubleValue).toArray()));
+            out.put(scenario, m);
+        });
+        return out;
+    }
+
+    /** One CSV line's fields; an endpoint name with a comma comes quoted, its quotes doubled. */
+    static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cur.append('"');
+                    i++;
+                } else if (c == '"') quoted = false;
+                else cur.append(c);
+            } else if (c == '"') quoted = true;
+            else if (c == ',') {
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else cur.append(c);
+        }
+        out.add(cur.toString());
+        return out;
+    }
+
+    private static double number(Path file, int line, String field, String text) throws RunData.BadRunException {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new RunData.BadRunException(
+                    file + ": line " + (line + 1) + ": " + field + " must be a number, got '" + text + "'");
+        }
+    }
+}

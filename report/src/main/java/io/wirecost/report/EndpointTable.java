@@ -1,0 +1,191 @@
+package io.wirecost.report;
+
+import io.wirecost.attribution.EndpointCost;
+import io.wirecost.attribution.EndpointSink;
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.RequestLog;
+import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.diff.EndpointCsv;
+import io.wirecost.runner.ScenarioResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The run's "CPU per request by endpoint" table ({@code run --profile cpu,endpoints}): for every recording with the
+ * agent's request log beside it, each endpoint's CPU per request with its 95 % interval, its requests and the
+ * category that costs it most, then the share of the recording's samples no request ran on. The same figures as
+ * {@code attribute --by endpoint} on that recording ({@link EndpointCost}).
+ */
+public final class EndpointTable {
+
+    public static final String TITLE = "CPU per request by endpoint (µs, 95 % interval)";
+
+    private EndpointTable() {}
+
+    /** Whether any recording of the run has a request log beside it. */
+    public static boolean present(Path runDir, List<ScenarioResult> results) {
+        return !logged(runDir, results).isEmpty();
+    }
+
+    public static Table of(Path runDir, List<ScenarioResult> results, RuleSet rules) {
+        Map<String, Path> recordings = logged(runDir, results);
+        if (recordings.isEmpty())
+            return Table.notMeasured(
+                    TITLE, "no recording has a .requests file beside it (run --profile cpu,endpoints)");
+        List<List<String>> body = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (Map.Entry<String, Path> rec : recordings.entrySet()) {
+            EndpointCost cost;
+            try {
+                cost = cost(rec.getValue(), rules);
+            } catch (IOException | RecordingException | IllegalStateException e) {
+                notes.add(rec.getKey() + ": not read: " + e.getMessage());
+                continue;
+            }
+            if (cost.requests() == 0) {
+                // a client JVM serves no request; a server that served none while it recorded is worth a word
+                if (rec.getKey().endsWith("/server")) notes.add(rec.getKey() + ": no request ended while it recorded");
+                continue;
+            }
+            List<EndpointCost.Row> all = cost.rows().stream()
+                    .filter(r -> r.category().equals(EndpointCost.ALL))
+                    .sorted(Comparator.comparingDouble(EndpointCost.Row::cpuMicrosPerRequest)
+                            .reversed())
+                    .toList();
+            for (EndpointCost.Row r : all) {
+                EndpointCost.Row top = cost.rows(r.endpoint()).stream()
+                        .filter(c -> !c.category().equals(EndpointCost.ALL))
+                        .max(Comparator.comparingLong(EndpointCost.Row::samples))
+                        .orElse(null);
+                body.add(List.of(
+                        rec.getKey(),
+                        r.endpoint(),
+                        String.format(Locale.ROOT, "%.1f", r.cpuMicrosPerRequest()),
+                        String.format(Locale.ROOT, "[%.1f, %.1f]", r.ciLowMicros(), r.ciHighMicros()),
+                        String.valueOf(r.requests()),
+                        top == null
+                                ? "·"
+                                : String.format(Locale.ROOT, "%s %.1f", top.category(), top.cpuMicrosPerRequest()),
+                        r.samples() < EndpointReport.FEW_SAMPLES ? "few samples" : ""));
+            }
+            double[] na = cost.notAttributedPercent();
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%s: %.1f %% [%.1f, %.1f] of %d samples not attributed to an endpoint (other threads: the"
+                            + " transport's event loops, work handed off, between requests)",
+                    rec.getKey(),
+                    na[0],
+                    na[1],
+                    na[2],
+                    cost.samples()));
+        }
+        notes.add("./wirecost attribute RECORDING --by endpoint: every category of every endpoint");
+        return new Table(
+                TITLE,
+                List.of(
+                        "recording",
+                        "endpoint",
+                        "µs/request",
+                        "95 % interval",
+                        "requests",
+                        "top category (µs)",
+                        "note"),
+                body,
+                notes);
+    }
+
+    /**
+     * {@code endpoints.csv} ({@link EndpointCsv#HEADER}): every repetition's server endpoints, the whole cost
+     * ({@code all}) of each, for {@code diff}'s per-endpoint lines. A recording that cannot be read has no rows:
+     * the run's tables say why.
+     */
+    public static String csv(Path runDir, List<ScenarioResult> all, RuleSet rules) {
+        StringBuilder out = new StringBuilder(EndpointCsv.HEADER).append('\n');
+        for (ScenarioResult r : all) {
+            String server = r.recordings().get("server");
+            if (server == null || runDir == null) continue;
+            Path file = runDir.resolve(server);
+            if (!Files.isRegularFile(file) || !Files.isRegularFile(RequestLog.beside(file))) continue;
+            EndpointCost cost;
+            try {
+                cost = cost(file, rules);
+            } catch (IOException | RecordingException | IllegalStateException e) {
+                continue;
+            }
+            for (EndpointCost.Row row : cost.rows()) {
+                if (!row.category().equals(EndpointCost.ALL)) continue;
+                out.append(r.scenario())
+                        .append(',')
+                        .append(r.repetition())
+                        .append(',')
+                        .append(csvField(row.endpoint()))
+                        .append(String.format(
+                                Locale.ROOT,
+                                ",%.3f,%.3f,%.3f,%d%n",
+                                row.cpuMicrosPerRequest(),
+                                row.ciLowMicros(),
+                                row.ciHighMicros(),
+                                row.requests()));
+            }
+        }
+        return out.toString();
+    }
+
+    private static String csvField(String s) {
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    /** Costs already computed, by recording, size and time: the run's files are rewritten after every scenario. */
+    private static final Map<String, EndpointCost> CACHE =
+            java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, EndpointCost> eldest) {
+                    return size() > 64;
+                }
+            });
+
+    private static EndpointCost cost(Path recording, RuleSet rules) throws IOException, RecordingException {
+        Path log = RequestLog.beside(recording);
+        String key = recording.toAbsolutePath() + "|" + Files.size(recording) + "|"
+                + Files.getLastModifiedTime(recording).toMillis() + "|" + Files.size(log) + "|"
+                + System.identityHashCode(rules);
+        EndpointCost cached = CACHE.get(key);
+        if (cached != null) return cached;
+        EndpointCost cost = read(recording, rules);
+        CACHE.put(key, cost);
+        return cost;
+    }
+
+    private static EndpointCost read(Path recording, RuleSet rules) throws IOException, RecordingException {
+        EndpointSink sink = new EndpointSink(RequestLog.read(RequestLog.beside(recording)), rules);
+        Recordings.read(recording, SampleMode.CPU, sink);
+        if (sink.clockProblem() != null) throw new IllegalStateException(sink.clockProblem());
+        return EndpointCost.of(List.of(sink), rules.categories());
+    }
+
+    /** scenario/role to recording, for the recordings with a request log beside them. */
+    private static Map<String, Path> logged(Path runDir, List<ScenarioResult> results) {
+        Map<String, Path> out = new TreeMap<>();
+        if (runDir == null) return out;
+        for (ScenarioResult r : results) {
+            for (Map.Entry<String, String> rec : r.recordings().entrySet()) {
+                Path file = runDir.resolve(rec.getValue());
+                if (Files.isRegularFile(file) && Files.isRegularFile(RequestLog.beside(file)))
+                    out.put(r.scenario() + "/" + rec.getKey(), file);
+            }
+        }
+        return out;
+    }
+}
