@@ -111,7 +111,8 @@ public final class RunDiff {
             Stats.Interval r = sb.length >= 2 && sc.length >= 2
                     ? Stats.ratioOfRepetitions(sb, sc)
                     : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
-            out.add(percentLine(scenario, DiffLine.Kind.ENDPOINT, e.getKey(), "µs", Stats.mean(sb), Stats.mean(sc), r, basis));
+            out.add(percentLine(
+                    scenario, DiffLine.Kind.ENDPOINT, e.getKey(), "µs", Stats.mean(sb), Stats.mean(sc), r, basis));
         }
     }
 

@@ -104,7 +104,7 @@ public final class EndpointReport {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static String csvField(String s) {
+    static String csvField(String s) {
         if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
         return '"' + s.replace("\"", "\"\"") + '"';
     }

@@ -111,7 +111,8 @@ public final class EndpointTable {
     public static String csv(Path runDir, List<ScenarioResult> all, RuleSet rules) {
         StringBuilder out = new StringBuilder(EndpointCsv.HEADER).append('\n');
         for (ScenarioResult r : all) {
-            String server = r.recordings().get("server");
+            // a scenario's server; a JVM profiled by attach or profile has one recording, role all
+            String server = r.recordings().getOrDefault("server", r.recordings().get("all"));
             if (server == null || runDir == null) continue;
             Path file = runDir.resolve(server);
             if (!Files.isRegularFile(file) || !Files.isRegularFile(RequestLog.beside(file))) continue;
@@ -127,7 +128,7 @@ public final class EndpointTable {
                         .append(',')
                         .append(r.repetition())
                         .append(',')
-                        .append(csvField(row.endpoint()))
+                        .append(EndpointReport.csvField(row.endpoint()))
                         .append(String.format(
                                 Locale.ROOT,
                                 ",%.3f,%.3f,%.3f,%d%n",
@@ -138,11 +139,6 @@ public final class EndpointTable {
             }
         }
         return out.toString();
-    }
-
-    private static String csvField(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 
     /** Costs already computed, by recording, size and time: the run's files are rewritten after every scenario. */

@@ -72,7 +72,11 @@ public final class EndpointInstrumentation {
                                 "javax/ws/rs/Path.class",
                                 "org/springframework/web/bind/annotation/RequestMapping.class"))
                 .transform(EndpointInstrumentation::handlers)
-                .type(not(isInterface()).and(hasSuperType(named(GRPC_HANDLER))), new Sees(GRPC_SEEN))
+                .type(
+                        // grpc-java's own handlers (stub's unary and streaming ones, the interceptors'): the name
+                        // first, so that no other class of the host has its super types resolved for this
+                        nameStartsWith("io.grpc.").and(not(isInterface())).and(hasSuperType(named(GRPC_HANDLER))),
+                        new Sees(GRPC_SEEN))
                 .transform(
                         (builder, type, loader, module, domain) -> builder.visit(Advice.to(GrpcAdvice.StartCall.class)
                                 .on(named("startCall").and(takesArguments(2)).and(not(isAbstract())))))
