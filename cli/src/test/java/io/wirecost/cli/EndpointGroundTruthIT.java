@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * CPU per request's ground truth (issue 49): two short runs of grpc and rest-json recording request boundaries
  * ({@code --profile cpu,endpoints}), the second injecting a known CPU cost into one operation
  * ({@code inject.operation=string}); {@code attribute --by endpoint} must find it on that operation's endpoint
- * and nowhere else, and the run's report must show the endpoints. Counts as TodayTransportsIT's, the smallest that
+ * (its CPU per request up by the injected amount, within 25 % or 3 µs) and nowhere else (every other endpoint
+ * within the same tolerance of its figure before), and the run's report must show the endpoints. Counts as TodayTransportsIT's, the smallest that
  * keep the sampling error well inside the tolerance: four JVM pairs in all.
  */
 class EndpointGroundTruthIT {
@@ -24,10 +25,11 @@ class EndpointGroundTruthIT {
 
     /**
      * The injected CPU per call: large beside the sampling error of the profiled pass's calls (12 x INVOCATIONS
-     * per operation, sampled every ms of CPU: hundreds of samples injected, tens to a hundred without), so 25 %
-     * of it is several standard deviations of the rise, and small enough to keep the runs short.
+     * per operation, sampled every ms of CPU: hundreds of samples injected, tens to a hundred without) and beside
+     * how far an endpoint's figure moves between two runs of a loaded machine, so that 25 % of it tells the
+     * injected endpoint from the others; small enough to keep the runs short.
      */
-    static final int INJECTED_CPU_US = 500;
+    static final int INJECTED_CPU_US = 1000;
 
     @TempDir
     static Path tmp;
@@ -75,9 +77,15 @@ class EndpointGroundTruthIT {
                             Math.max(0.25 * INJECTED_CPU_US, 3),
                             scenario + " " + e.getKey() + " rose by " + rise + " µs per request: " + report);
                 } else {
-                    assertTrue(
-                            a[1] <= b[2] && b[1] <= a[2],
-                            scenario + " " + e.getKey() + " changed beyond its intervals: " + report);
+                    // not the injection's endpoint: it moved by far less than the injection. Its 95 % interval
+                    // covers the sampling alone; between two runs on a loaded machine an endpoint's figure moved
+                    // beyond it (rest-json's by up to 40 %, docs/RESULTS.md), so "unchanged" is tested against
+                    // the same tolerance as the injected endpoint's rise, which tells the two apart
+                    assertEquals(
+                            0,
+                            a[0] - b[0],
+                            Math.max(0.25 * INJECTED_CPU_US, 3),
+                            scenario + " " + e.getKey() + " moved by " + (a[0] - b[0]) + " µs per request: " + report);
                 }
             }
         }
