@@ -72,7 +72,8 @@ class MonitoringConfigIT {
                         "round-trips.json",
                         "message-sizes.json",
                         "agent-health.json",
-                        "fleet.json"),
+                        "fleet.json",
+                        "endpoints.json"),
                 Set.copyOf(all.stream().map(Dashboards.Dashboard::name).toList()));
         Set<String> uids = new HashSet<>();
         for (Dashboards.Dashboard d : all) {
