@@ -181,7 +181,7 @@ public final class RecordingReader {
     /**
      * JfrReader's loops over counts read from the file never check for interruption, so a corrupted
      * count can keep it busy for hours. The reading runs in a daemon thread with a budget far above
-     * any sound file's needs (3 s plus 1 s per 5 MB; 2 million samples take about 2 s); past it the
+     * any sound file's needs (3 s plus 1 s per 5 MB, several times what large recordings take); past it the
      * file is reported corrupted and the thread, which nothing references any more, is abandoned.
      */
     private static <T> T withDeadline(String name, ChunkScan scan, Callable<T> read, AtomicReference<JfrReader> open)

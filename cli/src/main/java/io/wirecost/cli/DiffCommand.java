@@ -1,12 +1,9 @@
 package io.wirecost.cli;
 
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleSet;
-import io.wirecost.attribution.SampleMode;
-import io.wirecost.attribution.StackCounts;
 import io.wirecost.cli.common.OutputDirectory;
-import io.wirecost.diff.DiffFlameGraph;
+import io.wirecost.diff.DiffFlames;
 import io.wirecost.diff.DiffLine;
 import io.wirecost.diff.DiffReport;
 import io.wirecost.diff.Gate;
@@ -20,9 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -199,50 +194,11 @@ final class DiffCommand implements Callable<Integer> {
 
     /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */
     private void flames(Path dir, Path baseRun, Path candRun) throws IOException {
-        Map<String, List<Path>> b = recordings(baseRun);
-        Map<String, List<Path>> c = recordings(candRun);
-        for (Map.Entry<String, List<Path>> e : b.entrySet()) {
-            List<Path> cand = c.get(e.getKey());
-            if (cand == null) continue;
-            StackCounts sb = counts(e.getValue());
-            StackCounts sc = counts(cand);
-            String html = DiffFlameGraph.render(
-                    "wirecost diff " + e.getKey() + ": " + baseline + " vs " + candidate,
-                    sb.counts(),
-                    sb.total(),
-                    sc.counts(),
-                    sc.total());
-            AtomicFiles.write(dir.resolve(e.getKey() + ".html"), html);
+        try {
+            for (Map.Entry<String, String> page : DiffFlames.render(baseRun, candRun, baseline + " vs " + candidate)
+                    .entrySet()) AtomicFiles.write(dir.resolve(page.getKey() + ".html"), page.getValue());
+        } catch (RecordingException e) {
+            throw new UsageException(e.getMessage());
         }
-    }
-
-    private static StackCounts counts(List<Path> files) {
-        StackCounts counts = new StackCounts();
-        for (Path f : files) {
-            try {
-                Recordings.read(f, SampleMode.CPU, counts);
-            } catch (RecordingException e) {
-                throw new UsageException(e.getMessage());
-            }
-        }
-        return counts;
-    }
-
-    /** scenario-role -> recordings of every repetition ({@code rmi-server.jfr}, {@code rmi.r2-server.jfr}, ...). */
-    private static Map<String, List<Path>> recordings(Path run) throws IOException {
-        Path dir = (Files.isDirectory(run) ? run : run.toAbsolutePath().getParent()).resolve("recordings");
-        Map<String, List<Path>> out = new TreeMap<>();
-        if (!Files.isDirectory(dir)) return out;
-        try (Stream<Path> s = Files.list(dir)) {
-            // .jfr, or the OTLP copy of a profile file (ProfileRun); not the .artifacts and .requests beside them
-            for (Path f : s.filter(p -> p.toString().endsWith(".jfr") || Recordings.isOtlp(p))
-                    .sorted()
-                    .toList()) {
-                String n = f.getFileName().toString().replaceFirst("\\.[^.]+$", "");
-                String key = n.replaceFirst("\\.r\\d+-", "-");
-                out.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(f);
-            }
-        }
-        return out;
     }
 }

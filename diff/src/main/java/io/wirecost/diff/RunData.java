@@ -72,8 +72,9 @@ public record RunData(
             p.put("string length", s.path("stringLength").asText());
         if (run.path("cpuAffinity").isTextual())
             p.put("CPU pinning", pinning(run.path("cpuAffinity").asText()));
-        // absent in runs before 2026-11-27 and in runs whose method added none: ws-security's figure moves by 10 to
-        // 20 % with the adaptive method's JIT thresholds, so a baseline measured without them is not judged against
+        // absent in runs before 2026-11-27 and in runs whose method added none: ws-security's figure moves by more than
+        // the gate's smallest regression with the adaptive method's JIT thresholds, so a baseline measured without them
+        // is not judged against
         // a run with them
         List<String> jvm = new ArrayList<>();
         run.path("methodJvmOptions").fields().forEachRemaining(e -> {

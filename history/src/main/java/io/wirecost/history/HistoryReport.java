@@ -10,8 +10,9 @@ import java.util.Map;
 /**
  * {@code history report}'s page: one chart per gating metric over the history's runs, each run's value with its
  * interval and a link to its report.html, the change points marked with the means either side, and for each change
- * point the command that writes the differential flame graph between the runs either side of it. One
- * self-contained file: inline SVG and CSS, no script, nothing loaded from anywhere.
+ * point links to the differential flame graphs between the runs either side of it (written beside the page where
+ * both runs' recordings are at hand; otherwise the {@code diff} command that writes them). One self-contained file:
+ * inline SVG and CSS, no script, nothing loaded from anywhere.
  */
 public final class HistoryReport {
 
@@ -24,7 +25,28 @@ public final class HistoryReport {
 
     private HistoryReport() {}
 
-    public static String render(String db, Map<String, List<Point>> series, List<Found> found) {
+    /** The runs either side of a change point; {@link #dir()} is where their differential flame graphs go. */
+    public record Sides(HistoryStore.Entry before, HistoryStore.Entry after) {
+        public String dir() {
+            return "flames/" + before.seq() + "-" + after.seq();
+        }
+    }
+
+    /** The distinct pairs of runs either side of the change points, in the order they are first found. */
+    public static List<Sides> sides(Map<String, List<Point>> series, List<Found> found) {
+        return found.stream().map(f -> sidesOf(series, f)).distinct().toList();
+    }
+
+    private static Sides sidesOf(Map<String, List<Point>> series, Found f) {
+        return new Sides(series.get(f.metric()).get(f.position() - 1).run(), f.run());
+    }
+
+    /**
+     * The page. {@code flames}: for each {@link Sides#dir()} whose graphs were written, their page names
+     * ({@code rmi-server}, ...); a change point without them shows the command instead.
+     */
+    public static String render(
+            String db, Map<String, List<Point>> series, List<Found> found, Map<String, List<String>> flames) {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>wirecost history</title>\n")
                 .append("<style>body{font:14px sans-serif;margin:2em;color:#222}svg.history{background:#fafafa;"
@@ -58,11 +80,22 @@ public final class HistoryReport {
                     .append(f.regression() ? "reg" : "")
                     .append("\">")
                     .append(String.format(Locale.ROOT, "%+.1f %%", f.changePercent()))
-                    .append("</td><td><code>wirecost diff ")
-                    .append(esc(before.run().facts().dir()))
-                    .append(' ')
-                    .append(esc(f.run().facts().dir()))
-                    .append(" --allow-apart</code></td></tr>\n");
+                    .append("</td><td>");
+            Sides sides = sidesOf(series, f);
+            List<String> pages = flames.getOrDefault(sides.dir(), List.of());
+            if (pages.isEmpty())
+                h.append("<code>wirecost diff ")
+                        .append(esc(before.run().facts().dir()))
+                        .append(' ')
+                        .append(esc(f.run().facts().dir()))
+                        .append(" --allow-apart</code>");
+            for (String page : pages)
+                h.append("<a class=\"flame\" href=\"")
+                        .append(esc(sides.dir() + "/" + page + ".html"))
+                        .append("\">")
+                        .append(esc(page))
+                        .append("</a> ");
+            h.append("</td></tr>\n");
         }
         h.append("</table>\n");
         series.forEach((metric, points) -> chart(

@@ -73,7 +73,7 @@ public final class Tables {
     /**
      * Candidate against baseline per scenario (primitives' geometric mean and string), for runs with two
      * configurations. When the candidate differs by its JCE provider, seed 000's provider comparison is
-     * the reference: Bouncy Castle ~15 % slower than the other providers on simple types and strings.
+     * the reference (its provider comparison on simple types and strings, docs/papers.md).
      */
     public static Table configurationFactors(
             List<ScenarioResult> baseline,

@@ -14,9 +14,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Why: with client and server pinned to one CPU, the JIT's compiler threads share that CPU with the
  * calls they are compiling for, so the adaptive warm-up waits for compilations that run in the gaps of the
- * workload. On the 2-core VM the other CPU is idle meanwhile. Compiling there shortened the warm-up by a
- * quarter to a third (ws-literal 25 -> 18 s, grpc-tls 28 -> 18 s; docs/RESULTS.md) with the same settled
- * figures. The calls themselves stay on the pinned CPU, so the warm-up's paces, which decide when the JIT
+ * workload. On the 2-core VM the other CPU is idle meanwhile. Compiling there shortened the warm-up markedly
+ * (docs/measurement.md, "The adaptive method") with the same settled figures. The calls themselves stay on the pinned CPU, so the warm-up's paces, which decide when the JIT
  * has settled, are still paced on one CPU without cross-CPU wake-ups; and the compiler threads go back to
  * the pinned CPU before the timed pass, which therefore runs exactly as before.
  *

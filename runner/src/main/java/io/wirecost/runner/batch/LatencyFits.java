@@ -32,8 +32,8 @@ public record LatencyFits(LatencyResult result, List<ModelFit> fits) {
     /**
      * Fits a batch run's results as they grow, point by point, refitting only what changed: a latency whose sweep is
      * over reaches every later write as the same object, so its fits (and their bootstraps) are kept by identity,
-     * and only the latency being measured is fitted again. Fitting every latency at every write took 25 s of CPU in
-     * a default run's 180 writes, between its points.
+     * and only the latency being measured is fitted again. Fitting every latency at every write cost a default run
+     * tens of seconds of CPU between its points.
      */
     public static final class Cache {
         private Map<LatencyResult, LatencyFits> kept = new IdentityHashMap<>();

@@ -45,10 +45,10 @@ final class ProcessCpu {
 
     /** A monotonic counter of this JVM's CPU nanoseconds without the agent's threads; -1 when unreadable. */
     static synchronized long nanos() {
-        // The reading itself is work of this JVM: some 60 small files, about half a millisecond of CPU
-        // before its code is compiled. Part of it lands before the boundary and part after, whatever the
-        // order, so it would be billed to the calls: 15 µs a call in batches of 100 (--quick's, once), as
-        // much as rmi's whole server side. The calling thread's own CPU clock (clock_gettime, exact to the
+        // The reading itself is work of this JVM: dozens of small files, costly before its code is
+        // compiled. Part of it lands before the boundary and part after, whatever the order, so it would be
+        // billed to the calls, in short batches as much as a fast scenario's whole server side. The calling thread's
+        // own CPU clock (clock_gettime, exact to the
         // nanosecond and cheap) measures each reading's cost, and the total of them is taken out.
         long own0 = ownCpu();
         Map<String, Long> waits = new HashMap<>();

@@ -1,0 +1,75 @@
+package io.wirecost.diff;
+
+import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.StackCounts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The differential flame graphs between two run directories: one page per scenario and role recorded on both
+ * sides, every repetition's recording pooled. {@code diff} writes them beside its verdict and {@code history
+ * report} between the runs either side of a change point, so the two show the same picture.
+ */
+public final class DiffFlames {
+
+    private DiffFlames() {}
+
+    /**
+     * Page name ({@code rmi-server}, ...) to its HTML, in name order; empty when the two runs share no recorded
+     * scenario and role (or either has no {@code recordings/}). {@code title} names the two sides on each page.
+     */
+    public static Map<String, String> render(Path baseline, Path candidate, String title)
+            throws IOException, RecordingException {
+        Map<String, List<Path>> b = recordings(baseline);
+        Map<String, List<Path>> c = recordings(candidate);
+        Map<String, String> pages = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Path>> e : b.entrySet()) {
+            List<Path> cand = c.get(e.getKey());
+            if (cand == null) continue;
+            StackCounts sb = counts(e.getValue());
+            StackCounts sc = counts(cand);
+            pages.put(
+                    e.getKey(),
+                    DiffFlameGraph.render(
+                            "wirecost diff " + e.getKey() + ": " + title,
+                            sb.counts(),
+                            sb.total(),
+                            sc.counts(),
+                            sc.total()));
+        }
+        return pages;
+    }
+
+    private static StackCounts counts(List<Path> files) throws RecordingException {
+        StackCounts counts = new StackCounts();
+        for (Path f : files) Recordings.read(f, SampleMode.CPU, counts);
+        return counts;
+    }
+
+    /** scenario-role -> recordings of every repetition ({@code rmi-server.jfr}, {@code rmi.r2-server.jfr}, ...). */
+    private static Map<String, List<Path>> recordings(Path run) throws IOException {
+        Path dir = (Files.isDirectory(run) ? run : run.toAbsolutePath().getParent()).resolve("recordings");
+        Map<String, List<Path>> out = new TreeMap<>();
+        if (!Files.isDirectory(dir)) return out;
+        try (Stream<Path> s = Files.list(dir)) {
+            // .jfr, or the OTLP copy of a profile file (ProfileRun); not the .artifacts and .requests beside them
+            for (Path f : s.filter(p -> p.toString().endsWith(".jfr") || Recordings.isOtlp(p))
+                    .sorted()
+                    .toList()) {
+                String n = f.getFileName().toString().replaceFirst("\\.[^.]+$", "");
+                out.computeIfAbsent(n.replaceFirst("\\.r\\d+-", "-"), k -> new ArrayList<>())
+                        .add(f);
+            }
+        }
+        return out;
+    }
+}
