@@ -56,9 +56,9 @@ final class ProbePass {
      * <p>Why not a warm-up command: the first timed batch used to load what only the measuring code needs (the
      * /proc reader, java.lang.management, the JSON types of a measurement's answer) in both JVMs, and loading
      * classes can invalidate compiled code that relied on the classes loaded so far (HotSpot's class hierarchy
-     * dependencies). With -XX:+PrintCompilation, ws-literal's client made 54 compiled methods of its call path not
-     * entrant within 60 ms of the first timed batch (HttpURLConnection, ReentrantLock, Woodstox), so the first type
-     * was measured on code compiling again (docs/RESULTS.md). Run once here, that happens before the warm-up, which
+     * dependencies). With -XX:+PrintCompilation, ws-literal's client made dozens of compiled methods of its call path
+     * not entrant just after the first timed batch (HttpURLConnection, ReentrantLock, Woodstox), so the first type
+     * was measured on code compiling again (docs/measurement.md, "The adaptive method"). Run once here, that happens before the warm-up, which
      * then compiles the call path with the measuring code loaded. Not with --quick, whose gate error rates were
      * measured with a warm-up command as its probe.
      */

@@ -48,7 +48,7 @@ public enum RunMethod {
 
     /**
      * Calls per type of the cold probe that starts the warm-up and sets the pace: 20, or 5 with --quick, whose
-     * first cold calls count against its warm-up time (ws-security's first 20 per type took 14 s, more than the
+     * first cold calls count against its warm-up time (ws-security's first 20 per type took longer than the
      * whole warm-up --quick allows).
      */
     int probeCalls(RunSettings s) {

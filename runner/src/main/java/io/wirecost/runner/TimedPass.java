@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The timed pass, without the profiler as the papers timed: perf-event sampling alone slows an RMI ping-pong by
- * about 30 % here (bench overhead), through its cost on every context switch. Then, except with --quick, the first
+ * The timed pass, without the profiler as the papers timed: perf-event sampling alone slows an RMI ping-pong
+ * measurably ({@code bench overhead}, docs/RESULTS.md), through its cost on every context switch. Then, except with --quick, the first
  * type measured again ({@link Drift}), whose move widens the scenario's intervals.
  */
 final class TimedPass {

@@ -14,24 +14,22 @@ import java.util.function.LongSupplier;
 final class WarmupPass {
 
     /**
-     * --quick: warm-up per scenario, at most the counts asked for; a 25 µs tcp call keeps them all. 5 s since the JIT
-     * compiles on the other CPU meanwhile (6 s before, when it shared the calls' CPU): ws-literal warms up with
-     * 500 to 900 calls per type where it made 66 to 174 in 6 s.
+     * --quick: warm-up per scenario, at most the counts asked for, which the fast stacks keep whole. Short, since
+     * the JIT compiles on the other CPU meanwhile and so the slow stacks still warm up with hundreds of calls.
      */
     static final Duration QUICK_WARMUP = Duration.ofSeconds(5);
     /**
-     * --quick: the fewest invocations per batch. Only ws-security's calls (15 to 20 ms under --quick) are slow enough
-     * to reach it: 12 x 8 batches of 3 take 6 s where 5 took 10; a batch of 3 such calls still lasts 50 ms, far
-     * longer than the harness's work between batches.
+     * --quick: the fewest invocations per batch. Only ws-security's calls are slow enough to reach it, and a batch
+     * of 3 such calls still lasts far longer than the harness's work between batches.
      */
     static final int QUICK_MIN_INVOCATIONS = 3;
     /**
      * --quick: the most invocations per batch when they are sized by time, the papers' count. Batches of a
-     * fixed 100 calls (the first --quick) made CPU per call 70 % higher and four times as variable between
+     * fixed 100 calls (the first --quick) made CPU per call markedly higher and more variable between
      * repetitions on rmi: each batch boundary costs both JVMs some harness work (the runner's command, the
      * /proc reading) that short batches cannot dilute, and a fast call pays it on every 100th call
-     * (docs/RESULTS.md, "CPU per call: the harness's share and pinning"). Sized by time, rmi's 20 µs calls get the
-     * full 1,000 within the pass's budget and ws-security's 10 ms calls still get a handful.
+     * (docs/measurement.md, "--quick"). Sized by time, the fast stacks get the full 1,000 within the pass's budget
+     * and ws-security still gets a handful.
      */
     static final int QUICK_MAX_INVOCATIONS = 1_000;
     /** --quick: time for one timed pass (12 batches x 8 types) and for the message-size pass. */
@@ -45,18 +43,18 @@ final class WarmupPass {
     static final Duration ADAPTIVE_CHUNK = Duration.ofSeconds(1);
     /**
      * Adaptive: the chunk of scenarios whose cold probe ran faster than {@link #SHORT_CHUNK_BELOW} a call (all but
-     * ws-security): half a second still holds thousands of their calls, and the rule's eight chunks then take 4 s
-     * instead of 8, where tcp's and rmi's paces stop moving within two. The rule's trend threshold is per second
+     * ws-security): half a second still holds thousands of their calls, and the rule's eight chunks then take half
+     * as long, where the fastest stacks' paces stop moving within seconds. The rule's trend threshold is per second
      * ({@link Settle#settled(List, double)}), so a shorter chunk does not let a slower JIT trend through.
      */
     static final Duration ADAPTIVE_SHORT_CHUNK = Duration.ofMillis(500);
-    /** Adaptive: cold probe paces below this get {@link #ADAPTIVE_SHORT_CHUNK} (ws-security's: 50 to 90 ms; the others' under 10). */
+    /** Adaptive: cold probe paces below this get {@link #ADAPTIVE_SHORT_CHUNK} (only ws-security's are slower). */
     static final Duration SHORT_CHUNK_BELOW = Duration.ofMillis(20);
     /**
      * Adaptive: a bound in calls per type that only scenarios under a few µs a call reach; time
-     * ({@link #ADAPTIVE_MAX_WARMUP}) is the real bound. At 50,000 the settle rule's eight one-second chunks
-     * never completed for tcp, rmi and rmi-ssl on a quiet machine (4 to 11 s of warm-up), and every default
-     * run flagged them unsettled while rmi's pace was still falling (10.8 to 8.6 µs a call).
+     * ({@link #ADAPTIVE_MAX_WARMUP}) is the real bound. A lower bound in calls ended the fastest stacks' warm-up
+     * before the settle rule's chunks completed, and every default run flagged them unsettled while their pace
+     * was still falling.
      */
     static final int ADAPTIVE_MAX_WARMUP_CALLS = 5_000_000;
     /** Adaptive: each measurement batch lasts about this long (at most the papers' 1,000 calls). */
@@ -109,8 +107,8 @@ final class WarmupPass {
         };
         // the timed pass runs as before: every thread of both JVMs on the pinned CPU (a no-op where the compiler
         // threads never left it or came back during --quick's warm-up). Not where --quick cut the warm-up: it does
-        // not wait for the JIT, which is then still at 85 to 99 % of a CPU (the web-service stacks after 5 s);
-        // brought back, it took the pinned CPU from the calls and stretched ws-literal's 3 s timed pass to 10 s.
+        // not wait for the JIT, which is then still busy on the web-service stacks; brought back, it took the
+        // pinned CPU from the calls and stretched their timed pass several times over.
         // There it stays on the other CPU to the end (compiler threads are not counted in CPU per call either way).
         boolean quick = ctx.method() == RunMethod.QUICK;
         boolean jitStaysAway = quick
@@ -183,10 +181,10 @@ final class WarmupPass {
      * has settled ({@link Settle}), at least the papers' 5,000 calls per type where they fit in
      * {@link #ADAPTIVE_MIN_WARMUP} and at most {@link #ADAPTIVE_MAX_WARMUP}; then batches sized by time as JMH
      * sizes its iterations: {@link #ADAPTIVE_BATCH} each, at most the papers' 1,000 calls. Fast scenarios
-     * (tcp to corba, 15-300 µs a call) get the papers' counts exactly; ws-security (about 10 ms a call)
-     * gets batches of about 25 calls where the papers' 12 x 1,000 per type took 36 of a full run's 42
-     * minutes, and makes up for the smaller batches with more of them ({@link Settle#batchesFor})
-     * (docs/RESULTS.md, "The adaptive method and --quick").
+     * (tcp to corba) get the papers' counts exactly; ws-security, whose calls are two orders of magnitude
+     * slower, gets batches of a few dozen calls where the papers' 12 x 1,000 per type took most of a full
+     * run, and makes up for the smaller batches with more of them ({@link Settle#batchesFor})
+     * (docs/measurement.md, "The adaptive method").
      */
     private Result adaptive(ProbePass.Probe probe, int sizeCallsMade) throws ChildJvm.ChildFailure {
         double probeNanosPerCall = probe.nanosPerCall();
