@@ -29,7 +29,7 @@ final class OtlpSink {
         periods.put(LiveSession.sampleMode(options), options.intervalNs());
         if (options.extras().contains("alloc")) periods.put(SampleMode.ALLOC, 0L);
         this.export = new OtlpExport(rules, periods, artifactOf);
-        this.serviceName = LiveSession.serviceName(options);
+        this.serviceName = AgentIdentity.serviceName(options);
     }
 
     SampleSink sink(SampleMode mode) {

@@ -12,7 +12,7 @@ class OtlpLabelsTest {
     @Test
     void metricsCarryTheResourcesServiceAndInstance() {
         AgentOptions o = AgentOptions.parse("metrics.port=0,otlp.endpoint=http://127.0.0.1:4318,service.name=checkout");
-        Map<String, String> labels = LiveSession.labels(o);
+        Map<String, String> labels = AgentIdentity.labels(o);
         assertEquals("checkout", labels.get("service"));
         assertEquals(OtlpSink.resource("checkout").instanceId(), labels.get("instance"));
         assertEquals("checkout", OtlpSink.resource("checkout").serviceName());
@@ -21,13 +21,13 @@ class OtlpLabelsTest {
     @Test
     void aServiceLabelOfTheUsersNamesTheProfilesServiceToo() {
         AgentOptions o = AgentOptions.parse("metrics.port=0,otlp.endpoint=http://127.0.0.1:4318,labels=service:cart");
-        assertEquals("cart", LiveSession.serviceName(o));
-        assertEquals("cart", LiveSession.labels(o).get("service"));
+        assertEquals("cart", AgentIdentity.serviceName(o));
+        assertEquals("cart", AgentIdentity.labels(o).get("service"));
     }
 
     @Test
     void withoutOtlpTheLabelsAreTheUsersAlone() {
-        Map<String, String> labels = LiveSession.labels(AgentOptions.parse("metrics.port=0,labels=service:cart"));
+        Map<String, String> labels = AgentIdentity.labels(AgentOptions.parse("metrics.port=0,labels=service:cart"));
         assertEquals(Map.of("service", "cart"), labels);
         assertFalse(labels.containsKey("instance"));
     }
