@@ -7,8 +7,34 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The lazily built subcommands keep the names their classes declare, and help still lists them all. */
+/**
+ * The lazily built subcommands keep the names their classes declare, help still lists them all, and every command's
+ * help renders as written.
+ */
 class MainCommandsTest {
+
+    /**
+     * picocli formats each description with {@code String.format}: a lone {@code %} (as in "5 % (Otava's ...") fails
+     * it, and picocli then prints a warning on every {@code --help} and shows the text unformatted.
+     */
+    @Test
+    void everyHelpRendersWithoutAWarning() throws Exception {
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            for (Map.Entry<String, java.util.function.Supplier<Object>> e : Main.COMMANDS.entrySet())
+                usage(new CommandLine(e.getValue().get()));
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("", captured.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static void usage(CommandLine command) {
+        command.getUsageMessage();
+        command.getSubcommands().values().forEach(MainCommandsTest::usage);
+    }
 
     @Test
     void everyNameIsItsCommandsOwn() {

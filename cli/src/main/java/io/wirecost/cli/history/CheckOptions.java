@@ -49,7 +49,7 @@ final class CheckOptions {
     @Option(
             names = "--min-magnitude",
             defaultValue = "0",
-            description = "Smallest relative change of a change point, e.g. 0.05 for 5 % (Otava's min_magnitude; "
+            description = "Smallest relative change of a change point, e.g. 0.05 for 5 %% (Otava's min_magnitude; "
                     + "default: ${DEFAULT-VALUE}).")
     double minMagnitude;
 
