@@ -67,6 +67,18 @@ public final class OtlpHttpSender {
     }
 
     static URI profilesUri(String endpoint) {
+        URI u = httpUri(endpoint);
+        String path = u.getPath() == null ? "" : u.getPath();
+        if (path.endsWith(PROFILES_PATH)) return u;
+        String base = endpoint.trim().replaceAll("/+$", "");
+        return URI.create(base + PROFILES_PATH);
+    }
+
+    /**
+     * An OTLP endpoint as given by the user: an http or https URL with a host, else one line saying which; shared with
+     * the CLI's OTLP/gRPC sender, whose endpoints are written the same way.
+     */
+    public static URI httpUri(String endpoint) {
         URI u;
         try {
             u = URI.create(endpoint.trim());
@@ -75,10 +87,7 @@ public final class OtlpHttpSender {
         }
         if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) || u.getHost() == null)
             throw new IllegalArgumentException("not an http or https URL: '" + endpoint + "'");
-        String path = u.getPath() == null ? "" : u.getPath();
-        if (path.endsWith(PROFILES_PATH)) return u;
-        String base = endpoint.trim().replaceAll("/+$", "");
-        return URI.create(base + PROFILES_PATH);
+        return u;
     }
 
     static SSLContext trusting(Path caFile) {

@@ -68,14 +68,7 @@ final class OtlpGrpcSender {
     }
 
     private static URI parse(String endpoint) {
-        URI u;
-        try {
-            u = URI.create(endpoint.trim());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not a URL: '" + endpoint + "'");
-        }
-        if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) || u.getHost() == null)
-            throw new IllegalArgumentException("not an http or https URL: '" + endpoint + "'");
+        URI u = OtlpHttpSender.httpUri(endpoint);
         if (u.getPath() != null && !u.getPath().isEmpty() && !u.getPath().equals("/"))
             throw new IllegalArgumentException(
                     "a gRPC endpoint has no path (the service names it), got '" + endpoint + "'");

@@ -1,7 +1,5 @@
 package io.wirecost.diff;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,17 +27,7 @@ public final class CpuCsv {
     /** scenario -> "role/operation" -> figure; empty when the file does not exist. */
     public static Map<String, Map<String, Figure>> read(Path file) throws RunData.BadRunException {
         Map<String, Map<String, Figure>> out = new LinkedHashMap<>();
-        if (!Files.isRegularFile(file)) return out;
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new RunData.BadRunException(
-                    file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
-        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
-            throw new RunData.BadRunException(file + ": header must be " + HEADER);
-        }
+        List<String> lines = CsvLines.read(file, HEADER);
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;
             String[] f = lines.get(i).split(",", -1);

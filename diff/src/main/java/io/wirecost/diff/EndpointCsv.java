@@ -1,7 +1,5 @@
 package io.wirecost.diff;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,17 +23,7 @@ public final class EndpointCsv {
     /** scenario -> endpoint -> CPU µs per request, one value per repetition in repetition order. */
     public static Map<String, Map<String, double[]>> read(Path file) throws RunData.BadRunException {
         Map<String, Map<String, Map<Integer, Double>>> byRep = new LinkedHashMap<>();
-        if (!Files.isRegularFile(file)) return Map.of();
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new RunData.BadRunException(
-                    file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
-        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
-            throw new RunData.BadRunException(file + ": header must be " + HEADER);
-        }
+        List<String> lines = CsvLines.read(file, HEADER);
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;
             List<String> f = fields(lines.get(i));
