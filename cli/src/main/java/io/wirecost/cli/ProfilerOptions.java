@@ -89,11 +89,11 @@ final class ProfilerOptions {
 
     /**
      * {@code --interval} for {@code engine}, or its default: 250 µs for async-profiler where the profiled pass stops
-     * at its sample budget (the adaptive method, --quick), 1 ms otherwise. The budget (5,000 per role) took tcp's
-     * and rmi's two JVMs 10 s of CPU on their one CPU at 1 ms; the pass runs apart from the timed pass, so the
-     * profiler's cost at the finer rate does not reach the reported figures (docs/RESULTS.md, 2026-11-26). Where the
-     * papers' counts fix the profiled pass's length, a finer interval would only make it slower (the profiler's cost
-     * at four times the rate: ws-literal's profiled calls 249 -> 347 µs). JFR's method sampler takes whole
+     * at its sample budget (the adaptive method, --quick), 1 ms otherwise. At 1 ms the budget (5,000 per role) took the
+     * fast scenarios' JVMs many seconds of their one CPU; the pass runs apart from the timed pass, so the profiler's
+     * cost at the finer rate does not reach the reported figures (docs/measurement.md, "The adaptive method"). Where
+     * the papers' counts fix the profiled pass's length, a finer interval would only make it slower, the profiler's
+     * cost growing with its rate. JFR's method sampler takes whole
      * milliseconds.
      */
     static long intervalNanos(String engine, String interval, RunMethod method) {

@@ -41,9 +41,9 @@ final class RunSides {
                 .callTimeout(plan.callTimeoutMillis())
                 .network(plan.network())
                 .pinCpu(plan.pinnedCpu())
-                // --quick too: its start-up and few seconds of warm-up then compile on the idle CPU (start-up of
-                // all 13 scenarios 48 -> 23 s), to the end where it cut the warm-up (ScenarioRunner); the papers'
-                // method keeps its JIT on the pinned CPU
+                // --quick too: its start-up and few seconds of warm-up then compile on the idle CPU (which halved
+                // the scenarios' start-up), to the end where it cut the warm-up (WarmupPass); the papers' method
+                // keeps its JIT on the pinned CPU
                 .warmupCompilerCpu(
                         settings.method() == RunMethod.PAPER ? null : CpuPinning.compilerCpu(plan.pinnedCpu()),
                         settings.method() == RunMethod.QUICK)
