@@ -158,7 +158,7 @@ public final class Agent {
             Thread.currentThread().interrupt();
         }
         if (work.isAlive())
-            LOG.warning(
+            AgentLog.warnAtExit(
                     "wirecost agent: profiler did not stop within " + EXIT_WAIT_MS / 1000 + " s at exit; left behind");
     }
 }

@@ -17,6 +17,15 @@ final class AgentLog {
 
     private AgentLog() {}
 
+    /**
+     * A warning from the agent's exit hook. The JDK's LogManager resets every logger in a shutdown hook of its own,
+     * which may have run first and left this one without a handler: the line then goes to stderr directly.
+     */
+    static void warnAtExit(String message) {
+        if (LOG.getHandlers().length > 0) LOG.warning(message);
+        else System.err.println(message);
+    }
+
     private static Logger configure(Logger log) {
         if (log.getHandlers().length > 0) return log; // the host configured it: respect that
         ConsoleHandler h = new ConsoleHandler();

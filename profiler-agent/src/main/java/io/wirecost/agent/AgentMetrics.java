@@ -215,7 +215,8 @@ final class AgentMetrics {
             CounterWithCallback.builder()
                     .name("wirecost_otlp_dropped")
                     .help("OTLP profiles not delivered: queue_full (the Collector was down or slow and the queue "
-                            + "capped in bytes was full), rejected (refused for good), encode (could not be built)")
+                            + "capped in bytes was full), rejected (refused for good), encode (could not be built), exit (still "
+                            + "queued when the JVM exited)")
                     .labelNames("reason")
                     .constLabels(constant)
                     .callback(cb -> {

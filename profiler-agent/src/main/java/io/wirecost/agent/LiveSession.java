@@ -59,6 +59,13 @@ final class LiveSession implements AgentMetrics.Source {
     private final ExecutorService http = Executors.newFixedThreadPool(2, threads.factory("http"));
     private final Path segmentDir;
     private final AtomicLong segmentNumber = new AtomicLong();
+    /**
+     * At close, the longest wait for the last segment's append and read, then for the OTLP queue to drain. Both stay
+     * inside the exit hook's own bound ({@code Agent.EXIT_WAIT_MS}): a JVM exits late by at most their sum, never
+     * waits on a Collector that is down.
+     */
+    static final long CLOSE_READ_MS = 2_000, CLOSE_SEND_MS = 2_000;
+
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong segmentsRead = new AtomicLong();
     private final AtomicLong unsampledNanos = new AtomicLong();
@@ -207,7 +214,8 @@ final class LiveSession implements AgentMetrics.Source {
     private void process(Path file, boolean segment) {
         if (segment && options.file() != null) append(file);
         if (segment && tap != null && number(file) >= tapFirst) appendTap(file);
-        if (!closing) read(file);
+        // at close only a window going out over OTLP is still read: the metrics end with the JVM
+        if (!closing || shipper != null) read(file);
         if (segment) {
             try {
                 Files.deleteIfExists(file);
@@ -349,17 +357,20 @@ final class LiveSession implements AgentMetrics.Source {
         LOG.log(Level.WARNING, "wirecost agent: " + stage + " failed: " + t.getMessage());
     }
 
-    /** At shutdown, after the profiler stopped: finish appending (bounded), stop serving, remove segments. */
+    /**
+     * At shutdown, after the profiler stopped: finish appending and, with OTLP, reading the last window (bounded),
+     * stop serving, send what is queued (bounded; what is left is counted and said), remove segments.
+     */
     void close() {
         closing = true;
         worker.shutdown();
         try {
-            worker.awaitTermination(2, TimeUnit.SECONDS);
+            worker.awaitTermination(CLOSE_READ_MS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         if (server != null) server.close();
-        if (shipper != null) shipper.close();
+        if (shipper != null) shipper.closeWithin(CLOSE_SEND_MS);
         shutdownThreads();
         deleteSegments();
     }

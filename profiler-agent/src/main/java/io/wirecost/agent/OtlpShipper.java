@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
@@ -24,7 +25,7 @@ final class OtlpShipper {
 
     private static final Logger LOG = AgentLog.LOG;
     static final long MAX_BACKOFF_MS = 30_000;
-    static final Set<String> REASONS = Set.of("queue_full", "rejected", "encode");
+    static final Set<String> REASONS = Set.of("queue_full", "rejected", "encode", "exit");
 
     /** How one request is sent: the HTTP sender in the agent, a stub's answers in tests of the queue alone. */
     interface Transport {
@@ -137,6 +138,7 @@ final class OtlpShipper {
             queue.pollFirst();
             queuedBytes -= r.getSerializedSize();
         }
+        notifyAll(); // closeWithin waits for the queue to drain
     }
 
     long dropped(String reason) {
@@ -157,5 +159,32 @@ final class OtlpShipper {
             notifyAll();
         }
         thread.interrupt();
+    }
+
+    /**
+     * At exit: waits up to {@code waitMs} for the queued profiles to be sent (the one in flight among them), then
+     * closes. Those still queued are dropped as {@code exit}, and one line says how many; returns that count.
+     */
+    int closeWithin(long waitMs) {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+        int unsent;
+        synchronized (this) {
+            try {
+                for (long left; !queue.isEmpty() && (left = end - System.nanoTime()) > 0; )
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            unsent = queue.size();
+            queue.clear();
+            queuedBytes = 0;
+        }
+        close();
+        if (unsent > 0) {
+            dropped.get("exit").addAndGet(unsent);
+            AgentLog.warnAtExit("wirecost agent: OTLP: " + unsent + " profile" + (unsent == 1 ? "" : "s")
+                    + " not sent at exit: the Collector did not take them within " + waitMs + " ms");
+        }
+        return unsent;
     }
 }

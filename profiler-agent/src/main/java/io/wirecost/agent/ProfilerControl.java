@@ -194,7 +194,9 @@ public final class ProfilerControl implements ProfilerControlMBean {
     }
 
     synchronized void shutdown() {
-        if (running != null && segmented && options.file() == null) {
+        // the window in progress is discarded where nothing would keep or send it: the metrics end with the JVM.
+        // Sent over OTLP it is completed and read like any other, so a short-lived JVM's profile is not lost.
+        if (running != null && segmented && options.file() == null && options.otlp() == null) {
             try {
                 engine.discard();
             } catch (Throwable t) {

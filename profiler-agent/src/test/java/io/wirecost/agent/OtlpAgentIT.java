@@ -93,4 +93,67 @@ class OtlpAgentIT {
             server.stop(0);
         }
     }
+
+    /**
+     * A JVM that lives shorter than {@code otlp.interval} still sends its profile: at exit its window is read and
+     * sent. With the Collector down the exit waits only the agent's bounds, and the profile left unsent is said.
+     */
+    @Test
+    void aJvmThatExitsBeforeItsFirstWindowEndsStillSendsItsProfile() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        LinkedBlockingQueue<byte[]> bodies = new LinkedBlockingQueue<>();
+        server.createContext("/v1development/profiles", ex -> {
+            bodies.add(ex.getRequestBody().readAllBytes());
+            ex.sendResponseHeaders(200, -1);
+            ex.close();
+        });
+        server.start();
+        int port = server.getAddress().getPort();
+        try (HostJvm host = HostJvm.start(
+                tmp.resolve("short"),
+                "otlp.endpoint=http://127.0.0.1:" + port + ",otlp.interval=300s,service.name=short-lived",
+                List.of(),
+                SAMPLE,
+                "4")) {
+            assertEquals(0, host.waitFor(60), Files.readString(host.stderr));
+            byte[] body = bodies.poll(5, TimeUnit.SECONDS);
+            assertTrue(body != null, "no profile sent at exit; agent said: " + Files.readString(host.stderr));
+            ExportProfilesServiceRequest r = ExportProfilesServiceRequest.parseFrom(body);
+            assertTrue(
+                    samples(r, "serialization-out") > 0,
+                    r.getDictionary().getStringTableList().toString());
+            assertEquals(null, bodies.poll(1, TimeUnit.SECONDS), "one window, one profile");
+        } finally {
+            server.stop(0);
+        }
+
+        // nothing listens there any more: the exit must not wait on retries, and says what it did not send
+        try (HostJvm host = HostJvm.start(
+                tmp.resolve("down"),
+                "otlp.endpoint=http://127.0.0.1:" + port + ",otlp.interval=300s,service.name=short-lived",
+                List.of(),
+                SAMPLE,
+                "4")) {
+            long t0 = System.nanoTime();
+            assertEquals(0, host.waitFor(60), Files.readString(host.stderr));
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+            String said = Files.readString(host.stderr);
+            assertTrue(said.contains("1 profile not sent at exit"), said);
+            // 4 s of work, the JVM's start, and at most the agent's bounds (2 s read, 2 s send); generous for load
+            assertTrue(seconds < 30, "exit took " + seconds + " s: " + said);
+        }
+    }
+
+    private static long samples(ExportProfilesServiceRequest r, String category) {
+        ProfilesDictionary d = r.getDictionary();
+        long n = 0;
+        for (Sample s :
+                r.getResourceProfiles(0).getScopeProfiles(0).getProfiles(0).getSamplesList())
+            for (int i : s.getAttributeIndicesList()) {
+                KeyValueAndUnit kv = d.getAttributeTable(i);
+                if (d.getStringTable(kv.getKeyStrindex()).equals("wirecost.category")
+                        && kv.getValue().getStringValue().equals(category)) n += s.getTimestampsUnixNanoCount();
+            }
+        return n;
+    }
 }

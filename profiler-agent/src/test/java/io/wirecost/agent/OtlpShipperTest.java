@@ -177,4 +177,25 @@ class OtlpShipperTest {
         assertEquals(1, warningsAbout("HTTP 400"), "logged once: " + warnings);
         assertEquals(0, shipper.queuedBytes());
     }
+
+    @Test
+    void atExitWhatIsSentInTimeIsNotDroppedAndWhatIsLeftIsCounted() throws Exception {
+        int port = freePort();
+        serve(port);
+        ship(port);
+        for (int i = 0; i < 3; i++) shipper.offer(profile());
+        assertEquals(0, shipper.closeWithin(5_000), "a Collector that answers gets the queue before the exit");
+        assertEquals(3, received.get());
+        assertEquals(0, shipper.dropped("exit"));
+
+        ship(freePort()); // nothing listens: every send is retried with a backoff
+        for (int i = 0; i < 3; i++) shipper.offer(profile());
+        long t0 = System.nanoTime();
+        assertEquals(3, shipper.closeWithin(300));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms < 2_000, "closeWithin(300) took " + ms + " ms");
+        assertEquals(3, shipper.dropped("exit"));
+        assertEquals(0, shipper.queuedBytes());
+        assertEquals(1, warningsAbout("3 profiles not sent at exit"), warnings.toString());
+    }
 }
