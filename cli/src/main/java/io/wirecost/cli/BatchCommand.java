@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -78,27 +79,20 @@ final class BatchCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (default: runs/<timestamp>-batch).")
     Path out;
 
-    @Option(
-            names = "--java-home",
-            description = "JDK for the client and server JVMs (default: the JDK running wirecost).")
-    Path javaHome;
-
-    @Option(names = "--jvm-opt", description = "Extra option for the client and server JVMs, repeatable.")
-    List<String> jvmOptions = new ArrayList<>();
+    @Mixin
+    JdkOptions jdk;
 
     @Override
     public Integer call() throws Exception {
         BatchSettings settings = settings();
-        Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
-        if (!Files.isExecutable(home.resolve("bin").resolve("java")))
-            throw new UsageException("--java-home " + home + " has no bin/java");
+        Path home = jdk.home();
         Path dir = outputDirectory();
         JvmLauncher launcher = new JvmLauncher(
                 home,
                 new ModuleClasspath(Locations.projectRoot()),
                 Locations.agentJar(),
                 new ProfilerSettings("none", "cpu", 1_000_000),
-                jvmOptions);
+                jdk.jvmOptions);
         BatchRun run = new BatchRun(
                 dir.getFileName().toString(),
                 OffsetDateTime.now().toString(),

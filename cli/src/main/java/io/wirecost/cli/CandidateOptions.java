@@ -76,7 +76,7 @@ final class CandidateOptions {
             candOptions.putAll(candidateScenarioOptions);
             configs.add(new RunConfig(
                     "candidate",
-                    JvmOptions.checkJavaHome(
+                    JdkOptions.checkJavaHome(
                             "--candidate-java-home", candidateJavaHome != null ? candidateJavaHome : home),
                     cand,
                     candOptions));

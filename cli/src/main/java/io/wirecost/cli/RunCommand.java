@@ -100,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException(
                     "profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         }
-        List<RunConfig> configs = candidate.configs(jvm.home(), options);
+        List<RunConfig> configs = candidate.configs(jvm.jdk.home(), options);
         network.check();
         Integer pinnedCpu = jvm.pinnedCpu(scenarioOptions.clients > 1);
         NetworkPair pair = network.open(names);
@@ -115,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
                     pair,
                     pinnedCpu,
                     jvm.callTimeoutMillis(),
-                    jvm.jvmOptions,
+                    jvm.jdk.jvmOptions,
                     repeat,
                     candidate.interleave,
                     keepKeys,

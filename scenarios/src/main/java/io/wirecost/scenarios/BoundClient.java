@@ -20,22 +20,19 @@ import java.util.function.Supplier;
  *         .build();
  * }</pre>
  */
-public final class BoundClient implements RttClient {
+public final class BoundClient extends RunningSide implements RttClient {
 
     private final RTTTester tester;
     private final String expected;
     private final String payloadService;
     private final PayloadCalls.Lookup payloads;
-    private final Supplier<Map<String, String>> info;
-    private final AutoCloseable onClose;
 
     private BoundClient(Builder b) {
+        super(b.info, b.onClose);
         this.tester = b.tester;
         this.expected = b.expected;
         this.payloadService = b.payloadService;
         this.payloads = b.payloads;
-        this.info = b.info;
-        this.onClose = b.onClose;
     }
 
     /** A client whose operations call {@code tester}, expecting the string {@code config} sets the length of. */
@@ -52,16 +49,6 @@ public final class BoundClient implements RttClient {
     public Invocation invocation(Payload payload) {
         if (payloads == null) return RttClient.super.invocation(payload);
         return PayloadCalls.lookUpAndBind(payloadService, payloads, payload);
-    }
-
-    @Override
-    public Map<String, String> info() {
-        return info.get();
-    }
-
-    @Override
-    public void close() throws Exception {
-        onClose.close();
     }
 
     public static final class Builder {

@@ -3,6 +3,7 @@ package io.wirecost.scenarios.axis;
 import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.HttpServerFacts;
 import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
@@ -62,27 +63,8 @@ public final class WsEncodedScenario implements Scenario {
         AxisServer server = AxisServer.start(Map.of(AxisRttService.SERVICE_ATTRIBUTE, service));
         String url = server.url();
         Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadUrl", server.payloadUrl());
-        return new ServerHandle() {
-            @Override
-            public Endpoint endpoint() {
-                return ep;
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                m.put("http.server", ServerInfo.getServerInfo());
-                m.put("http.maxKeepAliveRequests", "unlimited");
-                m.putAll(server.traffic());
-                m.put("service.invocations", String.valueOf(service.invocations()));
-                return m;
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.close();
-            }
-        };
+        return ServerHandle.of(
+                ep, () -> HttpServerFacts.of(stack(), ServerInfo.getServerInfo(), server.traffic(), service), server);
     }
 
     @Override

@@ -71,23 +71,10 @@ public final class CorbaScenario implements Scenario {
                 "url",
                 Orbs.namingUrl(host, port) + "#" + BOUND_NAME);
         Map<String, String> info = orbInfo(orb);
-        return new ServerHandle() {
-            @Override
-            public Endpoint endpoint() {
-                return ep;
-            }
-
-            @Override
-            public Map<String, String> info() {
-                return info;
-            }
-
-            @Override
-            public void close() {
-                orb.shutdown(false);
-                orb.destroy();
-            }
-        };
+        return ServerHandle.of(ep, () -> info, () -> {
+            orb.shutdown(false);
+            orb.destroy();
+        });
     }
 
     @Override

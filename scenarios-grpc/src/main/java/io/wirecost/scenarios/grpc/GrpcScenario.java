@@ -52,26 +52,18 @@ public class GrpcScenario implements Scenario {
         secureServer(builder, config);
         Server server = builder.build().start();
         Endpoint ep = Endpoint.of("host", config.bindHost(), "port", String.valueOf(server.getPort()));
-        return new ServerHandle() {
-            @Override
-            public Endpoint endpoint() {
-                return ep;
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                m.put("service.invocations", String.valueOf(service.invocations()));
-                m.putAll(serverInfo());
-                return m;
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.shutdown();
-                if (!server.awaitTermination(5, TimeUnit.SECONDS)) server.shutdownNow();
-            }
-        };
+        return ServerHandle.of(
+                ep,
+                () -> {
+                    Map<String, String> m = new LinkedHashMap<>(stack());
+                    m.put("service.invocations", String.valueOf(service.invocations()));
+                    m.putAll(serverInfo());
+                    return m;
+                },
+                () -> {
+                    server.shutdown();
+                    if (!server.awaitTermination(5, TimeUnit.SECONDS)) server.shutdownNow();
+                });
     }
 
     @Override

@@ -46,28 +46,18 @@ public class RestJsonScenario implements Scenario {
                 new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
         JerseyServer server = JerseyServer.start(config.bindHost(), service, version() == HttpClient.Version.HTTP_2);
         Endpoint ep = Endpoint.of("url", server.baseUrl());
-        return new ServerHandle() {
-            @Override
-            public Endpoint endpoint() {
-                return ep;
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                m.put("http.server", ServerInfo.getServerInfo());
-                m.put(
-                        "http.protocols",
-                        version() == HttpClient.Version.HTTP_2 ? "HTTP/1.1, h2c by Upgrade" : "HTTP/1.1");
-                m.put("service.invocations", String.valueOf(service.invocations()));
-                return m;
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.close();
-            }
-        };
+        return ServerHandle.of(
+                ep,
+                () -> {
+                    Map<String, String> m = new LinkedHashMap<>(stack());
+                    m.put("http.server", ServerInfo.getServerInfo());
+                    m.put(
+                            "http.protocols",
+                            version() == HttpClient.Version.HTTP_2 ? "HTTP/1.1, h2c by Upgrade" : "HTTP/1.1");
+                    m.put("service.invocations", String.valueOf(service.invocations()));
+                    return m;
+                },
+                server);
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.sun.xml.ws.util.RuntimeVersion;
 import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.HttpServerFacts;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
@@ -50,28 +51,15 @@ public class WsLiteralScenario implements Scenario {
         MetroServer server = MetroServer.start(config.bindHost(), attributes, serverHandler());
         String url = server.url();
         Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadWsdl", server.payloadUrl() + "?wsdl");
-        return new ServerHandle() {
-            @Override
-            public Endpoint endpoint() {
-                return ep;
-            }
-
-            @Override
-            public Map<String, String> info() {
-                Map<String, String> m = new LinkedHashMap<>(stack());
-                m.put("http.server", ServerInfo.getServerInfo());
-                m.put("http.maxKeepAliveRequests", "unlimited");
-                m.putAll(server.traffic());
-                m.put("service.invocations", String.valueOf(service.invocations()));
-                m.putAll(serverInfo(attributes));
-                return m;
-            }
-
-            @Override
-            public void close() throws Exception {
-                server.close();
-            }
-        };
+        return ServerHandle.of(
+                ep,
+                () -> {
+                    Map<String, String> m =
+                            HttpServerFacts.of(stack(), ServerInfo.getServerInfo(), server.traffic(), service);
+                    m.putAll(serverInfo(attributes));
+                    return m;
+                },
+                server);
     }
 
     @Override

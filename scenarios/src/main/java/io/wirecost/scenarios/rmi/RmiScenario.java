@@ -94,24 +94,11 @@ public class RmiScenario implements Scenario {
                 BOUND_NAME,
                 "url",
                 "rmi://" + host + ':' + registryPort + '/' + BOUND_NAME);
-        return new ServerHandle() {
-            @Override
-            public Endpoint endpoint() {
-                return ep;
-            }
-
-            @Override
-            public Map<String, String> info() {
-                return serverInfo();
-            }
-
-            @Override
-            public void close() throws Exception {
-                UnicastRemoteObject.unexportObject(impl, true);
-                UnicastRemoteObject.unexportObject(payloads, true);
-                UnicastRemoteObject.unexportObject(registry, true);
-            }
-        };
+        return ServerHandle.of(ep, () -> serverInfo(), () -> {
+            UnicastRemoteObject.unexportObject(impl, true);
+            UnicastRemoteObject.unexportObject(payloads, true);
+            UnicastRemoteObject.unexportObject(registry, true);
+        });
     }
 
     @Override

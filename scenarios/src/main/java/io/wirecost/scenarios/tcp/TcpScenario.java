@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Map;
 
 /**
  * {@code tcp}: a plain socket ping-pong carrying the same answers as RTTTester: one request byte (the
@@ -47,17 +48,7 @@ public final class TcpScenario implements Scenario {
         acceptor.start();
         Endpoint ep =
                 Endpoint.of("host", ss.getInetAddress().getHostAddress(), "port", String.valueOf(ss.getLocalPort()));
-        return new ServerHandle() {
-            @Override
-            public Endpoint endpoint() {
-                return ep;
-            }
-
-            @Override
-            public void close() throws IOException {
-                ss.close();
-            }
-        };
+        return ServerHandle.of(ep, Map::of, ss);
     }
 
     private static void acceptLoop(ServerSocket ss, RTTTester service, PayloadService payloads) {

@@ -3,7 +3,6 @@ package io.wirecost.scenarios.http.proxy;
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -24,23 +23,11 @@ import java.util.concurrent.TimeUnit;
  * per request it forwarded or refused to a log file; it exits when its standard input (a pipe from
  * this JVM) closes, so it cannot outlive the run.
  */
-final class EmbeddedProxy implements ForwardProxy {
+final class EmbeddedProxy {
 
-    private final Process child;
-    private final Path dir;
-    private final InetSocketAddress address;
-    private final String description;
-    private final ProxyLog log;
+    private EmbeddedProxy() {}
 
-    private EmbeddedProxy(Process child, Path dir, InetSocketAddress address, String description, ProxyLog log) {
-        this.child = child;
-        this.dir = dir;
-        this.address = address;
-        this.description = description;
-        this.log = log;
-    }
-
-    static EmbeddedProxy start(InetAddress target, Set<Integer> ports) throws Exception {
+    static ForwardProxy start(InetAddress target, Set<Integer> ports) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m",
@@ -67,22 +54,18 @@ final class EmbeddedProxy implements ForwardProxy {
                 .start();
         int port = listeningPort(p, log.file());
         if (port < 0) {
-            stop(p);
+            ProxyProcess.stop(p);
             String tail = log.tail();
             FileTrees.deleteQuietly(dir);
             throw new IOException("the embedded proxy (LittleProxy) did not start: " + tail);
         }
-        return new EmbeddedProxy(
+        return new ProxyProcess(
                 p,
                 dir,
                 new InetSocketAddress(EmbeddedProxyMain.LOOPBACK, port),
                 "littleproxy " + version() + " (embedded, own JVM)",
-                log);
-    }
-
-    @Override
-    public long pid() {
-        return child.pid();
+                log,
+                p::pid);
     }
 
     /** The port from the child's first line, or -1 if it died or took longer than 30 s. */
@@ -113,47 +96,6 @@ final class EmbeddedProxy implements ForwardProxy {
             return p.getProperty("version", "(unknown version)");
         } catch (IOException e) {
             return "(unknown version)";
-        }
-    }
-
-    @Override
-    public InetSocketAddress address() {
-        return address;
-    }
-
-    @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public long forwarded() {
-        return log.forwarded();
-    }
-
-    @Override
-    public long refused() {
-        return log.refused();
-    }
-
-    @Override
-    public void close() {
-        log.refresh(); // the last requests, before the child removes the directory with the log
-        stop(child);
-        FileTrees.deleteQuietly(dir);
-    }
-
-    private static void stop(Process p) {
-        try {
-            try (OutputStream in = p.getOutputStream()) {
-                in.flush(); // end of input: the child stops its proxy and exits
-            } catch (IOException e) {
-                // already gone
-            }
-            if (!p.waitFor(10, TimeUnit.SECONDS)) p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            p.destroyForcibly();
         }
     }
 }

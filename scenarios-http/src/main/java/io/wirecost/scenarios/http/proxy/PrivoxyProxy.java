@@ -2,7 +2,6 @@ package io.wirecost.scenarios.http.proxy;
 
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -36,7 +35,7 @@ import java.util.regex.Pattern;
  * ends, however it ends, the pipe closes and the watchdog stops Privoxy and removes its directory,
  * so neither a proxy nor its files outlive the run.
  */
-final class PrivoxyProxy implements ForwardProxy {
+final class PrivoxyProxy {
 
     private static final List<Path> SEARCH =
             List.of(Path.of("/usr/sbin"), Path.of("/usr/local/sbin"), Path.of("/sbin"));
@@ -54,19 +53,7 @@ final class PrivoxyProxy implements ForwardProxy {
             rm -rf "$3"
             """;
 
-    private final Process watchdog;
-    private final Path dir;
-    private final InetSocketAddress address;
-    private final String description;
-    private final ProxyLog log;
-
-    private PrivoxyProxy(Process watchdog, Path dir, InetSocketAddress address, String description, ProxyLog log) {
-        this.watchdog = watchdog;
-        this.dir = dir;
-        this.address = address;
-        this.description = description;
-        this.log = log;
-    }
+    private PrivoxyProxy() {}
 
     static Optional<Path> executable() {
         List<Path> dirs = new ArrayList<>();
@@ -80,7 +67,7 @@ final class PrivoxyProxy implements ForwardProxy {
                 .findFirst();
     }
 
-    static PrivoxyProxy start(Path exe, InetAddress target, Set<Integer> ports)
+    static ForwardProxy start(Path exe, InetAddress target, Set<Integer> ports)
             throws IOException, InterruptedException {
         String version = version(exe);
         IOException last = null;
@@ -98,7 +85,7 @@ final class PrivoxyProxy implements ForwardProxy {
         throw last;
     }
 
-    private static PrivoxyProxy launch(
+    private static ForwardProxy launch(
             Path exe, String version, Path dir, int port, InetAddress target, Set<Integer> ports)
             throws IOException, InterruptedException {
         Path config = dir.resolve("config");
@@ -123,13 +110,13 @@ final class PrivoxyProxy implements ForwardProxy {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!accepts(address)) {
             if (!p.isAlive() || System.nanoTime() > deadline) {
-                stop(p);
+                ProxyProcess.stop(p);
                 throw new IOException("privoxy did not start on " + address + ": " + log.tail());
             }
             Thread.sleep(20);
         }
         log.refresh();
-        return new PrivoxyProxy(p, dir, address, "privoxy " + version, log);
+        return new ProxyProcess(p, dir, address, "privoxy " + version, log, () -> privoxyPid(p));
     }
 
     static String config(Path dir, int port, InetAddress target, Set<Integer> ports) {
@@ -194,59 +181,12 @@ final class PrivoxyProxy implements ForwardProxy {
     }
 
     /** Privoxy itself, the watchdog shell's one child (the shell is not on the calls' path). */
-    @Override
-    public long pid() {
+    private static long privoxyPid(Process watchdog) {
         return watchdog.toHandle()
                 .children()
                 .filter(h -> h.info().command().map(c -> c.endsWith("privoxy")).orElse(false))
                 .mapToLong(ProcessHandle::pid)
                 .findFirst()
                 .orElse(-1);
-    }
-
-    @Override
-    public InetSocketAddress address() {
-        return address;
-    }
-
-    @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public long forwarded() {
-        return log.forwarded();
-    }
-
-    @Override
-    public long refused() {
-        return log.refused();
-    }
-
-    @Override
-    public void close() {
-        log.refresh(); // the last requests, before the watchdog removes the directory with the log
-        stop(watchdog);
-        FileTrees.deleteQuietly(dir);
-    }
-
-    /** Closing the watchdog's input stops Privoxy; signals only if that does not work. */
-    private static void stop(Process watchdog) {
-        try {
-            try (OutputStream in = watchdog.getOutputStream()) {
-                in.flush();
-            } catch (IOException e) {
-                // already gone
-            }
-            if (!watchdog.waitFor(10, TimeUnit.SECONDS)) {
-                watchdog.descendants().forEach(ProcessHandle::destroyForcibly);
-                watchdog.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            watchdog.descendants().forEach(ProcessHandle::destroyForcibly);
-            watchdog.destroyForcibly();
-        }
     }
 }
