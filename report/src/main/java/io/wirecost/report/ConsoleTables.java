@@ -31,7 +31,9 @@ public final class ConsoleTables {
         sb.append(TodayFactors.table(results).text());
         if (wireTraffic) sb.append('\n').append(WireTraffic.table(results).text());
         if (concurrency) sb.append('\n').append(ConcurrencyTable.table(results).text());
-        sb.append('\n').append(Tables.relativeTime(results, rules, "all").text());
+        sb.append('\n')
+                .append(Tables.relativeTime(results, rules, "all", meta.sampleMode())
+                        .text());
         for (String kind : CompanionTables.KINDS) {
             if (CompanionTables.present(results, kind))
                 sb.append('\n')

@@ -4,6 +4,7 @@ import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.Repetitions;
@@ -47,7 +48,7 @@ public final class HtmlReport {
                 .append("</style></head><body>");
         sb.append("<h1>wirecost run ").append(Html.esc(meta.id())).append("</h1>");
         metadata(sb, meta, results);
-        relativeTime(sb, results, rules);
+        relativeTime(sb, results, rules, meta.sampleMode());
         for (String kind : CompanionTables.KINDS) {
             if (!CompanionTables.present(results, kind)) continue;
             sb.append("<section id=\"")
@@ -123,9 +124,10 @@ public final class HtmlReport {
     }
 
     /** Today's shares as one stacked bar per scenario, the paper's Table 3 column beneath it. */
-    private static void relativeTime(StringBuilder sb, List<ScenarioResult> results, RuleSet rules) {
+    private static void relativeTime(StringBuilder sb, List<ScenarioResult> results, RuleSet rules, SampleMode mode) {
         sb.append("<section id=\"relative-time\"><h2>Relative time by category</h2>")
-                .append("<p>Percent of middleware CPU samples; the paper's bars are seed 000 Table 3 (JDK 1.4.2), "
+                .append("<p>Percent of middleware " + mode.samplesWord()
+                        + " samples; the paper's bars are seed 000 Table 3 (JDK 1.4.2), "
                         + "grey where its table lists nothing or prints &lt;0.10.</p><div class=\"roles\">");
         for (String role : ROLES) {
             sb.append("<button type=\"button\" data-role=\"")
@@ -181,7 +183,7 @@ public final class HtmlReport {
                         a.jvmPercent()));
                 sb.append("</div>");
             }
-            if (any) sb.append(Html.table(Tables.relativeTime(results, rules, role)));
+            if (any) sb.append(Html.table(Tables.relativeTime(results, rules, role, mode)));
             else sb.append("<p>No attributed samples for this role (profiler off, or every scenario failed).</p>");
             sb.append("</div>");
         }

@@ -61,9 +61,11 @@ public final class RunWriter implements RunOutput {
         }
         sb.append('\n');
         sb.append(CountsTable.table(all).markdown());
-        sb.append(Tables.relativeTime(results, rules, "all").markdown());
-        sb.append(Tables.relativeTime(results, rules, "client").markdown());
-        sb.append(Tables.relativeTime(results, rules, "server").markdown());
+        sb.append(Tables.relativeTime(results, rules, "all", meta.sampleMode()).markdown());
+        sb.append(
+                Tables.relativeTime(results, rules, "client", meta.sampleMode()).markdown());
+        sb.append(
+                Tables.relativeTime(results, rules, "server", meta.sampleMode()).markdown());
         for (String kind : CompanionTables.KINDS) {
             if (CompanionTables.present(results, kind))
                 sb.append(CompanionTables.table(results, rules, kind).markdown());

@@ -4,6 +4,7 @@ import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
 import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.Repetitions;
@@ -306,9 +307,10 @@ public final class Tables {
 
     /**
      * Categories as rows; for each scenario today's share (client and server samples together) and,
-     * where the scenario has a column in seed 000's Table 3, the paper's figure beside it.
+     * where the scenario has a column in seed 000's Table 3, the paper's figure beside it. The heading names the
+     * samples as {@code mode} counted them: a wall-clock run's shares are of wall samples, not CPU samples.
      */
-    public static Table relativeTime(List<ScenarioResult> results, RuleSet rules, String role) {
+    public static Table relativeTime(List<ScenarioResult> results, RuleSet rules, String role, SampleMode mode) {
         List<String> header = new ArrayList<>(List.of("category (paper row)"));
         List<ScenarioResult> shown =
                 results.stream().filter(r -> r.shares().containsKey(role)).toList();
@@ -361,7 +363,7 @@ public final class Tables {
         for (ScenarioResult r : shown)
             notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
         return new Table(
-                "Relative time by category, % of middleware CPU samples (role: " + role
+                "Relative time by category, % of middleware " + mode.samplesWord() + " samples (role: " + role
                         + "), today vs seed 000 Table 3",
                 header,
                 rows,

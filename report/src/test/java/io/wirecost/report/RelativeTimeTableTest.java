@@ -1,17 +1,24 @@
 package io.wirecost.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleMode;
+import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
+import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The relative-time table says how well its shares are known: the widest 95 % interval of each column. */
 class RelativeTimeTableTest {
@@ -52,7 +59,8 @@ class RelativeTimeTableTest {
         // 30 and 70 of 100 samples, then 300 and 700 of 1,000: Wilson's 95 % interval for 30 of 100 is
         // [21.89, 39.58] %, 9.58 points above the share at its wider side (70 of 100 mirrors it); for 300 of
         // 1,000 [27.24, 32.91] %, 2.91 points
-        Table t = Tables.relativeTime(List.of(scenario("a", 30, 70), scenario("b", 300, 700)), RULES, "all");
+        Table t = Tables.relativeTime(
+                List.of(scenario("a", 30, 70), scenario("b", 300, 700)), RULES, "all", SampleMode.CPU);
         List<String> widest = t.rows().stream()
                 .filter(r -> r.get(0).startsWith("95 % interval of a share"))
                 .findFirst()
@@ -61,5 +69,40 @@ class RelativeTimeTableTest {
         assertTrue(
                 t.notes().get(0).contains("shares.csv (ci_low, ci_high)"),
                 t.notes().toString());
+    }
+
+    /** {@code run --event wall}: table.md, the printed tables and report.html name the samples it took. */
+    @Test
+    void aWallClockRunsHeadingsSayWallSamples(@TempDir Path dir) {
+        List<ScenarioResult> run = List.of(scenario("a", 30, 70));
+        for (String event : List.of("wall", "cpu")) {
+            RunMetadata meta = new RunMetadata(
+                    "r1",
+                    "2026-01-01T00:00:00Z",
+                    "h",
+                    "0.1.0",
+                    "/jdk",
+                    17,
+                    RunSettings.quick(64),
+                    new ProfilerSettings("async", event, 1_000_000),
+                    List.of("a"),
+                    List.of("run"),
+                    "",
+                    Map.of(),
+                    1,
+                    false,
+                    "loopback");
+            String word = event.equals("wall") ? "wall" : "CPU";
+            String other = event.equals("wall") ? "CPU" : "wall";
+            String title =
+                    Tables.relativeTime(run, RULES, "all", meta.sampleMode()).title();
+            assertTrue(title.contains("% of middleware " + word + " samples"), title);
+            String printed = ConsoleTables.text(meta, run, RULES, false, false);
+            String html = HtmlReport.render(meta, run, RULES, dir);
+            for (String out : List.of(printed, html)) {
+                assertTrue(out.contains("middleware " + word + " samples"), out);
+                assertFalse(out.contains("middleware " + other + " samples"), out);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.wirecost.runner;
 
+import io.wirecost.attribution.SampleMode;
 import java.util.Set;
 
 /**
@@ -19,6 +20,11 @@ public record ProfilerSettings(String engine, String event, long intervalNs, Set
     /** CPU samples only, as every run before {@code --profile}. */
     public ProfilerSettings(String engine, String event, long intervalNs) {
         this(engine, event, intervalNs, Set.of());
+    }
+
+    /** How this profiler's own samples count: wall with async-profiler's wall event, else CPU. */
+    public SampleMode sampleMode() {
+        return SampleMode.ofProfiler(engine, event);
     }
 
     public boolean enabled() {

@@ -67,6 +67,11 @@ public record RunMetadata(
                 java.util.Map.of());
     }
 
+    /** How the run's samples counted, for the headings that name them: CPU unless the profiler sampled wall time. */
+    public io.wirecost.attribution.SampleMode sampleMode() {
+        return profiler == null ? io.wirecost.attribution.SampleMode.CPU : profiler.sampleMode();
+    }
+
     public RunMetadata {
         scenarios = List.copyOf(scenarios);
         commandLine = List.copyOf(commandLine);

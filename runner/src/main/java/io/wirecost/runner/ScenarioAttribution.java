@@ -38,7 +38,7 @@ final class ScenarioAttribution {
     static Result run(RuleSet rules, ProfilerSettings profiler, Path outDir, String stem, Map<String, Path> recordings)
             throws RecordingException, IOException {
         if (recordings.isEmpty()) return Result.NONE;
-        SampleMode mode = SampleMode.ofProfiler(profiler.engine(), profiler.event());
+        SampleMode mode = profiler.sampleMode();
         Result r = new Result(shares(rules, mode, recordings), companions(rules, profiler, recordings));
         for (Map.Entry<String, Path> e : recordings.entrySet()) {
             FlameFile.write(

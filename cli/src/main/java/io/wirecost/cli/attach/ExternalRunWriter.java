@@ -41,10 +41,7 @@ public final class ExternalRunWriter {
     public List<ScenarioResult> write(RunMetadata meta, List<ProcessRecording> processes) throws Exception {
         List<ScenarioResult> results = new ArrayList<>();
         // the samples count as the profiler took them: CPU, or wall with --event wall
-        SampleMode mode = meta.profiler() == null
-                ? SampleMode.CPU
-                : SampleMode.ofProfiler(
-                        meta.profiler().engine(), meta.profiler().event());
+        SampleMode mode = meta.sampleMode();
         for (ProcessRecording p : processes) results.add(result(p, mode));
         AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
@@ -115,7 +112,9 @@ public final class ExternalRunWriter {
                     .append(r.ok() ? "" : " **failed**: " + r.error())
                     .append('\n');
         }
-        sb.append('\n').append(Tables.relativeTime(results, rules, "all").markdown());
+        sb.append('\n')
+                .append(Tables.relativeTime(results, rules, "all", meta.sampleMode())
+                        .markdown());
         sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
         return sb.toString();
     }
