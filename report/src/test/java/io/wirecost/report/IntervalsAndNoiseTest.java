@@ -12,7 +12,6 @@ import io.wirecost.runner.CpuStatistics;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
-import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,22 +127,7 @@ class IntervalsAndNoiseTest {
                 Tables.roundTrips(run).rows().get(Tables.roundTrips(run).rows().size() - 1));
         assertTrue(noiseRow.startsWith("noise | too noisy: round trips' CV"), noiseRow);
 
-        RunMetadata meta = new RunMetadata(
-                "r1",
-                "2026-01-01T00:00:00Z",
-                "h",
-                "0.1.0",
-                "/jdk",
-                17,
-                RunSettings.quick(64),
-                new ProfilerSettings("none", "cpu", 1_000_000),
-                List.of("rmi", "rmi-ssl"),
-                List.of("run"),
-                "",
-                Map.of(),
-                1,
-                false,
-                "loopback");
+        RunMetadata meta = TestRuns.meta(new ProfilerSettings("none", "cpu", 1_000_000), List.of("rmi", "rmi-ssl"));
         JsonNode json = new ObjectMapper().readTree(ResultsJson.render(meta, run));
         JsonNode factor = json.get("factors").get(0);
         assertTrue(factor.get("too_noisy").asBoolean());
@@ -215,22 +199,7 @@ class IntervalsAndNoiseTest {
     void theReportDrawsErrorBarsForRoundTripsCpuAndFactors(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         List<ScenarioResult> run =
                 List.of(scenario("rmi", 40, 0.02, 100, 0.02, 0), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
-        RunMetadata meta = new RunMetadata(
-                "r1",
-                "2026-01-01T00:00:00Z",
-                "h",
-                "0.1.0",
-                "/jdk",
-                17,
-                RunSettings.quick(64),
-                new ProfilerSettings("none", "cpu", 1_000_000),
-                List.of("rmi", "rmi-ssl"),
-                List.of("run"),
-                "",
-                Map.of(),
-                1,
-                false,
-                "loopback");
+        RunMetadata meta = TestRuns.meta(new ProfilerSettings("none", "cpu", 1_000_000), List.of("rmi", "rmi-ssl"));
         String html = HtmlReport.render(meta, run, io.wirecost.attribution.RuleSet.defaults(), dir);
         assertTrue(html.contains("id=\"cpu-per-call\""), "a CPU-per-call section");
         // round trips and CPU: 7 primitives + geomean, x 2 scenarios each; factors: 2 lines x (round trips, CPU)

@@ -12,7 +12,6 @@ import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
-import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,22 +75,7 @@ class RelativeTimeTableTest {
     void aWallClockRunsHeadingsSayWallSamples(@TempDir Path dir) {
         List<ScenarioResult> run = List.of(scenario("a", 30, 70));
         for (String event : List.of("wall", "cpu")) {
-            RunMetadata meta = new RunMetadata(
-                    "r1",
-                    "2026-01-01T00:00:00Z",
-                    "h",
-                    "0.1.0",
-                    "/jdk",
-                    17,
-                    RunSettings.quick(64),
-                    new ProfilerSettings("async", event, 1_000_000),
-                    List.of("a"),
-                    List.of("run"),
-                    "",
-                    Map.of(),
-                    1,
-                    false,
-                    "loopback");
+            RunMetadata meta = TestRuns.meta(new ProfilerSettings("async", event, 1_000_000), List.of("a"));
             String word = event.equals("wall") ? "wall" : "CPU";
             String other = event.equals("wall") ? "CPU" : "wall";
             String title =
