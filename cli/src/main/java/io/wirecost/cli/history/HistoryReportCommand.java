@@ -73,6 +73,9 @@ final class HistoryReportCommand implements Callable<Integer> {
                     + sides.before().seq() + " and " + sides.after().seq() + ": " + e.getMessage());
             return List.of();
         }
+        // runs that share no recording (different scenarios or roles, or none recorded): nothing to compare, and no
+        // empty directory left behind; the page shows the diff command instead
+        if (pages.isEmpty()) return List.of();
         Path dir = Files.createDirectories(out.resolve(sides.dir()));
         for (Map.Entry<String, String> p : pages.entrySet())
             AtomicFiles.write(dir.resolve(p.getKey() + ".html"), p.getValue());

@@ -1,6 +1,7 @@
 package io.wirecost.cli.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -143,6 +144,15 @@ public class HistoryCommandTest {
         InProcess.Outcome text = InProcess.run("history", "check", "--db", db("step.sqlite"));
         assertEquals(1, text.exit());
         assertTrue(text.stdout().contains("REGRESSION cpu/rmi/all/int at run 7 (position 6"), text.stdout());
+
+        // the runs either side of the step hold no recording to compare: the page says how to diff them, and no
+        // empty flames/B-A/ directory is left behind
+        Path out = tmp.resolve("report");
+        InProcess.Outcome report = InProcess.run("history", "report", "-o", out.toString(), "--db", db("step.sqlite"));
+        assertEquals(0, report.exit(), report.stderr().toString());
+        assertTrue(report.stdout().contains(" 0 differential flame graphs"), report.stdout());
+        assertTrue(Files.readString(out.resolve("history.html")).contains("--allow-apart</code>"));
+        assertFalse(Files.exists(out.resolve("flames")), "no flames directory without a flame graph");
     }
 
     @Test
