@@ -7,6 +7,7 @@ import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
+import io.wirecost.attribution.CategoryLabels;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -115,12 +116,11 @@ final class AgentMetrics {
         CounterWithCallback.builder()
                 .name("wirecost_cpu_samples")
                 .help("CPU samples attributed to each category by the wirecost rules, since the agent started")
-                .labelNames("category", "group")
+                .labelNames(CategoryLabels.names())
                 .constLabels(constant)
                 .callback(cb -> {
                     for (int i = 0; i < categories.size(); i++) {
-                        Category c = categories.get(i);
-                        cb.call(src.samples(i), c.name(), group(c));
+                        cb.call(src.samples(i), CategoryLabels.values(categories.get(i)));
                     }
                 })
                 .register(registry);
@@ -130,12 +130,11 @@ final class AgentMetrics {
                     .name("wirecost_allocated_bytes")
                     .help(
                             "Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), since the agent started")
-                    .labelNames("category", "group")
+                    .labelNames(CategoryLabels.names())
                     .constLabels(constant)
                     .callback(cb -> {
                         for (int i = 0; i < categories.size(); i++) {
-                            Category c = categories.get(i);
-                            cb.call(src.allocatedBytes(i), c.name(), group(c));
+                            cb.call(src.allocatedBytes(i), CategoryLabels.values(categories.get(i)));
                         }
                     })
                     .register(registry);
@@ -301,10 +300,6 @@ final class AgentMetrics {
         Labels l = Labels.of("role", role);
         for (Map.Entry<String, String> e : staticLabels.entrySet()) l = l.add(e.getKey(), e.getValue());
         return l;
-    }
-
-    private static String group(Category c) {
-        return c.isMiddleware() ? "middleware" : "jvm";
     }
 
     private static String seconds(long ns) {

@@ -6,6 +6,7 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapsho
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.wirecost.attribution.Attribution;
+import io.wirecost.attribution.CategoryLabels;
 import io.wirecost.attribution.CategoryShare;
 import java.util.List;
 import java.util.function.Supplier;
@@ -44,21 +45,20 @@ final class WindowShares implements MultiCollector {
                 .help("95 % interval bound of " + SHARE + " (Wilson, over the window's samples)");
         Attribution a = window.get();
         if (a.totalSamples() > 0) {
-            add(a.middleware(), "middleware", share, low, high);
-            add(a.jvm(), "jvm", share, low, high);
+            add(a.middleware(), share, low, high);
+            add(a.jvm(), share, low, high);
         }
         return new MetricSnapshots(share.build(), low.build(), high.build());
     }
 
     private void add(
             List<CategoryShare> shares,
-            String group,
             GaugeSnapshot.Builder share,
             GaugeSnapshot.Builder low,
             GaugeSnapshot.Builder high) {
         for (CategoryShare s : shares) {
-            Labels labels =
-                    Labels.of("category", s.category().name(), "group", group).merge(constant);
+            Labels labels = Labels.of(CategoryLabels.names(), CategoryLabels.values(s.category()))
+                    .merge(constant);
             share.dataPoint(point(s.percent(), labels));
             low.dataPoint(point(s.ciLow(), labels));
             high.dataPoint(point(s.ciHigh(), labels));

@@ -7,6 +7,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.Quantiles;
+import io.wirecost.attribution.CategoryLabels;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.RoleAttribution;
@@ -238,14 +239,8 @@ public final class RunMetrics {
                 .name("wirecost_scenario_share_ratio")
                 .help("Share of each category in the measured phase: middleware categories of middleware samples "
                         + "(they sum to 1 per scenario and role), jvm categories of all samples")
-                .labelNames("run", "scenario", "role", "category", "group")
-                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(
-                        s.percent() / 100,
-                        run,
-                        r.scenario(),
-                        role.role(),
-                        s.category().name(),
-                        group)))
+                .labelNames(CategoryLabels.names("run", "scenario", "role"))
+                .callback(cb -> forEachShare((run, r, role, s) -> cb.call(s.percent() / 100, labels(run, r, role, s))))
                 .register(registry);
         // the share's 95 % interval as two gauges beside it, as for CPU per call: a dashboard draws the band or
         // flags a share whose interval reaches a threshold, without recomputing it from the samples
@@ -254,38 +249,25 @@ public final class RunMetrics {
                     .name("wirecost_scenario_share_ratio" + bound)
                     .help("95 % interval bound of wirecost_scenario_share_ratio (Wilson score over samples; for "
                             + "weighted shares the ratio estimator's normal interval)")
-                    .labelNames("run", "scenario", "role", "category", "group")
-                    .callback(cb -> forEachShare((run, r, role, s, group) -> {
+                    .labelNames(CategoryLabels.names("run", "scenario", "role"))
+                    .callback(cb -> forEachShare((run, r, role, s) -> {
                         double v = bound(bound, s.ciLow(), s.ciHigh());
-                        if (!Double.isNaN(v))
-                            cb.call(
-                                    v / 100,
-                                    run,
-                                    r.scenario(),
-                                    role.role(),
-                                    s.category().name(),
-                                    group);
+                        if (!Double.isNaN(v)) cb.call(v / 100, labels(run, r, role, s));
                     }))
                     .register(registry);
         }
         GaugeWithCallback.builder()
                 .name("wirecost_scenario_cpu_samples")
                 .help("CPU samples behind each share (a share from n samples has a standard error of sqrt(p(1-p)/n))")
-                .labelNames("run", "scenario", "role", "category", "group")
-                .callback(cb -> forEachShare((run, r, role, s, group) -> cb.call(
-                        s.samples(),
-                        run,
-                        r.scenario(),
-                        role.role(),
-                        s.category().name(),
-                        group)))
+                .labelNames(CategoryLabels.names("run", "scenario", "role"))
+                .callback(cb -> forEachShare((run, r, role, s) -> cb.call(s.samples(), labels(run, r, role, s))))
                 .register(registry);
         GaugeWithCallback.builder()
                 .name("wirecost_paper_share_ratio")
                 .help("Seed 000 Table 3 (JDK 1.4.2) for the scenarios of this run that have a paper column; "
                         + "figures printed as '<0.10' are left out")
                 .labelNames("run", "scenario", "category", "paper_column", "paper_row")
-                .callback(cb -> forEachShare((run, r, role, s, group) -> {
+                .callback(cb -> forEachShare((run, r, role, s) -> {
                     if (!role.role().equals("all")
                             || r.paperColumn().isEmpty()
                             || !s.category().isMiddleware()) return;
@@ -320,16 +302,21 @@ public final class RunMetrics {
     }
 
     private interface ShareVisitor {
-        void visit(String run, ScenarioResult r, RoleAttribution role, CategoryShare share, String group);
+        void visit(String run, ScenarioResult r, RoleAttribution role, CategoryShare share);
     }
 
     private void forEachShare(ShareVisitor v) {
         forEachResult((run, r) -> {
             for (RoleAttribution role : r.shares().values()) {
-                for (CategoryShare s : role.attribution().middleware()) v.visit(run, r, role, s, "middleware");
-                for (CategoryShare s : role.attribution().jvm()) v.visit(run, r, role, s, "jvm");
+                for (CategoryShare s : role.attribution().middleware()) v.visit(run, r, role, s);
+                for (CategoryShare s : role.attribution().jvm()) v.visit(run, r, role, s);
             }
         });
+    }
+
+    /** A share's labels: whose figure it is (run, scenario, role), then its category's, as the agent labels them. */
+    private static String[] labels(String run, ScenarioResult r, RoleAttribution role, CategoryShare s) {
+        return CategoryLabels.values(s.category(), run, r.scenario(), role.role());
     }
 
     /** "23.41" as 0.2341 exactly as printed (decimal arithmetic: no 0.23409999...); "<0.10" is not a number. */
