@@ -130,29 +130,15 @@ class EndpointGroundTruthIT {
         assertTrue(table.contains("not attributed to an endpoint"), "the share no request ran on");
     }
 
-    /** endpoint -> {CPU µs per request, CI low, CI high, requests} for the whole cost (category all). */
+    /** endpoint -> {CPU µs per request, CI low, CI high, requests} for the whole cost, of the scenario's server. */
     private static Map<String, double[]> endpointCosts(Path run, String scenario) throws Exception {
-        Path recording = run.resolve("recordings").resolve(scenario + "-server.jfr");
-        CliProcess.Outcome o = CliProcess.run("attribute", recording.toString(), "--by", "endpoint", "--format", "csv");
-        assertEquals(0, o.exit(), o.err());
-        List<String> lines = o.stdout().lines().toList();
-        assertEquals("endpoint,category,cpu_micros_per_request,ci_low,ci_high,requests", lines.get(0));
-        Map<String, double[]> out = new java.util.TreeMap<>();
-        for (String line : lines.subList(1, lines.size())) {
-            int cut = line.lastIndexOf(",all,");
-            if (cut < 0 || line.startsWith("(not attributed)")) continue;
-            String[] f = line.substring(cut + 5).split(",");
-            out.put(line.substring(0, cut).replace("\"", ""), new double[] {
-                Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3])
-            });
-        }
-        return out;
+        Map<String, double[]> costs =
+                EndpointCsv.costs(run.resolve("recordings").resolve(scenario + "-server.jfr"));
+        costs.remove(EndpointCsv.NOT_ATTRIBUTED);
+        return costs;
     }
 
     private static String show(Map<String, double[]> costs) {
-        StringBuilder b = new StringBuilder();
-        costs.forEach((k, v) -> b.append(
-                String.format(java.util.Locale.ROOT, "%s %.1f [%.1f, %.1f] n=%.0f; ", k, v[0], v[1], v[2], v[3])));
-        return b.toString();
+        return EndpointCsv.show(costs);
     }
 }

@@ -1,0 +1,188 @@
+package io.wirecost.cli;
+
+import static io.wirecost.cli.EndpointCsv.NOT_ATTRIBUTED;
+import static io.wirecost.cli.EndpointCsv.costs;
+import static io.wirecost.cli.EndpointCsv.show;
+import static io.wirecost.cli.RealPrograms.awaitPort;
+import static io.wirecost.cli.RealPrograms.freePort;
+import static io.wirecost.cli.RealPrograms.javaCommand;
+import static io.wirecost.cli.RealPrograms.run;
+import static io.wirecost.cli.RealPrograms.start;
+import static io.wirecost.cli.RealPrograms.stop;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CPU per request by endpoint on real servers nobody here wrote: a shop on embedded Jetty (servlets, named
+ * by their mapping) and one on Spring Boot (Spring MVC over its embedded Tomcat, named by the handlers' route
+ * templates), both built from Maven Central by cli/real-programs/endpoint-apps. Each endpoint spins a known CPU
+ * time per request on its thread's CPU clock, and one does nothing; under wrk with {@code endpoints=on},
+ * {@code attribute --by endpoint} must name exactly the route templates (never a URL with its id), count the
+ * requests wrk sent each, and find each endpoint's known work above the idle endpoint's cost, within 25 % or the
+ * difference's sampling interval, whichever is wider (a framework whose per-request cost is high while it warms up,
+ * as Spring's, leaves few samples for the idle endpoint).
+ * Each server starts once and takes 10 s of load.
+ */
+class EndpointServersIT {
+
+    private static final Path APPS = RealPrograms.HOME.resolve("cli/real-programs/endpoint-apps");
+    /** Within this fraction of an endpoint's known work, as EndpointGroundTruthIT's injection. */
+    private static final double TOLERANCE = 0.25;
+    /** Requests wrk had sent but not read the answers of when it stopped: a few per connection at most. */
+    private static final int SLACK = 8;
+
+    @TempDir
+    Path dir;
+
+    /** Builds the apps' jars, again when a source or pom is newer than a jar (the build is incremental). */
+    @BeforeAll
+    static void build() throws Exception {
+        if (upToDate("jetty/target/jetty-shop-1.jar") && upToDate("spring-boot/target/spring-boot-shop-1.jar")) return;
+        Process p = new ProcessBuilder(
+                        "mvn", "-B", "-q", "-f", APPS.resolve("pom.xml").toString(), "package")
+                .inheritIO()
+                .start();
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES), "building the endpoint apps took over 10 minutes");
+        assertEquals(0, p.exitValue(), "mvn -f cli/real-programs/endpoint-apps/pom.xml package failed");
+    }
+
+    private static boolean upToDate(String jar) throws Exception {
+        Path j = APPS.resolve(jar);
+        if (!Files.isRegularFile(j)) return false;
+        var built = Files.getLastModifiedTime(j);
+        try (var files = Files.walk(APPS)) {
+            return files.filter(f -> !f.toString().contains("/target/") && Files.isRegularFile(f))
+                    .allMatch(f -> {
+                        try {
+                            return Files.getLastModifiedTime(f).compareTo(built) <= 0;
+                        } catch (java.io.IOException e) {
+                            return false;
+                        }
+                    });
+        }
+    }
+
+    @Test
+    void jettyServletsByTheirMapping() throws Exception {
+        int port = freePort();
+        Map<String, double[]> costs = profile(
+                "jetty",
+                port,
+                List.of("io.wirecost.apps.jetty.JettyShop", String.valueOf(port)),
+                "if k == 0 then return wrk.format(\"GET\", \"/shop/orders/\" .. i)",
+                "elseif k == 1 then return wrk.format(\"GET\", \"/shop/search?q=\" .. i)",
+                "else return wrk.format(\"GET\", \"/shop/health\") end");
+        assertWork(costs, "GET /shop/health", Map.of("GET /shop/orders/*", 3000.0, "GET /shop/search", 1000.0));
+    }
+
+    @Test
+    void springMvcHandlersByTheirRouteTemplate() throws Exception {
+        int port = freePort();
+        Map<String, double[]> costs = profile(
+                "spring-boot",
+                port,
+                List.of(
+                        "io.wirecost.apps.spring.SpringShop",
+                        "--server.port=" + port,
+                        "--server.address=127.0.0.1",
+                        "--spring.main.banner-mode=off"),
+                "if k == 0 then return wrk.format(\"GET\", \"/orders/\" .. i)",
+                "elseif k == 1 then return wrk.format(\"POST\", \"/orders\", {[\"Content-Type\"] = \"text/plain\"},"
+                        + " \"sku=\" .. i)",
+                "else return wrk.format(\"GET\", \"/health\") end");
+        assertWork(costs, "GET /health", Map.of("POST /orders", 6000.0, "GET /orders/{id}", 2000.0));
+    }
+
+    /**
+     * Starts the app under the agent, sends it 10 s of wrk rotating over three requests (the Lua branches),
+     * stops it and returns {@code attribute --by endpoint}'s whole cost per endpoint.
+     */
+    private Map<String, double[]> profile(String app, int port, List<String> main, String... branches)
+            throws Exception {
+        Path target = APPS.resolve(app).resolve("target");
+        Path rec = dir.resolve(app + ".jfr");
+        Path log = dir.resolve(app + ".log");
+        List<String> cmd = javaCommand(
+                "-javaagent:" + RealPrograms.AGENT + "=endpoints=on,file=" + rec,
+                "-cp",
+                target.resolve(app + "-shop-1.jar") + java.io.File.pathSeparator + target.resolve("libs") + "/*");
+        cmd.addAll(main);
+        Process server = start(dir, log, cmd);
+        long sent;
+        try {
+            awaitPort(server, port, 120, log);
+            Path script = Files.writeString(
+                    dir.resolve(app + ".lua"),
+                    String.join(
+                            "\n",
+                            "local i = 0",
+                            "request = function()",
+                            "i = i + 1",
+                            "local k = i % 3",
+                            String.join("\n", branches),
+                            "end",
+                            ""));
+            String out = run(
+                    dir,
+                    60,
+                    List.of("wrk", "-t1", "-c4", "-d10s", "-s", script.toString(), "http://127.0.0.1:" + port));
+            System.out.println(app + " wrk: " + out);
+            sent = Long.parseLong(out.lines()
+                    .filter(l -> l.contains(" requests in "))
+                    .findFirst()
+                    .orElseThrow()
+                    .trim()
+                    .split(" ")[0]);
+        } finally {
+            stop(server, rec);
+        }
+        Map<String, double[]> costs = costs(rec);
+        System.out.println(app + " by endpoint: " + show(costs));
+        long counted = 0;
+        for (var e : costs.entrySet()) if (!e.getKey().equals(NOT_ATTRIBUTED)) counted += (long) e.getValue()[3];
+        // wrk counts the requests whose answers it read; the server may have ended a few more when wrk stopped
+        assertTrue(
+                counted >= sent && counted <= sent + SLACK,
+                app + ": the endpoints counted " + counted + ", wrk sent " + sent);
+        return costs;
+    }
+
+    private static void assertWork(Map<String, double[]> costs, String idle, Map<String, Double> work) {
+        java.util.Set<String> endpoints = new java.util.TreeSet<>(work.keySet());
+        endpoints.addAll(List.of(idle, NOT_ATTRIBUTED));
+        assertEquals(endpoints, costs.keySet(), "the endpoints, by their route templates: " + show(costs));
+        double base = costs.get(idle)[0];
+        long perEndpoint = (long) costs.get(idle)[3];
+        work.forEach((endpoint, micros) -> {
+            double[] c = costs.get(endpoint);
+            assertTrue(
+                    Math.abs(c[3] - perEndpoint) <= SLACK,
+                    endpoint + ": wrk sent each request in turn: " + show(costs));
+            double found = c[0] - base;
+            // the difference's own 95 % sampling interval: an endpoint with few samples is no sharper than that
+            double sampling = Math.hypot(c[2] - c[1], costs.get(idle)[2] - costs.get(idle)[1]) / 2;
+            assertTrue(
+                    Math.abs(found - micros) <= Math.max(TOLERANCE * micros, sampling),
+                    String.format(
+                            Locale.ROOT,
+                            "%s spins %.0f µs per request; found %.1f ± %.1f µs above %s: %s",
+                            endpoint,
+                            micros,
+                            found,
+                            sampling,
+                            idle,
+                            show(costs)));
+        });
+        assertTrue(costs.get(NOT_ATTRIBUTED)[3] > 0, "the share no request ran on is reported");
+    }
+}
