@@ -22,9 +22,10 @@ import java.util.Map;
  * {@code ResultsJson}), read by {@code diff} and {@code history}. Both sides bind these records, so a field's name
  * and type cannot drift apart between them; the reader owns the format, as it owns {@link CpuCsv}'s header.
  *
- * <p>Three parts stay JSON trees: {@code run} (the runner's {@code RunMetadata}, which the reader must not link:
- * the diff reads run directories from any machine without the runner), and the open maps a scenario reports about
- * itself ({@code facts}, {@code noise}, {@code jmc_analysis}) and the factors table, which no reader reads back.
+ * <p>{@code run} is {@link Run}: the runner's {@code RunMetadata} as the file holds it (the reader must not link the
+ * runner: the diff reads run directories from any machine), its field names in camelCase as since the first run.
+ * The open maps a scenario reports about itself ({@code facts}, {@code noise}, {@code jmc_analysis}) and the factors
+ * table stay JSON trees.
  *
  * <p>Versions: {@code format} names the kind of file and its version ({@code wirecost-results/1}), as since the
  * first run; {@code format_version} says the version as a number, counting incompatible changes (absent in files
@@ -36,14 +37,63 @@ import java.util.Map;
 public record ResultsFile(
         String format,
         Integer formatVersion,
-        JsonNode run,
+        Run run,
         List<Scenario> scenarios,
         List<Cpu> cpuPerCall,
         JsonNode factors) {
 
-    public ResultsFile {
-        run = run == null ? MissingNode.getInstance() : run;
+    /** {@code run}, or a run of unknown fields where an older file has none. */
+    public Run runOrUnknown() {
+        return run == null ? Run.UNKNOWN : run;
     }
+
+    /**
+     * How the run measured, as {@code run}, {@code attach} and {@code profile} write it; every field null where an
+     * older file lacks it. {@code settings} is null for {@code attach} and {@code profile}, which drive no calls.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Run(
+            String id,
+            String started,
+            String host,
+            String wirecostVersion,
+            String javaHome,
+            Integer javaFeatureVersion,
+            Settings settings,
+            Profiler profiler,
+            List<String> scenarios,
+            List<String> commandLine,
+            String configuration,
+            Map<String, String> mavenProperties,
+            Integer repeat,
+            Boolean interleaved,
+            String network,
+            String cpuAffinity,
+            Map<String, List<String>> methodJvmOptions,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String cpuModel) {
+
+        static final Run UNKNOWN = new Run(
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
+    }
+
+    /** The method and its counts: warm-up calls, then {@code reps} batches of {@code invocations} calls per operation. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Settings(
+            Integer warmupCalls,
+            Integer reps,
+            Integer invocations,
+            Integer instantiationReps,
+            Integer stringLength,
+            Boolean quick,
+            Map<String, String> scenarioOptions,
+            Integer sizeCalls,
+            Boolean timeBudget,
+            String method) {}
+
+    /** Which engine sampled which event how often, and what it recorded beside CPU samples. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Profiler(String engine, String event, Long intervalNs, List<String> extras) {}
 
     /** The version this build writes and the newest it reads. */
     public static final int VERSION = 1;

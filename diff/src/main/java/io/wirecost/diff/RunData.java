@@ -32,17 +32,16 @@ public record RunData(
      */
     public record Session(Instant started, String host, double seconds) {
 
-        static Session of(JsonNode run, List<ResultsFile.Scenario> scenarios) {
+        static Session of(ResultsFile.Run run, List<ResultsFile.Scenario> scenarios) {
             Instant started = null;
             try {
-                if (run.path("started").isTextual())
-                    started = Instant.parse(run.path("started").asText());
+                if (run.started() != null) started = Instant.parse(run.started());
             } catch (DateTimeParseException e) {
                 started = null; // a hand-edited date: treated as unknown, like an older run's
             }
             double seconds = 0;
             for (ResultsFile.Scenario s : scenarios) seconds += s.durationSeconds() == null ? 0 : s.durationSeconds();
-            return new Session(started, run.path("host").asText(""), seconds);
+            return new Session(started, run.host() == null ? "" : run.host(), seconds);
         }
     }
 
@@ -53,42 +52,33 @@ public record RunData(
      * pinning moves CPU per call by a factor of three; docs/RESULTS.md). Scenario options ({@code
      * inject.cpu-us}), the user's JVM options and the JDK are left out: they are what a comparison compares.
      */
-    static Map<String, String> protocol(JsonNode run) {
+    static Map<String, String> protocol(ResultsFile.Run run) {
         Map<String, String> p = new LinkedHashMap<>();
-        JsonNode s = run.path("settings");
-        if (s.path("method").isTextual()) {
-            String method = s.path("method").asText();
-            p.put("method", method);
+        ResultsFile.Settings s = run.settings();
+        if (s != null && s.method() != null) {
+            p.put("method", s.method());
             // the counts matter where they are fixed; the other methods size them by time and report them
-            if (method.equals("paper")) {
+            if (s.method().equals("paper")) {
                 p.put(
                         "counts",
-                        s.path("warmupCalls").asText() + " warm-up calls, "
-                                + s.path("reps").asText() + " x "
-                                + s.path("invocations").asText() + " invocations");
+                        s.warmupCalls() + " warm-up calls, " + s.reps() + " x " + s.invocations() + " invocations");
             }
         }
-        if (s.path("stringLength").isNumber())
-            p.put("string length", s.path("stringLength").asText());
-        if (run.path("cpuAffinity").isTextual())
-            p.put("CPU pinning", pinning(run.path("cpuAffinity").asText()));
+        if (s != null && s.stringLength() != null) p.put("string length", String.valueOf(s.stringLength()));
+        if (run.cpuAffinity() != null) p.put("CPU pinning", pinning(run.cpuAffinity()));
         // absent in runs before 2026-11-27 and in runs whose method added none: ws-security's figure moves by more than
         // the gate's smallest regression with the adaptive method's JIT thresholds, so a baseline measured without them
-        // is not judged against
-        // a run with them
+        // is not judged against a run with them
         List<String> jvm = new ArrayList<>();
-        run.path("methodJvmOptions").fields().forEachRemaining(e -> {
-            List<String> options = new ArrayList<>();
-            e.getValue().forEach(o -> options.add(o.asText()));
-            jvm.add(e.getKey() + ": " + String.join(" ", options));
-        });
+        if (run.methodJvmOptions() != null)
+            run.methodJvmOptions().forEach((scenario, options) -> jvm.add(scenario + ": " + String.join(" ", options)));
         p.put("JVM options of the method", jvm.isEmpty() ? "none" : String.join("; ", jvm));
-        JsonNode prof = run.path("profiler");
-        if (prof.path("engine").isTextual()) {
+        ResultsFile.Profiler prof = run.profiler();
+        if (prof != null && prof.engine() != null) {
             p.put(
                     "profiler",
-                    prof.path("engine").asText() + " " + prof.path("event").asText("") + " every "
-                            + prof.path("intervalNs").asText("?") + " ns");
+                    prof.engine() + " " + (prof.event() == null ? "" : prof.event()) + " every "
+                            + (prof.intervalNs() == null ? "?" : prof.intervalNs()) + " ns");
         }
         return p;
     }
@@ -190,14 +180,15 @@ public record RunData(
                             wait.isNumber() ? wait.asDouble() : Double.NaN));
         }
         if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
-        String label = results.run().path("configuration").asText("");
+        ResultsFile.Run run = results.runOrUnknown();
+        String label = run.configuration() == null ? "" : run.configuration();
         return new RunData(
                 dirOrFile,
                 label.isEmpty() ? dirOrFile.getFileName().toString() : label,
                 scenarios,
                 CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")),
-                protocol(results.run()),
-                Session.of(results.run(), results.scenarios()),
+                protocol(run),
+                Session.of(run, results.scenarios()),
                 EndpointCsv.read(file.toAbsolutePath().getParent().resolve("endpoints.csv")));
     }
 

@@ -71,7 +71,7 @@ public final class RunReader {
                                 Double.NaN,
                                 Double.NaN,
                                 "%")))));
-        return new StoredRun(facts(dir, results.run(), bytes, byScenario), figures);
+        return new StoredRun(facts(dir, results.runOrUnknown(), bytes, byScenario), figures);
     }
 
     /** Per metric, each repetition's {value, ci_low, ci_high}, and each metric's unit. */
@@ -140,15 +140,13 @@ public final class RunReader {
     }
 
     private static RunFacts facts(
-            Path dir, JsonNode run, byte[] bytes, Map<String, List<ResultsFile.Scenario>> scenarios) {
+            Path dir, ResultsFile.Run run, byte[] bytes, Map<String, List<ResultsFile.Scenario>> scenarios) {
         Instant started = null;
         try {
-            if (run.path("started").isTextual())
-                started = Instant.parse(run.path("started").asText());
+            if (run.started() != null) started = Instant.parse(run.started());
         } catch (DateTimeParseException e) {
             try {
-                started = java.time.OffsetDateTime.parse(run.path("started").asText())
-                        .toInstant();
+                started = java.time.OffsetDateTime.parse(run.started()).toInstant();
             } catch (DateTimeParseException again) {
                 started = null; // a hand-edited date: unknown, the time of adding stands in
             }
@@ -162,36 +160,42 @@ public final class RunReader {
                         .asText(s.facts().path("java.runtime.version").asText("")))
                 .filter(v -> !v.isEmpty())
                 .findFirst()
-                .orElse(run.path("javaFeatureVersion").asText(""));
+                .orElse(run.javaFeatureVersion() == null ? "" : String.valueOf(run.javaFeatureVersion()));
         JsonNode settings = new ObjectMapper()
                 .createObjectNode()
-                .<com.fasterxml.jackson.databind.node.ObjectNode>set("settings", run.path("settings"))
-                .<com.fasterxml.jackson.databind.node.ObjectNode>set("profiler", run.path("profiler"))
-                .put("cpuAffinity", run.path("cpuAffinity").asText(""))
-                .put("configuration", run.path("configuration").asText(""))
-                .put("repeat", run.path("repeat").asInt(1))
-                .put("network", run.path("network").asText(""));
-        String host = run.path("host").asText("");
+                .<com.fasterxml.jackson.databind.node.ObjectNode>set("settings", ResultsFile.tree(run.settings()))
+                .<com.fasterxml.jackson.databind.node.ObjectNode>set("profiler", ResultsFile.tree(run.profiler()))
+                .put("cpuAffinity", orEmpty(run.cpuAffinity()))
+                .put("configuration", orEmpty(run.configuration()))
+                .put("repeat", run.repeat() == null ? 1 : run.repeat())
+                .put("network", orEmpty(run.network()));
+        String host = orEmpty(run.host());
         return new RunFacts(
                 sha256(bytes),
-                run.path("id").asText(dir.getFileName().toString()),
+                run.id() == null ? dir.getFileName().toString() : run.id(),
                 kind(run),
                 dir.toAbsolutePath().normalize().toString(),
                 started,
                 host,
-                run.path("cpuModel").asText(MachineFacts.cpuModelIfLocal(host)),
+                run.cpuModel() == null ? MachineFacts.cpuModelIfLocal(host) : run.cpuModel(),
                 java,
-                run.path("settings").path("method").asText(""),
+                run.settings() == null || run.settings().method() == null
+                        ? ""
+                        : run.settings().method(),
                 mean(all, s -> s.noise().path("load_1m_start").asDouble(Double.NaN)),
                 mean(all, s -> s.noise().path("steal_percent").asDouble(Double.NaN)),
                 mean(all, s -> s.noise().path("busy_percent").asDouble(Double.NaN)),
                 settings.toString());
     }
 
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
     /** The command that wrote the directory, from the command line results.json records. */
-    static String kind(JsonNode run) {
-        for (JsonNode a : run.path("commandLine")) if (COMMANDS.contains(a.asText())) return a.asText();
-        return run.path("settings").isObject() ? "run" : "external";
+    static String kind(ResultsFile.Run run) {
+        if (run.commandLine() != null) for (String a : run.commandLine()) if (COMMANDS.contains(a)) return a;
+        return run.settings() != null ? "run" : "external";
     }
 
     private static double mean(List<ResultsFile.Scenario> nodes, ToDoubleFunction<ResultsFile.Scenario> f) {

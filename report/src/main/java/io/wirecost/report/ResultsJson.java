@@ -5,10 +5,12 @@ import io.wirecost.attribution.CategoryShare;
 import io.wirecost.diff.ResultsFile;
 import io.wirecost.runner.CpuStatistics;
 import io.wirecost.runner.Estimate;
+import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.Repetitions;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,11 +37,50 @@ public final class ResultsJson {
         return new ResultsFile(
                         ResultsFile.FORMAT,
                         ResultsFile.VERSION,
-                        ResultsFile.tree(meta),
+                        run(meta),
                         scenarios,
                         cpuSummary(results),
                         ResultsFile.tree(factors(results)))
                 .render();
+    }
+
+    /** {@code run}: the metadata as the reader's record, field for field. */
+    private static ResultsFile.Run run(RunMetadata m) {
+        RunSettings s = m.settings();
+        ProfilerSettings p = m.profiler();
+        return new ResultsFile.Run(
+                m.id(),
+                m.started(),
+                m.host(),
+                m.wirecostVersion(),
+                m.javaHome(),
+                m.javaFeatureVersion(),
+                s == null
+                        ? null
+                        : new ResultsFile.Settings(
+                                s.warmupCalls(),
+                                s.reps(),
+                                s.invocations(),
+                                s.instantiationReps(),
+                                s.stringLength(),
+                                s.quick(),
+                                s.scenarioOptions(),
+                                s.sizeCalls(),
+                                s.timeBudget(),
+                                s.method() == null ? null : s.method().label()),
+                p == null
+                        ? null
+                        : new ResultsFile.Profiler(p.engine(), p.event(), p.intervalNs(), List.copyOf(p.extras())),
+                m.scenarios(),
+                m.commandLine(),
+                m.configuration(),
+                m.mavenProperties(),
+                m.repeat(),
+                m.interleaved(),
+                m.network(),
+                m.cpuAffinity(),
+                m.methodJvmOptions(),
+                null);
     }
 
     private static ResultsFile.Scenario scenario(ScenarioResult r) {
