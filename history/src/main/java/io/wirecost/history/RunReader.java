@@ -63,6 +63,7 @@ public final class RunReader {
                 .forEach((scenario, rows) -> rows.forEach((roleOp, f) -> figures.add(new Figure(
                         "cpu/" + scenario + "/" + roleOp, f.micros(), f.ciLowMicros(), f.ciHighMicros(), "us"))));
         byScenario.forEach((scenario, reps) -> scenarioFigures(scenario, reps, figures));
+        factorFigures(results.factors(), figures);
         ArtifactShares.pooledPercents(dir)
                 .forEach((scenario, roles) ->
                         roles.forEach((role, shares) -> shares.forEach((artifact, p) -> figures.add(new Figure(
@@ -121,6 +122,36 @@ public final class RunReader {
         values.byMetric()
                 .forEach(
                         (metric, v) -> out.add(combine(metric, v, values.units().get(metric))));
+    }
+
+    /**
+     * The headline factors as the run printed them ({@code factor/A:B/OPERATION/rtt|cpu}, A and B the two scenarios):
+     * a ratio of two scenarios measured minutes apart on the same machine, so the history shows how far it moves
+     * between runs, which is what an interval meant to cover the next run must span ({@code history coverage}).
+     */
+    private static void factorFigures(JsonNode factors, List<Figure> out) {
+        if (factors == null) return;
+        Values values = new Values();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (JsonNode f : factors) {
+            JsonNode scenarios = f.path("scenarios");
+            if (scenarios.size() != 2) continue;
+            String name = "factor/" + scenarios.get(0).asText() + ":"
+                    + scenarios.get(1).asText() + "/" + f.path("operation").asText();
+            // a factor two papers both printed is listed once per paper, with the same figures: stored once
+            if (!seen.add(name)) continue;
+            for (String kind : List.of("rtt", "cpu")) {
+                JsonNode k = f.path(kind);
+                if (k.path("factor").isNumber())
+                    values.add(
+                            name + "/" + kind,
+                            "x",
+                            k.path("factor").asDouble(),
+                            k.path("ci_low").isNumber() ? k.path("ci_low").asDouble() : null,
+                            k.path("ci_high").isNumber() ? k.path("ci_high").asDouble() : null);
+            }
+        }
+        values.byMetric().forEach((metric, v) -> out.add(combine(metric, v, "x")));
     }
 
     private static void shares(Values values, String scenario, Map<String, ResultsFile.Shares> byRole) {

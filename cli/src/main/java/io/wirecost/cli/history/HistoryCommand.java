@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             HistoryList.class,
             HistoryShow.class,
             HistoryCheck.class,
+            HistoryCoverage.class,
             HistoryReportCommand.class
         })
 public final class HistoryCommand {}
