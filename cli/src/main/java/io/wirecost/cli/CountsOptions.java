@@ -87,7 +87,6 @@ final class CountsOptions {
                 quick,
                 scenarioOptions,
                 sizeCalls != null ? sizeCalls : base.sizeCalls(),
-                chosen.timeBudget(),
                 chosen);
     }
 }

@@ -38,21 +38,12 @@ public final class CpuCsv {
                 throw new RunData.BadRunException(
                         file + ": line " + (i + 1) + ": role must be client, server, proxy or all, got '" + f[2] + "'");
             }
-            double mean = number(file, i, "cpu_micros_per_call", f[3]);
+            double mean = CsvLines.number(file, i, "cpu_micros_per_call", f[3]);
             // an empty interval (one repetition, no spread known) is NaN: no test rests on it
-            double lo = f[4].isEmpty() ? Double.NaN : number(file, i, "ci_low", f[4]);
-            double hi = f[5].isEmpty() ? Double.NaN : number(file, i, "ci_high", f[5]);
+            double lo = f[4].isEmpty() ? Double.NaN : CsvLines.number(file, i, "ci_low", f[4]);
+            double hi = f[5].isEmpty() ? Double.NaN : CsvLines.number(file, i, "ci_high", f[5]);
             out.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[2] + "/" + f[1], new Figure(mean, lo, hi));
         }
         return out;
-    }
-
-    private static double number(Path file, int line, String field, String text) throws RunData.BadRunException {
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new RunData.BadRunException(
-                    file + ": line " + (line + 1) + ": " + field + " must be a number, got '" + text + "'");
-        }
     }
 }

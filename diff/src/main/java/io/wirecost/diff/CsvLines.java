@@ -25,4 +25,14 @@ final class CsvLines {
         }
         return lines;
     }
+
+    /** Field {@code field} of line {@code line} (0-based) as a number, or the one-line error naming both. */
+    static double number(Path file, int line, String field, String text) throws RunData.BadRunException {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new RunData.BadRunException(
+                    file + ": line " + (line + 1) + ": " + field + " must be a number, got '" + text + "'");
+        }
+    }
 }

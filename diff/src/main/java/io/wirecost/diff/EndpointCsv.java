@@ -30,8 +30,8 @@ public final class EndpointCsv {
             if (f.size() != 7)
                 throw new RunData.BadRunException(
                         file + ": line " + (i + 1) + " has " + f.size() + " fields, expected 7");
-            int rep = (int) number(file, i, "repetition", f.get(1));
-            double micros = number(file, i, "cpu_micros_per_request", f.get(3));
+            int rep = (int) CsvLines.number(file, i, "repetition", f.get(1));
+            double micros = CsvLines.number(file, i, "cpu_micros_per_request", f.get(3));
             byRep.computeIfAbsent(f.get(0), k -> new TreeMap<>())
                     .computeIfAbsent(f.get(2), k -> new TreeMap<>())
                     .put(rep, micros);
@@ -68,14 +68,5 @@ public final class EndpointCsv {
         }
         out.add(cur.toString());
         return out;
-    }
-
-    private static double number(Path file, int line, String field, String text) throws RunData.BadRunException {
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new RunData.BadRunException(
-                    file + ": line " + (line + 1) + ": " + field + " must be a number, got '" + text + "'");
-        }
     }
 }

@@ -11,6 +11,7 @@ import io.wirecost.attribution.CategoryLabels;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 
 /**
  * The agent's metric families, computed at scrape time from a {@link Source}; registered into a
@@ -113,31 +114,22 @@ final class AgentMetrics {
         Labels constant = constantLabels(role, staticLabels);
         List<Category> categories = src.categories();
 
-        CounterWithCallback.builder()
-                .name("wirecost_cpu_samples")
-                .help("CPU samples attributed to each category by the wirecost rules, since the agent started")
-                .labelNames(CategoryLabels.names())
-                .constLabels(constant)
-                .callback(cb -> {
-                    for (int i = 0; i < categories.size(); i++) {
-                        cb.call(src.samples(i), CategoryLabels.values(categories.get(i)));
-                    }
-                })
-                .register(registry);
-
+        perCategory(
+                registry,
+                constant,
+                categories,
+                "wirecost_cpu_samples",
+                "CPU samples attributed to each category by the wirecost rules, since the agent started",
+                src::samples);
         if (src.countsAllocations()) {
-            CounterWithCallback.builder()
-                    .name("wirecost_allocated_bytes")
-                    .help(
-                            "Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), since the agent started")
-                    .labelNames(CategoryLabels.names())
-                    .constLabels(constant)
-                    .callback(cb -> {
-                        for (int i = 0; i < categories.size(); i++) {
-                            cb.call(src.allocatedBytes(i), CategoryLabels.values(categories.get(i)));
-                        }
-                    })
-                    .register(registry);
+            perCategory(
+                    registry,
+                    constant,
+                    categories,
+                    "wirecost_allocated_bytes",
+                    "Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), "
+                            + "since the agent started",
+                    src::allocatedBytes);
         }
 
         registry.register(new WindowShares(src::window, constant));
@@ -292,6 +284,26 @@ final class AgentMetrics {
                 .callback(cb -> {
                     double v = value.getAsDouble();
                     if (v >= 0) cb.call(v);
+                })
+                .register(registry);
+    }
+
+    /** A counter with one series per category of the rules, each read from {@code value} when scraped. */
+    private static void perCategory(
+            PrometheusRegistry registry,
+            Labels constant,
+            List<Category> categories,
+            String name,
+            String help,
+            IntToLongFunction value) {
+        CounterWithCallback.builder()
+                .name(name)
+                .help(help)
+                .labelNames(CategoryLabels.names())
+                .constLabels(constant)
+                .callback(cb -> {
+                    for (int i = 0; i < categories.size(); i++)
+                        cb.call(value.applyAsLong(i), CategoryLabels.values(categories.get(i)));
                 })
                 .register(registry);
     }

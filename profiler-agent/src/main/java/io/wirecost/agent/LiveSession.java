@@ -321,17 +321,7 @@ final class LiveSession implements AgentMetrics.Source {
     }
 
     private synchronized void append(Path segment) {
-        Path target = options.file();
-        try (OutputStream out = Files.newOutputStream(
-                target,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                appendedOnce ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
-            Files.copy(segment, out);
-            appendedOnce = true;
-        } catch (IOException e) {
-            fail("append", e);
-        }
+        appendedOnce |= appendTo(options.file(), segment, appendedOnce);
     }
 
     private static long number(Path segment) {
@@ -340,15 +330,24 @@ final class LiveSession implements AgentMetrics.Source {
     }
 
     private void appendTap(Path segment) {
+        tapAppended |= appendTo(tap, segment, tapAppended);
+    }
+
+    /**
+     * Copies a finished segment onto {@code target}, which the first segment starts afresh; whether it was copied (a
+     * failure is counted at stage append, and the next segment tries again).
+     */
+    private boolean appendTo(Path target, Path segment, boolean appended) {
         try (OutputStream out = Files.newOutputStream(
-                tap,
+                target,
                 StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE,
-                tapAppended ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
+                appended ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
             Files.copy(segment, out);
-            tapAppended = true;
+            return true;
         } catch (IOException e) {
             fail("append", e);
+            return false;
         }
     }
 

@@ -15,73 +15,32 @@ public record RunSettings(
         boolean quick,
         java.util.Map<String, String> scenarioOptions,
         int sizeCalls,
-        boolean timeBudget,
         RunMethod method) {
-
-    public RunSettings(
-            int warmupCalls,
-            int reps,
-            int invocations,
-            int instantiationReps,
-            int stringLength,
-            boolean quick,
-            java.util.Map<String, String> scenarioOptions,
-            int sizeCalls,
-            boolean timeBudget) {
-        this(
-                warmupCalls,
-                reps,
-                invocations,
-                instantiationReps,
-                stringLength,
-                quick,
-                scenarioOptions,
-                sizeCalls,
-                timeBudget,
-                timeBudget ? RunMethod.QUICK : RunMethod.PAPER);
-    }
-
-    /**
-     * {@code timeBudget}: cut the warm-up, batches and size pass to a time budget at each scenario's pace
-     * (--quick, unless counts were given on the command line: explicit counts are kept exactly).
-     */
-    public RunSettings(
-            int warmupCalls,
-            int reps,
-            int invocations,
-            int instantiationReps,
-            int stringLength,
-            boolean quick,
-            java.util.Map<String, String> scenarioOptions,
-            int sizeCalls) {
-        this(warmupCalls, reps, invocations, instantiationReps, stringLength, quick, scenarioOptions, sizeCalls, quick);
-    }
 
     /** The papers: 12 measurements of 1000 invocations after warm-up (seed 001 cites up to 15,000). */
     public static RunSettings full(int stringLength) {
-        return new RunSettings(5_000, 12, 1_000, 12, stringLength, false, java.util.Map.of(), 500);
+        return new RunSettings(5_000, 12, 1_000, 12, stringLength, false, java.util.Map.of(), 500, RunMethod.PAPER);
     }
 
     /** Measured counts scaled down, and with --quick each scenario's warm-up, timed and size passes are
      *  also cut to a time budget at its own pace (WarmupPass): at most 5,000 warm-up calls
      *  per type, so fast scenarios keep the papers' warm-up and ws-security finishes in well under a minute. */
     public static RunSettings quick(int stringLength) {
-        return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of(), 50);
+        return new RunSettings(5_000, 12, 100, 12, stringLength, true, java.util.Map.of(), 50, RunMethod.QUICK);
+    }
+
+    /**
+     * Whether the warm-up, batches and size pass are cut to a time budget at each scenario's pace: the method's
+     * (--quick, unless counts were given on the command line: explicit counts are kept exactly).
+     */
+    public boolean timeBudget() {
+        return method.timeBudget();
     }
 
     /** The same counts with other scenario options (a candidate's). */
     public RunSettings withScenarioOptions(java.util.Map<String, String> options) {
         return new RunSettings(
-                warmupCalls,
-                reps,
-                invocations,
-                instantiationReps,
-                stringLength,
-                quick,
-                options,
-                sizeCalls,
-                timeBudget,
-                method);
+                warmupCalls, reps, invocations, instantiationReps, stringLength, quick, options, sizeCalls, method);
     }
 
     public RunSettings {
@@ -91,8 +50,6 @@ public record RunSettings(
         }
         scenarioOptions = java.util.Map.copyOf(scenarioOptions);
         if (method == null) throw new IllegalArgumentException("no method");
-        if (method.timeBudget() != timeBudget)
-            throw new IllegalArgumentException("the quick method is the time-budgeted one");
     }
 
     /** The same counts measured by another method. */
@@ -106,7 +63,6 @@ public record RunSettings(
                 quick,
                 scenarioOptions,
                 sizeCalls,
-                other.timeBudget(),
                 other);
     }
 }
