@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -85,13 +86,8 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--no-flames", description = "Skip the differential flame graphs.")
     boolean noFlames;
 
-    @Option(
-            names = "--alpha",
-            defaultValue = "0.05",
-            description =
-                    "Family-wise error rate of the whole report (Holm's correction over the gating lines): the chance that "
-                            + "an unchanged build exits 1 (default: ${DEFAULT-VALUE}).")
-    double alpha;
+    @Mixin
+    AlphaOption alpha;
 
     @Option(
             names = "--gate-min-share",
@@ -121,8 +117,7 @@ final class DiffCommand implements Callable<Integer> {
             throw new UsageException("--format must be md or json, got '" + format + "'");
         if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0)
             throw new UsageException("thresholds must not be negative");
-        if (!(alpha > 0 && alpha < 0.5))
-            throw new UsageException("--alpha must be between 0 and 0.5 (e.g. 0.05), got " + alpha);
+        double level = alpha.alpha();
         if (!(gateMinShare >= 0 && gateMinShare <= 100)) {
             throw new UsageException(
                     "--gate-min-share must be a percentage between 0 and 100 (e.g. 5), got " + gateMinShare);
@@ -165,7 +160,7 @@ final class DiffCommand implements Callable<Integer> {
         // ArtifactShares)
         lines.addAll(io.wirecost.diff.ArtifactShares.lines(baseRun, candRun));
         DiffReport report =
-                new DiffReport(base, cand, new Gate(t, alpha, gateMinShare, allowApart).judge(base, cand, lines), t);
+                new DiffReport(base, cand, new Gate(t, level, gateMinShare, allowApart).judge(base, cand, lines), t);
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
         List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseRun, candRun);
         String md = report.markdown() + JmcRuleDiff.markdown(rises);

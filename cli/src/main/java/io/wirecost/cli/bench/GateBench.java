@@ -2,6 +2,7 @@ package io.wirecost.cli.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.wirecost.cli.AlphaOption;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.diff.CpuCsv;
 import io.wirecost.diff.RunData;
@@ -18,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -85,11 +87,8 @@ public final class GateBench implements Callable<Integer> {
             description = "Pass --pin-cpu to every run (default: run's own, auto).")
     String pinCpu;
 
-    @Option(
-            names = "--alpha",
-            defaultValue = "0.05",
-            description = "The diff's family-wise level (default: ${DEFAULT-VALUE}).")
-    double alpha;
+    @Mixin
+    AlphaOption alpha;
 
     @Option(
             names = "--interleave",
@@ -109,6 +108,7 @@ public final class GateBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        alpha.alpha(); // checked before the first run: a bad level would fail every diff
         if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000, got " + pairs);
         if (repeat < 1 || repeat > 50) throw new UsageException("--repeat must be 1 to 50, got " + repeat);
         if (injectCpuMicros != null && !(injectCpuMicros > 0))
@@ -209,7 +209,7 @@ public final class GateBench implements Callable<Integer> {
                 warmup != null ? " --warmup " + warmup : "",
                 profiler != null ? " --profiler " + profiler : "",
                 pinCpu != null ? " --pin-cpu " + pinCpu : "",
-                alpha,
+                alpha.alpha(),
                 injected);
     }
 
@@ -309,7 +309,7 @@ public final class GateBench implements Callable<Integer> {
                         cand.toString(),
                         "--no-flames",
                         "--alpha",
-                        String.valueOf(alpha),
+                        String.valueOf(alpha.alpha()),
                         "--out",
                         diffDir.toString()),
                 diffDir.resolveSibling(diffDir.getFileName() + ".log"));

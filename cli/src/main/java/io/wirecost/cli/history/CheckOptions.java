@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code history check} and {@code history report}: which series, and the detector's settings. */
@@ -24,8 +25,8 @@ final class CheckOptions {
             description = "Metrics to check, globs over names such as cpu/rmi/all/int (default: cpu/*/all/*,rtt/*).")
     List<String> metrics = new ArrayList<>();
 
-    @Option(names = "--since", paramLabel = "T", description = "Only runs measured at or after this date or time.")
-    String since;
+    @Mixin
+    SinceOption since;
 
     @Option(
             names = "--threshold",
@@ -61,7 +62,7 @@ final class CheckOptions {
         if (!(maxP > 0 && maxP < 1)) throw new UsageException("--max-p must be between 0 and 1, got " + maxP);
         if (!(minMagnitude >= 0)) throw new UsageException("--min-magnitude must not be negative, got " + minMagnitude);
         if (!(threshold >= 0)) throw new UsageException("--threshold must not be negative, got " + threshold);
-        Instant from = Times.parse("--since", since);
+        Instant from = since.from();
         Map<String, List<HistoryStore.Point>> gating;
         Map<String, List<HistoryStore.Point>> shares;
         int runs;
@@ -73,8 +74,8 @@ final class CheckOptions {
                     .count();
         }
         if (gating.isEmpty())
-            throw new UsageException("no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics)
-                    + (from == null ? "" : " since " + since));
+            throw new UsageException(
+                    "no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics) + since.inWords());
         List<Found> found =
                 new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold).check(gating, shares);
         return new Result(gating, runs, found);

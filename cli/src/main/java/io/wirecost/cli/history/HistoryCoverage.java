@@ -39,8 +39,8 @@ final class HistoryCoverage implements Callable<Integer> {
                     "Metrics, globs over names such as factor/rmi-ssl:rmi/* or cpu/*/all/int (default: factor/*).")
     List<String> metrics = new ArrayList<>();
 
-    @Option(names = "--since", paramLabel = "T", description = "Only runs measured at or after this date or time.")
-    String since;
+    @Mixin
+    SinceOption since;
 
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
     String format;
@@ -52,7 +52,7 @@ final class HistoryCoverage implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!List.of("text", "json").contains(format))
             throw new UsageException("--format must be text or json, got '" + format + "'");
-        Instant from = Times.parse("--since", since);
+        Instant from = since.from();
         IntervalCoverage.Summary s;
         int runs;
         try (HistoryStore store = db.open(false)) {
@@ -67,7 +67,7 @@ final class HistoryCoverage implements Callable<Integer> {
         }
         if (s.metrics().isEmpty())
             throw new UsageException("no metric matching " + (metrics.isEmpty() ? FACTORS : metrics)
-                    + " has two or more runs in the history" + (since == null ? "" : " since " + since));
+                    + " has two or more runs in the history" + since.inWords());
         System.out.print(format.equals("json") ? json(s, runs) : text(s, runs));
         return 0;
     }
