@@ -77,6 +77,7 @@ class OptionErrorsTest {
             entry("--period", "10 parsecs"),
             entry("--time", "later"),
             entry("--since", "later"),
+            entry("--until", "later"),
             entry("--db", "FILE"));
 
     /** Options whose every value is acceptable to wirecost, and who judges it instead. */

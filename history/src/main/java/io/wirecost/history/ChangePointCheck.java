@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * {@code history check}'s analysis: E-divisive change points in each gating metric's series, each with the means
  * before and after (between the neighbouring change points) and their intervals, and the share lines of the same
- * scenario (categories, artifacts, allocation and lock) that moved at the same run.
+ * scenario (categories, artifacts, allocation and lock) that moved at the same run, and whether the machine changed
+ * there too ({@link MachineChange}). A metric's newest change point fails the check when it is a regression, the
+ * machine held steady across it, enough runs after it confirm it, and its p-value holds over all the metrics checked.
  */
 public final class ChangePointCheck {
 
@@ -23,6 +25,15 @@ public final class ChangePointCheck {
 
     /** How many moved lines a change point lists, the largest first. */
     static final int MOVED_LINES = 5;
+
+    /**
+     * A share (unit %) is a regression only when it also rose by this many percentage points: a category at 0.02 %
+     * doubling is not where a call's cost went.
+     */
+    static final double SHARE_REGRESSION_POINTS = 1.0;
+
+    /** Runs after a newest change point before it fails the check, by default. */
+    public static final int DEFAULT_CONFIRM_RUNS = 2;
 
     /** A figure's mean over a piece of its history and the 95 % t interval of that mean (over runs). */
     public record Segment(double mean, double low, double high, int runs) {
@@ -41,7 +52,10 @@ public final class ChangePointCheck {
 
     /**
      * One change point of one metric. {@code position}: the 0-based index in the series of the first run after the
-     * change; {@code newest}: the last change point in this metric's series.
+     * change; {@code newest}: the last change point in this metric's series; {@code machine}: how the machine changed
+     * at the same run ({@code "load 25.5 -> 13.0"}), empty when it held steady; {@code confirmed}: enough runs after
+     * it to fail the check; {@code significant}: its p-value within the check's family-wise bound, the detector's
+     * largest p over the number of metrics checked.
      */
     public record Found(
             String metric,
@@ -54,14 +68,36 @@ public final class ChangePointCheck {
             double pValue,
             boolean regression,
             boolean newest,
-            List<MovedLine> moved) {}
+            List<MovedLine> moved,
+            String machine,
+            boolean confirmed,
+            boolean significant) {
+
+        /** {@code code} where the machine held steady across the change, {@code machine} where it did not. */
+        public String attributedTo() {
+            return machine.isEmpty() ? "code" : "machine";
+        }
+
+        /** Whether this change point fails the check: CI's exit 1. */
+        public boolean gates() {
+            return newest && regression && confirmed && significant && machine.isEmpty();
+        }
+    }
 
     private final EDivisive detector;
     private final double thresholdPercent;
+    private final int confirmRuns;
+    private final MachineChange machine;
 
-    public ChangePointCheck(EDivisive detector, double thresholdPercent) {
+    /**
+     * {@code thresholdPercent}: a rise beyond this is a regression; {@code confirmRuns}: runs after a newest change
+     * point before it fails the check (one run after a step cannot tell a disturbed run from a lasting change).
+     */
+    public ChangePointCheck(EDivisive detector, double thresholdPercent, int confirmRuns) {
         this.detector = detector;
         this.thresholdPercent = thresholdPercent;
+        this.confirmRuns = confirmRuns;
+        this.machine = new MachineChange(detector);
     }
 
     /**
@@ -70,6 +106,9 @@ public final class ChangePointCheck {
      */
     public List<Found> check(Map<String, List<Point>> gating, Map<String, List<Point>> shares) {
         List<Found> out = new ArrayList<>();
+        // Bonferroni over the metrics checked: each metric's detector keeps a change point at p <= max p, so a hundred
+        // metrics would fail a check on a flat history about a tenth of the time on p alone
+        double familyWise = detector.maxPValue() / Math.max(1, gating.size());
         gating.forEach((metric, points) -> {
             double[] v = points.stream().mapToDouble(p -> p.figure().value()).toArray();
             List<EDivisive.ChangePoint> cps = detector.changePoints(v);
@@ -80,26 +119,35 @@ public final class ChangePointCheck {
                 Segment before = Segment.of(v, from, at);
                 Segment after = Segment.of(v, at, to);
                 double change = before.mean() == 0 ? 0 : (after.mean() / before.mean() - 1) * 100;
+                String unit = points.get(0).figure().unit();
+                boolean regression = change > thresholdPercent
+                        && (!unit.equals("%") || after.mean() - before.mean() >= SHARE_REGRESSION_POINTS);
                 out.add(new Found(
                         metric,
-                        points.get(0).figure().unit(),
+                        unit,
                         at,
                         points.get(at).run(),
                         before,
                         after,
                         change,
                         cps.get(k).pValue(),
-                        change > thresholdPercent,
+                        regression,
                         k == cps.size() - 1,
-                        moved(metric, points, from, at, to, shares)));
+                        moved(metric, points, from, at, to, shares),
+                        machine.explain(points, from, at, to, !unit.equals("%")).orElse(""),
+                        after.runs() >= confirmRuns,
+                        cps.get(k).pValue() <= familyWise));
             }
         });
         return out;
     }
 
-    /** True when some metric's newest change point is a regression beyond the threshold: CI's exit 1. */
+    /**
+     * True when some metric's newest change point is a confirmed, significant regression beyond the threshold under a
+     * steady machine: CI's exit 1.
+     */
     public static boolean failed(List<Found> found) {
-        return found.stream().anyMatch(f -> f.newest() && f.regression());
+        return found.stream().anyMatch(Found::gates);
     }
 
     private static List<MovedLine> moved(

@@ -69,6 +69,11 @@ public final class EDivisive {
         this.minMagnitude = minMagnitude;
     }
 
+    /** The largest p-value of a change point. */
+    public double maxPValue() {
+        return maxPValue;
+    }
+
     /** The change points of {@code series}, by index. */
     public List<ChangePoint> changePoints(double[] series) {
         double firstPass = maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;

@@ -62,7 +62,7 @@ public final class HistoryReport {
                 .append(" change points. Each dot is a run (its 95 % interval as a grey line; click for its report), "
                         + "red dashed lines are change points, blue lines the means between them.</p>\n");
         h.append("<table id=\"changes\"><tr><th>metric</th><th>run</th><th>commit</th><th>before</th><th>after</th>"
-                + "<th>change</th><th>differential flame graph</th></tr>\n");
+                + "<th>change</th><th>cause</th><th>differential flame graph</th></tr>\n");
         for (Found f : found) {
             List<Point> s = series.get(f.metric());
             Point before = s.get(f.position() - 1);
@@ -77,9 +77,11 @@ public final class HistoryReport {
                     .append("</td><td>")
                     .append(num(f.after().mean()))
                     .append("</td><td class=\"")
-                    .append(f.regression() ? "reg" : "")
+                    .append(f.gates() ? "reg" : "")
                     .append("\">")
                     .append(String.format(Locale.ROOT, "%+.1f %%", f.changePercent()))
+                    .append("</td><td>")
+                    .append(esc(f.machine().isEmpty() ? "code" : "machine: " + f.machine()))
                     .append("</td><td>");
             Sides sides = sidesOf(series, f);
             List<String> pages = flames.getOrDefault(sides.dir(), List.of());

@@ -254,6 +254,14 @@ public final class HistoryStore implements AutoCloseable {
         return out;
     }
 
+    /** The stored runs measured at or after {@code since} and before {@code until} (either null: no bound). */
+    public List<Entry> runs(Instant since, Instant until) throws HistoryException {
+        return runs().stream()
+                .filter(e -> since == null || !e.measured().isBefore(since))
+                .filter(e -> until == null || e.measured().isBefore(until))
+                .toList();
+    }
+
     /** A run's figures, by metric name. */
     public List<Figure> figures(String runKey) throws HistoryException {
         List<Figure> out = new ArrayList<>();
@@ -271,10 +279,17 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Every metric's series (those {@code wanted} accepts), over the runs measured at or after {@code since}. */
     public Map<String, List<Point>> series(Predicate<String> wanted, Instant since) throws HistoryException {
+        return series(wanted, since, null);
+    }
+
+    /**
+     * Every metric's series (those {@code wanted} accepts), over the runs measured at or after {@code since} and
+     * before {@code until} (either null: no bound).
+     */
+    public Map<String, List<Point>> series(Predicate<String> wanted, Instant since, Instant until)
+            throws HistoryException {
         Map<String, Entry> runs = new LinkedHashMap<>();
-        for (Entry e : runs())
-            if (since == null || !e.measured().isBefore(since))
-                runs.put(e.facts().key(), e);
+        for (Entry e : runs(since, until)) runs.put(e.facts().key(), e);
         Map<String, List<Point>> out = new java.util.TreeMap<>();
         try (Statement s = connection.createStatement();
                 ResultSet r = s.executeQuery("SELECT g.run_key, g.metric, g.value, g.ci_low, g.ci_high, g.unit"

@@ -3,6 +3,7 @@ package io.wirecost.history;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,8 @@ final class RealSeries {
      * a frozen build, 2026-12-02 00:32 to 01:34 UTC, the server busy-looping 2 µs per call from the 20th run on
      * (position 19). The machine was shared with five other builds until about the 26th run and far quieter after
      * (load_1m column): the figures per call, the share of the category the injected loop lands in, the round
-     * trips.
+     * trips; and each run's busy CPU and steal as metrics {@code machine/busy_percent} and
+     * {@code machine/steal_percent}.
      */
     static final String QUICK_30 = "/series/quick-30-inject-from-20.csv";
 
@@ -37,19 +39,68 @@ final class RealSeries {
         return read(RESOURCE);
     }
 
-    /** metric -> values in the history's order, of one of the series files. */
-    static Map<String, double[]> read(String resource) throws IOException {
-        Map<String, List<Double>> byMetric = new LinkedHashMap<>();
+    /**
+     * metric -> its series of one of the series files as the store gives them, each run with its load, busy CPU and
+     * steal where the file has them (host and CPU model the development machine's).
+     */
+    static Map<String, List<HistoryStore.Point>> points(String resource) throws IOException {
+        List<String[]> lines = lines(resource);
+        Map<String, Double> busy = new LinkedHashMap<>();
+        Map<String, Double> steal = new LinkedHashMap<>();
+        for (String[] f : lines) {
+            if (f[5].equals("machine/busy_percent")) busy.put(f[1], Double.parseDouble(f[6]));
+            if (f[5].equals("machine/steal_percent")) steal.put(f[1], Double.parseDouble(f[6]));
+        }
+        Map<String, List<HistoryStore.Point>> out = new LinkedHashMap<>();
+        Map<String, HistoryStore.Entry> runs = new LinkedHashMap<>();
+        for (String[] f : lines) {
+            if (f[5].startsWith("machine/")) continue;
+            HistoryStore.Entry run = runs.computeIfAbsent(f[1], id -> {
+                Instant t = Instant.parse(f[2]);
+                RunFacts facts = new RunFacts(
+                        id,
+                        id,
+                        "run",
+                        "runs/" + id,
+                        t,
+                        "vm",
+                        "AMD EPYC",
+                        "17",
+                        "quick",
+                        Double.parseDouble(f[4]),
+                        steal.getOrDefault(id, Double.NaN),
+                        busy.getOrDefault(id, Double.NaN),
+                        "{}");
+                return new HistoryStore.Entry(Integer.parseInt(f[0]) + 1, t, null, null, facts, 0);
+            });
+            String unit = f[5].startsWith("share/") ? "%" : "us";
+            Figure g = new Figure(f[5], Double.parseDouble(f[6]), number(f[7]), number(f[8]), unit);
+            out.computeIfAbsent(f[5], k -> new ArrayList<>()).add(new HistoryStore.Point(run, g));
+        }
+        return out;
+    }
+
+    private static double number(String s) {
+        return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
+    }
+
+    private static List<String[]> lines(String resource) throws IOException {
         try (InputStream in = RealSeries.class.getResourceAsStream(resource)) {
             if (in == null) throw new IOException(resource + " missing from the test resources");
             List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
                     .lines()
                     .toList();
-            for (String line : lines.subList(1, lines.size())) {
-                String[] f = line.split(",", -1);
-                byMetric.computeIfAbsent(f[5], k -> new ArrayList<>()).add(Double.parseDouble(f[6]));
-            }
+            return lines.subList(1, lines.size()).stream()
+                    .map(l -> l.split(",", -1))
+                    .toList();
         }
+    }
+
+    /** metric -> values in the history's order, of one of the series files. */
+    static Map<String, double[]> read(String resource) throws IOException {
+        Map<String, List<Double>> byMetric = new LinkedHashMap<>();
+        for (String[] f : lines(resource))
+            byMetric.computeIfAbsent(f[5], k -> new ArrayList<>()).add(Double.parseDouble(f[6]));
         Map<String, double[]> out = new LinkedHashMap<>();
         byMetric.forEach(
                 (m, v) -> out.put(m, v.stream().mapToDouble(Double::doubleValue).toArray()));

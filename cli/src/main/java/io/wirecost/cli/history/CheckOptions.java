@@ -15,18 +15,33 @@ import picocli.CommandLine.Option;
 /** The options of {@code history check} and {@code history report}: which series, and the detector's settings. */
 final class CheckOptions {
 
-    /** The figures a CI gates on: CPU per call of both JVMs and round trips, per scenario and operation. */
-    static final List<String> GATING = List.of("cpu/*/all/*", "rtt/*");
+    /**
+     * The figures a CI gates on: CPU per call of both JVMs and round trips, per scenario and operation, and the
+     * category shares of both JVMs. The shares say where the cost goes, which a machine's load moves far less than
+     * how much; a step in any of them that coincides with a step of the machine does not fail the check.
+     */
+    static final List<String> GATING = List.of("cpu/*/all/*", "rtt/*", "share/*/all/*");
 
     @Option(
             names = "--metric",
             split = ",",
             paramLabel = "GLOB",
-            description = "Metrics to check, globs over names such as cpu/rmi/all/int (default: cpu/*/all/*,rtt/*).")
+            description = "Metrics to check, globs over names such as cpu/rmi/all/int "
+                    + "(default: cpu/*/all/*,rtt/*,share/*/all/*).")
     List<String> metrics = new ArrayList<>();
 
     @Mixin
     SinceOption since;
+
+    @Option(names = "--until", paramLabel = "T", description = "Only runs measured before this date or time.")
+    String until;
+
+    @Option(
+            names = "--confirm",
+            paramLabel = "N",
+            defaultValue = "" + ChangePointCheck.DEFAULT_CONFIRM_RUNS,
+            description = "Runs after a newest change point before it fails the check (default: ${DEFAULT-VALUE}).")
+    int confirm;
 
     @Option(
             names = "--threshold",
@@ -54,30 +69,40 @@ final class CheckOptions {
                     + "default: ${DEFAULT-VALUE}).")
     double minMagnitude;
 
-    /** The gating series, the share series beside them, and their change points. */
-    record Result(Map<String, List<HistoryStore.Point>> gating, int runs, List<Found> found) {}
+    /** The gating series, the share series beside them, the runs, and their change points. */
+    record Result(
+            Map<String, List<HistoryStore.Point>> gating,
+            Map<String, List<HistoryStore.Point>> shares,
+            List<HistoryStore.Entry> entries,
+            List<Found> found) {
+        int runs() {
+            return entries.size();
+        }
+    }
+
+    ChangePointCheck check() {
+        return new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold, confirm);
+    }
 
     Result run(DbOption db) throws Exception {
         if (window < 2) throw new UsageException("--window must be at least 2, got " + window);
         if (!(maxP > 0 && maxP < 1)) throw new UsageException("--max-p must be between 0 and 1, got " + maxP);
         if (!(minMagnitude >= 0)) throw new UsageException("--min-magnitude must not be negative, got " + minMagnitude);
         if (!(threshold >= 0)) throw new UsageException("--threshold must not be negative, got " + threshold);
+        if (confirm < 1) throw new UsageException("--confirm must be at least 1, got " + confirm);
         Instant from = since.from();
+        Instant to = Times.parse("--until", until);
         Map<String, List<HistoryStore.Point>> gating;
         Map<String, List<HistoryStore.Point>> shares;
-        int runs;
+        List<HistoryStore.Entry> entries;
         try (HistoryStore store = db.open(false)) {
-            gating = store.series(MetricGlobs.of(metrics.isEmpty() ? GATING : metrics), from);
-            shares = store.series(m -> m.startsWith("share/") || m.startsWith("artifact/"), from);
-            runs = (int) store.runs().stream()
-                    .filter(e -> from == null || !e.measured().isBefore(from))
-                    .count();
+            gating = store.series(MetricGlobs.of(metrics.isEmpty() ? GATING : metrics), from, to);
+            shares = store.series(m -> m.startsWith("share/") || m.startsWith("artifact/"), from, to);
+            entries = store.runs(from, to);
         }
         if (gating.isEmpty())
-            throw new UsageException(
-                    "no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics) + since.inWords());
-        List<Found> found =
-                new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold).check(gating, shares);
-        return new Result(gating, runs, found);
+            throw new UsageException("no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics)
+                    + since.inWords() + (to == null ? "" : " until " + until));
+        return new Result(gating, shares, entries, check().check(gating, shares));
     }
 }

@@ -15,13 +15,14 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost history check}: change points in each gating metric's history. Exit 0: no metric's newest change
- * point is a regression beyond the threshold; 1: at least one is; 2: bad input.
+ * point is a confirmed regression beyond the threshold under a steady machine; 1: at least one is; 2: bad input.
  */
 @Command(
         name = "check",
         mixinStandardHelpOptions = true,
         description = "Find change points in each metric's history (E-divisive means with Otava's split and merge "
-                + "tests). Exit 1 when a metric's newest change point is a regression beyond --threshold.")
+                + "tests). Exit 1 when a metric's newest change point is a regression beyond --threshold, confirmed "
+                + "by --confirm runs after it, where the machine (host, CPU model, load, steal, busy CPU) held steady.")
 final class HistoryCheck implements Callable<Integer> {
 
     @Mixin
@@ -48,12 +49,19 @@ final class HistoryCheck implements Callable<Integer> {
     private String text(List<Found> found, int metricCount, int runs) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
-                "history check: %d metrics over %d runs, %d change points (window %d, p <= %s, " + "magnitude > %s)%n",
-                metricCount, runs, found.size(), options.window, options.maxP, options.minMagnitude));
+                "history check: %d metrics over %d runs, %d change points in %d metrics (window %d, p <= %s, "
+                        + "magnitude > %s)%n",
+                metricCount,
+                runs,
+                found.size(),
+                found.stream().filter(Found::newest).count(),
+                options.window,
+                options.maxP,
+                options.minMagnitude));
         for (Found f : found) {
             sb.append(String.format(
                     "%s %s at run %d (position %d, commit %s): %s -> %s %s, %+.1f %% (p %.2g)%s%n",
-                    f.regression() && f.newest() ? "REGRESSION" : f.newest() ? "newest" : "change",
+                    label(f),
                     f.metric(),
                     f.run().seq(),
                     f.position(),
@@ -65,14 +73,42 @@ final class HistoryCheck implements Callable<Integer> {
                     f.unit(),
                     f.changePercent(),
                     f.pValue(),
-                    f.regression() ? " regression" : ""));
+                    why(f, metricCount)));
             for (ChangePointCheck.MovedLine m : f.moved())
                 sb.append(String.format(
                         "    moved with it: %s %.2f -> %.2f %% (%+.2f points)%n",
                         m.metric(), m.before(), m.after(), m.changePoints()));
         }
         if (runs < 2 * 3) sb.append("note: fewer than 6 runs; a change point needs runs on both sides to be tested\n");
+        long gating = found.stream().filter(Found::gates).count();
+        sb.append(
+                gating > 0
+                        ? String.format(
+                                "fail: %d metrics' newest change point is a regression under a steady machine%n",
+                                gating)
+                        : "pass: no metric's newest change point is a confirmed regression under a steady machine\n");
         return sb.toString();
+    }
+
+    private static String label(Found f) {
+        if (f.gates()) return "REGRESSION";
+        if (!f.newest()) return "change";
+        if (f.regression() && !f.machine().isEmpty()) return "machine";
+        if (f.regression() && !f.confirmed()) return "unconfirmed";
+        if (f.regression() && !f.significant()) return "weak";
+        return "newest";
+    }
+
+    private String why(Found f, int metricCount) {
+        String machine = f.machine().isEmpty() ? "" : "; machine: " + f.machine();
+        if (!f.regression()) return machine;
+        if (f.gates()) return " regression";
+        if (f.newest() && !f.machine().isEmpty()) return " regression" + machine + ", not the code's: does not fail";
+        if (f.newest() && !f.confirmed())
+            return String.format(
+                    " regression; %d runs after it, fails once %d confirm it%s",
+                    f.after().runs(), options.confirm, machine);
+        return " regression" + machine;
     }
 
     private static String segment(ChangePointCheck.Segment s) {
@@ -98,6 +134,12 @@ final class HistoryCheck implements Callable<Integer> {
             o.put("p_value", f.pValue());
             o.put("regression", f.regression());
             o.put("newest", f.newest());
+            o.put("attributed_to", f.attributedTo());
+            if (f.machine().isEmpty()) o.putNull("machine");
+            else o.put("machine", f.machine());
+            o.put("confirmed", f.confirmed());
+            o.put("significant", f.significant());
+            o.put("gates", f.gates());
             ArrayNode moved = o.putArray("moved");
             for (ChangePointCheck.MovedLine m : f.moved()) {
                 moved.addObject()

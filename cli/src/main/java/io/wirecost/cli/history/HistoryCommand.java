@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             HistoryShow.class,
             HistoryCheck.class,
             HistoryCoverage.class,
-            HistoryReportCommand.class
+            HistoryReportCommand.class,
+            HistoryAa.class
         })
 public final class HistoryCommand {}

@@ -31,6 +31,11 @@ public class HistoryCommandTest {
 
     /** A copy of the real run, as run i of a history: its own id and start, CPU per call scaled by factor. */
     public static Path run(Path parent, int i, double factor) throws Exception {
+        return run(parent, i, factor, Double.NaN);
+    }
+
+    /** The same, measured at this load average (NaN: the real run's). */
+    static Path run(Path parent, int i, double factor, double load) throws Exception {
         Path dir = Files.createDirectories(parent.resolve(String.format("run-%02d", i)));
         ObjectMapper om = new ObjectMapper();
         ObjectNode root =
@@ -42,6 +47,9 @@ public class HistoryCommandTest {
                         Instant.parse("2026-11-01T00:00:00Z")
                                 .plusSeconds(3600L * i)
                                 .toString());
+        if (!Double.isNaN(load))
+            for (JsonNode scenario : root.path("scenarios"))
+                ((ObjectNode) scenario.path("noise")).put("load_1m_start", load * (1 + 0.02 * Math.cos(i)));
         om.writeValue(dir.resolve("results.json").toFile(), root);
         // a run-to-run spread of about 1 %, the same in every history
         double f = factor * (1 + 0.01 * Math.sin(i * 1.7));
@@ -166,5 +174,63 @@ public class HistoryCommandTest {
         InProcess.Outcome check = InProcess.run("history", "check", "--format", "json", "--db", db("flat.sqlite"));
         assertEquals(0, check.exit(), check.stdout());
         assertEquals(0, new ObjectMapper().readTree(check.stdout()).size(), check.stdout());
+    }
+
+    @Test
+    void aStepWithTheMachinesLoadIsReportedAndDoesNotFail() throws Exception {
+        Path runs = tmp.resolve("loaded");
+        // other work on the machine from the seventh run: the load and CPU per call step together
+        for (int i = 0; i < 12; i++) run(runs, i, i < 6 ? 1 : 1.15, i < 6 ? 1.5 : 6);
+        assertEquals(
+                0,
+                InProcess.run("history", "import", runs.toString(), "--db", db("loaded.sqlite"))
+                        .exit());
+        InProcess.Outcome check = InProcess.run(
+                "history", "check", "--metric", "cpu/rmi/all/int", "--format", "json", "--db", db("loaded.sqlite"));
+        assertEquals(0, check.exit(), check.stdout() + check.stderr());
+        JsonNode cp = new ObjectMapper().readTree(check.stdout()).get(0);
+        assertEquals(6, cp.path("position").asInt());
+        assertTrue(cp.path("regression").asBoolean());
+        assertEquals("machine", cp.path("attributed_to").asText());
+        assertEquals("load 1.5 -> 6.0", cp.path("machine").asText());
+        assertEquals(false, cp.path("gates").asBoolean());
+
+        InProcess.Outcome text = InProcess.run("history", "check", "--db", db("loaded.sqlite"));
+        assertEquals(0, text.exit());
+        assertTrue(
+                text.stdout().contains("machine cpu/rmi/all/int at run 7 (position 6")
+                        && text.stdout().contains("machine: load 1.5 -> 6.0, not the code's: does not fail"),
+                text.stdout());
+
+        InProcess.Outcome aa = InProcess.run("history", "aa", "--format", "json", "--db", db("loaded.sqlite"));
+        assertEquals(0, aa.exit(), aa.stderr().toString());
+        JsonNode summary = new ObjectMapper().readTree(aa.stdout());
+        assertEquals(12, summary.path("runs").asInt());
+        assertTrue(summary.path("metrics").asInt() > 20, "CPU per call, round trips and shares: " + summary);
+        assertTrue(summary.path("metrics_with_change_point").path("count").asInt() >= 9, summary.toString());
+        assertEquals(0, summary.path("metrics_failing").path("count").asInt(), summary.toString());
+        assertEquals(7, summary.path("jobs_failed").path("of").asInt(), "after runs 6 to 11, and on all 12");
+        assertEquals(0, summary.path("jobs_failed").path("count").asInt(), summary.toString());
+        assertEquals(0, summary.path("jobs_failed").path("ci_low").asDouble());
+        assertEquals(
+                1 - Math.pow(0.025, 1.0 / 7),
+                summary.path("jobs_failed").path("ci_high").asDouble(),
+                1e-6);
+    }
+
+    @Test
+    void aaCountsTheJobsThatWouldHaveFailed() throws Exception {
+        Path runs = tmp.resolve("aa-step");
+        for (int i = 0; i < 12; i++) run(runs, i, i < 6 ? 1 : 1.15);
+        assertEquals(
+                0,
+                InProcess.run("history", "import", runs.toString(), "--db", db("aa.sqlite"))
+                        .exit());
+        InProcess.Outcome aa = InProcess.run("history", "aa", "--metric", "cpu/rmi/all/int", "--db", db("aa.sqlite"));
+        assertEquals(0, aa.exit(), aa.stderr().toString());
+        assertTrue(aa.stdout().contains("history aa: 12 runs"), aa.stdout());
+        assertTrue(
+                aa.stdout().contains("metrics whose newest change point fails the check: 1 of 1, 100.0 % [2.5, 100.0]"),
+                aa.stdout());
     }
 }

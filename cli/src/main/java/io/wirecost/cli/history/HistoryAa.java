@@ -1,0 +1,142 @@
+package io.wirecost.cli.history;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.wirecost.history.FalseAlarms;
+import io.wirecost.history.FalseAlarms.Proportion;
+import io.wirecost.history.HistoryStore.Entry;
+import io.wirecost.runner.UsageException;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.ToDoubleFunction;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code wirecost history aa}: the false-alarm rate of {@code history check} on an A/A history (the same build
+ * measured again and again), per metric and per CI job, with exact intervals; the machine's load beside it.
+ */
+@Command(
+        name = "aa",
+        mixinStandardHelpOptions = true,
+        description = "On a history where nothing changed (the same build measured again), count history check's false "
+                + "alarms: metrics with a change point, metrics whose check fails, and the checks a CI job would have "
+                + "run after each run that would have failed, each with its 95 %% Clopper-Pearson interval.")
+final class HistoryAa implements Callable<Integer> {
+
+    @Mixin
+    CheckOptions options;
+
+    @Mixin
+    DbOption db;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(
+            names = "--from-runs",
+            paramLabel = "N",
+            defaultValue = "6",
+            description = "The first CI job counted is the check after this many runs (default: ${DEFAULT-VALUE}).")
+    int fromRuns;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!List.of("text", "json").contains(format))
+            throw new UsageException("--format must be text or json, got '" + format + "'");
+        if (fromRuns < 2) throw new UsageException("--from-runs must be at least 2, got " + fromRuns);
+        CheckOptions.Result r = options.run(db);
+        FalseAlarms fa = FalseAlarms.of(options.check(), r.entries(), r.gating(), r.shares(), fromRuns);
+        System.out.print(format.equals("json") ? json(fa, r.entries()) : text(fa, r.entries()));
+        return 0;
+    }
+
+    private String text(FalseAlarms fa, List<Entry> runs) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(
+                Locale.ROOT,
+                "history aa: %d runs, %s to %s; load %s, busy CPU %s, steal %s %%%n",
+                fa.runs(),
+                runs.isEmpty() ? "-" : Times.format(runs.get(0).measured()),
+                runs.isEmpty() ? "-" : Times.format(runs.get(runs.size() - 1).measured()),
+                range(runs, e -> e.facts().loadAverage()),
+                range(runs, e -> e.facts().busyPercent()),
+                range(runs, e -> e.facts().stealPercent())));
+        sb.append("nothing changed between these runs: every change point is a false alarm about the code\n");
+        sb.append(String.format(
+                Locale.ROOT, "metrics checked: %d; with a change point: %s%n", fa.metrics(), proportion(fa.changed())));
+        sb.append(String.format(
+                Locale.ROOT,
+                "metrics whose newest change point fails the check: %s (regressions the machine explains: %d, "
+                        + "not yet confirmed: %d, p not within the check's bound: %d)%n",
+                proportion(fa.failing()),
+                fa.machine(),
+                fa.unconfirmed(),
+                fa.weak()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "CI jobs that would have failed (the check after each run from run %d on): %s; they share runs, "
+                        + "so they are not independent trials%n",
+                fromRuns,
+                proportion(fa.jobsFailed())));
+        return sb.toString();
+    }
+
+    private static String proportion(Proportion p) {
+        return p.n() == 0
+                ? "0 of 0"
+                : String.format(
+                        Locale.ROOT,
+                        "%d of %d, %.1f %% [%.1f, %.1f] (95 %% Clopper-Pearson)",
+                        p.k(),
+                        p.n(),
+                        100 * p.rate(),
+                        100 * p.low(),
+                        100 * p.high());
+    }
+
+    private static String range(List<Entry> runs, ToDoubleFunction<Entry> fact) {
+        double[] v = runs.stream().mapToDouble(fact).filter(Double::isFinite).toArray();
+        if (v.length == 0) return "not recorded";
+        return String.format(
+                Locale.ROOT,
+                "%.1f to %.1f",
+                java.util.Arrays.stream(v).min().orElseThrow(),
+                java.util.Arrays.stream(v).max().orElseThrow());
+    }
+
+    private String json(FalseAlarms fa, List<Entry> runs) throws Exception {
+        ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode o = om.createObjectNode();
+        o.put("runs", fa.runs());
+        o.put("metrics", fa.metrics());
+        proportion(o.putObject("metrics_with_change_point"), fa.changed());
+        proportion(o.putObject("metrics_failing"), fa.failing());
+        o.put("machine", fa.machine());
+        o.put("unconfirmed", fa.unconfirmed());
+        o.put("weak", fa.weak());
+        proportion(o.putObject("jobs_failed"), fa.jobsFailed());
+        o.put("from_runs", fromRuns);
+        ObjectNode load = o.putObject("load_1m");
+        double[] l = runs.stream()
+                .mapToDouble(e -> e.facts().loadAverage())
+                .filter(Double::isFinite)
+                .toArray();
+        if (l.length > 0) {
+            load.put("min", java.util.Arrays.stream(l).min().orElseThrow());
+            load.put("max", java.util.Arrays.stream(l).max().orElseThrow());
+        }
+        return om.writeValueAsString(o) + "\n";
+    }
+
+    private static void proportion(ObjectNode o, Proportion p) {
+        o.put("count", p.k());
+        o.put("of", p.n());
+        o.put("rate", p.rate());
+        o.put("ci_low", p.low());
+        o.put("ci_high", p.high());
+    }
+}
