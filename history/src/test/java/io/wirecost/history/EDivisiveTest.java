@@ -93,4 +93,28 @@ class EDivisiveTest {
         assertTrue(found[15] >= trials * 99 / 100, "15 a side: " + found[15]);
         assertTrue(falseAlarms <= 3 * trials * 5 / 100, "false alarms " + falseAlarms + " of " + 3 * trials);
     }
+
+    /**
+     * How many runs after a step {@code history check} needs before it fails, with its p within the bound over a
+     * hundred metrics (0.001 / 100), and 15 runs before it: a 10 % step under a 2 % spread.
+     */
+    @Test
+    void runsAfterAStepBeforeItFailsAmongAHundredMetrics() {
+        EDivisive d = new EDivisive(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0);
+        Random r = new Random(4849);
+        int trials = 200;
+        int[] gates = new int[5];
+        for (int after : new int[] {2, 3, 4}) {
+            for (int t = 0; t < trials; t++) {
+                double[] s = new double[15 + after];
+                for (int i = 0; i < s.length; i++) s[i] = (i < 15 ? 1 : 1.1) * (1 + 0.02 * r.nextGaussian());
+                if (d.changePoints(s).stream()
+                        .anyMatch(c -> Math.abs(c.index() - 15) <= 1 && c.pValue() <= EDivisive.DEFAULT_MAX_P / 100))
+                    gates[after]++;
+            }
+        }
+        assertTrue(gates[2] >= trials / 2 && gates[2] < trials * 3 / 4, "2 runs after: " + gates[2]);
+        assertTrue(gates[3] >= trials * 85 / 100, "3 runs after: " + gates[3]);
+        assertTrue(gates[4] >= trials * 90 / 100, "4 runs after: " + gates[4]);
+    }
 }
