@@ -14,10 +14,10 @@ import java.util.stream.Collectors;
 /**
  * Whether a change point in a metric's history is the machine's rather than the code's: the runs either side of it
  * were measured on a different host or CPU model, or one of the machine's own series (load average, steal, busy CPU,
- * as each run stored them) has a change point at the same run (±1) by the same detector, and a material one. On a
- * shared machine CPU per call and round trips follow the load; a step there that coincides with a step of the load
- * cannot be told from the code's, so it is reported with the machine's figures and does not fail the check, while a
- * step under a steady machine still does.
+ * as each run stored them) has a change point at the same run (±1) by the same detector, and a material one, or, for
+ * a figure per call, the runs on either side had no idle CPU. On a shared machine CPU per call and round trips follow
+ * the load; a step there that coincides with a step of the load cannot be told from the code's, so it is reported with
+ * the machine's figures and does not fail the check, while a step under a steady machine still does.
  */
 public final class MachineChange {
 
@@ -36,16 +36,18 @@ public final class MachineChange {
      * thread, one point of steal, five points of busy CPU.
      */
     enum Fact {
-        LOAD("load", RunFacts::loadAverage, 1.0),
-        STEAL("steal %", RunFacts::stealPercent, 1.0),
-        BUSY("busy CPU %", RunFacts::busyPercent, 5.0);
+        LOAD("load", "", RunFacts::loadAverage, 1.0),
+        STEAL("steal", " %", RunFacts::stealPercent, 1.0),
+        BUSY("busy CPU", " %", RunFacts::busyPercent, 5.0);
 
         final String label;
+        final String unit;
         final ToDoubleFunction<RunFacts> value;
         final double material;
 
-        Fact(String label, ToDoubleFunction<RunFacts> value, double material) {
+        Fact(String label, String unit, ToDoubleFunction<RunFacts> value, double material) {
             this.label = label;
+            this.unit = unit;
             this.value = value;
             this.material = material;
         }
@@ -87,8 +89,14 @@ public final class MachineChange {
                 // which may span another step of the machine
                 if (Math.abs(cp.index() - at) <= NEAR_RUNS
                         && Math.abs(cp.meanAfter() - cp.meanBefore()) >= fact.material)
-                    return Optional.of(
-                            String.format(Locale.ROOT, "%s %.1f -> %.1f", fact.label, cp.meanBefore(), cp.meanAfter()));
+                    return Optional.of(String.format(
+                            Locale.ROOT,
+                            "%s %.1f%s -> %.1f%s",
+                            fact.label,
+                            cp.meanBefore(),
+                            fact.unit,
+                            cp.meanAfter(),
+                            fact.unit));
             }
         }
         double busyBefore = median(before, RunFacts::busyPercent);

@@ -84,6 +84,20 @@ class MachineChangeTest {
     }
 
     @Test
+    void aStepOfTheBusyCpuBelowSaturationIsTheMachinesToo() {
+        IntToDoubleFunction load = load(i -> 3);
+        IntToDoubleFunction busy = noisy(5, i -> i < STEP ? 50 : 90);
+        List<Point> cpu = series(
+                "cpu/rmi/all/int",
+                "us",
+                i -> run(i, load.applyAsDouble(i), "vm", "EPYC", busy.applyAsDouble(i)),
+                noisy(1, i -> i < STEP ? 60 : 100));
+        Found f = only(check.check(Map.of("cpu/rmi/all/int", cpu), Map.of()));
+        assertTrue(f.machine().matches("busy CPU 5\\d\\.\\d % -> 9\\d\\.\\d %"), f.machine());
+        assertFalse(f.gates());
+    }
+
+    @Test
     void theSameStepUnderASteadyLoadFails() {
         IntToDoubleFunction load = load(i -> 3);
         List<Point> cpu = series(
