@@ -129,7 +129,8 @@ final class AttachCommand implements Callable<Integer> {
                                 List.of(rec.name()),
                                 facts,
                                 "attached to pid " + pid + "; " + options.rulesApplied(),
-                                startedAt),
+                                startedAt,
+                                1),
                         List.of(rec));
         System.out.println(
                 "Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");

@@ -121,7 +121,8 @@ final class ExternalRunOptions {
             List<String> names,
             Map<String, Object> firstFacts,
             String how,
-            OffsetDateTime started) {
+            OffsetDateTime started,
+            int repeat) {
         String version = String.valueOf(firstFacts.getOrDefault("java.version", ""));
         int feature;
         try {
@@ -142,7 +143,7 @@ final class ExternalRunOptions {
                 Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
                 "",
                 Map.of(),
-                1,
+                repeat,
                 false,
                 how);
     }

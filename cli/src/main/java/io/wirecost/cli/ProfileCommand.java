@@ -36,7 +36,12 @@ import picocli.CommandLine.Parameters;
  * <pre>
  * ./wirecost profile --out runs/main -- ./load-test.sh
  * ./wirecost profile --from 10s --to 40s -- java -jar my-service.jar
+ * ./wirecost profile --endpoints --repeat 5 --out runs/main -- ./load-test.sh
  * </pre>
+ *
+ * With {@code --repeat N} the command runs N times, one after the other, each JVM in fresh processes: the
+ * repetitions {@code diff} needs to test a change against the spread between runs (CPU per request of each
+ * endpoint with {@code --endpoints}, shares). The recordings of repetition K go to {@code recordings/rep-K/}.
  *
  * Ctrl-C or SIGTERM to wirecost reaches the command (a terminal sends Ctrl-C to both; SIGTERM is
  * passed on), whose JVMs complete their recordings in their exit hooks; the run is written after.
@@ -57,6 +62,18 @@ final class ProfileCommand implements Callable<Integer> {
             description = "Record each JVM until this offset after its start (default: until it exits).")
     String to;
 
+    @Option(
+            names = "--endpoints",
+            description = "Record request boundaries (servlets, JAX-RS, Spring MVC, gRPC): CPU per request by endpoint"
+                    + " in the run's tables and endpoints.csv, for diff (agent option endpoints=on).")
+    boolean endpoints;
+
+    @Option(
+            names = "--repeat",
+            defaultValue = "1",
+            description = "Run the command this many times, one after the other (use 5 for diffs; default: 1).")
+    int repeat;
+
     @Mixin
     ExternalRunOptions options;
 
@@ -70,6 +87,9 @@ final class ProfileCommand implements Callable<Integer> {
         long fromNs = from == null ? 0 : Durations.parseOffsetNanos("--from", from);
         long toNs = to == null ? Long.MAX_VALUE : Durations.parseNanos("--to", to);
         if (toNs <= fromNs) throw new UsageException("--to must be after --from");
+        if (repeat < 1) throw new UsageException("--repeat must be at least 1, got " + repeat);
+        if (endpoints && profiler.event().equals("wall"))
+            throw new UsageException("--endpoints measures CPU per request: not with --event wall");
         // the user's options first: a bad --out is theirs to fix whether or not the agent is built
         if (options.out != null) OutputDirectory.create("--out", options.out);
         Path agentJar = Locations.agentJar().toAbsolutePath();
@@ -77,39 +97,33 @@ final class ProfileCommand implements Callable<Integer> {
             throw new UsageException(
                     "profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
         Path dir = options.outputDirectory("profile");
-        Path recordings = dir.resolve("recordings");
-        for (Path p : List.of(agentJar, recordings)) {
-            // JAVA_TOOL_OPTIONS splits on spaces and the agent's options on commas
-            if (p.toString().matches(".*[\\s,].*"))
-                throw new UsageException(
-                        p + ": a path with a space or comma cannot go into JAVA_TOOL_OPTIONS; use --out elsewhere");
-        }
-        AgentArguments arguments = AgentArguments.of(profiler).with("dir", recordings);
-        if (fromNs > 0) arguments.nanos("from", fromNs);
-        if (toNs != Long.MAX_VALUE) arguments.nanos("to", toNs);
-        String agent = arguments.javaagent(agentJar);
-
-        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
-        String existing = pb.environment().get("JAVA_TOOL_OPTIONS");
-        pb.environment()
-                .put("JAVA_TOOL_OPTIONS", agent + (existing == null || existing.isBlank() ? "" : " " + existing));
-        long started = System.nanoTime();
         OffsetDateTime startedAt = OffsetDateTime.now();
-        Process process;
-        try {
-            process = pb.start();
-        } catch (IOException e) {
-            throw new UsageException("cannot run '" + command.get(0) + "': " + e.getMessage());
-        }
-        passOn(process, "INT");
-        passOn(process, "TERM");
-        int exit = process.waitFor();
-        double seconds = (System.nanoTime() - started) / 1e9;
-
-        List<ProcessRecording> processes = collect(recordings, seconds);
-        if (processes.isEmpty()) {
-            throw new UsageException("'" + String.join(" ", command)
-                    + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")");
+        List<ProcessRecording> processes = new ArrayList<>();
+        int exit = 0;
+        for (int rep = 1; rep <= repeat && exit == 0; rep++) {
+            Path recordings = repeat == 1 ? dir.resolve("recordings") : dir.resolve("recordings/rep-" + rep);
+            Files.createDirectories(recordings);
+            for (Path p : List.of(agentJar, recordings)) {
+                // JAVA_TOOL_OPTIONS splits on spaces and the agent's options on commas
+                if (p.toString().matches(".*[\\s,].*"))
+                    throw new UsageException(
+                            p + ": a path with a space or comma cannot go into JAVA_TOOL_OPTIONS; use --out elsewhere");
+            }
+            AgentArguments arguments = AgentArguments.of(profiler).with("dir", recordings);
+            if (fromNs > 0) arguments.nanos("from", fromNs);
+            if (toNs != Long.MAX_VALUE) arguments.nanos("to", toNs);
+            if (endpoints) arguments.with("endpoints", "on");
+            if (repeat > 1) System.err.println("wirecost: repetition " + rep + " of " + repeat);
+            long started = System.nanoTime();
+            exit = runOnce(arguments.javaagent(agentJar));
+            List<ProcessRecording> jvms = collect(recordings, (System.nanoTime() - started) / 1e9, rep);
+            if (jvms.isEmpty()) {
+                throw new UsageException("'" + String.join(" ", command)
+                        + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")");
+            }
+            processes.addAll(jvms);
+            // a failed (or interrupted) repetition ends the run: the repetitions done are written
+            if (exit != 0 && rep < repeat) System.err.println("wirecost: stopping after repetition " + rep);
         }
         RuleSet rules =
                 options.ruleSet(processes.stream().map(ProcessRecording::file).toList());
@@ -118,15 +132,39 @@ final class ProfileCommand implements Callable<Integer> {
                         ExternalRunOptions.metadata(
                                 dir,
                                 profiler,
-                                processes.stream().map(ProcessRecording::name).toList(),
+                                processes.stream()
+                                        .filter(p -> p.repetition() == 1)
+                                        .map(ProcessRecording::name)
+                                        .toList(),
                                 processes.get(0).facts(),
                                 "profiled command: " + String.join(" ", command) + "; " + options.rulesApplied(),
-                                startedAt),
+                                startedAt,
+                                repeat),
                         processes);
-        System.out.println("Results: " + dir + " (" + processes.size() + " JVM" + (processes.size() == 1 ? "" : "s")
-                + "; results.json, shares.csv, table.md, report.html, recordings/, flames/)");
+        long jvms = processes.stream().filter(p -> p.repetition() == 1).count();
+        System.out.println("Results: " + dir + " (" + jvms + " JVM" + (jvms == 1 ? "" : "s")
+                + (repeat == 1 ? "" : " × " + repeat + " repetitions")
+                + "; results.json, shares.csv, table.md, report.html, recordings/, flames/"
+                + (endpoints ? ", endpoints.csv" : "") + ")");
         if (exit != 0) System.err.println("wirecost: the command exited with status " + exit);
         return exit != 0 ? exit : results.stream().allMatch(ScenarioResult::ok) ? 0 : 1;
+    }
+
+    /** Runs the command once with the agent in JAVA_TOOL_OPTIONS; its exit status. */
+    private int runOnce(String agent) throws InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+        String existing = pb.environment().get("JAVA_TOOL_OPTIONS");
+        pb.environment()
+                .put("JAVA_TOOL_OPTIONS", agent + (existing == null || existing.isBlank() ? "" : " " + existing));
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new UsageException("cannot run '" + command.get(0) + "': " + e.getMessage());
+        }
+        passOn(process, "INT");
+        passOn(process, "TERM");
+        return process.waitFor();
     }
 
     /**
@@ -141,7 +179,7 @@ final class ProfileCommand implements Callable<Integer> {
     }
 
     /** One entry per JVM that announced itself (its .properties), ordered by pid; names made unique by #2, #3. */
-    static List<ProcessRecording> collect(Path recordings, double seconds) throws IOException {
+    static List<ProcessRecording> collect(Path recordings, double seconds, int repetition) throws IOException {
         List<Path> announced;
         try (Stream<Path> s = Files.list(recordings)) {
             announced = s.filter(p -> p.toString().endsWith(".properties"))
@@ -158,7 +196,13 @@ final class ProfileCommand implements Callable<Integer> {
                     ? ""
                     : "no recording: the JVM exited before --from, or was killed with SIGKILL";
             out.add(new ProcessRecording(
-                    n == 1 ? main : main + "#" + n, JvmFacts.pid(jfr), jfr, JvmFacts.beside(jfr), seconds, error));
+                    n == 1 ? main : main + "#" + n,
+                    JvmFacts.pid(jfr),
+                    jfr,
+                    JvmFacts.beside(jfr),
+                    seconds,
+                    error,
+                    repetition));
         }
         return out;
     }

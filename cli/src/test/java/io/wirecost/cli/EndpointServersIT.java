@@ -104,6 +104,52 @@ class EndpointServersIT {
     }
 
     /**
+     * examples/own-service's gate, its commands as its README gives them (3 repetitions of 3 s a side here): {@code
+     * profile --endpoints --repeat} on main and on the pull request, which adds a SHA-256 checksum of every order to
+     * {@code GET /shop/orders/*}; {@code diff} must find that endpoint regressed, and only that one.
+     */
+    @Test
+    void ownServiceGatesPerEndpoint() throws Exception {
+        Path shop = RealPrograms.HOME.resolve("examples/own-service/shop.sh");
+        for (String side : List.of("main", "pr")) {
+            CliProcess.Outcome o = CliProcess.run(
+                    "profile",
+                    "--endpoints",
+                    "--repeat",
+                    "3",
+                    "--out",
+                    dir.resolve(side).toString(),
+                    "--",
+                    shop.toString(),
+                    side,
+                    "3");
+            assertEquals(0, o.exit(), side + ": " + o.err() + o.stdout());
+            List<String> csv = Files.readAllLines(dir.resolve(side).resolve("endpoints.csv"));
+            for (int rep = 1; rep <= 3; rep++) {
+                String prefix = "JettyShop," + rep + ",GET /shop/orders/*,";
+                assertTrue(csv.stream().anyMatch(l -> l.startsWith(prefix)), side + " repetition " + rep + ": " + csv);
+            }
+        }
+        CliProcess.Outcome diff = CliProcess.run(
+                "diff",
+                dir.resolve("main").toString(),
+                dir.resolve("pr").toString(),
+                "--out",
+                dir.resolve("diff").toString());
+        String md = Files.readString(dir.resolve("diff/diff.md"));
+        System.out.println("own-service gate: " + md);
+        assertEquals(1, diff.exit(), diff.err() + md);
+        List<String> regressions =
+                md.lines().filter(l -> l.contains("**regression**")).toList();
+        assertTrue(
+                regressions.stream().anyMatch(l -> l.contains("GET /shop/orders/*")),
+                "the checksum's endpoint regressed: " + md);
+        assertTrue(
+                regressions.stream().noneMatch(l -> l.contains("GET /shop/search") || l.contains("GET /shop/health")),
+                "only the checksum's endpoint regressed: " + md);
+    }
+
+    /**
      * Starts the app under the agent, sends it 10 s of wrk rotating over three requests (the Lua branches),
      * stops it and returns {@code attribute --by endpoint}'s whole cost per endpoint.
      */

@@ -6,6 +6,7 @@ import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.report.ArtifactTable;
+import io.wirecost.report.EndpointTable;
 import io.wirecost.report.HtmlReport;
 import io.wirecost.report.ResultsJson;
 import io.wirecost.report.RunHeader;
@@ -14,6 +15,7 @@ import io.wirecost.report.Tables;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.FlameFile;
 import io.wirecost.runner.RoleAttribution;
+import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Files;
@@ -25,7 +27,9 @@ import java.util.Map;
 /**
  * The run directory of {@code attach} and {@code profile}, in {@code run}'s format so that attribute,
  * flame, diff and the report read it unchanged: one "scenario" per profiled JVM, its samples under the
- * role {@code all}; no round trips or message sizes (wirecost drove no calls).
+ * role {@code all}; no round trips or message sizes (wirecost drove no calls). With repetitions ({@code profile
+ * --repeat}) results.json and endpoints.csv hold every repetition, for diff's tests across them; the tables, the
+ * report and the flame graphs show the first, as {@code run}'s do.
  */
 public final class ExternalRunWriter {
 
@@ -44,9 +48,13 @@ public final class ExternalRunWriter {
         SampleMode mode = meta.sampleMode();
         for (ProcessRecording p : processes) results.add(result(p, mode));
         AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
-        AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));
-        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, results));
-        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, results, rules, dir));
+        List<ScenarioResult> first = RunCoordinator.firstRepetitions(results);
+        AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(first));
+        // endpoints=on: CPU per request by endpoint, each repetition, for diff's per-endpoint lines
+        if (EndpointTable.present(dir, results))
+            AtomicFiles.write(dir.resolve("endpoints.csv"), EndpointTable.csv(dir, results, rules));
+        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, first));
+        AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, first, rules, dir));
         return results;
     }
 
@@ -68,13 +76,14 @@ public final class ExternalRunWriter {
                                         .toAttribution(s.producer() + " " + mode.samplesWord() + " samples: "
                                                 + s.eventCounts()),
                                 List.of(s)));
-                FlameFile.write(
-                        dir,
-                        p.name() + "-all",
-                        "wirecost " + p.name() + " pid " + p.pid() + " (" + mode.samplesWord() + ")",
-                        rules,
-                        mode,
-                        p.file());
+                if (p.repetition() == 1)
+                    FlameFile.write(
+                            dir,
+                            p.name() + "-all",
+                            "wirecost " + p.name() + " pid " + p.pid() + " (" + mode.samplesWord() + ")",
+                            rules,
+                            mode,
+                            p.file());
             } catch (Exception e) {
                 error = p.file().getFileName() + ": "
                         + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
@@ -82,7 +91,7 @@ public final class ExternalRunWriter {
         }
         return new ScenarioResult(
                 p.name(),
-                1,
+                p.repetition(),
                 "",
                 error.isEmpty() ? "ok" : "failed",
                 error,
@@ -116,6 +125,8 @@ public final class ExternalRunWriter {
                 .append(Tables.relativeTime(results, rules, "all", meta.sampleMode())
                         .markdown());
         sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
+        if (EndpointTable.present(dir, results))
+            sb.append(EndpointTable.of(dir, results, rules).markdown());
         return sb.toString();
     }
 }

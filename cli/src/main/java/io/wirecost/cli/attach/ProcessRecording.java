@@ -12,10 +12,16 @@ import java.util.Map;
  * @param facts     what the JVM said about itself (java.version, vm, main class, command line...)
  * @param seconds   how long it was recorded
  * @param error     empty, or why the recording is missing or unusable
+ * @param repetition which run of the command it belongs to ({@code profile --repeat}), from 1
  */
 public record ProcessRecording(
-        String name, long pid, Path file, Map<String, Object> facts, double seconds, String error) {
+        String name, long pid, Path file, Map<String, Object> facts, double seconds, String error, int repetition) {
     public ProcessRecording {
         facts = Map.copyOf(facts);
+    }
+
+    /** A JVM of the one run of a command, or of an attach. */
+    public ProcessRecording(String name, long pid, Path file, Map<String, Object> facts, double seconds, String error) {
+        this(name, pid, file, facts, seconds, error, 1);
     }
 }
