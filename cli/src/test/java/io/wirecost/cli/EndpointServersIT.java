@@ -136,6 +136,7 @@ class EndpointServersIT {
                 dir.resolve("pr").toString(),
                 "--out",
                 dir.resolve("diff").toString());
+        assertTrue(Files.isRegularFile(dir.resolve("diff/diff.md")), "diff wrote no diff.md: " + diff.err());
         String md = Files.readString(dir.resolve("diff/diff.md"));
         System.out.println("own-service gate: " + md);
         assertEquals(1, diff.exit(), diff.err() + md);

@@ -108,7 +108,12 @@ public final class RunDiff {
             double[] sb = e.getValue();
             double[] sc = c.get(e.getKey());
             if (sc == null || sb.length == 0 || sc.length == 0 || Stats.mean(sb) <= 0) continue;
-            Stats.Interval r = sb.length >= 2 && sc.length >= 2
+            // the test is on logarithms: a repetition in which the endpoint had no sample (a cheap endpoint, a short
+            // run) has none, and the line is reported untested rather than failing the whole diff
+            boolean positive = java.util.stream.DoubleStream.concat(
+                            java.util.Arrays.stream(sb), java.util.Arrays.stream(sc))
+                    .allMatch(v -> v > 0);
+            Stats.Interval r = sb.length >= 2 && sc.length >= 2 && positive
                     ? Stats.ratioOfRepetitions(sb, sc)
                     : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
             out.add(percentLine(
@@ -209,7 +214,12 @@ public final class RunDiff {
                     .filter(d -> !Double.isNaN(d))
                     .toArray();
             if (sb.length == 0 || sc.length == 0 || Stats.mean(sb) == 0) continue;
-            Stats.Interval r = sb.length >= 2 && sc.length >= 2
+            // the test is on logarithms: a repetition in which the endpoint had no sample (a cheap endpoint, a short
+            // run) has none, and the line is reported untested rather than failing the whole diff
+            boolean positive = java.util.stream.DoubleStream.concat(
+                            java.util.Arrays.stream(sb), java.util.Arrays.stream(sc))
+                    .allMatch(v -> v > 0);
+            Stats.Interval r = sb.length >= 2 && sc.length >= 2 && positive
                     ? Stats.ratioOfRepetitions(sb, sc)
                     : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
             out.add(percentLine(scenario, DiffLine.Kind.SIZE, op, "bytes", Stats.mean(sb), Stats.mean(sc), r, basis));

@@ -421,4 +421,32 @@ class GateTest {
         assertEquals(DiffLine.Verdict.NO_VERDICT, l.verdict());
         assertEquals(100.0, l.change(), 0.01);
     }
+
+    /**
+     * A cheap endpoint can have no sample in a short repetition (0 µs per request): its line is reported untested,
+     * the others are still tested, and the diff does not fail on the logarithm of zero.
+     */
+    @Test
+    void anEndpointWithNoSampleInARepetitionIsReportedUntested() throws Exception {
+        double[] rtt = {50, 51, 49};
+        Path a = RunFixture.write(dir.resolve("a"), rtt);
+        Path b = RunFixture.write(dir.resolve("b"), rtt);
+        RunFixture.endpoints(
+                a, java.util.Map.of("GET /health", new double[] {0, 40, 20}, "GET /orders", new double[] {60, 62, 58}));
+        RunFixture.endpoints(
+                b, java.util.Map.of("GET /health", new double[] {20, 0, 40}, "GET /orders", new double[] {90, 93, 87}));
+        Gate.Result r = judge(a, b);
+        List<DiffLine> endpoints = of(r, DiffLine.Kind.ENDPOINT);
+        DiffLine health = endpoints.stream()
+                .filter(l -> l.metric().equals("GET /health"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(Double.isNaN(health.pValue()), health.toString());
+        assertTrue(!health.changed(), health.toString());
+        DiffLine orders = endpoints.stream()
+                .filter(l -> l.metric().equals("GET /orders"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(DiffLine.Verdict.REGRESSION, orders.verdict(), orders.toString());
+    }
 }
