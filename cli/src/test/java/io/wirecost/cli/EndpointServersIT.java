@@ -104,7 +104,7 @@ class EndpointServersIT {
     }
 
     /**
-     * examples/own-service's gate, its commands as its README gives them (3 repetitions of 3 s a side here): {@code
+     * examples/own-service's gate, its commands as its README gives them (5 repetitions of 3 s a side here): {@code
      * profile --endpoints --repeat} on main and on the pull request, which adds a SHA-256 checksum of every order to
      * {@code GET /shop/orders/*}; {@code diff} must find that endpoint regressed, and only that one.
      */
@@ -116,7 +116,7 @@ class EndpointServersIT {
                     "profile",
                     "--endpoints",
                     "--repeat",
-                    "3",
+                    "5",
                     "--out",
                     dir.resolve(side).toString(),
                     "--",
@@ -125,7 +125,7 @@ class EndpointServersIT {
                     "3");
             assertEquals(0, o.exit(), side + ": " + o.err() + o.stdout());
             List<String> csv = Files.readAllLines(dir.resolve(side).resolve("endpoints.csv"));
-            for (int rep = 1; rep <= 3; rep++) {
+            for (int rep = 1; rep <= 5; rep++) {
                 String prefix = "JettyShop," + rep + ",GET /shop/orders/*,";
                 assertTrue(csv.stream().anyMatch(l -> l.startsWith(prefix)), side + " repetition " + rep + ": " + csv);
             }
