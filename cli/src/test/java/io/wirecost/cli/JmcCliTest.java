@@ -14,6 +14,7 @@ import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunSettings;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +93,7 @@ class JmcCliTest {
                 List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 100, List.of(50.0, 51.0, 49.0))),
                 List.of(),
                 Map.of("all", new RoleAttribution("all", counts.toAttribution("test"), List.of())),
-                Map.of(),
+                ScenarioFacts.NONE,
                 Map.of(),
                 Map.of("server", "recordings/rmi-server.jfr"),
                 List.of(),

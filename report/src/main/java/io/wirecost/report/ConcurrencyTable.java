@@ -15,10 +15,9 @@ public final class ConcurrencyTable {
     public static Table table(List<ScenarioResult> results) {
         List<List<String>> rows = new ArrayList<>();
         for (ScenarioResult r : results) {
-            Object c = r.facts().get("concurrency");
-            if (!(c instanceof List<?> list)) continue;
-            for (Object o : list) {
-                Map<String, Object> m = (Map<String, Object>) o;
+            List<Map<String, Object>> c = r.facts().concurrency();
+            if (c == null) continue;
+            for (Map<String, Object> m : c) {
                 rows.add(List.of(
                         r.scenario(),
                         String.valueOf(m.get("operation")),

@@ -51,8 +51,8 @@ public final class CountsTable {
             Object settled = c.get("settled");
             row.add(settled == null ? "-" : ((Boolean) settled ? "yes" : "no (bound)"));
             row.add(c.get("reps") + " x " + c.get("invocations"));
-            Object pb = r.facts().get("profiled_batches");
-            Object pi = r.facts().get("profiled_invocations");
+            Integer pb = r.facts().profiledBatches();
+            Integer pi = r.facts().profiledInvocations();
             row.add(pb == null || pi == null ? "-" : pb + " x " + pi);
             row.add(String.valueOf(c.get("sizeCalls")));
             rows.add(row);
@@ -73,15 +73,10 @@ public final class CountsTable {
                                 + "top. results.json: facts.counts, facts.profiled_batches, facts.profiled_invocations."));
     }
 
-    /** facts.counts as a map, from the record a run holds or the map read back from results.json; null if absent. */
+    /** facts.counts by the names results.json gives them; null if absent. */
+    @SuppressWarnings("unchecked")
     static Map<String, Object> counts(ScenarioResult r) {
-        Object counts = r.facts().get("counts");
-        if (counts instanceof Counts c) counts = JSON.convertValue(c, Map.class); // as results.json has it
-        if (counts instanceof Map<?, ?> m) {
-            Map<String, Object> out = new java.util.LinkedHashMap<>();
-            m.forEach((k, v) -> out.put(String.valueOf(k), v));
-            return out;
-        }
-        return null;
+        Counts counts = r.facts().counts();
+        return counts == null ? null : JSON.convertValue(counts, Map.class);
     }
 }

@@ -1,12 +1,13 @@
 package io.wirecost.report;
 
+import io.wirecost.runner.Counts;
 import io.wirecost.runner.Estimate;
+import io.wirecost.runner.Noise;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -95,33 +96,20 @@ public final class NoiseFlags {
 
     /**
      * A scenario's first type measured again after its timed pass, against its figure in that pass
-     * ({@code facts.drift}: the runner's record in a run, a map when read back from results.json).
+     * ({@code facts.drift}).
      */
     private record Drift(String operation, Estimate ratio, Estimate memory) {
 
         static Optional<Drift> of(ScenarioResult r) {
-            Object fact = r.facts().get("drift");
-            if (fact instanceof io.wirecost.runner.Drift d)
-                return Optional.of(new Drift(
-                        d.operation(),
-                        new Estimate(d.ratio(), d.ciLow(), d.ciHigh(), 0),
-                        d.memoryPaceRatio() == null
-                                ? null
-                                : new Estimate(d.memoryPaceRatio(), d.memoryPaceCiLow(), d.memoryPaceCiHigh(), 0)));
-            if (!(fact instanceof Map<?, ?> m)
-                    || !(m.get("ratio") instanceof Number ratio)
-                    || !(m.get("ci_low") instanceof Number low)
-                    || !(m.get("ci_high") instanceof Number high)) return Optional.empty();
-            // the runner's memory probe over the same pass (MemoryPace), absent before 2026-11-29 and with --quick
-            Estimate memory = m.get("memory_pace_ratio") instanceof Number mr
-                            && m.get("memory_pace_ci_low") instanceof Number ml
-                            && m.get("memory_pace_ci_high") instanceof Number mh
-                    ? new Estimate(mr.doubleValue(), ml.doubleValue(), mh.doubleValue(), 0)
-                    : null;
+            io.wirecost.runner.Drift d = r.facts().drift();
+            if (d == null) return Optional.empty();
+            // the runner's memory probe over the same pass (MemoryPace), absent with --quick
             return Optional.of(new Drift(
-                    String.valueOf(m.get("operation")),
-                    new Estimate(ratio.doubleValue(), low.doubleValue(), high.doubleValue(), 0),
-                    memory));
+                    d.operation(),
+                    new Estimate(d.ratio(), d.ciLow(), d.ciHigh(), 0),
+                    d.memoryPaceRatio() == null
+                            ? null
+                            : new Estimate(d.memoryPaceRatio(), d.memoryPaceCiLow(), d.memoryPaceCiHigh(), 0)));
         }
 
         double percent() {
@@ -174,26 +162,21 @@ public final class NoiseFlags {
                 .orElse(0);
     }
 
-    /** Warm-up calls per type the scenario used (facts.counts, a record or, read back, a map); unknown: no flag. */
+    /** Warm-up calls per type the scenario used (facts.counts); unknown: no flag. */
     private static long warmupCalls(ScenarioResult r) {
-        Object counts = r.facts().get("counts");
-        if (counts instanceof io.wirecost.runner.Counts c) return c.warmupCalls();
-        if (counts instanceof Map<?, ?> m && m.get("warmupCalls") instanceof Number n) return n.longValue();
-        return Long.MAX_VALUE;
+        Counts c = r.facts().counts();
+        return c == null ? Long.MAX_VALUE : c.warmupCalls();
     }
 
     /** The adaptive method's verdict on the warm-up; null for the other methods (their counts are fixed or cut by time). */
     private static Boolean settled(ScenarioResult r) {
-        Object counts = r.facts().get("counts");
-        if (counts instanceof io.wirecost.runner.Counts c) return c.settled();
-        if (counts instanceof Map<?, ?> m && m.get("settled") instanceof Boolean b) return b;
-        return null;
+        Counts c = r.facts().counts();
+        return c == null ? null : c.settled();
     }
 
     static Optional<Double> steal(ScenarioResult r) {
-        Object noise = r.facts().get("noise");
-        if (!(noise instanceof Map<?, ?> m) || !(m.get("steal_percent") instanceof Number n)) return Optional.empty();
-        return Optional.of(n.doubleValue());
+        Noise noise = r.facts().noise();
+        return Optional.ofNullable(noise == null ? null : noise.stealPercent());
     }
 
     /** Whether a figure's interval supports telling it apart from 1 (for results.json). */

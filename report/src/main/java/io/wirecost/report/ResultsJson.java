@@ -115,7 +115,8 @@ public final class ResultsJson {
                 rtt(r.rtt()),
                 rtt(r.profiledRtt()),
                 cpu(r.cpu()),
-                ResultsFile.tree(r.facts().getOrDefault("noise", Map.of())),
+                ResultsFile.tree(
+                        r.facts().noise() == null ? Map.of() : r.facts().noise()),
                 // the round-trip table's noise row in words, for scripts: cut or unsettled warm-up, CV, steal, drift
                 NoiseFlags.scenario(r.scenario(), "primitives-geomean", List.of(r)),
                 shares,

@@ -82,7 +82,7 @@ public final class RunWriter implements RunOutput {
         if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {
             sb.append(WireTraffic.table(results).markdown());
         }
-        if (results.stream().anyMatch(r -> r.facts().containsKey("concurrency")))
+        if (results.stream().anyMatch(r -> r.facts().concurrency() != null))
             sb.append(ConcurrencyTable.table(results).markdown());
         return sb.toString();
     }

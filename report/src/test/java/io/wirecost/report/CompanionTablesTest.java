@@ -8,6 +8,7 @@ import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.runner.RoleAttribution;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +44,7 @@ class CompanionTablesTest {
                 List.of(),
                 List.of(),
                 Map.of(),
-                Map.of(),
+                ScenarioFacts.NONE,
                 Map.of(),
                 Map.of(),
                 List.of(),
@@ -85,9 +86,7 @@ class CompanionTablesTest {
 
     @Test
     void cpuOnlyRunsHaveNoCompanionTables() {
-        ScenarioResult cpuOnly = new ScenarioResult(
-                "rmi", 1, "", "ok", "", 1, 100, List.of(), List.of(), Map.of(), Map.of(), Map.of(), Map.of(), List.of(),
-                "", List.of());
+        ScenarioResult cpuOnly = result("rmi", Map.of());
         assertFalse(CompanionTables.present(List.of(cpuOnly), "alloc"));
         assertFalse(CompanionTables.present(List.of(cpuOnly), "lock"));
         assertTrue(CompanionTables.present(List.of(result("rmi", Map.of("lock", weighted("lock", 1, 0, 0)))), "lock"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.wirecost.runner.Counts;
 import io.wirecost.runner.RunMethod;
 import io.wirecost.runner.RunSettings;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** The header says the method and the counts each scenario used, not the settings' defaults. */
 class CountsTableTest {
 
-    private static ScenarioResult withFacts(String name, Map<String, Object> facts) {
+    private static ScenarioResult withFacts(String name, ScenarioFacts facts) {
         return new ScenarioResult(
                 name, 1, "", "ok", "", 10, 1000, List.of(), List.of(), Map.of(), facts, Map.of(), Map.of(), List.of(),
                 "", List.of());
@@ -24,31 +25,16 @@ class CountsTableTest {
     void eachScenarioWithTheCountsItUsed() {
         ScenarioResult rmi = withFacts(
                 "rmi",
-                Map.of(
-                        "counts",
-                        new Counts(41_220, 1000, 50, 12, RunMethod.ADAPTIVE, true, List.of(20.0), 500L),
-                        "profiled_batches",
-                        14,
-                        "profiled_invocations",
-                        1000));
-        // as read back from results.json
+                ScenarioFacts.builder()
+                        .counts(new Counts(41_220, 1000, 50, 12, RunMethod.ADAPTIVE, true, List.of(20.0), 500L))
+                        .profiledPass(14, 1000)
+                        .build());
+        // failed before its profiled pass
         ScenarioResult wss = withFacts(
                 "ws-security",
-                Map.of(
-                        "counts",
-                        Map.of(
-                                "method",
-                                "adaptive",
-                                "warmupCalls",
-                                7_310,
-                                "settled",
-                                false,
-                                "reps",
-                                40,
-                                "invocations",
-                                20,
-                                "sizeCalls",
-                                5)));
+                ScenarioFacts.builder()
+                        .counts(new Counts(7_310, 20, 5, 40, RunMethod.ADAPTIVE, false, List.of(), null))
+                        .build());
         Table t = CountsTable.table(List.of(rmi, wss));
         assertEquals(
                 List.of("rmi", "adaptive", "41220", "yes", "12 x 1000", "14 x 1000", "50"),

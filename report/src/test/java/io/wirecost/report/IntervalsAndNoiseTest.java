@@ -9,9 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.diff.ResultsFile;
 import io.wirecost.diff.RunData;
 import io.wirecost.runner.CpuStatistics;
+import io.wirecost.runner.Noise;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +66,9 @@ class IntervalsAndNoiseTest {
                 rtt,
                 List.of(),
                 Map.of(),
-                Map.of("noise", Map.of("steal_percent", stealPercent)),
+                ScenarioFacts.builder()
+                        .timedPass(null, new Noise(stealPercent, null, null, null, null), null)
+                        .build(),
                 Map.of(),
                 Map.of(),
                 List.of(),
@@ -73,7 +77,7 @@ class IntervalsAndNoiseTest {
     }
 
     /** {@code base}'s figures with these facts instead of its own (a warm-up's counts, a drift). */
-    private static ScenarioResult withFacts(ScenarioResult base, Map<String, Object> facts) {
+    private static ScenarioResult withFacts(ScenarioResult base, ScenarioFacts facts) {
         return new ScenarioResult(
                 base.scenario(),
                 1,
@@ -213,9 +217,8 @@ class IntervalsAndNoiseTest {
         ScenarioResult base = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
         java.util.function.Function<Boolean, ScenarioResult> with = settled -> withFacts(
                 base,
-                Map.of(
-                        "counts",
-                        new io.wirecost.runner.Counts(
+                ScenarioFacts.builder()
+                        .counts(new io.wirecost.runner.Counts(
                                 480,
                                 27,
                                 50,
@@ -223,7 +226,8 @@ class IntervalsAndNoiseTest {
                                 io.wirecost.runner.RunMethod.ADAPTIVE,
                                 settled,
                                 List.of(9500.0, 9100.0, 9050.0, 9000.0),
-                                1_000L)));
+                                1_000L))
+                        .build());
         List<String> unsettled =
                 Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(false)))
                         .rows()
@@ -255,25 +259,27 @@ class IntervalsAndNoiseTest {
         ScenarioResult base = scenario("ws-security", 9000, 0.02, 9000, 0.02, 0);
         java.util.function.Function<double[], ScenarioResult> with = d -> withFacts(
                 base,
-                Map.of(
-                        "drift",
-                        Map.of(
-                                "operation",
-                                "int",
-                                "cpu_micros_per_call_timed",
-                                12_010.0,
-                                "cpu_micros_per_call_again",
-                                12_010.0 * d[0],
-                                "ratio",
-                                d[0],
-                                "ci_low",
-                                d[1],
-                                "ci_high",
-                                d[2],
-                                "batches",
-                                5,
-                                "invocations",
-                                21)));
+                ScenarioFacts.builder()
+                        .timedPass(
+                                null,
+                                null,
+                                new io.wirecost.runner.Drift(
+                                        "int",
+                                        12_010.0,
+                                        12_010.0 * d[0],
+                                        d[0],
+                                        d[1],
+                                        d[2],
+                                        5,
+                                        21,
+                                        null,
+                                        null,
+                                        0.0,
+                                        0.0,
+                                        null,
+                                        null,
+                                        null))
+                        .build());
         java.util.function.Function<double[], List<String>> noise = d ->
                 Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(d))).rows().stream()
                         .map(r -> r.get(6))
@@ -295,22 +301,11 @@ class IntervalsAndNoiseTest {
         every.accept(new double[] {0.85, 0.70, 1.03}, "");
     }
 
-    @Test
-    void aDriftFlagSaysHowTheMemorysPaceMovedBesideIt() {
-        Map<String, Object> drift = new java.util.LinkedHashMap<>();
-        drift.put("operation", "int");
-        drift.put("ratio", 1.19);
-        drift.put("ci_low", 1.10);
-        drift.put("ci_high", 1.28);
-        drift.put("memory_pace_ratio", 1.08);
-        drift.put("memory_pace_ci_low", 1.05);
-        drift.put("memory_pace_ci_high", 1.11);
-        assertFlaggedWithMemorysPace(drift);
-    }
-
-    /** {@code drift} (a map or the runner's record), x1.19 [1.10, 1.28] with memory's x1.08 [1.05, 1.11], on every line. */
-    private static void assertFlaggedWithMemorysPace(Object drift) {
-        ScenarioResult flagged = withFacts(scenario("ws-security", 9000, 0.02, 9000, 0.02, 0), Map.of("drift", drift));
+    /** {@code drift}, x1.19 [1.10, 1.28] with memory's x1.08 [1.05, 1.11], flagged on every line. */
+    private static void assertFlaggedWithMemorysPace(io.wirecost.runner.Drift drift) {
+        ScenarioResult flagged = withFacts(
+                scenario("ws-security", 9000, 0.02, 9000, 0.02, 0),
+                ScenarioFacts.builder().timedPass(null, null, drift).build());
         List<String> rows =
                 Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged)).rows().stream()
                         .map(r -> r.get(6))
@@ -320,12 +315,12 @@ class IntervalsAndNoiseTest {
                         .allMatch(n -> n.equals("ws-security moved while measured: int's CPU per call 19 % higher when"
                                 + " measured again after the timed pass (x1.19 [1.10, 1.28]); memory's pace beside it"
                                 + " x1.08 [1.05, 1.11]")),
-                drift.getClass().getSimpleName() + ": " + rows);
+                rows.toString());
     }
 
-    /** The runner's typed drift in a run and the map results.json gives back are flagged alike, by the same names. */
+    /** A drift flag says how the memory's pace moved beside it; results.json names the drift's parts as before. */
     @Test
-    void aDriftRecordAndWhatResultsJsonGivesBackAreFlaggedAlike() throws Exception {
+    void aDriftFlagSaysHowTheMemorysPaceMovedBesideIt() throws Exception {
         io.wirecost.runner.Drift drift = new io.wirecost.runner.Drift(
                 "int", 12_010.0, 14_291.9, 1.19, 1.10, 1.28, 5, 21, null, null, 0.0, 0.19, 1.08, 1.05, 1.11);
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
@@ -349,7 +344,6 @@ class IntervalsAndNoiseTest {
                         "memory_pace_ci_high"),
                 List.copyOf(readBack.keySet()));
         assertFlaggedWithMemorysPace(drift);
-        assertFlaggedWithMemorysPace(readBack);
     }
 
     @Test
@@ -357,10 +351,10 @@ class IntervalsAndNoiseTest {
         ScenarioResult cold = scenario("ws-security", 5000, 0.02, 9000, 0.02, 0);
         ScenarioResult flagged = withFacts(
                 cold,
-                Map.of(
-                        "counts",
-                        new io.wirecost.runner.Counts(
-                                25, 5, 5, 12, io.wirecost.runner.RunMethod.QUICK, null, List.of(), null)));
+                ScenarioFacts.builder()
+                        .counts(new io.wirecost.runner.Counts(
+                                25, 5, 5, 12, io.wirecost.runner.RunMethod.QUICK, null, List.of(), null))
+                        .build());
         List<ScenarioResult> run = List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged);
         List<String> rows =
                 Tables.factors(run).rows().stream().map(r -> r.get(6)).toList();

@@ -3,6 +3,7 @@ package io.wirecost.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.wirecost.runner.RttStatistics;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ class MessageSizesTableTest {
                 List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of())),
                 List.of(),
                 Map.of(),
-                Map.of(),
+                ScenarioFacts.NONE,
                 Map.of(),
                 Map.of(),
                 List.of(),

@@ -12,6 +12,7 @@ import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +47,7 @@ class RelativeTimeTableTest {
                 List.of(new RttStatistics("int", 50.0, 5.0, 10.0, 1200, List.of(45.0, 50.0, 55.0))),
                 List.of(),
                 Map.of("all", all),
-                Map.of(),
+                ScenarioFacts.NONE,
                 Map.of(),
                 Map.of(),
                 List.of(),

@@ -3,8 +3,6 @@ package io.wirecost.runner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The machine's own noise while a scenario is timed, from {@code /proc/stat} (the aggregate {@code cpu}
@@ -34,20 +32,15 @@ public final class MachineNoise {
     }
 
     /** {@code steal_percent}, {@code busy_percent} (all CPUs, not idle nor iowait), {@code load_1m} at start and end. */
-    public static Map<String, Object> between(Snapshot a, Snapshot b) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (a.ticks().length < 8 || b.ticks().length < 8) return m;
+    public static Noise between(Snapshot a, Snapshot b) {
+        if (a.ticks().length < 8 || b.ticks().length < 8) return Noise.UNKNOWN;
         long[] d = new long[8];
         long total = 0;
         for (int i = 0; i < 8; i++) {
             d[i] = b.ticks()[i] - a.ticks()[i];
             total += d[i];
         }
-        if (total <= 0) return m;
-        m.put("steal_percent", 100.0 * d[7] / total);
-        m.put("busy_percent", 100.0 * (total - d[3] - d[4]) / total);
-        m.put("load_1m_start", a.load1());
-        m.put("load_1m_end", b.load1());
-        return m;
+        if (total <= 0) return Noise.UNKNOWN;
+        return new Noise(100.0 * d[7] / total, 100.0 * (total - d[3] - d[4]) / total, a.load1(), b.load1(), null);
     }
 }

@@ -32,7 +32,7 @@ public record ScenarioResult(
         List<RttStatistics> rtt,
         List<RttStatistics> profiledRtt,
         Map<String, RoleAttribution> shares,
-        Map<String, Object> facts,
+        ScenarioFacts facts,
         Map<String, String> profilers,
         Map<String, String> recordings,
         List<MessageSize> sizes,
@@ -52,7 +52,7 @@ public record ScenarioResult(
             List<RttStatistics> rtt,
             List<RttStatistics> profiledRtt,
             Map<String, RoleAttribution> shares,
-            Map<String, Object> facts,
+            ScenarioFacts facts,
             Map<String, String> profilers,
             Map<String, String> recordings,
             List<MessageSize> sizes,
@@ -90,7 +90,7 @@ public record ScenarioResult(
             List<RttStatistics> rtt,
             List<RttStatistics> profiledRtt,
             Map<String, RoleAttribution> shares,
-            Map<String, Object> facts,
+            ScenarioFacts facts,
             Map<String, String> profilers,
             Map<String, String> recordings,
             List<MessageSize> sizes,
@@ -120,7 +120,7 @@ public record ScenarioResult(
         rtt = List.copyOf(rtt);
         profiledRtt = List.copyOf(profiledRtt);
         shares = Map.copyOf(shares);
-        facts = Map.copyOf(facts);
+        facts = facts == null ? ScenarioFacts.NONE : facts;
         profilers = Map.copyOf(profilers);
         recordings = Map.copyOf(recordings);
         sizes = List.copyOf(sizes);

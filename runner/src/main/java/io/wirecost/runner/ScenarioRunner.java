@@ -104,7 +104,7 @@ public final class ScenarioRunner implements AutoCloseable {
                 f.rtt,
                 f.profiledRtt,
                 attributed.shares(),
-                f.facts,
+                f.facts.build(),
                 f.profilers,
                 recordingPaths,
                 f.sizes.sizes(),
@@ -117,7 +117,7 @@ public final class ScenarioRunner implements AutoCloseable {
     private void measure(ScenarioDescriptor scenario, String stem, Findings f) throws Exception {
         String name = scenario.name();
         Path keyDir = keys.forScenario(scenario, progress);
-        if (keyDir != null) f.facts.put("keys", Map.of("dir", keyDir.toString(), "kept", keys.kept()));
+        if (keyDir != null) f.facts.keys(new ScenarioFacts.Keys(keyDir.toString(), keys.kept()));
         String config = JSON.writeValueAsString(
                 new ScenarioConfig(settings.stringLength(), keyDir, settings.scenarioOptions()));
         Path recServer = outDir.resolve("recordings").resolve(stem + "-server.jfr");
@@ -131,8 +131,8 @@ public final class ScenarioRunner implements AutoCloseable {
         try (JvmPair pair =
                 JvmPair.start(launcher, scenario, name, name, config, files, START, ScenarioContext.COMMAND)) {
             ScenarioContext ctx = ScenarioContext.of(name, stem, pair, settings, profiler, launcher, outDir, progress);
-            f.facts.put("endpoint", pair.endpoint());
-            if (ctx.proxy() != null) f.facts.put("cpu_processes", List.of("client", "server", "proxy"));
+            f.facts.endpoint(pair.endpoint());
+            if (ctx.proxy() != null) f.facts.cpuProcesses(List.of("client", "server", "proxy"));
 
             ctx.say("warm-up, " + settings.method().describeWarmup(settings));
             ProbePass.Probe probe = ProbePass.run(ctx);
@@ -140,8 +140,8 @@ public final class ScenarioRunner implements AutoCloseable {
             f.sizes = SizePass.run(ctx, SizePass.calls(ctx, probe));
             WarmupPass.Result warm = WarmupPass.run(ctx, probe, f.sizes.callsMade());
             Counts counts = warm.counts();
-            f.facts.put("counts", counts);
-            if (warm.compiler() != null) f.facts.put("warmup_compiler", warm.compiler());
+            f.facts.counts(counts);
+            f.facts.warmupCompiler(warm.compiler());
 
             ctx.say("timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
             f.meter = new BatchMeter(ctx);
@@ -150,7 +150,7 @@ public final class ScenarioRunner implements AutoCloseable {
             if (timed.driftFailure() != null) throw timed.driftFailure();
 
             int clients = ConcurrentPass.clients(settings);
-            if (clients > 1) f.facts.put("concurrency", ConcurrentPass.run(ctx, clients));
+            if (clients > 1) f.facts.concurrency(ConcurrentPass.run(ctx, clients));
 
             if (profiler.enabled())
                 f.profiled(ProfiledPass.run(ctx, f.meter, counts, timed.pass(), recServer, recClient));
@@ -165,9 +165,8 @@ public final class ScenarioRunner implements AutoCloseable {
                     .call(new Protocol.Info(), ScenarioContext.COMMAND)
                     .values();
             f.calls = ((Number) clientInfo.get("calls")).longValue();
-            f.facts.put("client", clientInfo);
-            f.facts.put(
-                    "server",
+            f.facts.jvms(
+                    clientInfo,
                     ctx.server()
                             .call(new Protocol.Info(), ScenarioContext.COMMAND)
                             .values());
@@ -182,7 +181,7 @@ public final class ScenarioRunner implements AutoCloseable {
         final List<RttStatistics> rtt = new ArrayList<>();
         final List<RttStatistics> profiledRtt = new ArrayList<>();
         final List<CpuStatistics> cpu = new ArrayList<>();
-        final Map<String, Object> facts = new LinkedHashMap<>();
+        final ScenarioFacts.Builder facts = ScenarioFacts.builder();
         final Map<String, String> profilers = new LinkedHashMap<>();
         final Map<String, Path> recordings = new LinkedHashMap<>();
         SizePass.Result sizes;
@@ -196,17 +195,14 @@ public final class ScenarioRunner implements AutoCloseable {
         }
 
         void timed(TimedPass.Result t) {
-            if (t.classesLoaded() != null) facts.put("timed_pass_classes_loaded", t.classesLoaded());
-            facts.put("noise", t.noise());
+            facts.timedPass(t.classesLoaded(), t.noise(), t.drift());
             rtt.addAll(t.rtt());
             cpu.addAll(t.cpu());
-            if (t.drift() != null) facts.put("drift", t.drift());
         }
 
         void profiled(ProfiledPass.Result p) {
             profilers.putAll(p.profilers());
-            facts.put("profiled_batches", p.pass().batches());
-            facts.put("profiled_invocations", p.pass().invocations());
+            facts.profiledPass(p.pass().batches(), p.pass().invocations());
             profiledRtt.addAll(p.pass().rtt()); // its CPU includes the profiler's: not reported
             recordings.putAll(p.recordings());
         }

@@ -1,8 +1,6 @@
 package io.wirecost.runner;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The timed pass, without the profiler as the papers timed: perf-event sampling alone slows an RMI ping-pong
@@ -15,7 +13,6 @@ final class TimedPass {
     static final int DRIFT_BATCHES = 5;
 
     /** Classes each JVM loaded during the timed pass (results.json's {@code facts.timed_pass_classes_loaded}). */
-    record ClassesLoaded(long server, long client) {}
 
     /**
      * @param pass          the pass as measured
@@ -32,7 +29,7 @@ final class TimedPass {
             List<RttStatistics> rtt,
             List<CpuStatistics> cpu,
             ClassesLoaded classesLoaded,
-            Map<String, Object> noise,
+            Noise noise,
             Drift drift,
             ChildJvm.ChildFailure driftFailure) {}
 
@@ -53,10 +50,9 @@ final class TimedPass {
                 long[] classesAfter = ctx.classesLoaded();
                 loaded = new ClassesLoaded(classesAfter[0] - classesBefore[0], classesAfter[1] - classesBefore[1]);
             }
-            Map<String, Object> noise = new LinkedHashMap<>(MachineNoise.between(before, MachineNoise.read()));
+            Noise noise = MachineNoise.between(before, MachineNoise.read());
             // the contention the timed pass met: what a diff checks both sides had alike (Gate)
-            if (!Double.isNaN(timed.waitMicrosPerCall()))
-                noise.put("runqueue_wait_micros_per_call", timed.waitMicrosPerCall());
+            if (!Double.isNaN(timed.waitMicrosPerCall())) noise = noise.withRunqueueWait(timed.waitMicrosPerCall());
             // not with --quick, counts given or not: its time budget already says where it cut the warm-up, its gate
             // decides from repetitions, and its calls stay the ones asked for
             Drift drift;

@@ -17,6 +17,7 @@ import io.wirecost.runner.FlameFile;
 import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,7 +101,7 @@ public final class ExternalRunWriter {
                 List.of(),
                 List.of(),
                 shares,
-                p.facts(),
+                ScenarioFacts.ofJvm(p.facts()),
                 Map.of(),
                 Map.of("all", dir.relativize(p.file()).toString()),
                 List.of(),
@@ -113,11 +114,11 @@ public final class ExternalRunWriter {
             sb.append("- ")
                     .append(r.scenario())
                     .append(": ")
-                    .append(r.facts().getOrDefault("java.vm.name", "?"))
+                    .append(r.facts().jvm().getOrDefault("java.vm.name", "?"))
                     .append(' ')
-                    .append(r.facts().getOrDefault("java.version", "?"))
+                    .append(r.facts().jvm().getOrDefault("java.version", "?"))
                     .append(", pid ")
-                    .append(r.facts().getOrDefault("pid", "?"))
+                    .append(r.facts().jvm().getOrDefault("pid", "?"))
                     .append(r.ok() ? "" : " **failed**: " + r.error())
                     .append('\n');
         }

@@ -12,6 +12,7 @@ import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunSettings;
+import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +73,7 @@ class RunMetricsTest {
                         new RttStatistics("instantiation", 1500.0, 150.0, 10.0, 12, List.of())),
                 List.of(),
                 Map.of("all", all),
-                Map.of(),
+                ScenarioFacts.NONE,
                 Map.of(),
                 Map.of(),
                 List.of(new MessageSize("int", 50, 61, 47, 193, 179, 4)),
