@@ -93,28 +93,81 @@ class FuzzTest {
         fuzz(name, seed, suffix, clean, target, INPUTS);
     }
 
+    /**
+     * The inputs split over one worker per core (two at most): each worker mutates with its own generator (the
+     * first with the generator a single worker had, so its inputs are those of earlier runs) and gives each input
+     * its own time limit on a thread of its own, so a hang is caught and named whatever the other worker does.
+     */
     private void fuzz(
             String name, byte[] seed, String suffix, Class<? extends Exception> clean, Target target, int inputs)
             throws Exception {
-        Mutator m = new Mutator(SEED ^ name.hashCode());
+        int workers = Integer.getInteger(
+                "wirecost.fuzz.workers",
+                Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors())));
+        Tally tally = new Tally();
+        long t0 = System.nanoTime();
+        ExecutorService all = Executors.newFixedThreadPool(workers);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
+                int worker = w;
+                int share = inputs / workers + (w < inputs % workers ? 1 : 0);
+                done.add(all.submit(() -> {
+                    fuzzPart(name, worker, seed, suffix, clean, target, share, tally);
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) f.get();
+        } finally {
+            all.shutdownNow();
+        }
+        System.out.printf(
+                "fuzz %-10s %6d inputs in %5.1f s on %d workers: %d parsed, %d rejected cleanly, %d failures%n",
+                name,
+                tally.ok.get() + tally.rejected.get() + tally.failures.size(),
+                (System.nanoTime() - t0) / 1e9,
+                workers,
+                tally.ok.get(),
+                tally.rejected.get(),
+                tally.failures.size());
+        if (Boolean.getBoolean("wirecost.fuzz.verbose"))
+            new java.util.TreeMap<>(tally.reasons).forEach((r, n) -> System.out.printf("    %5d  %s%n", n, r));
+        assertEquals(List.of(), List.copyOf(tally.failures), name + " (seed " + SEED + ")");
+    }
+
+    /** What the workers found, shared between them. */
+    private static final class Tally {
+        final java.util.concurrent.atomic.AtomicInteger ok = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger rejected = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.Map<String, Integer> reasons = new java.util.concurrent.ConcurrentHashMap<>();
+        final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    }
+
+    private void fuzzPart(
+            String name,
+            int workerIndex,
+            byte[] seed,
+            String suffix,
+            Class<? extends Exception> clean,
+            Target target,
+            int inputs,
+            Tally tally)
+            throws Exception {
+        Mutator m = new Mutator(SEED ^ name.hashCode() ^ (workerIndex * 0x9E3779B97F4A7C15L));
+        String id = name + "-w" + workerIndex;
         Thread[] worker = new Thread[1];
         java.util.concurrent.ThreadFactory factory = r -> {
-            Thread t = new Thread(r, "fuzz-" + name);
+            Thread t = new Thread(r, "fuzz-" + id);
             t.setDaemon(true);
             worker[0] = t;
             return t;
         };
         ExecutorService pool = Executors.newSingleThreadExecutor(factory);
         Path failuresDir = Files.createDirectories(Path.of("target", "fuzz-failures"));
-        int ok = 0;
-        int rejected = 0;
-        java.util.Map<String, Integer> reasons = new java.util.TreeMap<>();
-        List<String> failures = new ArrayList<>();
-        long t0 = System.nanoTime();
         try {
-            for (int i = 0; i < inputs && failures.size() < 5; i++) {
-                byte[] input = i == 0 ? seed : m.mutate(seed);
-                Path f = dir.resolve(name + suffix);
+            for (int i = 0; i < inputs && tally.failures.size() < 5; i++) {
+                byte[] input = i == 0 && workerIndex == 0 ? seed : m.mutate(seed);
+                Path f = dir.resolve(id + suffix);
                 Files.write(f, input);
                 Future<?> run = pool.submit(() -> {
                     target.parse(f);
@@ -122,16 +175,16 @@ class FuzzTest {
                 });
                 try {
                     run.get(LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-                    ok++;
+                    tally.ok.incrementAndGet();
                 } catch (TimeoutException e) {
                     StackTraceElement[] where = worker[0].getStackTrace();
                     run.cancel(true);
-                    failures.add("input " + i + ": no answer within " + LIMIT.toSeconds() + " s, at "
+                    tally.failures.add(id + " input " + i + ": no answer within " + LIMIT.toSeconds() + " s, at "
                             + java.util.Arrays.stream(where)
                                     .limit(6)
                                     .map(Object::toString)
                                     .toList());
-                    Files.write(failuresDir.resolve(name + "-hang-" + i + suffix), input);
+                    Files.write(failuresDir.resolve(id + "-hang-" + i + suffix), input);
                     pool.shutdownNow();
                     pool = Executors.newSingleThreadExecutor(factory);
                 } catch (java.util.concurrent.ExecutionException e) {
@@ -139,25 +192,19 @@ class FuzzTest {
                     if (clean.isInstance(cause)
                             && cause.getMessage() != null
                             && !cause.getMessage().contains("\n")) {
-                        rejected++;
+                        tally.rejected.incrementAndGet();
                         String msg = cause.getMessage();
                         String reason = msg.substring(msg.indexOf(": ") + 2).replaceAll("[0-9]+", "N");
-                        reasons.merge(reason.length() > 60 ? reason.substring(0, 60) : reason, 1, Integer::sum);
+                        tally.reasons.merge(reason.length() > 60 ? reason.substring(0, 60) : reason, 1, Integer::sum);
                     } else {
-                        failures.add("input " + i + ": " + cause);
-                        Files.write(failuresDir.resolve(name + "-crash-" + i + suffix), input);
+                        tally.failures.add(id + " input " + i + ": " + cause);
+                        Files.write(failuresDir.resolve(id + "-crash-" + i + suffix), input);
                     }
                 }
             }
         } finally {
             pool.shutdownNow();
         }
-        System.out.printf(
-                "fuzz %-10s %6d inputs in %5.1f s: %d parsed, %d rejected cleanly, %d failures%n",
-                name, ok + rejected + failures.size(), (System.nanoTime() - t0) / 1e9, ok, rejected, failures.size());
-        if (Boolean.getBoolean("wirecost.fuzz.verbose"))
-            reasons.forEach((r, n) -> System.out.printf("    %5d  %s%n", n, r));
-        assertEquals(List.of(), failures, name + " (seed " + SEED + ")");
     }
 
     @Test
