@@ -30,6 +30,8 @@ final class OverheadBench implements Callable<Integer> {
     /** The agent's default event (io.wirecost.agent.AgentOptions.DEFAULT_EVENT; the CLI does not link the agent). */
     static final String AGENT_DEFAULT_EVENT = "itimer";
 
+    private static final String ENDPOINTS_SUFFIX = "+endpoints";
+
     @Option(
             names = "--scenario",
             defaultValue = "rmi",
@@ -65,7 +67,8 @@ final class OverheadBench implements Callable<Integer> {
             split = ",",
             defaultValue = "async-10ms,async-1ms,async-cpu-10ms,async-ctimer-10ms,jfr-10ms",
             description = "Settings: ENGINE-INTERVAL (engine async with the agent's default event, itimer, or jfr) or "
-                    + "async-EVENT-INTERVAL (event cpu, ctimer, itimer) (default: ${DEFAULT-VALUE}).")
+                    + "async-EVENT-INTERVAL (event cpu, ctimer, itimer), each optionally +endpoints (request "
+                    + "boundaries recorded too, as endpoints=on) (default: ${DEFAULT-VALUE}).")
     List<String> settings;
 
     @Override
@@ -79,18 +82,28 @@ final class OverheadBench implements Callable<Integer> {
         Path agent = io.wirecost.cli.common.Locations.agentJar();
         Path root = io.wirecost.cli.common.Locations.projectRoot();
         List<String[]> rows = new ArrayList<>();
+        double loadBefore = LoadAverage.oneMinute();
         for (String s : settings) {
-            // ENGINE-INTERVAL or async-EVENT-INTERVAL
-            String[] p = s.split("-");
+            // ENGINE-INTERVAL or async-EVENT-INTERVAL, +endpoints
+            boolean endpoints = s.endsWith(ENDPOINTS_SUFFIX);
+            String[] p = s.substring(0, s.length() - (endpoints ? ENDPOINTS_SUFFIX.length() : 0))
+                    .split("-");
             boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0])
                     || p.length == 3
                             && p[0].equals("async")
                             && List.of("cpu", "ctimer", "itimer").contains(p[1]);
             if (!ok)
                 throw new io.wirecost.runner.UsageException("--settings: '" + s
-                        + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL" + " (event cpu, ctimer or itimer)");
+                        + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL" + " (event cpu, ctimer or itimer)"
+                        + ", optionally +endpoints");
             long interval = io.wirecost.cli.common.Durations.parseNanos("--settings", p[p.length - 1]);
-            ProfilerSettings prof = new ProfilerSettings(p[0], p.length == 3 ? p[1] : AGENT_DEFAULT_EVENT, interval);
+            // +endpoints: the request boundaries are instrumented in both blocks and recorded in the profiled ones, as
+            // a host with endpoints=on and start=manual pays them
+            ProfilerSettings prof = new ProfilerSettings(
+                    p[0],
+                    p.length == 3 ? p[1] : AGENT_DEFAULT_EVENT,
+                    interval,
+                    endpoints ? java.util.Set.of(ProfilerSettings.ENDPOINTS) : java.util.Set.of());
             JvmLauncher launcher = new JvmLauncher(
                     Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
             OverheadRunner runner = new OverheadRunner(launcher, work, m -> System.err.println("  " + m));
@@ -119,11 +132,23 @@ final class OverheadBench implements Callable<Integer> {
                 scenario,
                 callsPerBlock);
         System.out.printf(
-                Locale.ROOT, "%-18s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
-        for (String[] r : rows) System.out.printf(Locale.ROOT, "%-18s %14s %8s %10s %22s%n", (Object[]) r);
+                Locale.ROOT, "%-22s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
+        for (String[] r : rows) System.out.printf(Locale.ROOT, "%-22s %14s %8s %10s %22s%n", (Object[]) r);
+        System.out.printf(
+                Locale.ROOT,
+                "load average (1 min): %.1f before, %.1f after, on %d cores%s%n",
+                loadBefore,
+                LoadAverage.oneMinute(),
+                Runtime.getRuntime().availableProcessors(),
+                LoadAverage.oneMinute() > Runtime.getRuntime().availableProcessors() / 2.0
+                        ? ": not a quiet machine, the intervals hold the other load's noise too"
+                        : "");
         System.out.println(
                 "targets: the agent's default (async-10ms: itimer, 10 ms) not distinguishable from 0 at ±2 %;"
                         + " 1 ms under 5 %");
+        if (settings.stream().anyMatch(x -> x.endsWith(ENDPOINTS_SUFFIX)))
+            System.out.println("+endpoints: the instrumented request boundaries are in both blocks; recording them is"
+                    + " in the profiled ones (the cost of endpoints=on is its row beside the same setting's without)");
         System.out.println(
                 "event cpu uses perf events, which cost something on every context switch of a profiled thread;"
                         + " itimer and ctimer do not");

@@ -53,6 +53,12 @@ public final class EndpointBridge {
 
     private static final int CAPACITY = 1024;
     private static volatile boolean enabled;
+    /**
+     * Whether a recording runs ({@code RequestLogWriter} opens and finishes it): between recordings a request costs
+     * the advice and this read, and nothing is buffered only to be dropped. True until a writer says otherwise.
+     */
+    private static volatile boolean recording = true;
+
     private static volatile int maxEndpoints = 100;
     private static final Map<String, Integer> IDS = new ConcurrentHashMap<>();
     private static final AtomicReferenceArray<String> NAMES = new AtomicReferenceArray<>(CAPACITY);
@@ -101,6 +107,11 @@ public final class EndpointBridge {
         enabled = false;
     }
 
+    /** A recording starts (true) or stops (false): requests are buffered only while one runs. */
+    public static void recording(boolean on) {
+        recording = on;
+    }
+
     public static boolean enabled() {
         return enabled;
     }
@@ -111,7 +122,7 @@ public final class EndpointBridge {
     }
 
     private static int open(boolean counted) {
-        if (!enabled) return NONE;
+        if (!enabled || !recording) return NONE;
         State s = STATE.get();
         if (s.depth++ > 0) return NESTED;
         s.start = System.nanoTime();

@@ -17,8 +17,8 @@ import java.util.logging.Logger;
 /**
  * Takes the requests the bridge buffered and writes them beside the recording that runs
  * ({@link RequestLog#beside}), from the agent's own daemon thread every {@link #PERIOD_MS} ms: request
- * threads only append to their own buffers. Requests completed while nothing records are dropped, so memory
- * stays bounded by one period's requests. Opened when a recording starts, closed (after a last take) when
+ * threads only append to their own buffers. While nothing records the bridge buffers no request (those that end
+ * across a start are dropped), so memory stays bounded by one period's requests. Opened when a recording starts, closed (after a last take) when
  * it stops, so the file holds what the recording's samples can be joined with.
  */
 public final class RequestLogWriter implements AutoCloseable {
@@ -33,6 +33,7 @@ public final class RequestLogWriter implements AutoCloseable {
     private long requests;
 
     public RequestLogWriter(java.util.concurrent.ThreadFactory threads) {
+        EndpointBridge.recording(false); // until a recording opens
         worker = Executors.newSingleThreadScheduledExecutor(threads);
         worker.scheduleWithFixedDelay(this::take, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
     }
@@ -41,6 +42,7 @@ public final class RequestLogWriter implements AutoCloseable {
     public synchronized void open(Path recording) {
         closeFile();
         EndpointBridge.drain(); // what came before belongs to no recording
+        EndpointBridge.recording(true);
         Path target = RequestLog.beside(recording);
         try {
             DataOutputStream o = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(target), 1 << 16));
@@ -57,6 +59,7 @@ public final class RequestLogWriter implements AutoCloseable {
 
     /** The recording stopped: the last requests are written and the file closed. */
     public synchronized void finish() {
+        EndpointBridge.recording(false);
         take();
         closeFile();
     }
@@ -124,6 +127,7 @@ public final class RequestLogWriter implements AutoCloseable {
 
     @Override
     public void close() {
+        EndpointBridge.recording(false);
         worker.shutdownNow();
         synchronized (this) {
             closeFile();
