@@ -33,8 +33,8 @@ final class HistoryAa implements Callable<Integer> {
     @Mixin
     DbOption db;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Option(
             names = "--from-runs",
@@ -45,12 +45,11 @@ final class HistoryAa implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("text", "json").contains(format))
-            throw new UsageException("--format must be text or json, got '" + format + "'");
+        boolean json = format.json();
         if (fromRuns < 2) throw new UsageException("--from-runs must be at least 2, got " + fromRuns);
         CheckOptions.Result r = options.run(db);
         FalseAlarms fa = FalseAlarms.of(options.check(), r.entries(), r.gating(), r.shares(), fromRuns);
-        System.out.print(format.equals("json") ? json(fa, r.entries()) : text(fa, r.entries()));
+        System.out.print(json ? json(fa, r.entries()) : text(fa, r.entries()));
         return 0;
     }
 

@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
-import io.wirecost.runner.UsageException;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code wirecost history check}: change points in each gating metric's history. Exit 0: no metric's newest change
@@ -31,18 +29,14 @@ final class HistoryCheck implements Callable<Integer> {
     @Mixin
     DbOption db;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("text", "json").contains(format))
-            throw new UsageException("--format must be text or json, got '" + format + "'");
+        boolean json = format.json();
         CheckOptions.Result r = options.run(db);
-        System.out.print(
-                format.equals("json")
-                        ? json(r.found())
-                        : text(r.found(), r.gating().size(), r.runs()));
+        System.out.print(json ? json(r.found()) : text(r.found(), r.gating().size(), r.runs()));
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }
 

@@ -42,16 +42,15 @@ final class HistoryCoverage implements Callable<Integer> {
     @Mixin
     SinceOption since;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Mixin
+    FormatOption format;
 
     @Mixin
     DbOption db;
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("text", "json").contains(format))
-            throw new UsageException("--format must be text or json, got '" + format + "'");
+        boolean json = format.json();
         Instant from = since.from();
         IntervalCoverage.Summary s;
         int runs;
@@ -68,7 +67,7 @@ final class HistoryCoverage implements Callable<Integer> {
         if (s.metrics().isEmpty())
             throw new UsageException("no metric matching " + (metrics.isEmpty() ? FACTORS : metrics)
                     + " has two or more runs in the history" + since.inWords());
-        System.out.print(format.equals("json") ? json(s, runs) : text(s, runs));
+        System.out.print(json ? json(s, runs) : text(s, runs));
         return 0;
     }
 
