@@ -17,6 +17,13 @@ public final class Agent {
     public static final String OBJECT_NAME = "io.wirecost:type=Profiler";
     private static final Logger LOG = AgentLog.LOG;
     private static final long EXIT_WAIT_MS = 5_000;
+    /**
+     * The exit hook's wait where giving up loses nothing ({@link AgentOptions#losesNothingAtExit}): a segment
+     * rotating while the JVM exits can block in JFR, whose own exit hook runs beside the agent's, and the host's exit
+     * should not wait the full bound for work whose result nobody will read.
+     */
+    private static final long QUIET_EXIT_WAIT_MS = 1_000;
+
     private static ProfilerControl control;
     private static LiveSession live;
     private static Thread hook;
@@ -152,12 +159,13 @@ public final class Agent {
                 "wirecost-agent-exit");
         work.setDaemon(true);
         work.start();
+        boolean nothingToLose = c.losesNothingAtExit();
         try {
-            work.join(EXIT_WAIT_MS);
+            work.join(nothingToLose ? QUIET_EXIT_WAIT_MS : EXIT_WAIT_MS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (work.isAlive())
+        if (work.isAlive() && !nothingToLose)
             AgentLog.warnAtExit(
                     "wirecost agent: profiler did not stop within " + EXIT_WAIT_MS / 1000 + " s at exit; left behind");
     }

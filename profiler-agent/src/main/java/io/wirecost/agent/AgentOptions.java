@@ -178,6 +178,14 @@ public record AgentOptions(
     }
 
     /** Whether recordings are rotated and read while the JVM runs: for live metrics, OTLP, or both. */
+    /**
+     * Whether giving up on the profiler at exit loses nothing: live metrics only, with no file to write and no OTLP
+     * window to send, end with the JVM whatever the profiler was doing.
+     */
+    public boolean losesNothingAtExit() {
+        return metrics != null && otlp == null && file == null && startNow;
+    }
+
     public boolean live() {
         return metrics != null || otlp != null;
     }

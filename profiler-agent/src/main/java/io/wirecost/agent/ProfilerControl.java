@@ -184,6 +184,11 @@ public final class ProfilerControl implements ProfilerControlMBean {
      * then written by JFR's own shutdown hook, which runs beside the agent's: stopping it here too raced
      * that write, and CI once found the file empty (0 bytes). So the agent leaves it to JFR.
      */
+    /** Read without the lock, which a rotation blocked by JFR's own exit hook may hold. */
+    boolean losesNothingAtExit() {
+        return options.losesNothingAtExit();
+    }
+
     synchronized void shutdownAtJvmExit() {
         if (running != null && engine.writesItselfAtExit()) {
             running = null;
