@@ -43,6 +43,18 @@ class MachineChangeTest {
         return new HistoryStore.Entry(i + 1, t, null, null, f, 1);
     }
 
+    private static final String CPU_INT = "cpu/rmi/all/int";
+
+    /** rmi's CPU per call (both JVMs, int) over the runs. */
+    private static List<Point> cpuInt(IntFunction<HistoryStore.Entry> runs, IntToDoubleFunction v) {
+        return series(CPU_INT, "us", runs, v);
+    }
+
+    /** Runs on one host and CPU model, with the given load. */
+    private static IntFunction<HistoryStore.Entry> onVm(IntToDoubleFunction load) {
+        return i -> run(i, load.applyAsDouble(i), "vm", "EPYC");
+    }
+
     static List<Point> series(String metric, String unit, IntFunction<HistoryStore.Entry> runs, IntToDoubleFunction v) {
         List<Point> out = new ArrayList<>();
         for (int i = 0; i < RUNS; i++)
@@ -68,12 +80,8 @@ class MachineChangeTest {
     @Test
     void aStepWithTheLoadIsTheMachinesAndDoesNotFail() {
         IntToDoubleFunction load = load(i -> i < STEP ? 3 : 25);
-        List<Point> cpu = series(
-                "cpu/rmi/all/int",
-                "us",
-                i -> run(i, load.applyAsDouble(i), "vm", "EPYC"),
-                noisy(1, i -> i < STEP ? 60 : 100));
-        List<Found> found = check.check(Map.of("cpu/rmi/all/int", cpu), Map.of());
+        List<Point> cpu = cpuInt(onVm(load), noisy(1, i -> i < STEP ? 60 : 100));
+        List<Found> found = check.check(Map.of(CPU_INT, cpu), Map.of());
         Found f = only(found);
         assertEquals(STEP, f.position());
         assertTrue(f.regression(), "a rise of " + f.changePercent() + " %");
@@ -87,12 +95,10 @@ class MachineChangeTest {
     void aStepOfTheBusyCpuBelowSaturationIsTheMachinesToo() {
         IntToDoubleFunction load = load(i -> 3);
         IntToDoubleFunction busy = noisy(5, i -> i < STEP ? 50 : 90);
-        List<Point> cpu = series(
-                "cpu/rmi/all/int",
-                "us",
+        List<Point> cpu = cpuInt(
                 i -> run(i, load.applyAsDouble(i), "vm", "EPYC", busy.applyAsDouble(i)),
                 noisy(1, i -> i < STEP ? 60 : 100));
-        Found f = only(check.check(Map.of("cpu/rmi/all/int", cpu), Map.of()));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
         assertTrue(f.machine().matches("busy CPU 5\\d\\.\\d % -> 9\\d\\.\\d %"), f.machine());
         assertFalse(f.gates());
     }
@@ -100,12 +106,8 @@ class MachineChangeTest {
     @Test
     void theSameStepUnderASteadyLoadFails() {
         IntToDoubleFunction load = load(i -> 3);
-        List<Point> cpu = series(
-                "cpu/rmi/all/int",
-                "us",
-                i -> run(i, load.applyAsDouble(i), "vm", "EPYC"),
-                noisy(1, i -> i < STEP ? 60 : 100));
-        Found f = only(check.check(Map.of("cpu/rmi/all/int", cpu), Map.of()));
+        List<Point> cpu = cpuInt(onVm(load), noisy(1, i -> i < STEP ? 60 : 100));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
         assertEquals(STEP, f.position());
         assertEquals("code", f.attributedTo());
         assertEquals("", f.machine());
@@ -116,12 +118,8 @@ class MachineChangeTest {
     void aLoadStepElsewhereDoesNotExcuseACodeStep() {
         // the load stepped at run 5, the code at 15: the machine's change is not at the code's
         IntToDoubleFunction load = load(i -> i < 5 ? 3 : 12);
-        List<Point> cpu = series(
-                "cpu/rmi/all/int",
-                "us",
-                i -> run(i, load.applyAsDouble(i), "vm", "EPYC"),
-                noisy(1, i -> i < STEP ? 60 : 100));
-        Found f = only(check.check(Map.of("cpu/rmi/all/int", cpu), Map.of()));
+        List<Point> cpu = cpuInt(onVm(load), noisy(1, i -> i < STEP ? 60 : 100));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
         assertEquals(STEP, f.position());
         assertEquals("code", f.attributedTo(), f.machine());
         assertTrue(ChangePointCheck.failed(List.of(f)));
@@ -131,9 +129,7 @@ class MachineChangeTest {
     void onASaturatedMachineAStepPerCallIsTheMachinesAStepOfAShareIsNot() {
         // busy CPU 100 %, the load steady but far above the CPUs: the figures per call are the machine's
         IntFunction<HistoryStore.Entry> runs = i -> run(i, 25 + (i % 3), "vm", "EPYC", 100);
-        Found cpu = only(check.check(
-                Map.of("cpu/rmi/all/int", series("cpu/rmi/all/int", "us", runs, noisy(1, i -> i < STEP ? 60 : 100))),
-                Map.of()));
+        Found cpu = only(check.check(Map.of(CPU_INT, cpuInt(runs, noisy(1, i -> i < STEP ? 60 : 100))), Map.of()));
         assertEquals("busy CPU 100 % -> 100 % (median), saturated", cpu.machine());
         assertFalse(cpu.gates());
         Found share = only(check.check(
@@ -150,26 +146,13 @@ class MachineChangeTest {
         IntToDoubleFunction load = load(i -> 3);
         IntToDoubleFunction cost = noisy(1, i -> i < STEP ? 60 : 100);
         Found model = only(check.check(
-                Map.of(
-                        "cpu/rmi/all/int",
-                        series(
-                                "cpu/rmi/all/int",
-                                "us",
-                                i -> run(i, load.applyAsDouble(i), "vm", i < STEP ? "EPYC" : "Xeon"),
-                                cost)),
+                Map.of(CPU_INT, cpuInt(i -> run(i, load.applyAsDouble(i), "vm", i < STEP ? "EPYC" : "Xeon"), cost)),
                 Map.of()));
         assertEquals("CPU model EPYC -> Xeon", model.machine());
         assertFalse(model.gates());
         // ephemeral runners: every job a new host name, so neither side is on one host, which says nothing
         Found hosts = only(check.check(
-                Map.of(
-                        "cpu/rmi/all/int",
-                        series(
-                                "cpu/rmi/all/int",
-                                "us",
-                                i -> run(i, load.applyAsDouble(i), "runner-" + i, "EPYC"),
-                                cost)),
-                Map.of()));
+                Map.of(CPU_INT, cpuInt(i -> run(i, load.applyAsDouble(i), "runner-" + i, "EPYC"), cost)), Map.of()));
         assertEquals("code", hosts.attributedTo());
         assertTrue(hosts.gates());
     }
@@ -177,25 +160,21 @@ class MachineChangeTest {
     @Test
     void aStepInTheNewestRunWaitsForARunToConfirmIt() {
         IntToDoubleFunction load = load(i -> 3);
-        List<Point> cpu = series(
-                "cpu/rmi/all/int",
-                "us",
-                i -> run(i, load.applyAsDouble(i), "vm", "EPYC"),
-                noisy(1, i -> i < RUNS - 1 ? 60 : 100));
-        Found f = only(check.check(Map.of("cpu/rmi/all/int", cpu), Map.of()));
+        List<Point> cpu = cpuInt(onVm(load), noisy(1, i -> i < RUNS - 1 ? 60 : 100));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
         assertEquals(RUNS - 1, f.position());
         assertTrue(f.regression() && f.newest());
         assertFalse(f.confirmed());
         assertFalse(f.gates());
         ChangePointCheck eager =
                 new ChangePointCheck(new EDivisive(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0), 5, 1);
-        assertTrue(ChangePointCheck.failed(eager.check(Map.of("cpu/rmi/all/int", cpu), Map.of())));
+        assertTrue(ChangePointCheck.failed(eager.check(Map.of(CPU_INT, cpu), Map.of())));
     }
 
     @Test
     void aShareGatesOnlyWhenItRoseByAPointToo() {
         IntToDoubleFunction load = load(i -> 3);
-        IntFunction<HistoryStore.Entry> runs = i -> run(i, load.applyAsDouble(i), "vm", "EPYC");
+        IntFunction<HistoryStore.Entry> runs = onVm(load);
         Found tiny = only(check.check(
                 Map.of(
                         "share/rmi/all/json",
@@ -214,14 +193,14 @@ class MachineChangeTest {
     @Test
     void aWeakStepFailsAloneButNotAmongAHundredMetrics() {
         IntToDoubleFunction load = load(i -> 3);
-        IntFunction<HistoryStore.Entry> runs = i -> run(i, load.applyAsDouble(i), "vm", "EPYC");
+        IntFunction<HistoryStore.Entry> runs = onVm(load);
         // a 12 % step under a spread of about 6 % between runs: found at p near 1e-4
         double[] e = new Random(1).doubles(RUNS).map(u -> (u - 0.5) * 0.2).toArray();
-        List<Point> step = series("cpu/rmi/all/int", "us", runs, i -> (i < STEP ? 100 : 112) * (1 + e[i]));
-        Found alone = only(check.check(Map.of("cpu/rmi/all/int", step), Map.of()));
+        List<Point> step = cpuInt(runs, i -> (i < STEP ? 100 : 112) * (1 + e[i]));
+        Found alone = only(check.check(Map.of(CPU_INT, step), Map.of()));
         assertTrue(alone.pValue() > 1e-5 && alone.pValue() <= 1e-3, "p " + alone.pValue());
         assertTrue(alone.gates());
-        Map<String, List<Point>> many = new java.util.HashMap<>(Map.of("cpu/rmi/all/int", step));
+        Map<String, List<Point>> many = new java.util.HashMap<>(Map.of(CPU_INT, step));
         for (int m = 0; m < 99; m++)
             many.put("cpu/rmi/all/flat-" + m, series("cpu/rmi/all/flat-" + m, "us", runs, i -> 50));
         Found among = only(check.check(many, Map.of()));
@@ -233,13 +212,16 @@ class MachineChangeTest {
     @Test
     void falseAlarmsCountMetricsAndJobs() {
         IntToDoubleFunction load = load(i -> i < STEP ? 3 : 25);
-        IntFunction<HistoryStore.Entry> runs = i -> run(i, load.applyAsDouble(i), "vm", "EPYC");
+        IntFunction<HistoryStore.Entry> runs = onVm(load);
         Map<String, List<Point>> gating = Map.of(
-                "cpu/rmi/all/int", series("cpu/rmi/all/int", "us", runs, noisy(1, i -> i < STEP ? 60 : 100)),
-                "cpu/rmi/all/long", series("cpu/rmi/all/long", "us", runs, noisy(3, i -> 60)),
-                "share/rmi/all/json", series("share/rmi/all/json", "%", runs, noisy(4, i -> 10)));
+                CPU_INT,
+                cpuInt(runs, noisy(1, i -> i < STEP ? 60 : 100)),
+                "cpu/rmi/all/long",
+                series("cpu/rmi/all/long", "us", runs, noisy(3, i -> 60)),
+                "share/rmi/all/json",
+                series("share/rmi/all/json", "%", runs, noisy(4, i -> 10)));
         List<HistoryStore.Entry> entries =
-                gating.get("cpu/rmi/all/int").stream().map(Point::run).toList();
+                gating.get(CPU_INT).stream().map(Point::run).toList();
         FalseAlarms fa = FalseAlarms.of(check, entries, gating, Map.of(), 6);
         assertEquals(RUNS, fa.runs());
         assertEquals(3, fa.metrics());
