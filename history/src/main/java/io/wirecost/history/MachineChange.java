@@ -120,13 +120,10 @@ public final class MachineChange {
 
     /** The median of a fact over runs that recorded it; NaN where none did. */
     private static double median(List<Point> side, ToDoubleFunction<RunFacts> fact) {
-        double[] v = side.stream()
+        return IntervalCoverage.median(side.stream()
                 .mapToDouble(p -> fact.applyAsDouble(p.run().facts()))
                 .filter(Double::isFinite)
-                .sorted()
-                .toArray();
-        if (v.length == 0) return Double.NaN;
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+                .toArray());
     }
 
     /** Each fact's change points over these runs; a fact some run did not record is left out. */
