@@ -41,14 +41,8 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
                     break; // trailing bytes after the last chunk: ignored, like the JDK's own tools
                 }
                 if (n < HEADER) {
-                    if (complete == 0) {
-                        throw new RecordingException(
-                                name,
-                                String.format(
-                                        "truncated: the only chunk is incomplete (%d bytes present, its header alone is %d); nothing to attribute",
-                                        size - pos, HEADER));
-                    }
-                    return new ChunkScan(name, size, complete, size - pos);
+                    return truncated(
+                            name, size, pos, complete, (size - pos) + " bytes present, its header alone is " + HEADER);
                 }
                 JfrFormat format = new JfrFormat(header.getShort(4) & 0xffff, header.getShort(6) & 0xffff, "");
                 if (!format.readByAsyncProfiler()) throw new UnsupportedFormatException(name, withProducer(ch, format));
@@ -58,14 +52,7 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
                             name, "corrupted: chunk at offset " + pos + " declares size " + chunkSize);
                 }
                 if (pos + chunkSize > size) {
-                    if (complete == 0) {
-                        throw new RecordingException(
-                                name,
-                                String.format(
-                                        "truncated: the only chunk is incomplete (%d of %d bytes present); nothing to attribute",
-                                        size - pos, chunkSize));
-                    }
-                    return new ChunkScan(name, size, complete, size - pos);
+                    return truncated(name, size, pos, complete, (size - pos) + " of " + chunkSize + " bytes present");
                 }
                 checkMetadata(ch, name, pos, chunkSize, header.getLong(24));
                 pos += chunkSize;
@@ -83,6 +70,18 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
      * Old formats are written by several producers; the strings near the start of the file tell which
      * (JRockit and async-profiler 1.x name themselves, JDK 7/8 write "Java HotSpot").
      */
+    /**
+     * A chunk cut short at {@code pos}: the complete chunks before it are read (a recording still being written), but
+     * a recording whose only chunk is cut has nothing to attribute.
+     */
+    private static ChunkScan truncated(String name, long size, long pos, int complete, String present)
+            throws RecordingException {
+        if (complete == 0)
+            throw new RecordingException(
+                    name, "truncated: the only chunk is incomplete (" + present + "); nothing to attribute");
+        return new ChunkScan(name, size, complete, size - pos);
+    }
+
     private static JfrFormat withProducer(FileChannel ch, JfrFormat format) throws IOException {
         ByteBuffer b = ByteBuffer.allocate((int) Math.min(ch.size(), 1 << 20));
         ch.read(b, 0);

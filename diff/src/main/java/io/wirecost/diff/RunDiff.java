@@ -108,14 +108,7 @@ public final class RunDiff {
             double[] sb = e.getValue();
             double[] sc = c.get(e.getKey());
             if (sc == null || sb.length == 0 || sc.length == 0 || Stats.mean(sb) <= 0) continue;
-            // the test is on logarithms: a repetition in which the endpoint had no sample (a cheap endpoint, a short
-            // run) has none, and the line is reported untested rather than failing the whole diff
-            boolean positive = java.util.stream.DoubleStream.concat(
-                            java.util.Arrays.stream(sb), java.util.Arrays.stream(sc))
-                    .allMatch(v -> v > 0);
-            Stats.Interval r = sb.length >= 2 && sc.length >= 2 && positive
-                    ? Stats.ratioOfRepetitions(sb, sc)
-                    : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
+            Stats.Interval r = repetitionRatio(sb, sc);
             out.add(percentLine(
                     scenario, DiffLine.Kind.ENDPOINT, e.getKey(), "µs", Stats.mean(sb), Stats.mean(sc), r, basis));
         }
@@ -214,15 +207,22 @@ public final class RunDiff {
                     .filter(d -> !Double.isNaN(d))
                     .toArray();
             if (sb.length == 0 || sc.length == 0 || Stats.mean(sb) == 0) continue;
-            // the test is on logarithms: a repetition in which the endpoint had no sample (a cheap endpoint, a short
-            // run) has none, and the line is reported untested rather than failing the whole diff
-            boolean positive = java.util.stream.DoubleStream.concat(
-                            java.util.Arrays.stream(sb), java.util.Arrays.stream(sc))
-                    .allMatch(v -> v > 0);
-            Stats.Interval r = sb.length >= 2 && sc.length >= 2 && positive
-                    ? Stats.ratioOfRepetitions(sb, sc)
-                    : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
+            Stats.Interval r = repetitionRatio(sb, sc);
             out.add(percentLine(scenario, DiffLine.Kind.SIZE, op, "bytes", Stats.mean(sb), Stats.mean(sc), r, basis));
         }
+    }
+
+    /**
+     * The ratio of the candidate's mean to the baseline's, with its interval from the repetitions. The test is on
+     * logarithms: where a repetition has no figure above zero (an endpoint with no sample in a cheap or short run),
+     * or a side has one repetition, the ratio is reported untested rather than failing the whole diff.
+     */
+    private static Stats.Interval repetitionRatio(double[] sb, double[] sc) {
+        boolean positive = java.util.stream.DoubleStream.concat(
+                        java.util.Arrays.stream(sb), java.util.Arrays.stream(sc))
+                .allMatch(v -> v > 0);
+        return sb.length >= 2 && sc.length >= 2 && positive
+                ? Stats.ratioOfRepetitions(sb, sc)
+                : new Stats.Interval(Stats.mean(sc) / Stats.mean(sb), Double.NaN, Double.NaN);
     }
 }

@@ -2,6 +2,7 @@ package io.wirecost.agent;
 
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.MetricWithFixedMetadata;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
@@ -260,14 +261,7 @@ final class AgentMetrics {
             String name,
             String help,
             java.util.function.DoubleSupplier value) {
-        CounterWithCallback.builder()
-                .name(name)
-                .help(help)
-                .constLabels(constant)
-                .callback(cb -> {
-                    double v = value.getAsDouble();
-                    if (v >= 0) cb.call(v);
-                })
+        named(CounterWithCallback.builder().callback(cb -> ifKnown(value, cb::call)), constant, name, help)
                 .register(registry);
     }
 
@@ -277,15 +271,14 @@ final class AgentMetrics {
             String name,
             String help,
             java.util.function.DoubleSupplier value) {
-        GaugeWithCallback.builder()
-                .name(name)
-                .help(help)
-                .constLabels(constant)
-                .callback(cb -> {
-                    double v = value.getAsDouble();
-                    if (v >= 0) cb.call(v);
-                })
+        named(GaugeWithCallback.builder().callback(cb -> ifKnown(value, cb::call)), constant, name, help)
                 .register(registry);
+    }
+
+    /** A figure below zero is one the source could not read: the series is left out of that scrape. */
+    private static void ifKnown(java.util.function.DoubleSupplier value, java.util.function.DoubleConsumer out) {
+        double v = value.getAsDouble();
+        if (v >= 0) out.accept(v);
     }
 
     /** A counter with one series per category of the rules, each read from {@code value} when scraped. */
@@ -296,16 +289,18 @@ final class AgentMetrics {
             String name,
             String help,
             IntToLongFunction value) {
-        CounterWithCallback.builder()
-                .name(name)
-                .help(help)
+        named(CounterWithCallback.builder(), constant, name, help)
                 .labelNames(CategoryLabels.names())
-                .constLabels(constant)
                 .callback(cb -> {
                     for (int i = 0; i < categories.size(); i++)
                         cb.call(value.applyAsLong(i), CategoryLabels.values(categories.get(i)));
                 })
                 .register(registry);
+    }
+
+    private static <B extends MetricWithFixedMetadata.Builder<B, ?>> B named(
+            B builder, Labels constant, String name, String help) {
+        return builder.name(name).help(help).constLabels(constant);
     }
 
     static Labels constantLabels(String role, Map<String, String> staticLabels) {

@@ -10,7 +10,7 @@ import java.util.Map;
  * The profiled pass: the same calls again with the profiler recording both JVMs. Its round trips are reported beside
  * the timed pass's; its CPU includes the profiler's, so it is not.
  */
-final class ProfiledPass {
+record ProfiledPass(ScenarioContext ctx, BatchMeter meter, Counts counts) {
 
     /**
      * The shortest profiled batch: calls between two batches cost the harness a few milliseconds (a command to
@@ -24,16 +24,6 @@ final class ProfiledPass {
      * @param recordings by role: the recordings written
      */
     record Result(Map<String, String> profilers, PassResult pass, Map<String, Path> recordings) {}
-
-    private final ScenarioContext ctx;
-    private final BatchMeter meter;
-    private final Counts counts;
-
-    private ProfiledPass(ScenarioContext ctx, BatchMeter meter, Counts counts) {
-        this.ctx = ctx;
-        this.meter = meter;
-        this.counts = counts;
-    }
 
     /** Records {@code server} and {@code client}, the JVMs' recordings, over the pass. */
     static Result run(ScenarioContext ctx, BatchMeter meter, Counts counts, PassResult timed, Path server, Path client)

@@ -23,6 +23,11 @@ public final class CountingTester implements RTTTester {
         this.injected = injected;
     }
 
+    /** The service a scenario's server answers with: its string length, and the regression injected by the config. */
+    public static CountingTester serving(ScenarioConfig config) {
+        return new CountingTester(new RTTTesterImpl(config.stringLength()), InjectedWork.beforeEachCall(config));
+    }
+
     private void count(Operation operation) {
         invocations.increment();
         injected.before(operation.label());

@@ -5,7 +5,6 @@ import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.HttpServerFacts;
 import io.wirecost.scenarios.RTTTester;
-import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -58,8 +57,7 @@ public final class WsEncodedScenario implements Scenario {
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         keepAlive(config); // a bad value fails here, before any JVM goes on
-        CountingTester service = new CountingTester(
-                new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
+        CountingTester service = CountingTester.serving(config);
         AxisServer server = AxisServer.start(Map.of(AxisRttService.SERVICE_ATTRIBUTE, service));
         String url = server.url();
         Endpoint ep = Endpoint.of("url", url, "wsdl", url + "?wsdl", "payloadUrl", server.payloadUrl());

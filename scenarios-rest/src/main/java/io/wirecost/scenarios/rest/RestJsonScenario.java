@@ -3,7 +3,6 @@ package io.wirecost.scenarios.rest;
 import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
-import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -42,8 +41,7 @@ public class RestJsonScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(
-                new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
+        CountingTester service = CountingTester.serving(config);
         JerseyServer server = JerseyServer.start(config.bindHost(), service, version() == HttpClient.Version.HTTP_2);
         Endpoint ep = Endpoint.of("url", server.baseUrl());
         return ServerHandle.of(

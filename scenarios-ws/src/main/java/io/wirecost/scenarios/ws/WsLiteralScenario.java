@@ -5,7 +5,6 @@ import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.CountingTester;
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.HttpServerFacts;
-import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -44,8 +43,7 @@ public class WsLiteralScenario implements Scenario {
 
     @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
-        CountingTester service = new CountingTester(
-                new RTTTesterImpl(config.stringLength()), io.wirecost.scenarios.InjectedWork.beforeEachCall(config));
+        CountingTester service = CountingTester.serving(config);
         Map<String, Object> attributes = new HashMap<>(serverAttributes(config));
         attributes.put(RttEndpoint.SERVICE_ATTRIBUTE, service);
         MetroServer server = MetroServer.start(config.bindHost(), attributes, serverHandler());

@@ -3,11 +3,8 @@ package io.wirecost.scenarios.ws.security;
 import jakarta.xml.soap.SOAPMessage;
 import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.handler.MessageContext;
-import jakarta.xml.ws.handler.soap.SOAPHandler;
 import jakarta.xml.ws.handler.soap.SOAPMessageContext;
 import java.security.cert.X509Certificate;
-import java.util.Set;
-import javax.xml.namespace.QName;
 import org.apache.wss4j.common.ext.WSSecurityException;
 
 /**
@@ -15,7 +12,7 @@ import org.apache.wss4j.common.ext.WSSecurityException;
  * encrypted for the server's certificate; a response counts only if the server signed, encrypted and
  * timestamped it, with exactly the certificate the request was encrypted for.
  */
-public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageContext> {
+public final class ClientSecurityHandler extends SecurityHandler {
 
     private final MessageSecurer securer;
     private final MessageVerifier verifier;
@@ -26,11 +23,6 @@ public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageConte
         this.verifier = new MessageVerifier(
                 clientKeys, suite, server.getSubjectX500Principal().getName(), server);
         this.server = server;
-    }
-
-    @Override
-    public Set<QName> getHeaders() {
-        return SecurityHeaders.UNDERSTOOD;
     }
 
     @Override
@@ -51,13 +43,4 @@ public final class ClientSecurityHandler implements SOAPHandler<SOAPMessageConte
         }
         return true;
     }
-
-    /** A fault from the server (a refusal carries no security header) reaches the caller as it is. */
-    @Override
-    public boolean handleFault(SOAPMessageContext ctx) {
-        return true;
-    }
-
-    @Override
-    public void close(MessageContext ctx) {}
 }

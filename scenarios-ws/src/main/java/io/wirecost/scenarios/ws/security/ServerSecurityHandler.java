@@ -4,11 +4,8 @@ import jakarta.servlet.ServletContext;
 import jakarta.xml.soap.SOAPMessage;
 import jakarta.xml.ws.WebServiceException;
 import jakarta.xml.ws.handler.MessageContext;
-import jakarta.xml.ws.handler.soap.SOAPHandler;
 import jakarta.xml.ws.handler.soap.SOAPMessageContext;
 import java.security.cert.X509Certificate;
-import java.util.Set;
-import javax.xml.namespace.QName;
 import org.apache.wss4j.common.ext.WSSecurityException;
 
 /**
@@ -17,17 +14,12 @@ import org.apache.wss4j.common.ext.WSSecurityException;
  * timestamped; otherwise a SOAP fault goes back and the service is never called. The response is
  * signed with the server's key and encrypted for the certificate that signed the request.
  */
-public final class ServerSecurityHandler implements SOAPHandler<SOAPMessageContext> {
+public final class ServerSecurityHandler extends SecurityHandler {
 
     public static final String CONTEXT_ATTRIBUTE = "io.wirecost.wss.server";
     private static final String SIGNER = "io.wirecost.wss.requestSigner";
 
     private volatile ServerSecurity security;
-
-    @Override
-    public Set<QName> getHeaders() {
-        return SecurityHeaders.UNDERSTOOD;
-    }
 
     @Override
     public boolean handleMessage(SOAPMessageContext ctx) {
@@ -58,15 +50,6 @@ public final class ServerSecurityHandler implements SOAPHandler<SOAPMessageConte
         }
         return true;
     }
-
-    /** Faults go back as they are: there may be no verified key to encrypt them for. */
-    @Override
-    public boolean handleFault(SOAPMessageContext ctx) {
-        return true;
-    }
-
-    @Override
-    public void close(MessageContext ctx) {}
 
     private ServerSecurity security(MessageContext ctx) {
         ServerSecurity s = security;
