@@ -67,11 +67,8 @@ final class AttributeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("table", "csv", "json").contains(format))
-            throw new UsageException("--format must be table, csv or json, got '" + format + "'");
-        if (!List.of("category", "package", "artifact", "endpoint").contains(by)) {
-            throw new UsageException("--by must be category, package, artifact or endpoint, got '" + by + "'");
-        }
+        Choice.among("--format", format, "table", "csv", "json");
+        Choice.among("--by", by, "category", "package", "artifact", "endpoint");
         AttributionMode mode = switch (attribution) {
             case "self" -> AttributionMode.SELF;
             case "inclusive" -> AttributionMode.INCLUSIVE;

@@ -1,12 +1,13 @@
 package io.wirecost.cli;
 
+import io.wirecost.runner.UsageException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /** An option's word as an enum constant (by its lower-case name), and the words an error lists. */
-final class Choice {
+public final class Choice {
 
     private Choice() {}
 
@@ -22,7 +23,20 @@ final class Choice {
 
     /** "a, b or c". */
     static String words(List<? extends Enum<?>> choices) {
-        List<String> w = choices.stream().map(Choice::word).toList();
+        return listed(choices.stream().map(Choice::word).toList());
+    }
+
+    /**
+     * {@code word}, if it is one of {@code allowed}; else the one-line refusal naming the option, as for an enum's
+     * words: "--format must be md or json, got 'x'".
+     */
+    public static String among(String option, String word, String... allowed) {
+        if (!List.of(allowed).contains(word))
+            throw new UsageException(option + " must be " + listed(List.of(allowed)) + ", got '" + word + "'");
+        return word;
+    }
+
+    private static String listed(List<String> w) {
         return w.size() == 1 ? w.get(0) : String.join(", ", w.subList(0, w.size() - 1)) + " or " + w.get(w.size() - 1);
     }
 }

@@ -3,9 +3,9 @@ package io.wirecost.cli;
 import io.wirecost.runner.RunMethod;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.UsageException;
-import io.wirecost.scenarios.ScenarioConfig;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code run}'s method ({@link RunMethod}) and counts: how many calls warm up, how many are timed, in how many measurements. */
@@ -28,11 +28,8 @@ final class CountsOptions {
                             + "paper: the papers' exact counts (5,000 warm-up calls, 12 x 1,000 invocations per type, min and max dropped).")
     String method;
 
-    @Option(
-            names = "--string-length",
-            defaultValue = "" + ScenarioConfig.DEFAULT_STRING_LENGTH,
-            description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
-    int stringLength;
+    @Mixin
+    StringLengthOption stringLength;
 
     @Option(
             names = "--warmup",
@@ -76,14 +73,15 @@ final class CountsOptions {
     }
 
     RunSettings settings(Map<String, String> scenarioOptions) {
-        RunSettings base = quick ? RunSettings.quick(stringLength) : RunSettings.full(stringLength);
+        int length = stringLength.value();
+        RunSettings base = quick ? RunSettings.quick(length) : RunSettings.full(length);
         RunMethod chosen = chosen();
         return new RunSettings(
                 warmup != null ? warmup : base.warmupCalls(),
                 reps != null ? reps : base.reps(),
                 invocations != null ? invocations : base.invocations(),
                 base.instantiationReps(),
-                stringLength,
+                length,
                 quick,
                 scenarioOptions,
                 sizeCalls != null ? sizeCalls : base.sizeCalls(),

@@ -113,8 +113,7 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("md", "json").contains(format))
-            throw new UsageException("--format must be md or json, got '" + format + "'");
+        Choice.among("--format", format, "md", "json");
         if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0)
             throw new UsageException("thresholds must not be negative");
         double level = alpha.alpha();

@@ -75,8 +75,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("binary", "json").contains(format))
-            throw new UsageException("--format must be binary or json, got '" + format + "'");
+        Choice.among("--format", format, "binary", "json");
         if (otlp == null && !send.sending())
             throw new UsageException("export needs --otlp FILE or --otlp-endpoint URL");
         if (otlp != null) OutputDirectory.create("--otlp", otlp.toAbsolutePath().getParent());

@@ -69,8 +69,7 @@ final class FlameCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("stack", "category", "artifact").contains(by))
-            throw new UsageException("--by must be stack, category or artifact, got '" + by + "'");
+        Choice.among("--by", by, "stack", "category", "artifact");
         if (by.equals("artifact") && categoryRoot)
             throw new UsageException("--by artifact and --category-root: choose one root");
         String name = output.getFileName().toString();

@@ -67,8 +67,7 @@ final class OtlpSendOptions {
 
     void validate() {
         timeout(); // a malformed duration is refused whether or not anything is sent
-        if (!List.of("http/protobuf", "grpc").contains(protocol))
-            throw new UsageException("--otlp-protocol must be http/protobuf or grpc, got '" + protocol + "'");
+        Choice.among("--otlp-protocol", protocol, "http/protobuf", "grpc");
         if (!sending()) {
             if (!headers.isEmpty() || ca != null) throw new UsageException("--header and --ca need --otlp-endpoint");
             return;

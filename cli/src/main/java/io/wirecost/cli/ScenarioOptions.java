@@ -68,9 +68,7 @@ final class ScenarioOptions {
     }
 
     static String jceChoice(String option, String value) {
-        if (!value.equals("sun") && !value.equals("bc"))
-            throw new UsageException(option + " must be sun or bc, got '" + value + "'");
-        return value;
+        return Choice.among(option, value, "sun", "bc");
     }
 
     /** Unknown payloads and scenarios that cannot carry one are refused before any JVM starts. */

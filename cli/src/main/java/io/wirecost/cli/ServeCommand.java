@@ -18,10 +18,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,17 +55,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "Scenario setting, repeatable (e.g. wss.suite=modern).")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(
-            names = "--string-length",
-            defaultValue = "" + ScenarioConfig.DEFAULT_STRING_LENGTH,
-            description = "Characters in the returned string (default: ${DEFAULT-VALUE}).")
-    int stringLength;
+    @Mixin
+    StringLengthOption stringLength;
 
-    @Option(names = "--java-home", description = "JDK for the server JVM (default: the JDK running wirecost).")
-    Path javaHome;
-
-    @Option(names = "--jvm-opt", description = "Extra option for the server JVM, repeatable.")
-    List<String> jvmOptions = new ArrayList<>();
+    @Mixin
+    JdkOptions jdk;
 
     private volatile boolean failed;
 
@@ -82,10 +76,8 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--scenario-option: " + e.getMessage());
         }
-        if (stringLength < 0) throw new UsageException("--string-length must not be negative, got " + stringLength);
-        Path home = javaHome != null ? javaHome : Path.of(System.getProperty("java.home"));
-        if (!Files.isExecutable(home.resolve("bin").resolve("java")))
-            throw new UsageException("--java-home " + home + " has no bin/java");
+        int length = stringLength.value();
+        Path home = jdk.home();
         ModuleClasspath classpath = new ModuleClasspath(Locations.projectRoot());
         try {
             classpath.of(d.module());
@@ -93,7 +85,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage());
         }
         JvmLauncher launcher = new JvmLauncher(
-                home, classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
+                home, classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jdk.jvmOptions);
 
         Path work = Files.createTempDirectory("wirecost-serve-");
         // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the log unless the server failed (the
@@ -106,7 +98,7 @@ final class ServeCommand implements Callable<Integer> {
                         "wirecost-serve-cleanup"));
         // serve ends only with its JVM, Ctrl-C or the server's end: ScenarioKeys' hook deletes the keys then
         Path keyDir = ScenarioKeys.temporary().forScenario(d, line -> {});
-        String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(stringLength, keyDir, options));
+        String config = new ObjectMapper().writeValueAsString(new ScenarioConfig(length, keyDir, options));
         Path log = work.resolve(scenario + "-server.log");
         try (ChildJvm server =
                 JvmPair.startServer(launcher, d, scenario, scenario, config, work.resolve("unused.jfr"), log)) {

@@ -119,9 +119,7 @@ public final class GateBench implements Callable<Integer> {
             throw new UsageException("--scenario must be one of "
                     + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ", got '" + scenario + "'");
         }
-        if (profiler != null && !List.of("async", "jfr", "none").contains(profiler)) {
-            throw new UsageException("--profiler must be async, jfr or none, got '" + profiler + "'");
-        }
+        if (profiler != null) io.wirecost.cli.Choice.among("--profiler", profiler, "async", "jfr", "none");
         if (pinCpu != null) io.wirecost.runner.CpuPinning.choose("--pin-cpu", pinCpu, false);
         if (out != null) io.wirecost.cli.common.OutputDirectory.create("--out", out);
         Path dir = out != null

@@ -1,7 +1,6 @@
 package io.wirecost.cli.history;
 
-import io.wirecost.runner.UsageException;
-import java.util.List;
+import io.wirecost.cli.Choice;
 import picocli.CommandLine.Option;
 
 /** {@code --format text|json}, shared by the history subcommands that print a verdict or a measurement. */
@@ -12,8 +11,6 @@ final class FormatOption {
 
     /** True for json; refuses anything but text or json in one line. */
     boolean json() {
-        if (!List.of("text", "json").contains(format))
-            throw new UsageException("--format must be text or json, got '" + format + "'");
-        return format.equals("json");
+        return Choice.among("--format", format, "text", "json").equals("json");
     }
 }
