@@ -160,6 +160,21 @@ public final class EndpointBridge {
         if (s.depth > 0 && s.endpoint == UNNAMED) s.endpoint = id(route);
     }
 
+    /** Whether {@code token}'s request is open and still unnamed: the outermost servlet names it at exit. */
+    public static boolean unnamed(int token) {
+        return token != NONE && !named();
+    }
+
+    /**
+     * Names the open request by its servlet mapping's pattern, a template ({@code GET /shop/orders/*}), never by the
+     * request's raw path; by the servlet path where there is no mapping (before Servlet 4). One piece for the javax and
+     * jakarta advice, which can only read the request's fields in their own package's types.
+     */
+    public static void nameServlet(String method, String contextPath, String pattern, String servletPath) {
+        String p = pattern != null ? pattern : servletPath;
+        nameIfUnnamed(method + " " + contextPath + (p.startsWith("/") ? p : "/" + p));
+    }
+
     public static void exit(int token) {
         if (token == NONE) return;
         State s = STATE.get();

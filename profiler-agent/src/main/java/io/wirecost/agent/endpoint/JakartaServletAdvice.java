@@ -22,19 +22,15 @@ final class JakartaServletAdvice {
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request) {
-        if (token != EndpointBridge.NONE
-                && !EndpointBridge.named()
-                && request instanceof jakarta.servlet.http.HttpServletRequest r) {
+        if (EndpointBridge.unnamed(token) && request instanceof jakarta.servlet.http.HttpServletRequest r) {
             String pattern;
             try {
                 jakarta.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
                 pattern = m == null ? null : m.getPattern();
-            } catch (Throwable t) {
+            } catch (Throwable t) { // before Servlet 4: no mapping
                 pattern = null;
             }
-            if (pattern == null) pattern = r.getServletPath();
-            if (!pattern.startsWith("/")) pattern = "/" + pattern;
-            EndpointBridge.nameIfUnnamed(r.getMethod() + " " + r.getContextPath() + pattern);
+            EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
         }
         EndpointBridge.exit(token);
     }

@@ -3,7 +3,11 @@ package io.wirecost.agent.endpoint;
 import io.wirecost.agent.bridge.EndpointBridge;
 import net.bytebuddy.asm.Advice;
 
-/** {@link JakartaServletAdvice} for {@code javax.servlet}; before Servlet 4 (no mapping) it names by the servlet path. */
+/**
+ * {@link JakartaServletAdvice} for {@code javax.servlet}; before Servlet 4 (no mapping) it names by the servlet path.
+ * The two stay apart on purpose, alike line for line: inlined advice can name the request's types only in the
+ * package the host loads, so what they share is in {@link EndpointBridge#nameServlet}.
+ */
 final class JavaxServletAdvice {
 
     private JavaxServletAdvice() {}
@@ -15,19 +19,15 @@ final class JavaxServletAdvice {
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request) {
-        if (token != EndpointBridge.NONE
-                && !EndpointBridge.named()
-                && request instanceof javax.servlet.http.HttpServletRequest r) {
+        if (EndpointBridge.unnamed(token) && request instanceof javax.servlet.http.HttpServletRequest r) {
             String pattern;
             try {
                 javax.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
                 pattern = m == null ? null : m.getPattern();
-            } catch (Throwable t) {
+            } catch (Throwable t) { // before Servlet 4: no mapping
                 pattern = null;
             }
-            if (pattern == null) pattern = r.getServletPath();
-            if (!pattern.startsWith("/")) pattern = "/" + pattern;
-            EndpointBridge.nameIfUnnamed(r.getMethod() + " " + r.getContextPath() + pattern);
+            EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
         }
         EndpointBridge.exit(token);
     }
