@@ -3,8 +3,6 @@ package io.wirecost.scenarios.http.tunnel;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketException;
 import java.rmi.server.RMIServerSocketFactory;
 
 /**
@@ -63,26 +61,5 @@ public final class HttpAwareServerSocketFactory implements RMIServerSocketFactor
     public String toString() {
         return "HttpAwareServerSocketFactory[" + bindAddress.getHostAddress()
                 + (policy.acceptRawJrmp() ? ", HTTP and JRMP" : ", HTTP only") + ']';
-    }
-
-    private static final class HttpAwareServerSocket extends ServerSocket {
-        private final Policy policy;
-        private final TunnelServerStats stats;
-
-        HttpAwareServerSocket(int port, InetAddress bindAddress, Policy policy, TunnelServerStats stats)
-                throws IOException {
-            super(port, 50, bindAddress);
-            this.policy = policy;
-            this.stats = stats;
-        }
-
-        /** Reads nothing: a silent or slow client must not hold up RMI's accept loop. */
-        @Override
-        public Socket accept() throws IOException {
-            if (isClosed()) throw new SocketException("Socket is closed");
-            HttpAwareSocket s = new HttpAwareSocket(policy, stats);
-            implAccept(s);
-            return s;
-        }
     }
 }
