@@ -87,7 +87,7 @@ final class AttributeCommand implements Callable<Integer> {
             return byLeaf(inputs, new PackageProfile(input.artifacts(inputs)::artifactOf), "artifact");
 
         RuleSet rules = input.ruleSet(inputs);
-        if (by.equals("endpoint")) return byEndpoint(inputs, rules, mode);
+        if (by.equals("endpoint")) return EndpointAttribution.print(input, inputs, rules, mode, format);
         List<Attributor.Source> sources = new ArrayList<>();
         for (InputOptions.Input in : inputs)
             sources.add(new Attributor.Source(in.label(), (a, counts) -> input.read(in, a, counts)));
@@ -97,10 +97,7 @@ final class AttributeCommand implements Callable<Integer> {
             perInput.put(p.label(), p.counts().toAttribution(counted(List.of(p.summary()), mode, inputs), mode));
         List<RecordingSummary> summaries = read.summaries();
         CategoryCounts all = read.all();
-        // one input without samples is an error too: a silent 0.00 column reads as "no cost there"
-        List<RecordingSummary> empty =
-                summaries.stream().filter(s -> s.samples() == 0).toList();
-        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        input.requireSamples(summaries);
         if (all.total() == 0) throw input.nothingCounted(summaries); // the thread or time filter left nothing
         Attribution total = all.toAttribution(counted(summaries, mode, inputs), mode);
         AttributionReport report =
@@ -118,9 +115,7 @@ final class AttributeCommand implements Callable<Integer> {
     private int byLeaf(List<InputOptions.Input> inputs, PackageProfile profile, String what) throws Exception {
         List<RecordingSummary> summaries = new ArrayList<>();
         for (InputOptions.Input in : inputs) summaries.add(input.read(in, profile));
-        List<RecordingSummary> empty =
-                summaries.stream().filter(s -> s.samples() == 0).toList();
-        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        input.requireSamples(summaries);
         if (profile.total() == 0) throw input.nothingCounted(summaries);
         System.out.print(AttributionReport.leaves(
                 what,
@@ -128,48 +123,6 @@ final class AttributeCommand implements Callable<Integer> {
                 counted(summaries, AttributionMode.SELF),
                 format,
                 input.sampleMode().unit()));
-        return 0;
-    }
-
-    /** CPU per request by endpoint: samples joined with the request log beside each recording. */
-    private int byEndpoint(List<InputOptions.Input> inputs, RuleSet rules, AttributionMode mode) throws Exception {
-        if (mode != AttributionMode.SELF) throw new UsageException("--by endpoint takes --attribution self only");
-        if (input.sampleMode() != io.wirecost.attribution.SampleMode.CPU) {
-            throw new UsageException("--by endpoint measures CPU per request: --mode cpu only");
-        }
-        List<io.wirecost.attribution.EndpointSink> sinks = new ArrayList<>();
-        List<RecordingSummary> summaries = new ArrayList<>();
-        for (InputOptions.Input in : inputs) {
-            java.nio.file.Path log = io.wirecost.attribution.RequestLog.beside(in.file());
-            if (!java.nio.file.Files.isRegularFile(log)) {
-                throw new UsageException(in.file() + ": no request log " + log.getFileName()
-                        + " beside it; record with the agent's endpoints=on");
-            }
-            io.wirecost.attribution.RequestLog requests;
-            try {
-                requests = io.wirecost.attribution.RequestLog.read(log);
-            } catch (java.io.IOException e) {
-                throw new UsageException(log + ": " + e.getMessage());
-            }
-            io.wirecost.attribution.EndpointSink sink = new io.wirecost.attribution.EndpointSink(requests, rules);
-            summaries.add(input.read(in, sink));
-            if (sink.clockProblem() != null) throw new UsageException(in.file() + ": " + sink.clockProblem());
-            sinks.add(sink);
-        }
-        List<RecordingSummary> empty =
-                summaries.stream().filter(s -> s.samples() == 0).toList();
-        if (!empty.isEmpty()) throw input.nothingCounted(empty);
-        io.wirecost.attribution.EndpointCost cost;
-        try {
-            cost = io.wirecost.attribution.EndpointCost.of(sinks, rules.categories());
-        } catch (IllegalStateException e) {
-            throw new UsageException(e.getMessage());
-        }
-        if (cost.requests() == 0) {
-            throw new UsageException("no request ended while the recordings ran: nothing to divide the CPU by");
-        }
-        io.wirecost.report.EndpointReport report = new io.wirecost.report.EndpointReport(cost);
-        System.out.print(format.equals("csv") ? report.csv() : report.text());
         return 0;
     }
 

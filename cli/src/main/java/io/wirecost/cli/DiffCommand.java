@@ -163,7 +163,7 @@ final class DiffCommand implements Callable<Integer> {
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
         List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseRun, candRun);
         String md = report.markdown() + JmcRuleDiff.markdown(rises);
-        String json = withJmc(report.json(), rises);
+        String json = JmcRuleDiff.json(report.json(), rises);
         AtomicFiles.write(dir.resolve("diff.md"), md);
         AtomicFiles.write(dir.resolve("diff.json"), json);
         if (!noFlames) flames(dir, baseRun, candRun);
@@ -175,15 +175,6 @@ final class DiffCommand implements Callable<Integer> {
             return strict ? 2 : 0;
         }
         return 0;
-    }
-
-    private static String withJmc(String json, List<JmcRuleDiff.Rise> rises) throws IOException {
-        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper()
-                .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
-        com.fasterxml.jackson.databind.node.ObjectNode root =
-                (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(json);
-        root.set("jmc_rules_rose", m.valueToTree(rises));
-        return m.writeValueAsString(root) + "\n";
     }
 
     /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */

@@ -86,12 +86,11 @@ final class ExportCommand implements Callable<Integer> {
         Map<SampleMode, Long> periods = new LinkedHashMap<>();
         for (SampleMode m : input.sampleModes()) periods.put(m, periodNanos);
         OtlpExport export = new OtlpExport(rules, periods, artifacts(inputs));
-        List<RecordingSummary> empty = new ArrayList<>();
-        for (InputOptions.Input in : inputs) {
-            Map<SampleMode, RecordingSummary> read = input.readModes(in, () -> export.read(in.file(), input::filtered));
-            for (RecordingSummary s : read.values()) if (s.samples() == 0) empty.add(s);
-        }
-        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        List<RecordingSummary> summaries = new ArrayList<>();
+        for (InputOptions.Input in : inputs)
+            summaries.addAll(input.readModes(in, () -> export.read(in.file(), input::filtered))
+                    .values());
+        input.requireSamples(summaries);
         String files = inputs.stream().map(i -> i.file().toString()).collect(Collectors.joining("\n"));
         ExportProfilesServiceRequest request = export.request(
                 OtlpResource.ofRecordings(OtlpResource.serviceName(serviceName, System.getenv()), instanceId, files));

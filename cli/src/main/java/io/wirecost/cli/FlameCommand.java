@@ -113,13 +113,9 @@ final class FlameCommand implements Callable<Integer> {
         PprofSink pprof = format.equals("pprof") ? new PprofSink() : null;
         SampleSink sink = flame != null ? flame : pprof;
         if (only >= 0) sink = new CategoryFilter(rules, only, sink);
-        List<io.wirecost.attribution.RecordingSummary> empty = new java.util.ArrayList<>();
-        for (InputOptions.Input in : inputs) {
-            io.wirecost.attribution.RecordingSummary s = input.read(in, sink);
-            if (s.samples() == 0) empty.add(s);
-        }
-        // like attribute: an empty graph exiting 0 reads as "nothing costs anything"
-        if (!empty.isEmpty()) throw input.nothingCounted(empty);
+        List<io.wirecost.attribution.RecordingSummary> summaries = new java.util.ArrayList<>();
+        for (InputOptions.Input in : inputs) summaries.add(input.read(in, sink));
+        input.requireSamples(summaries);
         AtomicFiles.write(out, os -> {
             if (flame != null) {
                 PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8);

@@ -227,6 +227,16 @@ final class InputOptions {
     }
 
     /**
+     * Refuses inputs in which the mode found no sample: one input without samples is an error too, since a silent
+     * empty column or graph reads as "no cost there".
+     */
+    void requireSamples(List<RecordingSummary> summaries) {
+        List<RecordingSummary> empty =
+                summaries.stream().filter(s -> s.samples() == 0).toList();
+        if (!empty.isEmpty()) throw nothingCounted(empty);
+    }
+
+    /**
      * The error for inputs where the mode found nothing: names each such file and what it holds instead.
      */
     UsageException nothingCounted(List<RecordingSummary> empty) {

@@ -51,6 +51,15 @@ public final class JmcRuleDiff {
         return out;
     }
 
+    /** {@code reportJson} (a diff.json) with the rises as its {@code jmc_rules_rose}, as the markdown's section. */
+    public static String json(String reportJson, List<Rise> rises) throws java.io.IOException {
+        ObjectMapper m = new ObjectMapper().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
+        com.fasterxml.jackson.databind.node.ObjectNode root =
+                (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(reportJson);
+        root.set("jmc_rules_rose", m.valueToTree(rises));
+        return m.writeValueAsString(root) + "\n";
+    }
+
     public static String markdown(List<Rise> rises) {
         StringBuilder sb = new StringBuilder("\n### JDK Mission Control rules whose severity rose\n\n");
         if (rises.isEmpty())

@@ -12,7 +12,7 @@ import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** The options of {@code history check} and {@code history report}: which series, and the detector's settings. */
+/** The options of {@code history check}, {@code aa} and {@code report}: which history and series, the detector's settings. */
 final class CheckOptions {
 
     /**
@@ -29,6 +29,9 @@ final class CheckOptions {
             description = "Metrics to check, globs over names such as cpu/rmi/all/int "
                     + "(default: cpu/*/all/*,rtt/*,share/*/all/*).")
     List<String> metrics = new ArrayList<>();
+
+    @Mixin
+    DbOption db;
 
     @Mixin
     SinceOption since;
@@ -84,7 +87,7 @@ final class CheckOptions {
         return new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold, confirm);
     }
 
-    Result run(DbOption db) throws Exception {
+    Result run() throws Exception {
         if (window < 2) throw new UsageException("--window must be at least 2, got " + window);
         if (!(maxP > 0 && maxP < 1)) throw new UsageException("--max-p must be between 0 and 1, got " + maxP);
         if (!(minMagnitude >= 0)) throw new UsageException("--min-magnitude must not be negative, got " + minMagnitude);

@@ -31,9 +31,6 @@ final class HistoryAa implements Callable<Integer> {
     CheckOptions options;
 
     @Mixin
-    DbOption db;
-
-    @Mixin
     FormatOption format;
 
     @Option(
@@ -47,7 +44,7 @@ final class HistoryAa implements Callable<Integer> {
     public Integer call() throws Exception {
         boolean json = format.json();
         if (fromRuns < 2) throw new UsageException("--from-runs must be at least 2, got " + fromRuns);
-        CheckOptions.Result r = options.run(db);
+        CheckOptions.Result r = options.run();
         FalseAlarms fa = FalseAlarms.of(options.check(), r.entries(), r.gating(), r.shares(), fromRuns);
         System.out.print(json ? json(fa, r.entries()) : text(fa, r.entries()));
         return 0;

@@ -27,15 +27,12 @@ final class HistoryCheck implements Callable<Integer> {
     CheckOptions options;
 
     @Mixin
-    DbOption db;
-
-    @Mixin
     FormatOption format;
 
     @Override
     public Integer call() throws Exception {
         boolean json = format.json();
-        CheckOptions.Result r = options.run(db);
+        CheckOptions.Result r = options.run();
         System.out.print(json ? json(r.found()) : text(r.found(), r.gating().size(), r.runs()));
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }

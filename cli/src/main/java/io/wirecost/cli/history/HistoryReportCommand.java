@@ -35,18 +35,15 @@ final class HistoryReportCommand implements Callable<Integer> {
     @Mixin
     CheckOptions options;
 
-    @Mixin
-    DbOption db;
-
     @Override
     public Integer call() throws Exception {
         OutputDirectory.create("--out", out);
-        CheckOptions.Result r = options.run(db);
+        CheckOptions.Result r = options.run();
         Map<String, List<String>> flames = new HashMap<>();
         for (HistoryReport.Sides sides : HistoryReport.sides(r.gating(), r.found()))
             flames.put(sides.dir(), flames(sides));
         Path page = out.resolve("history.html");
-        AtomicFiles.write(page, HistoryReport.render(db.db, r.gating(), r.found(), flames));
+        AtomicFiles.write(page, HistoryReport.render(options.db.db, r.gating(), r.found(), flames));
         System.out.println("history: " + page + " (" + r.gating().size() + " metrics, "
                 + r.found().size() + " change points, "
                 + flames.values().stream().mapToInt(List::size).sum() + " differential flame graphs)");
