@@ -108,7 +108,12 @@ public final class EndpointInstrumentation {
                         .and(not(isAbstract()))));
     }
 
-    private static boolean declaresHandler(TypeDescription type) {
+    /**
+     * Whether a class declares a handler method: annotated itself, or implementing an annotated method of a super
+     * type ({@link Routes#of}). The annotations of its own methods are looked at first; its super types are read only
+     * when none has any, and walked once more per method only when one of them declares a handler.
+     */
+    static boolean declaresHandler(TypeDescription type) {
         if (type.isInterface()) return false;
         for (MethodDescription m : type.getDeclaredMethods()) {
             if (!m.isAbstract()
@@ -117,6 +122,10 @@ public final class EndpointInstrumentation {
                                     a.getAnnotationType().getName()))) {
                 return true;
             }
+        }
+        if (!Routes.inheritsHandlers(type)) return false;
+        for (MethodDescription m : type.getDeclaredMethods()) {
+            if (!m.isAbstract() && Routes.of(type, m) != null) return true;
         }
         return false;
     }

@@ -1,5 +1,9 @@
 package io.wirecost.agent.endpoint;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import net.bytebuddy.description.annotation.AnnotationDescription;
@@ -28,8 +32,118 @@ final class Routes {
         return jaxRsMethod(name) != null || springMethod(name) != null;
     }
 
-    /** The route template of a handler method, or null when it is none. */
+    /**
+     * The route template of a handler method, or null when it is none: from its own annotations, else from those of
+     * the method it implements or overrides. JAX-RS has annotations inherited from a super class's or an interface's
+     * method (a super class's first) when the method has none of its own, and RESTEasy's shared client and server
+     * interfaces rely on it; Spring MVC reads mappings from interfaces too. The class's own {@code @Path} or
+     * {@code @RequestMapping} is the route's root, else the one of the type that declares the annotated method.
+     */
     static String of(TypeDescription type, MethodDescription method) {
+        String own = declared(type, method);
+        if (own != null || !mayInherit(method)) return own;
+        try {
+            for (TypeDescription.Generic superType : superTypes(type)) {
+                for (MethodDescription m : superType.getDeclaredMethods()) {
+                    if (overrides(method, m)) {
+                        String route = declared(hasRoot(type) ? type : superType.asErasure(), m);
+                        if (route != null) return route;
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            // a super type the class file pool cannot resolve: the method keeps no route, as it had none of its own
+        }
+        return null;
+    }
+
+    /** Whether any super type of a class declares a handler method (whose route a method of the class may inherit). */
+    static boolean inheritsHandlers(TypeDescription type) {
+        try {
+            for (TypeDescription.Generic superType : superTypes(type)) {
+                for (MethodDescription m : superType.getDeclaredMethods()) {
+                    for (AnnotationDescription a : m.getDeclaredAnnotations()) {
+                        if (isHandlerAnnotation(a.getAnnotationType().getName())) return true;
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            // a super type the class file pool cannot resolve: nothing inherited from it
+        }
+        return false;
+    }
+
+    /**
+     * A method that may inherit its route: one a request can reach (not static, private or a constructor), not a
+     * compiler's bridge, and with no annotation of JAX-RS or Spring's web package of its own.
+     */
+    private static boolean mayInherit(MethodDescription method) {
+        if (!method.isMethod()
+                || method.isStatic()
+                || method.isPrivate()
+                || method.isBridge()
+                || method.isSynthetic()) {
+            return false;
+        }
+        for (AnnotationDescription a : method.getDeclaredAnnotations()) {
+            String name = a.getAnnotationType().getName();
+            if (name.startsWith(SPRING)) return false;
+            for (String pkg : JAX_RS_PACKAGES) if (name.startsWith(pkg)) return false;
+        }
+        return true;
+    }
+
+    /** Super classes first (nearest first), then every interface: the order JAX-RS gives inherited annotations. */
+    private static List<TypeDescription.Generic> superTypes(TypeDescription type) {
+        List<TypeDescription.Generic> classes = new ArrayList<>();
+        List<TypeDescription.Generic> interfaces = new ArrayList<>();
+        ArrayDeque<TypeDescription.Generic> pending = new ArrayDeque<>(type.getInterfaces());
+        for (TypeDescription.Generic c = type.getSuperClass(); c != null && !isJdk(c); c = c.getSuperClass()) {
+            classes.add(c);
+            pending.addAll(c.getInterfaces());
+        }
+        Set<String> seen = new HashSet<>();
+        while (!pending.isEmpty()) {
+            TypeDescription.Generic i = pending.poll();
+            if (isJdk(i) || !seen.add(i.asErasure().getName())) continue;
+            interfaces.add(i);
+            pending.addAll(i.getInterfaces());
+        }
+        classes.addAll(interfaces);
+        return classes;
+    }
+
+    /** The JDK's own types carry no routes: not worth reading their class files. */
+    private static boolean isJdk(TypeDescription.Generic type) {
+        String name = type.asErasure().getName();
+        return name.startsWith("java.") || name.startsWith("javax.") && !name.startsWith("javax.ws.");
+    }
+
+    /** Whether {@code method} overrides or implements {@code inherited}: same name and erased parameters. */
+    private static boolean overrides(MethodDescription method, MethodDescription inherited) {
+        return inherited.isMethod()
+                && !inherited.isStatic()
+                && !inherited.isPrivate()
+                && inherited.getName().equals(method.getName())
+                && inherited
+                        .getParameters()
+                        .asTypeList()
+                        .asErasures()
+                        .equals(method.getParameters().asTypeList().asErasures());
+    }
+
+    /** Whether a type's own annotations give a route's root: {@code @Path} or Spring's {@code @RequestMapping}. */
+    private static boolean hasRoot(TypeDescription type) {
+        for (AnnotationDescription a : type.getDeclaredAnnotations()) {
+            String name = a.getAnnotationType().getName();
+            if (name.equals(SPRING + "RequestMapping")) return true;
+            for (String pkg : JAX_RS_PACKAGES) if (name.equals(pkg + "Path")) return true;
+        }
+        return false;
+    }
+
+    /** The route of a method's own annotations under a type's root, or null when it has none. */
+    private static String declared(TypeDescription type, MethodDescription method) {
         for (AnnotationDescription a : method.getDeclaredAnnotations()) {
             String name = a.getAnnotationType().getName();
             String verb = jaxRsMethod(name);
