@@ -47,7 +47,9 @@ class EndpointServersIT {
     /** Builds the apps' jars, again when a source or pom is newer than a jar (the build is incremental). */
     @BeforeAll
     static void build() throws Exception {
-        if (upToDate("jetty/target/jetty-shop-1.jar") && upToDate("spring-boot/target/spring-boot-shop-1.jar")) return;
+        if (upToDate("jetty/target/jetty-shop-1.jar")
+                && upToDate("spring-boot/target/spring-boot-shop-1.jar")
+                && upToDate("resteasy-undertow/target/resteasy-undertow-shop-1.jar")) return;
         Process p = new ProcessBuilder(
                         "mvn", "-B", "-q", "-f", APPS.resolve("pom.xml").toString(), "package")
                 .inheritIO()
@@ -101,6 +103,25 @@ class EndpointServersIT {
                         + " \"sku=\" .. i)",
                 "else return wrk.format(\"GET\", \"/health\") end");
         assertWork(costs, "GET /health", Map.of("POST /orders", 6000.0, "GET /orders/{id}", 2000.0));
+    }
+
+    /**
+     * RESTEasy's servlet in an Undertow servlet deployment (context {@code /shop}, servlet mapping {@code /api/*}):
+     * the resources are named by their JAX-RS route templates, those of the orders resource inherited from the
+     * interface it implements, and Undertow's dispatch counts each request once.
+     */
+    @Test
+    void resteasyOnUndertowByTheirRouteTemplate() throws Exception {
+        int port = freePort();
+        Map<String, double[]> costs = profile(
+                "resteasy-undertow",
+                port,
+                List.of("io.wirecost.apps.resteasy.UndertowShop", String.valueOf(port)),
+                "if k == 0 then return wrk.format(\"GET\", \"/shop/api/orders/\" .. i)",
+                "elseif k == 1 then return wrk.format(\"POST\", \"/shop/api/orders\","
+                        + " {[\"Content-Type\"] = \"text/plain\"}, \"sku=\" .. i)",
+                "else return wrk.format(\"GET\", \"/shop/api/health\") end");
+        assertWork(costs, "GET /health", Map.of("POST /orders", 5000.0, "GET /orders/{id}", 2000.0));
     }
 
     /**
@@ -191,6 +212,7 @@ class EndpointServersIT {
                     60,
                     List.of("wrk", "-t1", "-c4", "-d10s", "-s", script.toString(), "http://127.0.0.1:" + port));
             System.out.println(app + " wrk: " + out);
+            assertTrue(!out.contains("Non-2xx"), app + " answered every request: " + out);
             sent = Long.parseLong(out.lines()
                     .filter(l -> l.contains(" requests in "))
                     .findFirst()

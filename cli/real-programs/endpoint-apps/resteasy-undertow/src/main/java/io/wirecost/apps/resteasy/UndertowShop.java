@@ -1,0 +1,80 @@
+package io.wirecost.apps.resteasy;
+
+import io.undertow.Undertow;
+import io.undertow.servlet.api.DeploymentInfo;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Application;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Set;
+import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
+
+/**
+ * A shop of JAX-RS resources on RESTEasy, deployed as a servlet ({@code HttpServlet30Dispatcher} mapped to
+ * {@code /api/*}) in an Undertow servlet deployment under the context {@code /shop}, whose resource methods do known
+ * CPU work per request, so that a test can check each endpoint's CPU per request against it: {@code GET
+ * /orders/{id}} 2000 µs, {@code POST /orders} 5000 µs, {@code GET /health} none. The orders resource takes its
+ * annotations from an interface, as RESTEasy's shared client and server interfaces do. Usage: {@code UndertowShop
+ * PORT} (listens on 127.0.0.1 until it is stopped).
+ */
+@ApplicationPath("/api")
+public class UndertowShop extends Application {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    public static void main(String[] args) {
+        UndertowJaxrsServer server = new UndertowJaxrsServer();
+        DeploymentInfo shop = server.undertowDeployment(UndertowShop.class);
+        shop.setContextPath("/shop").setDeploymentName("shop");
+        server.deploy(shop); // before the listener opens: a client that finds the port finds the shop
+        server.start(Undertow.builder().addHttpListener(Integer.parseInt(args[0]), "127.0.0.1"));
+    }
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return Set.of(Orders.class, Health.class);
+    }
+
+    /** Spins the given CPU time on its own thread's CPU clock. */
+    static long spin(long micros) {
+        long end = THREADS.getCurrentThreadCpuTime() + micros * 1000;
+        long spins = 0;
+        while (THREADS.getCurrentThreadCpuTime() < end) spins++;
+        return spins;
+    }
+
+    /** The orders API as a client would share it: the JAX-RS annotations are the interface's. */
+    @Path("/orders")
+    public interface OrdersApi {
+        @GET
+        @Path("{id}")
+        String order(@PathParam("id") String id);
+
+        @POST
+        String place(String order);
+    }
+
+    public static class Orders implements OrdersApi {
+        @Override
+        public String order(String id) {
+            return id + " " + spin(2000);
+        }
+
+        @Override
+        public String place(String order) {
+            return order.length() + " " + spin(5000);
+        }
+    }
+
+    @Path("/health")
+    public static class Health {
+        @GET
+        public String health() {
+            return "ok";
+        }
+    }
+}
