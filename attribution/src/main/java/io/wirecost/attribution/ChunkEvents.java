@@ -73,6 +73,8 @@ final class ChunkEvents {
     boolean hasEventSetting;
 
     String eventSetting;
+    /** The chunk's CPU load events, kept apart from the samples: {@link CpuContention} reads them. */
+    ChunkLoads loads;
 
     private ChunkEvents(Part[] parts, boolean needsCarry) {
         this.parts = parts;
@@ -108,6 +110,7 @@ final class ChunkEvents {
         hasEventSetting = carry.hasEventSetting();
         eventSetting = carry.eventSetting();
         boolean sawAllocationSample = false;
+        loads = new ChunkLoads(meta);
         // TLAB events wait for the chunk's end, as in EventSelection: a jdk.ObjectAllocationSample makes them redundant
         int[] deferred = new int[0];
         long[] deferredWeights = new long[0];
@@ -164,6 +167,8 @@ final class ChunkEvents {
                 }
             } else if (type == settingId && settingId >= 0) {
                 readSetting(c, meta.byName.get("jdk.ActiveSetting"));
+            } else if (loads.wants(type)) {
+                loads.read(c, type);
             }
             c.pos = start + size;
         }

@@ -44,6 +44,9 @@ final class EventRouting {
         OURS.put("jdk.ObjectAllocationOutsideTLAB", RecordedEvents.AllocationOutsideTlab.class);
         OURS.put("jdk.JavaMonitorEnter", RecordedEvents.MonitorEnter.class);
         OURS.put("jdk.ThreadPark", RecordedEvents.ThreadPark.class);
+        // CPU load, for CpuContention: the reader's own class for the machine's, ours for the threads'
+        OURS.put("jdk.CPULoad", one.jfr.event.CPULoad.class);
+        OURS.put("jdk.ThreadCPULoad", RecordedEvents.ThreadCpuLoad.class);
     }
 
     private static final Field[] TYPE_FIELDS = new Field[BUILT_IN.length];

@@ -17,7 +17,7 @@ final class JfrMetadata {
     /** Deeper element trees than any producer writes are corruption (and would overflow the stack). */
     private static final int MAX_DEPTH = 64;
 
-    record Field(String name, int typeId, boolean constantPool) {}
+    record Field(String name, int typeId, boolean constantPool, boolean array) {}
 
     static final class Type {
         final int id;
@@ -36,6 +36,8 @@ final class JfrMetadata {
     final Map<Integer, Type> poolTypes = new HashMap<>();
     /** Every type, event types included, by name. */
     final Map<String, Type> byName = new HashMap<>();
+    /** Every type by id: what a field's type is. */
+    final Map<Integer, Type> byId = new HashMap<>();
 
     private JfrMetadata() {}
 
@@ -79,11 +81,13 @@ final class JfrMetadata {
                     "true".equals(attributes.get("simpleType")));
             if (!attributes.containsKey("superType")) poolTypes.put(type.id, type);
             byName.put(type.name, type);
+            byId.put(type.id, type);
         } else if ("field".equals(name)) {
             Field f = new Field(
                     attributes.get("name"),
                     Integer.parseInt(attributes.get("class")),
-                    "true".equals(attributes.get("constantPool")));
+                    "true".equals(attributes.get("constantPool")),
+                    attributes.containsKey("dimension"));
             if (parent != null) parent.fields.add(f);
         }
         int children = c.getCount();

@@ -43,9 +43,17 @@ final class MappedRecordingReader {
         return true;
     }
 
-    /** The summaries, or null when the file is left to the general reader (before any sink saw a sample). */
+    /**
+     * The summaries, or null when the file is left to the general reader (before any sink saw a sample); the
+     * recording's CPU load events go to {@code loads}.
+     */
     static Map<SampleMode, RecordingSummary> read(
-            Path readable, String name, ChunkScan scan, Map<SampleMode, SampleSink> sinks, int threads)
+            Path readable,
+            String name,
+            ChunkScan scan,
+            Map<SampleMode, SampleSink> sinks,
+            int threads,
+            CpuLoadTally loads)
             throws RecordingException {
         List<SampleMode> modes = new ArrayList<>(sinks.keySet());
         List<Chunk> chunks = new ArrayList<>();
@@ -56,7 +64,7 @@ final class MappedRecordingReader {
             return null;
         }
         try {
-            return feed(name, scan, sinks, modes, ids, chunks);
+            return feed(name, scan, sinks, modes, ids, chunks, loads);
         } catch (RuntimeException e) {
             // everything was validated while indexing: a failure here is a defect of ours, said in one line
             throw new RecordingException(name, scan.describeFailure(e));
@@ -195,7 +203,8 @@ final class MappedRecordingReader {
             Map<SampleMode, SampleSink> sinks,
             List<SampleMode> modes,
             RecordingIds ids,
-            List<Chunk> chunks) {
+            List<Chunk> chunks,
+            CpuLoadTally loads) {
         Map<SampleMode, Map<String, Long>> counts = new EnumMap<>(SampleMode.class);
         for (SampleMode m : modes) counts.put(m, new TreeMap<>());
         String producer = "jdk";
@@ -224,6 +233,8 @@ final class MappedRecordingReader {
                 for (ChunkEvents.Part part : e.parts) part.tally = back.translate(part.tally);
             }
             chunks.set(k, null);
+            ChunkIds names = ChunkIds.searchingBack(ids, pools, k);
+            e.loads.addTo(loads, id -> names.threadName((int) id));
             carry = new ChunkEvents.Carry(
                     p.threadStates != null ? p.threadStates : carry.threadStates(),
                     e.hasEventSetting || carry.hasEventSetting(),

@@ -180,4 +180,19 @@ public final class RecordedEvents {
     private static int skip(JfrReader jfr) {
         return jfr.getVarint();
     }
+
+    /**
+     * jdk.ThreadCPULoad: startTime, eventThread, user, system (fractions of all cores), for {@link CpuContention}.
+     * Not counted: it weighs no stack.
+     */
+    public static final class ThreadCpuLoad extends Event {
+        final float user;
+        final float system;
+
+        public ThreadCpuLoad(JfrReader jfr) {
+            super(jfr.getVarlong(), jfr.getVarint(), 0);
+            this.user = jfr.getFloat();
+            this.system = jfr.getFloat();
+        }
+    }
 }

@@ -17,6 +17,7 @@ import one.jfr.ClassRef;
 import one.jfr.JfrReader;
 import one.jfr.MethodRef;
 import one.jfr.StackTrace;
+import one.jfr.event.CPULoad;
 import one.jfr.event.Event;
 
 /**
@@ -99,17 +100,21 @@ public final class RecordingReader {
                 report(name, "jmc", -1);
                 return out;
             }
+            CpuLoadTally loads = new CpuLoadTally();
+            Map<SampleMode, SampleSink> counted = new java.util.EnumMap<>(sinks);
+            counted.computeIfPresent(SampleMode.CPU, (m, s) -> loads.counting(s));
             Map<SampleMode, RecordingSummary> summaries = null;
-            if (ownReader && MappedRecordingReader.accepts(sinks)) {
-                summaries = MappedRecordingReader.read(readable, name, scan, sinks, threads());
+            if (ownReader && MappedRecordingReader.accepts(counted)) {
+                summaries = MappedRecordingReader.read(readable, name, scan, counted, threads(), loads);
                 if (summaries != null) report(name, "wirecost", scan.completeChunks());
             }
             if (summaries == null) {
                 AtomicReference<JfrReader> open = new AtomicReference<>();
-                summaries =
-                        withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, sinks, open), open);
+                summaries = withDeadline(
+                        name, scan, () -> readChunks(readable.toString(), name, scan, counted, open, loads), open);
                 report(name, "async-profiler", scan.completeChunks());
             }
+            summaries.computeIfPresent(SampleMode.CPU, (m, s) -> withContention(s, loads));
             if (summaries.values().stream().anyMatch(x -> x.samples() == 0)) {
                 // an empty mode says what the recording does hold: one census and one pass over the modes
                 // not read yet serve every empty mode (the agent's allocation counter meets idle segments)
@@ -124,6 +129,15 @@ public final class RecordingReader {
             }
             return summaries;
         }
+    }
+
+    /**
+     * JFR's execution samples counted as CPU get the contention verdict; async-profiler's samples, which count
+     * CPU time, get none, nor does a recording without them.
+     */
+    private static RecordingSummary withContention(RecordingSummary s, CpuLoadTally loads) {
+        if (!s.producer().equals("jdk") || s.eventCounts().getOrDefault("jdk.ExecutionSample", 0L) == 0) return s;
+        return s.withCpuContention(loads.decide());
     }
 
     private void report(String name, String reader, int chunks) {
@@ -169,7 +183,11 @@ public final class RecordingReader {
         Map<SampleMode, RecordingSummary> all = new java.util.EnumMap<>(read);
         if (!unread.isEmpty()) {
             AtomicReference<JfrReader> open = new AtomicReference<>();
-            all.putAll(withDeadline(name, scan, () -> readChunks(readable.toString(), name, scan, unread, open), open));
+            all.putAll(withDeadline(
+                    name,
+                    scan,
+                    () -> readChunks(readable.toString(), name, scan, unread, open, new CpuLoadTally()),
+                    open));
         }
         Map<SampleMode, Long> found = new java.util.EnumMap<>(SampleMode.class);
         all.forEach((m, summary) -> {
@@ -245,7 +263,8 @@ public final class RecordingReader {
             String name,
             ChunkScan scan,
             Map<SampleMode, SampleSink> sinks,
-            AtomicReference<JfrReader> open)
+            AtomicReference<JfrReader> open,
+            CpuLoadTally loads)
             throws RecordingException {
         List<Target> targets = new ArrayList<>();
         sinks.forEach((m, s) -> targets.add(new Target(m, s)));
@@ -268,7 +287,12 @@ public final class RecordingReader {
                     t.deferred.clear();
                 }
                 for (Event e; (e = jfr.readEvent()) != null; ) {
-                    if (!(e instanceof RecordedEvents.Counted c)) continue;
+                    if (!(e instanceof RecordedEvents.Counted c)) {
+                        if (e instanceof CPULoad l) loads.machine(l.jvmUser, l.jvmSystem, l.machineTotal);
+                        if (e instanceof RecordedEvents.ThreadCpuLoad t)
+                            loads.thread(jfr.threads.get(t.tid), (double) t.user + t.system);
+                        continue;
+                    }
                     for (Target t : targets) {
                         String type = t.selection.countedAs(c);
                         if (type == null) continue;

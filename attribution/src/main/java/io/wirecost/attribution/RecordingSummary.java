@@ -15,6 +15,9 @@ import java.util.stream.Collectors;
  * @param warnings       one-line warnings (truncation, event types that could not be separated)
  * @param eventsHeld     when nothing counted: every event type the recording holds, with its event count
  * @param otherModes     when nothing counted: the modes that would count something, with their weight
+ * @param cpuContention  JFR execution samples counted as CPU: whether the CPU was contended while they were taken
+ *                       (their shares then biased); null where the question does not arise (other producers, modes,
+ *                       formats before 2.0)
  */
 public record RecordingSummary(
         String file,
@@ -24,7 +27,8 @@ public record RecordingSummary(
         long lostBytes,
         List<String> warnings,
         Map<String, Long> eventsHeld,
-        Map<SampleMode, Long> otherModes) {
+        Map<SampleMode, Long> otherModes,
+        CpuContention cpuContention) {
     public RecordingSummary {
         eventCounts = Map.copyOf(eventCounts);
         warnings = List.copyOf(warnings);
@@ -39,7 +43,7 @@ public record RecordingSummary(
             int chunks,
             long lostBytes,
             List<String> warnings) {
-        this(file, producer, eventCounts, chunks, lostBytes, warnings, Map.of(), Map.of());
+        this(file, producer, eventCounts, chunks, lostBytes, warnings, Map.of(), Map.of(), null);
     }
 
     public long samples() {
@@ -47,7 +51,18 @@ public record RecordingSummary(
     }
 
     RecordingSummary withEventsHeld(Map<String, Long> held, Map<SampleMode, Long> modes) {
-        return new RecordingSummary(file, producer, eventCounts, chunks, lostBytes, warnings, held, modes);
+        return new RecordingSummary(
+                file, producer, eventCounts, chunks, lostBytes, warnings, held, modes, cpuContention);
+    }
+
+    RecordingSummary withCpuContention(CpuContention contention) {
+        return new RecordingSummary(
+                file, producer, eventCounts, chunks, lostBytes, warnings, eventsHeld, otherModes, contention);
+    }
+
+    /** The contention note for output, empty when there is nothing to say. */
+    public String cpuContentionNote() {
+        return cpuContention == null ? "" : cpuContention.note();
     }
 
     /**

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * recordings made here by async-profiler (cpu, wall, alloc, lock) and by JDK Flight Recorder 17 and 25
  * (execution, native-method, allocation and CPU-time samples), and the awkward forms of them (several
  * producers concatenated into one multi-chunk file, a truncated last chunk, gzip). For every mode, the
- * counts per stack, per category and per event type, the producer, chunks and warnings must be the same,
+ * counts per stack, per category and per event type, the producer, chunks, warnings and the CPU contention
+ * verdict (its CPU load figures) must be the same,
  * and the own reader must be the one that ran wherever it reads the mode.
  */
 class OwnReaderDifferentialTest {
@@ -190,7 +191,8 @@ class OwnReaderDifferentialTest {
                             s.categories().samples(i) + " in " + s.categories().events(i));
                 }
                 String summary = x.producer() + ", " + x.chunks() + " chunks, " + x.lostBytes() + " lost, "
-                        + x.warnings() + ", held " + new TreeMap<>(x.eventsHeld()) + ", modes " + x.otherModes();
+                        + x.warnings() + ", held " + new TreeMap<>(x.eventsHeld()) + ", modes " + x.otherModes()
+                        + ", contention " + x.cpuContention();
                 out.put(
                         m,
                         new Outcome(

@@ -1,0 +1,175 @@
+package io.wirecost.attribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CPU contention seen from real JDK recordings: a JVM with one always-busy thread and one busy half the time,
+ * recorded alone (about three quarters of two cores: no contention) and beside one spinning process per core
+ * (saturated, the spinners' load outside the JVM). Both readers must find the same figures.
+ */
+class CpuContentionRecordingTest {
+
+    private static final int SECONDS = 6;
+
+    @TempDir
+    static Path dir;
+
+    static Path alone;
+    static Path contended;
+
+    @BeforeAll
+    static void record() throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assumeTrue(cores >= 2, "one core is contended by the recorded pair alone: this test needs two or more");
+        alone = record("alone", 0);
+        contended = record("contended", cores);
+    }
+
+    @Test
+    void aloneIsNotContended() throws Exception {
+        CpuContention c = contention(alone, true);
+        assertEquals(CpuContention.Verdict.NOT_CONTENDED, c.verdict(), c.toString());
+        assertTrue(c.cpuLoadEvents() >= SECONDS - 2, c.toString());
+        assertTrue(c.machineCpuMedianPercent() < CpuContention.SATURATED_PERCENT, c.toString());
+        assertEquals("", c.note());
+        assertTrue(threadNames(c).containsAll(List.of("busy-full", "busy-part")), c.toString());
+    }
+
+    @Test
+    void spinnersBesideMakeItContendedAndSaySo() throws Exception {
+        CpuContention c = contention(contended, true);
+        assertEquals(CpuContention.Verdict.CONTENDED, c.verdict(), c.toString());
+        assertTrue(c.machineCpuMedianPercent() >= CpuContention.SATURATED_PERCENT, c.toString());
+        assertTrue(c.otherProcessesMedianPercent() >= CpuContention.OTHER_PROCESSES_PERCENT, c.toString());
+        assertTrue(threadNames(c).containsAll(List.of("busy-full", "busy-part")), c.toString());
+        for (CpuContention.ThreadShares t : c.threads())
+            if (t.thread().startsWith("busy-"))
+                assertTrue(t.samplesPercent() > 0 && t.cpuTimePercent() > 0, c.toString());
+        assertTrue(c.note().startsWith("CPU contended: shares from JFR execution samples are biased"), c.note());
+        assertTrue(c.note().contains("busy-full "), c.note());
+        assertTrue(c.note().contains("% of CPU time"), c.note());
+    }
+
+    /** Differential: async-profiler's reader gives the same CPU load figures as wirecost's own. */
+    @Test
+    void bothReadersGiveTheSameFigures() throws Exception {
+        for (Path f : List.of(alone, contended)) assertEquals(contention(f, true), contention(f, false), f.toString());
+    }
+
+    @Test
+    void aJdkRecordingWithoutCpuLoadEventsMakesNoClaimAndSaysSo() throws Exception {
+        Path f = dir.resolve("no-load.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
+            r.start();
+            spin(300_000_000L);
+            r.stop();
+            r.dump(f);
+        }
+        CpuContention c = contention(f, true);
+        assertEquals(CpuContention.Verdict.UNKNOWN, c.verdict());
+        assertEquals("contention unknown: the recording has no jdk.CPULoad events", c.note());
+        assertEquals(c, contention(f, false));
+    }
+
+    @Test
+    void asyncProfilerSamplesMakeNoClaimAtAll() throws Exception {
+        Path f = dir.resolve("ap29-cpu.jfr");
+        try (InputStream in = getClass().getResourceAsStream("/recordings/ap29-cpu.jfr")) {
+            Files.write(f, in.readAllBytes());
+        }
+        RecordingSummary s = new RecordingReader(SampleMode.CPU).read(f, new StackCounts());
+        assertTrue(s.samples() > 0);
+        assertNull(s.cpuContention());
+        assertEquals("", s.cpuContentionNote());
+    }
+
+    private static CpuContention contention(Path f, boolean own) throws RecordingException {
+        RecordingReader reader = new RecordingReader(SampleMode.CPU).ownReader(own);
+        RecordingSummary s = reader.read(f, new StackCounts());
+        assertEquals(own ? "wirecost" : "async-profiler", reader.readerUsed());
+        assertNotNull(s.cpuContention(), f + ": JFR execution samples get a verdict");
+        return s.cpuContention();
+    }
+
+    private static List<String> threadNames(CpuContention c) {
+        return c.threads().stream()
+                .map(CpuContention.ThreadShares::thread)
+                .sorted()
+                .toList();
+    }
+
+    private static Path record(String name, int spinners) throws Exception {
+        Path f = dir.resolve(name + ".jfr");
+        List<Process> spinning = new ArrayList<>();
+        try {
+            for (int i = 0; i < spinners; i++)
+                spinning.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            Process p = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            // as scenario JVMs run: without it JFR drops most samples of a loop compiled whole
+                            "-XX:+UnlockDiagnosticVMOptions",
+                            "-XX:+DebugNonSafepoints",
+                            "-XX:StartFlightRecording=filename=" + f
+                                    + ",settings=profile,jdk.ThreadCPULoad#period=1s,jdk.CPULoad#period=1s",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            BusyPair.class.getName(),
+                            String.valueOf(SECONDS))
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve(name + ".log").toFile())
+                    .start();
+            assertEquals(0, p.waitFor(), name + ": " + Files.readString(dir.resolve(name + ".log")));
+        } finally {
+            for (Process s : spinning) s.destroyForcibly().waitFor();
+        }
+        return f;
+    }
+
+    private static void spin(long nanos) {
+        long end = System.nanoTime() + nanos;
+        long x = 0;
+        while (System.nanoTime() < end) x += x * 31 + 7;
+        if (x == 42) System.out.print("");
+    }
+
+    /** The recorded program: one thread always busy, one busy 5 ms in every 10. */
+    public static final class BusyPair {
+        public static void main(String[] args) throws InterruptedException {
+            long end = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000_000L;
+            Thread full = new Thread(() -> spin(end - System.nanoTime()), "busy-full");
+            Thread part = new Thread(
+                    () -> {
+                        while (System.nanoTime() < end) {
+                            spin(5_000_000L);
+                            try {
+                                Thread.sleep(5);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    },
+                    "busy-part");
+            full.start();
+            part.start();
+            full.join();
+            part.join();
+        }
+    }
+}
