@@ -101,7 +101,8 @@ final class AttributeCommand implements Callable<Integer> {
         if (all.total() == 0) throw input.nothingCounted(summaries); // the thread or time filter left nothing
         Attribution total = all.toAttribution(counted(summaries, mode, inputs), mode);
         AttributionReport report =
-                new AttributionReport(perInput, total, input.sampleMode().unit());
+                new AttributionReport(perInput, total, input.sampleMode().unit(), summaries);
+        if (format.equals("csv")) notes(summaries); // json and the table carry them
         System.out.print(
                 switch (format) {
                     case "csv" -> report.csv();
@@ -117,6 +118,7 @@ final class AttributeCommand implements Callable<Integer> {
         for (InputOptions.Input in : inputs) summaries.add(input.read(in, profile));
         input.requireSamples(summaries);
         if (profile.total() == 0) throw input.nothingCounted(summaries);
+        notes(summaries);
         System.out.print(AttributionReport.leaves(
                 what,
                 profile.top(top),
@@ -124,6 +126,11 @@ final class AttributeCommand implements Callable<Integer> {
                 format,
                 input.sampleMode().unit()));
         return 0;
+    }
+
+    /** What the recordings say of the shares (CPU contention), where the output has no notes of its own. */
+    static void notes(List<RecordingSummary> summaries) {
+        for (String n : io.wirecost.report.ContentionNotes.of(summaries)) System.err.println("wirecost: note: " + n);
     }
 
     /** Which events were counted, for the output's "Counted:" line. */

@@ -49,6 +49,7 @@ final class EndpointAttribution {
         if (cost.requests() == 0) {
             throw new UsageException("no request ended while the recordings ran: nothing to divide the CPU by");
         }
+        AttributeCommand.notes(summaries);
         EndpointReport report = new EndpointReport(cost);
         System.out.print(format.equals("csv") ? report.csv() : report.text());
         return 0;

@@ -260,7 +260,33 @@ public record ResultsFile(
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Recording(
-            String file, String producer, Map<String, Long> events, Integer chunks, List<String> warnings) {}
+            String file,
+            String producer,
+            Map<String, Long> events,
+            Integer chunks,
+            List<String> warnings,
+            @JsonInclude(JsonInclude.Include.NON_NULL) CpuContention cpuContention) {}
+
+    /**
+     * JFR execution samples only: whether the CPU was contended while they were taken, which biases their shares
+     * (the engine's {@code CpuContention}); verdict {@code contended}, {@code not_contended} or {@code unknown} (no
+     * {@code jdk.CPULoad} events: the figures are null), and the note the tables print.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record CpuContention(
+            String verdict,
+            Integer cpuLoadEvents,
+            Double machineCpuMedianPercent,
+            Double otherProcessesMedianPercent,
+            Double largestGapPoints,
+            List<ContendedThread> threads,
+            String note) {}
+
+    /** A thread's share of the samples and of CPU time among the compared threads. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record ContendedThread(String thread, Long samples, Double samplesPercent, Double cpuTimePercent) {}
 
     /** Bytes per call, and how they were measured (or why not). */
     @JsonIgnoreProperties(ignoreUnknown = true)

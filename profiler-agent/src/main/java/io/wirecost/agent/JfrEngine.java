@@ -6,8 +6,9 @@ import jdk.jfr.Recording;
 
 /**
  * JDK Flight Recorder: execution samples (threads in Java code) and native-method samples (threads in
- * native code, blocked or not). Nothing else is enabled: socket events with a zero threshold would
- * cost an event per RMI call and distort the round trips being measured.
+ * native code, blocked or not), and the CPU load of the machine and of each thread, once a second. Nothing else is
+ * enabled: socket events with a zero threshold would cost an event per RMI call and distort the round trips being
+ * measured.
  */
 final class JfrEngine implements ProfilerEngine {
 
@@ -30,6 +31,10 @@ final class JfrEngine implements ProfilerEngine {
         r.setName("wirecost");
         r.enable("jdk.ExecutionSample").withPeriod(period);
         r.enable("jdk.NativeMethodSample").withPeriod(period);
+        // a few small events a second that say whether the execution samples were taken under CPU contention,
+        // when they count runnable threads as running (attribution's CpuContention)
+        r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
+        r.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(1));
         if (extras.contains("alloc")) {
             // JFR's own throttled sampler (150 events/s by default), each event weighted by the bytes it stands for
             r.enable("jdk.ObjectAllocationSample").withStackTrace();

@@ -30,14 +30,23 @@ public final class AttributionReport {
     /** samples, or bytes / ns for weighted modes (alloc, lock) */
     private final String unit;
 
+    private final List<RecordingSummary> recordings;
+
     public AttributionReport(Map<String, Attribution> perInput, Attribution total) {
         this(perInput, total, "samples");
     }
 
     public AttributionReport(Map<String, Attribution> perInput, Attribution total, String unit) {
+        this(perInput, total, unit, List.of());
+    }
+
+    /** @param recordings what was read: the table's notes say what they tell of the shares (CPU contention) */
+    public AttributionReport(
+            Map<String, Attribution> perInput, Attribution total, String unit, List<RecordingSummary> recordings) {
         this.perInput = perInput;
         this.total = total;
         this.unit = unit;
+        this.recordings = List.copyOf(recordings);
     }
 
     private boolean weighted() {
@@ -81,6 +90,7 @@ public final class AttributionReport {
                     + "draws (a few heavy events widen them)");
         if (flagged && !weighted())
             notes.add("* fewer than " + CategoryShare.MIN_SAMPLES + " samples: too few to state a share");
+        notes.addAll(ContentionNotes.of(recordings));
         notes.add("Counted: " + total.events() + "; outside JVM internals " + total.middlewareSamples() + " of "
                 + total.totalSamples());
         // "middleware" only where a middleware category holds something: an application without any is not "middleware"
@@ -138,6 +148,7 @@ public final class AttributionReport {
         if (perInput.size() > 1) perInput.forEach((k, v) -> inputs.put(k, attribution(v)));
         m.put("per_input", inputs);
         m.put("recordings", summaries);
+        m.put("notes", ContentionNotes.of(summaries));
         return Json.MAPPER.writeValueAsString(m) + "\n";
     }
 

@@ -181,6 +181,8 @@ public final class HtmlReport {
                         "<p class=\"note\">%d middleware samples; JVM-internal time %.1f %% of all samples</p>",
                         a.middlewareSamples(),
                         a.jvmPercent()));
+                for (String n : ContentionNotes.of(r.shares().get(role).recordings()))
+                    sb.append("<p class=\"note\">").append(Html.esc(n)).append("</p>");
                 sb.append("</div>");
             }
             if (any) sb.append(Html.table(Tables.relativeTime(results, rules, role, mode)));

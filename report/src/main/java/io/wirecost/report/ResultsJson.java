@@ -2,6 +2,7 @@ package io.wirecost.report;
 
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.CategoryShare;
+import io.wirecost.attribution.CpuContention;
 import io.wirecost.diff.ResultsFile;
 import io.wirecost.runner.CpuStatistics;
 import io.wirecost.runner.Estimate;
@@ -246,9 +247,32 @@ public final class ResultsJson {
                 .map(s -> new ResultsFile.Share(s.category().name(), s.percent(), s.ciLow(), s.ciHigh(), s.samples()))
                 .toList();
         List<ResultsFile.Recording> recs = role.recordings().stream()
-                .map(s -> new ResultsFile.Recording(s.file(), s.producer(), s.eventCounts(), s.chunks(), s.warnings()))
+                .map(s -> new ResultsFile.Recording(
+                        s.file(),
+                        s.producer(),
+                        s.eventCounts(),
+                        s.chunks(),
+                        s.warnings(),
+                        contention(s.cpuContention())))
                 .toList();
         return new ResultsFile.Shares(
                 a.events(), a.totalSamples(), a.middlewareSamples(), a.jvmPercent(), mw, jvm, recs);
+    }
+
+    private static ResultsFile.CpuContention contention(CpuContention c) {
+        if (c == null) return null;
+        List<ResultsFile.ContendedThread> threads = c.threads().stream()
+                .map(t -> new ResultsFile.ContendedThread(
+                        t.thread(), t.samples(), t.samplesPercent(), t.cpuTimePercent()))
+                .toList();
+        boolean known = c.verdict() != CpuContention.Verdict.UNKNOWN;
+        return new ResultsFile.CpuContention(
+                c.verdict().name().toLowerCase(java.util.Locale.ROOT),
+                c.cpuLoadEvents(),
+                known ? c.machineCpuMedianPercent() : null,
+                known ? c.otherProcessesMedianPercent() : null,
+                known ? c.largestGapPoints() : null,
+                threads,
+                c.note());
     }
 }

@@ -360,8 +360,10 @@ public final class Tables {
                 new ArrayList<>(List.of("Categories with no samples today and none in the paper are omitted. "
                         + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed. Shares' 95 % intervals: Wilson "
                         + "over the samples, each in shares.csv (ci_low, ci_high) and results.json."));
-        for (ScenarioResult r : shown)
+        for (ScenarioResult r : shown) {
             notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
+            for (String n : ContentionNotes.of(r.shares().get(role).recordings())) notes.add(r.scenario() + ": " + n);
+        }
         return new Table(
                 "Relative time by category, % of middleware " + mode.samplesWord() + " samples (role: " + role
                         + "), today vs seed 000 Table 3",

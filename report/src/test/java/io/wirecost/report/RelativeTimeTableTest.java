@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.attribution.CategoryCounts;
+import io.wirecost.attribution.CpuContention;
+import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
@@ -31,11 +35,15 @@ class RelativeTimeTableTest {
             """, "test.rules");
 
     private static ScenarioResult scenario(String name, long transport, long write) {
+        return scenario(name, transport, write, List.of());
+    }
+
+    private static ScenarioResult scenario(String name, long transport, long write, List<RecordingSummary> recordings) {
         CategoryCounts counts = new CategoryCounts(RULES.categories());
         counts.add(0, transport);
         counts.add(1, write);
         counts.add(2, 25);
-        RoleAttribution all = new RoleAttribution("all", counts.toAttribution("test"), List.of());
+        RoleAttribution all = new RoleAttribution("all", counts.toAttribution("test"), recordings);
         return new ScenarioResult(
                 name,
                 1,
@@ -89,5 +97,47 @@ class RelativeTimeTableTest {
                 assertFalse(out.contains("middleware " + other + " samples"), out);
             }
         }
+    }
+
+    /** A JFR engine run under CPU contention: table.md's table, report.html and results.json say the shares are biased. */
+    @Test
+    void contendedJfrSamplesAreSaidBiasedInEveryOutput(@TempDir Path dir) throws Exception {
+        CpuContention contended = CpuContention.of(
+                new double[] {1.0, 0.99, 1.0},
+                new double[] {0.5, 0.5, 0.5},
+                Map.of("busy-a", 810L, "busy-b", 190L),
+                Map.of("busy-a", 6.9, "busy-b", 3.1));
+        RecordingSummary server = new RecordingSummary(
+                "runs/x/recordings/a-server.jfr",
+                "jdk",
+                Map.of("jdk.ExecutionSample", 1000L),
+                1,
+                0,
+                List.of(),
+                Map.of(),
+                Map.of(),
+                contended);
+        List<ScenarioResult> run = List.of(scenario("a", 30, 70, List.of(server)));
+        Table t = Tables.relativeTime(run, RULES, "all", SampleMode.CPU);
+        String note = "a: " + contended.note();
+        assertTrue(t.notes().contains(note), t.notes().toString());
+        assertTrue(note.contains("busy-a 81 % of samples, 69 % of CPU time"), note);
+        RunMetadata meta = TestRuns.meta(new ProfilerSettings("jfr", "cpu", 10_000_000), List.of("a"));
+        assertTrue(HtmlReport.render(meta, run, RULES, dir).contains("busy-a 81 % of samples"));
+        JsonNode rec = new ObjectMapper()
+                .readTree(ResultsJson.render(meta, run))
+                .path("scenarios")
+                .path(0)
+                .path("shares")
+                .path("all")
+                .path("recordings")
+                .path(0)
+                .get("cpu_contention");
+        assertEquals("contended", rec.get("verdict").asText(), rec.toString());
+        assertEquals(100, rec.get("machine_cpu_median_percent").asDouble(), 1e-9);
+        assertEquals(50, rec.get("other_processes_median_percent").asDouble(), 1e-9);
+        assertEquals("busy-a", rec.get("threads").get(0).get("thread").asText());
+        assertEquals(69, rec.get("threads").get(0).get("cpu_time_percent").asDouble(), 1e-9);
+        assertEquals(contended.note(), rec.get("note").asText());
     }
 }
