@@ -108,7 +108,9 @@ class EndpointServersIT {
     /**
      * RESTEasy's servlet in an Undertow servlet deployment (context {@code /shop}, servlet mapping {@code /api/*}):
      * the resources are named by their JAX-RS route templates, those of the orders resource inherited from the
-     * interface it implements, and Undertow's dispatch counts each request once.
+     * interface it implements, and Undertow's dispatch counts each request once. The receipts resource answers
+     * asynchronously: its endpoint has the work done on the request's thread, never the executor's, and the request
+     * is counted once although its answer is sent from another thread.
      */
     @Test
     void resteasyOnUndertowByTheirRouteTemplate() throws Exception {
@@ -120,8 +122,12 @@ class EndpointServersIT {
                 "if k == 0 then return wrk.format(\"GET\", \"/shop/api/orders/\" .. i)",
                 "elseif k == 1 then return wrk.format(\"POST\", \"/shop/api/orders\","
                         + " {[\"Content-Type\"] = \"text/plain\"}, \"sku=\" .. i)",
+                "elseif k == 2 then return wrk.format(\"GET\", \"/shop/api/receipts/\" .. i)",
                 "else return wrk.format(\"GET\", \"/shop/api/health\") end");
-        assertWork(costs, "GET /health", Map.of("POST /orders", 5000.0, "GET /orders/{id}", 2000.0));
+        assertWork(
+                costs,
+                "GET /health",
+                Map.of("POST /orders", 5000.0, "GET /orders/{id}", 2000.0, "GET /receipts/{id}", 1000.0));
     }
 
     /**
@@ -179,7 +185,7 @@ class EndpointServersIT {
     }
 
     /**
-     * Starts the app under the agent, sends it 10 s of wrk rotating over three requests (the Lua branches),
+     * Starts the app under the agent, sends it 10 s of wrk rotating over the requests of the Lua branches,
      * stops it and returns {@code attribute --by endpoint}'s whole cost per endpoint.
      */
     private Map<String, double[]> profile(String app, int port, List<String> main, String... branches)
@@ -203,7 +209,7 @@ class EndpointServersIT {
                             "local i = 0",
                             "request = function()",
                             "i = i + 1",
-                            "local k = i % 3",
+                            "local k = i % " + branches.length,
                             String.join("\n", branches),
                             "end",
                             ""));

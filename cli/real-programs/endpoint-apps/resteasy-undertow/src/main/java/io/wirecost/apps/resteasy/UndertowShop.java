@@ -11,6 +11,10 @@ import jakarta.ws.rs.core.Application;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
 
 /**
@@ -18,8 +22,9 @@ import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
  * {@code /api/*}) in an Undertow servlet deployment under the context {@code /shop}, whose resource methods do known
  * CPU work per request, so that a test can check each endpoint's CPU per request against it: {@code GET
  * /orders/{id}} 2000 µs, {@code POST /orders} 5000 µs, {@code GET /health} none. The orders resource takes its
- * annotations from an interface, as RESTEasy's shared client and server interfaces do. Usage: {@code UndertowShop
- * PORT} (listens on 127.0.0.1 until it is stopped).
+ * annotations from an interface, as RESTEasy's shared client and server interfaces do. {@code GET /receipts/{id}} is
+ * asynchronous: 1000 µs on the request's thread, then 2000 µs on an executor of its own, whose answer RESTEasy sends
+ * when it completes. Usage: {@code UndertowShop PORT} (listens on 127.0.0.1 until it is stopped).
  */
 @ApplicationPath("/api")
 public class UndertowShop extends Application {
@@ -36,7 +41,7 @@ public class UndertowShop extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(Orders.class, Health.class);
+        return Set.of(Orders.class, Receipts.class, Health.class);
     }
 
     /** Spins the given CPU time on its own thread's CPU clock. */
@@ -67,6 +72,22 @@ public class UndertowShop extends Application {
         @Override
         public String place(String order) {
             return order.length() + " " + spin(5000);
+        }
+    }
+
+    @Path("/receipts")
+    public static class Receipts {
+        private static final ExecutorService PRINTER = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "receipt-printer");
+            t.setDaemon(true);
+            return t;
+        });
+
+        @GET
+        @Path("{id}")
+        public CompletionStage<String> receipt(@PathParam("id") String id) {
+            long checked = spin(1000);
+            return CompletableFuture.supplyAsync(() -> id + " " + checked + " " + spin(2000), PRINTER);
         }
     }
 
