@@ -3,11 +3,10 @@ package io.wirecost.scenarios;
 /**
  * A transport under test. The server side runs in one JVM, the client in another; the runner drives
  * both through {@code harness.ServerMain} and {@code harness.ClientMain}. Register new scenarios in
- * {@link Scenarios} with a {@link ScenarioDescriptor}; the runner needs no change.
+ * {@link Scenarios} with a {@link ScenarioDescriptor}, which names it (the one place a scenario's name is written);
+ * the runner needs no change.
  */
 public interface Scenario {
-
-    String name();
 
     ServerHandle startServer(ScenarioConfig config) throws Exception;
 

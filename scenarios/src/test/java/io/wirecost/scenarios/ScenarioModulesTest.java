@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every registered scenario has each piece CONTRIBUTING.md's "Adding a scenario" asks for: a module the
- * build lists, its class with a "Run alone" line, the options it declares read by its module, an
+ * build lists, its class with a "Run alone" line that names it (the descriptor is where its name is given), the options it declares read by its module, an
  * integration test and a page in docs/ that name it. Reads the checkout, so it fails on a piece left out.
  */
 class ScenarioModulesTest {
@@ -40,7 +40,14 @@ class ScenarioModulesTest {
             assertTrue(Files.isRegularFile(source), name + ": no source " + source);
             String text = Files.readString(source);
             assertTrue(text.contains("Run alone:"), name + ": " + source.getFileName() + " has no \"Run alone:\" line");
-            assertTrue(text.contains('"' + name + '"'), name + ": " + source.getFileName() + " never names itself");
+            Pattern word = Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])");
+            String runAlone = text.substring(text.indexOf("Run alone:"))
+                    .lines()
+                    .findFirst()
+                    .orElseThrow();
+            assertTrue(
+                    word.matcher(runAlone).find(),
+                    name + ": " + source.getFileName() + "'s \"Run alone:\" line never names it");
             String moduleSources = concat(module.resolve("src/main/java")) + harness;
             for (String key : d.options()) {
                 assertTrue(
@@ -48,7 +55,6 @@ class ScenarioModulesTest {
                         name + ": declares option " + key + " but module " + d.module()
                                 + " nor the harness ever reads it");
             }
-            Pattern word = Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(?![\\w-])");
             assertTrue(word.matcher(itSources).find(), name + ": no integration test in cli/src/test names it");
             assertTrue(word.matcher(docs).find(), name + ": no page in docs/ names it");
         }

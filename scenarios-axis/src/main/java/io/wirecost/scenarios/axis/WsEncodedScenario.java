@@ -50,11 +50,6 @@ public final class WsEncodedScenario implements Scenario {
     static final QName PORT = new QName(AxisServer.NAMESPACE, AxisServer.SERVICE);
 
     @Override
-    public String name() {
-        return "ws-encoded";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         keepAlive(config); // a bad value fails here, before any JVM goes on
         CountingTester service = CountingTester.serving(config);

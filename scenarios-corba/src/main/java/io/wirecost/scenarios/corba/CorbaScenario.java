@@ -44,11 +44,6 @@ public final class CorbaScenario implements Scenario {
     private static ORB clientOrb;
 
     @Override
-    public String name() {
-        return "corba";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         // loopback, or with --remote the server namespace's address; never every interface
         String host = config.bindHost();

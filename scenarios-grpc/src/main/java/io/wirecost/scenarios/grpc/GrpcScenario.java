@@ -36,11 +36,6 @@ public class GrpcScenario implements Scenario {
     static final int MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
     @Override
-    public String name() {
-        return "grpc";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         CountingTester service = CountingTester.serving(config);
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(config.bindHost(), 0))

@@ -44,11 +44,6 @@ public class GrpcTlsScenario extends GrpcScenario {
     static final String AUTHORITY = "localhost";
 
     @Override
-    public String name() {
-        return "grpc-tls";
-    }
-
-    @Override
     protected void secureServer(NettyServerBuilder builder, ScenarioConfig config) throws Exception {
         KeyMaterial keys = KeyMaterial.load(config.requireKeyDir());
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());

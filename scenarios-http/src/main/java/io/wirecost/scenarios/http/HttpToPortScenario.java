@@ -35,11 +35,6 @@ import java.util.Set;
 public final class HttpToPortScenario implements Scenario {
 
     @Override
-    public String name() {
-        return "http-to-port";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         TunnelOptions options = TunnelOptions.from(config);
         String host = Addresses.advertisedHost();

@@ -33,11 +33,6 @@ import java.util.Set;
 public final class HttpToServletScenario implements Scenario {
 
     @Override
-    public String name() {
-        return "http-to-servlet";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         TunnelOptions options = TunnelOptions.from(config);
         String host = Addresses.advertisedHost();

@@ -15,11 +15,6 @@ import java.net.http.HttpClient;
 public class RestJsonH2Scenario extends RestJsonScenario {
 
     @Override
-    public String name() {
-        return "rest-json-h2";
-    }
-
-    @Override
     protected HttpClient.Version version() {
         return HttpClient.Version.HTTP_2;
     }

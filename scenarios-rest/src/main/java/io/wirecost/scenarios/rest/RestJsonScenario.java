@@ -29,11 +29,6 @@ import org.apache.catalina.util.ServerInfo;
  */
 public class RestJsonScenario implements Scenario {
 
-    @Override
-    public String name() {
-        return "rest-json";
-    }
-
     /** The HTTP version the client asks for; rest-json-h2 asks for HTTP/2. */
     protected HttpClient.Version version() {
         return HttpClient.Version.HTTP_1_1;

@@ -37,11 +37,6 @@ public class WsLiteralScenario implements Scenario {
     static final QName PAYLOAD_PORT = new QName(PayloadPort.NAMESPACE, PayloadPort.PORT);
 
     @Override
-    public String name() {
-        return "ws-literal";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         CountingTester service = CountingTester.serving(config);
         Map<String, Object> attributes = new HashMap<>(serverAttributes(config));

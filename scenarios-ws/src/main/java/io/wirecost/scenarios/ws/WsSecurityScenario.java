@@ -37,11 +37,6 @@ public final class WsSecurityScenario extends WsLiteralScenario {
     private Path clientKeyDir;
 
     @Override
-    public String name() {
-        return "ws-security";
-    }
-
-    @Override
     protected Map<String, Object> serverAttributes(ScenarioConfig config) throws Exception {
         String jce = JceProviders.install(config);
         WssSuite suite = WssSuite.of(config);

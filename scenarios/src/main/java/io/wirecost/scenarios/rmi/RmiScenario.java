@@ -56,11 +56,6 @@ public class RmiScenario implements Scenario {
     public static final ObjectInputFilter PAYLOAD_FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=3;maxrefs=100;maxarray=" + Payload.MAX_INTS + ";maxbytes=8000000;java.lang.String;!*");
 
-    @Override
-    public String name() {
-        return "rmi";
-    }
-
     /** Socket factories; null means the JDK's plain sockets. */
     protected RMIClientSocketFactory clientFactory(ScenarioConfig config) throws Exception {
         return null;

@@ -29,11 +29,6 @@ public class RmiSslScenario extends RmiScenario {
     private volatile String jce = "sun"; // option jce.provider, applied to this JVM by JceProviders
 
     @Override
-    public String name() {
-        return "rmi-ssl";
-    }
-
-    @Override
     protected RMIClientSocketFactory clientFactory(ScenarioConfig config) {
         return new RecordingSslClientSocketFactory();
     }

@@ -34,11 +34,6 @@ import java.util.Map;
 public final class TcpScenario implements Scenario {
 
     @Override
-    public String name() {
-        return "tcp";
-    }
-
-    @Override
     public ServerHandle startServer(ScenarioConfig config) throws IOException {
         ServerSocket ss = new ServerSocket(0, 50, InetAddress.getByName(config.bindHost()));
         RTTTester service = new RTTTesterImpl(config.stringLength());
