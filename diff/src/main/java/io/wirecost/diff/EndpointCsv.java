@@ -1,7 +1,6 @@
 package io.wirecost.diff;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,7 @@ public final class EndpointCsv {
         List<String> lines = CsvLines.read(file, HEADER);
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;
-            List<String> f = fields(lines.get(i));
+            List<String> f = CsvLines.fields(lines.get(i));
             if (f.size() != 7)
                 throw new RunData.BadRunException(
                         file + ": line " + (i + 1) + " has " + f.size() + " fields, expected 7");
@@ -44,29 +43,6 @@ public final class EndpointCsv {
                     reps.values().stream().mapToDouble(Double::doubleValue).toArray()));
             out.put(scenario, m);
         });
-        return out;
-    }
-
-    /** One CSV line's fields; an endpoint name with a comma comes quoted, its quotes doubled. */
-    static List<String> fields(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cur.append('"');
-                    i++;
-                } else if (c == '"') quoted = false;
-                else cur.append(c);
-            } else if (c == '"') quoted = true;
-            else if (c == ',') {
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else cur.append(c);
-        }
-        out.add(cur.toString());
         return out;
     }
 }

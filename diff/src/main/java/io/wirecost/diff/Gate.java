@@ -51,7 +51,7 @@ public final class Gate {
      *
      * @param unequalContention scenarios left without a verdict because their two sides met different
      *                          contention for the CPU, with the figures, one line each
-     * @param measuredDifferently how the two runs were measured differently ({@link RunData#measuredDifferently}):
+     * @param measuredDifferently how the two runs were measured differently ({@link RunProtocol#differences}):
      *                          when not empty, no line gets a verdict
      * @param apart             why the two runs were not measured on one machine in one sitting
      *                          ({@link Apart#why}), empty where they were: no line gets a verdict unless
@@ -100,7 +100,7 @@ public final class Gate {
                     .ifPresent(why -> unequal.put(scenario, why));
         }
         complete &= unequal.isEmpty();
-        Map<String, String> differently = RunData.measuredDifferently(base, cand);
+        Map<String, String> differently = RunProtocol.differences(base, cand);
         String apart = Apart.why(base, cand).orElse("");
         // reasons that bar every line of the report, not a scenario's
         boolean runsBarred = !differently.isEmpty() || (!apart.isEmpty() && !allowApart);
