@@ -127,7 +127,7 @@ class EndpointServersIT {
         assertWork(
                 costs,
                 "GET /health",
-                Map.of("POST /orders", 5000.0, "GET /orders/{id}", 2000.0, "GET /receipts/{id}", 1000.0));
+                Map.of("POST /orders", 5000.0, "GET /orders/{id}", 2000.0, "GET /receipts/{id}", 3000.0));
     }
 
     /**

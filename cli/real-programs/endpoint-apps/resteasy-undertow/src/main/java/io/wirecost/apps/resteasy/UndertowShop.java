@@ -23,7 +23,7 @@ import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
  * CPU work per request, so that a test can check each endpoint's CPU per request against it: {@code GET
  * /orders/{id}} 2000 µs, {@code POST /orders} 5000 µs, {@code GET /health} none. The orders resource takes its
  * annotations from an interface, as RESTEasy's shared client and server interfaces do. {@code GET /receipts/{id}} is
- * asynchronous: 1000 µs on the request's thread, then 2000 µs on an executor of its own, whose answer RESTEasy sends
+ * asynchronous: 3000 µs on the request's thread, then 1000 µs on an executor of its own, whose answer RESTEasy sends
  * when it completes. Usage: {@code UndertowShop PORT} (listens on 127.0.0.1 until it is stopped).
  */
 @ApplicationPath("/api")
@@ -86,8 +86,8 @@ public class UndertowShop extends Application {
         @GET
         @Path("{id}")
         public CompletionStage<String> receipt(@PathParam("id") String id) {
-            long checked = spin(1000);
-            return CompletableFuture.supplyAsync(() -> id + " " + checked + " " + spin(2000), PRINTER);
+            long checked = spin(3000);
+            return CompletableFuture.supplyAsync(() -> id + " " + checked + " " + spin(1000), PRINTER);
         }
     }
 
