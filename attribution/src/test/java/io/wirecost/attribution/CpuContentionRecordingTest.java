@@ -142,10 +142,16 @@ class CpuContentionRecordingTest {
         return f;
     }
 
+    /**
+     * Arithmetic between rare clock reads: JFR's sampler drops a sample whose thread is inside System.nanoTime's
+     * native clock call, so a loop that reads the clock on every turn leaves almost no samples.
+     */
     private static void spin(long nanos) {
         long end = System.nanoTime() + nanos;
         long x = 0;
-        while (System.nanoTime() < end) x += x * 31 + 7;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 200_000; i++) x += x * 31 + i;
+        }
         if (x == 42) System.out.print("");
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -91,6 +92,20 @@ class RealRecordingsCliIT {
             assertTrue(expected > 20, "enough samples: " + expected);
             assertEquals(expected, j.get("total_samples").asLong(), twice.toString());
             assertEquals(2, j.get("recordings").get(0).get("chunks").asInt());
+            // JFR's execution samples get a contention verdict from every jdk.CPULoad the JDK counts; async-profiler's
+            // none
+            JsonNode contention = j.get("recordings").get(0).get("cpuContention");
+            if (single == jdk) {
+                assertTrue(
+                        Set.of("CONTENDED", "NOT_CONTENDED")
+                                .contains(contention.get("verdict").asText()),
+                        j.toString());
+                assertEquals(
+                        jfrSummaryCount(twice, "jdk.CPULoad"),
+                        contention.get("cpuLoadEvents").asLong());
+            } else {
+                assertTrue(contention == null || contention.isNull(), j.toString());
+            }
         }
     }
 
