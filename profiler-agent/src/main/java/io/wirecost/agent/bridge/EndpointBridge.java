@@ -131,10 +131,18 @@ public final class EndpointBridge {
         return OUTERMOST;
     }
 
-    /** A handler with a route template is entered: it names the open request, or is a request of its own. */
+    /**
+     * A handler with a route template is entered: it names the open request if no handler has yet, or is a request of
+     * its own. The first handler is the route the request matched; one it calls in the same thread (another resource
+     * in-process, a client class implementing a resource's interface, whose methods inherit its routes) does not
+     * rename it.
+     */
     public static int enter(String route) {
         int token = enter();
-        if (token != NONE) STATE.get().endpoint = id(route);
+        if (token != NONE) {
+            State s = STATE.get();
+            if (s.endpoint == UNNAMED) s.endpoint = id(route);
+        }
         return token;
     }
 
