@@ -14,7 +14,7 @@ import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.model.ModelFit;
 import io.wirecost.runner.model.ModelSweep;
-import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.ScenarioGroups;
 import io.wirecost.scenarios.payload.Payload;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -97,7 +97,7 @@ public final class ModelCommand implements Callable<Integer> {
         int total = calls != null ? calls : quick ? 100 : 1000;
         int warm = warmup != null ? warmup : quick ? 100 : 500;
         try {
-            scenarios = Scenarios.resolve(scenarios); // names and the sets run takes (all, papers, today)
+            scenarios = ScenarioGroups.resolve(scenarios); // names and the sets run takes (all, papers, today)
         } catch (IllegalArgumentException e) {
             throw new UsageException("--scenarios: " + e.getMessage());
         }

@@ -5,18 +5,15 @@ import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.common.Locations;
-import io.wirecost.report.ConsoleTables;
 import io.wirecost.report.Progress;
-import io.wirecost.report.Tables;
 import io.wirecost.report.metrics.RunMetricsPublisher;
 import io.wirecost.runner.NetworkPair;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RunConfig;
 import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.RunSettings;
-import io.wirecost.runner.ScenarioResult;
 import io.wirecost.runner.UsageException;
-import io.wirecost.scenarios.Scenarios;
+import io.wirecost.scenarios.ScenarioGroups;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -143,48 +140,15 @@ final class RunCommand implements Callable<Integer> {
         }
         progress.done();
 
-        boolean failed = false;
-        for (RunCoordinator.Side side : sides) {
-            RunConfig c = side.config();
-            if (!c.label().isEmpty())
-                System.out.println("\n==== " + c.label() + ": " + c.javaHome()
-                        + (c.mavenProperties().isEmpty() ? "" : " " + c.mavenProperties()));
-            System.out.print(ConsoleTables.text(
-                    side.meta(),
-                    side.results(),
-                    plan.rules(),
-                    scenarioOptions.payload != null,
-                    scenarioOptions.clients > 1));
-            for (ScenarioResult r : side.results()) {
-                if (!r.ok()) {
-                    System.err.println("wirecost: " + r.scenario() + (plan.repeat() > 1 ? " #" + r.repetition() : "")
-                            + " failed: " + r.error());
-                    failed = true;
-                }
-            }
-        }
-        if (plan.twoSided()) {
-            System.out.println();
-            System.out.print(Tables.configurationFactors(
-                            RunCoordinator.firstRepetitions(sides.get(0).results()),
-                            RunCoordinator.firstRepetitions(sides.get(1).results()),
-                            sides.get(0).config().scenarioOptions(),
-                            sides.get(1).config().scenarioOptions())
-                    .text());
-        }
-        System.out.println();
-        System.out.println("Results: " + dir
-                + " (results.json, shares.csv, rtt.csv, cpu.csv, sizes.csv, table.md, metrics.prom, report.html, "
-                + "recordings/, flames/, captures/)");
-        if (plan.twoSided())
-            System.out.println("Compare: ./wirecost diff " + dir.resolve("baseline") + " " + dir.resolve("candidate"));
+        boolean failed =
+                RunSummary.print(plan, sides, dir, scenarioOptions.payload != null, scenarioOptions.clients > 1);
         boolean pushed = published.finish(RunSides.metricsSources(sides));
         return failed || !pushed ? 1 : 0;
     }
 
     private List<String> resolveScenarios() {
         try {
-            return Scenarios.resolve(scenarios);
+            return ScenarioGroups.resolve(scenarios);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--scenarios: " + e.getMessage());
         }

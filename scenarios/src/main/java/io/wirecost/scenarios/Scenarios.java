@@ -7,12 +7,9 @@ import static io.wirecost.scenarios.ScenarioDescriptor.Capability.TODAY_ONLY;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.security.JceProviders;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * The built-in registry of scenarios, by name, in the order tables print them. Adding a transport:
@@ -151,43 +148,6 @@ public final class Scenarios {
 
     public static List<String> names() {
         return List.copyOf(REGISTRY.keySet());
-    }
-
-    /**
-     * The named sets of scenarios {@link #resolve} accepts beside the scenarios' own names, each as the test that
-     * picks its members: {@code all}, {@code papers} (the nine transports of the papers' study, seeds 000 and 002, as
-     * {@code all} was before today's four joined it) and {@code today} (those four, which no paper measured).
-     */
-    private static final Map<String, Predicate<String>> GROUPS = new LinkedHashMap<>();
-
-    static {
-        GROUPS.put("all", name -> true);
-        GROUPS.put("papers", name -> !todayOnly(name));
-        GROUPS.put("today", Scenarios::todayOnly);
-    }
-
-    /** The named set's scenarios in table order, or empty when {@code name} names no set. */
-    public static Optional<List<String>> group(String name) {
-        return Optional.ofNullable(GROUPS.get(name))
-                .map(member -> names().stream().filter(member).toList());
-    }
-
-    /**
-     * Scenario names and group names, expanded in the order given, each scenario once.
-     *
-     * @throws IllegalArgumentException naming the first word that is neither
-     */
-    public static List<String> resolve(List<String> namesOrGroups) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String word : namesOrGroups) {
-            Optional<List<String>> g = group(word);
-            if (g.isPresent()) out.addAll(g.get());
-            else if (REGISTRY.containsKey(word)) out.add(word);
-            else
-                throw new IllegalArgumentException("unknown scenario '" + word + "' (known: "
-                        + String.join(", ", names()) + "; or " + String.join(", ", GROUPS.keySet()) + ")");
-        }
-        return List.copyOf(out);
     }
 
     public static ScenarioDescriptor descriptor(String name) {

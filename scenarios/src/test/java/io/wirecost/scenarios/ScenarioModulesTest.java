@@ -66,7 +66,7 @@ class ScenarioModulesTest {
         assertTrue(!Scenarios.runsRemote("http-to-port"), "the tunnelled scenarios are built around loopback");
         assertEquals(
                 List.of("grpc", "grpc-tls", "rest-json", "rest-json-h2"),
-                Scenarios.group("today").orElseThrow());
+                ScenarioGroups.group("today").orElseThrow());
         assertTrue(Scenarios.descriptor("ws-security").needsKeys());
         assertEquals(0.25, Scenarios.descriptor("ws-security").adaptiveCompileThresholdScaling());
     }

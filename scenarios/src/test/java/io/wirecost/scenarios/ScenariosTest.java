@@ -23,27 +23,27 @@ class ScenariosTest {
                         "http-to-port",
                         "http-to-servlet",
                         "corba"),
-                Scenarios.group("papers").orElseThrow());
+                ScenarioGroups.group("papers").orElseThrow());
         assertEquals(
                 List.of("grpc", "grpc-tls", "rest-json", "rest-json-h2"),
-                Scenarios.group("today").orElseThrow());
-        List<String> both = new ArrayList<>(Scenarios.group("papers").orElseThrow());
-        both.addAll(Scenarios.group("today").orElseThrow());
+                ScenarioGroups.group("today").orElseThrow());
+        List<String> both = new ArrayList<>(ScenarioGroups.group("papers").orElseThrow());
+        both.addAll(ScenarioGroups.group("today").orElseThrow());
         assertEquals(Scenarios.names(), both, "papers and today together are all, in table order");
-        assertEquals(Scenarios.names(), Scenarios.resolve(List.of("all")));
+        assertEquals(Scenarios.names(), ScenarioGroups.resolve(List.of("all")));
     }
 
     @Test
     void namesAndGroupsExpandInTheOrderGivenEachScenarioOnce() {
         assertEquals(
                 List.of("grpc", "rmi", "grpc-tls", "rest-json", "rest-json-h2"),
-                Scenarios.resolve(List.of("grpc", "rmi", "today", "rmi")));
+                ScenarioGroups.resolve(List.of("grpc", "rmi", "today", "rmi")));
     }
 
     @Test
     void anUnknownWordIsNamedWithTheGroupsOnOffer() {
-        IllegalArgumentException e =
-                assertThrows(IllegalArgumentException.class, () -> Scenarios.resolve(List.of("rmi", "paper", "tcp")));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> ScenarioGroups.resolve(List.of("rmi", "paper", "tcp")));
         assertTrue(e.getMessage().startsWith("unknown scenario 'paper' (known: tcp, rmi,"), e.getMessage());
         assertTrue(e.getMessage().endsWith("; or all, papers, today)"), e.getMessage());
     }
