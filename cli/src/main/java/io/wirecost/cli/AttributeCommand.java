@@ -7,6 +7,7 @@ import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.common.Choice;
 import io.wirecost.report.AttributionReport;
 import io.wirecost.runner.UsageException;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Choice;
 import io.wirecost.runner.RunMethod;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.UsageException;

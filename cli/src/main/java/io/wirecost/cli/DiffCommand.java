@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.diff.DiffFlames;
 import io.wirecost.diff.DiffLine;

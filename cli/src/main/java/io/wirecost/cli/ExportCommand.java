@@ -9,6 +9,7 @@ import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
+import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.UsageException;

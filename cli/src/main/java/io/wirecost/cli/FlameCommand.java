@@ -5,6 +5,7 @@ import io.wirecost.attribution.FlameGraphSink;
 import io.wirecost.attribution.PprofSink;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleSink;
+import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.UsageException;

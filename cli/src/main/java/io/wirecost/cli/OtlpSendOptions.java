@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.wirecost.attribution.OtlpHttpSender;
+import io.wirecost.cli.common.Choice;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.Durations;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RunMethod;

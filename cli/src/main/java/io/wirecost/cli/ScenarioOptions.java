@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Choice;
 import io.wirecost.runner.ScenarioRunner;
 import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.Scenarios;

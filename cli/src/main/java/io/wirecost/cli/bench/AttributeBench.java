@@ -70,7 +70,7 @@ final class AttributeBench implements Callable<Integer> {
         if (rounds < 2)
             throw new io.wirecost.runner.UsageException(
                     "--rounds must be at least 2 (an interval needs two), got " + rounds);
-        io.wirecost.cli.Choice.among("--shape", shape, "few", "many", "both");
+        io.wirecost.cli.common.Choice.among("--shape", shape, "few", "many", "both");
         if (recording != null && !Files.isRegularFile(recording))
             throw new io.wirecost.runner.UsageException("--recording " + recording + ": no such file");
         Path jar = converter != null ? converter : defaultConverter();

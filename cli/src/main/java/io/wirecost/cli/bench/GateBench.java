@@ -119,7 +119,7 @@ public final class GateBench implements Callable<Integer> {
             throw new UsageException("--scenario must be one of "
                     + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ", got '" + scenario + "'");
         }
-        if (profiler != null) io.wirecost.cli.Choice.among("--profiler", profiler, "async", "jfr", "none");
+        if (profiler != null) io.wirecost.cli.common.Choice.among("--profiler", profiler, "async", "jfr", "none");
         if (pinCpu != null) io.wirecost.runner.CpuPinning.choose("--pin-cpu", pinCpu, false);
         if (out != null) io.wirecost.cli.common.OutputDirectory.create("--out", out);
         Path dir = out != null

@@ -1,6 +1,6 @@
 package io.wirecost.cli.history;
 
-import io.wirecost.cli.Choice;
+import io.wirecost.cli.common.Choice;
 import picocli.CommandLine.Option;
 
 /** {@code --format text|json}, shared by the history subcommands that print a verdict or a measurement. */

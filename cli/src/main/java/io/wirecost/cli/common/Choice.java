@@ -1,4 +1,4 @@
-package io.wirecost.cli;
+package io.wirecost.cli.common;
 
 import io.wirecost.runner.UsageException;
 import java.util.List;
@@ -11,18 +11,18 @@ public final class Choice {
 
     private Choice() {}
 
-    static <E extends Enum<E>> Optional<E> of(Class<E> type, String word) {
+    public static <E extends Enum<E>> Optional<E> of(Class<E> type, String word) {
         return Stream.of(type.getEnumConstants())
                 .filter(e -> word(e).equals(word))
                 .findFirst();
     }
 
-    static String word(Enum<?> e) {
+    public static String word(Enum<?> e) {
         return e.name().toLowerCase(Locale.ROOT);
     }
 
     /** "a, b or c". */
-    static String words(List<? extends Enum<?>> choices) {
+    public static String words(List<? extends Enum<?>> choices) {
         return listed(choices.stream().map(Choice::word).toList());
     }
 
