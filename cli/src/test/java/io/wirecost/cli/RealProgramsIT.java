@@ -170,12 +170,16 @@ class RealProgramsIT {
                         "transaction.state.log.min.isr=1",
                         "share.coordinator.state.topic.replication.factor=1",
                         ""));
-        // a cluster id as Kafka's Uuid prints one: 16 random bytes, URL-safe Base64 without padding
-        UUID u = UUID.randomUUID();
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16)
-                .putLong(u.getMostSignificantBits())
-                .putLong(u.getLeastSignificantBits());
-        String clusterId = Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
+        // a cluster id as Kafka's Uuid prints one: 16 random bytes, URL-safe Base64 without padding; like
+        // Uuid.randomUuid, draw again when it starts with '-', which kafka-storage's parser takes for an option
+        String clusterId;
+        do {
+            UUID u = UUID.randomUUID();
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16)
+                    .putLong(u.getMostSignificantBits())
+                    .putLong(u.getLeastSignificantBits());
+            clusterId = Base64.getUrlEncoder().withoutPadding().encodeToString(b.array());
+        } while (clusterId.startsWith("-"));
         run(
                 dir,
                 120,
