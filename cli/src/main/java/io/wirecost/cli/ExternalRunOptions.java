@@ -145,6 +145,8 @@ final class ExternalRunOptions {
                 Map.of(),
                 repeat,
                 false,
-                how);
+                how,
+                "none",
+                Map.of());
     }
 }

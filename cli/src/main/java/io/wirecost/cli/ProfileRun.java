@@ -98,7 +98,9 @@ final class ProfileRun {
                 Map.of(),
                 1,
                 false,
-                "profile file: " + file.toAbsolutePath());
+                "profile file: " + file.toAbsolutePath(),
+                "none",
+                Map.of());
         List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
                 .write(
                         meta,

@@ -81,7 +81,9 @@ class JmcCliTest {
                 Map.of(),
                 1,
                 false,
-                "loopback");
+                "loopback",
+                "none",
+                Map.of());
         ScenarioResult rmi = new ScenarioResult(
                 "rmi",
                 1,
@@ -97,7 +99,9 @@ class JmcCliTest {
                 Map.of(),
                 Map.of("server", "recordings/rmi-server.jfr"),
                 List.of(),
-                "not measured");
+                "not measured",
+                List.of(),
+                Map.of());
         new RunWriter(runDir, rules).write(meta, List.of(rmi));
         return runDir;
     }

@@ -18,7 +18,7 @@ class CountsTableTest {
     private static ScenarioResult withFacts(String name, ScenarioFacts facts) {
         return new ScenarioResult(
                 name, 1, "", "ok", "", 10, 1000, List.of(), List.of(), Map.of(), facts, Map.of(), Map.of(), List.of(),
-                "", List.of());
+                "", List.of(), Map.of());
     }
 
     @Test

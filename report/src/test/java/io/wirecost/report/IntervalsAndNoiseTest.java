@@ -73,7 +73,8 @@ class IntervalsAndNoiseTest {
                 Map.of(),
                 List.of(),
                 "not measured",
-                cpu);
+                cpu,
+                Map.of());
     }
 
     /** {@code base}'s figures with these facts instead of its own (a warm-up's counts, a drift). */
@@ -94,7 +95,8 @@ class IntervalsAndNoiseTest {
                 Map.of(),
                 List.of(),
                 "",
-                base.cpu());
+                base.cpu(),
+                Map.of());
     }
 
     @Test
@@ -182,7 +184,8 @@ class IntervalsAndNoiseTest {
                 Map.of(),
                 List.of(),
                 "",
-                cpu);
+                cpu,
+                Map.of());
         Table t = Tables.factors(List.of(rmi, port));
         List<String> row = t.rows().get(0);
         assertEquals("HTTP-to-port/RMI", row.get(0));
@@ -385,7 +388,8 @@ class IntervalsAndNoiseTest {
                 r2.recordings(),
                 r2.sizes(),
                 r2.sizesNote(),
-                r2.cpu());
+                r2.cpu(),
+                Map.of());
         List<String> lines = CpuCsv.render(List.of(r1, rep2)).lines().toList();
         assertEquals("scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations", lines.get(0));
         String[] f = lines.stream()

@@ -28,7 +28,9 @@ class MessageSizesTableTest {
                 Map.of(),
                 Map.of(),
                 List.of(),
-                sizesNote);
+                sizesNote,
+                List.of(),
+                Map.of());
     }
 
     @Test

@@ -59,7 +59,9 @@ class RelativeTimeTableTest {
                 Map.of(),
                 Map.of(),
                 List.of(),
-                "");
+                "",
+                List.of(),
+                Map.of());
     }
 
     @Test

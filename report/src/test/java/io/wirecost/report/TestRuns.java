@@ -27,6 +27,8 @@ final class TestRuns {
                 Map.of(),
                 1,
                 false,
-                "loopback");
+                "loopback",
+                "none",
+                Map.of());
     }
 }

@@ -48,7 +48,9 @@ class TodayFactorsTest {
                 Map.of(),
                 Map.of(),
                 sizes,
-                "tcpdump");
+                "tcpdump",
+                List.of(),
+                Map.of());
     }
 
     @Test

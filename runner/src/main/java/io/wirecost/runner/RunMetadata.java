@@ -30,43 +30,6 @@ public record RunMetadata(
         String network,
         String cpuAffinity,
         java.util.Map<String, List<String>> methodJvmOptions) {
-    /** Without CPU pinning and JVM options of the method's own: every call site but {@code run}. */
-    public RunMetadata(
-            String id,
-            String started,
-            String host,
-            String wirecostVersion,
-            String javaHome,
-            int javaFeatureVersion,
-            RunSettings settings,
-            ProfilerSettings profiler,
-            List<String> scenarios,
-            List<String> commandLine,
-            String configuration,
-            java.util.Map<String, String> mavenProperties,
-            int repeat,
-            boolean interleaved,
-            String network) {
-        this(
-                id,
-                started,
-                host,
-                wirecostVersion,
-                javaHome,
-                javaFeatureVersion,
-                settings,
-                profiler,
-                scenarios,
-                commandLine,
-                configuration,
-                mavenProperties,
-                repeat,
-                interleaved,
-                network,
-                "none",
-                java.util.Map.of());
-    }
-
     /** How the run's samples counted, for the headings that name them: CPU unless the profiler sampled wall time. */
     public io.wirecost.attribution.SampleMode sampleMode() {
         return profiler == null ? io.wirecost.attribution.SampleMode.CPU : profiler.sampleMode();

@@ -105,7 +105,9 @@ public final class ExternalRunWriter {
                 Map.of(),
                 Map.of("all", dir.relativize(p.file()).toString()),
                 List.of(),
-                "not measured: wirecost profiled this JVM, it did not drive its calls");
+                "not measured: wirecost profiled this JVM, it did not drive its calls",
+                List.of(),
+                Map.of());
     }
 
     private String markdown(RunMetadata meta, List<ScenarioResult> results) {

@@ -45,7 +45,9 @@ class RunMetricsTest {
                 Map.of(),
                 1,
                 false,
-                "loopback (client and server JVMs on one host)");
+                "loopback (client and server JVMs on one host)",
+                "none",
+                Map.of());
         CategoryCounts counts = new CategoryCounts(RULES.categories());
         counts.add(0, 30);
         counts.add(1, 70);
@@ -77,7 +79,9 @@ class RunMetricsTest {
                 Map.of(),
                 Map.of(),
                 List.of(new MessageSize("int", 50, 61, 47, 193, 179, 4)),
-                "tcpdump");
+                "tcpdump",
+                List.of(),
+                Map.of());
         assertEquals(GOLDEN, RunMetrics.text(meta, List.of(rmi)));
     }
 
