@@ -67,6 +67,13 @@ public final class EndpointBridge {
     private static final ConcurrentLinkedQueue<State> THREADS = new ConcurrentLinkedQueue<>();
     private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(EndpointBridge::register);
 
+    /**
+     * The request attribute in which the servlet advice leaves an asynchronous request's endpoint id for its
+     * re-dispatches ({@link #stash}); set only on requests that went asynchronous, and visible to the application as
+     * any other attribute.
+     */
+    public static final String ATTRIBUTE = "io.wirecost.endpoint";
+
     /** Token of a boundary that records nothing: tracking off, or the agent failed inside the advice. */
     public static final int NONE = 0;
 
@@ -166,6 +173,35 @@ public final class EndpointBridge {
         if (!enabled) return;
         State s = STATE.get();
         if (s.depth > 0 && s.endpoint == UNNAMED) s.endpoint = id(route);
+    }
+
+    /** Whether {@code token} is the outermost boundary on its thread: the one that records its request at exit. */
+    public static boolean outermost(int token) {
+        return token == OUTERMOST;
+    }
+
+    /**
+     * The open request of this thread is a container's re-dispatch of an asynchronous request (the Servlet API's
+     * {@code DispatcherType.ASYNC}: the servlet called {@code AsyncContext.dispatch()}, as Spring MVC does for a
+     * {@code Callable} or a {@code DeferredResult}): the client's request was counted by its first pass, so this one is
+     * a segment, whose samples are the endpoint's and which counts no request. It takes the endpoint the first pass
+     * left in the request's {@link #ATTRIBUTE} ({@link #stash}), if any, else it is named as a request would be.
+     */
+    public static void redispatched(Object stashed) {
+        if (!enabled) return;
+        State s = STATE.get();
+        if (s.depth <= 0) return;
+        s.counted = false;
+        if (stashed instanceof Integer id && id >= 0 && id < NEXT_ID.get()) s.endpoint = id;
+    }
+
+    /**
+     * The endpoint of the open request of this thread, for the servlet advice to leave in {@link #ATTRIBUTE} when the
+     * request goes asynchronous, so that its re-dispatches are segments of the same endpoint ({@link #redispatched}).
+     * Boxed from the Integer cache for the default cap of endpoint names.
+     */
+    public static Integer stash() {
+        return Integer.valueOf(STATE.get().endpoint);
     }
 
     /** Whether {@code token}'s request is open and still unnamed: the outermost servlet names it at exit. */

@@ -6,7 +6,9 @@ import net.bytebuddy.asm.Advice;
 /**
  * Inlined into every {@code jakarta.servlet.Servlet#service} and {@code FilterChain#doFilter}: the outermost
  * one on a thread is the request. It is named at exit, when no handler named it, by the servlet mapping's
- * pattern (a template: {@code /orders/*}, {@code *.jsp}), never by the request's raw path. Advice code may
+ * pattern (a template: {@code /orders/*}, {@code *.jsp}), never by the request's raw path. A request that goes
+ * asynchronous keeps its endpoint in a request attribute, so that the container's re-dispatches of it
+ * ({@code AsyncContext.dispatch()}) are segments of that endpoint, not requests of their own. Advice code may
  * use only the JDK, the host's servlet classes and {@link EndpointBridge} (through the system class loader):
  * the code runs inside the host's classes, whose class loader sees nothing else. Anything thrown inside
  * is suppressed, so the host's servlet behaves as without the agent.
@@ -22,6 +24,16 @@ final class JakartaServletAdvice {
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request) {
+        boolean outermost = EndpointBridge.outermost(token) && request instanceof jakarta.servlet.ServletRequest;
+        if (outermost) {
+            try { // a re-dispatch of an asynchronous request: the first pass counted it
+                jakarta.servlet.ServletRequest r = (jakarta.servlet.ServletRequest) request;
+                if (r.getDispatcherType() == jakarta.servlet.DispatcherType.ASYNC) {
+                    EndpointBridge.redispatched(r.getAttribute(EndpointBridge.ATTRIBUTE));
+                }
+            } catch (Throwable t) { // the request no longer usable: a request of its own
+            }
+        }
         if (EndpointBridge.unnamed(token) && request instanceof jakarta.servlet.http.HttpServletRequest r) {
             String pattern;
             try {
@@ -31,6 +43,13 @@ final class JakartaServletAdvice {
                 pattern = null;
             }
             EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
+        }
+        if (outermost) {
+            try { // gone asynchronous: its re-dispatches are segments of this endpoint
+                jakarta.servlet.ServletRequest r = (jakarta.servlet.ServletRequest) request;
+                if (r.isAsyncStarted()) r.setAttribute(EndpointBridge.ATTRIBUTE, EndpointBridge.stash());
+            } catch (Throwable t) { // the request no longer usable: its re-dispatches are named by their mapping
+            }
         }
         EndpointBridge.exit(token);
     }

@@ -1,6 +1,7 @@
 package io.wirecost.agent.bridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,50 @@ class NestedHandlersTest {
         } finally {
             EndpointBridge.disable();
         }
+    }
+
+    /**
+     * A servlet's re-dispatch of an asynchronous request ({@code AsyncContext.dispatch()}, as Spring MVC's {@code
+     * Callable} does) is a segment of the endpoint its first pass left in the request: the client's request counts
+     * once, and the re-dispatch's CPU is that endpoint's even though no handler names it.
+     */
+    @Test
+    void anAsyncRedispatchIsASegmentOfItsFirstPassEndpoint() {
+        EndpointBridge.enable(100);
+        try {
+            EndpointBridge.drain();
+            int first = EndpointBridge.enter();
+            EndpointBridge.exit(EndpointBridge.enter("GET /quotes/{id}"));
+            Integer stashed = EndpointBridge.stash();
+            EndpointBridge.exit(first);
+            int again = EndpointBridge.enter();
+            assertTrue(EndpointBridge.outermost(again));
+            EndpointBridge.redispatched(stashed);
+            assertTrue(EndpointBridge.named(), "the re-dispatch is named by its first pass, not its servlet mapping");
+            EndpointBridge.exit(again);
+            int unknown = EndpointBridge.enter();
+            EndpointBridge.redispatched(null);
+            EndpointBridge.nameServlet("GET", "", "/", "/");
+            EndpointBridge.exit(unknown);
+            assertEquals(
+                    List.of("GET /quotes/{id}", "GET /quotes/{id} (segment)", "GET / (segment)"), thisThreadsRecords());
+        } finally {
+            EndpointBridge.disable();
+        }
+    }
+
+    private static List<String> thisThreadsRecords() {
+        List<String> names = new ArrayList<>();
+        for (long[] records : EndpointBridge.drain()) {
+            for (int i = 0; i < records.length; i += EndpointBridge.RECORD) {
+                if (records[i] == Thread.currentThread().getId()) {
+                    long id = records[i + 3];
+                    String name = EndpointBridge.name((int) (id & ~EndpointBridge.SEGMENT));
+                    names.add((id & EndpointBridge.SEGMENT) != 0 ? name + " (segment)" : name);
+                }
+            }
+        }
+        return names;
     }
 
     private static List<String> thisThreadsRequests() {
