@@ -34,6 +34,18 @@ class RunProfileOptionTest {
     }
 
     @Test
+    void aLiveSessionsOptionsReplaceTheRecordingFile() {
+        // bench overhead's +otlp: the live session keeps no file (it would append every window to it)
+        java.util.Map<String, String> live = new java.util.LinkedHashMap<>();
+        live.put("otlp.endpoint", "http://127.0.0.1:4318");
+        live.put("service.name", "wirecost-bench");
+        assertEquals(
+                "engine=async,event=itimer,interval=10000000,start=manual,otlp.endpoint=http://127.0.0.1:4318,"
+                        + "service.name=wirecost-bench",
+                new ProfilerSettings("async", "itimer", 10_000_000).agentOptions(Path.of("/tmp/r.jfr"), live));
+    }
+
+    @Test
     void unknownItemsAndAMissingCpuAreOneLineErrors() {
         assertEquals(
                 "--profile: each item must be cpu, alloc, lock or endpoints, got 'heap'",

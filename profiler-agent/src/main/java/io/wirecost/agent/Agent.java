@@ -63,6 +63,7 @@ public final class Agent {
             ProfilerControl c = new ProfilerControl(options);
             if (options.endpoints()) endpoints(options, c);
             session = options.live() ? LiveSession.open(options, c) : null;
+            if (session != null) c.liveSession(session::startSegmented, session::profilesSent);
             ManagementFactory.getPlatformMBeanServer().registerMBean(c, new ObjectName(OBJECT_NAME));
             control = c;
             live = session;

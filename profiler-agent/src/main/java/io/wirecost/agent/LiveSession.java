@@ -79,6 +79,10 @@ final class LiveSession implements AgentMetrics.Source {
     private long tapFirst;
     private boolean tapAppended;
     private HTTPServer server;
+    /** The rotation of the running segmented session; guarded by rotationLock. */
+    private java.util.concurrent.ScheduledFuture<?> rotation;
+
+    private final Object rotationLock = new Object();
     /** otlp.endpoint: sends each segment's profile; null when not asked for. */
     private OtlpShipper shipper;
     /** metrics.artifacts=N: the bounded artifact counter; null when not asked for. */
@@ -151,12 +155,26 @@ final class LiveSession implements AgentMetrics.Source {
         return server.getPort();
     }
 
-    /** start=now: a segmented session, rotated every period. */
-    void startSegmented() {
-        String started = control.startSegmented(nextSegment());
-        if (started.startsWith("error")) return;
-        long period = periodNs(options);
-        worker.scheduleAtFixedRate(this::rotate, period, period, TimeUnit.NANOSECONDS);
+    /**
+     * start=now, or the MBean's startLive: a segmented session, rotated every period from now on. A session started
+     * again after a stop gets a clock of its own, so its first window is a whole period too.
+     */
+    String startSegmented() {
+        // a lock of its own, taken before the control's and never under it (append's is, through the listener)
+        synchronized (rotationLock) {
+            if (control.running()) return control.getStatus();
+            String started = control.startSegmented(nextSegment());
+            if (started.startsWith("error")) return started;
+            if (rotation != null) rotation.cancel(false);
+            long period = periodNs(options);
+            rotation = worker.scheduleAtFixedRate(this::rotate, period, period, TimeUnit.NANOSECONDS);
+            return started;
+        }
+    }
+
+    /** Profiles the Collector accepted, or -1 without otlp.endpoint. */
+    long profilesSent() {
+        return shipper == null ? -1 : shipper.sent();
     }
 
     /** How often segments rotate: metrics.period, else otlp.interval (they agree when both are given). */

@@ -32,6 +32,10 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private BiConsumer<Path, Boolean> listener = (file, segment) -> {};
     /** Where the request boundaries go beside each recording; null without endpoints=on. */
     private io.wirecost.agent.endpoint.RequestLogWriter requests;
+    /** The live session's start (windows on its own clock), and its count of profiles sent; null without one. */
+    private java.util.function.Supplier<String> liveStart;
+
+    private java.util.function.LongSupplier profilesSent;
 
     ProfilerControl(AgentOptions options) {
         this.options = options;
@@ -45,6 +49,27 @@ public final class ProfilerControl implements ProfilerControlMBean {
     /** endpoints=on: the request log follows the recordings. */
     synchronized void requestLog(io.wirecost.agent.endpoint.RequestLogWriter writer) {
         this.requests = writer;
+    }
+
+    /** metrics.port or otlp.endpoint: the MBean's startLive starts the live session's windows. */
+    synchronized void liveSession(java.util.function.Supplier<String> start, java.util.function.LongSupplier sent) {
+        this.liveStart = start;
+        this.profilesSent = sent;
+    }
+
+    @Override
+    public String startLive() {
+        java.util.function.Supplier<String> s;
+        synchronized (this) {
+            s = liveStart;
+        }
+        // outside this lock: the session takes its own, then this one to start the segment (one order only)
+        return s == null ? "error: no live session (give metrics.port or otlp.endpoint)" : s.get();
+    }
+
+    @Override
+    public synchronized long getProfilesSent() {
+        return profilesSent == null ? -1 : profilesSent.getAsLong();
     }
 
     synchronized void onCompleted(BiConsumer<Path, Boolean> listener) {

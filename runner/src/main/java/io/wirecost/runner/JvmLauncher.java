@@ -22,6 +22,7 @@ public final class JvmLauncher {
     private final Path agentJar;
     private final ProfilerSettings profiler;
     private final List<String> extraOptions;
+    private java.util.Map<String, String> liveAgentOptions = java.util.Map.of();
     private long callTimeoutMillis;
     private NetworkPair network;
     private Integer pinnedCpu;
@@ -149,6 +150,15 @@ public final class JvmLauncher {
         return this;
     }
 
+    /**
+     * Agent options of a live session ({@code otlp.endpoint=...}) instead of a recording file: see {@link
+     * ProfilerSettings#agentOptions(Path, java.util.Map)}.
+     */
+    public JvmLauncher liveAgent(java.util.Map<String, String> options) {
+        this.liveAgentOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+        return this;
+    }
+
     public JvmLauncher(
             Path javaHome,
             ModuleClasspath classpath,
@@ -184,7 +194,8 @@ public final class JvmLauncher {
         // ps shows which run a JVM belongs to, and the fault tests find orphans by it
         cmd.add("-Dwirecost.log=" + log.toAbsolutePath());
         if (profiler.enabled()) {
-            cmd.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + profiler.agentOptions(recording));
+            cmd.add("-javaagent:" + agentJar.toAbsolutePath() + "="
+                    + profiler.agentOptions(recording, liveAgentOptions));
             // without it, async-profiler attributes samples to the last safepoint, not the running frame
             cmd.add("-XX:+UnlockDiagnosticVMOptions");
             cmd.add("-XX:+DebugNonSafepoints");

@@ -20,8 +20,16 @@ import java.util.function.Consumer;
  */
 public final class OverheadRunner {
 
-    /** Per-block mean round trip, microseconds, in order; even indexes off, odd on. */
-    public record Blocks(List<Double> micros) {}
+    /**
+     * Per-block mean round trip, microseconds, in order; even indexes off, odd on; and the OTLP profiles the
+     * agents had accepted in live-window blocks (-1 for recording blocks).
+     */
+    public record Blocks(List<Double> micros, long profilesSent) {}
+
+    /** One block: its mean round trip, microseconds, with profiling off or on. */
+    private interface Block {
+        double run(ChildJvm server, ChildJvm client, boolean on) throws Exception;
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -49,6 +57,41 @@ public final class OverheadRunner {
             double halfWidth,
             Duration budget)
             throws Exception {
+        Block b = (server, client, on) -> block(server, client, callsPerBlock, on, work(label));
+        return new Blocks(measure(scenarioName, label, warmup, minPairs, maxPairs, halfWidth, budget, b), -1);
+    }
+
+    /**
+     * As {@link #measure}, in blocks of one window of the agent's live session (see {@link LiveWindowBlocks}): the
+     * launcher's agent must have {@code otlp.endpoint} among its {@link JvmLauncher#liveAgent live options}.
+     */
+    public Blocks measureLiveWindows(
+            String scenarioName,
+            String label,
+            int warmup,
+            int callsPerBlock,
+            Duration window,
+            int minPairs,
+            int maxPairs,
+            double halfWidth,
+            Duration budget)
+            throws Exception {
+        LiveWindowBlocks windows = new LiveWindowBlocks(callsPerBlock, window);
+        List<Double> micros =
+                measure(scenarioName, label, warmup, minPairs, maxPairs, halfWidth, budget, windows::block);
+        return new Blocks(micros, windows.profilesSent());
+    }
+
+    private List<Double> measure(
+            String scenarioName,
+            String label,
+            int warmup,
+            int minPairs,
+            int maxPairs,
+            double halfWidth,
+            Duration budget,
+            Block block)
+            throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(scenarioName);
         // deleted when the blocks end and, through ScenarioKeys' hook, on Ctrl-C
         try (ScenarioKeys keys = ScenarioKeys.temporary()) {
@@ -75,10 +118,10 @@ public final class OverheadRunner {
                 ChildJvm client = jvms.client();
                 client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(10));
                 // a profiled warm-up block too: the profiler's own code must be compiled before it is measured
-                block(server, client, callsPerBlock, true, work(label));
+                block.run(server, client, true);
                 for (int pair = 0; pair < maxPairs; pair++) {
-                    micros.add(block(server, client, callsPerBlock, false, work(label)));
-                    micros.add(block(server, client, callsPerBlock, true, work(label)));
+                    micros.add(block.run(server, client, false));
+                    micros.add(block.run(server, client, true));
                     if (pair + 1 >= minPairs) {
                         double[] ci = OverheadStats.overhead(micros);
                         progress.accept(String.format(
@@ -87,10 +130,9 @@ public final class OverheadRunner {
                         if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
                     }
                 }
-                micros.add(block(
-                        server, client, callsPerBlock, false, work(label))); // every on-block between two off-blocks
+                micros.add(block.run(server, client, false)); // every on-block between two off-blocks
             }
-            return new Blocks(micros);
+            return micros;
         }
     }
 

@@ -42,8 +42,18 @@ public record ProfilerSettings(String engine, String event, long intervalNs, Set
 
     /** The agent's option string for one scenario JVM: started by the runner's control, recording to {@code file}. */
     public String agentOptions(java.nio.file.Path file) {
+        return agentOptions(file, java.util.Map.of());
+    }
+
+    /**
+     * As {@link #agentOptions(java.nio.file.Path)}, or, with {@code live} options (e.g. {@code otlp.endpoint}), for
+     * the agent's live session instead, which the runner starts as a host's {@code start=now} would run it: its
+     * windows go where those options say and no {@code file=} is kept (a live session appends each window to it).
+     */
+    public String agentOptions(java.nio.file.Path file, java.util.Map<String, String> live) {
         AgentArguments a = AgentArguments.of(this).also(companions());
         if (extras.contains(ENDPOINTS)) a.with("endpoints", "on");
-        return a.with("start", "manual").with("file", file).toString();
+        a.with("start", "manual");
+        return (live.isEmpty() ? a.with("file", file) : a.with(live)).toString();
     }
 }

@@ -30,7 +30,11 @@ final class OverheadBench implements Callable<Integer> {
     /** The agent's default event (io.wirecost.agent.AgentOptions.DEFAULT_EVENT; the CLI does not link the agent). */
     static final String AGENT_DEFAULT_EVENT = "itimer";
 
+    /** The agent's default otlp.interval (io.wirecost.agent.OtlpOptions), for the same reason. */
+    static final String AGENT_DEFAULT_WINDOW = "10s";
+
     private static final String ENDPOINTS_SUFFIX = "+endpoints";
+    private static final String OTLP_SUFFIX = "+otlp";
 
     @Option(
             names = "--scenario",
@@ -68,8 +72,23 @@ final class OverheadBench implements Callable<Integer> {
             defaultValue = "async-10ms,async-1ms,async-cpu-10ms,async-ctimer-10ms,jfr-10ms",
             description = "Settings: ENGINE-INTERVAL (engine async with the agent's default event, itimer, or jfr) or "
                     + "async-EVENT-INTERVAL (event cpu, ctimer, itimer), each optionally +endpoints (request "
-                    + "boundaries recorded too, as endpoints=on) (default: ${DEFAULT-VALUE}).")
+                    + "boundaries recorded too, as endpoints=on) and/or +otlp (the agent's live session, each window "
+                    + "exported to --otlp-endpoint) (default: ${DEFAULT-VALUE}).")
     List<String> settings;
+
+    @Option(
+            names = "--otlp-endpoint",
+            paramLabel = "URL",
+            description = "The OTLP/HTTP receiver (e.g. the Collector of collector/run.sh: http://127.0.0.1:4318) that "
+                    + "the +otlp settings' agents send each window's profile to; needed by them.")
+    String otlpEndpoint;
+
+    @Option(
+            names = "--window",
+            defaultValue = AGENT_DEFAULT_WINDOW,
+            description = "+otlp: the agent's window (otlp.interval), one block each (default: ${DEFAULT-VALUE}, the "
+                    + "agent's).")
+    String window;
 
     @Override
     public Integer call() throws Exception {
@@ -78,16 +97,35 @@ final class OverheadBench implements Callable<Integer> {
                     + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ")");
         }
         Duration budgetPerSetting = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget));
+        Duration windowLength = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--window", window));
+        if (windowLength.toMillis() < 1000)
+            throw new io.wirecost.runner.UsageException(
+                    "--window: at least 1s (the agent's otlp.interval), got '" + window + "'");
+        boolean otlp = settings.stream().anyMatch(x -> x.contains(OTLP_SUFFIX));
+        if (otlp && otlpEndpoint == null)
+            throw new io.wirecost.runner.UsageException(
+                    "--otlp-endpoint URL is needed by the +otlp settings (an OTLP/HTTP receiver, e.g. collector/run.sh's"
+                            + " http://127.0.0.1:4318)");
+        if (otlpEndpoint != null && !otlpEndpoint.startsWith("http://") && !otlpEndpoint.startsWith("https://"))
+            throw new io.wirecost.runner.UsageException(
+                    "--otlp-endpoint: an http:// or https:// URL, got '" + otlpEndpoint + "'");
         Path work = Files.createTempDirectory("wirecost-overhead-");
         Path agent = io.wirecost.cli.common.Locations.agentJar();
         Path root = io.wirecost.cli.common.Locations.projectRoot();
         List<String[]> rows = new ArrayList<>();
+        List<String> sent = new ArrayList<>();
         double loadBefore = LoadAverage.oneMinute();
         for (String s : settings) {
-            // ENGINE-INTERVAL or async-EVENT-INTERVAL, +endpoints
-            boolean endpoints = s.endsWith(ENDPOINTS_SUFFIX);
-            String[] p = s.substring(0, s.length() - (endpoints ? ENDPOINTS_SUFFIX.length() : 0))
-                    .split("-");
+            // ENGINE-INTERVAL or async-EVENT-INTERVAL, +endpoints, +otlp (in any order)
+            String base = s;
+            boolean endpoints = false, live = false;
+            while (base.endsWith(ENDPOINTS_SUFFIX) && !endpoints || base.endsWith(OTLP_SUFFIX) && !live) {
+                boolean e = base.endsWith(ENDPOINTS_SUFFIX);
+                endpoints |= e;
+                live |= !e;
+                base = base.substring(0, base.length() - (e ? ENDPOINTS_SUFFIX : OTLP_SUFFIX).length());
+            }
+            String[] p = base.split("-");
             boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0])
                     || p.length == 3
                             && p[0].equals("async")
@@ -95,7 +133,7 @@ final class OverheadBench implements Callable<Integer> {
             if (!ok)
                 throw new io.wirecost.runner.UsageException("--settings: '" + s
                         + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL" + " (event cpu, ctimer or itimer)"
-                        + ", optionally +endpoints");
+                        + ", optionally +endpoints and +otlp");
             long interval = io.wirecost.cli.common.Durations.parseNanos("--settings", p[p.length - 1]);
             // +endpoints: the request boundaries are instrumented in both blocks and recorded in the profiled ones, as
             // a host with endpoints=on and start=manual pays them
@@ -107,10 +145,26 @@ final class OverheadBench implements Callable<Integer> {
             JvmLauncher launcher = new JvmLauncher(
                     Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
             OverheadRunner runner = new OverheadRunner(launcher, work, m -> System.err.println("  " + m));
-            System.err.println(
-                    s + ": measuring " + scenario + " in blocks of " + callsPerBlock + " calls, off/on alternating");
-            OverheadRunner.Blocks b =
-                    runner.measure(scenario, s, 5_000, callsPerBlock, 10, maxPairs, target, budgetPerSetting);
+            OverheadRunner.Blocks b;
+            if (live) {
+                // the agent as a fleet host runs it: its defaults, each window's profile sent to the receiver
+                launcher.liveAgent(java.util.Map.of(
+                        "otlp.endpoint",
+                        otlpEndpoint,
+                        "otlp.interval",
+                        windowLength.toNanos() + "ns",
+                        "service.name",
+                        "wirecost-bench"));
+                System.err.println(s + ": measuring " + scenario + " in blocks of one " + window
+                        + " window, off/on alternating; profiles to " + otlpEndpoint);
+                b = runner.measureLiveWindows(
+                        scenario, s, 5_000, callsPerBlock, windowLength, 10, maxPairs, target, budgetPerSetting);
+                sent.add(s + ": " + b.profilesSent() + " profiles accepted by " + otlpEndpoint);
+            } else {
+                System.err.println(s + ": measuring " + scenario + " in blocks of " + callsPerBlock
+                        + " calls, off/on alternating");
+                b = runner.measure(scenario, s, 5_000, callsPerBlock, 10, maxPairs, target, budgetPerSetting);
+            }
             double[] o = OverheadStats.overhead(b.micros());
             double off = 0;
             int n = 0;
@@ -149,6 +203,13 @@ final class OverheadBench implements Callable<Integer> {
         if (settings.stream().anyMatch(x -> x.endsWith(ENDPOINTS_SUFFIX)))
             System.out.println("+endpoints: the instrumented request boundaries are in both blocks; recording them is"
                     + " in the profiled ones (the cost of endpoints=on is its row beside the same setting's without)");
+        if (otlp) {
+            System.out.println("+otlp: blocks of one " + window + " window each: on, the agent's live session (as"
+                    + " start=now runs it) until the window has ended and its profile was accepted, so the window's"
+                    + " rotation, reading, encoding and sending fall inside the timed calls once per window; off, as"
+                    + " long unprofiled");
+            sent.forEach(System.out::println);
+        }
         System.out.println(
                 "event cpu uses perf events, which cost something on every context switch of a profiled thread;"
                         + " itimer and ctimer do not");

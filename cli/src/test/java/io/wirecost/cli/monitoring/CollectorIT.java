@@ -260,6 +260,64 @@ class CollectorIT {
         }
     }
 
+    /**
+     * {@code bench overhead}'s {@code +otlp} setting against the real Collector, kept short (two pairs of 2-s
+     * windows): the scenario JVMs' agents send their windows to the Collector, which holds exactly the profiles the
+     * bench counted as accepted, of the bench's service, conforming; and the bench prints the overhead with its
+     * interval. The figure itself is the quiet benchmark's (docs/fleet.md), not asserted here.
+     */
+    @Test
+    void theOverheadBenchSendsEachWindowToTheCollector() throws Exception {
+        try (Collector c = Collector.start(tmp.resolve("collector"))) {
+            InProcess.Outcome o = InProcess.run(
+                    "bench",
+                    "overhead",
+                    "--settings",
+                    "async-10ms+otlp",
+                    "--otlp-endpoint",
+                    "http://127.0.0.1:" + c.httpPort,
+                    "--window",
+                    "2s",
+                    "--calls-per-block",
+                    "1000",
+                    "--max-pairs",
+                    "2",
+                    "--budget",
+                    "2m");
+            assertEquals(0, o.exit(), String.join("\n", o.stderr()) + "\n" + Tools.tail(c.log));
+            java.util.regex.Matcher row = java.util.regex.Pattern.compile(
+                            "(?m)^async-10ms\\+otlp\\s+([0-9.]+)\\s+2\\s+([+-][0-9.]+) %\\s+([+-][0-9.]+) to ([+-][0-9.]+) %$")
+                    .matcher(o.stdout());
+            assertTrue(row.find(), o.stdout());
+            double estimate = Double.parseDouble(row.group(2));
+            assertTrue(
+                    Double.parseDouble(row.group(3)) <= estimate && estimate <= Double.parseDouble(row.group(4)),
+                    "estimate inside its interval: " + row.group());
+            java.util.regex.Matcher sent = java.util.regex.Pattern.compile(
+                            "(?m)^async-10ms\\+otlp: (\\d+) profiles accepted by ")
+                    .matcher(o.stdout());
+            assertTrue(sent.find(), o.stdout());
+            int profiles = Integer.parseInt(sent.group(1));
+            // the warm-up's and two pairs' on-blocks, each a whole window from the server's and the client's agent
+            // (and, mostly, the stopped session's short last window)
+            assertTrue(profiles >= 6, o.stdout());
+            JsonNode decoded = awaitExports(c, profiles);
+            assertEquals(profiles, decoded.get("exports").asInt(), decoded.toString());
+            assertEquals("[]", decoded.get("problems").toString(), "conformance");
+            assertTrue(decoded.get("categories").size() > 0, decoded.toString());
+            for (JsonNode resource : decoded.get("resources"))
+                assertEquals("wirecost-bench", resource.get("service.name").asText(), resource.toString());
+        }
+    }
+
+    @Test
+    void theOverheadBenchRefusesOtlpWithoutAnEndpoint() {
+        InProcess.Outcome o = InProcess.run("bench", "overhead", "--settings", "async-10ms+otlp");
+        assertEquals(2, o.exit(), String.join("\n", o.stderr()));
+        assertEquals(1, o.stderr().size(), o.stderr().toString());
+        assertTrue(o.stderr().get(0).contains("--otlp-endpoint"), o.stderr().toString());
+    }
+
     /** Stops profiling through the agent's MBean (io.wirecost:type=Profiler), over the JVM's local JMX agent. */
     private static void stopProfiling(Process host) throws Exception {
         com.sun.tools.attach.VirtualMachine vm = com.sun.tools.attach.VirtualMachine.attach(String.valueOf(host.pid()));

@@ -19,6 +19,16 @@ final class AgentHandle {
         return invoke("start", file);
     }
 
+    static String startLive() throws Exception {
+        return invoke("startLive", null);
+    }
+
+    /** Profiles the agent's OTLP export has had accepted, or -1 (no agent, or no export). */
+    static long profilesSent() throws Exception {
+        ObjectName name = agent();
+        return name == null ? -1 : ((Number) SERVER.getAttribute(name, "ProfilesSent")).longValue();
+    }
+
     static String stop() throws Exception {
         return invoke("stop", null);
     }

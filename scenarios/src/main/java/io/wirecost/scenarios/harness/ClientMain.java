@@ -80,6 +80,8 @@ public final class ClientMain {
                 .on(Protocol.Instantiation.class, r -> c.instantiation(r.reps()))
                 .on(Protocol.Sizes.class, r -> c.sizes(r.calls()))
                 .on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
+                .on(Protocol.ProfileStartLive.class, r -> new Protocol.ProfileStarted(AgentHandle.startLive()))
+                .on(Protocol.ProfilesSent.class, r -> new Protocol.SentCount(AgentHandle.profilesSent()))
                 .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
                 .on(Protocol.Samples.class, r -> new Protocol.SampleCount(AgentHandle.samples()))
                 .on(

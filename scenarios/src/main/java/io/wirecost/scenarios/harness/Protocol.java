@@ -104,6 +104,31 @@ public final class Protocol {
         }
     }
 
+    /**
+     * Both: start the agent's live session, as {@code start=now} with {@code otlp.endpoint} runs it: windows on the
+     * agent's own clock, each read and sent as it ends ({@code bench overhead}'s {@code +otlp}).
+     */
+    public record ProfileStartLive() implements Request<ProfileStarted> {
+        public String line() {
+            return "profile-start-live";
+        }
+
+        public Class<ProfileStarted> replyType() {
+            return ProfileStarted.class;
+        }
+    }
+
+    /** Both: how many profiles the agent's OTLP export has had accepted (-1 without one). */
+    public record ProfilesSent() implements Request<SentCount> {
+        public String line() {
+            return "profiles-sent";
+        }
+
+        public Class<SentCount> replyType() {
+            return SentCount.class;
+        }
+    }
+
     /** Both: stop the agent's recording and write it. */
     public record ProfileStop() implements Request<ProfileStopped> {
         public String line() {
@@ -192,6 +217,9 @@ public final class Protocol {
     /** Samples since profile-start, -1 where the profiler does not count them (JFR, no agent). */
     public record SampleCount(long samples) {}
 
+    /** Profiles the Collector accepted from this JVM's agent, -1 without OTLP export or agent. */
+    public record SentCount(long profiles) {}
+
     /** CPU and run-queue wait nanoseconds of the scenario's work so far, -1 where unreadable. */
     public record CpuReading(long cpuNanos, long waitNanos) {}
 
@@ -223,6 +251,8 @@ public final class Protocol {
                 if (rest.isEmpty()) throw new IllegalArgumentException("profile-start needs a recording path");
                 yield new ProfileStart(rest);
             }
+            case "profile-start-live" -> new ProfileStartLive();
+            case "profiles-sent" -> new ProfilesSent();
             case "profile-stop" -> new ProfileStop();
             case "cpu" -> new Cpu();
             case "classes" -> new Classes();

@@ -35,6 +35,8 @@ public final class ServerMain {
         ready.put("endpoint", server.endpoint().properties());
         loop.reply(ready);
         loop.on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
+                .on(Protocol.ProfileStartLive.class, r -> new Protocol.ProfileStarted(AgentHandle.startLive()))
+                .on(Protocol.ProfilesSent.class, r -> new Protocol.SentCount(AgentHandle.profilesSent()))
                 .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
                 .on(Protocol.Samples.class, r -> new Protocol.SampleCount(AgentHandle.samples()))
                 .onCpuReading(

@@ -27,6 +27,8 @@ class ProtocolTest {
                 new Protocol.Sizes(200),
                 new Protocol.Concurrent(4, 50, 1000, "data2-4"),
                 new Protocol.ProfileStart("/tmp/run/recordings/rmi-server.jfr"),
+                new Protocol.ProfileStartLive(),
+                new Protocol.ProfilesSent(),
                 new Protocol.ProfileStop(),
                 new Protocol.Cpu(),
                 new Protocol.Classes(),
