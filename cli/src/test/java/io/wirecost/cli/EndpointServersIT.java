@@ -24,14 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CPU per request by endpoint on real servers nobody here wrote: a shop on embedded Jetty (servlets, named
- * by their mapping) and one on Spring Boot (Spring MVC over its embedded Tomcat, named by the handlers' route
- * templates), both built from Maven Central by cli/real-programs/endpoint-apps. Each endpoint spins a known CPU
+ * by their mapping), one on Spring Boot (Spring MVC over its embedded Tomcat, named by the handlers' route
+ * templates) and two of RESTEasy's JAX-RS resources on Undertow (jakarta and javax), all built from Maven Central by
+ * cli/real-programs/endpoint-apps. Each endpoint spins a known CPU
  * time per request on its thread's CPU clock, and one does nothing; under wrk with {@code endpoints=on},
  * {@code attribute --by endpoint} must name exactly the route templates (never a URL with its id), count the
  * requests wrk sent each, and find each endpoint's known work above the idle endpoint's cost, within 25 % or the
  * difference's sampling interval, whichever is wider (a framework whose per-request cost is high while it warms up,
  * as Spring's, leaves few samples for the idle endpoint).
- * Each server starts once and takes 10 s of load.
+ * Each server starts once and takes 10 s of load (the javax RESTEasy shop 5 s).
  */
 class EndpointServersIT {
 
@@ -49,7 +50,8 @@ class EndpointServersIT {
     static void build() throws Exception {
         if (upToDate("jetty/target/jetty-shop-1.jar")
                 && upToDate("spring-boot/target/spring-boot-shop-1.jar")
-                && upToDate("resteasy-undertow/target/resteasy-undertow-shop-1.jar")) return;
+                && upToDate("resteasy-undertow/target/resteasy-undertow-shop-1.jar")
+                && upToDate("resteasy4-undertow/target/resteasy4-undertow-shop-1.jar")) return;
         Process p = new ProcessBuilder(
                         "mvn", "-B", "-q", "-f", APPS.resolve("pom.xml").toString(), "package")
                 .inheritIO()
@@ -141,6 +143,25 @@ class EndpointServersIT {
     }
 
     /**
+     * The javax era: RESTEasy 4 on {@code javax.ws.rs} in Undertow 2.2's {@code javax.servlet} deployment, with the same
+     * shape (context {@code /shop}, servlet mapping {@code /api/*}, annotations inherited from an interface) and a
+     * template of two parameters. 5 s of load: what it proves beside the jakarta shop is the javax names.
+     */
+    @Test
+    void javaxResteasyByTheirRouteTemplate() throws Exception {
+        int port = freePort();
+        Map<String, double[]> costs = profile(
+                "resteasy4-undertow",
+                port,
+                5,
+                List.of("io.wirecost.apps.resteasy4.CartShop", String.valueOf(port)),
+                "if k == 0 then return wrk.format(\"GET\", \"/shop/api/carts/\" .. i)",
+                "elseif k == 1 then return wrk.format(\"PUT\", \"/shop/api/carts/\" .. i .. \"/items/sku-\" .. i)",
+                "else return wrk.format(\"GET\", \"/shop/api/health\") end");
+        assertWork(costs, "GET /health", Map.of("GET /carts/{id}", 2000.0, "PUT /carts/{id}/items/{sku}", 4000.0));
+    }
+
+    /**
      * examples/own-service's gate, its commands as its README gives them (5 repetitions of 3 s a side here): {@code
      * profile --endpoints --repeat} on main and on the pull request, which adds a SHA-256 checksum of every order to
      * {@code GET /shop/orders/*}; {@code diff} must fail the gate, find that endpoint's CPU per request up (its
@@ -195,10 +216,15 @@ class EndpointServersIT {
     }
 
     /**
-     * Starts the app under the agent, sends it 10 s of wrk rotating over the requests of the Lua branches,
+     * Starts the app under the agent, sends it 10 s (or the given seconds) of wrk rotating over the requests of the Lua branches,
      * stops it and returns {@code attribute --by endpoint}'s whole cost per endpoint.
      */
     private Map<String, double[]> profile(String app, int port, List<String> main, String... branches)
+            throws Exception {
+        return profile(app, port, 10, main, branches);
+    }
+
+    private Map<String, double[]> profile(String app, int port, int seconds, List<String> main, String... branches)
             throws Exception {
         Path target = APPS.resolve(app).resolve("target");
         Path rec = dir.resolve(app + ".jfr");
@@ -226,7 +252,14 @@ class EndpointServersIT {
             String out = run(
                     dir,
                     60,
-                    List.of("wrk", "-t1", "-c4", "-d10s", "-s", script.toString(), "http://127.0.0.1:" + port));
+                    List.of(
+                            "wrk",
+                            "-t1",
+                            "-c4",
+                            "-d" + seconds + "s",
+                            "-s",
+                            script.toString(),
+                            "http://127.0.0.1:" + port));
             System.out.println(app + " wrk: " + out);
             assertTrue(!out.contains("Non-2xx"), app + " answered every request: " + out);
             sent = Long.parseLong(out.lines()

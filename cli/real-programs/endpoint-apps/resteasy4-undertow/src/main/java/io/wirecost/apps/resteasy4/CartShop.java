@@ -1,0 +1,77 @@
+package io.wirecost.apps.resteasy4;
+
+import io.undertow.Undertow;
+import io.undertow.servlet.api.DeploymentInfo;
+import java.lang.management.ManagementFactory;
+import java.util.Set;
+import javax.ws.rs.ApplicationPath;
+import javax.ws.rs.GET;
+import javax.ws.rs.PUT;
+import javax.ws.rs.Path;
+import javax.ws.rs.PathParam;
+import javax.ws.rs.core.Application;
+import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
+
+/**
+ * The javax era of JAX-RS: carts on RESTEasy 4 ({@code javax.ws.rs}) deployed as a servlet in an Undertow 2.2 servlet
+ * deployment ({@code javax.servlet}) under the context {@code /shop}, the servlet mapped to {@code /api/*}. Its
+ * resource methods do known CPU work per request: {@code GET /carts/{id}} 2000 µs, {@code PUT
+ * /carts/{id}/items/{sku}} 4000 µs (a template of two parameters), {@code GET /health} none; the carts take their
+ * annotations from an interface. Usage: {@code CartShop PORT} (listens on 127.0.0.1 until it is stopped).
+ */
+@ApplicationPath("/api")
+public class CartShop extends Application {
+
+    public static void main(String[] args) {
+        UndertowJaxrsServer server = new UndertowJaxrsServer();
+        DeploymentInfo shop = server.undertowDeployment(CartShop.class);
+        shop.setContextPath("/shop").setDeploymentName("carts");
+        server.deploy(shop); // before the listener opens: a client that finds the port finds the shop
+        server.start(Undertow.builder().addHttpListener(Integer.parseInt(args[0]), "127.0.0.1"));
+    }
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return Set.of(Carts.class, Health.class);
+    }
+
+    /** Burns the given CPU time of the calling thread, by its own CPU clock. */
+    static long burn(long micros) {
+        var clock = ManagementFactory.getThreadMXBean();
+        long until = clock.getCurrentThreadCpuTime() + micros * 1000;
+        long rounds = 0;
+        while (clock.getCurrentThreadCpuTime() < until) rounds++;
+        return rounds;
+    }
+
+    @Path("carts")
+    public interface CartsApi {
+        @GET
+        @Path("{id}")
+        String cart(@PathParam("id") String id);
+
+        @PUT
+        @Path("{id}/items/{sku}")
+        String add(@PathParam("id") String id, @PathParam("sku") String sku);
+    }
+
+    public static class Carts implements CartsApi {
+        @Override
+        public String cart(String id) {
+            return "cart " + id + " " + burn(2000);
+        }
+
+        @Override
+        public String add(String id, String sku) {
+            return "cart " + id + " +" + sku + " " + burn(4000);
+        }
+    }
+
+    @Path("health")
+    public static class Health {
+        @GET
+        public String health() {
+            return "ok";
+        }
+    }
+}
