@@ -115,26 +115,20 @@ public final class AttributionReport {
      * columns keep working; the total row has none.
      */
     public String csv() {
-        StringBuilder sb = new StringBuilder("category,percent,samples,group,ci_low,ci_high\n");
-        for (CategoryShare s : total.middleware()) csvRow(sb, s, "middleware");
-        for (CategoryShare s : total.jvm()) csvRow(sb, s, "jvm");
-        sb.append("total,100.00,").append(total.totalSamples()).append(",total,,\n");
-        return sb.toString();
+        Csv csv = new Csv("category,percent,samples,group,ci_low,ci_high");
+        for (CategoryShare s : total.middleware()) csvRow(csv, s, "middleware");
+        for (CategoryShare s : total.jvm()) csvRow(csv, s, "jvm");
+        return csv.row("total", "100.00", total.totalSamples(), "total", "", "").toString();
     }
 
-    private static void csvRow(StringBuilder sb, CategoryShare s, String group) {
-        sb.append(s.category().name())
-                .append(',')
-                .append(String.format(Locale.ROOT, "%.2f", s.percent()))
-                .append(',')
-                .append(s.samples())
-                .append(',')
-                .append(group)
-                .append(',')
-                .append(percentOrEmpty(s.ciLow()))
-                .append(',')
-                .append(percentOrEmpty(s.ciHigh()))
-                .append('\n');
+    private static void csvRow(Csv csv, CategoryShare s, String group) {
+        csv.row(
+                s.category().name(),
+                String.format(Locale.ROOT, "%.2f", s.percent()),
+                s.samples(),
+                group,
+                percentOrEmpty(s.ciLow()),
+                percentOrEmpty(s.ciHigh()));
     }
 
     /** A percent as the CSV files write it, empty where unknown. */
@@ -194,16 +188,11 @@ public final class AttributionReport {
             throws Exception {
         switch (format) {
             case "csv": {
-                StringBuilder sb = new StringBuilder(what + ",percent,samples\n");
-                for (PackageProfile.Row r : rows) {
-                    sb.append(csv(r.packageName()))
-                            .append(',')
-                            .append(String.format(Locale.ROOT, "%.2f", r.percent()))
-                            .append(',')
-                            .append(r.samples())
-                            .append('\n');
-                }
-                return sb.toString();
+                // Maven coordinates carry colons, never commas; a jar's file name might
+                Csv csv = new Csv(what + ",percent,samples");
+                for (PackageProfile.Row r : rows)
+                    csv.row(Csv.field(r.packageName()), String.format(Locale.ROOT, "%.2f", r.percent()), r.samples());
+                return csv.toString();
             }
             case "json": {
                 if (what.equals("package"))
@@ -234,10 +223,5 @@ public final class AttributionReport {
                         .text();
             }
         }
-    }
-
-    /** Maven coordinates carry colons, never commas; a jar's file name might. */
-    private static String csv(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 }

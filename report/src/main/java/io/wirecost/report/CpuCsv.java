@@ -16,23 +16,17 @@ public final class CpuCsv {
     private CpuCsv() {}
 
     public static String render(List<ScenarioResult> all) {
-        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        Csv csv = new Csv(HEADER);
         for (Repetitions.Figure f : Repetitions.cpu(all)) {
-            sb.append(f.scenario())
-                    .append(',')
-                    .append(f.operation())
-                    .append(',')
-                    .append(f.role())
-                    .append(',')
-                    .append(RttCsv.num(f.estimate().value()))
-                    .append(',')
-                    .append(RttCsv.num(f.estimate().low()))
-                    .append(',')
-                    .append(RttCsv.num(f.estimate().high()))
-                    .append(',')
-                    .append(f.invocations())
-                    .append('\n');
+            csv.row(
+                    f.scenario(),
+                    f.operation(),
+                    f.role(),
+                    Csv.micros(f.estimate().value()),
+                    Csv.micros(f.estimate().low()),
+                    Csv.micros(f.estimate().high()),
+                    f.invocations());
         }
-        return sb.toString();
+        return csv.toString();
     }
 }

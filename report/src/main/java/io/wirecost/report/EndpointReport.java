@@ -25,34 +25,21 @@ public final class EndpointReport {
      * attributed to an endpoint, per request of any endpoint, as endpoint {@code (not attributed)}.
      */
     public String csv() {
-        StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
-        for (EndpointCost.Row r : cost.rows()) {
-            out.append(csvField(r.endpoint()))
-                    .append(',')
-                    .append(csvField(r.category()))
-                    .append(',')
-                    .append(num(r.cpuMicrosPerRequest()))
-                    .append(',')
-                    .append(num(r.ciLowMicros()))
-                    .append(',')
-                    .append(num(r.ciHighMicros()))
-                    .append(',')
-                    .append(r.requests())
-                    .append('\n');
-        }
+        Csv csv = new Csv(CSV_HEADER);
+        for (EndpointCost.Row r : cost.rows()) csvRow(csv, r);
         EndpointCost.Row n = notAttributedRow();
-        if (n != null) {
-            out.append(csvField(n.endpoint()))
-                    .append(",all,")
-                    .append(num(n.cpuMicrosPerRequest()))
-                    .append(',');
-            out.append(num(n.ciLowMicros()))
-                    .append(',')
-                    .append(num(n.ciHighMicros()))
-                    .append(',');
-            out.append(n.requests()).append('\n');
-        }
-        return out.toString();
+        if (n != null) csvRow(csv, n);
+        return csv.toString();
+    }
+
+    private static void csvRow(Csv csv, EndpointCost.Row r) {
+        csv.row(
+                Csv.field(r.endpoint()),
+                Csv.field(r.category()),
+                num(r.cpuMicrosPerRequest()),
+                num(r.ciLowMicros()),
+                num(r.ciHighMicros()),
+                r.requests());
     }
 
     private EndpointCost.Row notAttributedRow() {
@@ -102,11 +89,6 @@ public final class EndpointReport {
 
     private static String num(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    static String csvField(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 
     /** Printable durations for the header line. */

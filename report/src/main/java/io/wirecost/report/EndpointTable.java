@@ -128,7 +128,7 @@ public final class EndpointTable {
                         .append(',')
                         .append(r.repetition())
                         .append(',')
-                        .append(EndpointReport.csvField(row.endpoint()))
+                        .append(Csv.field(row.endpoint()))
                         .append(String.format(
                                 Locale.ROOT,
                                 ",%.3f,%.3f,%.3f,%d%n",

@@ -3,7 +3,6 @@ package io.wirecost.report;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code rtt.csv}: {@code scenario,operation,mean_micros,stddev_micros,cv_percent,invocations,ci_low,ci_high}, the
@@ -18,32 +17,20 @@ public final class RttCsv {
     private RttCsv() {}
 
     public static String render(List<ScenarioResult> results) {
-        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        Csv csv = new Csv(HEADER);
         for (ScenarioResult r : results) {
             for (RttStatistics s : r.rtt()) {
-                sb.append(r.scenario())
-                        .append(',')
-                        .append(s.operation())
-                        .append(',')
-                        .append(num(s.meanMicros()))
-                        .append(',')
-                        .append(num(s.stddevMicros()))
-                        .append(',')
-                        .append(num(s.cvPercent()))
-                        .append(',')
-                        .append(s.invocations())
-                        .append(',')
-                        .append(num(s.interval().low()))
-                        .append(',')
-                        .append(num(s.interval().high()))
-                        .append('\n');
+                csv.row(
+                        r.scenario(),
+                        s.operation(),
+                        Csv.micros(s.meanMicros()),
+                        Csv.micros(s.stddevMicros()),
+                        Csv.micros(s.cvPercent()),
+                        s.invocations(),
+                        Csv.micros(s.interval().low()),
+                        Csv.micros(s.interval().high()));
             }
         }
-        return sb.toString();
-    }
-
-    /** NaN (no such figure, e.g. the spread of a geometric mean) is an empty field. */
-    static String num(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+        return csv.toString();
     }
 }

@@ -19,29 +19,22 @@ public final class SharesCsv {
     private SharesCsv() {}
 
     public static String render(List<ScenarioResult> results) {
-        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        Csv csv = new Csv(HEADER);
         for (ScenarioResult r : results) {
             for (RoleAttribution role : r.shares().values()) {
                 for (CategoryShare s : role.attribution().middleware()) {
-                    sb.append(r.scenario())
-                            .append(',')
-                            .append(role.role())
-                            .append(',')
-                            .append(s.category().name())
-                            .append(',')
-                            .append(String.format(Locale.ROOT, "%.2f", s.percent()))
-                            .append(',')
-                            .append(s.samples())
-                            .append(',')
-                            .append(PaperFigures.percent(s.category(), r.paperColumn()))
-                            .append(',')
-                            .append(AttributionReport.percentOrEmpty(s.ciLow()))
-                            .append(',')
-                            .append(AttributionReport.percentOrEmpty(s.ciHigh()))
-                            .append('\n');
+                    csv.row(
+                            r.scenario(),
+                            role.role(),
+                            s.category().name(),
+                            String.format(Locale.ROOT, "%.2f", s.percent()),
+                            s.samples(),
+                            PaperFigures.percent(s.category(), r.paperColumn()),
+                            AttributionReport.percentOrEmpty(s.ciLow()),
+                            AttributionReport.percentOrEmpty(s.ciHigh()));
                 }
             }
         }
-        return sb.toString();
+        return csv.toString();
     }
 }

@@ -17,22 +17,24 @@ public final class SizesCsv {
     private SizesCsv() {}
 
     public static String render(List<ScenarioResult> results) {
-        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        Csv csv = new Csv(HEADER);
         for (ScenarioResult r : results) {
             for (MessageSize m : r.sizes()) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "%s,%s,%.1f,%.1f,%.1f,%.1f,%.2f,%d%n",
+                csv.row(
                         r.scenario(),
                         m.operation(),
-                        m.requestBytes(),
-                        m.responseBytes(),
-                        m.requestWireBytes(),
-                        m.responseWireBytes(),
-                        m.packetsPerCall(),
-                        m.calls()));
+                        bytes(m.requestBytes()),
+                        bytes(m.responseBytes()),
+                        bytes(m.requestWireBytes()),
+                        bytes(m.responseWireBytes()),
+                        String.format(Locale.ROOT, "%.2f", m.packetsPerCall()),
+                        m.calls());
             }
         }
-        return sb.toString();
+        return csv.toString();
+    }
+
+    private static String bytes(double perCall) {
+        return String.format(Locale.ROOT, "%.1f", perCall);
     }
 }

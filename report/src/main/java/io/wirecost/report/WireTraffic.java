@@ -1,12 +1,8 @@
 package io.wirecost.report;
 
+import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.ScenarioResult;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -73,16 +69,6 @@ public final class WireTraffic {
 
     /** workload,size,technology,packets_10k,bytes_10k,seconds_per_1000 */
     static List<String[]> paperRows() {
-        List<String[]> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(
-                WireTraffic.class.getResourceAsStream("paper/wire-traffic-gray2005.csv"), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#") || line.startsWith("workload,")) continue;
-                out.add(line.split(",", -1));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        return PaperTable.rows("wire-traffic-gray2005.csv", "workload,");
     }
 }

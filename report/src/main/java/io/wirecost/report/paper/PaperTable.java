@@ -59,11 +59,19 @@ public final class PaperTable {
      * comments and header.
      */
     public static List<String[]> factors() {
+        return rows("paper-factors.csv", "source,");
+    }
+
+    /**
+     * The fields of each row of {@code resource}, a CSV of the papers' figures beside this class, without blank
+     * lines, {@code #} comments and the header (the line starting with {@code header}).
+     */
+    public static List<String[]> rows(String resource, String header) {
         List<String[]> out = new ArrayList<>();
-        try (InputStream in = PaperTable.class.getResourceAsStream("paper-factors.csv")) {
+        try (InputStream in = PaperTable.class.getResourceAsStream(resource)) {
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             for (String line; (line = r.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#") || line.startsWith("source,")) continue;
+                if (line.isBlank() || line.startsWith("#") || line.startsWith(header)) continue;
                 out.add(line.split(",", -1));
             }
         } catch (IOException e) {
