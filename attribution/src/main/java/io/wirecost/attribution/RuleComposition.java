@@ -53,9 +53,11 @@ final class RuleComposition {
     /** Within one file, a rule that an earlier rule of the same file always beats is a mistake. */
     private static void checkShadowing(RuleFile f) {
         List<RuleFile.Spec> rules = f.rules();
+        List<java.util.function.Predicate<RuleFile.Spec>> shadowing = new ArrayList<>(rules.size());
+        for (RuleFile.Spec r : rules) shadowing.add(r.shadowing());
         for (int j = 1; j < rules.size(); j++) {
             for (int i = 0; i < j; i++) {
-                if (rules.get(i).shadows(rules.get(j))) {
+                if (shadowing.get(i).test(rules.get(j))) {
                     RuleFile.Spec a = rules.get(i);
                     RuleFile.Spec b = rules.get(j);
                     throw new RuleFileException(

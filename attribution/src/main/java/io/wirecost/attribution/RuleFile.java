@@ -1,6 +1,8 @@
 package io.wirecost.attribution;
 
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * One parsed rule file before composition: its categories, its rules in file order (category names
@@ -22,34 +24,44 @@ public record RuleFile(
         }
 
         /**
-         * True when every frame (or thread) {@code later} matches is already claimed by this earlier rule,
-         * so {@code later} can never decide anything. Conservative for globs: this glob must match the
-         * other pattern's text with its {@code *} taken literally.
+         * True (for a later rule) when every frame (or thread) that rule matches is already claimed by this earlier
+         * rule, so the later one can never decide anything. Conservative for globs: this glob must match the
+         * other pattern's text with its {@code *} taken literally. The glob is compiled once here, not per pair:
+         * a file of n rules is checked in n² pairs on every start.
          */
-        boolean shadows(Spec later) {
+        Predicate<Spec> shadowing() {
+            boolean globbed = (kind == Rule.Kind.THREAD || kind == Rule.Kind.NATIVE) && pattern.indexOf('*') >= 0;
+            Pattern glob = globbed ? Rule.globToRegex(pattern) : null;
+            return later -> shadows(later, glob);
+        }
+
+        private boolean shadows(Spec later, Pattern glob) {
             boolean thisThread = kind == Rule.Kind.THREAD;
             if (thisThread != (later.kind == Rule.Kind.THREAD)) return false;
             switch (kind) {
                 case THREAD:
                 case NATIVE:
+                    // a pattern without '*' is a glob matching only itself
                     return later.kind == kind
                             && (pattern.equals(later.pattern)
-                                    || Rule.globToRegex(pattern)
-                                            .matcher(later.pattern)
-                                            .matches());
+                                    || glob != null
+                                            && glob.matcher(later.pattern).matches());
                 case PACKAGE:
                     return later.kind == Rule.Kind.PACKAGE && later.pattern.equals(pattern)
-                            || later.kind != Rule.Kind.NATIVE
-                                    && javaTypeOf(later).startsWith(pattern + ".");
+                            || later.kind != Rule.Kind.NATIVE && below(javaTypeOf(later), pattern, '.');
                 case CLASS:
                     return (later.kind == Rule.Kind.CLASS || later.kind == Rule.Kind.METHOD)
-                            && (javaTypeOf(later).equals(pattern)
-                                    || javaTypeOf(later).startsWith(pattern + "$"));
+                            && (javaTypeOf(later).equals(pattern) || below(javaTypeOf(later), pattern, '$'));
                 case METHOD:
                     return later.kind == Rule.Kind.METHOD && pattern.equals(later.pattern);
                 default:
                     return false;
             }
+        }
+
+        /** {@code name.startsWith(outer + separator)}, without building that string for every pair. */
+        private static boolean below(String name, String outer, char separator) {
+            return name.length() > outer.length() && name.charAt(outer.length()) == separator && name.startsWith(outer);
         }
 
         private static String javaTypeOf(Spec s) {

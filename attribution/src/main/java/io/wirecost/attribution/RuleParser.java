@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Parses the rule file format (documented in attribution/RULES.md). Hand-written because the format
@@ -22,6 +23,12 @@ import java.util.Map;
  * </pre>
  */
 public final class RuleParser {
+
+    /** Compiled once: a rule file has hundreds of lines, and every command parses the built-in one. */
+    private static final Pattern CATEGORY_NAME = Pattern.compile("[a-z0-9][a-z0-9_.-]*");
+
+    private static final Pattern JAVA_NAME =
+            Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$<][\\p{L}\\p{N}_$>]*)*");
 
     private RuleParser() {}
 
@@ -123,7 +130,7 @@ public final class RuleParser {
     private static Category parseCategory(List<String> t, String source, int line) {
         if (t.size() < 2) throw new RuleFileException(source, line, "expected 'category NAME group=...'");
         String name = t.get(1);
-        if (!name.matches("[a-z0-9][a-z0-9_.-]*")) {
+        if (!CATEGORY_NAME.matcher(name).matches()) {
             throw new RuleFileException(
                     source, line, "invalid category name '" + name + "' (lower case, digits, - _ .)");
         }
@@ -183,7 +190,7 @@ public final class RuleParser {
                     "unknown rule kind '" + kindText + "' (expected method, class, package, native, thread)");
         }
         boolean javaName = kind == Rule.Kind.METHOD || kind == Rule.Kind.CLASS || kind == Rule.Kind.PACKAGE;
-        if (javaName && !p.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$<][\\p{L}\\p{N}_$>]*)*")) {
+        if (javaName && !JAVA_NAME.matcher(p).matches()) {
             throw new RuleFileException(
                     source, line, "invalid " + kindText + " pattern '" + p + "' (a dotted Java name, no wildcards)");
         }
