@@ -1,5 +1,7 @@
 package io.wirecost.attribution;
 
+import java.util.Objects;
+
 /**
  * One resolved stack frame. Java frames have a dotted class name; native (C/C++) frames have an
  * empty class and the symbol in {@code method}.
@@ -26,6 +28,20 @@ public record Frame(String className, String method) {
 
     public boolean isNative() {
         return className.isEmpty();
+    }
+
+    /**
+     * Written out, with the hash a record would compute: the record's generated methods are bootstrapped through
+     * method handles on first use, a start-up cost to every command that this one hashed class would carry alone.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Frame f && Objects.equals(className, f.className) && Objects.equals(method, f.method);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Objects.hashCode(className) + Objects.hashCode(method);
     }
 
     @Override

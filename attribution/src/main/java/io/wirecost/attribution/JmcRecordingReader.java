@@ -121,6 +121,7 @@ public final class JmcRecordingReader implements AlternativeReader {
     }
 
     static IItemCollection load(String name, byte[] chunk) throws RecordingException {
+        quietJmc();
         try {
             return JfrLoaderToolkit.loadEvents(new ByteArrayInputStream(chunk));
         } catch (IOException | CouldNotLoadRecordingException | RuntimeException e) {
@@ -129,6 +130,21 @@ public final class JmcRecordingReader implements AlternativeReader {
                     name,
                     "JDK Mission Control's parser fails on it: "
                             + why.lines().findFirst().orElse(why));
+        }
+    }
+
+    /** Held: java.util.logging keeps loggers weakly, and a collected one would lose its level. */
+    private static java.util.logging.Logger jmcLog;
+
+    /**
+     * JMC's parser logs every field it does not know through java.util.logging: noise on a command line or in a
+     * host's log. Set where the parser is first used, not at every start: setting up java.util.logging reads its
+     * configuration, a cost to every command that never reaches JMC.
+     */
+    private static synchronized void quietJmc() {
+        if (jmcLog == null) {
+            jmcLog = java.util.logging.Logger.getLogger("org.openjdk.jmc");
+            jmcLog.setLevel(java.util.logging.Level.SEVERE);
         }
     }
 

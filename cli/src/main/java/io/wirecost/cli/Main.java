@@ -58,7 +58,6 @@ public final class Main {
         CommandLine cl = new CommandLine(new Main());
         String first = args.length > 0 ? args[0] : "";
         if (COMMANDS.containsKey(first)) {
-            quietJmc(); // a subcommand may read recordings with JMC's parser
             cl.addSubcommand(first, COMMANDS.get(first).get());
         } else if (!first.startsWith("-") || first.equals("-h") || first.equals("--help")) {
             COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
@@ -78,13 +77,6 @@ public final class Main {
             return 2;
         });
         return cl.execute(args);
-    }
-
-    /** JMC's parser logs every field it does not know through java.util.logging: noise on a command line. */
-    private static final java.util.logging.Logger JMC_LOG = java.util.logging.Logger.getLogger("org.openjdk.jmc");
-
-    private static void quietJmc() {
-        JMC_LOG.setLevel(java.util.logging.Level.SEVERE);
     }
 
     static final class Version implements CommandLine.IVersionProvider {
