@@ -71,6 +71,23 @@ final class JfrEngine implements ProfilerEngine {
         return r != null && r.getDumpOnExit();
     }
 
+    /**
+     * JFR's exit hook stops a dump-on-exit recording, writes its destination and then closes it, all before it clears
+     * the repository: a closed recording's file is whole. One whose write failed stays stopped, never closed.
+     */
+    @Override
+    public boolean awaitWrittenAtExit(long ms) throws InterruptedException {
+        Recording r = recording;
+        if (r == null) return false;
+        long end = System.nanoTime() + ms * 1_000_000;
+        while (r.getState() != jdk.jfr.RecordingState.CLOSED) {
+            if (System.nanoTime() > end) return false;
+            Thread.sleep(5);
+        }
+        recording = null;
+        return true;
+    }
+
     @Override
     public void stop() throws Exception {
         Recording r = recording;

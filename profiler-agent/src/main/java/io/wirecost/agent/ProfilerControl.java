@@ -96,7 +96,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
             if (requests != null) requests.open(target);
             recording = target;
             segmented = segments;
-            if (!segments) engine.keepAtExit();
+            if (keptAtExit(segments)) engine.keepAtExit();
             return running;
         } catch (Throwable t) {
             lastError = String.valueOf(t.getMessage());
@@ -142,6 +142,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
         if (requests != null) requests.finish();
         try {
             engine.start(next, options.intervalNs());
+            if (keptAtExit(true)) engine.keepAtExit();
             if (requests != null) requests.open(next);
             recording = next;
         } catch (Throwable t) {
@@ -217,11 +218,39 @@ public final class ProfilerControl implements ProfilerControlMBean {
     synchronized void shutdownAtJvmExit() {
         if (running != null && engine.writesItselfAtExit()) {
             running = null;
-            if (!segmented) writeArtifacts(recording);
+            if (!segmented) {
+                writeArtifacts(recording);
+                return;
+            }
+            // the last window, whole once JFR's hook has written it: then read, sent and appended like any other
+            boolean written = false;
+            try {
+                written = engine.awaitWrittenAtExit(EXIT_WRITE_WAIT_MS);
+            } catch (Throwable t) {
+                // exiting: said below
+            }
+            if (written) listener.accept(recording, true);
+            else
+                AgentLog.warnAtExit("wirecost agent: the last window was not written within " + EXIT_WRITE_WAIT_MS
+                        + " ms at exit; not sent");
             return;
         }
         shutdown();
     }
+
+    /**
+     * Whether the engine's own exit handling must complete the running file: a whole recording, or a segment that is
+     * sent or kept (otlp.endpoint, file=). JDK Flight Recorder's exit hook runs beside the agent's and clears the
+     * repository's chunk files; a stop of the agent's own could lose its window to that (the hook can take the
+     * recorder between the stop and the write of the file), while the hook's own stop writes the file before it
+     * clears anything. A segment nobody keeps is discarded instead ({@link #shutdown()}).
+     */
+    private boolean keptAtExit(boolean segment) {
+        return !segment || options.otlp() != null || options.file() != null;
+    }
+
+    /** At exit, how long to wait for JFR's hook to write the last window; inside the exit bound with the rest. */
+    private static final long EXIT_WRITE_WAIT_MS = 1_000;
 
     synchronized void shutdown() {
         // the window in progress is discarded where nothing would keep or send it: the metrics end with the JVM.

@@ -24,6 +24,14 @@ interface ProfilerEngine {
 
     default void keepAtExit() {}
 
+    /**
+     * At exit, where {@link #writesItselfAtExit()}: waits up to {@code ms} for the engine's own exit handling to have
+     * written the file whole; false when it has not (the file must not be read then).
+     */
+    default boolean awaitWrittenAtExit(long ms) throws InterruptedException {
+        return false;
+    }
+
     /** Name and version of what records, e.g. {@code async-profiler 4.5}; known once started. */
     String name();
 

@@ -100,32 +100,7 @@ class OtlpAgentIT {
      */
     @Test
     void aJvmThatExitsBeforeItsFirstWindowEndsStillSendsItsProfile() throws Exception {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        LinkedBlockingQueue<byte[]> bodies = new LinkedBlockingQueue<>();
-        server.createContext("/v1development/profiles", ex -> {
-            bodies.add(ex.getRequestBody().readAllBytes());
-            ex.sendResponseHeaders(200, -1);
-            ex.close();
-        });
-        server.start();
-        int port = server.getAddress().getPort();
-        try (HostJvm host = HostJvm.start(
-                tmp.resolve("short"),
-                "otlp.endpoint=http://127.0.0.1:" + port + ",otlp.interval=300s,service.name=short-lived",
-                List.of(),
-                SAMPLE,
-                "4")) {
-            assertEquals(0, host.waitFor(60), Files.readString(host.stderr));
-            byte[] body = bodies.poll(5, TimeUnit.SECONDS);
-            assertTrue(body != null, "no profile sent at exit; agent said: " + Files.readString(host.stderr));
-            ExportProfilesServiceRequest r = ExportProfilesServiceRequest.parseFrom(body);
-            assertTrue(
-                    samples(r, "serialization-out") > 0,
-                    r.getDictionary().getStringTableList().toString());
-            assertEquals(null, bodies.poll(1, TimeUnit.SECONDS), "one window, one profile");
-        } finally {
-            server.stop(0);
-        }
+        int port = sendsItsOnlyWindowAtExit("short", "");
 
         // nothing listens there any more: the exit must not wait on retries, and says what it did not send
         try (HostJvm host = HostJvm.start(
@@ -142,6 +117,53 @@ class OtlpAgentIT {
             // 4 s of work, the JVM's start, and at most the agent's bounds (2 s read, 2 s send); generous for load
             assertTrue(seconds < 30, "exit took " + seconds + " s: " + said);
         }
+    }
+
+    /**
+     * The same with JDK Flight Recorder sampling ({@code engine=jfr}): JFR's own exit hook stops its recordings
+     * beside the agent's, and the last window must still be read whole and sent.
+     */
+    @Test
+    void aJfrSampledJvmAlsoSendsItsLastWindowAtExit() throws Exception {
+        sendsItsOnlyWindowAtExit("jfr", "engine=jfr,");
+    }
+
+    /**
+     * Runs the busy sample for 4 s under a window of 300 s to a receiver of the test's own: at exit the one window,
+     * read at exit, must arrive as one profile holding the sample's category. Returns the receiver's (now closed)
+     * port.
+     */
+    private int sendsItsOnlyWindowAtExit(String name, String agentOptions) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        LinkedBlockingQueue<byte[]> bodies = new LinkedBlockingQueue<>();
+        server.createContext("/v1development/profiles", ex -> {
+            bodies.add(ex.getRequestBody().readAllBytes());
+            ex.sendResponseHeaders(200, -1);
+            ex.close();
+        });
+        server.start();
+        int port = server.getAddress().getPort();
+        try (HostJvm host = HostJvm.start(
+                tmp.resolve(name),
+                agentOptions + "otlp.endpoint=http://127.0.0.1:" + port
+                        + ",otlp.interval=300s,service.name=short-lived",
+                List.of(),
+                SAMPLE,
+                "4")) {
+            assertEquals(0, host.waitFor(60), Files.readString(host.stderr));
+            String said = Files.readString(host.stderr);
+            byte[] body = bodies.poll(5, TimeUnit.SECONDS);
+            assertTrue(body != null, "no profile sent at exit; agent said: " + said);
+            ExportProfilesServiceRequest r = ExportProfilesServiceRequest.parseFrom(body);
+            assertTrue(
+                    samples(r, "serialization-out") > 0,
+                    r.getDictionary().getStringTableList().toString());
+            assertEquals(null, bodies.poll(1, TimeUnit.SECONDS), "one window, one profile");
+            assertTrue(!said.contains("failed") && !said.contains("not sent"), said);
+        } finally {
+            server.stop(0);
+        }
+        return port;
     }
 
     private static long samples(ExportProfilesServiceRequest r, String category) {
