@@ -1,6 +1,9 @@
 package io.wirecost.scenarios;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -40,5 +43,34 @@ public record ScenarioConfig(int stringLength, Path keyDir, Map<String, String> 
 
     public String option(String key, String defaultValue) {
         return options.getOrDefault(key, defaultValue);
+    }
+
+    /**
+     * An option that takes one of a few words, the first its default; any other value is refused in one line naming
+     * the option and its words.
+     */
+    public String choice(String key, String... words) {
+        String value = option(key, words[0]);
+        if (!Arrays.asList(words).contains(value)) throw refusal(key, Arrays.asList(words), value);
+        return value;
+    }
+
+    /** {@link #choice(String, String...)} for an enum: its constants' names in lower case are the words. */
+    public <E extends Enum<E>> E choice(String key, E defaultValue) {
+        E[] constants = defaultValue.getDeclaringClass().getEnumConstants();
+        String value = option(key, word(defaultValue));
+        for (E c : constants) if (word(c).equals(value)) return c;
+        throw refusal(key, Arrays.stream(constants).map(ScenarioConfig::word).toList(), value);
+    }
+
+    private static String word(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static IllegalArgumentException refusal(String key, List<String> words, String value) {
+        String last = words.get(words.size() - 1);
+        String either =
+                words.size() == 1 ? last : String.join(", ", words.subList(0, words.size() - 1)) + " or " + last;
+        return new IllegalArgumentException(key + " must be " + either + ", got '" + value + "'");
     }
 }

@@ -103,11 +103,7 @@ public final class WsEncodedScenario implements Scenario {
     }
 
     private static boolean keepAlive(ScenarioConfig config) {
-        String v = config.option(KEEP_ALIVE_OPTION, "true");
-        if (!v.equals("true") && !v.equals("false")) {
-            throw new IllegalArgumentException(KEEP_ALIVE_OPTION + " must be true or false, got '" + v + "'");
-        }
-        return Boolean.parseBoolean(v);
+        return Boolean.parseBoolean(config.choice(KEEP_ALIVE_OPTION, "true", "false"));
     }
 
     private static Map<String, String> stack() {

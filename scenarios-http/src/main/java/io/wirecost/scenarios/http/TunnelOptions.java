@@ -24,7 +24,6 @@ public record TunnelOptions(TunnelMode mode, ProxyChoice proxy) {
                         + "' (tunnel options: tunnel.mode=forced|automatic, tunnel.proxy=auto|privoxy|embedded)");
             }
         }
-        return new TunnelOptions(
-                TunnelMode.parse(config.option(MODE, "forced")), ProxyChoice.parse(config.option(PROXY, "auto")));
+        return new TunnelOptions(config.choice(MODE, TunnelMode.FORCED), config.choice(PROXY, ProxyChoice.AUTO));
     }
 }

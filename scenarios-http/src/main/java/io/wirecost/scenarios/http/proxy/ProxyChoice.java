@@ -14,11 +14,6 @@ public enum ProxyChoice {
     PRIVOXY,
     EMBEDDED;
 
-    public static ProxyChoice parse(String value) {
-        for (ProxyChoice c : values()) if (c.label().equals(value)) return c;
-        throw new IllegalArgumentException("tunnel.proxy must be auto, privoxy or embedded, got '" + value + "'");
-    }
-
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

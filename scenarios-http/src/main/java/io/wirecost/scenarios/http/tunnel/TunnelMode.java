@@ -11,11 +11,6 @@ public enum TunnelMode {
     FORCED,
     AUTOMATIC;
 
-    public static TunnelMode parse(String value) {
-        for (TunnelMode m : values()) if (m.label().equals(value)) return m;
-        throw new IllegalArgumentException("tunnel.mode must be forced or automatic, got '" + value + "'");
-    }
-
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -9,7 +9,8 @@ public final class ProxyHolderMain {
     private ProxyHolderMain() {}
 
     public static void main(String[] args) throws Exception {
-        ForwardProxy proxy = ProxyChoice.parse(args[0]).start(InetAddress.getLoopbackAddress(), Set.of(9));
+        ForwardProxy proxy = ProxyChoice.valueOf(args[0].toUpperCase(java.util.Locale.ROOT))
+                .start(InetAddress.getLoopbackAddress(), Set.of(9));
         StringBuilder pids = new StringBuilder();
         ProcessHandle.current().descendants().forEach(p -> pids.append(' ').append(p.pid()));
         System.out.println("proxy " + proxy.address().getPort() + pids);

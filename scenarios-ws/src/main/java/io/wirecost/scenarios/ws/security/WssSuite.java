@@ -38,9 +38,7 @@ public enum WssSuite {
     }
 
     public static WssSuite of(ScenarioConfig config) {
-        String v = config.option(OPTION, PAPER.label);
-        for (WssSuite s : values()) if (s.label.equals(v)) return s;
-        throw new IllegalArgumentException(OPTION + " must be paper or modern, got '" + v + "'");
+        return config.choice(OPTION, PAPER);
     }
 
     public String label() {
