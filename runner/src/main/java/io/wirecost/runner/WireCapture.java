@@ -20,15 +20,7 @@ import java.util.stream.Collectors;
  * connections opened per call, IIOP) without changing any of them. Needs tcpdump and the right to
  * capture (root, or CAP_NET_RAW); without them sizes are reported as not measured, with the reason.
  */
-final class WireCapture implements AutoCloseable {
-
-    private final Process process;
-    private final Path file;
-
-    private WireCapture(Process process, Path file) {
-        this.process = process;
-        this.file = file;
-    }
+record WireCapture(Process process, Path file) implements AutoCloseable {
 
     /** Why a capture cannot run here, or empty when it can. */
     static Optional<String> unavailable() {

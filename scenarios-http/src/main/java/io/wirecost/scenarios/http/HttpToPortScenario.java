@@ -5,12 +5,13 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
+import io.wirecost.scenarios.Tally;
 import io.wirecost.scenarios.http.proxy.ForwardProxy;
 import io.wirecost.scenarios.http.tunnel.HttpAwareServerSocketFactory;
 import io.wirecost.scenarios.http.tunnel.HttpTunnelClientSocketFactory;
 import io.wirecost.scenarios.http.tunnel.TunnelClient;
 import io.wirecost.scenarios.http.tunnel.TunnelMode;
-import io.wirecost.scenarios.http.tunnel.TunnelServerStats;
+import io.wirecost.scenarios.http.tunnel.TunnelServerEvent;
 import java.net.InetSocketAddress;
 import java.net.Proxy;
 import java.util.LinkedHashMap;
@@ -39,7 +40,7 @@ public final class HttpToPortScenario implements Scenario {
         TunnelOptions options = TunnelOptions.from(config);
         String host = Addresses.advertisedHost();
         int port = Addresses.freePort(Addresses.LOOPBACK);
-        TunnelServerStats stats = new TunnelServerStats();
+        Tally<TunnelServerEvent> stats = new Tally<>(TunnelServerEvent.class);
         HttpAwareServerSocketFactory.Policy policy = options.mode() == TunnelMode.FORCED
                 ? HttpAwareServerSocketFactory.Policy.httpAndJrmp()
                 : HttpAwareServerSocketFactory.Policy.httpOnly();
@@ -68,7 +69,7 @@ public final class HttpToPortScenario implements Scenario {
                                             ? " (HTTP and JRMP)"
                                             : " (HTTP only: direct JRMP is reset)"));
                     m.putAll(proxy.info());
-                    m.putAll(stats.toMap("rmi."));
+                    m.putAll(stats.facts("rmi."));
                     return m;
                 });
     }

@@ -5,7 +5,8 @@ import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.ServerHandle;
-import io.wirecost.scenarios.http.servlet.ForwardStats;
+import io.wirecost.scenarios.Tally;
+import io.wirecost.scenarios.http.servlet.Forwarded;
 import io.wirecost.scenarios.http.servlet.RmiForwardServlet;
 import io.wirecost.scenarios.http.servlet.ServletHost;
 import io.wirecost.scenarios.http.servlet.TwoProcessors;
@@ -37,7 +38,7 @@ public final class HttpToServletScenario implements Scenario {
         TunnelOptions options = TunnelOptions.from(config);
         String host = Addresses.advertisedHost();
         int port = Addresses.freePort(Addresses.INTERNAL);
-        ForwardStats stats = new ForwardStats();
+        Tally<Forwarded> stats = new Tally<>(Forwarded.class);
         RmiForwardServlet servlet =
                 new RmiForwardServlet(new RmiForwardServlet.Policy(Addresses.INTERNAL, Set.of(port)), stats);
         ServletHost web = ServletHost.start(Addresses.LOOPBACK, servlet);
@@ -68,7 +69,7 @@ public final class HttpToServletScenario implements Scenario {
                     m.put(
                             "rmi.address",
                             Addresses.INTERNAL.getHostAddress() + ':' + port + " (plain JRMP, internal address only)");
-                    m.putAll(stats.toMap());
+                    m.putAll(stats.facts("servlet."));
                     return m;
                 });
     }

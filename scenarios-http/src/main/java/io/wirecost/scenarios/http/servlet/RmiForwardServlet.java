@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.servlet;
 
+import io.wirecost.scenarios.Tally;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -46,9 +47,9 @@ public final class RmiForwardServlet extends HttpServlet {
     }
 
     private final transient Policy policy;
-    private final transient ForwardStats stats;
+    private final transient Tally<Forwarded> stats;
 
-    public RmiForwardServlet(Policy policy, ForwardStats stats) {
+    public RmiForwardServlet(Policy policy, Tally<Forwarded> stats) {
         this.policy = policy;
         this.stats = stats;
     }
@@ -57,7 +58,7 @@ public final class RmiForwardServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         if (!"POST".equals(req.getMethod())) {
-            stats.rejected.increment();
+            stats.add(Forwarded.REJECTED);
             resp.setHeader("Allow", "POST");
             text(resp, 405, "only POST is tunnelled here");
             return;
@@ -75,7 +76,7 @@ public final class RmiForwardServlet extends HttpServlet {
         }
         Integer port = allowedPort(forward);
         if (port == null) {
-            stats.forbidden.increment();
+            stats.add(Forwarded.FORBIDDEN);
             text(resp, 403, "forward target not allowed");
             return;
         }
@@ -97,11 +98,11 @@ public final class RmiForwardServlet extends HttpServlet {
         try {
             reply = exchange(port, body);
         } catch (IOException e) {
-            stats.backendFailures.increment();
+            stats.add(Forwarded.BACKEND_FAILURES);
             text(resp, 502, "RMI server did not answer: " + e.getClass().getSimpleName());
             return;
         }
-        stats.forwarded.increment();
+        stats.add(Forwarded.FORWARDED);
         resp.setStatus(200);
         resp.setContentType("application/octet-stream");
         resp.setContentLength(reply.length);
@@ -153,7 +154,7 @@ public final class RmiForwardServlet extends HttpServlet {
     }
 
     private void refuse(HttpServletResponse resp, int status, String message) throws IOException {
-        stats.rejected.increment();
+        stats.add(Forwarded.REJECTED);
         text(resp, status, message);
     }
 

@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.tunnel;
 
+import io.wirecost.scenarios.Tally;
 import io.wirecost.scenarios.http.tunnel.HttpAwareServerSocketFactory.Policy;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -10,9 +11,9 @@ import java.net.SocketException;
 /** {@link HttpAwareServerSocketFactory}'s server socket: each accepted connection is an {@link HttpAwareSocket}. */
 final class HttpAwareServerSocket extends ServerSocket {
     private final Policy policy;
-    private final TunnelServerStats stats;
+    private final Tally<TunnelServerEvent> stats;
 
-    HttpAwareServerSocket(int port, InetAddress bindAddress, Policy policy, TunnelServerStats stats)
+    HttpAwareServerSocket(int port, InetAddress bindAddress, Policy policy, Tally<TunnelServerEvent> stats)
             throws IOException {
         super(port, 50, bindAddress);
         this.policy = policy;

@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.tunnel;
 
+import io.wirecost.scenarios.Tally;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -44,9 +45,9 @@ public final class HttpAwareServerSocketFactory implements RMIServerSocketFactor
 
     private final InetAddress bindAddress;
     private final Policy policy;
-    private final TunnelServerStats stats;
+    private final Tally<TunnelServerEvent> stats;
 
-    public HttpAwareServerSocketFactory(InetAddress bindAddress, Policy policy, TunnelServerStats stats) {
+    public HttpAwareServerSocketFactory(InetAddress bindAddress, Policy policy, Tally<TunnelServerEvent> stats) {
         this.bindAddress = bindAddress;
         this.policy = policy;
         this.stats = stats;

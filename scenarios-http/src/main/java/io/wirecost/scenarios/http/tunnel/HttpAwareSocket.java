@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.tunnel;
 
+import io.wirecost.scenarios.Tally;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -34,7 +35,7 @@ final class HttpAwareSocket extends java.net.Socket {
     private static final InputStream NOTHING = InputStream.nullInputStream();
 
     private final HttpAwareServerSocketFactory.Policy policy;
-    private final TunnelServerStats stats;
+    private final Tally<TunnelServerEvent> stats;
     private Kind kind = Kind.UNKNOWN;
     private InputStream source;
     private final ByteArrayOutputStream reply = new ByteArrayOutputStream(256);
@@ -42,7 +43,7 @@ final class HttpAwareSocket extends java.net.Socket {
     private final InputStream input = new Input();
     private final OutputStream output = new Output();
 
-    HttpAwareSocket(HttpAwareServerSocketFactory.Policy policy, TunnelServerStats stats) throws SocketException {
+    HttpAwareSocket(HttpAwareServerSocketFactory.Policy policy, Tally<TunnelServerEvent> stats) throws SocketException {
         super((SocketImpl) null); // ServerSocket.implAccept gives it the accepted connection
         this.policy = policy;
         this.stats = stats;
@@ -91,11 +92,11 @@ final class HttpAwareSocket extends java.net.Socket {
                 abandon(); // the client went away before saying anything
             } else if (startsWith(first, "JRMI")) {
                 if (policy.acceptRawJrmp()) {
-                    stats.jrmpDirect.increment();
+                    stats.add(TunnelServerEvent.JRMP_DIRECT_CONNECTIONS);
                     kind = Kind.JRMP;
                     source = raw;
                 } else {
-                    stats.jrmpRefused.increment();
+                    stats.add(TunnelServerEvent.JRMP_REFUSED);
                     reset();
                 }
             } else if (startsWith(first, "POST")) {
@@ -107,15 +108,15 @@ final class HttpAwareSocket extends java.net.Socket {
             } else if (isTokenStart(first)) {
                 throw new HttpRequestHead.Rejected(405, "only POST is tunnelled here");
             } else {
-                stats.httpRejected.increment();
+                stats.add(TunnelServerEvent.HTTP_REJECTED);
                 abandon(); // neither JRMP nor HTTP
             }
         } catch (HttpRequestHead.Rejected r) {
-            if (r.status == 408) stats.timedOut.increment();
-            else stats.httpRejected.increment();
+            if (r.status == 408) stats.add(TunnelServerEvent.TIMED_OUT);
+            else stats.add(TunnelServerEvent.HTTP_REJECTED);
             refuse(r.status, r.getMessage());
         } catch (SocketTimeoutException e) {
-            stats.timedOut.increment();
+            stats.add(TunnelServerEvent.TIMED_OUT);
             abandon();
         }
         if (kind == Kind.JRMP || kind == Kind.HTTP) setSoTimeout(rmiTimeout);
@@ -141,7 +142,7 @@ final class HttpAwareSocket extends java.net.Socket {
         if (!Jrmp.startsWithSingleOpHeader(body, body.length)) {
             throw new HttpRequestHead.Rejected(400, "body is not a single-operation JRMP message");
         }
-        stats.httpRequests.increment();
+        stats.add(TunnelServerEvent.HTTP_REQUESTS);
         kind = Kind.HTTP;
         source = new ByteArrayInputStream(body);
     }

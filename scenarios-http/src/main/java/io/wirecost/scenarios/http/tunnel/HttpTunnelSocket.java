@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.tunnel;
 
+import io.wirecost.scenarios.Tally;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -51,7 +52,7 @@ final class HttpTunnelSocket extends Socket {
     private final String host;
     private final int port;
     private final TunnelPost post;
-    private final TunnelClient.Counters counters;
+    private final Tally<TunnelClient.Event> counters;
 
     private State state = State.HEADER;
     private final ByteArrayOutputStream handshake = new ByteArrayOutputStream(32);
@@ -68,7 +69,8 @@ final class HttpTunnelSocket extends Socket {
     private final InputStream input = new Input();
     private final OutputStream output = new Output();
 
-    HttpTunnelSocket(String host, int port, TunnelPost post, TunnelClient.Counters counters) throws SocketException {
+    HttpTunnelSocket(String host, int port, TunnelPost post, Tally<TunnelClient.Event> counters)
+            throws SocketException {
         super((SocketImpl) null); // no file descriptor: nothing here is a TCP connection
         this.host = host;
         this.port = port;
@@ -144,12 +146,14 @@ final class HttpTunnelSocket extends Socket {
         // DGC acks are one-way: send them now, in the background, so that the connection is free again
         while (message.size() >= Jrmp.DGC_ACK_LENGTH && message.byteAt(0) == Jrmp.DGC_ACK) {
             byte[] ack = message.take(Jrmp.DGC_ACK_LENGTH);
-            counters.dgcAcks.increment();
+            counters.add(TunnelClient.Event.DGC_ACKS);
             ACKS.execute(() -> {
                 try {
                     post.post(ack, ack.length, 30_000);
                 } catch (IOException e) {
-                    counters.dgcAckFailures.increment(); // the server keeps the reference until its ack timeout
+                    counters.add(
+                            TunnelClient.Event
+                                    .DGC_ACK_FAILURES); // the server keeps the reference until its ack timeout
                 }
             });
         }
@@ -173,7 +177,7 @@ final class HttpTunnelSocket extends Socket {
             message.reset();
             in = new byte[] {Jrmp.PING_ACK};
             inPos = 0;
-            counters.localPings.increment();
+            counters.add(TunnelClient.Event.PINGS_ANSWERED_LOCALLY);
             return;
         }
         byte[] body = message.array();
@@ -181,7 +185,7 @@ final class HttpTunnelSocket extends Socket {
         message.reset();
         in = EMPTY;
         inPos = 0;
-        counters.posts.increment();
+        counters.add(TunnelClient.Event.POSTS);
         in = post.post(body, length, soTimeoutMillis);
     }
 

@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.http.tunnel;
 
+import io.wirecost.scenarios.Tally;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
@@ -11,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The client side of the tunnel in this JVM: the mode, the HTTP proxy (the client site's proxy, as
@@ -38,7 +38,7 @@ public final class TunnelClient {
 
     private static volatile Settings settings;
     private static final Map<String, Route> ROUTES = new ConcurrentHashMap<>();
-    static final Counters COUNTERS = new Counters();
+    static final Tally<Event> COUNTERS = new Tally<>(Event.class);
 
     private TunnelClient() {}
 
@@ -68,11 +68,11 @@ public final class TunnelClient {
     private static Route route(String host, int port) {
         Route known = ROUTES.get(host);
         if (known != null) return known;
-        COUNTERS.probes.increment();
+        COUNTERS.add(TunnelClient.Event.DIRECT_PROBES);
         Route r = DirectProbe.answersJrmp(new InetSocketAddress(host, port), PROBE_TIMEOUT_MILLIS)
                 ? Route.DIRECT
                 : Route.HTTP;
-        if (r == Route.HTTP) COUNTERS.probesFailed.increment();
+        if (r == Route.HTTP) COUNTERS.add(TunnelClient.Event.DIRECT_PROBES_FAILED);
         Route raced = ROUTES.putIfAbsent(host, r);
         return raced != null ? raced : r;
     }
@@ -97,23 +97,18 @@ public final class TunnelClient {
                             ? a.getHostString() + ':' + a.getPort()
                             : "none");
         }
-        m.put("tunnel.client.posts", String.valueOf(COUNTERS.posts.sum()));
-        m.put("tunnel.client.pingsAnsweredLocally", String.valueOf(COUNTERS.localPings.sum()));
-        m.put("tunnel.client.dgcAcks", String.valueOf(COUNTERS.dgcAcks.sum()));
-        m.put("tunnel.client.dgcAckFailures", String.valueOf(COUNTERS.dgcAckFailures.sum()));
-        m.put("tunnel.client.directProbes", String.valueOf(COUNTERS.probes.sum()));
-        m.put("tunnel.client.directProbesFailed", String.valueOf(COUNTERS.probesFailed.sum()));
+        m.putAll(COUNTERS.facts("tunnel.client."));
         m.put("tunnel.client.routes", new TreeMap<>(ROUTES).toString());
         return m;
     }
 
-    /** JVM-wide: every client of a run adds to the same counters. */
-    static final class Counters {
-        final LongAdder posts = new LongAdder();
-        final LongAdder localPings = new LongAdder();
-        final LongAdder dgcAcks = new LongAdder();
-        final LongAdder dgcAckFailures = new LongAdder();
-        final LongAdder probes = new LongAdder();
-        final LongAdder probesFailed = new LongAdder();
+    /** What this JVM's tunnel clients did; JVM-wide: every client of a run adds to the same counts. */
+    enum Event {
+        POSTS,
+        PINGS_ANSWERED_LOCALLY,
+        DGC_ACKS,
+        DGC_ACK_FAILURES,
+        DIRECT_PROBES,
+        DIRECT_PROBES_FAILED
     }
 }

@@ -13,24 +13,12 @@ import java.nio.charset.StandardCharsets;
  * (the paper's {@code sun.net.www} rows) and returns the response body, the server's reply.
  * The connection to the proxy or the web server is kept alive between posts by the JDK.
  */
-final class TunnelPost {
+record TunnelPost(URL url, Proxy proxy) {
 
     /** A reply larger than this is not an RMI answer to these scenarios; refuse to buffer it. */
     static final int MAX_RESPONSE_BYTES = 16 << 20;
 
     private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
-
-    private final URL url;
-    private final Proxy proxy;
-
-    TunnelPost(URL url, Proxy proxy) {
-        this.url = url;
-        this.proxy = proxy;
-    }
-
-    URL url() {
-        return url;
-    }
 
     /**
      * @param message        one JRMP message (without the single-op header, which is added here)

@@ -3,6 +3,7 @@ package io.wirecost.scenarios.http.servlet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wirecost.scenarios.Tally;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -73,7 +74,7 @@ class TwoProcessorsTest {
     @Test
     void theServletHostStartsWithTwoProcessors() throws Exception {
         RmiForwardServlet servlet =
-                new RmiForwardServlet(new RmiForwardServlet.Policy(INTERNAL, Set.of(1)), new ForwardStats());
+                new RmiForwardServlet(new RmiForwardServlet.Policy(INTERNAL, Set.of(1)), new Tally<>(Forwarded.class));
         try (ServletHost host = ServletHost.start(LOOPBACK, servlet)) {
             assertEquals(2, processors(host.port()), "processors when the host has started");
             assertEquals(host.warmProcessors().requests(), host.warmProcessors().answers());

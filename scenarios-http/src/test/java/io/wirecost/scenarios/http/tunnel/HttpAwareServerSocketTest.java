@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.RTTTesterImpl;
+import io.wirecost.scenarios.Tally;
 import io.wirecost.scenarios.rmi.RmiScenario;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -41,7 +42,7 @@ class HttpAwareServerSocketTest {
     private static final int MAX_BODY = 4_096;
     private static final byte[] JRMP_PING = {'J', 'R', 'M', 'I', 0, 2, 0x4c, 0x52};
 
-    private final TunnelServerStats stats = new TunnelServerStats();
+    private final Tally<TunnelServerEvent> stats = new Tally<>(TunnelServerEvent.class);
     private final List<Object> exported = new ArrayList<>();
     private int port;
     private InetSocketAddress address;
@@ -118,7 +119,7 @@ class HttpAwareServerSocketTest {
         assertTrue(answer.startsWith("HTTP/1.0 200 OK\r\n"), answer);
         assertTrue(answer.contains("Content-Length: 1\r\n"), answer);
         assertEquals(0x53, answer.charAt(answer.length() - 1), "JRMP PingAck as the body");
-        assertEquals(1, stats.httpRequests());
+        assertEquals(1, stats.count(TunnelServerEvent.HTTP_REQUESTS));
     }
 
     @Test
@@ -140,8 +141,8 @@ class HttpAwareServerSocketTest {
                 "body shorter than announced");
         assertTrue(exchange(ascii("GET / HTTP/1.1\r\nHost: x\r\n\r\n")).startsWith("HTTP/1.0 405 "));
         assertTrue(exchange(ascii("POSTX / HTTP/1.1\r\n\r\n")).startsWith("HTTP/1.0 405 "));
-        assertEquals(11, stats.httpRejected());
-        assertEquals(0, stats.httpRequests());
+        assertEquals(11, stats.count(TunnelServerEvent.HTTP_REJECTED));
+        assertEquals(0, stats.count(TunnelServerEvent.HTTP_REQUESTS));
         assertEquals(64, realCall(port).length(), "the port still serves real calls");
     }
 
@@ -156,7 +157,7 @@ class HttpAwareServerSocketTest {
     @Test
     void binaryGarbageIsClosedWithoutAnAnswer() throws Exception {
         assertEquals("", exchange(new byte[] {0, 1, 2, 3, 4, 5, 6, 7}));
-        assertEquals(1, stats.httpRejected());
+        assertEquals(1, stats.count(TunnelServerEvent.HTTP_REJECTED));
     }
 
     @Test
@@ -183,7 +184,7 @@ class HttpAwareServerSocketTest {
                 assertEquals(-1, s.getInputStream().read(), "silent client closed");
             String slowAnswer = readToClose(slow.getInputStream());
             assertTrue(slowAnswer.startsWith("HTTP/1.0 408 "), slowAnswer);
-            assertEquals(4, stats.timedOut());
+            assertEquals(4, stats.count(TunnelServerEvent.TIMED_OUT));
         } finally {
             for (Socket s : idle) s.close();
         }
@@ -196,7 +197,7 @@ class HttpAwareServerSocketTest {
         InetSocketAddress target = new InetSocketAddress(LOOPBACK, httpOnly);
         assertFalse(DirectProbe.answersJrmp(target, 2_000), "HTTP-only port refuses JRMP");
         assertTrue(DirectProbe.answersJrmp(address, 2_000), "the mixed port answers JRMP");
-        assertEquals(1, stats.jrmpRefused());
+        assertEquals(1, stats.count(TunnelServerEvent.JRMP_REFUSED));
         try (Socket s = new Socket(LOOPBACK, httpOnly)) {
             s.getOutputStream().write(new byte[] {'J', 'R', 'M', 'I', 0, 2, 0x4b});
             s.setSoTimeout(5_000);

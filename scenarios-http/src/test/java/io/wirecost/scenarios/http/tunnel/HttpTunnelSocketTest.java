@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.wirecost.scenarios.Tally;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -33,7 +34,7 @@ class HttpTunnelSocketTest {
     private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
     private final AtomicInteger status = new AtomicInteger(200);
     private byte[] reply = {0x51, 1, 2, 3};
-    private final TunnelClient.Counters counters = new TunnelClient.Counters();
+    private final Tally<TunnelClient.Event> counters = new Tally<>(TunnelClient.Event.class);
 
     @BeforeEach
     void start() throws IOException {
@@ -86,7 +87,7 @@ class HttpTunnelSocketTest {
             }
         }
         assertEquals(0, bodies.size(), "nothing was posted");
-        assertEquals(3, counters.localPings.sum());
+        assertEquals(3, counters.count(TunnelClient.Event.PINGS_ANSWERED_LOCALLY));
     }
 
     @Test
@@ -104,7 +105,7 @@ class HttpTunnelSocketTest {
             }
         }
         assertEquals(2, bodies.size());
-        assertEquals(2, counters.posts.sum());
+        assertEquals(2, counters.count(TunnelClient.Event.POSTS));
     }
 
     @Test
@@ -128,7 +129,7 @@ class HttpTunnelSocketTest {
             System.arraycopy(ack, 0, expected, 7, 15);
             assertArrayEquals(expected, bodies.get(0));
         }
-        assertEquals(1, counters.dgcAcks.sum());
+        assertEquals(1, counters.count(TunnelClient.Event.DGC_ACKS));
     }
 
     @Test
