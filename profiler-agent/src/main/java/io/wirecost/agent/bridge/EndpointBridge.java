@@ -95,6 +95,10 @@ public final class EndpointBridge {
         long start;
         int endpoint;
         boolean counted;
+        /** The request object of the last request this thread ended if it failed (kept until its next), and its endpoint. */
+        Object last;
+
+        int lastEndpoint;
         long[] buffer = new long[64 * RECORD];
         int used;
     }
@@ -204,6 +208,18 @@ public final class EndpointBridge {
         return Integer.valueOf(STATE.get().endpoint);
     }
 
+    /**
+     * The endpoint of the last request this thread ended, if that request was {@code request} (the same object), else
+     * null. A container runs a request's error page (the Servlet API's {@code DispatcherType.ERROR}: after the
+     * servlet threw or called {@code sendError}, as Spring MVC does for a {@code ResponseStatusException}) on the thread
+     * that ran the request, right after it, with the same request object or a wrapper of it: that second pass is a
+     * segment of the request's endpoint ({@link #redispatched}), not a request of its own.
+     */
+    public static Integer previous(Object request) {
+        State s = STATE.get();
+        return request != null && s.last == request ? Integer.valueOf(s.lastEndpoint) : null;
+    }
+
     /** Whether {@code token}'s request is open and still unnamed: the outermost servlet names it at exit. */
     public static boolean unnamed(int token) {
         return token != NONE && !named();
@@ -220,12 +236,24 @@ public final class EndpointBridge {
     }
 
     public static void exit(int token) {
+        exit(token, null);
+    }
+
+    /**
+     * A boundary exits, as {@link #exit(int)}; {@code failed}, when not null, is the request object of a servlet's first
+     * pass that failed (threw, or answers 400 or above), whose error page the container may run next on this thread
+     * ({@link #previous}). Only a failed request is remembered, so that an error page of a request no servlet ran first
+     * (a path the container refuses itself) is never taken for an earlier request's that reused the same object.
+     */
+    public static void exit(int token, Object failed) {
         if (token == NONE) return;
         State s = STATE.get();
         if (--s.depth > 0 || token != OUTERMOST) {
             if (s.depth < 0) s.depth = 0;
             return;
         }
+        s.last = failed;
+        s.lastEndpoint = s.endpoint;
         long end = System.nanoTime();
         synchronized (s) {
             if (s.used == s.buffer.length) {

@@ -8,7 +8,8 @@ import net.bytebuddy.asm.Advice;
  * one on a thread is the request. It is named at exit, when no handler named it, by the servlet mapping's
  * pattern (a template: {@code /orders/*}, {@code *.jsp}), never by the request's raw path. A request that goes
  * asynchronous keeps its endpoint in a request attribute, so that the container's re-dispatches of it
- * ({@code AsyncContext.dispatch()}) are segments of that endpoint, not requests of their own. Advice code may
+ * ({@code AsyncContext.dispatch()}) are segments of that endpoint, not requests of their own; so is its error page,
+ * run on the same thread right after it with the same request object (or in an async re-dispatch). Advice code may
  * use only the JDK, the host's servlet classes and {@link EndpointBridge} (through the system class loader):
  * the code runs inside the host's classes, whose class loader sees nothing else. Anything thrown inside
  * is suppressed, so the host's servlet behaves as without the agent.
@@ -23,13 +24,28 @@ final class JakartaServletAdvice {
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request) {
+    static void exit(
+            @Advice.Enter int token,
+            @Advice.Argument(0) Object request,
+            @Advice.Argument(1) Object response,
+            @Advice.Thrown Throwable thrown) {
         boolean outermost = EndpointBridge.outermost(token) && request instanceof jakarta.servlet.ServletRequest;
+        boolean second = false;
         if (outermost) {
-            try { // a re-dispatch of an asynchronous request: the first pass counted it
+            try { // a container's second pass of a request its first pass counted: an async re-dispatch, an error page
                 jakarta.servlet.ServletRequest r = (jakarta.servlet.ServletRequest) request;
-                if (r.getDispatcherType() == jakarta.servlet.DispatcherType.ASYNC) {
+                jakarta.servlet.DispatcherType type = r.getDispatcherType();
+                if (type == jakarta.servlet.DispatcherType.ASYNC) {
+                    second = true;
                     EndpointBridge.redispatched(r.getAttribute(EndpointBridge.ATTRIBUTE));
+                } else if (type == jakarta.servlet.DispatcherType.ERROR) {
+                    second = true;
+                    Object first = r.getAttribute(EndpointBridge.ATTRIBUTE);
+                    for (int i = 0; first == null && r != null && i < 16; i++) {
+                        first = EndpointBridge.previous(r);
+                        r = r instanceof jakarta.servlet.ServletRequestWrapper w ? w.getRequest() : null;
+                    }
+                    if (first != null) EndpointBridge.redispatched(first);
                 }
             } catch (Throwable t) { // the request no longer usable: a request of its own
             }
@@ -44,13 +60,21 @@ final class JakartaServletAdvice {
             }
             EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
         }
+        Object failed = null; // a first pass whose error page the container may run next on this thread
         if (outermost) {
             try { // gone asynchronous: its re-dispatches are segments of this endpoint
                 jakarta.servlet.ServletRequest r = (jakarta.servlet.ServletRequest) request;
-                if (r.isAsyncStarted()) r.setAttribute(EndpointBridge.ATTRIBUTE, EndpointBridge.stash());
-            } catch (Throwable t) { // the request no longer usable: its re-dispatches are named by their mapping
+                if (r.isAsyncStarted()) {
+                    r.setAttribute(EndpointBridge.ATTRIBUTE, EndpointBridge.stash());
+                } else if (!second
+                        && (thrown != null
+                                || response instanceof jakarta.servlet.http.HttpServletResponse h
+                                        && h.getStatus() >= 400)) {
+                    failed = request;
+                }
+            } catch (Throwable t) { // the request no longer usable: its second passes are named by their mapping
             }
         }
-        EndpointBridge.exit(token);
+        EndpointBridge.exit(token, failed);
     }
 }

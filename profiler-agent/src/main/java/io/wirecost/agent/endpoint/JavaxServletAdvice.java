@@ -19,15 +19,30 @@ final class JavaxServletAdvice {
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit(@Advice.Enter int token, @Advice.Argument(0) Object request) {
+    static void exit(
+            @Advice.Enter int token,
+            @Advice.Argument(0) Object request,
+            @Advice.Argument(1) Object response,
+            @Advice.Thrown Throwable thrown) {
         boolean outermost = EndpointBridge.outermost(token) && request instanceof javax.servlet.ServletRequest;
+        boolean second = false;
         if (outermost) {
-            try { // a re-dispatch of an asynchronous request: the first pass counted it
+            try { // a container's second pass of a request its first pass counted: an async re-dispatch, an error page
                 javax.servlet.ServletRequest r = (javax.servlet.ServletRequest) request;
-                if (r.getDispatcherType() == javax.servlet.DispatcherType.ASYNC) {
+                javax.servlet.DispatcherType type = r.getDispatcherType();
+                if (type == javax.servlet.DispatcherType.ASYNC) {
+                    second = true;
                     EndpointBridge.redispatched(r.getAttribute(EndpointBridge.ATTRIBUTE));
+                } else if (type == javax.servlet.DispatcherType.ERROR) {
+                    second = true;
+                    Object first = r.getAttribute(EndpointBridge.ATTRIBUTE);
+                    for (int i = 0; first == null && r != null && i < 16; i++) {
+                        first = EndpointBridge.previous(r);
+                        r = r instanceof javax.servlet.ServletRequestWrapper w ? w.getRequest() : null;
+                    }
+                    if (first != null) EndpointBridge.redispatched(first);
                 }
-            } catch (Throwable t) { // before Servlet 3: no asynchronous requests
+            } catch (Throwable t) { // before Servlet 3: no second passes; every pass is a request
             }
         }
         if (EndpointBridge.unnamed(token) && request instanceof javax.servlet.http.HttpServletRequest r) {
@@ -40,13 +55,21 @@ final class JavaxServletAdvice {
             }
             EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
         }
+        Object failed = null; // a first pass whose error page the container may run next on this thread
         if (outermost) {
             try { // gone asynchronous: its re-dispatches are segments of this endpoint
                 javax.servlet.ServletRequest r = (javax.servlet.ServletRequest) request;
-                if (r.isAsyncStarted()) r.setAttribute(EndpointBridge.ATTRIBUTE, EndpointBridge.stash());
+                if (r.isAsyncStarted()) {
+                    r.setAttribute(EndpointBridge.ATTRIBUTE, EndpointBridge.stash());
+                } else if (!second
+                        && (thrown != null
+                                || response instanceof javax.servlet.http.HttpServletResponse h
+                                        && h.getStatus() >= 400)) {
+                    failed = request;
+                }
             } catch (Throwable t) { // before Servlet 3, or the request no longer usable
             }
         }
-        EndpointBridge.exit(token);
+        EndpointBridge.exit(token, failed);
     }
 }

@@ -63,6 +63,35 @@ class NestedHandlersTest {
         }
     }
 
+    /**
+     * A container's error page for a failed request runs on its thread right after it, with the same request object
+     * (or a wrapper of it): a segment of the failed request's endpoint. A request that did not fail leaves nothing an
+     * error page could be taken for.
+     */
+    @Test
+    void anErrorPageIsASegmentOfTheRequestThatFailed() {
+        EndpointBridge.enable(100);
+        try {
+            EndpointBridge.drain();
+            Object request = new Object();
+            int first = EndpointBridge.enter("DELETE /orders/{id}");
+            EndpointBridge.exit(first, request);
+            assertEquals(null, EndpointBridge.previous(new Object()), "another request's error page");
+            int errorPage = EndpointBridge.enter();
+            EndpointBridge.redispatched(EndpointBridge.previous(request));
+            EndpointBridge.exit(errorPage, null);
+            assertEquals(null, EndpointBridge.previous(request), "the error page ran");
+            int ok = EndpointBridge.enter("GET /orders/{id}");
+            EndpointBridge.exit(ok, null);
+            assertEquals(null, EndpointBridge.previous(request), "a request that did not fail");
+            assertEquals(
+                    List.of("DELETE /orders/{id}", "DELETE /orders/{id} (segment)", "GET /orders/{id}"),
+                    thisThreadsRecords());
+        } finally {
+            EndpointBridge.disable();
+        }
+    }
+
     private static List<String> thisThreadsRecords() {
         List<String> names = new ArrayList<>();
         for (long[] records : EndpointBridge.drain()) {

@@ -2,15 +2,24 @@ package io.wirecost.apps.spring;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.web.error.ErrorAttributeOptions;
+import org.springframework.boot.web.servlet.error.DefaultErrorAttributes;
+import org.springframework.boot.web.servlet.error.ErrorAttributes;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
  * A shop on Spring Boot (Spring MVC over its embedded Tomcat) whose handlers do known CPU work per
@@ -19,7 +28,8 @@ import org.springframework.web.bind.annotation.RestController;
  * through Spring MVC's {@code Callable}, which Spring completes by having the container re-dispatch the request
  * ({@code AsyncContext.dispatch()}): 2000 µs in the handler, 1000 µs in the {@code Callable} on Spring's task
  * executor, not the request's thread, and 4000 µs writing the answer in the re-dispatch, 6000 µs on the request's
- * threads in all. Usage:
+ * threads in all. {@code DELETE /orders/{id}} is refused (409) after 4000 µs, and Spring Boot's error page, which Tomcat
+ * runs for it in a second pass through the servlet ({@code DispatcherType.ERROR}), costs 4000 µs more. Usage:
  * {@code SpringShop --server.port=PORT --server.address=127.0.0.1}.
  */
 @SpringBootApplication
@@ -51,6 +61,26 @@ public class SpringShop {
         public String place(@RequestBody String order) {
             return order.length() + " " + spin(6000);
         }
+
+        /** Refused (409) after 4000 µs: Spring sends the error, and Tomcat runs Spring Boot's error page for it. */
+        @DeleteMapping("/{id}")
+        public String cancel(@PathVariable("id") String id) {
+            spin(4000);
+            throw new ResponseStatusException(HttpStatus.CONFLICT, "order " + id + " has shipped");
+        }
+    }
+
+    /** The error page's body costs 4000 µs: Spring Boot's error controller asks for it in Tomcat's error dispatch. */
+    @Bean
+    public ErrorAttributes errorAttributes() {
+        return new DefaultErrorAttributes() {
+            @Override
+            public Map<String, Object> getErrorAttributes(WebRequest request, ErrorAttributeOptions options) {
+                Map<String, Object> attributes = super.getErrorAttributes(request, options);
+                attributes.put("spins", spin(4000));
+                return attributes;
+            }
+        };
     }
 
     @RestController
