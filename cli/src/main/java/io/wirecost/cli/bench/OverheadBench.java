@@ -182,9 +182,10 @@ final class OverheadBench implements Callable<Integer> {
         }
         System.out.printf(
                 Locale.ROOT,
-                "%nProfiler overhead on %s round trips (int), alternating off/on blocks of %d calls in the same JVMs%n",
+                "%nProfiler overhead on %s round trips (int), alternating off/on blocks of %d calls in the same JVMs%s%n",
                 scenario,
-                callsPerBlock);
+                callsPerBlock,
+                otlp ? " (+otlp: of one " + window + " window, below)" : "");
         System.out.printf(
                 Locale.ROOT, "%-22s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
         for (String[] r : rows) System.out.printf(Locale.ROOT, "%-22s %14s %8s %10s %22s%n", (Object[]) r);
