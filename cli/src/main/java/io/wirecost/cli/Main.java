@@ -1,8 +1,6 @@
 package io.wirecost.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Supplier;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,30 +21,51 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     /**
-     * The subcommands, built only when named: picocli reflects over every option of every command it
-     * is given, so {@code wirecost --version} or {@code wirecost attribute ...} building all thirteen models
-     * cost start-up time for nothing. Help and unknown words get them all (for the listing and suggestions).
+     * The subcommands' names, in the order help lists them. Each is built only when named ({@link #command}): picocli
+     * reflects over every option of every command it is given, so {@code wirecost --version} or {@code wirecost
+     * attribute ...} building all of them would cost start-up time for nothing. Help and unknown words get them all
+     * (for the listing and suggestions).
      */
-    static final Map<String, Supplier<Object>> COMMANDS = commands();
+    static final List<String> COMMANDS = List.of(
+            "run",
+            "attach",
+            "detach",
+            "profile",
+            "attribute",
+            "analyze",
+            "flame",
+            "export",
+            "rules",
+            "diff",
+            "history",
+            "serve",
+            "batch",
+            "model",
+            "bench");
 
-    private static Map<String, Supplier<Object>> commands() {
-        Map<String, Supplier<Object>> m = new LinkedHashMap<>();
-        m.put("run", RunCommand::new);
-        m.put("attach", AttachCommand::new);
-        m.put("detach", DetachCommand::new);
-        m.put("profile", ProfileCommand::new);
-        m.put("attribute", AttributeCommand::new);
-        m.put("analyze", AnalyzeCommand::new);
-        m.put("flame", FlameCommand::new);
-        m.put("export", ExportCommand::new);
-        m.put("rules", RulesCommand::new);
-        m.put("diff", DiffCommand::new);
-        m.put("history", io.wirecost.cli.history.HistoryCommand::new);
-        m.put("serve", ServeCommand::new);
-        m.put("batch", BatchCommand::new);
-        m.put("model", ModelCommand::new);
-        m.put("bench", io.wirecost.cli.bench.BenchCommand::new);
-        return java.util.Collections.unmodifiableMap(m);
+    /**
+     * A new instance of the named subcommand. A switch, not a map of constructor references: each reference is
+     * bootstrapped through method handles when the map is built, at every start.
+     */
+    static Object command(String name) {
+        return switch (name) {
+            case "run" -> new RunCommand();
+            case "attach" -> new AttachCommand();
+            case "detach" -> new DetachCommand();
+            case "profile" -> new ProfileCommand();
+            case "attribute" -> new AttributeCommand();
+            case "analyze" -> new AnalyzeCommand();
+            case "flame" -> new FlameCommand();
+            case "export" -> new ExportCommand();
+            case "rules" -> new RulesCommand();
+            case "diff" -> new DiffCommand();
+            case "history" -> new io.wirecost.cli.history.HistoryCommand();
+            case "serve" -> new ServeCommand();
+            case "batch" -> new BatchCommand();
+            case "model" -> new ModelCommand();
+            case "bench" -> new io.wirecost.cli.bench.BenchCommand();
+            default -> throw new IllegalArgumentException("no command " + name);
+        };
     }
 
     public static void main(String[] args) {
@@ -57,10 +76,10 @@ public final class Main {
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
         String first = args.length > 0 ? args[0] : "";
-        if (COMMANDS.containsKey(first)) {
-            cl.addSubcommand(first, COMMANDS.get(first).get());
+        if (COMMANDS.contains(first)) {
+            cl.addSubcommand(first, command(first));
         } else if (!first.startsWith("-") || first.equals("-h") || first.equals("--help")) {
-            COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+            for (String name : COMMANDS) cl.addSubcommand(name, command(name));
         }
         cl.setParameterExceptionHandler((ex, a) -> {
             // one line: what was wrong, then where the accepted values are listed

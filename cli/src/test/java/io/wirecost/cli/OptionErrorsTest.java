@@ -142,7 +142,7 @@ class OptionErrorsTest {
         List<String> problems = new ArrayList<>();
         int checked = 0;
         CommandLine all = new CommandLine(new Main());
-        Main.COMMANDS.forEach((name, command) -> all.addSubcommand(name, command.get())); // Main builds them lazily
+        for (String name : Main.COMMANDS) all.addSubcommand(name, Main.command(name)); // Main builds them lazily
         for (CommandSpec command : commands(all.getCommandSpec())) {
             String name = command.qualifiedName().replaceFirst("^wirecost ", "");
             for (OptionSpec option : command.options()) {
