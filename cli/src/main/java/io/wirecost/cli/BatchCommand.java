@@ -9,7 +9,6 @@ import io.wirecost.report.Progress;
 import io.wirecost.runner.BatchRunner;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.ModuleClasspath;
-import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.batch.BatchRun;
 import io.wirecost.runner.batch.BatchSettings;
@@ -87,12 +86,7 @@ final class BatchCommand implements Callable<Integer> {
         BatchSettings settings = settings();
         Path home = jdk.home();
         Path dir = outputDirectory();
-        JvmLauncher launcher = new JvmLauncher(
-                home,
-                new ModuleClasspath(Locations.projectRoot()),
-                Locations.agentJar(),
-                new ProfilerSettings("none", "cpu", 1_000_000),
-                jdk.jvmOptions);
+        JvmLauncher launcher = jdk.unprofiled(new ModuleClasspath(Locations.projectRoot()));
         BatchRun run = new BatchRun(
                 dir.getFileName().toString(),
                 OffsetDateTime.now().toString(),

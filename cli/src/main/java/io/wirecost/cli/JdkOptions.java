@@ -1,5 +1,9 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Locations;
+import io.wirecost.runner.JvmLauncher;
+import io.wirecost.runner.ModuleClasspath;
+import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** Which JDK runs the JVMs a command starts, and their extra options: {@code run}'s and {@code batch}'s alike. */
+/** Which JDK runs the JVMs a command starts, and their extra options: {@code run}, {@code batch}, {@code model} and {@code serve} alike. */
 final class JdkOptions {
 
     @Option(
@@ -23,6 +27,12 @@ final class JdkOptions {
     /** The JDK, checked: --java-home or the one running wirecost. */
     Path home() {
         return checkJavaHome("--java-home", javaHome != null ? javaHome : Path.of(System.getProperty("java.home")));
+    }
+
+    /** A launcher for scenario JVMs that are timed or served, never profiled ({@code batch}, {@code model}, {@code serve}). */
+    JvmLauncher unprofiled(ModuleClasspath classpath) {
+        return new JvmLauncher(
+                home(), classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
     }
 
     static Path checkJavaHome(String option, Path home) {

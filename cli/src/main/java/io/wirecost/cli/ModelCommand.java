@@ -10,7 +10,6 @@ import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.ModuleClasspath;
-import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.model.ModelFit;
 import io.wirecost.runner.model.ModelSweep;
@@ -83,11 +82,9 @@ public final class ModelCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
-    @Option(
-            names = "--jvm-opt",
-            description =
-                    "Extra option for the scenario JVMs, repeatable (e.g. --jvm-opt=-Xmx2g: 50 SOAP clients of 100,000 ints).")
-    List<String> jvmOptions = new ArrayList<>();
+    /** The scenario JVMs' JDK and options, as run's: 50 SOAP clients of 100,000 ints need {@code --jvm-opt=-Xmx2g}. */
+    @Mixin
+    JdkOptions jdk;
 
     @Override
     public Integer call() throws Exception {
@@ -112,16 +109,12 @@ public final class ModelCommand implements Callable<Integer> {
                 throw new UsageException("--ints must be 1 to " + Payload.MAX_INTS + ", got " + n);
         if (total < 1 || warm < 0) throw new UsageException("--calls must be positive and --warmup not negative");
         if (cl.size() * ni.size() < 2) throw new UsageException("a fit needs at least two points (levels x sizes)");
+        jdk.home(); // a bad --java-home is refused before the output directory exists
         Path dir = output.create("model-", "model.json", "a model");
         Files.createDirectories(dir.resolve("logs"));
         System.err.println("wirecost: writing to " + dir);
 
-        JvmLauncher launcher = new JvmLauncher(
-                Path.of(System.getProperty("java.home")),
-                new ModuleClasspath(Locations.projectRoot()),
-                Locations.agentJar(),
-                new ProfilerSettings("none", "cpu", 1_000_000L),
-                jvmOptions);
+        JvmLauncher launcher = jdk.unprofiled(new ModuleClasspath(Locations.projectRoot()));
         Path csv = dir.resolve("model.csv");
         // rewritten whole after every point (AtomicFiles), so an interrupted sweep leaves no half row
         StringBuilder csvText = new StringBuilder(ModelSweep.CSV_HEADER);

@@ -6,7 +6,6 @@ import io.wirecost.runner.ChildJvm;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.JvmPair;
 import io.wirecost.runner.ModuleClasspath;
-import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.ScenarioKeys;
 import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -77,15 +76,14 @@ final class ServeCommand implements Callable<Integer> {
             throw new UsageException("--scenario-option: " + e.getMessage());
         }
         int length = stringLength.value();
-        Path home = jdk.home();
+        jdk.home(); // a bad --java-home is refused before the scenario module is looked for
         ModuleClasspath classpath = new ModuleClasspath(Locations.projectRoot());
         try {
             classpath.of(d.module());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        JvmLauncher launcher = new JvmLauncher(
-                home, classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jdk.jvmOptions);
+        JvmLauncher launcher = jdk.unprofiled(classpath);
 
         Path work = Files.createTempDirectory("wirecost-serve-");
         // Ctrl-C: ChildJvm's own hook stops the server JVM; this one removes the log unless the server failed (the
