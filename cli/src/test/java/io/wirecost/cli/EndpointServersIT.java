@@ -98,7 +98,8 @@ class EndpointServersIT {
      * answer, and that second pass through the servlet is the same request of the same endpoint (counted once, its work
      * the endpoint's), while the {@code Callable}'s work on Spring's task executor is not the endpoint's. {@code DELETE
      * /orders/{id}} is refused, and Tomcat's error page for it ({@code DispatcherType.ERROR}: Spring Boot's error
-     * controller, a handler of its own) is a second pass of the same request too.
+     * controller, a handler of its own) is a second pass of the same request too. {@code GET /stock/{sku}} is a
+     * functional route, named by the pattern Spring matched, not by the DispatcherServlet's mapping.
      */
     @Test
     void springMvcHandlersByTheirRouteTemplate() throws Exception {
@@ -116,6 +117,7 @@ class EndpointServersIT {
                         + " \"sku=\" .. i)",
                 "elseif k == 2 then return wrk.format(\"GET\", \"/quotes/\" .. i)",
                 "elseif k == 3 then return wrk.format(\"DELETE\", \"/orders/\" .. i)",
+                "elseif k == 4 then return wrk.format(\"GET\", \"/stock/sku-\" .. i)",
                 "else return wrk.format(\"GET\", \"/health\") end");
         assertWork(
                 costs,
@@ -128,7 +130,9 @@ class EndpointServersIT {
                         "GET /quotes/{id}",
                         6000.0,
                         "DELETE /orders/{id}",
-                        8000.0),
+                        8000.0,
+                        "GET /stock/{sku}",
+                        1000.0),
                 "DELETE /orders/{id}");
     }
 

@@ -226,6 +226,20 @@ public final class EndpointBridge {
     }
 
     /**
+     * The request attribute in which Spring MVC leaves the pattern its handler mapping matched
+     * ({@code HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE}): a route template also for handlers no annotation names
+     * (functional routes, Actuator's endpoints, static resources), which would otherwise all be the DispatcherServlet's
+     * mapping.
+     */
+    public static final String SPRING_PATTERN = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
+
+    /** Names the open request, if it has no name yet, by a framework's route template ({@link #SPRING_PATTERN}). */
+    public static void nameRoute(String method, Object template) {
+        String t = String.valueOf(template);
+        nameIfUnnamed(method + " " + (t.startsWith("/") ? t : "/" + t));
+    }
+
+    /**
      * Names the open request by its servlet mapping's pattern, a template ({@code GET /shop/orders/*}), never by the
      * request's raw path; by the servlet path where there is no mapping (before Servlet 4). One piece for the javax and
      * jakarta advice, which can only read the request's fields in their own package's types.

@@ -51,14 +51,19 @@ final class JakartaServletAdvice {
             }
         }
         if (EndpointBridge.unnamed(token) && request instanceof jakarta.servlet.http.HttpServletRequest r) {
-            String pattern;
-            try {
-                jakarta.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
-                pattern = m == null ? null : m.getPattern();
-            } catch (Throwable t) { // before Servlet 4: no mapping
-                pattern = null;
+            Object route = r.getAttribute(EndpointBridge.SPRING_PATTERN);
+            if (route != null) {
+                EndpointBridge.nameRoute(r.getMethod(), route);
+            } else {
+                String pattern;
+                try {
+                    jakarta.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
+                    pattern = m == null ? null : m.getPattern();
+                } catch (Throwable t) { // before Servlet 4: no mapping
+                    pattern = null;
+                }
+                EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
             }
-            EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
         }
         Object failed = null; // a first pass whose error page the container may run next on this thread
         if (outermost) {
