@@ -50,20 +50,23 @@ final class JakartaServletAdvice {
             } catch (Throwable t) { // the request no longer usable: a request of its own
             }
         }
-        if (EndpointBridge.unnamed(token) && request instanceof jakarta.servlet.http.HttpServletRequest r) {
-            Object route = r.getAttribute(EndpointBridge.SPRING_PATTERN);
-            if (route != null) {
-                EndpointBridge.nameRoute(r.getMethod(), route);
-            } else {
-                String pattern;
-                try {
-                    jakarta.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
-                    pattern = m == null ? null : m.getPattern();
-                } catch (Throwable t) { // before Servlet 4: no mapping
-                    pattern = null;
+        try { // named by the pattern Spring matched, else by the servlet mapping
+            if (EndpointBridge.unnamed(token) && request instanceof jakarta.servlet.http.HttpServletRequest r) {
+                Object route = r.getAttribute(EndpointBridge.SPRING_PATTERN);
+                if (route != null) {
+                    EndpointBridge.nameRoute(r.getMethod(), route);
+                } else {
+                    String pattern;
+                    try {
+                        jakarta.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
+                        pattern = m == null ? null : m.getPattern();
+                    } catch (Throwable t) { // before Servlet 4: no mapping
+                        pattern = null;
+                    }
+                    EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
                 }
-                EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
             }
+        } catch (Throwable t) { // the request no longer usable: it stays unnamed, and its boundary still closes
         }
         Object failed = null; // a first pass whose error page the container may run next on this thread
         if (outermost) {

@@ -45,20 +45,23 @@ final class JavaxServletAdvice {
             } catch (Throwable t) { // before Servlet 3: no second passes; every pass is a request
             }
         }
-        if (EndpointBridge.unnamed(token) && request instanceof javax.servlet.http.HttpServletRequest r) {
-            Object route = r.getAttribute(EndpointBridge.SPRING_PATTERN);
-            if (route != null) {
-                EndpointBridge.nameRoute(r.getMethod(), route);
-            } else {
-                String pattern;
-                try {
-                    javax.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
-                    pattern = m == null ? null : m.getPattern();
-                } catch (Throwable t) { // before Servlet 4: no mapping
-                    pattern = null;
+        try { // named by the pattern Spring matched, else by the servlet mapping
+            if (EndpointBridge.unnamed(token) && request instanceof javax.servlet.http.HttpServletRequest r) {
+                Object route = r.getAttribute(EndpointBridge.SPRING_PATTERN);
+                if (route != null) {
+                    EndpointBridge.nameRoute(r.getMethod(), route);
+                } else {
+                    String pattern;
+                    try {
+                        javax.servlet.http.HttpServletMapping m = r.getHttpServletMapping();
+                        pattern = m == null ? null : m.getPattern();
+                    } catch (Throwable t) { // before Servlet 4: no mapping
+                        pattern = null;
+                    }
+                    EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
                 }
-                EndpointBridge.nameServlet(r.getMethod(), r.getContextPath(), pattern, r.getServletPath());
             }
+        } catch (Throwable t) { // the request no longer usable: it stays unnamed, and its boundary still closes
         }
         Object failed = null; // a first pass whose error page the container may run next on this thread
         if (outermost) {
