@@ -75,6 +75,7 @@ class OptionErrorsTest {
             entry("--ca", "/no/such-ca.pem"),
             entry("--otlp-timeout", "soon"),
             entry("--period", "10 parsecs"),
+            entry("--window", "soon"),
             entry("--time", "later"),
             entry("--since", "later"),
             entry("--until", "later"),
