@@ -158,7 +158,7 @@ final class Routes {
             if (verb != null) {
                 if (verb.isEmpty()) verb = requestMethod(a);
                 String classPath = first(type.getDeclaredAnnotations(), SPRING + "RequestMapping");
-                return verb + " " + join(classPath, first(a));
+                return verb + " " + join(defaults(classPath), defaults(first(a)));
             }
         }
         return null;
@@ -224,6 +224,33 @@ final class Routes {
             }
         }
         return "";
+    }
+
+    /**
+     * A Spring mapping's placeholders by their defaults ({@code ${server.error.path:${error.path:/error}}}, Spring
+     * Boot's error controller, is {@code /error}): the agent reads the annotation, not the application's properties,
+     * and the default is the path unless the application sets one. A placeholder without a default stays as written,
+     * one name as a template is.
+     */
+    static String defaults(String path) {
+        int start = path.indexOf("${");
+        if (start < 0) return path;
+        int depth = 0;
+        int colon = -1;
+        int end = start;
+        for (; end < path.length(); end++) {
+            if (path.startsWith("${", end)) {
+                depth++;
+                end++;
+            } else if (path.charAt(end) == ':' && depth == 1 && colon < 0) {
+                colon = end;
+            } else if (path.charAt(end) == '}' && --depth == 0) {
+                break;
+            }
+        }
+        if (end >= path.length()) return path; // unbalanced: as written
+        String value = colon < 0 ? path.substring(start, end + 1) : defaults(path.substring(colon + 1, end));
+        return path.substring(0, start) + value + defaults(path.substring(end + 1));
     }
 
     static String join(String outer, String inner) {
