@@ -1,9 +1,6 @@
 package io.wirecost.scenarios;
 
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -50,27 +47,11 @@ public record ScenarioConfig(int stringLength, Path keyDir, Map<String, String> 
      * the option and its words.
      */
     public String choice(String key, String... words) {
-        String value = option(key, words[0]);
-        if (!Arrays.asList(words).contains(value)) throw refusal(key, Arrays.asList(words), value);
-        return value;
+        return OptionWords.among(key, option(key, words[0]), words);
     }
 
     /** {@link #choice(String, String...)} for an enum: its constants' names in lower case are the words. */
     public <E extends Enum<E>> E choice(String key, E defaultValue) {
-        E[] constants = defaultValue.getDeclaringClass().getEnumConstants();
-        String value = option(key, word(defaultValue));
-        for (E c : constants) if (word(c).equals(value)) return c;
-        throw refusal(key, Arrays.stream(constants).map(ScenarioConfig::word).toList(), value);
-    }
-
-    private static String word(Enum<?> constant) {
-        return constant.name().toLowerCase(Locale.ROOT);
-    }
-
-    private static IllegalArgumentException refusal(String key, List<String> words, String value) {
-        String last = words.get(words.size() - 1);
-        String either =
-                words.size() == 1 ? last : String.join(", ", words.subList(0, words.size() - 1)) + " or " + last;
-        return new IllegalArgumentException(key + " must be " + either + ", got '" + value + "'");
+        return OptionWords.among(key, option(key, OptionWords.word(defaultValue)), defaultValue.getDeclaringClass());
     }
 }
