@@ -15,10 +15,8 @@ import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -72,12 +70,9 @@ final class LiveSession implements AgentMetrics.Source {
     private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
     private volatile double lastSegmentEpochSeconds = -1;
     private volatile boolean closing;
-    private boolean appendedOnce;
-    /** wirecost attach's window: segments numbered from tapFirst on are appended to tap; worker thread only. */
-    private Path tap;
+    /** file= and wirecost attach's tap. */
+    private final SegmentCopies copies;
 
-    private long tapFirst;
-    private boolean tapAppended;
     private HTTPServer server;
     /** The rotation of the running segmented session; guarded by rotationLock. */
     private java.util.concurrent.ScheduledFuture<?> rotation;
@@ -99,6 +94,7 @@ final class LiveSession implements AgentMetrics.Source {
         this.control = control;
         this.rules = rules;
         this.segmentDir = segmentDir;
+        this.copies = new SegmentCopies(options.file(), this::fail);
         this.counts = new LiveCounts(
                 rules.categories(),
                 options.metrics() != null ? options.metrics().windowNs() : periodNs(options),
@@ -194,9 +190,7 @@ final class LiveSession implements AgentMetrics.Source {
      */
     void tap(Path file) throws Exception {
         worker.submit(() -> {
-                    tap = file;
-                    tapFirst = segmentNumber.get() + 1;
-                    tapAppended = false;
+                    copies.startTap(file, segmentNumber.get() + 1);
                     rotate();
                 })
                 .get(30, TimeUnit.SECONDS);
@@ -208,7 +202,7 @@ final class LiveSession implements AgentMetrics.Source {
      */
     void untap() throws Exception {
         worker.submit(this::rotate).get(30, TimeUnit.SECONDS);
-        worker.submit(() -> tap = null).get(30, TimeUnit.SECONDS);
+        worker.submit(copies::stopTap).get(30, TimeUnit.SECONDS);
     }
 
     private void rotate() {
@@ -230,8 +224,7 @@ final class LiveSession implements AgentMetrics.Source {
     }
 
     private void process(Path file, boolean segment) {
-        if (segment && options.file() != null) append(file);
-        if (segment && tap != null && number(file) >= tapFirst) appendTap(file);
+        if (segment) copies.copy(file);
         // at close only a window going out over OTLP is still read: the metrics end with the JVM
         if (!closing || shipper != null) read(file);
         if (segment) {
@@ -336,37 +329,6 @@ final class LiveSession implements AgentMetrics.Source {
             a = artifactOfPackage.get(pkg);
         }
         return a == null ? ArtifactIndex.UNKNOWN : a;
-    }
-
-    private synchronized void append(Path segment) {
-        appendedOnce |= appendTo(options.file(), segment, appendedOnce);
-    }
-
-    private static long number(Path segment) {
-        String n = segment.getFileName().toString();
-        return Long.parseLong(n.substring("segment-".length(), n.length() - ".jfr".length()));
-    }
-
-    private void appendTap(Path segment) {
-        tapAppended |= appendTo(tap, segment, tapAppended);
-    }
-
-    /**
-     * Copies a finished segment onto {@code target}, which the first segment starts afresh; whether it was copied (a
-     * failure is counted at stage append, and the next segment tries again).
-     */
-    private boolean appendTo(Path target, Path segment, boolean appended) {
-        try (OutputStream out = Files.newOutputStream(
-                target,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                appended ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
-            Files.copy(segment, out);
-            return true;
-        } catch (IOException e) {
-            fail("append", e);
-            return false;
-        }
     }
 
     private void fail(String stage, Throwable t) {
