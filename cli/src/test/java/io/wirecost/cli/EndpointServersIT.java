@@ -104,9 +104,13 @@ class EndpointServersIT {
     @Test
     void springMvcHandlersByTheirRouteTemplate() throws Exception {
         int port = freePort();
+        // 20 s of load, not 10: the recording holds the shop from its start, and the paths a plain handler does not
+        // take (request bodies, the asynchronous re-dispatch, the exception and its error page) run slower until the
+        // JIT has compiled them, which reads as endpoint cost beyond the known work the longer the run is short
         Map<String, double[]> costs = profile(
                 "spring-boot",
                 port,
+                20,
                 List.of(
                         "io.wirecost.apps.spring.SpringShop",
                         "--server.port=" + port,
