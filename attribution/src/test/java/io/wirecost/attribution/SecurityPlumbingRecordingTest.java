@@ -43,11 +43,14 @@ class SecurityPlumbingRecordingTest {
             r.start();
             // by work done, not by wall time: on a loaded machine (CI, other builds) two seconds of wall time may
             // give the busy threads a handful of samples; 40 s bounds it
+            // four megabytes hashed a round: most of a digest runs in the JIT's SHA intrinsic, where the sampler cannot
+            // walk the stack, and with 64 KB a fresh-clone CI kept no crypto sample at all
+            byte[] data = new byte[1 << 22];
             long start = System.nanoTime();
             for (int round = 0; round < 400 && System.nanoTime() - start < 40_000_000_000L; round++) {
                 EventQueue.invokeAndWait(Plumbing.busyTask(sink));
                 sink[0] += Plumbing.define(name, bytes, 20);
-                sink[0] += java.security.MessageDigest.getInstance("SHA-256").digest(new byte[1 << 16])[0];
+                sink[0] += java.security.MessageDigest.getInstance("SHA-256").digest(data)[0];
             }
             r.stop();
             r.dump(file);
