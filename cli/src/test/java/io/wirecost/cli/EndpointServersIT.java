@@ -136,7 +136,7 @@ class EndpointServersIT {
                         "DELETE /orders/{id}",
                         8000.0,
                         "GET /stock/{sku}",
-                        1000.0),
+                        3000.0),
                 "DELETE /orders/{id}");
     }
 
