@@ -15,18 +15,12 @@ import java.util.Optional;
  * per call as the other's and more than {@value #MIN_DIFFERENCE_MICROS} µs more gets no verdict; runs
  * without the figure (older ones) are not judged on it.
  *
- * <p>Calibration (rmi, pinned, --quick; docs/ci-gate.md): a busy loop on the same CPU roughly doubled the
- * run-queue wait per call, sometimes with CPU per call nearly unmoved and sometimes, beside heavier load, with
- * CPU per call raised by more than the gate's smallest regression, both ways round (a false alarm and a false
- * improvement). A factor of {@value #FACTOR} stops the second kind and also the first, where CPU per call held: no verdict is the safe answer
- * when conditions differ, as the gate cannot tell which kind it has.
- *
- * <p>Except where the change is far beyond what contention did in that calibration: a deciding cost line
- * whose whole 95 % interval lies above +{@value #BEYOND_PERCENT} % (or below its inverse, -33 %) is judged
- * whatever the contention. A regression many times a call's own cost (GateBenchIT's) raises the injected side's
- * run-queue wait with it (its server thread holds the one CPU the pair shares), and a CI runner busy
- * with another job does the rest; withholding a verdict on a change far larger than contention makes is a
- * blind gate.
+ * <p>The factor stops false alarms and false improvements alike (the calibration is in docs/ci-gate.md, point 6):
+ * no verdict is the safe answer when conditions differ, as the gate cannot tell which kind it has. Except where the
+ * change is far beyond what contention moved: a deciding cost line whose whole 95 % interval lies above
+ * +{@value #BEYOND_PERCENT} % (or below its inverse) is judged whatever the contention, since a large regression
+ * raises its own side's run-queue wait (its server thread holds the one CPU the pair shares), and withholding a
+ * verdict on a change far larger than contention makes is a blind gate.
  */
 final class Contention {
 

@@ -14,11 +14,8 @@ final class RunProtocol {
     private RunProtocol() {}
 
     /**
-     * How the run measured, where results.json says (older runs lack some of it): the method and its counts,
-     * the CPU pinning, the JVM options the method adds, the profiler. Two runs measured differently cannot be
-     * judged against each other: the method moves the figures (a profiling interval moves shares by points,
-     * pinning moves CPU per call by a factor of three; docs/RESULTS.md). Scenario options ({@code
-     * inject.cpu-us}), the user's JVM options and the JDK are left out: they are what a comparison compares.
+     * What results.json says of it (older runs lack some): method and counts, CPU pinning, the method's JVM options,
+     * profiler; not scenario options, the user's JVM options or the JDK, which are what a comparison compares.
      */
     static Map<String, String> of(ResultsFile.Run run) {
         Map<String, String> p = new LinkedHashMap<>();
@@ -34,9 +31,8 @@ final class RunProtocol {
         }
         if (s != null && s.stringLength() != null) p.put("string length", String.valueOf(s.stringLength()));
         if (run.cpuAffinity() != null) p.put("CPU pinning", pinning(run.cpuAffinity()));
-        // absent in runs before 2026-11-27 and in runs whose method added none: ws-security's figure moves by more than
-        // the gate's smallest regression with the adaptive method's JIT thresholds, so a baseline measured without them
-        // is not judged against a run with them
+        // "none" where the method added none or the run predates the field: ws-security's figure moves with the
+        // adaptive method's JIT thresholds, so a baseline measured without them is not judged against a run with them
         List<String> jvm = new ArrayList<>();
         if (run.methodJvmOptions() != null)
             run.methodJvmOptions().forEach((scenario, options) -> jvm.add(scenario + ": " + String.join(" ", options)));
@@ -51,14 +47,11 @@ final class RunProtocol {
         return p;
     }
 
-    /**
-     * Pinned or not, and where the JIT compiled during the warm-up; not which CPU, which differs between
-     * machines (the highest one) without changing what is measured.
-     */
+    /** Pinned or not, and where the JIT compiled in the warm-up; not which CPU, which differs between machines. */
     static String pinning(String cpuAffinity) {
         if (!cpuAffinity.startsWith("cpu ")) return cpuAffinity;
         if (!cpuAffinity.contains("JIT compiler threads")) return "both JVMs on one CPU";
-        // --quick since 2026-11-26: to the end where its warm-up was cut; before, on the pinned CPU throughout
+        // --quick runs name whether the JIT stayed apart to the end, where their warm-up was cut
         return "both JVMs on one CPU, the JIT on another until the timed pass"
                 + (cpuAffinity.contains("to the end where --quick cut the warm-up") ? " (to the end where cut)" : "");
     }

@@ -36,7 +36,7 @@ final class BatchMeter {
 
     /** The same for some operations only. */
     Batches measure(int reps, int n, Batches before, List<String> operations) throws ChildJvm.ChildFailure {
-        ProxyCpu proxy = ctx.proxy();
+        ProcStatCpu proxy = ctx.proxy();
         long waitNanos = 0;
         long waitCalls = 0;
         boolean waitKnown = true;

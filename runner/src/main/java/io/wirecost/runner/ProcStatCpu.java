@@ -8,34 +8,38 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The CPU time of a process on the calls' path that is neither scenario JVM: the forward proxy of http-to-port
- * (Privoxy, a C program, or the embedded LittleProxy's own JVM), which the server JVM starts and announces in its
- * endpoint ({@code proxy.pid}). Read from {@code /proc/PID/stat} (user + system of every thread, those that have
- * ended included), since the proxy cannot read its own CPU as the harness's JVMs do. The kernel keeps the exact
- * sum but prints it in clock ticks (10 ms), so one batch's figure is off by up to a tick either way; the error is
- * unbiased, and the batches' spread carries it into the interval.
+ * The CPU time of a process that cannot report its own: the forward proxy of http-to-port (Privoxy, a C program, or
+ * the embedded LittleProxy's own JVM), which the server JVM starts and announces in its endpoint ({@code proxy.pid}),
+ * and the commands {@code bench} times. Read from {@code /proc/PID/stat} (user + system of every thread, those that
+ * have ended included). The kernel keeps the exact sum but prints it in clock ticks, so one reading is off by up to a
+ * tick either way; the error is unbiased, and the batches' spread carries it into the interval.
  */
-final class ProxyCpu {
+public final class ProcStatCpu {
 
     /** The endpoint key under which a scenario's server names the proxy's process. */
-    static final String PID_KEY = "proxy.pid";
+    static final String PROXY_PID_KEY = "proxy.pid";
 
     private static final long NANOS_PER_TICK = 1_000_000_000L / clockTicksPerSecond();
 
     private final Path stat;
 
-    private ProxyCpu(long pid) {
+    private ProcStatCpu(long pid) {
         this.stat = Path.of("/proc", String.valueOf(pid), "stat");
     }
 
+    /** The process {@code pid}; its {@link #nanos} are -1 where it cannot be read. */
+    public static ProcStatCpu of(long pid) {
+        return new ProcStatCpu(pid);
+    }
+
     /** The proxy the endpoint names, or null where it names none or its CPU cannot be read. */
-    static ProxyCpu of(Map<String, String> endpoint) {
-        String pid = endpoint.get(PID_KEY);
+    static ProcStatCpu ofProxy(Map<String, String> endpoint) {
+        String pid = endpoint.get(PROXY_PID_KEY);
         if (pid == null) return null;
         try {
             long p = Long.parseLong(pid.strip());
             if (p <= 0) return null;
-            ProxyCpu cpu = new ProxyCpu(p);
+            ProcStatCpu cpu = new ProcStatCpu(p);
             return cpu.nanos() < 0 ? null : cpu;
         } catch (NumberFormatException e) {
             return null;
@@ -43,7 +47,7 @@ final class ProxyCpu {
     }
 
     /** User + system CPU nanoseconds of the process so far, -1 where unreadable (it ended). */
-    long nanos() {
+    public long nanos() {
         try {
             return parse(Files.readString(stat, StandardCharsets.US_ASCII)) * NANOS_PER_TICK;
         } catch (IOException | RuntimeException e) {

@@ -9,19 +9,20 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The proxy's CPU from /proc/PID/stat, and CpuPass counting it in role proxy and in all. */
-class ProxyCpuTest {
+class ProcStatCpuTest {
 
     @Test
     void utimePlusStimeAfterACommandNameWithBlanksAndParentheses() {
         // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
         String stat = "4242 (a) b (c) S 1 4242 4242 0 -1 4194560 100 0 0 0 37 5 0 0 20 0 3 0 99 0 0";
-        assertEquals(42, ProxyCpu.parse(stat));
+        assertEquals(42, ProcStatCpu.parse(stat));
     }
 
     @Test
     void readsARealProcessAndCountsItsWork() {
-        ProxyCpu self = ProxyCpu.of(
-                Map.of(ProxyCpu.PID_KEY, String.valueOf(ProcessHandle.current().pid())));
+        ProcStatCpu self = ProcStatCpu.ofProxy(Map.of(
+                ProcStatCpu.PROXY_PID_KEY,
+                String.valueOf(ProcessHandle.current().pid())));
         long before = self.nanos();
         // 0.2 s of this thread's CPU (20 ticks), however long a loaded machine makes it take
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -35,10 +36,10 @@ class ProxyCpuTest {
 
     @Test
     void noProxyWhereTheEndpointNamesNoneOrAnEndedOne() {
-        assertNull(ProxyCpu.of(Map.of()));
-        assertNull(ProxyCpu.of(Map.of(ProxyCpu.PID_KEY, "-1")));
-        assertNull(ProxyCpu.of(Map.of(ProxyCpu.PID_KEY, "not a pid")));
-        assertNull(ProxyCpu.of(Map.of(ProxyCpu.PID_KEY, String.valueOf(Integer.MAX_VALUE))));
+        assertNull(ProcStatCpu.ofProxy(Map.of()));
+        assertNull(ProcStatCpu.ofProxy(Map.of(ProcStatCpu.PROXY_PID_KEY, "-1")));
+        assertNull(ProcStatCpu.ofProxy(Map.of(ProcStatCpu.PROXY_PID_KEY, "not a pid")));
+        assertNull(ProcStatCpu.ofProxy(Map.of(ProcStatCpu.PROXY_PID_KEY, String.valueOf(Integer.MAX_VALUE))));
     }
 
     @Test
