@@ -121,11 +121,25 @@ public final class Attributor {
     public Map<SampleMode, RecordingSummary> readSegment(
             Path file, CategoryCounts into, List<SampleSink> alongside, Map<SampleMode, SampleSink> otherModes)
             throws RecordingException {
+        return readSegment(new RecordingReader(sampleMode), file, into, alongside, otherModes);
+    }
+
+    /**
+     * As {@link #readSegment(Path, CategoryCounts, List, Map)}, through {@code reader} (made for this attributor's
+     * mode): {@code wirecost bench window} times the agent's read with each reader this way.
+     */
+    public Map<SampleMode, RecordingSummary> readSegment(
+            RecordingReader reader,
+            Path file,
+            CategoryCounts into,
+            List<SampleSink> alongside,
+            Map<SampleMode, SampleSink> otherModes)
+            throws RecordingException {
         List<SampleSink> forMode = new ArrayList<>(List.of(classifier(into)));
         forMode.addAll(alongside);
         Map<SampleMode, SampleSink> sinks = new EnumMap<>(SampleMode.class);
         sinks.put(sampleMode, forMode.size() == 1 ? forMode.get(0) : new FanOutSink(forMode));
         sinks.putAll(otherModes);
-        return new RecordingReader(sampleMode).readEach(file, sinks);
+        return reader.readEach(file, sinks);
     }
 }

@@ -54,8 +54,11 @@ public final class RecordingReader {
         this.alternative = alternative;
     }
 
-    /** Whether wirecost's own reader may read format 2.x files (the default); false forces async-profiler's. */
-    RecordingReader ownReader(boolean enabled) {
+    /**
+     * Whether wirecost's own reader may read format 2.x files (the default); false forces async-profiler's, as
+     * {@code wirecost bench window} does for its reference.
+     */
+    public RecordingReader ownReader(boolean enabled) {
         this.ownReader = enabled;
         return this;
     }

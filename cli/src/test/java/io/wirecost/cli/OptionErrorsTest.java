@@ -65,6 +65,7 @@ class OptionErrorsTest {
             entry("--files", "many"),
             entry("--shape", "triangle"),
             entry("--converter", "/no/such-converter.jar"),
+            entry("--segments", "/no/such-segment.jfr"),
             entry("--out", "FILE"),
             entry("--work-dir", "FILE"),
             entry("--output", "FILE/flame.html"),
@@ -127,6 +128,7 @@ class OptionErrorsTest {
                 entry("model", List.of("--quick", "--scenarios", "tcp", "--out", out.toString())),
                 entry("bench overhead", List.of("--settings", "jfr-10ms", "--max-pairs", "2", "--budget", "1s")),
                 entry("bench attribute", List.of("--samples", "1000", "--rounds", "2")),
+                entry("bench window", List.of("--segments", recording.toString(), "--rounds", "2", "--warmup", "0")),
                 entry("profile", List.of("--", "true")),
                 entry("attach", List.of("999999999")));
     }

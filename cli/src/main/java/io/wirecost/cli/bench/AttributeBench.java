@@ -304,7 +304,7 @@ final class AttributeBench implements Callable<Integer> {
         return 0;
     }
 
-    private static int chunks(Path file) throws IOException {
+    static int chunks(Path file) throws IOException {
         // chunk headers: magic, then the chunk size at offset 8
         int n = 0;
         try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
@@ -318,7 +318,7 @@ final class AttributeBench implements Callable<Integer> {
         return n;
     }
 
-    private static double median(double[] v) {
+    static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

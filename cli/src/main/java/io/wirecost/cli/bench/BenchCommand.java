@@ -7,5 +7,5 @@ import picocli.CommandLine.Command;
         name = "bench",
         mixinStandardHelpOptions = true,
         description = "Benchmarks, each beside a reference in the same run.",
-        subcommands = {AttributeBench.class, OverheadBench.class, GateBench.class})
+        subcommands = {AttributeBench.class, WindowBench.class, OverheadBench.class, GateBench.class})
 public final class BenchCommand {}
