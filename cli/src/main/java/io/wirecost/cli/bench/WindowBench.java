@@ -109,6 +109,12 @@ final class WindowBench implements Callable<Integer> {
                 "load average (1 min) at start: %.2f on %d cores%n",
                 LoadAverage.oneMinute(),
                 Runtime.getRuntime().availableProcessors());
+        if (java.lang.management.ManagementFactory.getRuntimeMXBean()
+                .getInputArguments()
+                .contains("-XX:TieredStopAtLevel=1"))
+            // the launcher's default suits a command that lives seconds; the agent reads in a long-lived host
+            System.out.println("note: this JVM compiles with C1 only (the launcher's default); a host's JVM, where"
+                    + " the agent reads, has C2 too: WIRECOST_JAVA_OPTS=-XX:+UseG1GC reads as a default host JVM does");
         boolean same = true;
         for (Path f : files) same &= compare(f);
         System.out.printf(
