@@ -33,10 +33,6 @@ final class CpuLoadTally {
         threadLoads.merge(name == null ? "[unknown]" : name, load, Double::sum);
     }
 
-    int readings() {
-        return readings;
-    }
-
     CpuContention decide() {
         return CpuContention.of(
                 Arrays.copyOf(machine, readings), Arrays.copyOf(jvm, readings), threadSamples, threadLoads);

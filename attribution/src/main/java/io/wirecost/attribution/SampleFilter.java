@@ -20,8 +20,6 @@ public final class SampleFilter implements SampleSink {
     private final long toNanos;
     private final Map<Integer, Boolean> threadKept = new HashMap<>();
     private ChunkView chunk;
-    private long passed;
-    private long dropped;
 
     public SampleFilter(SampleSink next, Pattern threads, long fromNanos, long toNanos) {
         this.next = next;
@@ -45,23 +43,13 @@ public final class SampleFilter implements SampleSink {
 
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-        if (keep(threadId, ticks)) {
-            passed += weight;
-            next.sample(stackTraceId, threadId, ticks, weight);
-        } else {
-            dropped += weight;
-        }
+        if (keep(threadId, ticks)) next.sample(stackTraceId, threadId, ticks, weight);
     }
 
     /** Summed pairs come without times (no time window, or a collapsed file): the thread decides for them all. */
     @Override
     public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
-        if (keep(threadId, 0L)) {
-            passed += weight;
-            next.samples(stackTraceId, threadId, weight, events, weightSquares);
-        } else {
-            dropped += weight;
-        }
+        if (keep(threadId, 0L)) next.samples(stackTraceId, threadId, weight, events, weightSquares);
     }
 
     private boolean keep(int threadId, long ticks) {
@@ -75,13 +63,5 @@ public final class SampleFilter implements SampleSink {
         if (fromNanos <= 0 && toNanos == Long.MAX_VALUE) return true;
         long offset = chunk.epochNanos(ticks) - chunk.recordingStartNanos();
         return offset >= fromNanos && offset < toNanos;
-    }
-
-    public long passed() {
-        return passed;
-    }
-
-    public long dropped() {
-        return dropped;
     }
 }

@@ -20,11 +20,9 @@ import java.util.Optional;
  */
 public final class PaperTable {
 
-    private final List<String> columns;
     private final Map<String, Map<String, String>> rows; // row -> column -> value
 
-    private PaperTable(List<String> columns, Map<String, Map<String, String>> rows) {
-        this.columns = List.copyOf(columns);
+    private PaperTable(Map<String, Map<String, String>> rows) {
         this.rows = rows;
     }
 
@@ -51,7 +49,7 @@ public final class PaperTable {
             for (int i = 1; i < f.length; i++) values.put(columns.get(i - 1), f[i]);
             rows.put(f[0], values);
         }
-        return new PaperTable(columns == null ? new ArrayList<>() : columns, rows);
+        return new PaperTable(rows);
     }
 
     /**
@@ -78,10 +76,6 @@ public final class PaperTable {
             throw new UncheckedIOException(e);
         }
         return out;
-    }
-
-    public List<String> columns() {
-        return columns;
     }
 
     public List<String> rows() {
