@@ -119,18 +119,35 @@ final class ChunkIds {
         byte[] types = new byte[depth];
         for (int i = 0; i < depth; i++) {
             methods[i] = c.getVarlong();
-            c.getVarint(); // line
-            c.getVarint(); // bytecode index
+            c.skipVarint(); // line
+            c.skipVarint(); // bytecode index
             types[i] = c.getByte();
         }
         return new Stack(methods, types);
     }
 
+    /**
+     * As {@link #decode}, each method id turned into its recording-wide frame as it is read: one array of frames
+     * instead of an array of method ids copied into one. The stack was walked whole when its pool was indexed,
+     * so no read here can run past its entry.
+     */
     private int decodeStack(int stackTraceId) {
-        Stack s = decode(stackTraceId);
-        long[] frames = new long[s.methods.length];
-        for (int i = 0; i < frames.length; i++) frames[i] = frame(s.methods[i], s.types[i]);
-        return ids.stack(frames, s.types);
+        JfrCursor c = find(p -> p.stackTraces, stackTraceId);
+        if (c == null) return ids.stack(new long[0], NONE);
+        c.getVarlong(); // id
+        c.getVarint(); // truncated
+        int depth = c.getVarint();
+        long[] frames = new long[depth];
+        byte[] types = new byte[depth];
+        for (int i = 0; i < depth; i++) {
+            long method = c.getVarlong();
+            c.skipVarint(); // line
+            c.skipVarint(); // bytecode index
+            byte type = c.getByte();
+            types[i] = type;
+            frames[i] = frame(method, type);
+        }
+        return ids.stack(frames, types);
     }
 
     /** The recording-wide frame of a method id in a stack frame of this type. */

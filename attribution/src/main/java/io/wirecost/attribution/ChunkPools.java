@@ -228,13 +228,7 @@ final class ChunkPools {
                     int at = c.pos;
                     long id = c.getVarlong();
                     c.getVarint(); // truncated
-                    int depth = c.getCount();
-                    for (int f = 0; f < depth; f++) {
-                        c.getVarlong(); // method
-                        c.getVarint(); // line
-                        c.getVarint(); // bytecode index
-                        c.getByte(); // frame type
-                    }
+                    c.skipFrames(c.getCount());
                     stackTraces.put(id, at, c.pos);
                 }
             }

@@ -118,6 +118,46 @@ final class JfrCursor {
         return n;
     }
 
+    /** Moves past a varint without decoding it: where {@link #getVarint} would land, failing where it would. */
+    void skipVarint() {
+        byte[] b = buf;
+        int p = pos;
+        do {
+            if (p >= limit) throw new IndexOutOfBoundsException("past the end");
+        } while (b[p++] < 0);
+        pos = p;
+    }
+
+    /**
+     * Moves past {@code depth} stack frames (a method varlong, line and bytecode-index varints, a type byte) without
+     * decoding them, landing where those four reads would and failing where they would: indexing a chunk's stack
+     * pool needs only where each entry ends, and four calls per frame cost more than the bytes.
+     */
+    void skipFrames(int depth) {
+        byte[] b = buf;
+        int p = pos;
+        for (int f = 0; f < depth; f++) {
+            // the method: at most 8 bytes with the continuation bit, then a 9th taken whole (as getVarlong)
+            for (int n = 0; ; ) {
+                if (p >= limit) throw new IndexOutOfBoundsException("past the end");
+                if (b[p++] >= 0) break;
+                if (++n == 8) {
+                    if (p >= limit) throw new IndexOutOfBoundsException("past the end");
+                    p++;
+                    break;
+                }
+            }
+            for (int v = 0; v < 2; v++) { // line, bytecode index
+                do {
+                    if (p >= limit) throw new IndexOutOfBoundsException("past the end");
+                } while (b[p++] < 0);
+            }
+            if (p >= limit) throw new IndexOutOfBoundsException("past the end");
+            p++; // frame type
+        }
+        pos = p;
+    }
+
     void skip(int bytes) {
         if (bytes < 0 || bytes > limit - pos) throw new IndexOutOfBoundsException("skip " + bytes);
         pos += bytes;
