@@ -42,6 +42,12 @@ public final class EndpointBridge {
 
     public static final String OTHER_NAME = "other";
     public static final String UNNAMED_NAME = "(no route)";
+    /**
+     * The endpoint of a request the container refused before any servlet ran (a path it serves to no servlet, such as
+     * Tomcat's {@code /WEB-INF/}, or one it could not parse), whose error page is all that ran: it matched no route, and
+     * its error page's own mapping ({@code /error}) would mix it with the requests a client sends there.
+     */
+    public static final String UNMATCHED_NAME = "(unmatched)";
 
     /** Set in a record's endpoint field for a segment: CPU of the endpoint's, but no request of its own. */
     public static final long SEGMENT = 1L << 32;
@@ -68,8 +74,9 @@ public final class EndpointBridge {
     private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(EndpointBridge::register);
 
     /**
-     * The request attribute in which the servlet advice leaves an asynchronous request's endpoint id for its
-     * re-dispatches ({@link #stash}); set only on requests that went asynchronous, and visible to the application as
+     * The request attribute in which the servlet advice leaves an asynchronous or failed request's endpoint id for its
+     * re-dispatches and its error page ({@link #stash}); set only on requests that went asynchronous or failed (threw,
+     * or answer 400 or above), and visible to the application as
      * any other attribute.
      */
     public static final String ATTRIBUTE = "io.wirecost.endpoint";
@@ -95,10 +102,12 @@ public final class EndpointBridge {
         long start;
         int endpoint;
         boolean counted;
-        /** The request object of the last request this thread ended if it failed (kept until its next), and its endpoint. */
-        Object last;
+        /**
+         * The template of the sub-resource locators this thread's request went through ({@code /carts/{id}/items}), set
+         * by {@link #locator} and cleared when a servlet opens a request or the request ends; null when none ran.
+         */
+        String prefix;
 
-        int lastEndpoint;
         long[] buffer = new long[64 * RECORD];
         int used;
     }
@@ -129,7 +138,9 @@ public final class EndpointBridge {
 
     /** A request boundary is entered; the token goes to {@link #exit}. */
     public static int enter() {
-        return open(true);
+        int token = open(true);
+        if (token == OUTERMOST) STATE.get().prefix = null;
+        return token;
     }
 
     private static int open(boolean counted) {
@@ -149,12 +160,56 @@ public final class EndpointBridge {
      * rename it.
      */
     public static int enter(String route) {
-        int token = enter();
-        if (token != NONE) {
-            State s = STATE.get();
-            if (s.endpoint == UNNAMED) s.endpoint = id(route);
+        return enter(route, null);
+    }
+
+    /**
+     * As {@link #enter(String)}, for a JAX-RS handler whose route without its class's path is {@code relative}
+     * ({@code GET /{item}}): reached through sub-resource locators ({@link #locator}), it is named by their template
+     * followed by {@code relative} ({@code GET /carts/{id}/items/{item}}), as JAX-RS matched it.
+     */
+    public static int enter(String route, String relative) {
+        if (!enabled || !recording) return NONE;
+        State s = STATE.get();
+        String prefix = s.prefix; // a locator's: in this request, or just before it where no servlet opened one
+        int token = open(true);
+        if (token != NONE && s.endpoint == UNNAMED) {
+            s.endpoint = id(prefix == null || relative == null ? route : joined(prefix, relative));
         }
         return token;
+    }
+
+    /**
+     * A JAX-RS sub-resource locator is entered: its template ({@code /carts/{id}/items}, its class's path included)
+     * prefixes the route of the handler the request reaches through it; a locator reached through another appends its
+     * own path ({@code relative}) to the first's.
+     */
+    public static void locator(String template, String relative) {
+        if (!enabled || !recording) return;
+        State s = STATE.get();
+        if (s.endpoint != UNNAMED && s.depth > 0) return; // named already: a call within the handler, not routing
+        s.prefix = s.prefix == null ? template : joined(s.prefix, relative);
+    }
+
+    /** Composed routes by prefix and relative route, so that a request through locators allocates nothing. */
+    private static final Map<String, Map<String, String>> JOINED = new ConcurrentHashMap<>();
+
+    /**
+     * {@code prefix} followed by {@code relative}: a handler's {@code GET /{item}} after {@code /carts/{id}/items} is
+     * {@code GET /carts/{id}/items/{item}}, a locator's {@code /{id}} after {@code /carts} is {@code /carts/{id}}.
+     */
+    static String joined(String prefix, String relative) {
+        Map<String, String> byRelative = JOINED.get(prefix);
+        if (byRelative == null && JOINED.size() < CAPACITY) {
+            byRelative = JOINED.computeIfAbsent(prefix, p -> new ConcurrentHashMap<>());
+        }
+        String j = byRelative == null ? null : byRelative.get(relative);
+        if (j != null) return j;
+        int space = relative.indexOf(' ');
+        String path = relative.substring(space + 1);
+        j = relative.substring(0, space + 1) + prefix + (path.equals("/") ? "" : path);
+        if (byRelative != null && byRelative.size() < CAPACITY) byRelative.put(relative, j);
+        return j;
     }
 
     /**
@@ -200,24 +255,27 @@ public final class EndpointBridge {
     }
 
     /**
+     * The open request of this thread is an error page the container runs for a request no servlet ran first (the
+     * Servlet API's {@code DispatcherType.ERROR} with no first pass on this thread): a request of its own, named
+     * {@link #UNMATCHED_NAME} whatever handler the error page has, so that refused requests are one bounded endpoint.
+     */
+    public static void unmatched() {
+        if (!enabled) return;
+        State s = STATE.get();
+        if (s.depth > 0) s.endpoint = id(UNMATCHED_NAME);
+    }
+
+    /**
      * The endpoint of the open request of this thread, for the servlet advice to leave in {@link #ATTRIBUTE} when the
-     * request goes asynchronous, so that its re-dispatches are segments of the same endpoint ({@link #redispatched}).
+     * request goes asynchronous or fails, so that its re-dispatches and its error page (the Servlet API's {@code
+     * DispatcherType.ERROR}, which a container runs after the servlet threw or called {@code sendError}, as Spring MVC
+     * does for a {@code ResponseStatusException}) are segments of the same endpoint ({@link #redispatched}). An
+     * attribute, not the request object: containers pool request objects, and a later request the container refuses
+     * before any servlet runs may have the same one.
      * Boxed from the Integer cache for the default cap of endpoint names.
      */
     public static Integer stash() {
         return Integer.valueOf(STATE.get().endpoint);
-    }
-
-    /**
-     * The endpoint of the last request this thread ended, if that request was {@code request} (the same object), else
-     * null. A container runs a request's error page (the Servlet API's {@code DispatcherType.ERROR}: after the
-     * servlet threw or called {@code sendError}, as Spring MVC does for a {@code ResponseStatusException}) on the thread
-     * that ran the request, right after it, with the same request object or a wrapper of it: that second pass is a
-     * segment of the request's endpoint ({@link #redispatched}), not a request of its own.
-     */
-    public static Integer previous(Object request) {
-        State s = STATE.get();
-        return request != null && s.last == request ? Integer.valueOf(s.lastEndpoint) : null;
     }
 
     /** Whether {@code token}'s request is open and still unnamed: the outermost servlet names it at exit. */
@@ -249,25 +307,15 @@ public final class EndpointBridge {
         nameIfUnnamed(method + " " + contextPath + (p.startsWith("/") ? p : "/" + p));
     }
 
+    /** A boundary exits: the outermost one on its thread ends its request and buffers it. */
     public static void exit(int token) {
-        exit(token, null);
-    }
-
-    /**
-     * A boundary exits, as {@link #exit(int)}; {@code failed}, when not null, is the request object of a servlet's first
-     * pass that failed (threw, or answers 400 or above), whose error page the container may run next on this thread
-     * ({@link #previous}). Only a failed request is remembered, so that an error page of a request no servlet ran first
-     * (a path the container refuses itself) is never taken for an earlier request's that reused the same object.
-     */
-    public static void exit(int token, Object failed) {
         if (token == NONE) return;
         State s = STATE.get();
         if (--s.depth > 0 || token != OUTERMOST) {
             if (s.depth < 0) s.depth = 0;
             return;
         }
-        s.last = failed;
-        s.lastEndpoint = s.endpoint;
+        s.prefix = null;
         long end = System.nanoTime();
         synchronized (s) {
             if (s.used == s.buffer.length) {

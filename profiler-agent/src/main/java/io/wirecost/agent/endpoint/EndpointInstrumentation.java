@@ -23,7 +23,8 @@ import net.bytebuddy.utility.JavaModule;
 
 /**
  * Installs the request boundaries ({@code endpoints=on}) with Byte Buddy, a maintained instrumentation
- * library: advice inlined into servlets and filter chains (javax and jakarta), JAX-RS resource methods,
+ * library: advice inlined into servlets and filter chains (javax and jakarta), JAX-RS resource methods and
+ * sub-resource locators,
  * Spring MVC handler methods and grpc-java's server calls ({@link GrpcAdvice}). Advice only adds code around method bodies, so classes keep their shape
  * (retransformable when attached late); a class Byte Buddy cannot transform is left as it was and counted
  * ({@link #failures()}).
@@ -117,9 +118,10 @@ public final class EndpointInstrumentation {
         if (type.isInterface()) return false;
         for (MethodDescription m : type.getDeclaredMethods()) {
             if (!m.isAbstract()
-                    && m.getDeclaredAnnotations().stream()
-                            .anyMatch(a -> Routes.isHandlerAnnotation(
-                                    a.getAnnotationType().getName()))) {
+                    && (m.getDeclaredAnnotations().stream()
+                                    .anyMatch(a -> Routes.isHandlerAnnotation(
+                                            a.getAnnotationType().getName()))
+                            || Routes.locator(type, m, true) != null)) {
                 return true;
             }
         }
@@ -140,11 +142,22 @@ public final class EndpointInstrumentation {
         for (MethodDescription.InDefinedShape m : type.getDeclaredMethods()) {
             if (m.isAbstract()) continue;
             String route = Routes.of(type, m);
-            if (route == null) continue;
-            b = b.visit(Advice.withCustomMapping()
-                    .bind(HandlerAdvice.Route.class, route)
-                    .to(HandlerAdvice.class)
-                    .on(net.bytebuddy.matcher.ElementMatchers.is(m)));
+            if (route != null) {
+                b = b.visit(Advice.withCustomMapping()
+                        .bind(HandlerAdvice.Route.class, route)
+                        .bind(HandlerAdvice.Relative.class, Routes.relative(type, m))
+                        .to(HandlerAdvice.class)
+                        .on(net.bytebuddy.matcher.ElementMatchers.is(m)));
+                continue;
+            }
+            String locator = Routes.locator(type, m, true);
+            if (locator != null) {
+                b = b.visit(Advice.withCustomMapping()
+                        .bind(HandlerAdvice.Route.class, locator)
+                        .bind(HandlerAdvice.Relative.class, Routes.locator(type, m, false))
+                        .to(HandlerAdvice.Locator.class)
+                        .on(net.bytebuddy.matcher.ElementMatchers.is(m)));
+            }
         }
         return b;
     }

@@ -22,13 +22,31 @@ final class HandlerAdvice {
     @Target(ElementType.PARAMETER)
     @interface Route {}
 
+    /** Bound to the method's route without its class's path ({@link Routes#relative}), computed at transformation. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface Relative {}
+
     @Advice.OnMethodEnter(suppress = Throwable.class)
-    static int enter(@Route String route) {
-        return EndpointBridge.enter(route);
+    static int enter(@Route String route, @Relative String relative) {
+        return EndpointBridge.enter(route, relative);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(@Advice.Enter int token) {
         EndpointBridge.exit(token);
+    }
+
+    /**
+     * Inlined into JAX-RS sub-resource locators: the locator's template, with its class's path ({@link Route}) or,
+     * reached through another locator, without ({@link Relative}), prefixes the route of the handler it leads to.
+     */
+    static final class Locator {
+        private Locator() {}
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Route String template, @Relative String relative) {
+            EndpointBridge.locator(template, relative);
+        }
     }
 }

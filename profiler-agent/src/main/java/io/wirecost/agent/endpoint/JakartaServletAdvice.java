@@ -8,8 +8,9 @@ import net.bytebuddy.asm.Advice;
  * one on a thread is the request. It is named at exit, when no handler named it, by the servlet mapping's
  * pattern (a template: {@code /orders/*}, {@code *.jsp}), never by the request's raw path. A request that goes
  * asynchronous keeps its endpoint in a request attribute, so that the container's re-dispatches of it
- * ({@code AsyncContext.dispatch()}) are segments of that endpoint, not requests of their own; so is its error page,
- * run on the same thread right after it with the same request object (or in an async re-dispatch). Advice code may
+ * ({@code AsyncContext.dispatch()}) are segments of that endpoint, not requests of their own; so does a failed request,
+ * whose error page is then a segment of its endpoint. An error page with no first pass (the container refused the
+ * request before any servlet ran) is a request of its own, {@link EndpointBridge#UNMATCHED_NAME}. Advice code may
  * use only the JDK, the host's servlet classes and {@link EndpointBridge} (through the system class loader):
  * the code runs inside the host's classes, whose class loader sees nothing else. Anything thrown inside
  * is suppressed, so the host's servlet behaves as without the agent.
@@ -41,11 +42,8 @@ final class JakartaServletAdvice {
                 } else if (type == jakarta.servlet.DispatcherType.ERROR) {
                     second = true;
                     Object first = r.getAttribute(EndpointBridge.ATTRIBUTE);
-                    for (int i = 0; first == null && r != null && i < 16; i++) {
-                        first = EndpointBridge.previous(r);
-                        r = r instanceof jakarta.servlet.ServletRequestWrapper w ? w.getRequest() : null;
-                    }
                     if (first != null) EndpointBridge.redispatched(first);
+                    else EndpointBridge.unmatched(); // refused before any servlet ran: no route
                 }
             } catch (Throwable t) { // the request no longer usable: a request of its own
             }
@@ -68,21 +66,19 @@ final class JakartaServletAdvice {
             }
         } catch (Throwable t) { // the request no longer usable: it stays unnamed, and its boundary still closes
         }
-        Object failed = null; // a first pass whose error page the container may run next on this thread
         if (outermost) {
-            try { // gone asynchronous: its re-dispatches are segments of this endpoint
+            try { // gone asynchronous, or failed: its re-dispatches and its error page are segments of this endpoint
                 jakarta.servlet.ServletRequest r = (jakarta.servlet.ServletRequest) request;
-                if (r.isAsyncStarted()) {
+                if (r.isAsyncStarted()
+                        || !second
+                                && (thrown != null
+                                        || response instanceof jakarta.servlet.http.HttpServletResponse h
+                                                && h.getStatus() >= 400)) {
                     r.setAttribute(EndpointBridge.ATTRIBUTE, EndpointBridge.stash());
-                } else if (!second
-                        && (thrown != null
-                                || response instanceof jakarta.servlet.http.HttpServletResponse h
-                                        && h.getStatus() >= 400)) {
-                    failed = request;
                 }
             } catch (Throwable t) { // the request no longer usable: its second passes are named by their mapping
             }
         }
-        EndpointBridge.exit(token, failed);
+        EndpointBridge.exit(token);
     }
 }

@@ -36,11 +36,8 @@ final class JavaxServletAdvice {
                 } else if (type == javax.servlet.DispatcherType.ERROR) {
                     second = true;
                     Object first = r.getAttribute(EndpointBridge.ATTRIBUTE);
-                    for (int i = 0; first == null && r != null && i < 16; i++) {
-                        first = EndpointBridge.previous(r);
-                        r = r instanceof javax.servlet.ServletRequestWrapper w ? w.getRequest() : null;
-                    }
                     if (first != null) EndpointBridge.redispatched(first);
+                    else EndpointBridge.unmatched(); // refused before any servlet ran: no route
                 }
             } catch (Throwable t) { // before Servlet 3: no second passes; every pass is a request
             }
@@ -63,21 +60,19 @@ final class JavaxServletAdvice {
             }
         } catch (Throwable t) { // the request no longer usable: it stays unnamed, and its boundary still closes
         }
-        Object failed = null; // a first pass whose error page the container may run next on this thread
         if (outermost) {
-            try { // gone asynchronous: its re-dispatches are segments of this endpoint
+            try { // gone asynchronous, or failed: its re-dispatches and its error page are segments of this endpoint
                 javax.servlet.ServletRequest r = (javax.servlet.ServletRequest) request;
-                if (r.isAsyncStarted()) {
+                if (r.isAsyncStarted()
+                        || !second
+                                && (thrown != null
+                                        || response instanceof javax.servlet.http.HttpServletResponse h
+                                                && h.getStatus() >= 400)) {
                     r.setAttribute(EndpointBridge.ATTRIBUTE, EndpointBridge.stash());
-                } else if (!second
-                        && (thrown != null
-                                || response instanceof javax.servlet.http.HttpServletResponse h
-                                        && h.getStatus() >= 400)) {
-                    failed = request;
                 }
-            } catch (Throwable t) { // before Servlet 3, or the request no longer usable
+            } catch (Throwable t) { // the request no longer usable: its second passes are named by their mapping
             }
         }
-        EndpointBridge.exit(token, failed);
+        EndpointBridge.exit(token);
     }
 }

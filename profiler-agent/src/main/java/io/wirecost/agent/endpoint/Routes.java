@@ -40,13 +40,48 @@ final class Routes {
      * {@code @RequestMapping} is the route's root, else the one of the type that declares the annotated method.
      */
     static String of(TypeDescription type, MethodDescription method) {
-        String own = declared(type, method);
+        return of(type, method, true);
+    }
+
+    /**
+     * A handler method's route without its class's {@code @Path} ({@code GET /{item}}), or null when it is none: the
+     * part that follows a sub-resource locator's template when the method's resource is reached through one (JAX-RS
+     * then ignores the resource class's own {@code @Path}). Only JAX-RS has locators, so only its handlers use it.
+     */
+    static String relative(TypeDescription type, MethodDescription method) {
+        return of(type, method, false);
+    }
+
+    /**
+     * A JAX-RS sub-resource locator's template ({@code @Path("{id}/items")} with no HTTP method, under the class's
+     * {@code @Path("wishlists")}: {@code /wishlists/{id}/items}), or null when the method is none: the request's
+     * route is this template followed by the {@link #relative} route of the handler it leads to. With
+     * {@code withRoot} false, the method's own path alone ({@code /{id}/items}): a locator reached through another
+     * locator, whose class's {@code @Path} JAX-RS ignores.
+     */
+    static String locator(TypeDescription type, MethodDescription method, boolean withRoot) {
+        if (!method.isMethod() || method.isStatic() || method.isAbstract() || method.isBridge()) return null;
+        if (method.getReturnType().represents(void.class)) return null;
+        String pkg = null;
+        for (AnnotationDescription a : method.getDeclaredAnnotations()) {
+            String name = a.getAnnotationType().getName();
+            if (jaxRsMethod(name) != null) return null;
+            for (String p : JAX_RS_PACKAGES) if (name.equals(p + "Path")) pkg = p;
+        }
+        if (pkg == null) return null;
+        return join(
+                withRoot ? path(type.getDeclaredAnnotations(), pkg + "Path") : "",
+                path(method.getDeclaredAnnotations(), pkg + "Path"));
+    }
+
+    private static String of(TypeDescription type, MethodDescription method, boolean withRoot) {
+        String own = declared(type, method, withRoot);
         if (own != null || !mayInherit(method)) return own;
         try {
             for (TypeDescription.Generic superType : superTypes(type)) {
                 for (MethodDescription m : superType.getDeclaredMethods()) {
                     if (overrides(method, m)) {
-                        String route = declared(hasRoot(type) ? type : superType.asErasure(), m);
+                        String route = declared(hasRoot(type) ? type : superType.asErasure(), m, withRoot);
                         if (route != null) return route;
                     }
                 }
@@ -143,7 +178,7 @@ final class Routes {
     }
 
     /** The route of a method's own annotations under a type's root, or null when it has none. */
-    private static String declared(TypeDescription type, MethodDescription method) {
+    private static String declared(TypeDescription type, MethodDescription method, boolean withRoot) {
         for (AnnotationDescription a : method.getDeclaredAnnotations()) {
             String name = a.getAnnotationType().getName();
             String verb = jaxRsMethod(name);
@@ -151,13 +186,13 @@ final class Routes {
                 String pkg = name.substring(0, name.lastIndexOf('.') + 1);
                 return verb + " "
                         + join(
-                                path(type.getDeclaredAnnotations(), pkg + "Path"),
+                                withRoot ? path(type.getDeclaredAnnotations(), pkg + "Path") : "",
                                 path(method.getDeclaredAnnotations(), pkg + "Path"));
             }
             verb = springMethod(name);
             if (verb != null) {
                 if (verb.isEmpty()) verb = requestMethod(a);
-                String classPath = first(type.getDeclaredAnnotations(), SPRING + "RequestMapping");
+                String classPath = withRoot ? first(type.getDeclaredAnnotations(), SPRING + "RequestMapping") : "";
                 return verb + " " + join(defaults(classPath), defaults(first(a)));
             }
         }

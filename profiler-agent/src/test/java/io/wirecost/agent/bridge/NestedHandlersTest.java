@@ -34,6 +34,35 @@ class NestedHandlersTest {
     }
 
     /**
+     * JAX-RS sub-resource locators prefix the route of the handler reached through them: the handler's resource class
+     * is named without its own path, nested locators append theirs, and the prefix lives only as long as its request.
+     */
+    @Test
+    void subResourceLocatorsPrefixTheHandlersRoute() {
+        EndpointBridge.enable(100);
+        try {
+            EndpointBridge.drain();
+            int servlet = EndpointBridge.enter();
+            EndpointBridge.locator("/carts/{id}", "/carts/{id}");
+            EndpointBridge.locator("/lines/items", "/items");
+            EndpointBridge.exit(EndpointBridge.enter("GET /line/{item}", "GET /{item}"));
+            EndpointBridge.exit(servlet);
+            // no servlet: the locator runs just before the handler, which is the request
+            EndpointBridge.locator("/wishlists/{id}", "/{id}");
+            EndpointBridge.exit(EndpointBridge.enter("GET /wish", "GET /"));
+            // no locator this time: the handler's own route
+            int plain = EndpointBridge.enter();
+            EndpointBridge.exit(EndpointBridge.enter("GET /line/{item}", "GET /{item}"));
+            EndpointBridge.exit(plain);
+            assertEquals(
+                    List.of("GET /carts/{id}/items/{item}", "GET /wishlists/{id}", "GET /line/{item}"),
+                    thisThreadsRequests());
+        } finally {
+            EndpointBridge.disable();
+        }
+    }
+
+    /**
      * A servlet's re-dispatch of an asynchronous request ({@code AsyncContext.dispatch()}, as Spring MVC's {@code
      * Callable} does) is a segment of the endpoint its first pass left in the request: the client's request counts
      * once, and the re-dispatch's CPU is that endpoint's even though no handler names it.
@@ -64,28 +93,28 @@ class NestedHandlersTest {
     }
 
     /**
-     * A container's error page for a failed request runs on its thread right after it, with the same request object
-     * (or a wrapper of it): a segment of the failed request's endpoint. A request that did not fail leaves nothing an
-     * error page could be taken for.
+     * A container's error page for a failed request is a segment of the failed request's endpoint, which its first
+     * pass left in the request ({@link EndpointBridge#stash}); an error page of a request no servlet ran first (the
+     * container refused it) is a request of its own, unmatched whatever handler the error page has.
      */
     @Test
     void anErrorPageIsASegmentOfTheRequestThatFailed() {
         EndpointBridge.enable(100);
         try {
             EndpointBridge.drain();
-            Object request = new Object();
             int first = EndpointBridge.enter("DELETE /orders/{id}");
-            EndpointBridge.exit(first, request);
-            assertEquals(null, EndpointBridge.previous(new Object()), "another request's error page");
+            Integer stashed = EndpointBridge.stash();
+            EndpointBridge.exit(first);
             int errorPage = EndpointBridge.enter();
-            EndpointBridge.redispatched(EndpointBridge.previous(request));
-            EndpointBridge.exit(errorPage, null);
-            assertEquals(null, EndpointBridge.previous(request), "the error page ran");
-            int ok = EndpointBridge.enter("GET /orders/{id}");
-            EndpointBridge.exit(ok, null);
-            assertEquals(null, EndpointBridge.previous(request), "a request that did not fail");
+            EndpointBridge.exit(EndpointBridge.enter("ANY /error"));
+            EndpointBridge.redispatched(stashed);
+            EndpointBridge.exit(errorPage);
+            int refused = EndpointBridge.enter();
+            EndpointBridge.exit(EndpointBridge.enter("ANY /error"));
+            EndpointBridge.unmatched();
+            EndpointBridge.exit(refused);
             assertEquals(
-                    List.of("DELETE /orders/{id}", "DELETE /orders/{id} (segment)", "GET /orders/{id}"),
+                    List.of("DELETE /orders/{id}", "DELETE /orders/{id} (segment)", "(unmatched)"),
                     thisThreadsRecords());
         } finally {
             EndpointBridge.disable();

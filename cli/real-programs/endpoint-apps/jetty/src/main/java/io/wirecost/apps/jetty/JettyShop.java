@@ -9,6 +9,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import org.eclipse.jetty.ee10.servlet.ErrorPageErrorHandler;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -17,7 +18,8 @@ import org.eclipse.jetty.server.ServerConnector;
 /**
  * A shop on embedded Jetty whose servlets do known CPU work per request, so that a test can check each
  * endpoint's CPU per request against it: {@code /shop/orders/*} 3000 µs, {@code /shop/search} 1000 µs,
- * {@code /shop/health} none. Usage: {@code JettyShop PORT [checksum]} (listens on 127.0.0.1 until it is stopped);
+ * {@code /shop/health} none, {@code /shop/refunds/*} 2000 µs and a refusal (409), whose error page
+ * ({@code /shop/errors/refused}, run by Jetty for it) costs 1000 µs more. Usage: {@code JettyShop PORT [checksum]} (listens on 127.0.0.1 until it is stopped);
  * {@code checksum} stands for a pull request that adds a SHA-256 checksum of every order to {@code /shop/orders/*}
  * (examples/own-service gates on it).
  */
@@ -34,6 +36,12 @@ public final class JettyShop {
         shop.addServlet(new ServletHolder(new Work(3000, checksum)), "/orders/*");
         shop.addServlet(new ServletHolder(new Work(1000, false)), "/search");
         shop.addServlet(new ServletHolder(new Work(0, false)), "/health");
+        shop.addServlet(new ServletHolder(new Refuse()), "/refunds/*");
+        // the context's error page for a refusal: Jetty runs it right after the refusing servlet, on its thread
+        shop.addServlet(new ServletHolder(new Work(1000, false)), "/errors/refused");
+        ErrorPageErrorHandler errors = new ErrorPageErrorHandler();
+        errors.addErrorPage(HttpServletResponse.SC_CONFLICT, "/errors/refused");
+        shop.setErrorHandler(errors);
         server.setHandler(shop);
         server.setStopAtShutdown(true);
         server.start();
@@ -55,12 +63,17 @@ public final class JettyShop {
 
         @Override
         protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-            long end = THREADS.getCurrentThreadCpuTime() + micros * 1000;
-            long spins = 0;
-            while (THREADS.getCurrentThreadCpuTime() < end) spins++;
+            long spins = spin(micros);
             if (checksum) spins += checksum();
             response.setContentType("text/plain");
             response.getWriter().println(request.getRequestURI() + " " + spins);
+        }
+
+        static long spin(long micros) {
+            long end = THREADS.getCurrentThreadCpuTime() + micros * 1000;
+            long spins = 0;
+            while (THREADS.getCurrentThreadCpuTime() < end) spins++;
+            return spins;
         }
 
         /** The pull request's change: the order's SHA-256, taken 1000 times. */
@@ -76,6 +89,17 @@ public final class JettyShop {
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException(e);
             }
+        }
+    }
+
+    /** Refuses every request (409) after 2000 µs: the context's error page answers it. */
+    static final class Refuse extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            Work.spin(2000);
+            response.sendError(HttpServletResponse.SC_CONFLICT, "refunded already");
         }
     }
 }

@@ -16,8 +16,8 @@ import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
  * The javax era of JAX-RS: carts on RESTEasy 4 ({@code javax.ws.rs}) deployed as a servlet in an Undertow 2.2 servlet
  * deployment ({@code javax.servlet}) under the context {@code /shop}, the servlet mapped to {@code /api/*}. Its
  * resource methods do known CPU work per request: {@code GET /carts/{id}} 2000 µs, {@code PUT
- * /carts/{id}/items/{sku}} 4000 µs (a template of two parameters), {@code GET /health} none; the carts take their
- * annotations from an interface. Usage: {@code CartShop PORT} (listens on 127.0.0.1 until it is stopped).
+ * /carts/{id}/items/{sku}} 4000 µs (a template of two parameters), {@code GET /wishlists/{id}/items/{item}} 3000 µs
+ * (through a sub-resource locator), {@code GET /health} none; the carts take their annotations from an interface. Usage: {@code CartShop PORT} (listens on 127.0.0.1 until it is stopped).
  */
 @ApplicationPath("/api")
 public class CartShop extends Application {
@@ -32,7 +32,7 @@ public class CartShop extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(Carts.class, Health.class);
+        return Set.of(Carts.class, Wishlists.class, Health.class);
     }
 
     /** Burns the given CPU time of the calling thread, by its own CPU clock. */
@@ -64,6 +64,33 @@ public class CartShop extends Application {
         @Override
         public String add(String id, String sku) {
             return "cart " + id + " +" + sku + " " + burn(4000);
+        }
+    }
+
+    /**
+     * A sub-resource locator: {@code GET /wishlists/{id}/items/{item}} reaches {@link WishItems#item} through {@link
+     * #items}, so its route template is the locator's followed by the handler's own.
+     */
+    @Path("wishlists")
+    public static class Wishlists {
+        @Path("{id}/items")
+        public WishItems items(@PathParam("id") String id) {
+            return new WishItems(id);
+        }
+    }
+
+    /** Reached only through {@link Wishlists#items}: no {@code @Path} of its own. */
+    public static class WishItems {
+        private final String list;
+
+        WishItems(String list) {
+            this.list = list;
+        }
+
+        @GET
+        @Path("{item}")
+        public String item(@PathParam("item") String item) {
+            return list + " " + item + " " + burn(3000);
         }
     }
 
