@@ -110,10 +110,8 @@ final class ChunkIds {
     private static final Stack EMPTY = new Stack(new long[0], NONE);
 
     Stack decode(int stackTraceId) {
-        JfrCursor c = find(p -> p.stackTraces, stackTraceId);
+        JfrCursor c = stackEntry(stackTraceId);
         if (c == null) return EMPTY;
-        c.getVarlong(); // id
-        c.getVarint(); // truncated
         int depth = c.getVarint();
         long[] methods = new long[depth];
         byte[] types = new byte[depth];
@@ -126,16 +124,24 @@ final class ChunkIds {
         return new Stack(methods, types);
     }
 
+    /** A stack entry's cursor at its depth (its id and truncated flag read), or null where no chunk defines it. */
+    private JfrCursor stackEntry(int stackTraceId) {
+        JfrCursor c = find(p -> p.stackTraces, stackTraceId);
+        if (c != null) {
+            c.getVarlong(); // id
+            c.getVarint(); // truncated
+        }
+        return c;
+    }
+
     /**
      * As {@link #decode}, each method id turned into its recording-wide frame as it is read: one array of frames
      * instead of an array of method ids copied into one. The stack was walked whole when its pool was indexed,
      * so no read here can run past its entry.
      */
     private int decodeStack(int stackTraceId) {
-        JfrCursor c = find(p -> p.stackTraces, stackTraceId);
+        JfrCursor c = stackEntry(stackTraceId);
         if (c == null) return ids.stack(new long[0], NONE);
-        c.getVarlong(); // id
-        c.getVarint(); // truncated
         int depth = c.getVarint();
         long[] frames = new long[depth];
         byte[] types = new byte[depth];
