@@ -35,6 +35,24 @@ public final class JvmPair implements AutoCloseable {
     }
 
     /**
+     * Starts both JVMs of {@code scenario} under its own name, with the timeouts a bench's pair allows: 90 s for a JVM
+     * to start (a loaded machine's first compilations), 60 s for the client to connect.
+     */
+    public static JvmPair start(
+            JvmLauncher launcher, ScenarioDescriptor scenario, String label, String configJson, Files files)
+            throws IOException, ChildJvm.ChildFailure {
+        return start(
+                launcher,
+                scenario,
+                scenario.name(),
+                label,
+                configJson,
+                files,
+                Duration.ofSeconds(90),
+                Duration.ofSeconds(60));
+    }
+
+    /**
      * Starts both JVMs of {@code scenarioName} with its configuration (JSON) and connects the client.
      * {@code label} prefixes the JVMs' names in messages and their logs' first line.
      */

@@ -105,15 +105,7 @@ public final class OverheadRunner {
                     rec,
                     workDir.resolve(label + "-server.log"),
                     workDir.resolve(label + "-client.log"));
-            try (JvmPair jvms = JvmPair.start(
-                    launcher,
-                    scenario,
-                    scenario.name(),
-                    label,
-                    config,
-                    files,
-                    Duration.ofSeconds(90),
-                    Duration.ofSeconds(60))) {
+            try (JvmPair jvms = JvmPair.start(launcher, scenario, label, config, files)) {
                 ChildJvm server = jvms.server();
                 ChildJvm client = jvms.client();
                 client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(10));

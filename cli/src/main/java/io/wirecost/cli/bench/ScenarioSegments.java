@@ -62,15 +62,7 @@ final class ScenarioSegments {
                         dir.resolve(label + "-client-unused.jfr"),
                         dir.resolve(label + "-server.log"),
                         dir.resolve(label + "-client.log"));
-                try (JvmPair jvms = JvmPair.start(
-                        launcher,
-                        scenario,
-                        scenario.name(),
-                        label,
-                        config,
-                        files,
-                        Duration.ofSeconds(90),
-                        Duration.ofSeconds(60))) {
+                try (JvmPair jvms = JvmPair.start(launcher, scenario, label, config, files)) {
                     Duration t = Duration.ofSeconds(60);
                     jvms.client().call(new Protocol.Warmup(WARMUP_CALLS), Duration.ofMinutes(10));
                     jvms.server()

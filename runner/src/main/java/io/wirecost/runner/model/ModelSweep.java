@@ -53,8 +53,7 @@ public record ModelSweep(List<Integer> levels, List<Integer> ints, int calls, in
                     dir.resolve(name + "-client.jfr"),
                     dir.resolve("logs").resolve(name + "-server.log"),
                     dir.resolve("logs").resolve(name + "-client.log"));
-            try (JvmPair jvms = JvmPair.start(
-                    launcher, scenario, name, name, config, files, Duration.ofSeconds(90), Duration.ofSeconds(60))) {
+            try (JvmPair jvms = JvmPair.start(launcher, scenario, name, config, files)) {
                 ChildJvm client = jvms.client();
                 System.err.println("wirecost: " + name + ": warm-up, " + warmup + " calls per size");
                 client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(30));
