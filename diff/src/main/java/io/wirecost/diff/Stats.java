@@ -22,10 +22,6 @@ public final class Stats {
         public Interval(double estimate, double low, double high) {
             this(estimate, low, high, Double.NaN);
         }
-
-        public boolean excludes(double value) {
-            return value < low || value > high;
-        }
     }
 
     private Stats() {}

@@ -178,9 +178,4 @@ public final class NoiseFlags {
         Noise noise = r.facts().noise();
         return Optional.ofNullable(noise == null ? null : noise.stealPercent());
     }
-
-    /** Whether a figure's interval supports telling it apart from 1 (for results.json). */
-    static boolean includesOne(Optional<Estimate> e) {
-        return e.map(x -> x.contains(1)).orElse(false);
-    }
 }

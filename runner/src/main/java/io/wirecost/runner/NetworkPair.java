@@ -93,10 +93,6 @@ public final class NetworkPair implements AutoCloseable {
         return serverAddress;
     }
 
-    public String serverNamespace() {
-        return serverNs;
-    }
-
     public String serverInterface() {
         return serverIf;
     }

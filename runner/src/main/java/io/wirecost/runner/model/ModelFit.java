@@ -52,9 +52,4 @@ public record ModelFit(
     public Estimate kEstimate() {
         return new Estimate(k, kCiLow, kCiHigh, Math.max(0, points - 2));
     }
-
-    /** The model's latency at a point (with the constant). */
-    public double predict(Point p) {
-        return c + k * p.x();
-    }
 }
