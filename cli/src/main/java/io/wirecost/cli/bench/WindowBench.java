@@ -94,16 +94,21 @@ final class WindowBench implements Callable<Integer> {
             throw new UsageException("--window: at least 1s (the agent's otlp.interval), got '" + window + "'");
         if (segments != null && workDir != null)
             throw new UsageException("--work-dir: only without --segments (nothing is recorded)");
-        List<Path> files;
-        Path dir = null;
-        if (segments != null) {
-            files = segmentFiles(segments);
-        } else {
-            dir = workDir != null
-                    ? io.wirecost.cli.common.OutputDirectory.create("--work-dir", workDir)
-                    : Files.createTempDirectory("wirecost-bench-window-");
-            files = ScenarioSegments.record(scenario, length, dir, System.err::println);
+        if (segments != null) return compareAll(segmentFiles(segments));
+        if (workDir != null) {
+            Path dir = io.wirecost.cli.common.OutputDirectory.create("--work-dir", workDir);
+            return compareAll(ScenarioSegments.record(scenario, length, dir, System.err::println));
         }
+        Path dir = Files.createTempDirectory("wirecost-bench-window-");
+        try { // the temporary segments go whatever happens: nothing is left behind on a failure
+            return compareAll(ScenarioSegments.record(scenario, length, dir, System.err::println));
+        } finally {
+            FileTrees.deleteQuietly(dir);
+        }
+    }
+
+    /** Reads every segment with both readers and prints their figures; 1 when the readers counted differently. */
+    private int compareAll(List<Path> files) throws Exception {
         System.out.printf(
                 Locale.ROOT,
                 "load average (1 min) at start: %.2f on %d cores%n",
@@ -122,7 +127,6 @@ final class WindowBench implements Callable<Integer> {
                 "load average (1 min) at end: %.2f. Each round: one read by each reader in this JVM, the first"
                         + " alternating; the ratio is the geometric mean of the rounds' ratios.%n",
                 LoadAverage.oneMinute());
-        if (dir != null && workDir == null) FileTrees.delete(dir);
         if (!same) {
             System.err.println("wirecost: the two readers counted differently (see above): a reader is wrong");
             return 1;
