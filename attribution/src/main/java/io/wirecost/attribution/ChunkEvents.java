@@ -203,8 +203,8 @@ final class ChunkEvents {
             c.getVarlong();
             if ("id".equals(f.name())) break;
         }
-        String name = c.getString();
-        String value = c.getString();
+        String name = JfrStrings.read(c);
+        String value = JfrStrings.read(c);
         if ("event".equals(name)) {
             hasEventSetting = true;
             eventSetting = value;

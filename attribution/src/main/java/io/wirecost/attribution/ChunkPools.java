@@ -195,7 +195,7 @@ final class ChunkPools {
                 int n = c.getCount();
                 for (int i = 0; i < n; i++) {
                     c.getVarlong();
-                    c.skipString();
+                    JfrStrings.skip(c);
                 }
             }
             case "jdk.types.Symbol" -> {
@@ -249,9 +249,9 @@ final class ChunkPools {
         for (int i = 0; i < n; i++) {
             int key = (int) c.getVarlong();
             if (states) {
-                values.put(key, c.getString());
+                values.put(key, JfrStrings.read(c));
             } else {
-                c.skipString();
+                JfrStrings.skip(c);
             }
         }
         if (states) threadStates = values;
@@ -269,7 +269,7 @@ final class ChunkPools {
                 if (isNumber) {
                     c.getVarlong();
                 } else {
-                    c.skipString();
+                    JfrStrings.skip(c);
                 }
             }
         }
@@ -281,9 +281,9 @@ final class ChunkPools {
 
     /** At a thread entry's name fields: the Java name, or the OS name for threads without one. */
     static String threadName(JfrCursor c) {
-        String osName = c.getString();
+        String osName = JfrStrings.read(c);
         c.getVarint(); // OS thread id
-        String javaName = c.getString();
+        String javaName = JfrStrings.read(c);
         c.getVarlong(); // Java thread id
         return javaName != null ? javaName : osName;
     }

@@ -1,11 +1,9 @@
 package io.wirecost.attribution;
 
-import java.nio.charset.StandardCharsets;
-
 /**
- * A read position in the bytes of one JFR chunk (or one constant-pool entry of it), decoding the format's integers and strings as async-profiler's
- * {@code JfrReader} does (LEB128 varints, the 9th byte of a varlong carrying 8 bits; strings tagged null,
- * empty, constant-pool reference, UTF-8, UTF-16 chars or Latin-1). Every read is bounded by the chunk:
+ * A read position in the bytes of one JFR chunk (or one constant-pool entry of it), decoding the format's integers as async-profiler's
+ * {@code JfrReader} does (LEB128 varints, the 9th byte of a varlong carrying 8 bits; string fields are read
+ * by {@link JfrStrings}). Every read is bounded by the chunk:
  * a field that runs past it throws {@link IndexOutOfBoundsException}, which the mapped reader turns into
  * "not mine, let the general reader say what is wrong".
  */
@@ -161,55 +159,6 @@ final class JfrCursor {
     void skip(int bytes) {
         if (bytes < 0 || bytes > limit - pos) throw new IndexOutOfBoundsException("skip " + bytes);
         pos += bytes;
-    }
-
-    /**
-     * A string field; encoding 2 (a reference into the string pool) resolves against pools that async-profiler's
-     * reader accumulates across chunks, which this reader does not: {@link Unreadable} hands the file back.
-     */
-    String getString() {
-        byte encoding = getByte();
-        switch (encoding) {
-            case 0:
-                return null;
-            case 1:
-                return "";
-            case 3: {
-                int n = getCount();
-                String s = new String(bytesAt(pos, n), StandardCharsets.UTF_8);
-                pos += n;
-                return s;
-            }
-            case 4: {
-                int n = getCount();
-                char[] chars = new char[n];
-                for (int i = 0; i < n; i++) chars[i] = (char) getVarint();
-                return new String(chars);
-            }
-            case 5: {
-                int n = getCount();
-                String s = new String(bytesAt(pos, n), StandardCharsets.ISO_8859_1);
-                pos += n;
-                return s;
-            }
-            default:
-                throw new Unreadable("string encoding " + encoding);
-        }
-    }
-
-    /** Moves past a string field without building it. */
-    void skipString() {
-        byte encoding = getByte();
-        switch (encoding) {
-            case 0, 1 -> {}
-            case 2 -> getVarlong();
-            case 3, 5 -> skip(getCount());
-            case 4 -> {
-                int n = getCount();
-                for (int i = 0; i < n; i++) getVarint();
-            }
-            default -> throw new Unreadable("string encoding " + encoding);
-        }
     }
 
     byte[] bytesAt(int at, int n) {

@@ -49,7 +49,7 @@ final class JfrMetadata {
         c.getVarlong(); // duration
         c.getVarlong(); // metadata id
         String[] strings = new String[c.getCount()];
-        for (int i = 0; i < strings.length; i++) strings[i] = c.getString();
+        for (int i = 0; i < strings.length; i++) strings[i] = JfrStrings.read(c);
         meta.element(c, strings, null, 0);
         return meta;
     }
