@@ -4,10 +4,8 @@ import java.util.List;
 
 /**
  * Translates one chunk's stack and thread ids into {@link RecordingIds}, decoding each stack, method, class
- * and symbol the chunk's counted events reach once. On a reading thread only the chunk's own pools are at
- * hand ({@link #local}): an id the chunk does not define throws {@link NotLocal}, and the chunk is translated
- * again in order ({@link #searchingBack}), where an id resolves to the latest earlier chunk that defines it,
- * as async-profiler's reader, whose dictionaries live across chunks, resolves it.
+ * and symbol the chunk's counted events reach once, in the pools its {@link PoolLookup} reaches: on a reading
+ * thread the chunk's own ({@link #local}), in order the earlier chunks' too ({@link #searchingBack}).
  */
 final class ChunkIds {
 
@@ -18,56 +16,28 @@ final class ChunkIds {
     private static final byte[] NONE = new byte[0];
     private static final byte[] UNKNOWN = "[unknown]".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
-    /** An id this chunk does not define, met on a reading thread. */
-    static final class NotLocal extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        NotLocal() {
-            super(null, null, false, false);
-        }
-    }
-
-    private interface Pool {
-        OffsetIndex of(ChunkPools p);
-    }
-
     private final RecordingIds ids;
-    private final List<ChunkPools> chunks;
-    private final int index;
-    private final boolean local;
+    private final PoolLookup pools;
     private final boolean asyncProfiler;
     private final LongIntMap stacks = new LongIntMap();
     private final LongIntMap threads = new LongIntMap();
     private final LongIntMap javaFrames = new LongIntMap();
     private final LongIntMap nativeFrames = new LongIntMap();
 
-    private ChunkIds(RecordingIds ids, List<ChunkPools> chunks, int index, boolean local) {
+    private ChunkIds(RecordingIds ids, PoolLookup pools) {
         this.ids = ids;
-        this.chunks = chunks;
-        this.index = index;
-        this.local = local;
-        this.asyncProfiler = chunks.get(index).asyncProfiler;
+        this.pools = pools;
+        this.asyncProfiler = pools.chunk().asyncProfiler;
     }
 
     /** On the chunk's reading thread, with only its own pools. */
     static ChunkIds local(RecordingIds ids, ChunkPools chunk) {
-        return new ChunkIds(ids, List.of(chunk), 0, true);
+        return new ChunkIds(ids, PoolLookup.local(chunk));
     }
 
     /** In order, once every chunk is indexed: ids the chunk lacks resolve to earlier chunks'. */
     static ChunkIds searchingBack(RecordingIds ids, List<ChunkPools> chunks, int index) {
-        return new ChunkIds(ids, chunks, index, false);
-    }
-
-    /** The pool entry of {@code id}, or null when no chunk (this one, or an earlier) defines it. */
-    private JfrCursor find(Pool pool, long id) {
-        for (int k = index; k >= 0; k--) {
-            ChunkPools p = chunks.get(k);
-            long span = pool.of(p).get(id);
-            if (span >= 0) return p.entry(span);
-        }
-        if (local) throw new NotLocal();
-        return null;
+        return new ChunkIds(ids, PoolLookup.searchingBack(chunks, index));
     }
 
     /** The tally with its ids translated. */
@@ -98,7 +68,7 @@ final class ChunkIds {
 
     /** The chunk's name of a thread, null where it has none. */
     String threadName(int threadId) {
-        JfrCursor t = find(p -> p.threads, threadId);
+        JfrCursor t = pools.find(p -> p.threads, threadId);
         if (t == null) return null;
         t.getVarlong(); // id
         return ChunkPools.threadName(t);
@@ -126,7 +96,7 @@ final class ChunkIds {
 
     /** A stack entry's cursor at its depth (its id and truncated flag read), or null where no chunk defines it. */
     private JfrCursor stackEntry(int stackTraceId) {
-        JfrCursor c = find(p -> p.stackTraces, stackTraceId);
+        JfrCursor c = pools.find(p -> p.stackTraces, stackTraceId);
         if (c != null) {
             c.getVarlong(); // id
             c.getVarint(); // truncated
@@ -174,13 +144,13 @@ final class ChunkIds {
     }
 
     private int resolve(long methodId, boolean nativeFrame) {
-        JfrCursor m = find(p -> p.methods, methodId);
+        JfrCursor m = pools.find(p -> p.methods, methodId);
         if (m == null) return ids.frame(NONE, UNKNOWN);
         m.getVarlong(); // id
         long cls = m.getVarlong();
         byte[] method = symbol(m.getVarlong());
         if (nativeFrame) return ids.frame(NONE, method);
-        JfrCursor c = find(p -> p.classes, cls);
+        JfrCursor c = pools.find(p -> p.classes, cls);
         byte[] className = NONE;
         if (c != null) {
             c.getVarlong(); // id
@@ -191,7 +161,7 @@ final class ChunkIds {
     }
 
     private byte[] symbol(long id) {
-        JfrCursor s = find(p -> p.symbols, id);
+        JfrCursor s = pools.find(p -> p.symbols, id);
         if (s == null) return NONE;
         s.getVarlong(); // id
         s.getByte(); // encoding, 3 (UTF-8) as ChunkPools checked

@@ -190,7 +190,7 @@ final class MappedRecordingReader {
         StackTally[] out = new StackTally[e.parts.length];
         try {
             for (int i = 0; i < out.length; i++) out[i] = chunkIds.translate(e.parts[i].tally);
-        } catch (ChunkIds.NotLocal notLocal) {
+        } catch (PoolLookup.NotLocal notLocal) {
             return false;
         }
         for (int i = 0; i < out.length; i++) e.parts[i].tally = out[i];
