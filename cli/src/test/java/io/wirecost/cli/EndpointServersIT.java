@@ -154,7 +154,7 @@ class EndpointServersIT {
 
     /**
      * The Spring shop's own CPU per request by route, by its threads' CPU clocks around every pass of a request through
-     * the servlet (SpringShop.CpuClock printed them when it stopped): route -> µs per request.
+     * the servlet (the shop's CpuClock filter printed them when it stopped): route -> µs per request.
      */
     private Map<String, Double> cpuClock(String app) throws Exception {
         Map<String, Double> out = new java.util.TreeMap<>();
