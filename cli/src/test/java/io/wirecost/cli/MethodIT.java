@@ -26,11 +26,11 @@ class MethodIT {
         String[] all = java.util.Arrays.copyOf(args, args.length + extra.length);
         System.arraycopy(extra, 0, all, args.length, extra.length);
         assertEquals(0, Main.execute(all), "exit status");
-        JsonNode s = new ObjectMapper()
-                .readTree(out.resolve("results.json").toFile())
-                .get("scenarios")
-                .get(0);
+        JsonNode results =
+                new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        JsonNode s = results.get("scenarios").get(0);
         assertEquals("ok", s.get("status").asText(), s.get("error").asText());
+        assertHostSpeed(s.get("facts"), results.get("run"));
         return s;
     }
 
@@ -50,6 +50,19 @@ class MethodIT {
         }
         assertDrift(s.get("facts"), 1_000);
         assertNoClassLoadedInTheTimedPass(s.get("facts"));
+    }
+
+    /**
+     * The host's speed (one core's AES-GCM in the runner, MB/s) probed before and after the timed pass, and the run's
+     * median beside the run's facts: what history add stores as the machine's speed.
+     */
+    private static void assertHostSpeed(JsonNode facts, JsonNode run) {
+        JsonNode speed = facts.get("host_speed_mbps");
+        assertTrue(speed != null, "facts.host_speed_mbps: " + facts);
+        for (String probe : new String[] {"before", "after", "run_first"})
+            assertTrue(speed.get(probe).asDouble() > 0, probe + ": " + speed);
+        assertTrue(speed.get("attempts").asInt() >= 1, speed.toString());
+        assertTrue(run.get("hostSpeedMbps").asDouble() > 0, "run.hostSpeedMbps: " + run);
     }
 
     /**

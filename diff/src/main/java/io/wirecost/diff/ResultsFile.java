@@ -50,6 +50,8 @@ public record ResultsFile(
     /**
      * How the run measured, as {@code run}, {@code attach} and {@code profile} write it; every field null where an
      * older file lacks it. {@code settings} is null for {@code attach} and {@code profile}, which drive no calls.
+     * {@code hostSpeedMbps}: the median of the host's speed probed beside the run's scenarios (the runner's
+     * {@code HostSpeed}), null where none was probed.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Run(
@@ -70,11 +72,12 @@ public record ResultsFile(
             String network,
             String cpuAffinity,
             Map<String, List<String>> methodJvmOptions,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String cpuModel) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String cpuModel,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double hostSpeedMbps) {
 
         static final Run UNKNOWN = new Run(
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null);
+                null, null);
     }
 
     /** The method and its counts: warm-up calls, then {@code reps} batches of {@code invocations} calls per operation. */

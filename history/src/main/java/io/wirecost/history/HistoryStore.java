@@ -188,10 +188,10 @@ public final class HistoryStore implements AutoCloseable {
             }
             long now = System.currentTimeMillis();
             Instant measured = time != null ? time : f.started() != null ? f.started() : Instant.ofEpochMilli(now);
-            try (PreparedStatement p = connection.prepareStatement(
-                    "INSERT INTO runs (run_key, seq, run_id, kind, dir,"
-                            + " measured_ms, started_ms, added_ms, commit_sha, branch, host, cpu_model, java_version, method,"
-                            + " load_1m, steal_percent, busy_percent, settings) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement p = connection.prepareStatement("INSERT INTO runs (run_key, seq, run_id, kind, dir,"
+                    + " measured_ms, started_ms, added_ms, commit_sha, branch, host, cpu_model, java_version, method,"
+                    + " load_1m, steal_percent, busy_percent, settings, host_speed_mbps)"
+                    + " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")) {
                 p.setString(1, f.key());
                 p.setLong(2, seq);
                 p.setString(3, f.runId());
@@ -211,6 +211,7 @@ public final class HistoryStore implements AutoCloseable {
                 setDouble(p, 16, f.stealPercent());
                 setDouble(p, 17, f.busyPercent());
                 p.setString(18, f.settings());
+                setDouble(p, 19, f.hostSpeedMbps());
                 p.executeUpdate();
             }
             try (PreparedStatement p = connection.prepareStatement(
@@ -321,7 +322,8 @@ public final class HistoryStore implements AutoCloseable {
                 nan(r, "load_1m"),
                 nan(r, "steal_percent"),
                 nan(r, "busy_percent"),
-                r.getString("settings"));
+                r.getString("settings"),
+                nan(r, "host_speed_mbps"));
         return new Entry(
                 r.getLong("seq"),
                 Instant.ofEpochMilli(r.getLong("measured_ms")),

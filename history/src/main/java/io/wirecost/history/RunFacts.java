@@ -12,6 +12,8 @@ import java.time.Instant;
  * @param stealPercent  CPU steal during the timed passes, mean over scenarios (NaN: not recorded)
  * @param busyPercent   the machine's busy CPU during the timed passes, mean over scenarios (NaN: not recorded)
  * @param settings      the run's method, settings and profiler as JSON
+ * @param hostSpeedMbps the host's speed probed beside the run's scenarios, their median, MB/s (the runner's
+ *                      {@code HostSpeedProbe}: one core's AES-GCM); NaN for runs that did not probe it
  */
 public record RunFacts(
         String key,
@@ -26,4 +28,38 @@ public record RunFacts(
         double loadAverage,
         double stealPercent,
         double busyPercent,
-        String settings) {}
+        String settings,
+        double hostSpeedMbps) {
+
+    /** A run that did not probe the host's speed. */
+    public RunFacts(
+            String key,
+            String runId,
+            String kind,
+            String dir,
+            Instant started,
+            String host,
+            String cpuModel,
+            String javaVersion,
+            String method,
+            double loadAverage,
+            double stealPercent,
+            double busyPercent,
+            String settings) {
+        this(
+                key,
+                runId,
+                kind,
+                dir,
+                started,
+                host,
+                cpuModel,
+                javaVersion,
+                method,
+                loadAverage,
+                stealPercent,
+                busyPercent,
+                settings,
+                Double.NaN);
+    }
+}

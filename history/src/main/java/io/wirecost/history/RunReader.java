@@ -216,7 +216,8 @@ public final class RunReader {
                 mean(all, s -> s.noise().path("load_1m_start").asDouble(Double.NaN)),
                 mean(all, s -> s.noise().path("steal_percent").asDouble(Double.NaN)),
                 mean(all, s -> s.noise().path("busy_percent").asDouble(Double.NaN)),
-                settings.toString());
+                settings.toString(),
+                run.hostSpeedMbps() == null ? Double.NaN : run.hostSpeedMbps());
     }
 
     private static String orEmpty(String s) {

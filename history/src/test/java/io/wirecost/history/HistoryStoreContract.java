@@ -23,6 +23,11 @@ abstract class HistoryStoreContract {
     abstract String freshDb() throws Exception;
 
     static RunReader.StoredRun synthetic(String key, Instant started, double cpuMicros) {
+        return synthetic(key, started, cpuMicros, Double.NaN);
+    }
+
+    /** With the host's speed probed beside it (NaN: not probed). */
+    static RunReader.StoredRun synthetic(String key, Instant started, double cpuMicros, double hostSpeedMbps) {
         RunFacts f = new RunFacts(
                 key,
                 key,
@@ -36,7 +41,8 @@ abstract class HistoryStoreContract {
                 Double.NaN,
                 Double.NaN,
                 Double.NaN,
-                "{}");
+                "{}",
+                hostSpeedMbps);
         return new RunReader.StoredRun(
                 f,
                 List.of(
@@ -60,6 +66,7 @@ abstract class HistoryStoreContract {
             assertEquals(Instant.parse("2026-12-01T21:08:07.200Z"), e.measured(), "the run's start, to the ms");
             assertTrue(e.facts().javaVersion().startsWith("17."), e.facts().javaVersion());
             assertEquals(1.66, e.facts().loadAverage(), 1e-9);
+            assertTrue(Double.isNaN(e.facts().hostSpeedMbps()), "a run from before the host's speed was probed");
             List<Figure> stored = store.figures(e.facts().key());
             assertEquals(run.figures().size(), stored.size());
             Map<String, Figure> byName = new java.util.HashMap<>();
@@ -119,6 +126,21 @@ abstract class HistoryStoreContract {
                             .map(p -> p.figure().value())
                             .toList(),
                     "--since keeps the runs measured at or after it");
+        }
+    }
+
+    @Test
+    void theHostSpeedIsStoredWithTheRunAndReadBack() throws Exception {
+        String db = freshDb();
+        Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            store.add(synthetic("fast", t0, 10, 1180.25), null, null, null);
+            store.add(synthetic("unprobed", t0.plusSeconds(60), 10), null, null, null);
+        }
+        try (HistoryStore store = HistoryStore.open(db, false)) {
+            List<HistoryStore.Entry> runs = store.runs();
+            assertEquals(1180.25, runs.get(0).facts().hostSpeedMbps(), 1e-9);
+            assertTrue(Double.isNaN(runs.get(1).facts().hostSpeedMbps()), "not probed: unknown, not 0");
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.wirecost.history;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,13 +63,13 @@ class HistoryStoreTest extends HistoryStoreContract {
         HistoryStore.open(db.toString(), true).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
                 Statement s = c.createStatement()) {
-            // what a later wirecost's migration 2 leaves in Flyway's history
+            // what a later wirecost's migration 3 leaves in Flyway's history
             s.executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
-                    + " checksum, installed_by, execution_time, success) VALUES (2, '2', 'later', 'SQL',"
-                    + " 'V2__later.sql', 1, 'wirecost', 1, 1)");
+                    + " checksum, installed_by, execution_time, success) VALUES (3, '3', 'later', 'SQL',"
+                    + " 'V3__later.sql', 1, 'wirecost', 1, 1)");
             s.executeUpdate("CREATE TABLE later (x INTEGER)");
         }
-        assertRefusedUnchanged(db, "its schema is version 2, newer than this wirecost's (1)");
+        assertRefusedUnchanged(db, "its schema is version 3, newer than this wirecost's (2)");
     }
 
     @Test
@@ -98,6 +99,30 @@ class HistoryStoreTest extends HistoryStoreContract {
         }
         try (HistoryStore store = HistoryStore.open(db, false)) {
             assertTrue(store.contains("a"));
+        }
+    }
+
+    /** A history written before the host's speed was stored: migrated on opening, its runs' speed unknown. */
+    @Test
+    void aHistoryOfTheFirstSchemaIsMigratedAndItsRunsHaveNoHostSpeed() throws Exception {
+        Path db = Path.of(freshDb());
+        org.flywaydb.core.Flyway.configure(HistoryStore.class.getClassLoader())
+                .dataSource("jdbc:sqlite:" + db, null, null)
+                .locations("classpath:io/wirecost/history/db")
+                .target("1")
+                .load()
+                .migrate();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO runs (run_key, seq, run_id, kind, dir, measured_ms, added_ms, load_1m)"
+                    + " VALUES ('old', 1, 'old', 'run', '/runs/old', 0, 0, 2.5)");
+        }
+        try (HistoryStore store = HistoryStore.open(db.toString(), false)) {
+            RunFacts old = store.runs().get(0).facts();
+            assertEquals(2.5, old.loadAverage());
+            assertTrue(Double.isNaN(old.hostSpeedMbps()), "unknown: " + old.hostSpeedMbps());
+            store.add(synthetic("new", Instant.EPOCH.plusSeconds(60), 10, 1180.5), null, null, null);
+            assertEquals(1180.5, store.runs().get(1).facts().hostSpeedMbps());
         }
     }
 }

@@ -36,6 +36,7 @@ public final class CpuTables {
                         + "and profiler agent threads excluded); all = client + server, batch by batch, and the proxy where a "
                         + "scenario's calls pass through one (http-to-port: its user + system CPU from /proc, every thread).");
         notes.add(Intervals.basis(all));
+        HostReference.note(all).ifPresent(notes::add);
         if (cpu.isEmpty()) notes.add("No CPU figures: the scenario JVMs could not read their CPU time.");
         return new Table("CPU time per call, microseconds (95 % interval)", header, rows, notes);
     }

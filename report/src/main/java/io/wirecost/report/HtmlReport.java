@@ -86,6 +86,7 @@ public final class HtmlReport {
                 m.profiler().engine() + " " + m.profiler().event() + ", interval "
                         + m.profiler().intervalNs() / 1000 + " µs");
         if (m.settings() != null) item(sb, "method", CountsTable.method(m.settings()));
+        HostReference.span(results).ifPresent(span -> item(sb, "host reference (AES-GCM, one core)", span));
         item(sb, "wirecost", m.wirecostVersion());
         item(sb, "scenarios", String.join(", ", m.scenarios()));
         item(sb, "command line", String.join(" ", m.commandLine()));

@@ -38,7 +38,7 @@ public final class ResultsJson {
         return new ResultsFile(
                         ResultsFile.FORMAT,
                         ResultsFile.VERSION,
-                        run(meta),
+                        run(meta, results),
                         scenarios,
                         cpuSummary(results),
                         ResultsFile.tree(factors(results)))
@@ -46,7 +46,7 @@ public final class ResultsJson {
     }
 
     /** {@code run}: the metadata as the reader's record, field for field. */
-    private static ResultsFile.Run run(RunMetadata m) {
+    private static ResultsFile.Run run(RunMetadata m, List<ScenarioResult> results) {
         RunSettings s = m.settings();
         ProfilerSettings p = m.profiler();
         return new ResultsFile.Run(
@@ -81,7 +81,8 @@ public final class ResultsJson {
                 m.network(),
                 m.cpuAffinity(),
                 m.methodJvmOptions(),
-                null);
+                null,
+                HostReference.median(results).stream().boxed().findFirst().orElse(null));
     }
 
     private static ResultsFile.Scenario scenario(ScenarioResult r) {

@@ -51,6 +51,10 @@ public final class RunWriter implements RunOutput {
         sb.append(RunHeader.profiler(meta));
         if (meta.settings() != null)
             sb.append("- method: ").append(CountsTable.method(meta.settings())).append('\n');
+        HostReference.span(all)
+                .ifPresent(span -> sb.append("- host reference (AES-GCM, one core): ")
+                        .append(span)
+                        .append('\n'));
         for (ScenarioResult r : results) {
             if (!r.ok())
                 sb.append("- **")

@@ -231,15 +231,17 @@ public final class Tables {
                     String.join("; ", NoiseFlags.factor(f, all)),
                     processes(cpu, f.scenarioA()) + " / " + processes(cpu, f.scenarioB())));
         }
+        List<String> notes = new ArrayList<>(List.of(
+                "CPU per call: CPU time of the timed pass (user + system) of the processes each call passes "
+                        + "through, JIT compiler and agent threads excluded; 'CPU counts' names them for each "
+                        + "side of the ratio (proxy: http-to-port's forward proxy, read from /proc).",
+                Intervals.basis(all)));
+        HostReference.note(all).ifPresent(notes::add);
         return new Table(
                 "Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
                 List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise", "CPU counts"),
                 rows,
-                List.of(
-                        "CPU per call: CPU time of the timed pass (user + system) of the processes each call passes "
-                                + "through, JIT compiler and agent threads excluded; 'CPU counts' names them for each "
-                                + "side of the ratio (proxy: http-to-port's forward proxy, read from /proc).",
-                        Intervals.basis(all)));
+                notes);
     }
 
     /** The processes a scenario's CPU per call ({@code all}) sums: its roles with a figure of their own. */

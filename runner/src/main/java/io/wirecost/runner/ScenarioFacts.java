@@ -21,6 +21,7 @@ import java.util.Map;
  * @param endpoint    how the client reached the server
  * @param cpuProcesses the processes whose CPU counts per call, where a proxy carries the calls
  * @param warmupCompiler where the JIT compiled during the warm-up
+ * @param hostSpeedMbps the host's speed before and after the timed pass ({@link HostSpeed})
  * @param profiledBatches batches of the profiled pass; {@code profiledInvocations} calls each
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -34,6 +35,7 @@ public record ScenarioFacts(
         ClassesLoaded timedPassClassesLoaded,
         Noise noise,
         Drift drift,
+        HostSpeed hostSpeedMbps,
         List<Map<String, Object>> concurrency,
         Integer profiledBatches,
         Integer profiledInvocations,
@@ -76,6 +78,7 @@ public record ScenarioFacts(
         private ClassesLoaded timedPassClassesLoaded;
         private Noise noise;
         private Drift drift;
+        private HostSpeed hostSpeedMbps;
         private List<Map<String, Object>> concurrency;
         private Integer profiledBatches;
         private Integer profiledInvocations;
@@ -117,6 +120,11 @@ public record ScenarioFacts(
             return this;
         }
 
+        public Builder hostSpeed(HostSpeed v) {
+            hostSpeedMbps = v;
+            return this;
+        }
+
         public Builder concurrency(List<Map<String, Object>> v) {
             concurrency = v;
             return this;
@@ -149,6 +157,7 @@ public record ScenarioFacts(
                     timedPassClassesLoaded,
                     noise,
                     drift,
+                    hostSpeedMbps,
                     concurrency,
                     profiledBatches,
                     profiledInvocations,
