@@ -88,6 +88,9 @@ final class AttributeBench implements Callable<Integer> {
                 LoadAverage.oneMinute(),
                 Runtime.getRuntime().availableProcessors(),
                 jar);
+        System.out.println(OurStartup.ofThisJvm().describe(javaHome, cp, dir.resolve("startup.log")));
+        System.out.println(
+                "the converter starts as a user runs it: java -jar " + jar.getFileName() + " (the JVM's defaults)");
         if (recording != null) {
             compare("given", recording, dir, javaHome, cp, jar);
         } else {
@@ -137,7 +140,7 @@ final class AttributeBench implements Callable<Integer> {
                 bigSamples);
         // wirecost as the launcher starts it: this JVM's own options (collector, class-data sharing)
         List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
-        ours.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        ours.addAll(OurStartup.ofThisJvm().jvmOptions());
         List<String> floor = new ArrayList<>(ours);
         // the engine says on stderr which reader ran: its own for format 2.x, async-profiler's or JMC's otherwise;
         // the built-in rules, as for wirecost's own recordings: pack:auto, the default for a file of another name,
