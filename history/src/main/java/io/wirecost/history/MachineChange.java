@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 /**
  * Whether a change point in a metric's history is the machine's rather than the code's: the runs either side of it
  * were measured on a different host or CPU model, or one of the machine's own series (load average, steal, busy CPU,
- * as each run stored them) has a change point at the same run (±1) by the same detector, and a material one, or, for
+ * the host's speed, as each run stored them) has a change point at the same run (±1) by the same detector, and a
+ * material one, or, for
  * a figure per call, the runs on either side had no idle CPU. On a shared machine CPU per call and round trips follow
  * the load; a step there that coincides with a step of the load cannot be told from the code's, so it is reported with
  * the machine's figures and does not fail the check, while a step under a steady machine still does.
@@ -33,23 +34,53 @@ public final class MachineChange {
     /**
      * The machine's series. {@code material}: the smallest difference of the means either side that counts, so that a
      * statistically clear but harmless move (load 1.2 to 1.5 on an idle machine) explains nothing: one more runnable
-     * thread, one point of steal, five points of busy CPU.
+     * thread, one point of steal, five points of busy CPU, and a tenth of the host's speed before the step. The host's
+     * speed (the runner's one-core AES-GCM reference, MB/s) is relative because its level is the host's own: the
+     * virtual machine this was built on flips between states a third apart, while the reference of runs in one state
+     * varies by a few percent, so a tenth is well outside the one and well inside the other. It is the one fact that
+     * sees a host slowing under a steady load and steal, which moves every figure per call alike.
      */
     enum Fact {
-        LOAD("load", "", RunFacts::loadAverage, 1.0),
-        STEAL("steal", " %", RunFacts::stealPercent, 1.0),
-        BUSY("busy CPU", " %", RunFacts::busyPercent, 5.0);
+        LOAD("load", "%.1f", "", RunFacts::loadAverage, 1.0, false),
+        STEAL("steal", "%.1f %%", "", RunFacts::stealPercent, 1.0, false),
+        BUSY("busy CPU", "%.1f %%", "", RunFacts::busyPercent, 5.0, false),
+        HOST_SPEED("host reference", "%.0f", " MB/s", RunFacts::hostSpeedMbps, 0.10, true);
 
         final String label;
+        /** Each mean's format, and the unit once after both. */
+        final String format;
+
         final String unit;
         final ToDoubleFunction<RunFacts> value;
         final double material;
+        /** {@code material} is a fraction of the mean before the step, not a difference in the fact's unit. */
+        final boolean relative;
 
-        Fact(String label, String unit, ToDoubleFunction<RunFacts> value, double material) {
+        Fact(
+                String label,
+                String format,
+                String unit,
+                ToDoubleFunction<RunFacts> value,
+                double material,
+                boolean relative) {
             this.label = label;
+            this.format = format;
             this.unit = unit;
             this.value = value;
             this.material = material;
+            this.relative = relative;
+        }
+
+        /** Whether the machine's step at {@code cp} is large enough to explain a metric's. */
+        boolean material(EDivisive.ChangePoint cp) {
+            double step = Math.abs(cp.meanAfter() - cp.meanBefore());
+            return relative ? step >= material * Math.abs(cp.meanBefore()) : step >= material;
+        }
+
+        /** {@code load 25.7 -> 12.9}, {@code host reference 1180 -> 700 MB/s}. */
+        String step(EDivisive.ChangePoint cp) {
+            return label + " " + String.format(Locale.ROOT, format, cp.meanBefore()) + " -> "
+                    + String.format(Locale.ROOT, format, cp.meanAfter()) + unit;
         }
     }
 
@@ -87,16 +118,7 @@ public final class MachineChange {
             for (EDivisive.ChangePoint cp : machine.getOrDefault(fact, List.of())) {
                 // the machine's step between its own neighbouring change points, not over the metric's sides,
                 // which may span another step of the machine
-                if (Math.abs(cp.index() - at) <= NEAR_RUNS
-                        && Math.abs(cp.meanAfter() - cp.meanBefore()) >= fact.material)
-                    return Optional.of(String.format(
-                            Locale.ROOT,
-                            "%s %.1f%s -> %.1f%s",
-                            fact.label,
-                            cp.meanBefore(),
-                            fact.unit,
-                            cp.meanAfter(),
-                            fact.unit));
+                if (Math.abs(cp.index() - at) <= NEAR_RUNS && fact.material(cp)) return Optional.of(fact.step(cp));
             }
         }
         double busyBefore = median(before, RunFacts::busyPercent);
@@ -126,14 +148,34 @@ public final class MachineChange {
                 .toArray());
     }
 
-    /** Each fact's change points over these runs; a fact some run did not record is left out. */
+    /**
+     * Each fact's change points over these runs (indices into them). A fact is searched over the runs from the first
+     * after which every run recorded it: a history that began before wirecost stored a fact (the host's speed, since
+     * schema 2) gets it from there on, and the older runs, which did not record it, are judged as before it existed.
+     * A fact the newest run did not record is left out.
+     */
     private Map<Fact, List<EDivisive.ChangePoint>> changePoints(List<Point> points) {
         Map<Fact, List<EDivisive.ChangePoint>> out = new HashMap<>();
         for (Fact fact : Fact.values()) {
             double[] v = points.stream()
                     .mapToDouble(p -> fact.value.applyAsDouble(p.run().facts()))
                     .toArray();
-            if (java.util.Arrays.stream(v).allMatch(Double::isFinite)) out.put(fact, detector.changePoints(v));
+            int from = v.length;
+            while (from > 0 && Double.isFinite(v[from - 1])) from--;
+            if (from == v.length) continue;
+            int offset = from;
+            out.put(
+                    fact,
+                    detector.changePoints(java.util.Arrays.copyOfRange(v, from, v.length)).stream()
+                            .map(cp -> new EDivisive.ChangePoint(
+                                    cp.index() + offset,
+                                    cp.qhat(),
+                                    cp.pValue(),
+                                    cp.meanBefore(),
+                                    cp.meanAfter(),
+                                    cp.stdBefore(),
+                                    cp.stdAfter()))
+                            .toList());
         }
         return out;
     }

@@ -43,6 +43,27 @@ class MachineChangeTest {
         return new HistoryStore.Entry(i + 1, t, null, null, f, 1);
     }
 
+    /** A run's facts with the host's speed probed beside it (NaN: not probed); load, steal and busy CPU steady. */
+    static HistoryStore.Entry probed(int i, double hostSpeedMbps) {
+        Instant t = Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i);
+        RunFacts f = new RunFacts(
+                "run-" + i,
+                "run-" + i,
+                "run",
+                "runs/" + i,
+                t,
+                "vm",
+                "EPYC",
+                "17",
+                "quick",
+                2.0 + (i % 3) * 0.1,
+                0.1,
+                60,
+                "{}",
+                hostSpeedMbps);
+        return new HistoryStore.Entry(i + 1, t, null, null, f, 1);
+    }
+
     private static final String CPU_INT = "cpu/rmi/all/int";
 
     /** rmi's CPU per call (both JVMs, int) over the runs. */
@@ -101,6 +122,66 @@ class MachineChangeTest {
         Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
         assertTrue(f.machine().matches("busy CPU 5\\d\\.\\d % -> 9\\d\\.\\d %"), f.machine());
         assertFalse(f.gates());
+    }
+
+    /**
+     * The host slowed under a steady load, steal and busy CPU (a VM's host in its slow state): CPU per call rose a
+     * quarter at the run where the host's AES-GCM reference fell, which explains it.
+     */
+    @Test
+    void aStepWithTheHostsSpeedIsTheMachinesAndDoesNotFail() {
+        IntToDoubleFunction speed = noisy(11, i -> i < STEP ? 1180 : 700);
+        List<Point> cpu = cpuInt(i -> probed(i, speed.applyAsDouble(i)), noisy(1, i -> i < STEP ? 60 : 75));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
+        assertEquals(STEP, f.position());
+        assertTrue(f.regression(), "a rise of " + f.changePercent() + " %");
+        assertEquals("machine", f.attributedTo());
+        assertTrue(f.machine().matches("host reference 11\\d\\d -> [67]\\d\\d MB/s"), f.machine());
+        assertFalse(f.gates());
+        assertFalse(ChangePointCheck.failed(List.of(f)));
+    }
+
+    @Test
+    void theSameStepUnderASteadyHostSpeedFails() {
+        IntToDoubleFunction speed = noisy(11, i -> 1180);
+        List<Point> cpu = cpuInt(i -> probed(i, speed.applyAsDouble(i)), noisy(1, i -> i < STEP ? 60 : 75));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
+        assertEquals(STEP, f.position());
+        assertEquals("code", f.attributedTo(), f.machine());
+        assertTrue(f.gates());
+    }
+
+    /** A step of the host's speed smaller than a tenth (a few percent between runs of one state) explains nothing. */
+    @Test
+    void aSmallStepOfTheHostsSpeedDoesNotExcuseACodeStep() {
+        double[] e = new Random(3).doubles(RUNS).map(u -> (u - 0.5) * 0.004).toArray();
+        List<Point> cpu =
+                cpuInt(i -> probed(i, (i < STEP ? 1180 : 1120) * (1 + e[i])), noisy(1, i -> i < STEP ? 60 : 75));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
+        assertEquals("code", f.attributedTo(), f.machine());
+        assertTrue(f.gates());
+    }
+
+    /**
+     * A history begun before runs probed the host: the old runs (no figure) are judged as before, the host's speed
+     * counts from the first run that recorded it on.
+     */
+    @Test
+    void runsWithoutTheHostsSpeedAreJudgedAsBefore() {
+        IntToDoubleFunction speed = noisy(11, i -> i < STEP ? 1180 : 700);
+        IntToDoubleFunction cost = noisy(1, i -> i < STEP ? 60 : 75);
+        Found unprobed = only(check.check(Map.of(CPU_INT, cpuInt(i -> probed(i, Double.NaN), cost)), Map.of()));
+        assertEquals("code", unprobed.attributedTo());
+        assertTrue(unprobed.gates());
+        ChangePointCheck later = new ChangePointCheck(
+                new EDivisive(EDivisive.DEFAULT_WINDOW, EDivisive.DEFAULT_MAX_P, 0),
+                5,
+                ChangePointCheck.DEFAULT_CONFIRM_RUNS);
+        Found mixed = only(later.check(
+                Map.of(CPU_INT, cpuInt(i -> probed(i, i < 5 ? Double.NaN : speed.applyAsDouble(i)), cost)), Map.of()));
+        assertEquals(STEP, mixed.position());
+        assertEquals("machine", mixed.attributedTo());
+        assertTrue(mixed.machine().startsWith("host reference "), mixed.machine());
     }
 
     @Test

@@ -54,13 +54,14 @@ final class HistoryAa implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
                 Locale.ROOT,
-                "history aa: %d runs, %s to %s; load %s, busy CPU %s, steal %s %%%n",
+                "history aa: %d runs, %s to %s; load %s, busy CPU %s, steal %s %%, host reference %s MB/s%n",
                 fa.runs(),
                 runs.isEmpty() ? "-" : Times.format(runs.get(0).measured()),
                 runs.isEmpty() ? "-" : Times.format(runs.get(runs.size() - 1).measured()),
                 range(runs, e -> e.facts().loadAverage()),
                 range(runs, e -> e.facts().busyPercent()),
-                range(runs, e -> e.facts().stealPercent())));
+                range(runs, e -> e.facts().stealPercent()),
+                range(runs, e -> e.facts().hostSpeedMbps())));
         sb.append("nothing changed between these runs: every change point is a false alarm about the code\n");
         sb.append(String.format(
                 Locale.ROOT, "metrics checked: %d; with a change point: %s%n", fa.metrics(), proportion(fa.changed())));

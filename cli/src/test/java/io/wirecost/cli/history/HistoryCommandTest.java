@@ -36,6 +36,11 @@ public class HistoryCommandTest {
 
     /** The same, measured at this load average (NaN: the real run's). */
     static Path run(Path parent, int i, double factor, double load) throws Exception {
+        return run(parent, i, factor, load, Double.NaN);
+    }
+
+    /** The same, with the host's speed probed beside it (results.json's run.hostSpeedMbps; NaN: not probed). */
+    static Path run(Path parent, int i, double factor, double load, double hostSpeedMbps) throws Exception {
         Path dir = Files.createDirectories(parent.resolve(String.format("run-%02d", i)));
         ObjectMapper om = new ObjectMapper();
         ObjectNode root =
@@ -47,6 +52,8 @@ public class HistoryCommandTest {
                         Instant.parse("2026-11-01T00:00:00Z")
                                 .plusSeconds(3600L * i)
                                 .toString());
+        if (!Double.isNaN(hostSpeedMbps))
+            ((ObjectNode) root.path("run")).put("hostSpeedMbps", hostSpeedMbps * (1 + 0.01 * Math.cos(i)));
         if (!Double.isNaN(load))
             for (JsonNode scenario : root.path("scenarios"))
                 ((ObjectNode) scenario.path("noise")).put("load_1m_start", load * (1 + 0.02 * Math.cos(i)));
@@ -174,6 +181,27 @@ public class HistoryCommandTest {
         InProcess.Outcome check = InProcess.run("history", "check", "--format", "json", "--db", db("flat.sqlite"));
         assertEquals(0, check.exit(), check.stdout());
         assertEquals(0, new ObjectMapper().readTree(check.stdout()).size(), check.stdout());
+    }
+
+    /** The host slowed with the load steady: CPU per call and the runs' host reference step at the same run. */
+    @Test
+    void aStepWithTheHostsSpeedIsReportedAndDoesNotFail() throws Exception {
+        Path runs = tmp.resolve("slow-host");
+        for (int i = 0; i < 12; i++) run(runs, i, i < 6 ? 1 : 1.25, Double.NaN, i < 6 ? 1180 : 700);
+        assertEquals(
+                0,
+                InProcess.run("history", "import", runs.toString(), "--db", db("slow.sqlite"))
+                        .exit());
+        InProcess.Outcome check = InProcess.run(
+                "history", "check", "--metric", "cpu/rmi/all/int", "--format", "json", "--db", db("slow.sqlite"));
+        assertEquals(0, check.exit(), check.stdout() + check.stderr());
+        JsonNode cp = new ObjectMapper().readTree(check.stdout()).get(0);
+        assertEquals(6, cp.path("position").asInt());
+        assertTrue(cp.path("regression").asBoolean());
+        assertEquals("machine", cp.path("attributed_to").asText());
+        assertTrue(
+                cp.path("machine").asText().matches("host reference 11\\d\\d -> 70\\d MB/s"),
+                cp.path("machine").asText());
     }
 
     @Test
