@@ -1,11 +1,7 @@
 package io.wirecost.attribution;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Ids made recording-wide by content: the chunks of one recording repeat the same frames, stacks and threads
@@ -16,12 +12,9 @@ import java.util.Map;
  */
 final class RecordingIds implements ChunkView {
 
-    private final Map<ChunkPools.Bytes, Integer> frameIds = new HashMap<>();
-    private final List<Frame> frames = new ArrayList<>();
-    private final Map<StackKey, Integer> stackIds = new HashMap<>();
-    private final List<StackKey> stacks = new ArrayList<>();
-    private final Map<String, Integer> threadIds = new HashMap<>();
-    private final List<String> threads = new ArrayList<>();
+    private final IdTable<ChunkPools.Bytes, Frame> frames = new IdTable<>();
+    private final IdTable<StackKey, StackKey> stacks = new IdTable<>();
+    private final IdTable<String, String> threads = new IdTable<>();
     private long recordingStartNanos = Long.MAX_VALUE;
 
     /** A stack by its recording-wide frames and their types, leaf first. */
@@ -58,41 +51,21 @@ final class RecordingIds implements ChunkView {
         System.arraycopy(className, 0, key, 0, className.length);
         key[className.length] = 0; // no symbol holds a NUL: the split between the two names is unambiguous
         System.arraycopy(method, 0, key, className.length + 1, method.length);
-        ChunkPools.Bytes k = ChunkPools.Bytes.of(key);
-        Integer id = frameIds.get(k);
-        if (id == null) {
+        return frames.intern(ChunkPools.Bytes.of(key), k -> {
             String name = new String(method, StandardCharsets.UTF_8);
-            frames.add(
-                    className.length == 0
-                            ? Frame.nativeSymbol(name)
-                            : Frame.java(new String(className, StandardCharsets.UTF_8).replace('/', '.'), name));
-            id = frames.size() - 1;
-            frameIds.put(k, id);
-        }
-        return id;
+            return className.length == 0
+                    ? Frame.nativeSymbol(name)
+                    : Frame.java(new String(className, StandardCharsets.UTF_8).replace('/', '.'), name);
+        });
     }
 
     synchronized int stack(long[] frameIds, byte[] types) {
-        StackKey k = StackKey.of(frameIds, types);
-        Integer id = stackIds.get(k);
-        if (id == null) {
-            stacks.add(k);
-            id = stacks.size() - 1;
-            stackIds.put(k, id);
-        }
-        return id;
+        return stacks.intern(StackKey.of(frameIds, types), k -> k);
     }
 
     /** A thread by its name (null where the recording gives none): all a sink asks of a thread here. */
     synchronized int thread(String name) {
-        String key = name == null ? "\0null" : name;
-        Integer id = threadIds.get(key);
-        if (id == null) {
-            threads.add(name);
-            id = threads.size() - 1;
-            threadIds.put(key, id);
-        }
-        return id;
+        return threads.intern(name == null ? "\0null" : name, k -> name);
     }
 
     synchronized void chunkStarts(long startNanos) {
@@ -103,23 +76,25 @@ final class RecordingIds implements ChunkView {
 
     @Override
     public long[] stackMethods(int stackTraceId) {
-        return stackTraceId >= 0 && stackTraceId < stacks.size() ? stacks.get(stackTraceId).frames : new long[0];
+        StackKey k = stacks.get(stackTraceId);
+        return k != null ? k.frames : new long[0];
     }
 
     @Override
     public byte[] stackTypes(int stackTraceId) {
-        return stackTraceId >= 0 && stackTraceId < stacks.size() ? stacks.get(stackTraceId).types : new byte[0];
+        StackKey k = stacks.get(stackTraceId);
+        return k != null ? k.types : new byte[0];
     }
 
     /** The frame type was applied when the frame was interned (it tells a native symbol from a Java method). */
     @Override
     public Frame frame(long methodId, byte frameType) {
-        return frames.get((int) methodId);
+        return frames.get(methodId);
     }
 
     @Override
     public String threadName(int threadId) {
-        return threadId >= 0 && threadId < threads.size() ? threads.get(threadId) : null;
+        return threads.get(threadId);
     }
 
     /** Only sinks that take each sample's time ask this, and those are read by the general reader. */
