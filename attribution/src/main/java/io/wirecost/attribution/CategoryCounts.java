@@ -35,12 +35,8 @@ public final class CategoryCounts {
 
     /** Self mode: {@code events} events in one category, their weights summing to {@code weight}. */
     public void add(int categoryIndex, long weight, long events, double weightSquares) {
-        samples[categoryIndex] += weight;
-        this.events[categoryIndex] += events;
-        squares[categoryIndex] += weightSquares;
-        total += weight;
-        totalEvents += events;
-        totalSquares += weightSquares;
+        addTo(categoryIndex, weight, events, weightSquares);
+        addToTotals(weight, events, weightSquares);
     }
 
     /** Inclusive mode: {@code weight} samples of weight 1 counting for each of these (distinct) categories. */
@@ -50,11 +46,18 @@ public final class CategoryCounts {
 
     /** Inclusive mode: events counting for each of these (distinct) categories. */
     public void addAll(int[] categoryIndexes, long weight, long events, double weightSquares) {
-        for (int c : categoryIndexes) {
-            samples[c] += weight;
-            this.events[c] += events;
-            squares[c] += weightSquares;
-        }
+        for (int c : categoryIndexes) addTo(c, weight, events, weightSquares);
+        addToTotals(weight, events, weightSquares);
+    }
+
+    private void addTo(int categoryIndex, long weight, long events, double weightSquares) {
+        samples[categoryIndex] += weight;
+        this.events[categoryIndex] += events;
+        squares[categoryIndex] += weightSquares;
+    }
+
+    /** Once per sample, whatever the number of categories it counts for. */
+    private void addToTotals(long weight, long events, double weightSquares) {
         total += weight;
         totalEvents += events;
         totalSquares += weightSquares;
