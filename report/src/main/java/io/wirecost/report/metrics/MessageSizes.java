@@ -6,6 +6,7 @@ import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.ScenarioResult;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Message sizes per invocation, as the run measured them on the loopback (a tcpdump pass, see
@@ -24,35 +25,46 @@ final class MessageSizes {
     private MessageSizes() {}
 
     static void register(PrometheusRegistry registry, Consumer<BiConsumer<String, ScenarioResult>> results) {
-        GaugeWithCallback.builder()
-                .name("wirecost_message_bytes")
-                .help(
-                        "TCP payload per invocation by direction (request: client to server), HTTP headers and TLS records included")
-                .labelNames("run", "scenario", "operation", "direction")
-                .callback(cb -> results.accept((run, r) -> {
-                    for (MessageSize m : r.sizes()) {
-                        cb.call(m.requestBytes(), run, r.scenario(), m.operation(), "request");
-                        cb.call(m.responseBytes(), run, r.scenario(), m.operation(), "response");
-                    }
-                }))
-                .register(registry);
-        GaugeWithCallback.builder()
-                .name("wirecost_message_wire_bytes")
-                .help("IP packets per invocation by direction, TCP/IP headers included")
-                .labelNames("run", "scenario", "operation", "direction")
-                .callback(cb -> results.accept((run, r) -> {
-                    for (MessageSize m : r.sizes()) {
-                        cb.call(m.requestWireBytes(), run, r.scenario(), m.operation(), "request");
-                        cb.call(m.responseWireBytes(), run, r.scenario(), m.operation(), "response");
-                    }
-                }))
-                .register(registry);
+        byDirection(
+                registry,
+                results,
+                "wirecost_message_bytes",
+                "TCP payload per invocation by direction (request: client to server), HTTP headers and TLS records included",
+                MessageSize::requestBytes,
+                MessageSize::responseBytes);
+        byDirection(
+                registry,
+                results,
+                "wirecost_message_wire_bytes",
+                "IP packets per invocation by direction, TCP/IP headers included",
+                MessageSize::requestWireBytes,
+                MessageSize::responseWireBytes);
         GaugeWithCallback.builder()
                 .name("wirecost_message_packets")
                 .help("TCP segments per invocation, both directions, ACKs included")
                 .labelNames("run", "scenario", "operation")
                 .callback(cb -> results.accept((run, r) -> {
                     for (MessageSize m : r.sizes()) cb.call(m.packetsPerCall(), run, r.scenario(), m.operation());
+                }))
+                .register(registry);
+    }
+
+    private static void byDirection(
+            PrometheusRegistry registry,
+            Consumer<BiConsumer<String, ScenarioResult>> results,
+            String name,
+            String help,
+            ToDoubleFunction<MessageSize> request,
+            ToDoubleFunction<MessageSize> response) {
+        GaugeWithCallback.builder()
+                .name(name)
+                .help(help)
+                .labelNames("run", "scenario", "operation", "direction")
+                .callback(cb -> results.accept((run, r) -> {
+                    for (MessageSize m : r.sizes()) {
+                        cb.call(request.applyAsDouble(m), run, r.scenario(), m.operation(), "request");
+                        cb.call(response.applyAsDouble(m), run, r.scenario(), m.operation(), "response");
+                    }
                 }))
                 .register(registry);
     }
