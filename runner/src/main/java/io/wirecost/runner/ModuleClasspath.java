@@ -5,12 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The exact classpath of a scenario module: its compiled classes plus {@code target/classpath.txt},
@@ -80,26 +77,11 @@ public final class ModuleClasspath {
             Files.deleteIfExists(out); // a cache from an older, failed resolution
             Path partial = dir.resolve("target").resolve(out.getFileName() + ".partial");
             Files.deleteIfExists(partial);
-            List<String> cmd = new ArrayList<>(List.of(
-                    maven,
-                    "-B",
-                    "-q",
-                    "-f",
-                    projectRoot.resolve("pom.xml").toString(),
-                    "-pl",
-                    module,
-                    "-am",
-                    "test-compile",
-                    "-Dmaven.main.skip=true",
-                    "-Dmaven.test.skip=true",
-                    "-Dmaven.resources.skip=true",
-                    "-Dwirecost.classpath.file=" + partial.toAbsolutePath()));
-            overrides.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-            // offline first (cached versions), then online for versions not downloaded yet; not again after a
-            // Maven that was stopped at its limit, which would only double the wait
-            Outcome outcome = maven(withOffline(cmd), dir);
-            if (outcome == Outcome.FAILED) outcome = maven(cmd, dir);
-            if (outcome != Outcome.OK || !Files.isRegularFile(partial) || !usable(module, Files.readString(partial))) {
+            MavenResolution.Outcome outcome =
+                    new MavenResolution(projectRoot, maven, mavenLimit).run(module, dir, overrides, partial);
+            if (outcome != MavenResolution.Outcome.OK
+                    || !Files.isRegularFile(partial)
+                    || !usable(module, Files.readString(partial))) {
                 Files.deleteIfExists(partial);
                 String what = "module " + module + " with " + overrides;
                 throw new IllegalArgumentException(switch (outcome) {
@@ -156,42 +138,6 @@ public final class ModuleClasspath {
             hasHarness |= p.equals(harness) || entry.contains("/io/wirecost/wirecost-scenarios/");
         }
         return hasHarness;
-    }
-
-    private static List<String> withOffline(List<String> cmd) {
-        List<String> c = new ArrayList<>(cmd);
-        c.add(1, "-o");
-        return c;
-    }
-
-    private enum Outcome {
-        OK,
-        FAILED,
-        TIMED_OUT,
-        INTERRUPTED
-    }
-
-    private Outcome maven(List<String> cmd, Path dir) throws IOException {
-        Process p = new ProcessBuilder(cmd)
-                .redirectErrorStream(true)
-                .redirectOutput(
-                        dir.resolve("target").resolve("classpath-resolve.log").toFile())
-                .start();
-        ChildProcesses.watch(p);
-        try {
-            if (p.waitFor(mavenLimit.toMillis(), TimeUnit.MILLISECONDS))
-                return p.exitValue() == 0 ? Outcome.OK : Outcome.FAILED;
-            // a Maven that hangs (a registry that stops answering) must not outlive the run; waited for, so that
-            // it no longer writes the file the caller deletes
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            return Outcome.TIMED_OUT;
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            return Outcome.INTERRUPTED;
-        } finally {
-            ChildProcesses.forget(p);
-        }
     }
 
     public Map<String, String> overrides() {
