@@ -10,7 +10,6 @@ import io.wirecost.attribution.RecordingSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -68,7 +67,7 @@ public final class AttributionReport {
                     row.add(pct(a.share(s.category().name()).orElseThrow()));
             }
             row.add(pct(s));
-            row.add(String.format(Locale.ROOT, "%.2f-%.2f", s.ciLow(), s.ciHigh()));
+            row.add(Decimals.fixed(s.ciLow(), 2) + "-" + Decimals.fixed(s.ciHigh(), 2));
             row.add(String.valueOf(s.samples()));
             row.add(s.category().paperRow());
             flagged |= s.lowConfidence();
@@ -77,12 +76,8 @@ public final class AttributionReport {
         List<String> notes = new ArrayList<>();
         for (CategoryShare s : total.jvm()) {
             if (s.samples() > 0) {
-                notes.add(String.format(
-                        Locale.ROOT,
-                        "JVM-internal %s: %.2f %% of all samples (%d)",
-                        s.category().name(),
-                        s.percent(),
-                        s.samples()));
+                notes.add("JVM-internal " + s.category().name() + ": " + Decimals.fixed(s.percent(), 2)
+                        + " % of all samples (" + s.samples() + ")");
             }
         }
         if (weighted())
@@ -105,7 +100,7 @@ public final class AttributionReport {
     }
 
     private static String pct(CategoryShare s) {
-        return String.format(Locale.ROOT, "%.2f", s.percent()) + (s.lowConfidence() ? "*" : "");
+        return Decimals.fixed(s.percent(), 2) + (s.lowConfidence() ? "*" : "");
     }
 
     /**
@@ -124,7 +119,7 @@ public final class AttributionReport {
     private static void csvRow(Csv csv, CategoryShare s, String group) {
         csv.row(
                 s.category().name(),
-                String.format(Locale.ROOT, "%.2f", s.percent()),
+                Decimals.fixed(s.percent(), 2),
                 s.samples(),
                 group,
                 percentOrEmpty(s.ciLow()),
@@ -133,7 +128,7 @@ public final class AttributionReport {
 
     /** A percent as the CSV files write it, empty where unknown. */
     static String percentOrEmpty(double percent) {
-        return Double.isNaN(percent) ? "" : String.format(Locale.ROOT, "%.2f", percent);
+        return Double.isNaN(percent) ? "" : Decimals.fixed(percent, 2);
     }
 
     public String json(List<RecordingSummary> summaries) throws Exception {
@@ -191,7 +186,7 @@ public final class AttributionReport {
                 // Maven coordinates carry colons, never commas; a jar's file name might
                 Csv csv = new Csv(what + ",percent,samples");
                 for (PackageProfile.Row r : rows)
-                    csv.row(Csv.field(r.packageName()), String.format(Locale.ROOT, "%.2f", r.percent()), r.samples());
+                    csv.row(Csv.field(r.packageName()), Decimals.fixed(r.percent(), 2), r.samples());
                 return csv.toString();
             }
             case "json": {
@@ -205,10 +200,7 @@ public final class AttributionReport {
             default: {
                 List<List<String>> t = new ArrayList<>();
                 for (PackageProfile.Row r : rows) {
-                    t.add(List.of(
-                            r.packageName(),
-                            String.format(Locale.ROOT, "%.2f", r.percent()),
-                            String.valueOf(r.samples())));
+                    t.add(List.of(r.packageName(), Decimals.fixed(r.percent(), 2), String.valueOf(r.samples())));
                 }
                 String weights = switch (unit) {
                     case "bytes" -> "Bytes allocated";

@@ -1,7 +1,5 @@
 package io.wirecost.report;
 
-import java.util.Locale;
-
 /**
  * The text of one CSV file the reports write: the header line, then a line per row, cells joined by commas. Each
  * file formats its own numbers (its columns are a contract with the readers of earlier versions), so cells are
@@ -32,7 +30,7 @@ final class Csv {
 
     /** Three decimals; NaN (no such figure, e.g. the spread of a geometric mean) is an empty field. */
     static String micros(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+        return Double.isNaN(v) ? "" : Decimals.fixed(v, 3);
     }
 
     @Override
