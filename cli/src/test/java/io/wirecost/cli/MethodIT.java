@@ -59,7 +59,7 @@ class MethodIT {
     private static void assertHostSpeed(JsonNode facts, JsonNode run) {
         JsonNode speed = facts.get("host_speed_mbps");
         assertTrue(speed != null, "facts.host_speed_mbps: " + facts);
-        for (String probe : new String[] {"before", "after", "run_first"})
+        for (String probe : new String[] {"before", "after", "run_reference"})
             assertTrue(speed.get(probe).asDouble() > 0, probe + ": " + speed);
         assertTrue(speed.get("attempts").asInt() >= 1, speed.toString());
         assertTrue(run.get("hostSpeedMbps").asDouble() > 0, "run.hostSpeedMbps: " + run);

@@ -36,7 +36,7 @@ final class HostReference {
         return Optional.of(String.format(
                 Locale.ROOT,
                 "%.0f → %.0f MB/s (median %.0f)",
-                s.get(0).runFirst(),
+                s.get(0).before(),
                 s.get(s.size() - 1).after(),
                 HostSpeed.runMedian(s)));
     }
@@ -48,6 +48,10 @@ final class HostReference {
                         + "timed pass): "
                         + span
                         + ". A slower host raises every CPU per call alike while the load and steal stay as they "
-                        + "were.");
+                        + String.format(
+                                Locale.ROOT,
+                                "were; a scenario whose probes moved by more than %.0f %% (or away from the run's "
+                                        + "reference) was timed again, and is flagged where no timing's probes agreed.",
+                                HostSpeed.MOVED_PERCENT));
     }
 }

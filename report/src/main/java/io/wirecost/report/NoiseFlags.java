@@ -24,7 +24,11 @@ import java.util.Optional;
  *       {@value #DRIFT_PERCENT} % away from its figure in that pass, the interval of the ratio excluding 1
  *       ({@code facts.drift}, adaptive and paper methods): the code (lower: "still warming up") or the machine
  *       (higher: "moved while measured") changed while it was measured, so the types measured later are cheaper or
- *       dearer than the first for a reason that is not theirs.</li>
+ *       dearer than the first for a reason that is not theirs;</li>
+ *   <li>a scenario whose timed pass the runner timed again because the host's speed moved ({@code
+ *       facts.host_speed_mbps}), and whose kept timing's probes still disagree by more than {@link
+ *       io.wirecost.runner.HostSpeed#MOVED_PERCENT} % ("measured while the host's speed changed"): its CPU per call
+ *       holds another speed of the host than the run's other scenarios, which no counter of the machine shows.</li>
  * </ul>
  */
 public final class NoiseFlags {
@@ -70,8 +74,11 @@ public final class NoiseFlags {
         long warmup = Long.MAX_VALUE;
         long unsettled = Long.MAX_VALUE;
         Drift drift = null; // the repetition's that moved most, among those flagged
+        io.wirecost.runner.HostSpeed host = null; // the repetition's whose host speed moved most, among those flagged
         for (ScenarioResult r : all) {
             if (!r.scenario().equals(scenario)) continue;
+            io.wirecost.runner.HostSpeed h = r.facts().hostSpeedMbps();
+            if (h != null && !h.agrees() && (host == null || h.spreadPercent() > host.spreadPercent())) host = h;
             Drift d = Drift.of(r).filter(Drift::flagged).orElse(null);
             if (d != null && (drift == null || d.percent() > drift.percent())) drift = d;
             cv = Math.max(cv, maxCv(r, operation));
@@ -91,6 +98,9 @@ public final class NoiseFlags {
         if (steal > STEAL_PERCENT)
             out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
         if (drift != null) out.add(drift.flag());
+        if (host != null)
+            out.add("measured while the host's speed changed (" + host.words() + ", timed " + host.attempts()
+                    + (host.attempts() == 1 ? " time)" : " times)"));
         return out;
     }
 

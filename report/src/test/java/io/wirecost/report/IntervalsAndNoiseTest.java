@@ -304,6 +304,34 @@ class IntervalsAndNoiseTest {
         every.accept(new double[] {0.85, 0.70, 1.03}, "");
     }
 
+    /**
+     * A scenario whose timed pass the host's speed moved under, timed again and still moved, is flagged in words on
+     * every factor line it is part of; one whose probes agree is not.
+     */
+    @Test
+    void aScenarioMeasuredWhileTheHostsSpeedChangedIsFlagged() {
+        java.util.function.Function<io.wirecost.runner.HostSpeed, List<String>> noise = h -> Tables.factors(List.of(
+                        scenario("ws-literal", 500, 0.02, 900, 0.02, 0),
+                        withFacts(
+                                scenario("ws-security", 9000, 0.02, 9000, 0.02, 0),
+                                ScenarioFacts.builder().hostSpeed(h).build())))
+                .rows()
+                .stream()
+                .map(r -> r.get(6))
+                .toList();
+        List<String> flagged = noise.apply(new io.wirecost.runner.HostSpeed(1180, 700, 1180, 2));
+        assertFalse(flagged.isEmpty());
+        assertTrue(
+                flagged.stream()
+                        .allMatch(n -> n.equals("ws-security measured while the host's speed changed (host reference"
+                                + " (AES-GCM, one core) 1180 → 700 MB/s, timed 2 times)")),
+                flagged.toString());
+        assertTrue(
+                noise.apply(new io.wirecost.runner.HostSpeed(1180, 1170, 1180, 1)).stream()
+                        .allMatch(String::isEmpty),
+                "probes that agree flag nothing");
+    }
+
     /** {@code drift}, x1.19 [1.10, 1.28] with memory's x1.08 [1.05, 1.11], flagged on every line. */
     private static void assertFlaggedWithMemorysPace(io.wirecost.runner.Drift drift) {
         ScenarioResult flagged = withFacts(

@@ -16,10 +16,14 @@ import javax.crypto.spec.SecretKeySpec;
  * not the contention. Written here because no maintained library times a fixed CPU kernel from inside a JVM without a
  * benchmark harness of its own (JMH forks JVMs and takes seconds per figure).
  */
-public final class HostSpeedProbe {
+final class HostSpeedProbe {
 
-    /** Unmeasured encryption the first time: the JIT compiles the cipher's loop (intrinsics) before any figure. */
-    static final long WARMUP_NANOS = 300_000_000L;
+    /**
+     * Unmeasured encryption the first time: the JIT compiles the cipher's loop (intrinsics) before any figure. A
+     * third of a second was not enough: the first figure after it came out well below the next ones, and the first
+     * figure is the run's reference.
+     */
+    static final long WARMUP_NANOS = 1_500_000_000L;
 
     /** Each figure's span: long enough to average over the scheduler's ticks, short beside a scenario's passes. */
     static final long MEASURE_NANOS = 500_000_000L;
@@ -36,9 +40,7 @@ public final class HostSpeedProbe {
     /** GCM refuses an IV used before with the same key: each message takes the next. */
     private long nonce;
 
-    private double first = Double.NaN;
-
-    public HostSpeedProbe() {
+    HostSpeedProbe() {
         this(MEASURE_NANOS);
     }
 
@@ -53,7 +55,7 @@ public final class HostSpeedProbe {
     }
 
     /** MB/s of one thread, warmed up the first time; NaN where the JDK refuses the cipher (it never should). */
-    public double megabytesPerSecond() {
+    double megabytesPerSecond() {
         try {
             if (!warm) {
                 encryptFor(WARMUP_NANOS);
@@ -62,16 +64,10 @@ public final class HostSpeedProbe {
             long t0 = System.nanoTime();
             long messages = encryptFor(measureNanos);
             double mbps = messages * (double) MESSAGE_BYTES / (System.nanoTime() - t0) * 1e3;
-            if (Double.isNaN(first)) first = mbps;
             return mbps;
         } catch (GeneralSecurityException e) {
             return Double.NaN;
         }
-    }
-
-    /** The first figure this probe measured: the run's reference (NaN before any). */
-    public double first() {
-        return first;
     }
 
     /** Messages encrypted in {@code nanos}; a new IV each, as GCM requires for one key. */

@@ -37,8 +37,8 @@ public final class ScenarioRunner implements AutoCloseable {
     private final Path outDir;
     private final Consumer<String> progress;
     private ScenarioKeys keys = ScenarioKeys.temporary();
-    /** The host's speed beside every scenario of the run; its first figure is the run's reference. */
-    private final HostSpeedProbe hostSpeed = new HostSpeedProbe();
+    /** The host's speed beside every scenario of the run, and the run's reference. */
+    private final HostSpeedWatch hostSpeed = new HostSpeedWatch();
 
     public ScenarioRunner(
             JvmLauncher launcher,
@@ -147,10 +147,10 @@ public final class ScenarioRunner implements AutoCloseable {
 
             ctx.say("timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
             f.meter = new BatchMeter(ctx);
-            // the host's speed right before and after, while neither JVM is busy: what the load does not show
-            double speedBefore = hostSpeed.megabytesPerSecond();
-            TimedPass.Result timed = TimedPass.run(ctx, f.meter, counts);
-            f.facts.hostSpeed(new HostSpeed(speedBefore, hostSpeed.megabytesPerSecond(), hostSpeed.first(), 1));
+            // between two probes of the host's speed, which the load and steal do not show; again where it moved
+            HostSpeedWatch.Result watched = hostSpeed.timedPass(ctx, f.meter, counts);
+            TimedPass.Result timed = watched.timed();
+            f.facts.hostSpeed(watched.speed());
             f.timed(timed);
             if (timed.driftFailure() != null) throw timed.driftFailure();
 
