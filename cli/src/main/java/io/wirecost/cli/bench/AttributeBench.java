@@ -142,20 +142,17 @@ final class AttributeBench implements Callable<Integer> {
         List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
         ours.addAll(OurStartup.ofThisJvm().jvmOptions());
         List<String> floor = new ArrayList<>(ours);
-        // the engine says on stderr which reader ran: its own for format 2.x, async-profiler's or JMC's otherwise;
+        // the engine says on stderr which reader ran: its own for format 2.x, async-profiler's or JMC's otherwise
+        ours.add("-Dwirecost.reader.report=true");
+        // as the launcher names it: -jar where this JVM runs from the CLI's jar (the JVM then opens the jar for its
+        // manifest first), the class path and main class otherwise (tests, an IDE)
+        ours.addAll(
+                cp.endsWith(".jar") && !cp.contains(java.io.File.pathSeparator)
+                        ? List.of("-jar", cp)
+                        : List.of("-cp", cp, "io.wirecost.cli.Main"));
         // the built-in rules, as for wirecost's own recordings: pack:auto, the default for a file of another name,
         // reads it twice (detection, then attribution)
-        ours.addAll(List.of(
-                "-Dwirecost.reader.report=true",
-                "-cp",
-                cp,
-                "io.wirecost.cli.Main",
-                "attribute",
-                big.toString(),
-                "--format",
-                "csv",
-                "--rules",
-                "pack:none"));
+        ours.addAll(List.of("attribute", big.toString(), "--format", "csv", "--rules", "pack:none"));
         floor.addAll(List.of("-cp", cp, ReaderFloor.class.getName(), big.toString()));
         List<String> theirs = List.of(
                 ProcessMeter.java(javaHome),
