@@ -47,8 +47,13 @@ final class HistoryShow implements Callable<Integer> {
             System.out.println("  JDK:        " + f.javaVersion());
             System.out.println("  method:     " + f.method());
             System.out.printf(
-                    "  machine:    load %.2f, steal %.2f %%, busy %.1f %%%n",
-                    f.loadAverage(), f.stealPercent(), f.busyPercent());
+                    "  machine:    load %.2f, steal %.2f %%, busy %.1f %%, host reference %s%n",
+                    f.loadAverage(),
+                    f.stealPercent(),
+                    f.busyPercent(),
+                    Double.isNaN(f.hostSpeedMbps())
+                            ? "not probed"
+                            : String.format("%.0f MB/s (AES-GCM, one core)", f.hostSpeedMbps()));
             System.out.println("  settings:   " + f.settings());
             java.util.function.Predicate<String> wanted = MetricGlobs.of(metric == null ? List.of() : List.of(metric));
             for (Figure g : store.figures(f.key())) {

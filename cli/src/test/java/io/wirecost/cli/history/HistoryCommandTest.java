@@ -202,6 +202,8 @@ public class HistoryCommandTest {
         assertTrue(
                 cp.path("machine").asText().matches("host reference 11\\d\\d -> 70\\d MB/s"),
                 cp.path("machine").asText());
+        InProcess.Outcome show = InProcess.run("history", "show", "12", "--db", db("slow.sqlite"));
+        assertTrue(show.stdout().matches("(?s).*host reference 70\\d MB/s \\(AES-GCM, one core\\).*"), show.stdout());
     }
 
     @Test
