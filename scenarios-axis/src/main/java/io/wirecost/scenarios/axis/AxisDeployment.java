@@ -7,6 +7,9 @@ package io.wirecost.scenarios.axis;
  */
 final class AxisDeployment {
 
+    private static final String XSD = "http://www.w3.org/2001/XMLSchema";
+    private static final String SOAP_ENCODING = "http://schemas.xmlsoap.org/soap/encoding/";
+
     private AxisDeployment() {}
 
     /** Axis's own deployment descriptor: the http transport with its URL mapper, and the one service. */
@@ -60,19 +63,10 @@ final class AxisDeployment {
             {"invert", "p:ArrayOfint", "p:ArrayOfint"}
         };
         for (String[] op : ops) {
-            sb.append("    <operation xmlns:p=\"")
-                    .append(AxisServer.PAYLOAD_NAMESPACE)
-                    .append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" name=\"")
-                    .append(op[0])
-                    .append("\" qname=\"p:")
-                    .append(op[0])
-                    .append("\" returnQName=\"")
-                    .append(op[0])
-                    .append("Return\" returnType=\"")
-                    .append(op[2])
-                    .append("\"><parameter name=\"in0\" type=\"")
-                    .append(op[1])
-                    .append("\"/></operation>\n");
+            sb.append("""
+                        <operation xmlns:p="%1$s" xmlns:xsd="%2$s" name="%3$s" qname="p:%3$s" returnQName="%3$sReturn" \
+                    returnType="%5$s"><parameter name="in0" type="%4$s"/></operation>
+                    """.formatted(AxisServer.PAYLOAD_NAMESPACE, XSD, op[0], op[1], op[2]));
         }
         String[][] arrays = {
             {"Data2", "p:Data2", "io.wirecost.scenarios.payload.Data2[]"},
@@ -80,24 +74,15 @@ final class AxisDeployment {
             {"int", "xsd:int", "int[]"}
         };
         for (String[] a : arrays) {
-            sb.append("    <arrayMapping xmlns:p=\"")
-                    .append(AxisServer.PAYLOAD_NAMESPACE)
-                    .append("\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" qname=\"p:ArrayOf")
-                    .append(a[0])
-                    .append("\" languageSpecificType=\"java:")
-                    .append(a[2])
-                    .append("\" innerType=\"")
-                    .append(a[1])
-                    .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
+            sb.append("""
+                        <arrayMapping xmlns:p="%1$s" xmlns:xsd="%2$s" qname="p:ArrayOf%3$s" languageSpecificType="java:%5$s" \
+                    innerType="%4$s" encodingStyle="%6$s"/>
+                    """.formatted(AxisServer.PAYLOAD_NAMESPACE, XSD, a[0], a[1], a[2], SOAP_ENCODING));
         }
         for (Class<?> c : AxisServer.BEANS) {
-            sb.append("    <beanMapping xmlns:p=\"")
-                    .append(AxisServer.PAYLOAD_NAMESPACE)
-                    .append("\" qname=\"p:")
-                    .append(c.getSimpleName())
-                    .append("\" languageSpecificType=\"java:")
-                    .append(c.getName())
-                    .append("\" encodingStyle=\"http://schemas.xmlsoap.org/soap/encoding/\"/>\n");
+            sb.append("""
+                        <beanMapping xmlns:p="%1$s" qname="p:%2$s" languageSpecificType="java:%3$s" encodingStyle="%4$s"/>
+                    """.formatted(AxisServer.PAYLOAD_NAMESPACE, c.getSimpleName(), c.getName(), SOAP_ENCODING));
         }
         return sb.toString();
     }
