@@ -2,6 +2,9 @@ package io.wirecost.runner;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import java.util.function.Predicate;
 
 /**
  * The timed pass between two probes of the host's speed ({@link HostSpeedProbe}), timed again where they moved
@@ -11,45 +14,62 @@ import java.util.List;
  */
 final class HostSpeedWatch {
 
-    private final HostSpeedProbe probe;
+    private final DoubleSupplier probe;
     private double reference = Double.NaN;
     private double budgetSeconds = HostSpeed.RETIME_BUDGET_SECONDS;
 
     HostSpeedWatch() {
-        this(new HostSpeedProbe());
+        this(new HostSpeedProbe()::megabytesPerSecond);
     }
 
-    HostSpeedWatch(HostSpeedProbe probe) {
+    /** With another probe, for tests. */
+    HostSpeedWatch(DoubleSupplier probe) {
         this.probe = probe;
     }
 
-    /** The timed pass kept, and the host's speed beside it. */
-    record Result(TimedPass.Result timed, HostSpeed speed) {}
+    /** A pass to time, which may fail as a JVM does. */
+    @FunctionalInterface
+    interface Pass<T> {
+        T time() throws ChildJvm.ChildFailure;
+    }
 
-    Result timedPass(ScenarioContext ctx, BatchMeter meter, Counts counts) throws ChildJvm.ChildFailure {
-        List<TimedPass.Result> passes = new ArrayList<>();
+    /** The timing kept, and the host's speed beside it. */
+    record Watched<T>(T kept, HostSpeed speed) {}
+
+    /** The scenario's timed pass, watched. */
+    Watched<TimedPass.Result> timedPass(ScenarioContext ctx, BatchMeter meter, Counts counts)
+            throws ChildJvm.ChildFailure {
+        return watch(() -> TimedPass.run(ctx, meter, counts), t -> t.driftFailure() != null, ctx::say);
+    }
+
+    /**
+     * Times {@code pass} between two probes, again while {@link HostSpeed#timeAgain} says so, and keeps the timing
+     * {@link HostSpeed#kept} picks; {@code failed}: a timing whose JVM failed part way, kept as it stands. Says in one
+     * line each time it times again, and once where no timing's probes agreed.
+     */
+    <T> Watched<T> watch(Pass<T> pass, Predicate<T> failed, Consumer<String> say) throws ChildJvm.ChildFailure {
+        List<T> timings = new ArrayList<>();
         List<HostSpeed> speeds = new ArrayList<>();
         for (int attempt = 1; ; attempt++) {
             // while neither JVM is busy: the host's speed, not the scenario's contention
-            double before = probe.megabytesPerSecond();
+            double before = probe.getAsDouble();
             long t0 = System.nanoTime();
-            TimedPass.Result timed = TimedPass.run(ctx, meter, counts);
+            T timed = pass.time();
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double after = probe.megabytesPerSecond();
+            double after = probe.getAsDouble();
             // the run's reference is the first pass the host held still across; until then, this pass's start
             if (Double.isNaN(reference) && !HostSpeed.apart(before, after)) reference = before;
             HostSpeed speed = new HostSpeed(before, after, Double.isNaN(reference) ? before : reference, attempt);
-            passes.add(timed);
+            timings.add(timed);
             speeds.add(speed);
-            // a JVM that failed while the first type was measured again: the caller reports this pass as it stands
-            if (timed.driftFailure() != null) return new Result(timed, speed);
+            if (failed.test(timed)) return new Watched<>(timed, speed);
             if (!HostSpeed.timeAgain(speed, attempt, seconds, budgetSeconds)) break;
             budgetSeconds -= seconds;
-            ctx.say("the host's speed moved while it was timed (" + speed.words() + "): timing it again");
+            say.accept("the host's speed moved while it was timed (" + speed.words() + "): timing it again");
         }
         int k = HostSpeed.kept(speeds);
         HostSpeed kept = speeds.get(k).attempts(speeds.size());
-        if (!kept.agrees()) ctx.say("measured while the host's speed changed (" + kept.words() + "): flagged");
-        return new Result(passes.get(k), kept);
+        if (!kept.agrees()) say.accept("measured while the host's speed changed (" + kept.words() + "): flagged");
+        return new Watched<>(timings.get(k), kept);
     }
 }

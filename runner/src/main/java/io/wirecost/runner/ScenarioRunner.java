@@ -148,8 +148,8 @@ public final class ScenarioRunner implements AutoCloseable {
             ctx.say("timing " + counts.reps() + " x " + counts.invocations() + " calls per data type");
             f.meter = new BatchMeter(ctx);
             // between two probes of the host's speed, which the load and steal do not show; again where it moved
-            HostSpeedWatch.Result watched = hostSpeed.timedPass(ctx, f.meter, counts);
-            TimedPass.Result timed = watched.timed();
+            HostSpeedWatch.Watched<TimedPass.Result> watched = hostSpeed.timedPass(ctx, f.meter, counts);
+            TimedPass.Result timed = watched.kept();
             f.facts.hostSpeed(watched.speed());
             f.timed(timed);
             if (timed.driftFailure() != null) throw timed.driftFailure();
