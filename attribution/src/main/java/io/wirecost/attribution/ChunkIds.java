@@ -1,5 +1,6 @@
 package io.wirecost.attribution;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -10,6 +11,7 @@ import java.util.List;
 final class ChunkIds {
 
     // jdk.types.FrameType keys, as JfrChunk in RecordingReader reads them
+    private static final byte FRAME_INTERPRETED = 0;
     private static final byte FRAME_NATIVE = 3;
     private static final byte FRAME_CPP = 4;
     private static final byte FRAME_KERNEL = 5;
@@ -23,6 +25,10 @@ final class ChunkIds {
     private final LongIntMap threads = new LongIntMap();
     private final LongIntMap javaFrames = new LongIntMap();
     private final LongIntMap nativeFrames = new LongIntMap();
+    /** The stacks of earlier chunks with this chunk's method pool, or null where none can be shared. */
+    private RepeatedStacks.Shared shared;
+    /** The stack ids translated by earlier chunks with this chunk's stack-trace pools, or null. */
+    private RepeatedStacks.SameStacks sameStacks;
 
     private ChunkIds(RecordingIds ids, PoolLookup pools) {
         this.ids = ids;
@@ -30,9 +36,32 @@ final class ChunkIds {
         this.asyncProfiler = pools.chunk().asyncProfiler;
     }
 
-    /** On the chunk's reading thread, with only its own pools. */
+    /**
+     * On the chunk's reading thread, with only its own pools; stacks are shared with the chunks before it that
+     * define the same methods as the same frames.
+     */
     static ChunkIds local(RecordingIds ids, ChunkPools chunk) {
-        return new ChunkIds(ids, PoolLookup.local(chunk));
+        ChunkIds c = new ChunkIds(ids, PoolLookup.local(chunk));
+        c.shared = c.pool(ids.repeated);
+        if (c.shared != null) c.sameStacks = c.shared.sameStacks(chunk);
+        if (c.sameStacks != null) c.sameStacks.copyTo(c.stacks);
+        return c;
+    }
+
+    /**
+     * The stacks shared with earlier chunks of this chunk's method pool, every method resolved as a Java frame
+     * (whose class and method names also fix its native frame); null where a method needs another chunk's pools.
+     */
+    private RepeatedStacks.Shared pool(RepeatedStacks repeated) {
+        long[] methodIds = pools.chunk().methods.ids();
+        Arrays.sort(methodIds);
+        int[] frames = new int[methodIds.length];
+        try {
+            for (int i = 0; i < methodIds.length; i++) frames[i] = frame(methodIds[i], FRAME_INTERPRETED);
+        } catch (PoolLookup.NotLocal notLocal) {
+            return null;
+        }
+        return repeated.of(RepeatedStacks.Pool.of(asyncProfiler, methodIds, frames));
     }
 
     /** In order, once every chunk is indexed: ids the chunk lacks resolve to earlier chunks'. */
@@ -45,6 +74,7 @@ final class ChunkIds {
         StackTally out = new StackTally();
         tally.forEach((stack, thread, weight, events, squares) ->
                 out.add(stack(stack), thread(thread), weight, events, squares));
+        if (sameStacks != null) sameStacks.addFrom(stacks);
         return out;
     }
 
@@ -112,6 +142,11 @@ final class ChunkIds {
     private int decodeStack(int stackTraceId) {
         JfrCursor c = stackEntry(stackTraceId);
         if (c == null) return ids.stack(new long[0], NONE);
+        int from = c.pos;
+        if (shared != null) {
+            int id = shared.get(c.buffer(), from, c.limit());
+            if (id >= 0) return id;
+        }
         int depth = c.getVarint();
         long[] frames = new long[depth];
         byte[] types = new byte[depth];
@@ -123,7 +158,9 @@ final class ChunkIds {
             types[i] = type;
             frames[i] = frame(method, type);
         }
-        return ids.stack(frames, types);
+        int id = ids.stack(frames, types);
+        if (shared != null) shared.put(c.buffer(), from, c.limit(), id);
+        return id;
     }
 
     /** The recording-wide frame of a method id in a stack frame of this type. */

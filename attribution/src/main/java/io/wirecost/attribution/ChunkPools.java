@@ -38,6 +38,9 @@ final class ChunkPools {
     /** This chunk's jdk.types.ThreadState constants, or null when it has none (the previous chunk's then hold). */
     Map<Integer, String> threadStates;
 
+    /** Where the chunk's stack-trace pools lie, count included: start and end of each, in the order read. */
+    private int[] stackRegions = new int[0];
+
     /** The chunk's bytes while it is indexed and scanned; null after, when the reading thread reuses them. */
     private byte[] data;
 
@@ -114,8 +117,46 @@ final class ChunkPools {
 
     /** A cursor over the whole chunk's events, while its bytes are at hand. */
     JfrCursor events() {
+        return new JfrCursor(held(), size, HEADER);
+    }
+
+    private byte[] held() {
         if (data == null) throw new IllegalStateException("the chunk's bytes are no longer held");
-        return new JfrCursor(data, size, HEADER);
+        return data;
+    }
+
+    /**
+     * The bytes of the chunk's stack-trace pools one after another, while the chunk's bytes are held: two chunks
+     * with the same have the same stacks under the same ids.
+     */
+    byte[] stackPools() {
+        byte[] out = new byte[stackPoolsLength()];
+        int at = 0;
+        for (int i = 0; i < stackRegions.length; i += 2) {
+            int n = stackRegions[i + 1] - stackRegions[i];
+            System.arraycopy(held(), stackRegions[i], out, at, n);
+            at += n;
+        }
+        return out;
+    }
+
+    int stackPoolsLength() {
+        int n = 0;
+        for (int i = 0; i < stackRegions.length; i += 2) n += stackRegions[i + 1] - stackRegions[i];
+        return n;
+    }
+
+    /** Whether {@link #stackPools} would equal {@code other}, without copying them. */
+    boolean sameStackPools(byte[] other) {
+        if (other.length != stackPoolsLength()) return false;
+        byte[] b = held();
+        int at = 0;
+        for (int i = 0; i < stackRegions.length; i += 2) {
+            int n = stackRegions[i + 1] - stackRegions[i];
+            if (!Arrays.equals(b, stackRegions[i], stackRegions[i + 1], other, at, at + n)) return false;
+            at += n;
+        }
+        return true;
     }
 
     /** Lets go of the reading thread's buffer. */
@@ -222,6 +263,7 @@ final class ChunkPools {
                 }
             }
             case "jdk.types.StackTrace" -> {
+                int from = c.pos;
                 int n = c.getCount();
                 stackTraces.expect(n);
                 for (int i = 0; i < n; i++) {
@@ -231,6 +273,9 @@ final class ChunkPools {
                     c.skipFrames(c.getCount());
                     stackTraces.put(id, at, c.pos);
                 }
+                stackRegions = Arrays.copyOf(stackRegions, stackRegions.length + 2);
+                stackRegions[stackRegions.length - 2] = from;
+                stackRegions[stackRegions.length - 1] = c.pos;
             }
             default -> {
                 if (type.simpleType && type.fields.size() == 1) {

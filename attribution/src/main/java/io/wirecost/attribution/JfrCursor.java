@@ -161,6 +161,11 @@ final class JfrCursor {
         pos += bytes;
     }
 
+    /** The bytes read: a key over a range of them ({@link RepeatedStacks}) needs no copy. */
+    byte[] buffer() {
+        return buf;
+    }
+
     byte[] bytesAt(int at, int n) {
         if (at < 0 || n < 0 || at + n > limit) throw new IndexOutOfBoundsException("past the end");
         return java.util.Arrays.copyOfRange(buf, at, at + n);

@@ -68,6 +68,17 @@ final class LongIntMap {
         if (++size * 2 > keys.length) grow();
     }
 
+    /** One entry of the map. */
+    interface Entry {
+        void accept(long key, int value);
+    }
+
+    /** Passes every entry, in no particular order. */
+    void forEach(Entry to) {
+        for (int k = 0; k < denseHigh; k++) if (dense[k] != 0) to.accept(k, dense[k] ^ Integer.MIN_VALUE);
+        for (int i = 0; i < keys.length; i++) if (used[i]) to.accept(keys[i], values[i]);
+    }
+
     int size() {
         return size + denseSize;
     }

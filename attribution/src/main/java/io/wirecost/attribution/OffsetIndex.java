@@ -45,6 +45,14 @@ final class OffsetIndex {
         return -1;
     }
 
+    /** The ids of the pool's entries, in no particular order. */
+    long[] ids() {
+        long[] out = new long[size];
+        int n = 0;
+        for (int i = 0; i < keys.length; i++) if (used[i]) out[n++] = keys[i];
+        return out;
+    }
+
     static int start(long span) {
         return (int) (span >>> 32);
     }

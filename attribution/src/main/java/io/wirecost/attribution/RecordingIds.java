@@ -16,6 +16,8 @@ final class RecordingIds implements ChunkView {
     private final IdTable<StackKey, StackKey> stacks = new IdTable<>();
     private final IdTable<String, String> threads = new IdTable<>();
     private long recordingStartNanos = Long.MAX_VALUE;
+    /** Stacks by their entries' bytes, for the chunks that repeat another's method pool. */
+    final RepeatedStacks repeated = new RepeatedStacks();
 
     /** A stack by its recording-wide frames and their types, leaf first. */
     record StackKey(long[] frames, byte[] types, int hash) {

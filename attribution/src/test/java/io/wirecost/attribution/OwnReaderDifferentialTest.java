@@ -64,6 +64,23 @@ class OwnReaderDifferentialTest {
                 RECORDINGS.get("jdk25-cpu-time"),
                 RECORDINGS.get("ap-wall"));
         RECORDINGS.put("concatenated", mixed);
+        // chunks that repeat one recording's method and stack pools between chunks whose same ids name other
+        // frames: repeated stacks are shared only between chunks that define their methods alike (RepeatedStacks).
+        // "spun" holds the same stack pool byte for byte, but its method spin is named spun
+        Path ap = RECORDINGS.get("ap-cpu-alloc-lock");
+        Path spun = renamed(ap, "spin", "spun");
+        RECORDINGS.put(
+                "repeated",
+                concatenate(
+                        "repeated.jfr",
+                        ap,
+                        spun,
+                        ap,
+                        RECORDINGS.get("ap-wall"),
+                        ap,
+                        spun,
+                        ap,
+                        RECORDINGS.get("ap29-cpu.jfr")));
         byte[] whole = Files.readAllBytes(mixed);
         long last = Files.size(RECORDINGS.get("ap-wall"));
         RECORDINGS.put("truncated", write("truncated.jfr", java.util.Arrays.copyOf(whole, (int)
@@ -137,7 +154,10 @@ class OwnReaderDifferentialTest {
     /** The same with chunks read one at a time and on several threads. */
     @Test
     void threadsDoNotChangeCounts() throws Exception {
-        Path f = RECORDINGS.get("concatenated");
+        for (String name : List.of("concatenated", "repeated")) threadsDoNotChangeCounts(RECORDINGS.get(name));
+    }
+
+    private static void threadsDoNotChangeCounts(Path f) throws Exception {
         Map<SampleMode, Outcome> expected = read(f, Map.of(SampleMode.WALL, sinks()), false);
         for (String threads : List.of("1", "3")) {
             System.setProperty("wirecost.reader.threads", threads);
@@ -147,7 +167,7 @@ class OwnReaderDifferentialTest {
                         read(f, Map.of(SampleMode.WALL, sinks()), true)
                                 .get(SampleMode.WALL)
                                 .withoutReader(),
-                        threads + " thread(s)");
+                        f.getFileName() + ", " + threads + " thread(s)");
             } finally {
                 System.clearProperty("wirecost.reader.threads");
             }
@@ -219,6 +239,20 @@ class OwnReaderDifferentialTest {
 
     private static Path write(String name, byte[] bytes) throws IOException {
         return Files.write(dir.resolve(name), bytes);
+    }
+
+    /** A copy whose one symbol {@code from} (UTF-8, its length before it) reads {@code to}, of the same length. */
+    private static Path renamed(Path recording, String from, String to) throws IOException {
+        byte[] b = Files.readAllBytes(recording);
+        byte[] symbol = ("\3" + (char) from.length() + from).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = -1;
+        for (int i = 0; i + symbol.length <= b.length && at < 0; i++) {
+            if (java.util.Arrays.equals(b, i, i + symbol.length, symbol, 0, symbol.length)) at = i;
+        }
+        assertTrue(at >= 0, "symbol " + from + " in " + recording);
+        byte[] name = to.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        System.arraycopy(name, 0, b, at + 2, name.length);
+        return write(to + ".jfr", b);
     }
 
     private static Path concatenate(String name, Path... parts) throws IOException {
