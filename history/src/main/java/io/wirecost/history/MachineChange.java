@@ -39,37 +39,23 @@ public final class MachineChange {
      * virtual machine this was built on flips between states a third apart, while the reference of runs in one state
      * varies by a few percent, so a tenth is well outside the one and well inside the other. It is the one fact that
      * sees a host slowing under a steady load and steal, which moves every figure per call alike.
+     *
+     * @param format   each mean's format; {@code unit} follows both once
+     * @param relative {@code material} is a fraction of the mean before the step, not a difference in the fact's unit
      */
-    enum Fact {
-        LOAD("load", "%.1f", "", RunFacts::loadAverage, 1.0, false),
-        STEAL("steal", "%.1f %%", "", RunFacts::stealPercent, 1.0, false),
-        BUSY("busy CPU", "%.1f %%", "", RunFacts::busyPercent, 5.0, false),
-        HOST_SPEED("host reference", "%.0f", " MB/s", RunFacts::hostSpeedMbps, 0.10, true);
-
-        final String label;
-        /** Each mean's format, and the unit once after both. */
-        final String format;
-
-        final String unit;
-        final ToDoubleFunction<RunFacts> value;
-        final double material;
-        /** {@code material} is a fraction of the mean before the step, not a difference in the fact's unit. */
-        final boolean relative;
-
-        Fact(
-                String label,
-                String format,
-                String unit,
-                ToDoubleFunction<RunFacts> value,
-                double material,
-                boolean relative) {
-            this.label = label;
-            this.format = format;
-            this.unit = unit;
-            this.value = value;
-            this.material = material;
-            this.relative = relative;
-        }
+    record Fact(
+            String label,
+            String format,
+            String unit,
+            ToDoubleFunction<RunFacts> value,
+            double material,
+            boolean relative) {
+        static final Fact LOAD = new Fact("load", "%.1f", "", RunFacts::loadAverage, 1.0, false);
+        static final Fact STEAL = new Fact("steal", "%.1f %%", "", RunFacts::stealPercent, 1.0, false);
+        static final Fact BUSY = new Fact("busy CPU", "%.1f %%", "", RunFacts::busyPercent, 5.0, false);
+        static final Fact HOST_SPEED = new Fact("host reference", "%.0f", " MB/s", RunFacts::hostSpeedMbps, 0.10, true);
+        /** In the order they are tried: the first material step near the metric's explains it. */
+        static final List<Fact> ALL = List.of(LOAD, STEAL, BUSY, HOST_SPEED);
 
         /** Whether the machine's step at {@code cp} is large enough to explain a metric's. */
         boolean material(EDivisive.ChangePoint cp) {
@@ -114,7 +100,7 @@ public final class MachineChange {
         }
         List<String> runs = points.stream().map(p -> p.run().facts().key()).toList();
         Map<Fact, List<EDivisive.ChangePoint>> machine = changes.computeIfAbsent(runs, k -> changePoints(points));
-        for (Fact fact : Fact.values()) {
+        for (Fact fact : Fact.ALL) {
             for (EDivisive.ChangePoint cp : machine.getOrDefault(fact, List.of())) {
                 // the machine's step between its own neighbouring change points, not over the metric's sides,
                 // which may span another step of the machine
@@ -156,9 +142,9 @@ public final class MachineChange {
      */
     private Map<Fact, List<EDivisive.ChangePoint>> changePoints(List<Point> points) {
         Map<Fact, List<EDivisive.ChangePoint>> out = new HashMap<>();
-        for (Fact fact : Fact.values()) {
+        for (Fact fact : Fact.ALL) {
             double[] v = points.stream()
-                    .mapToDouble(p -> fact.value.applyAsDouble(p.run().facts()))
+                    .mapToDouble(p -> fact.value().applyAsDouble(p.run().facts()))
                     .toArray();
             int from = v.length;
             while (from > 0 && Double.isFinite(v[from - 1])) from--;

@@ -29,37 +29,4 @@ public record RunFacts(
         double stealPercent,
         double busyPercent,
         String settings,
-        double hostSpeedMbps) {
-
-    /** A run that did not probe the host's speed. */
-    public RunFacts(
-            String key,
-            String runId,
-            String kind,
-            String dir,
-            Instant started,
-            String host,
-            String cpuModel,
-            String javaVersion,
-            String method,
-            double loadAverage,
-            double stealPercent,
-            double busyPercent,
-            String settings) {
-        this(
-                key,
-                runId,
-                kind,
-                dir,
-                started,
-                host,
-                cpuModel,
-                javaVersion,
-                method,
-                loadAverage,
-                stealPercent,
-                busyPercent,
-                settings,
-                Double.NaN);
-    }
-}
+        double hostSpeedMbps) {}

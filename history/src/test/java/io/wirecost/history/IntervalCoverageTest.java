@@ -17,7 +17,20 @@ class IntervalCoverageTest {
         List<HistoryStore.Point> out = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
             RunFacts facts = new RunFacts(
-                    "k" + i, "run-" + i, "run", "/runs/" + i, Instant.EPOCH, "vm", "", "17", "adaptive", 0, 0, 0, "{}");
+                    "k" + i,
+                    "run-" + i,
+                    "run",
+                    "/runs/" + i,
+                    Instant.EPOCH,
+                    "vm",
+                    "",
+                    "17",
+                    "adaptive",
+                    0,
+                    0,
+                    0,
+                    "{}",
+                    Double.NaN);
             HistoryStore.Entry e = new HistoryStore.Entry(i + 1, Instant.EPOCH.plusSeconds(i), null, null, facts, 1);
             double v = values[i];
             out.add(new HistoryStore.Point(e, new Figure("m", v, v * (1 - ownHalfWidth), v * (1 + ownHalfWidth), "x")));

@@ -39,7 +39,20 @@ class MachineChangeTest {
     static HistoryStore.Entry run(int i, double load, String host, String cpuModel, double busy) {
         Instant t = Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i);
         RunFacts f = new RunFacts(
-                "run-" + i, "run-" + i, "run", "runs/" + i, t, host, cpuModel, "17", "batches", load, 0.1, busy, "{}");
+                "run-" + i,
+                "run-" + i,
+                "run",
+                "runs/" + i,
+                t,
+                host,
+                cpuModel,
+                "17",
+                "batches",
+                load,
+                0.1,
+                busy,
+                "{}",
+                Double.NaN);
         return new HistoryStore.Entry(i + 1, t, null, null, f, 1);
     }
 

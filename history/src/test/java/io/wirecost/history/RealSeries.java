@@ -70,7 +70,8 @@ final class RealSeries {
                         Double.parseDouble(f[4]),
                         steal.getOrDefault(id, Double.NaN),
                         busy.getOrDefault(id, Double.NaN),
-                        "{}");
+                        "{}",
+                        Double.NaN);
                 return new HistoryStore.Entry(Integer.parseInt(f[0]) + 1, t, null, null, facts, 0);
             });
             String unit = f[5].startsWith("share/") ? "%" : "us";
