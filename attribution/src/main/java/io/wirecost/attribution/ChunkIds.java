@@ -10,11 +10,6 @@ import java.util.List;
  */
 final class ChunkIds {
 
-    // jdk.types.FrameType keys, as JfrChunk in RecordingReader reads them
-    private static final byte FRAME_INTERPRETED = 0;
-    private static final byte FRAME_NATIVE = 3;
-    private static final byte FRAME_CPP = 4;
-    private static final byte FRAME_KERNEL = 5;
     private static final byte[] NONE = new byte[0];
     private static final byte[] UNKNOWN = "[unknown]".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
@@ -57,7 +52,7 @@ final class ChunkIds {
         Arrays.sort(methodIds);
         int[] frames = new int[methodIds.length];
         try {
-            for (int i = 0; i < methodIds.length; i++) frames[i] = frame(methodIds[i], FRAME_INTERPRETED);
+            for (int i = 0; i < methodIds.length; i++) frames[i] = frame(methodIds[i], FrameTypes.INTERPRETED);
         } catch (PoolLookup.NotLocal notLocal) {
             return null;
         }
@@ -169,8 +164,7 @@ final class ChunkIds {
     }
 
     private int frame(long methodId, byte frameType) {
-        boolean nativeFrame =
-                frameType == FRAME_CPP || frameType == FRAME_KERNEL || (frameType == FRAME_NATIVE && asyncProfiler);
+        boolean nativeFrame = FrameTypes.isNative(frameType, asyncProfiler);
         LongIntMap cache = nativeFrame ? nativeFrames : javaFrames;
         int id = cache.get(methodId, -1);
         if (id < 0) {

@@ -1,7 +1,6 @@
 package io.wirecost.attribution;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +12,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import one.jfr.ClassRef;
 import one.jfr.JfrReader;
-import one.jfr.MethodRef;
-import one.jfr.StackTrace;
 import one.jfr.event.CPULoad;
 import one.jfr.event.Event;
 
@@ -280,7 +276,7 @@ public final class RecordingReader {
             // instead of reporting it incomplete, which would lose the complete chunks before it
             while (chunks < scan.completeChunks() && jfr.hasMoreChunks()) {
                 EventRouting.route(jfr);
-                boolean async = isAsyncProfiler(jfr);
+                boolean async = JfrChunk.isAsyncProfiler(jfr);
                 if (async) producer = "async-profiler";
                 JfrChunk chunk = new JfrChunk(jfr, async);
                 for (Target t : targets) {
@@ -363,129 +359,6 @@ public final class RecordingReader {
         void finish(Map<String, Long> counts) {
             if (tally != null) tally.drainTo(sink);
             perType.forEach((type, w) -> counts.merge(type, w[0], Long::sum));
-        }
-    }
-
-    private static boolean isAsyncProfiler(JfrReader jfr) {
-        for (String type : jfr.typesByName.keySet()) {
-            if (type.startsWith("profiler.")) return true;
-        }
-        return false;
-    }
-
-    /** Resolves the ids of the chunk being read. Method names are cached: a stack repeats them. */
-    private static final class JfrChunk implements ChunkView {
-        // jdk.types.FrameType keys; in JDK Flight Recorder's recordings 3 is a Java native method, in
-        // async-profiler's it is C code (as 4 is C++ and 5 kernel code, which the JDK does not record)
-        private static final byte FRAME_NATIVE = 3;
-        private static final byte FRAME_CPP = 4;
-        private static final byte FRAME_KERNEL = 5;
-
-        private final JfrReader jfr;
-        private final Map<Long, Frame> frames = new java.util.HashMap<>();
-
-        private final boolean asyncProfiler;
-        private int lastStackTraceId;
-        private StackTrace lastStackTrace;
-
-        JfrChunk(JfrReader jfr, boolean asyncProfiler) {
-            this.jfr = jfr;
-            this.asyncProfiler = asyncProfiler;
-        }
-
-        @Override
-        public long[] stackMethods(int stackTraceId) {
-            StackTrace st = stackTrace(stackTraceId);
-            return st == null ? new long[0] : st.methods;
-        }
-
-        @Override
-        public byte[] stackTypes(int stackTraceId) {
-            StackTrace st = stackTrace(stackTraceId);
-            return st == null || st.types == null ? new byte[0] : st.types;
-        }
-
-        /**
-         * Sinks ask for a stack's methods and then its types: the last lookup is kept, because on a chunk of
-         * tens of thousands of stacks each dictionary probe is a cache miss or two.
-         */
-        private StackTrace stackTrace(int stackTraceId) {
-            if (stackTraceId != lastStackTraceId || lastStackTrace == null) {
-                lastStackTrace = jfr.stackTraces.get(stackTraceId);
-                lastStackTraceId = stackTraceId;
-            }
-            return lastStackTrace;
-        }
-
-        @Override
-        public Frame frame(long methodId, byte frameType) {
-            Frame f = frames.get(methodId);
-            if (f == null) {
-                f = resolve(methodId, isNative(frameType));
-                frames.put(methodId, f);
-            }
-            return f;
-        }
-
-        /** async-profiler gives C, C++ and kernel symbols their library as class: their type says what they are. */
-        private boolean isNative(byte frameType) {
-            return frameType == FRAME_CPP || frameType == FRAME_KERNEL || (frameType == FRAME_NATIVE && asyncProfiler);
-        }
-
-        private Frame resolve(long methodId, boolean nativeFrame) {
-            MethodRef m = jfr.methods.get(methodId);
-            if (m == null) return Frame.nativeSymbol("[unknown]");
-            String method = symbol(m.name);
-            ClassRef c = jfr.classes.get(m.cls);
-            String cls = c == null ? "" : symbol(c.name).replace('/', '.');
-            return cls.isEmpty() || nativeFrame ? Frame.nativeSymbol(method) : Frame.java(cls, method);
-        }
-
-        private String symbol(long id) {
-            byte[] b = jfr.symbols.get(id);
-            return b == null ? "" : new String(b, StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public String threadName(int threadId) {
-            return jfr.threads.get(threadId);
-        }
-
-        @Override
-        public long epochNanos(long ticks) {
-            return jfr.chunkStartNanos + (long) ((ticks - jfr.chunkStartTicks) * 1e9 / jfr.ticksPerSec);
-        }
-
-        @Override
-        public long recordingStartNanos() {
-            return jfr.startNanos; // the minimum over the chunks read so far: the first chunk's start
-        }
-
-        @Override
-        public long javaThreadId(int threadId) {
-            Long id = jfr.javaThreads.get(threadId);
-            return id == null ? -1 : id;
-        }
-
-        @Override
-        public long ticksPerSecond() {
-            return jfr.ticksPerSec;
-        }
-
-        @Override
-        public long[] tickRange() {
-            long span = (long) ((jfr.chunkEndNanos - jfr.chunkStartNanos) / 1e9 * jfr.ticksPerSec);
-            return new long[] {jfr.chunkStartTicks, jfr.chunkStartTicks + span};
-        }
-
-        @Override
-        public long sampleIntervalNanos() {
-            if (!asyncProfiler) return -1;
-            try {
-                return Long.parseLong(jfr.settings.getOrDefault("interval", "-1"));
-            } catch (NumberFormatException e) {
-                return -1;
-            }
         }
     }
 }
