@@ -24,7 +24,9 @@ import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
  * /orders/{id}} 2000 µs, {@code POST /orders} 5000 µs, {@code GET /health} none. The orders resource takes its
  * annotations from an interface, as RESTEasy's shared client and server interfaces do. {@code GET /receipts/{id}} is
  * asynchronous: 3000 µs on the request's thread, then 1000 µs on an executor of its own, whose answer RESTEasy sends
- * when it completes. Usage: {@code UndertowShop PORT} (listens on 127.0.0.1 until it is stopped).
+ * when it completes. {@link CpuClock} measures what each route's requests really cost their threads in their passes
+ * through the servlet, RESTEasy's and Undertow's work included (the executor's is no pass's). Usage: {@code
+ * UndertowShop PORT} (listens on 127.0.0.1 until it is stopped).
  */
 @ApplicationPath("/api")
 public class UndertowShop extends Application {
@@ -35,6 +37,7 @@ public class UndertowShop extends Application {
         UndertowJaxrsServer server = new UndertowJaxrsServer();
         DeploymentInfo shop = server.undertowDeployment(UndertowShop.class);
         shop.setContextPath("/shop").setDeploymentName("shop");
+        CpuClock.install(shop);
         server.deploy(shop); // before the listener opens: a client that finds the port finds the shop
         server.start(Undertow.builder().addHttpListener(Integer.parseInt(args[0]), "127.0.0.1"));
     }
@@ -66,11 +69,13 @@ public class UndertowShop extends Application {
     public static class Orders implements OrdersApi {
         @Override
         public String order(String id) {
+            CpuClock.name("GET /orders/{id}");
             return id + " " + spin(2000);
         }
 
         @Override
         public String place(String order) {
+            CpuClock.name("POST /orders");
             return order.length() + " " + spin(5000);
         }
     }
@@ -86,6 +91,7 @@ public class UndertowShop extends Application {
         @GET
         @Path("{id}")
         public CompletionStage<String> receipt(@PathParam("id") String id) {
+            CpuClock.name("GET /receipts/{id}");
             long checked = spin(3000);
             return CompletableFuture.supplyAsync(() -> id + " " + checked + " " + spin(1000), PRINTER);
         }
@@ -95,6 +101,7 @@ public class UndertowShop extends Application {
     public static class Health {
         @GET
         public String health() {
+            CpuClock.name("GET /health");
             return "ok";
         }
     }

@@ -17,7 +17,9 @@ import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
  * deployment ({@code javax.servlet}) under the context {@code /shop}, the servlet mapped to {@code /api/*}. Its
  * resource methods do known CPU work per request: {@code GET /carts/{id}} 2000 µs, {@code PUT
  * /carts/{id}/items/{sku}} 4000 µs (a template of two parameters), {@code GET /wishlists/{id}/items/{item}} 3000 µs
- * (through a sub-resource locator), {@code GET /health} none; the carts take their annotations from an interface. Usage: {@code CartShop PORT} (listens on 127.0.0.1 until it is stopped).
+ * (through a sub-resource locator), {@code GET /health} none; the carts take their annotations from an interface.
+ * {@link CpuClock} measures what each route's requests really cost their threads, RESTEasy's and Undertow's work
+ * included. Usage: {@code CartShop PORT} (listens on 127.0.0.1 until it is stopped).
  */
 @ApplicationPath("/api")
 public class CartShop extends Application {
@@ -26,6 +28,7 @@ public class CartShop extends Application {
         UndertowJaxrsServer server = new UndertowJaxrsServer();
         DeploymentInfo shop = server.undertowDeployment(CartShop.class);
         shop.setContextPath("/shop").setDeploymentName("carts");
+        CpuClock.install(shop);
         server.deploy(shop); // before the listener opens: a client that finds the port finds the shop
         server.start(Undertow.builder().addHttpListener(Integer.parseInt(args[0]), "127.0.0.1"));
     }
@@ -58,11 +61,13 @@ public class CartShop extends Application {
     public static class Carts implements CartsApi {
         @Override
         public String cart(String id) {
+            CpuClock.name("GET /carts/{id}");
             return "cart " + id + " " + burn(2000);
         }
 
         @Override
         public String add(String id, String sku) {
+            CpuClock.name("PUT /carts/{id}/items/{sku}");
             return "cart " + id + " +" + sku + " " + burn(4000);
         }
     }
@@ -90,6 +95,7 @@ public class CartShop extends Application {
         @GET
         @Path("{item}")
         public String item(@PathParam("item") String item) {
+            CpuClock.name("GET /wishlists/{id}/items/{item}");
             return list + " " + item + " " + burn(3000);
         }
     }
@@ -98,6 +104,7 @@ public class CartShop extends Application {
     public static class Health {
         @GET
         public String health() {
+            CpuClock.name("GET /health");
             return "ok";
         }
     }
