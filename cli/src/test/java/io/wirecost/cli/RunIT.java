@@ -96,7 +96,8 @@ class RunIT {
                                     + profiledBatches
                                             * facts.get("profiled_invocations").asLong()
                                     + counts.get("sizeCalls").asLong())
-                    + 12;
+                    + 12
+                    + RunResults.retimedCalls(s);
             assertEquals(
                     expectedCalls,
                     s.get("calls_succeeded").asLong(),

@@ -314,7 +314,7 @@ class IntervalsAndNoiseTest {
                         scenario("ws-literal", 500, 0.02, 900, 0.02, 0),
                         withFacts(
                                 scenario("ws-security", 9000, 0.02, 9000, 0.02, 0),
-                                ScenarioFacts.builder().hostSpeed(h).build())))
+                                ScenarioFacts.builder().hostSpeed(h, 0).build())))
                 .rows()
                 .stream()
                 .map(r -> r.get(6))

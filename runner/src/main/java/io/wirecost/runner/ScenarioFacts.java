@@ -22,6 +22,8 @@ import java.util.Map;
  * @param cpuProcesses the processes whose CPU counts per call, where a proxy carries the calls
  * @param warmupCompiler where the JIT compiled during the warm-up
  * @param hostSpeedMbps the host's speed before and after the timed pass ({@link HostSpeed})
+ * @param retimedCalls calls of the timings of the timed pass that were not kept, where the host's speed moved: the
+ *                     scenario's {@code calls_succeeded} counts them, its figures do not
  * @param profiledBatches batches of the profiled pass; {@code profiledInvocations} calls each
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -36,6 +38,7 @@ public record ScenarioFacts(
         Noise noise,
         Drift drift,
         HostSpeed hostSpeedMbps,
+        Long retimedCalls,
         List<Map<String, Object>> concurrency,
         Integer profiledBatches,
         Integer profiledInvocations,
@@ -79,6 +82,7 @@ public record ScenarioFacts(
         private Noise noise;
         private Drift drift;
         private HostSpeed hostSpeedMbps;
+        private Long retimedCalls;
         private List<Map<String, Object>> concurrency;
         private Integer profiledBatches;
         private Integer profiledInvocations;
@@ -120,8 +124,9 @@ public record ScenarioFacts(
             return this;
         }
 
-        public Builder hostSpeed(HostSpeed v) {
+        public Builder hostSpeed(HostSpeed v, long callsNotKept) {
             hostSpeedMbps = v;
+            retimedCalls = callsNotKept;
             return this;
         }
 
@@ -158,6 +163,7 @@ public record ScenarioFacts(
                     noise,
                     drift,
                     hostSpeedMbps,
+                    retimedCalls,
                     concurrency,
                     profiledBatches,
                     profiledInvocations,

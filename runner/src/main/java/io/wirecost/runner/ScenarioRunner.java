@@ -150,7 +150,7 @@ public final class ScenarioRunner implements AutoCloseable {
             // between two probes of the host's speed, which the load and steal do not show; again where it moved
             HostSpeedWatch.Watched<TimedPass.Result> watched = hostSpeed.timedPass(ctx, f.meter, counts);
             TimedPass.Result timed = watched.kept();
-            f.facts.hostSpeed(watched.speed());
+            f.facts.hostSpeed(watched.speed(), (watched.speed().attempts() - 1L) * TimedPass.calls(ctx, counts, timed));
             f.timed(timed);
             if (timed.driftFailure() != null) throw timed.driftFailure();
 

@@ -35,6 +35,15 @@ final class TimedPass {
 
     private TimedPass() {}
 
+    /**
+     * The calls one timing of the pass made: every type's batches, and the first type's again where its drift was
+     * measured. What a timing the host's speed made {@link HostSpeedWatch} discard still cost the scenario.
+     */
+    static long calls(ScenarioContext ctx, Counts counts, Result timed) {
+        long passCalls = (long) ctx.labels().size() * counts.reps() * counts.invocations();
+        return passCalls + (timed.drift() == null ? 0 : (long) DRIFT_BATCHES * counts.invocations());
+    }
+
     static Result run(ScenarioContext ctx, BatchMeter meter, Counts counts) throws ChildJvm.ChildFailure {
         boolean quick = ctx.settings().quick();
         long[] classesBefore = quick ? null : ctx.classesLoaded();
