@@ -78,15 +78,16 @@ public final class EndpointInstrumentation {
                         // first, so that no other class of the host has its super types resolved for this
                         nameStartsWith("io.grpc.").and(not(isInterface())).and(hasSuperType(named(GRPC_HANDLER))),
                         new Sees(GRPC_SEEN))
-                .transform(
-                        (builder, type, loader, module, domain) -> builder.visit(Advice.to(GrpcAdvice.StartCall.class)
+                .transform((builder, type, loader, module, domain) ->
+                        builder.visit(Advice.to(GrpcAdvice.StartCall.class, BoundaryExit.class)
                                 .on(named("startCall").and(takesArguments(2)).and(not(isAbstract())))))
                 .type(named(GRPC_LISTENER), new Sees(GRPC_SEEN))
-                .transform((builder, type, loader, module, domain) -> builder.visit(Advice.to(GrpcAdvice.Callback.class)
-                                .on(named("messagesAvailable")
-                                        .or(named("halfClosed"))
-                                        .or(named("onReady"))))
-                        .visit(Advice.to(GrpcAdvice.Closed.class)
+                .transform((builder, type, loader, module, domain) -> builder.visit(
+                                Advice.to(GrpcAdvice.Callback.class, BoundaryExit.class)
+                                        .on(named("messagesAvailable")
+                                                .or(named("halfClosed"))
+                                                .or(named("onReady"))))
+                        .visit(Advice.to(GrpcAdvice.Closed.class, BoundaryExit.class)
                                 .on(named("closed").and(takesArguments(1)))));
     }
 
@@ -146,7 +147,7 @@ public final class EndpointInstrumentation {
                 b = b.visit(Advice.withCustomMapping()
                         .bind(HandlerAdvice.Route.class, route)
                         .bind(HandlerAdvice.Relative.class, Routes.relative(type, m))
-                        .to(HandlerAdvice.class)
+                        .to(HandlerAdvice.class, BoundaryExit.class)
                         .on(net.bytebuddy.matcher.ElementMatchers.is(m)));
                 continue;
             }

@@ -15,6 +15,8 @@ import net.bytebuddy.asm.Advice;
  *
  * <p>{@code ServerStreamListenerImpl} is grpc-core's internal class (stable since grpc-java 1.0); where a release
  * renames it, calls are counted by nothing and their samples are not attributed, never misattributed.
+ *
+ * <p>Each class here is an enter; its exit is {@link BoundaryExit}.
  */
 final class GrpcAdvice {
 
@@ -29,11 +31,6 @@ final class GrpcAdvice {
             return EndpointBridge.enterSegment(
                     ((io.grpc.ServerCall<?, ?>) call).getMethodDescriptor().getFullMethodName());
         }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter int token) {
-            EndpointBridge.exit(token);
-        }
     }
 
     /** {@code messagesAvailable}, {@code halfClosed}, {@code onReady}: the call's work between start and end. */
@@ -45,11 +42,6 @@ final class GrpcAdvice {
             return EndpointBridge.enterSegment(
                     ((io.grpc.ServerCall<?, ?>) call).getMethodDescriptor().getFullMethodName());
         }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter int token) {
-            EndpointBridge.exit(token);
-        }
     }
 
     /** {@code closed(Status)}: the call's last callback, the request. */
@@ -60,11 +52,6 @@ final class GrpcAdvice {
         static int enter(@Advice.FieldValue("call") Object call) {
             return EndpointBridge.enter(
                     ((io.grpc.ServerCall<?, ?>) call).getMethodDescriptor().getFullMethodName());
-        }
-
-        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter int token) {
-            EndpointBridge.exit(token);
         }
     }
 }

@@ -11,7 +11,7 @@ import net.bytebuddy.asm.Advice;
  * Inlined into JAX-RS resource methods and Spring MVC handler methods. The route template is read from the
  * annotations when the class is transformed ({@link Routes}) and inlined as a constant ({@link Route}), so
  * a call costs no reflection: it names the request its servlet opened, or is a request of its own where no
- * servlet runs (Jersey on the JDK's HTTP server, Netty).
+ * servlet runs (Jersey on the JDK's HTTP server, Netty). Its exit is {@link BoundaryExit}.
  */
 final class HandlerAdvice {
 
@@ -30,11 +30,6 @@ final class HandlerAdvice {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static int enter(@Route String route, @Relative String relative) {
         return EndpointBridge.enter(route, relative);
-    }
-
-    @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit(@Advice.Enter int token) {
-        EndpointBridge.exit(token);
     }
 
     /**
