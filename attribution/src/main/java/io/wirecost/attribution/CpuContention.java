@@ -1,7 +1,7 @@
 package io.wirecost.attribution;
 
+import io.wirecost.attribution.stats.Median;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -82,8 +82,8 @@ public record CpuContention(
         if (machineTotal.length == 0) return UNKNOWN;
         double[] others = new double[machineTotal.length];
         for (int i = 0; i < others.length; i++) others[i] = Math.max(0, machineTotal[i] - jvm[i]);
-        double machine = 100 * median(machineTotal);
-        double other = 100 * median(others);
+        double machine = 100 * Median.of(machineTotal);
+        double other = 100 * Median.of(others);
         List<String> compared = samplesByThread.keySet().stream()
                 .filter(t -> cpuLoadByThread.getOrDefault(t, 0.0) > 0)
                 .toList();
@@ -144,12 +144,5 @@ public record CpuContention(
                                         .collect(Collectors.joining("; ", "; ", "")))
                         + "; for exact CPU shares record with async-profiler's cpu event or JDK 25's jdk.CPUTimeSample";
         };
-    }
-
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 }

@@ -1,5 +1,6 @@
 package io.wirecost.history;
 
+import io.wirecost.attribution.stats.Median;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,7 +58,7 @@ public final class IntervalCoverage {
             Pool o = new Pool();
             Pool n = new Pool();
             for (int i = 0; i < v.length; i++) {
-                double others = median(without(v, i));
+                double others = Median.of(without(v, i));
                 Figure f = points.get(i).figure();
                 if (f.hasInterval())
                     o.add(f.ciLow() <= others && others <= f.ciHigh(), halfWidth(f.ciLow(), f.ciHigh(), v[i]));
@@ -74,7 +75,7 @@ public final class IntervalCoverage {
             }
             own.addAll(o);
             next.addAll(n);
-            metrics.add(new Metric(name, v.length, median(v), 100 * sdOfLogs(v), o.kind(), n.kind()));
+            metrics.add(new Metric(name, v.length, Median.of(v), 100 * sdOfLogs(v), o.kind(), n.kind()));
         });
         return new Summary(List.copyOf(metrics), own.kind(), next.kind());
     }
@@ -106,13 +107,6 @@ public final class IntervalCoverage {
         return out;
     }
 
-    static double median(double[] v) {
-        if (v.length == 0) return Double.NaN;
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
-
     private static final class Pool {
         int covered;
         final List<Double> halfWidths = new ArrayList<>();
@@ -131,7 +125,8 @@ public final class IntervalCoverage {
             return new Kind(
                     covered,
                     halfWidths.size(),
-                    median(halfWidths.stream().mapToDouble(Double::doubleValue).toArray()));
+                    Median.of(
+                            halfWidths.stream().mapToDouble(Double::doubleValue).toArray()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.wirecost.history;
 
+import io.wirecost.attribution.stats.Median;
 import io.wirecost.history.HistoryStore.Point;
 import java.util.HashMap;
 import java.util.List;
@@ -128,7 +129,7 @@ public final class MachineChange {
 
     /** The median of a fact over runs that recorded it; NaN where none did. */
     private static double median(List<Point> side, ToDoubleFunction<RunFacts> fact) {
-        return IntervalCoverage.median(side.stream()
+        return Median.of(side.stream()
                 .mapToDouble(p -> fact.applyAsDouble(p.run().facts()))
                 .filter(Double::isFinite)
                 .toArray());

@@ -2,6 +2,7 @@ package io.wirecost.runner;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.wirecost.attribution.stats.Median;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -109,7 +110,6 @@ public record HostSpeed(
                 .filter(Double::isFinite)
                 .sorted()
                 .toArray();
-        if (v.length == 0) return Double.NaN;
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return Median.ofSorted(v);
     }
 }

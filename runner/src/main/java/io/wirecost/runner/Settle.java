@@ -1,5 +1,6 @@
 package io.wirecost.runner;
 
+import io.wirecost.attribution.stats.Median;
 import java.util.List;
 
 /**
@@ -87,13 +88,13 @@ public final class Settle {
         if (paces.size() < 2 * WINDOW) return false;
         double[] later = window(paces, paces.size() - WINDOW);
         double[] earlier = window(paces, paces.size() - 2 * WINDOW);
-        double median = median(later);
+        double median = Median.ofSorted(later);
         if (!(median > 0)) return false;
         // the slowest chunk of the window is left out: interference only ever slows a chunk (another process, the
         // hypervisor, a collection), and with half-second chunks one such chunk in four kept a fast stack's warm-up
         // going long after its pace was steady; a chunk faster than the rest still counts
         if (100 * (later[WINDOW - 2] - later[0]) / median > TOLERANCE_PERCENT) return false;
-        double before = median(earlier);
+        double before = Median.ofSorted(earlier);
         return 100 * (before - median) / before <= TREND_PERCENT * chunkSeconds;
     }
 
@@ -130,10 +131,6 @@ public final class Settle {
                 .toArray();
         java.util.Arrays.sort(w);
         return w;
-    }
-
-    private static double median(double[] sorted) {
-        return (sorted[WINDOW / 2 - 1] + sorted[WINDOW / 2]) / 2;
     }
 
     /** Batches per data type for batches of {@code invocations} calls: {@code paperBatches} at the papers' 1,000, more below. */

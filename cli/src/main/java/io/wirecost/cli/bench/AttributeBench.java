@@ -1,5 +1,6 @@
 package io.wirecost.cli.bench;
 
+import io.wirecost.attribution.stats.Median;
 import io.wirecost.runner.AgentArguments;
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
@@ -206,9 +207,9 @@ final class AttributeBench implements Callable<Integer> {
                     Locale.ROOT,
                     "%-34s %9.2fs %9.2fs %11.0f MB%n",
                     names[i],
-                    median(wall[i]),
-                    median(cpu[i]),
-                    median(rss[i]) / 1024);
+                    Median.of(wall[i]),
+                    Median.of(cpu[i]),
+                    Median.of(rss[i]) / 1024);
         }
         PairedRatio w = PairedRatio.of(wall[0], wall[1]);
         PairedRatio c = PairedRatio.of(cpu[0], cpu[1]);
@@ -316,11 +317,5 @@ final class AttributeBench implements Callable<Integer> {
             }
         }
         return n;
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

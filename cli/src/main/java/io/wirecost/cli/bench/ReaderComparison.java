@@ -8,6 +8,7 @@ import io.wirecost.attribution.RecordingReader;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
+import io.wirecost.attribution.stats.Median;
 import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -98,7 +99,7 @@ final class ReaderComparison {
                     "[%s] reader %s: median %.3f ms per window; cpu samples %d, alloc samples %d%n",
                     name,
                     x.reader(),
-                    AttributeBench.median(x == own ? ownNanos : refNanos) / 1e6,
+                    Median.of(x == own ? ownNanos : refNanos) / 1e6,
                     total(x.cpu()),
                     total(x.alloc()));
         }

@@ -1,5 +1,6 @@
 package io.wirecost.runner.batch;
 
+import io.wirecost.attribution.stats.Median;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -81,10 +82,10 @@ public record LatencyResult(
         return new LatencyResult(delayNanos, proxied, directPingsNanos, pathPingsNanos, reps, points, why);
     }
 
+    /** 0 for no pings: a result that failed before its first. */
     private static long median(List<Long> values) {
-        if (values.isEmpty()) return 0;
-        List<Long> s = values.stream().sorted().toList();
-        int m = s.size() / 2;
-        return s.size() % 2 == 1 ? s.get(m) : (s.get(m - 1) + s.get(m)) / 2;
+        return values.isEmpty()
+                ? 0
+                : Median.of(values.stream().mapToLong(Long::longValue).toArray());
     }
 }
