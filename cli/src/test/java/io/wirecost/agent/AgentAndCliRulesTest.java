@@ -48,10 +48,10 @@ class AgentAndCliRulesTest {
                         ""));
 
         AgentOptions options = AgentOptions.parse("rules=" + SPRING_TOMCAT + ",metrics.port=0");
-        var rules = LiveSession.rules(options);
+        var rules = SegmentReader.rules(options);
         assertTrue(rules.indexOf("app") >= 0, "the agent took the user's categories: " + rules.categories());
         CategoryCounts agent = new CategoryCounts(rules.categories());
-        LiveSession.attributor(options, rules).read(samples, agent);
+        SegmentReader.attributor(options, rules).read(samples, agent);
         Map<String, Long> byAgent = new LinkedHashMap<>();
         for (int i = 0; i < rules.categories().size(); i++) {
             if (rules.categories().get(i).isMiddleware() && agent.samples(i) > 0)

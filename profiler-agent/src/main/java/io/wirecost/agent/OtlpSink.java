@@ -26,7 +26,7 @@ final class OtlpSink {
 
     OtlpSink(RuleSet rules, AgentOptions options, Function<String, String> artifactOf) {
         Map<SampleMode, Long> periods = new EnumMap<>(SampleMode.class);
-        periods.put(LiveSession.sampleMode(options), options.intervalNs());
+        periods.put(SegmentReader.sampleMode(options), options.intervalNs());
         if (options.extras().contains("alloc")) periods.put(SampleMode.ALLOC, 0L);
         this.export = new OtlpExport(rules, periods, artifactOf);
         this.serviceName = AgentIdentity.serviceName(options);

@@ -131,7 +131,7 @@ final class ReaderComparison {
         }
     }
 
-    /** One window's read as LiveSession does it: a fresh attributor and counts, cpu and alloc in one pass. */
+    /** One window's read as the agent's SegmentReader does: a fresh attributor and counts, cpu and alloc at once. */
     private static Read read(Path file, boolean own) throws IOException, RecordingException {
         long t0 = System.nanoTime();
         RuleSet rules = RuleSet.defaults();

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code wirecost bench window}: the agent's read of one window, with wirecost's own JFR reader against
  * async-profiler's {@code JfrReader} (the reader it replaced, still the fallback), in this one JVM as the agent reads
- * in its host's: each segment read as {@code LiveSession} reads it (the same entry point, {@link
+ * in its host's: each segment read as the agent's {@code SegmentReader} reads it (the same entry point, {@link
  * Attributor#readSegment}, the cpu and alloc classifiers fed in one pass, the built-in rules), the two readers
  * alternating read by read, which one goes first alternating too, after a warm-up of each. Prints per reader the
  * median time per window and the paired ratio with its 95 % interval, and checks that both counted the same.
