@@ -55,9 +55,21 @@ final class MappedRecordingReader {
             int threads,
             CpuLoadTally loads)
             throws RecordingException {
+        return read(readable, name, scan, sinks, threads, loads, new RecordingIds());
+    }
+
+    /** As above, translating into {@code ids}: a test asks them what the chunks shared. */
+    static Map<SampleMode, RecordingSummary> read(
+            Path readable,
+            String name,
+            ChunkScan scan,
+            Map<SampleMode, SampleSink> sinks,
+            int threads,
+            CpuLoadTally loads,
+            RecordingIds ids)
+            throws RecordingException {
         List<SampleMode> modes = new ArrayList<>(sinks.keySet());
         List<Chunk> chunks = new ArrayList<>();
-        RecordingIds ids = new RecordingIds();
         try {
             if (!readAll(readable, scan.completeChunks(), modes, threads, ids, chunks)) return null;
         } catch (IOException e) {

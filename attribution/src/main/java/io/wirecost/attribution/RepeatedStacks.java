@@ -6,12 +6,17 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Recording-wide stack ids by the bytes of their stack-pool entries, shared between the chunks of a recording
- * that define the same methods: async-profiler writes its whole method pool and every stack it has seen into
- * each chunk, so the chunks of a long recording repeat most stacks entry for entry, and a repeated stack then
- * costs one hash of its bytes instead of decoding and translating each of its frames ({@link ChunkIds}).
+ * that define the same methods: a repeated stack then costs one hash of its bytes instead of decoding and
+ * translating each of its frames ({@link ChunkIds}).
+ *
+ * <p>async-profiler (2.5 on) writes into each chunk only the stacks sampled since the chunk before and only the
+ * methods those stacks name; its method and stack ids stay the same through one recording. Whole method pools
+ * are therefore alike only where chunks are copies of one another (a recording concatenated with itself), not
+ * between the chunks async-profiler writes.
  *
  * <p>The same bytes name the same frames only in chunks whose method ids do: a stack may name method ids that
  * another chunk defines differently (concatenated recordings, another producer). Stacks are therefore shared
@@ -26,6 +31,7 @@ final class RepeatedStacks {
 
     private final ConcurrentHashMap<Pool, Shared> byPool = new ConcurrentHashMap<>();
     private final AtomicLong kept = new AtomicLong();
+    private final LongAdder reused = new LongAdder();
 
     /** A chunk's method pool as recording-wide frames: method ids in ascending order and the frame of each. */
     record Pool(boolean asyncProfiler, long[] methodIds, int[] frames, int hash) {
@@ -64,6 +70,11 @@ final class RepeatedStacks {
         return s.chunks.incrementAndGet() > 1 ? s : null;
     }
 
+    /** Stack ids the chunks took from earlier chunks instead of decoding them: what sharing saved, for tests. */
+    long reused() {
+        return reused.sum();
+    }
+
     /** The stacks of one pool, by the bytes of their entries after the id and truncated flag. */
     final class Shared {
         private final AtomicInteger chunks = new AtomicInteger();
@@ -89,7 +100,9 @@ final class RepeatedStacks {
         /** The recording-wide id of the stack whose entry is {@code bytes[from, to)}, or -1. */
         int get(byte[] bytes, int from, int to) {
             Integer id = stacks.get(new Key(bytes, from, to, Key.hash(bytes, from, to)));
-            return id == null ? -1 : id;
+            if (id == null) return -1;
+            reused.increment();
+            return id;
         }
 
         void put(byte[] bytes, int from, int to, int id) {
@@ -100,7 +113,7 @@ final class RepeatedStacks {
     }
 
     /** Stack ids translated by the chunks of one pool and one stack-trace pool. */
-    static final class SameStacks {
+    final class SameStacks {
         private final byte[] stackPools;
         private final LongIntMap ids = new LongIntMap();
 
@@ -110,6 +123,7 @@ final class RepeatedStacks {
 
         synchronized void copyTo(LongIntMap stacks) {
             ids.forEach(stacks::put);
+            reused.add(ids.size());
         }
 
         synchronized void addFrom(LongIntMap stacks) {

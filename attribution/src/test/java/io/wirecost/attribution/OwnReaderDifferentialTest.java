@@ -52,6 +52,7 @@ class OwnReaderDifferentialTest {
             RECORDINGS.put(f, fixture(f));
         RECORDINGS.put("ap-cpu-alloc-lock", asyncProfiler("cpu", "alloc=32k,lock=10us"));
         RECORDINGS.put("ap-wall", asyncProfiler("wall", ""));
+        RECORDINGS.put("ap-chunks", asyncProfilerChunks());
         RECORDINGS.put("jdk17", jdk17());
         assertTrue(Files.isDirectory(JDK25), "Temurin 25 is part of this project's machines: " + JDK25);
         RECORDINGS.put("jdk25-cpu-time", jdk25());
@@ -151,6 +152,29 @@ class OwnReaderDifferentialTest {
         }
     }
 
+    /**
+     * async-profiler's own chunks (its {@code chunksize}): since 2.5 each holds only the stacks sampled since the
+     * chunk before and the methods those name, under method and stack ids that stay the same through the
+     * recording, so no two chunks define the same methods. The own reader counts as the reference does; the
+     * stacks its chunks repeat are decoded once ({@link RepeatedStacks}).
+     */
+    @Test
+    void chunksOfOneRecordingShareTheirStacks() throws Exception {
+        Path f = RECORDINGS.get("ap-chunks");
+        Outcome general = read(f, Map.of(SampleMode.CPU, sinks()), false).get(SampleMode.CPU);
+        Sinks own = sinks();
+        RecordingIds ids = new RecordingIds();
+        RecordingSummary summary = MappedRecordingReader.read(
+                        f, f.toString(), ChunkScan.of(f), Map.of(SampleMode.CPU, own.fan()), 3, new CpuLoadTally(), ids)
+                .get(SampleMode.CPU);
+        assertTrue(summary.chunks() >= 3, "async-profiler wrote " + summary.chunks() + " chunk(s)");
+        assertEquals(general.stacks(), own.stacks().counts(), "counts per stack");
+        assertEquals(general.categories(), categories(own.categories()), "counts per category");
+        System.out.printf(
+                "ap-chunks: %d chunks, %d distinct stacks, %d stacks taken from an earlier chunk%n",
+                summary.chunks(), own.stacks().counts().size(), ids.repeated.reused());
+    }
+
     /** The same with chunks read one at a time and on several threads. */
     @Test
     void threadsDoNotChangeCounts() throws Exception {
@@ -204,12 +228,7 @@ class OwnReaderDifferentialTest {
             Map<SampleMode, RecordingSummary> summaries = reader.readEach(f, fans);
             sinks.forEach((m, s) -> {
                 RecordingSummary x = summaries.get(m);
-                Map<String, String> categories = new TreeMap<>();
-                for (int i = 0; i < s.categories().categories().size(); i++) {
-                    categories.put(
-                            s.categories().categories().get(i).name(),
-                            s.categories().samples(i) + " in " + s.categories().events(i));
-                }
+                Map<String, String> categories = categories(s.categories());
                 String summary = x.producer() + ", " + x.chunks() + " chunks, " + x.lostBytes() + " lost, "
                         + x.warnings() + ", held " + new TreeMap<>(x.eventsHeld()) + ", modes " + x.otherModes()
                         + ", contention " + x.cpuContention();
@@ -228,6 +247,13 @@ class OwnReaderDifferentialTest {
             sinks.keySet()
                     .forEach(m -> out.put(m, new Outcome(Map.of(), Map.of(), Map.of(), "", e.getMessage(), 0, "")));
         }
+        return out;
+    }
+
+    private static Map<String, String> categories(CategoryCounts counts) {
+        Map<String, String> out = new TreeMap<>();
+        for (int i = 0; i < counts.categories().size(); i++)
+            out.put(counts.categories().get(i).name(), counts.samples(i) + " in " + counts.events(i));
         return out;
     }
 
@@ -274,6 +300,31 @@ class OwnReaderDifferentialTest {
         }
         try {
             work(600);
+        } finally {
+            profiler.execute("stop");
+        }
+        return f;
+    }
+
+    /**
+     * async-profiler starting a chunk every 256 KB (its smallest) and at each dump, as a continuous profiler
+     * flushes its recording, while threads recurse to many depths: a recording of many chunks as async-profiler
+     * itself writes them.
+     */
+    private static Path asyncProfilerChunks() throws Exception {
+        Path f = dir.resolve("ap-chunks.jfr");
+        AsyncProfiler profiler = AsyncProfiler.getInstance();
+        String options = "interval=100us,chunksize=262144,jfr,file=" + f;
+        try {
+            profiler.execute("start,event=cpu," + options);
+        } catch (IllegalStateException perfEventsRefused) {
+            profiler.execute("start,event=itimer," + options);
+        }
+        try {
+            for (int i = 0; i < 6; i++) {
+                Varied.run(600);
+                profiler.execute("dump,jfr");
+            }
         } finally {
             profiler.execute("stop");
         }
