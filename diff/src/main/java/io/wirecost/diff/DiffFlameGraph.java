@@ -54,12 +54,12 @@ public final class DiffFlameGraph {
         int height = top + (depth + 1) * ROW + 10;
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>")
-                .append(esc(title))
+                .append(HtmlText.escape(title))
                 .append("</title>\n")
                 .append(
                         "<style>body{font:12px sans-serif;margin:10px} text{font:11px monospace;pointer-events:none} rect:hover{stroke:#000}</style>")
                 .append("</head><body>\n<h3>")
-                .append(esc(title))
+                .append(HtmlText.escape(title))
                 .append("</h3>\n<p>Width: mean of the frame's share in baseline and candidate; ")
                 .append(
                         "<span style='color:#c00'>red</span>: grew, <span style='color:#00c'>blue</span>: shrank, normalised by each side's total (")
@@ -101,14 +101,17 @@ public final class DiffFlameGraph {
         String note = b.cand() == 0 ? " (vanished)" : b.base() == 0 ? " (new)" : "";
         String text = pw > 40
                 ? String.format(
-                        Locale.ROOT, "<text x='%.1f' y='%d'>%s</text>", px + 3, y + ROW - 4, esc(fit(b.name(), (int)
-                                (pw / 7))))
+                        Locale.ROOT,
+                        "<text x='%.1f' y='%d'>%s</text>",
+                        px + 3,
+                        y + ROW - 4,
+                        HtmlText.escape(fit(b.name(), (int) (pw / 7))))
                 : "";
         return String.format(
                 Locale.ROOT,
                 "<g><title>%s%nbaseline %.2f %%, candidate %.2f %%, change %+.2f points%s</title>"
                         + "<rect x='%.1f' y='%d' width='%.1f' height='%d' fill='%s'/>%s</g>",
-                esc(b.name()),
+                HtmlText.escape(b.name()),
                 100 * b.base(),
                 100 * b.cand(),
                 100 * delta,
@@ -139,9 +142,5 @@ public final class DiffFlameGraph {
 
     private static String fit(String s, int chars) {
         return s.length() <= chars ? s : chars < 3 ? "" : s.substring(0, chars - 2) + "..";
-    }
-
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;");
     }
 }

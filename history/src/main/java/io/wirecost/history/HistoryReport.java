@@ -1,5 +1,6 @@
 package io.wirecost.history;
 
+import io.wirecost.diff.HtmlText;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.HistoryStore.Point;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ public final class HistoryReport {
                         + ".ci{stroke:#999}.pt{fill:#333}.reg{color:#c00;font-weight:bold}code{background:#eee;"
                         + "padding:0 .2em}td,th{padding:.2em .6em;text-align:left}</style></head><body>\n")
                 .append("<h1>wirecost history</h1>\n<p>")
-                .append(esc(db))
+                .append(HtmlText.escape(db))
                 .append(": ")
                 .append(series.size())
                 .append(" metrics, ")
@@ -67,11 +68,12 @@ public final class HistoryReport {
             List<Point> s = series.get(f.metric());
             Point before = s.get(f.position() - 1);
             h.append("<tr><td>")
-                    .append(esc(f.metric()))
+                    .append(HtmlText.escape(f.metric()))
                     .append("</td><td>")
                     .append(f.run().seq())
                     .append("</td><td>")
-                    .append(esc(f.run().commit() == null ? "" : f.run().commit()))
+                    .append(HtmlText.escape(
+                            f.run().commit() == null ? "" : f.run().commit()))
                     .append("</td><td>")
                     .append(num(f.before().mean()))
                     .append("</td><td>")
@@ -81,21 +83,21 @@ public final class HistoryReport {
                     .append("\">")
                     .append(String.format(Locale.ROOT, "%+.1f %%", f.changePercent()))
                     .append("</td><td>")
-                    .append(esc(f.machine().isEmpty() ? "code" : "machine: " + f.machine()))
+                    .append(HtmlText.escape(f.machine().isEmpty() ? "code" : "machine: " + f.machine()))
                     .append("</td><td>");
             Sides sides = sidesOf(series, f);
             List<String> pages = flames.getOrDefault(sides.dir(), List.of());
             if (pages.isEmpty())
                 h.append("<code>wirecost diff ")
-                        .append(esc(before.run().facts().dir()))
+                        .append(HtmlText.escape(before.run().facts().dir()))
                         .append(' ')
-                        .append(esc(f.run().facts().dir()))
+                        .append(HtmlText.escape(f.run().facts().dir()))
                         .append(" --allow-apart</code>");
             for (String page : pages)
                 h.append("<a class=\"flame\" href=\"")
-                        .append(esc(sides.dir() + "/" + page + ".html"))
+                        .append(HtmlText.escape(sides.dir() + "/" + page + ".html"))
                         .append("\">")
-                        .append(esc(page))
+                        .append(HtmlText.escape(page))
                         .append("</a> ");
             h.append("</td></tr>\n");
         }
@@ -125,11 +127,11 @@ public final class HistoryReport {
         double max = hi + pad;
         int n = points.size();
         h.append("<h2>")
-                .append(esc(metric))
+                .append(HtmlText.escape(metric))
                 .append(" (")
-                .append(esc(points.get(0).figure().unit()))
+                .append(HtmlText.escape(points.get(0).figure().unit()))
                 .append(")</h2>\n<svg class=\"history\" role=\"img\" aria-label=\"")
-                .append(esc(metric))
+                .append(HtmlText.escape(metric))
                 .append("\" width=\"")
                 .append(WIDTH)
                 .append("\" height=\"")
@@ -164,7 +166,7 @@ public final class HistoryReport {
             double cx = x(i, n);
             if (f.hasInterval()) h.append(line("ci", cx, y(f.ciLow(), min, max), cx, y(f.ciHigh(), min, max)));
             h.append("<a href=\"")
-                    .append(esc(Path.of(p.run().facts().dir(), "report.html")
+                    .append(HtmlText.escape(Path.of(p.run().facts().dir(), "report.html")
                             .toUri()
                             .toString()))
                     .append("\"><circle class=\"pt\" cx=\"")
@@ -173,7 +175,10 @@ public final class HistoryReport {
                     .append(num(y(f.value(), min, max)))
                     .append("\" r=\"3.5\"><title>run ")
                     .append(p.run().seq())
-                    .append(p.run().commit() == null ? "" : " " + esc(p.run().commit()))
+                    .append(
+                            p.run().commit() == null
+                                    ? ""
+                                    : " " + HtmlText.escape(p.run().commit()))
                     .append(": ")
                     .append(num(f.value()))
                     .append("</title></circle></a>\n");
@@ -201,14 +206,10 @@ public final class HistoryReport {
     }
 
     private static String text(double x, double y, String s) {
-        return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"11\">" + esc(s) + "</text>\n";
+        return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"11\">" + HtmlText.escape(s) + "</text>\n";
     }
 
     private static String num(double v) {
         return String.format(Locale.ROOT, "%.4g", v);
-    }
-
-    static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

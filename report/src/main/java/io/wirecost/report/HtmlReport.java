@@ -5,6 +5,7 @@ import io.wirecost.attribution.Category;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
+import io.wirecost.diff.HtmlText;
 import io.wirecost.runner.Estimate;
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.Repetitions;
@@ -42,11 +43,11 @@ public final class HtmlReport {
         sb.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>wirecost run ")
-                .append(Html.esc(meta.id()))
+                .append(HtmlText.escape(meta.id()))
                 .append("</title><style>")
                 .append(CSS)
                 .append("</style></head><body>");
-        sb.append("<h1>wirecost run ").append(Html.esc(meta.id())).append("</h1>");
+        sb.append("<h1>wirecost run ").append(HtmlText.escape(meta.id())).append("</h1>");
         metadata(sb, meta, results);
         relativeTime(sb, results, rules, meta.sampleMode());
         for (String kind : CompanionTables.KINDS) {
@@ -95,9 +96,9 @@ public final class HtmlReport {
             sb.append("<p class=\"")
                     .append(r.ok() ? "ok" : "failed")
                     .append("\">")
-                    .append(Html.esc(r.scenario()))
+                    .append(HtmlText.escape(r.scenario()))
                     .append(": ")
-                    .append(r.ok() ? "ok" : "FAILED: " + Html.esc(r.error()))
+                    .append(r.ok() ? "ok" : "FAILED: " + HtmlText.escape(r.error()))
                     .append(String.format(java.util.Locale.ROOT, " (%.1f s)", r.seconds()))
                     .append("</p>");
         }
@@ -118,9 +119,9 @@ public final class HtmlReport {
 
     private static void item(StringBuilder sb, String k, String v) {
         sb.append("<dt>")
-                .append(Html.esc(k))
+                .append(HtmlText.escape(k))
                 .append("</dt><dd>")
-                .append(Html.esc(v))
+                .append(HtmlText.escape(v))
                 .append("</dd>");
     }
 
@@ -183,7 +184,7 @@ public final class HtmlReport {
                         a.middlewareSamples(),
                         a.jvmPercent()));
                 for (String n : ContentionNotes.of(r.shares().get(role).recordings()))
-                    sb.append("<p class=\"note\">").append(Html.esc(n)).append("</p>");
+                    sb.append("<p class=\"note\">").append(HtmlText.escape(n)).append("</p>");
                 sb.append("</div>");
             }
             if (any) sb.append(Html.table(Tables.relativeTime(results, rules, role, mode)));
@@ -381,11 +382,11 @@ public final class HtmlReport {
                 String href = "flames/" + r.scenario() + "-" + role + ".html";
                 boolean there = Files.isRegularFile(dir.resolve(href));
                 sb.append("<li><a href=\"")
-                        .append(Html.esc(href))
+                        .append(HtmlText.escape(href))
                         .append("\"")
                         .append(there ? "" : " class=\"missing\"")
                         .append(">")
-                        .append(Html.esc(r.scenario() + " " + role))
+                        .append(HtmlText.escape(r.scenario() + " " + role))
                         .append("</a>")
                         .append(there ? "" : " <span class=\"note\">(not there when this page was written)</span>")
                         .append("</li>");

@@ -2,6 +2,7 @@ package io.wirecost.report;
 
 import io.wirecost.attribution.AnalysisJson;
 import io.wirecost.attribution.RuleFinding;
+import io.wirecost.diff.HtmlText;
 import io.wirecost.runner.ScenarioResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,9 +33,9 @@ final class JmcSection {
                 String title = r.scenario() + " " + role;
                 if (o.report() == null) {
                     sb.append("<p>")
-                            .append(Html.esc(title))
+                            .append(HtmlText.escape(title))
                             .append(": ")
-                            .append(Html.esc(o.error()))
+                            .append(HtmlText.escape(o.error()))
                             .append("</p>");
                     return;
                 }

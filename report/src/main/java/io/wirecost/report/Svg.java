@@ -1,5 +1,6 @@
 package io.wirecost.report;
 
+import io.wirecost.diff.HtmlText;
 import java.util.List;
 import java.util.Locale;
 
@@ -47,10 +48,10 @@ final class Svg {
         sb.append("<svg class=\"chart stacked\" width=\"")
                 .append(width)
                 .append("\" height=\"26\" role=\"img\" aria-label=\"")
-                .append(Html.esc(label))
+                .append(HtmlText.escape(label))
                 .append("\">");
         sb.append("<text x=\"0\" y=\"17\" class=\"axis\">")
-                .append(Html.esc(label))
+                .append(HtmlText.escape(label))
                 .append("</text>");
         double x = labelWidth;
         double sum = 0;
@@ -103,7 +104,7 @@ final class Svg {
                 .append("\" height=\"")
                 .append(height)
                 .append("\" role=\"img\" aria-label=\"")
-                .append(Html.esc(title))
+                .append(HtmlText.escape(title))
                 .append("\">");
         for (double t = 0; t <= top + step / 2; t += step) {
             double y = 10 + plotH - plotH * t / top;
@@ -129,7 +130,7 @@ final class Svg {
                 .append("\" class=\"axis\" transform=\"rotate(-90 10 ")
                 .append(10 + plotH / 2)
                 .append(")\" text-anchor=\"middle\">")
-                .append(Html.esc(unit))
+                .append(HtmlText.escape(unit))
                 .append("</text>");
         for (int g = 0; g < groups.size(); g++) {
             double gx = left + g * groupW + 9;
@@ -158,7 +159,7 @@ final class Svg {
                         .append("\"")
                         .append(i == 0 ? "" : " dy=\"13\"")
                         .append(">")
-                        .append(Html.esc(label.get(i)))
+                        .append(HtmlText.escape(label.get(i)))
                         .append("</tspan>");
             }
             sb.append("</text>");
@@ -172,7 +173,7 @@ final class Svg {
             sb.append("<span><i style=\"background:")
                     .append(colors.get(i))
                     .append("\"></i>")
-                    .append(Html.esc(labels.get(i)))
+                    .append(HtmlText.escape(labels.get(i)))
                     .append("</span>");
         }
         return sb.append("</div>").toString();
@@ -188,7 +189,7 @@ final class Svg {
 
     private static String rect(double x, double y, double w, double h, String color, String title) {
         return "<rect class=\"bar\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\""
-                + num(h) + "\" fill=\"" + color + "\"><title>" + Html.esc(title) + "</title></rect>";
+                + num(h) + "\" fill=\"" + color + "\"><title>" + HtmlText.escape(title) + "</title></rect>";
     }
 
     /** A long label such as {@code primitives-geomean} goes on two lines, split after its first dash. */
