@@ -24,6 +24,14 @@ record PairedRatio(double ratio, double low, double high, int rounds) {
         return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n);
     }
 
+    /**
+     * A goal of a ratio at most {@code most}, judged on the interval's upper end: {@code MET}, {@code NOT met}, or not
+     * shown where only the point estimate meets it.
+     */
+    String goal(double most) {
+        return high <= most ? "MET" : ratio <= most ? "not shown (point estimate meets it)" : "NOT met";
+    }
+
     @Override
     public String toString() {
         return String.format(

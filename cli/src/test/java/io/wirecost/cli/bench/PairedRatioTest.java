@@ -23,4 +23,11 @@ class PairedRatioTest {
         assertEquals(Math.exp(-12.7062 * Math.log(2)), r.low(), 1e-4);
         assertTrue(r.high() > 2);
     }
+
+    @Test
+    void aGoalIsMetOnlyByTheIntervalsUpperEnd() {
+        assertEquals("MET", new PairedRatio(0.4, 0.3, 0.5, 5).goal(0.5));
+        assertEquals("not shown (point estimate meets it)", new PairedRatio(0.4, 0.3, 0.6, 5).goal(0.5));
+        assertEquals("NOT met", new PairedRatio(0.6, 0.5, 0.7, 5).goal(0.5));
+    }
 }
