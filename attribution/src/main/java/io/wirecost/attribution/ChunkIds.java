@@ -20,7 +20,7 @@ final class ChunkIds {
     private final LongIntMap threads = new LongIntMap();
     private final LongIntMap javaFrames = new LongIntMap();
     private final LongIntMap nativeFrames = new LongIntMap();
-    /** The stacks of earlier chunks that define their methods as this chunk does, or null where none can be shared. */
+    /** The stacks of earlier chunks with this chunk's method pool, or null where none can be shared. */
     private RepeatedStacks.Shared shared;
     /** The stack ids translated by earlier chunks with this chunk's stack-trace pools, or null. */
     private RepeatedStacks.SameStacks sameStacks;
@@ -33,7 +33,7 @@ final class ChunkIds {
 
     /**
      * On the chunk's reading thread, with only its own pools; stacks are shared with the chunks before it that
-     * define no method id as another frame.
+     * define the same methods as the same frames.
      */
     static ChunkIds local(RecordingIds ids, ChunkPools chunk) {
         ChunkIds c = new ChunkIds(ids, PoolLookup.local(chunk));
@@ -44,7 +44,7 @@ final class ChunkIds {
     }
 
     /**
-     * The stacks shared with earlier chunks of this chunk's lineage, every method resolved as a Java frame
+     * The stacks shared with earlier chunks of this chunk's method pool, every method resolved as a Java frame
      * (whose class and method names also fix its native frame); null where a method needs another chunk's pools.
      */
     private RepeatedStacks.Shared pool(RepeatedStacks repeated) {
@@ -56,7 +56,7 @@ final class ChunkIds {
         } catch (PoolLookup.NotLocal notLocal) {
             return null;
         }
-        return repeated.join(asyncProfiler, methodIds, frames);
+        return repeated.of(RepeatedStacks.Pool.of(asyncProfiler, methodIds, frames));
     }
 
     /** In order, once every chunk is indexed: ids the chunk lacks resolve to earlier chunks'. */
@@ -145,7 +145,6 @@ final class ChunkIds {
         int depth = c.getVarint();
         long[] frames = new long[depth];
         byte[] types = new byte[depth];
-        long[] methods = shared != null ? new long[depth] : null; // what a chunk taking the stack must define
         for (int i = 0; i < depth; i++) {
             long method = c.getVarlong();
             c.skipVarint(); // line
@@ -153,10 +152,9 @@ final class ChunkIds {
             byte type = c.getByte();
             types[i] = type;
             frames[i] = frame(method, type);
-            if (methods != null) methods[i] = method;
         }
         int id = ids.stack(frames, types);
-        if (shared != null) shared.put(c.buffer(), from, c.limit(), methods, id);
+        if (shared != null) shared.put(c.buffer(), from, c.limit(), id);
         return id;
     }
 

@@ -173,7 +173,6 @@ class OwnReaderDifferentialTest {
         System.out.printf(
                 "ap-chunks: %d chunks, %d distinct stacks, %d stacks taken from an earlier chunk%n",
                 summary.chunks(), own.stacks().counts().size(), ids.repeated.reused());
-        assertTrue(ids.repeated.reused() > 0, "no stack was taken from an earlier chunk");
     }
 
     /** The same with chunks read one at a time and on several threads. */
