@@ -73,6 +73,19 @@ class AttachIT {
         }
     }
 
+    /**
+     * -Xrs leaves SIGQUIT to its default action, which would kill the JVM; such a JVM opens its attach socket at
+     * start-up instead (HotSpot's AttachListener::init_at_startup), so wirecost attaches through it without a signal.
+     */
+    @Test
+    void aJvmStartedWithXrsIsAttachedWithoutASignal() throws Exception {
+        try (TargetJvm target =
+                TargetJvm.start(Path.of(System.getProperty("java.home")), tmp.resolve("xrs.log"), List.of(), "-Xrs")) {
+            attach(target, tmp.resolve("xrs"), "--duration", "1s");
+            assertEquals(0, target.finish(), target.output());
+        }
+    }
+
     @Test
     void liveMetricsStayUpUntilDetach() throws Exception {
         int port;

@@ -15,6 +15,7 @@ import java.util.Optional;
 public final class TargetCheck {
 
     private static final int SIGQUIT = 3;
+    private static final long HANDLER_WAIT_NANOS = 5_000_000_000L;
 
     private TargetCheck() {}
 
@@ -46,12 +47,32 @@ public final class TargetCheck {
         if (!maps.contains("/libjvm.so")) {
             throw new UsageException("pid " + pid + " (" + p.info().command().orElse("?") + ") is not a JVM");
         }
-        if (!attachSocketExists(pid) && !catchesSigquit(read(proc.resolve("status")))) {
-            throw new UsageException(
-                    "pid " + pid + ": the JVM does not handle the attach signal (started with -Xrs, or still "
-                            + "starting up); nothing was sent to it");
-        }
+        awaitSignalHandler(p, proc);
         return p;
+    }
+
+    /**
+     * A JVM maps libjvm before it installs its signal handlers, so one attached to right after launch
+     * ({@code java ... & wirecost attach $!}) may not catch SIGQUIT yet: wait for it a while rather than
+     * refuse a JVM that is only starting. (One started with -Xrs never catches SIGQUIT, but HotSpot then
+     * opens the attach socket at start-up, which needs no signal.)
+     */
+    private static void awaitSignalHandler(ProcessHandle p, Path proc) {
+        long deadline = System.nanoTime() + HANDLER_WAIT_NANOS;
+        while (!attachSocketExists(p.pid()) && !catchesSigquit(read(proc.resolve("status")))) {
+            if (!p.isAlive())
+                throw new UsageException("pid " + p.pid() + ": the JVM exited before it could be attached");
+            if (System.nanoTime() > deadline) {
+                throw new UsageException("pid " + p.pid() + ": the JVM does not handle the attach signal yet (still "
+                        + "starting up after " + HANDLER_WAIT_NANOS / 1_000_000_000L + " s); nothing was sent to it");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new UsageException("pid " + p.pid() + ": interrupted while waiting for the JVM to start");
+            }
+        }
     }
 
     /** A JVM attached to before answers on this socket without any signal (seen through the target's own /tmp). */

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
  * A JVM to profile: hashes in a loop until its stdin closes (args: none) or for N milliseconds (args: N),
  * then prints {@code done} and exits 0. With {@code spawn N}, first starts N children of itself (the same
  * java, the same class path, 1500 ms each) and waits for them: a command that starts several JVMs.
+ * Prints {@code running} once main has begun: the JVM has its signal handlers by then, so it can be attached.
  */
 public final class TargetApp {
 
@@ -26,6 +27,7 @@ public final class TargetApp {
             t.setDaemon(true);
             t.start();
         }
+        System.out.println("running");
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         byte[] data = new byte[4096];
         long rounds = 0;

@@ -29,8 +29,25 @@ public final class TargetJvm implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
-        Thread.sleep(1500); // past JVM start-up: attach waits for its signal handlers anyway, the test should not
-        return new TargetJvm(p, log);
+        TargetJvm target = new TargetJvm(p, log);
+        target.awaitRunning();
+        return target;
+    }
+
+    /**
+     * Until TargetApp prints that main has begun. A fixed sleep was not enough: a JDK 25 target on a loaded
+     * 2-core CI machine had not yet installed its SIGQUIT handler after 1.5 s, and attach rightly refused it.
+     */
+    private void awaitRunning() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!output().contains("running")) {
+            if (!process.isAlive()) throw new IllegalStateException("the target JVM exited at start-up: " + output());
+            if (System.nanoTime() > deadline) {
+                process.destroyForcibly();
+                throw new IllegalStateException("the target JVM did not start within 60 s: " + output());
+            }
+            Thread.sleep(50);
+        }
     }
 
     /** Where TargetApp's class is: readable by another user too when the tests run from a private home. */
