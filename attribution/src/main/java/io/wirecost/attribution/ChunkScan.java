@@ -138,13 +138,25 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
     }
 
     String describeFailure(Exception e) {
-        // one line in words: the parser's own message may quote the bad bytes, line breaks included
-        // (fuzzing found "For input string: \"\n64\"" from a setting that should hold a number)
-        String msg = e instanceof NumberFormatException
-                ? "a field that should hold a number does not"
-                : e.getMessage() == null
-                        ? e.getClass().getSimpleName()
-                        : e.getMessage().replaceAll("\\s+", " ").strip();
-        return "corrupted recording (" + completeChunks + " chunk(s) looked intact): " + msg;
+        return "corrupted recording (" + completeChunks + " chunk(s) looked intact): " + inWords(e);
+    }
+
+    /**
+     * One line in words. The parser's own message may quote the bad bytes, line breaks included (fuzzing found
+     * "For input string: \"\n64\"" from a setting that should hold a number), and the JDK's messages for a
+     * reference past the data ("Index 7 out of bounds for length 3", "Cannot read field ... because ... is null")
+     * say what failed in the reader's code, not in the file: those are named by what they mean in the file.
+     */
+    static String inWords(Exception e) {
+        if (e instanceof NumberFormatException) return "a field that should hold a number does not";
+        if (e instanceof IndexOutOfBoundsException
+                || e instanceof java.nio.BufferUnderflowException
+                || e instanceof NegativeArraySizeException
+                || e instanceof NullPointerException
+                || e instanceof ClassCastException) {
+            return "an id, count or size in it points outside the data it was written with";
+        }
+        if (e.getMessage() == null || e.getMessage().isBlank()) return "its data could not be decoded";
+        return e.getMessage().replaceAll("\\s+", " ").strip();
     }
 }

@@ -41,7 +41,28 @@ final class JfrMetadata {
 
     private JfrMetadata() {}
 
+    /**
+     * A metadata event this parser cannot read. Definitive, unlike other failures of the own reader: async-profiler's
+     * reader parses metadata the same way and fails on it too, after allocating what a corrupted count asks for
+     * (a map sized by an attribute count, gigabytes, where this parser checks every count against the bytes left).
+     */
+    static final class Corrupt extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Corrupt(String what) {
+            super(what, null, false, false);
+        }
+    }
+
     static JfrMetadata read(JfrCursor c) {
+        try {
+            return parse(c);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new Corrupt(e instanceof Exception ex ? ChunkScan.inWords(ex) : "its element tree is too deep");
+        }
+    }
+
+    private static JfrMetadata parse(JfrCursor c) {
         JfrMetadata meta = new JfrMetadata();
         c.getVarint(); // size, checked by ChunkScan
         c.getVarint(); // event type

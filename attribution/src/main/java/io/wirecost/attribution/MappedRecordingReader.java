@@ -74,6 +74,12 @@ final class MappedRecordingReader {
             if (!readAll(readable, scan.completeChunks(), modes, threads, ids, chunks)) return null;
         } catch (IOException e) {
             return null;
+        } catch (JfrMetadata.Corrupt e) {
+            throw new RecordingException(
+                    name,
+                    "corrupted recording (" + scan.completeChunks()
+                            + " chunk(s) looked intact): a chunk's metadata, which describes its events, is unreadable: "
+                            + e.getMessage());
         }
         try {
             return feed(name, scan, sinks, modes, ids, chunks, loads);
@@ -128,6 +134,7 @@ final class MappedRecordingReader {
                 }
                 return true;
             } catch (ExecutionException e) {
+                if (e.getCause() instanceof JfrMetadata.Corrupt corrupt) throw corrupt;
                 return false;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -135,7 +142,7 @@ final class MappedRecordingReader {
             } finally {
                 pool.shutdownNow();
             }
-        } catch (IOException e) {
+        } catch (IOException | JfrMetadata.Corrupt e) {
             throw e;
         } catch (Exception e) {
             return false;
@@ -192,6 +199,8 @@ final class MappedRecordingReader {
             boolean translated = translate && !e.needsCarry && translate(e, ChunkIds.local(ids, p));
             p.release();
             return new Chunk(p, e, translated);
+        } catch (JfrMetadata.Corrupt e) {
+            throw e; // definitive: the general reader would fail on it too
         } catch (RuntimeException | StackOverflowError e) {
             return null;
         }

@@ -354,6 +354,35 @@ class RecordingReaderTest {
         assertRecordingError(cut, "truncated");
     }
 
+    /**
+     * A corrupted metadata event is the answer, not a reason to try async-profiler's reader, which parses metadata
+     * the same way and would fail on it too: here the root element's name index becomes a varint too long for an
+     * int. The message says what is broken in words, without the JDK's wording for the parser's failure.
+     */
+    @Test
+    void corruptedMetadataIsNamedWithoutTheGeneralReader() throws IOException {
+        byte[] bytes = Files.readAllBytes(first);
+        int metaOffset = (int) java.nio.ByteBuffer.wrap(bytes, 24, 8).getLong();
+        JfrCursor c = new JfrCursor(bytes, bytes.length, metaOffset);
+        for (int i = 0; i < 5; i++) c.getVarlong(); // size, type, start, duration, metadata id
+        int strings = c.getVarint();
+        for (int i = 0; i < strings; i++) JfrStrings.read(c);
+        Arrays.fill(bytes, c.pos, c.pos + 5, (byte) 0xff);
+        bytes[c.pos + 5] = 0x0f;
+        Path broken = Files.write(dir.resolve("broken-metadata.jfr"), bytes);
+        // async-profiler's reader would have said "corrupted recording (1 chunk(s) looked intact): Index -1 out of ..."
+        RuleSet rules = RuleSet.defaults();
+        StackClassifier counting = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+        RecordingException e = assertThrows(
+                RecordingException.class, () -> new RecordingReader(SampleMode.CPU).read(broken, counting));
+        assertTrue(
+                e.getMessage()
+                        .contains("a chunk's metadata, which describes its events, is unreadable: an id, count or size "
+                                + "in it points outside the data it was written with"),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("Index"), e.getMessage());
+    }
+
     private static RecordingException assertRecordingError(Path file, String reason) {
         RecordingException e = assertThrows(
                 RecordingException.class, () -> new RecordingReader(SampleMode.CPU).read(file, new Collector()));
