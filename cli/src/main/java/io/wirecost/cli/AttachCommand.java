@@ -1,9 +1,7 @@
 package io.wirecost.cli;
 
 import io.wirecost.attribution.RuleLayers;
-import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.attach.AgentLink;
-import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.attach.TargetCheck;
@@ -78,10 +76,7 @@ final class AttachCommand implements Callable<Integer> {
         // a --out that cannot be a directory is the user's to fix whatever the process (the default one is made after
         // the check)
         if (options.out != null) OutputDirectory.create("--out", options.out);
-        Path agentJar = Locations.agentJar();
-        if (!Files.isRegularFile(agentJar))
-            throw new UsageException(
-                    "profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
+        Path agentJar = Locations.requireAgentJar(Locations.agentJar());
         ProcessHandle target = TargetCheck.check(pid);
         Path dir = options.outputDirectory("attach-" + pid);
 
@@ -120,18 +115,8 @@ final class AttachCommand implements Callable<Integer> {
         String error =
                 target.isAlive() || Files.isRegularFile(file) ? "" : "the JVM exited before its recording was written";
         ProcessRecording rec = new ProcessRecording(JvmFacts.main(file), pid, file, facts, seconds, error);
-        RuleSet rules = options.ruleSet(List.of(file));
-        List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
-                .write(
-                        ExternalRunOptions.metadata(
-                                dir,
-                                profiler,
-                                List.of(rec.name()),
-                                facts,
-                                "attached to pid " + pid + "; " + options.rulesApplied(),
-                                startedAt,
-                                1),
-                        List.of(rec));
+        List<ScenarioResult> results =
+                options.write(dir, profiler, List.of(rec), "attached to pid " + pid, startedAt, 1);
         System.out.println(
                 "Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");
         return results.get(0).ok() ? 0 : 1;

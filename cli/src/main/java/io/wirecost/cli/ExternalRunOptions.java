@@ -7,11 +7,14 @@ import io.wirecost.attribution.RulePack;
 import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
+import io.wirecost.cli.attach.ExternalRunWriter;
+import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RunMetadata;
+import io.wirecost.runner.ScenarioResult;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,11 +114,33 @@ final class ExternalRunOptions {
     }
 
     /**
+     * Classifies the recordings and writes the run directory. The tables name the JVMs of the first repetition;
+     * {@code how} says what was profiled, the rules applied are added to it.
+     */
+    List<ScenarioResult> write(
+            Path dir,
+            ProfilerSettings profiler,
+            List<ProcessRecording> processes,
+            String how,
+            OffsetDateTime started,
+            int repeat)
+            throws Exception {
+        RuleSet rules = ruleSet(processes.stream().map(ProcessRecording::file).toList());
+        List<String> names = processes.stream()
+                .filter(p -> p.repetition() == 1)
+                .map(ProcessRecording::name)
+                .toList();
+        RunMetadata meta =
+                metadata(dir, profiler, names, processes.get(0).facts(), how + "; " + rulesApplied(), started, repeat);
+        return new ExternalRunWriter(dir, rules).write(meta, processes);
+    }
+
+    /**
      * The run's metadata; the JDK is the first profiled JVM's (each JVM's own is in its facts). {@code started}: when
      * profiling began, not when the run is written, so that {@code diff} tells runs one after the other from runs
      * apart by their start and duration.
      */
-    static RunMetadata metadata(
+    private static RunMetadata metadata(
             Path dir,
             ProfilerSettings profiler,
             List<String> names,

@@ -1,7 +1,5 @@
 package io.wirecost.cli;
 
-import io.wirecost.attribution.RuleSet;
-import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Durations;
@@ -92,10 +90,7 @@ final class ProfileCommand implements Callable<Integer> {
             throw new UsageException("--endpoints measures CPU per request: not with --event wall");
         // the user's options first: a bad --out is theirs to fix whether or not the agent is built
         if (options.out != null) OutputDirectory.create("--out", options.out);
-        Path agentJar = Locations.agentJar().toAbsolutePath();
-        if (!Files.isRegularFile(agentJar))
-            throw new UsageException(
-                    "profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
+        Path agentJar = Locations.requireAgentJar(Locations.agentJar().toAbsolutePath());
         Path dir = options.outputDirectory("profile");
         OffsetDateTime startedAt = OffsetDateTime.now();
         List<ProcessRecording> processes = new ArrayList<>();
@@ -125,22 +120,8 @@ final class ProfileCommand implements Callable<Integer> {
             // a failed (or interrupted) repetition ends the run: the repetitions done are written
             if (exit != 0 && rep < repeat) System.err.println("wirecost: stopping after repetition " + rep);
         }
-        RuleSet rules =
-                options.ruleSet(processes.stream().map(ProcessRecording::file).toList());
-        List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
-                .write(
-                        ExternalRunOptions.metadata(
-                                dir,
-                                profiler,
-                                processes.stream()
-                                        .filter(p -> p.repetition() == 1)
-                                        .map(ProcessRecording::name)
-                                        .toList(),
-                                processes.get(0).facts(),
-                                "profiled command: " + String.join(" ", command) + "; " + options.rulesApplied(),
-                                startedAt,
-                                repeat),
-                        processes);
+        List<ScenarioResult> results = options.write(
+                dir, profiler, processes, "profiled command: " + String.join(" ", command), startedAt, repeat);
         long jvms = processes.stream().filter(p -> p.repetition() == 1).count();
         System.out.println("Results: " + dir + " (" + jvms + " JVM" + (jvms == 1 ? "" : "s")
                 + (repeat == 1 ? "" : " × " + repeat + " repetitions")

@@ -14,7 +14,6 @@ import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.ScenarioGroups;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,10 +92,7 @@ final class RunCommand implements Callable<Integer> {
         ProfilerSettings profilerSettings = profiler.settings(settings.method());
         MetricsOptions.Checked metricsChecked = metrics.checked();
         Path agentJar = Locations.agentJar();
-        if (profilerSettings.enabled() && !Files.isRegularFile(agentJar)) {
-            throw new UsageException(
-                    "profiler agent not found at " + agentJar + " (build with: mvn -q package -DskipTests)");
-        }
+        if (profilerSettings.enabled()) Locations.requireAgentJar(agentJar);
         List<RunConfig> configs = candidate.configs(jvm.jdk.home(), options);
         network.check();
         Integer pinnedCpu = jvm.pinnedCpu(scenarioOptions.clients > 1);

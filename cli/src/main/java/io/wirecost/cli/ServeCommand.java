@@ -70,11 +70,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--scenario: " + e.getMessage());
         }
-        try {
-            Scenarios.checkOptions(options.keySet());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--scenario-option: " + e.getMessage());
-        }
+        ScenarioOptions.check(options);
         int length = stringLength.value();
         jdk.home(); // a bad --java-home is refused before the scenario module is looked for
         ModuleClasspath classpath = new ModuleClasspath(Locations.projectRoot());

@@ -68,9 +68,7 @@ final class AttributeBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (rounds < 2)
-            throw new io.wirecost.runner.UsageException(
-                    "--rounds must be at least 2 (an interval needs two), got " + rounds);
+        PairedRatio.checkRounds(rounds);
         io.wirecost.cli.common.Choice.among("--shape", shape, "few", "many", "both");
         if (recording != null && !Files.isRegularFile(recording))
             throw new io.wirecost.runner.UsageException("--recording " + recording + ": no such file");

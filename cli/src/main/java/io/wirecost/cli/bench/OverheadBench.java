@@ -92,10 +92,7 @@ final class OverheadBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!io.wirecost.scenarios.Scenarios.names().contains(scenario)) {
-            throw new io.wirecost.runner.UsageException("--scenario: unknown scenario '" + scenario + "' (known: "
-                    + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ")");
-        }
+        ScenarioName.check(scenario);
         Duration budgetPerSetting = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget));
         Duration windowLength = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--window", window));
         if (windowLength.toMillis() < 1000)

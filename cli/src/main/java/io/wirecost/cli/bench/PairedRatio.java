@@ -9,6 +9,13 @@ import org.apache.commons.math3.distribution.TDistribution;
  */
 record PairedRatio(double ratio, double low, double high, int rounds) {
 
+    /** Refuses fewer than two rounds for {@code --rounds}: one round has no interval. */
+    static void checkRounds(int rounds) {
+        if (rounds < 2)
+            throw new io.wirecost.runner.UsageException(
+                    "--rounds must be at least 2 (an interval needs two), got " + rounds);
+    }
+
     static PairedRatio of(double[] ours, double[] theirs) {
         int n = ours.length;
         double[] logs = new double[n];

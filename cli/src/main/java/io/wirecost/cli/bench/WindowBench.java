@@ -70,11 +70,9 @@ final class WindowBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (rounds < 2) throw new UsageException("--rounds must be at least 2 (an interval needs two), got " + rounds);
+        PairedRatio.checkRounds(rounds);
         if (warmup < 0) throw new UsageException("--warmup must be 0 or more, got " + warmup);
-        if (!io.wirecost.scenarios.Scenarios.names().contains(scenario))
-            throw new UsageException("--scenario: unknown scenario '" + scenario + "' (known: "
-                    + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ")");
+        ScenarioName.check(scenario);
         Duration length = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--window", window));
         if (length.toMillis() < 1000)
             throw new UsageException("--window: at least 1s (the agent's otlp.interval), got '" + window + "'");

@@ -1,5 +1,7 @@
 package io.wirecost.cli.common;
 
+import io.wirecost.runner.UsageException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Where the agent jar and the scenario modules are; the ./wirecost launcher sets both explicitly. */
@@ -11,6 +13,14 @@ public final class Locations {
         String p = System.getProperty("wirecost.agent.jar", System.getenv("WIRECOST_AGENT_JAR"));
         if (p != null && !p.isBlank()) return Path.of(p);
         return projectRoot().resolve("profiler-agent/target/wirecost-agent.jar");
+    }
+
+    /** {@code jar}, refused where it is missing with how to build it: run, attach and profile need the agent. */
+    public static Path requireAgentJar(Path jar) {
+        if (!Files.isRegularFile(jar))
+            throw new UsageException(
+                    "profiler agent not found at " + jar + " (build with: mvn -q package -DskipTests)");
+        return jar;
     }
 
     /** The checkout holding the scenario modules; the launcher and the build set wirecost.home. */
