@@ -16,15 +16,26 @@ final class HostSpeedWatch {
 
     private final DoubleSupplier probe;
     private double reference = Double.NaN;
-    private double budgetSeconds = HostSpeed.RETIME_BUDGET_SECONDS;
+    private double budgetSeconds;
 
-    HostSpeedWatch() {
-        this(new HostSpeedProbe()::megabytesPerSecond);
+    /**
+     * For a run of these settings: {@code --quick} (tests and CI) times each pass once and flags a move, spending
+     * nothing on timing again. Its figures are meant to be cheap, and a CI gate's precision comes from its repetitions;
+     * on a VM whose speed flips often, timing again cost quick runs a pass in two.
+     */
+    static HostSpeedWatch of(RunSettings settings) {
+        return new HostSpeedWatch(
+                new HostSpeedProbe()::megabytesPerSecond, settings.quick() ? 0 : HostSpeed.RETIME_BUDGET_SECONDS);
     }
 
     /** With another probe, for tests. */
     HostSpeedWatch(DoubleSupplier probe) {
+        this(probe, HostSpeed.RETIME_BUDGET_SECONDS);
+    }
+
+    HostSpeedWatch(DoubleSupplier probe, double budgetSeconds) {
         this.probe = probe;
+        this.budgetSeconds = budgetSeconds;
     }
 
     /** A pass to time, which may fail as a JVM does. */

@@ -38,7 +38,7 @@ public final class ScenarioRunner implements AutoCloseable {
     private final Consumer<String> progress;
     private ScenarioKeys keys = ScenarioKeys.temporary();
     /** The host's speed beside every scenario of the run, and the run's reference. */
-    private final HostSpeedWatch hostSpeed = new HostSpeedWatch();
+    private final HostSpeedWatch hostSpeed;
 
     public ScenarioRunner(
             JvmLauncher launcher,
@@ -53,6 +53,7 @@ public final class ScenarioRunner implements AutoCloseable {
         this.rules = rules;
         this.outDir = outDir;
         this.progress = progress;
+        this.hostSpeed = HostSpeedWatch.of(settings);
     }
 
     /** Keep each run's generated keys (owner-only, in the temp directory) instead of deleting them. */

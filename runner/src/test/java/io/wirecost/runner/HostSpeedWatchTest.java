@@ -64,6 +64,18 @@ class HostSpeedWatchTest {
         assertTrue(said.get(1).startsWith("measured while the host's speed changed ("), said.get(1));
     }
 
+    /** --quick's watch (no budget for timing again): a flip is flagged on the one timing, and said once. */
+    @Test
+    void withoutABudgetAFlipIsFlaggedNotTimedAgain() throws Exception {
+        PrimitiveIterator.OfDouble it = DoubleStream.of(1180, 700).iterator();
+        HostSpeedWatch.Watched<Integer> w = watch(new HostSpeedWatch(it::nextDouble, 0));
+        assertEquals(1, timings, "timed once");
+        assertEquals(1, w.speed().attempts());
+        assertFalse(w.speed().agrees());
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).startsWith("measured while the host's speed changed ("), said.get(0));
+    }
+
     @Test
     void aPassWhoseJvmFailedIsKeptAsItStands() throws Exception {
         HostSpeedWatch.Watched<Integer> w = scripted(1180, 700).watch(() -> ++timings, t -> true, said::add);
