@@ -72,20 +72,8 @@ public final class GateBench implements Callable<Integer> {
                     "Scenario to run (default: ${DEFAULT-VALUE}; inject.cpu-us works in rmi and the web-service, REST and gRPC scenarios).")
     String scenario;
 
-    @Option(names = "--quick", description = "Pass --quick to every run.")
-    boolean quick;
-
-    @Option(names = "--warmup", description = "Pass --warmup N to every run.")
-    Integer warmup;
-
-    @Option(names = "--profiler", description = "Pass --profiler ENGINE to every run (none: no share lines, faster).")
-    String profiler;
-
-    @Option(
-            names = "--pin-cpu",
-            paramLabel = "auto|none|CPU",
-            description = "Pass --pin-cpu to every run (default: run's own, auto).")
-    String pinCpu;
+    @Mixin
+    PassedToRun passed;
 
     @Mixin
     AlphaOption alpha;
@@ -119,8 +107,7 @@ public final class GateBench implements Callable<Integer> {
             throw new UsageException("--scenario must be one of "
                     + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ", got '" + scenario + "'");
         }
-        if (profiler != null) io.wirecost.cli.common.Choice.among("--profiler", profiler, "async", "jfr", "none");
-        if (pinCpu != null) io.wirecost.runner.CpuPinning.choose("--pin-cpu", pinCpu, false);
+        passed.check();
         if (out != null) io.wirecost.cli.common.OutputDirectory.create("--out", out);
         Path dir = out != null
                 ? out
@@ -199,14 +186,11 @@ public final class GateBench implements Callable<Integer> {
     private String settings(double injected) {
         return String.format(
                 Locale.ROOT,
-                "scenario %s, --repeat %d%s%s%s%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
+                "scenario %s, --repeat %d%s%s, alpha %.2f, injected %.1f µs of server CPU per call",
                 scenario,
                 repeat,
                 interleave ? " --interleave (baseline and candidate in one run)" : " (separate runs)",
-                quick ? " --quick" : "",
-                warmup != null ? " --warmup " + warmup : "",
-                profiler != null ? " --profiler " + profiler : "",
-                pinCpu != null ? " --pin-cpu " + pinCpu : "",
+                passed.inWords(),
                 alpha.alpha(),
                 injected);
     }
@@ -258,10 +242,7 @@ public final class GateBench implements Callable<Integer> {
         Path runDir = dir.resolve(name);
         List<String> args = new ArrayList<>(List.of(
                 "run", "--scenarios", scenario, "--repeat", String.valueOf(repeat), "--out", runDir.toString()));
-        if (quick) args.add("--quick");
-        if (warmup != null) args.addAll(List.of("--warmup", String.valueOf(warmup)));
-        if (profiler != null) args.addAll(List.of("--profiler", profiler));
-        if (pinCpu != null) args.addAll(List.of("--pin-cpu", pinCpu));
+        args.addAll(passed.args());
         if (interleave) {
             args.addAll(
                     List.of("--interleave", "--candidate-scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
