@@ -14,11 +14,8 @@ import io.wirecost.runner.batch.BatchRun;
 import io.wirecost.runner.batch.BatchSettings;
 import io.wirecost.runner.batch.LatencyFits;
 import io.wirecost.runner.batch.LatencyResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -85,7 +82,7 @@ final class BatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         BatchSettings settings = settings();
         Path home = jdk.home();
-        Path dir = outputDirectory();
+        Path dir = OutputDirectory.fresh("--out", out, "", "-batch", "batch.json", "a batch run");
         JvmLauncher launcher = jdk.unprofiled(new ModuleClasspath(Locations.projectRoot()));
         BatchRun run = new BatchRun(
                 dir.getFileName().toString(),
@@ -159,15 +156,5 @@ final class BatchCommand implements Callable<Integer> {
                 throw new UsageException("--files: batch sizes must be between 1 and " + MAX_FILES + ", got " + n);
         }
         return sizes;
-    }
-
-    private Path outputDirectory() throws Exception {
-        Path dir = out != null
-                ? out
-                : Path.of(
-                        "runs", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-batch");
-        if (Files.exists(dir.resolve("batch.json")))
-            throw new UsageException("--out " + dir + " already holds a batch run; choose another directory");
-        return OutputDirectory.create("--out", dir);
     }
 }

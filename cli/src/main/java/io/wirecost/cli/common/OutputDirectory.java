@@ -32,9 +32,16 @@ public final class OutputDirectory {
      * it already holds {@code marker} ({@code what} names it: "a run"), so a run never overwrites another's files.
      */
     public static Path fresh(String option, Path dir, String prefix, String marker, String what) {
+        return fresh(option, dir, prefix, "", marker, what);
+    }
+
+    /** As {@link #fresh(String, Path, String, String, String)}, the default's name ending in {@code suffix}. */
+    public static Path fresh(String option, Path dir, String prefix, String suffix, String marker, String what) {
         Path d = dir != null
                 ? dir
-                : Path.of("runs", prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+                : Path.of(
+                        "runs",
+                        prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + suffix);
         if (Files.exists(d.resolve(marker)))
             throw new UsageException(option + " " + d + " already holds " + what + "; choose another directory");
         return create(option, d);
