@@ -24,6 +24,10 @@ final class ChunkIds {
     private RepeatedStacks.Shared shared;
     /** The stack ids translated by earlier chunks with this chunk's stack-trace pools, or null. */
     private RepeatedStacks.SameStacks sameStacks;
+    /** The stack being decoded: its method ids, then its frames; grown to the deepest stack. */
+    private long[] frames = new long[64];
+
+    private byte[] types = new byte[64];
 
     private ChunkIds(RecordingIds ids, PoolLookup pools) {
         this.ids = ids;
@@ -130,30 +134,26 @@ final class ChunkIds {
     }
 
     /**
-     * As {@link #decode}, each method id turned into its recording-wide frame as it is read: one array of frames
-     * instead of an array of method ids copied into one. The stack was walked whole when its pool was indexed,
-     * so no read here can run past its entry.
+     * As {@link #decode}, each method id turned into its recording-wide frame, in arrays reused from stack to
+     * stack: most stacks are met before (another chunk's, or one that differs only in line numbers), and
+     * {@link RecordingIds#stack} copies only a new one. The stack was walked whole when its pool was indexed.
      */
     private int decodeStack(int stackTraceId) {
         JfrCursor c = stackEntry(stackTraceId);
-        if (c == null) return ids.stack(new long[0], NONE);
+        if (c == null) return ids.stack(frames, types, 0);
         int from = c.pos;
         if (shared != null) {
             int id = shared.get(c.buffer(), from, c.limit());
             if (id >= 0) return id;
         }
         int depth = c.getVarint();
-        long[] frames = new long[depth];
-        byte[] types = new byte[depth];
-        for (int i = 0; i < depth; i++) {
-            long method = c.getVarlong();
-            c.skipVarint(); // line
-            c.skipVarint(); // bytecode index
-            byte type = c.getByte();
-            types[i] = type;
-            frames[i] = frame(method, type);
+        if (depth > frames.length) {
+            frames = new long[depth];
+            types = new byte[depth];
         }
-        int id = ids.stack(frames, types);
+        c.frames(depth, frames, types);
+        for (int i = 0; i < depth; i++) frames[i] = frame(frames[i], types[i]);
+        int id = ids.stack(frames, types, depth);
         if (shared != null) shared.put(c.buffer(), from, c.limit(), id);
         return id;
     }

@@ -156,6 +156,47 @@ final class JfrCursor {
         pos = p;
     }
 
+    /**
+     * Reads {@code depth} stack frames into {@code methods} and {@code types}, skipping their line and bytecode
+     * index: the reads {@link #getVarlong}, two {@link #skipVarint} and {@link #getByte} would make, in one loop,
+     * as decoding the frames of every sampled stack is the reader's hottest work. Only for an entry already
+     * walked by {@link #skipFrames}: a frame that runs past the limit fails as those reads would.
+     */
+    void frames(int depth, long[] methods, byte[] types) {
+        byte[] b = buf;
+        int p = pos;
+        for (int f = 0; f < depth; f++) {
+            if (limit - p < 9) {
+                pos = p;
+                methods[f] = getVarlong();
+                skipVarint();
+                skipVarint();
+                types[f] = getByte();
+                p = pos;
+                continue;
+            }
+            long method = 0;
+            for (int shift = 0; ; shift += 7) {
+                byte x = b[p++];
+                if (shift == 56) {
+                    method |= (x & 0xffL) << 56;
+                    break;
+                }
+                method |= (x & 0x7fL) << shift;
+                if (x >= 0) break;
+            }
+            methods[f] = method;
+            for (int v = 0; v < 2; v++) { // line, bytecode index
+                do {
+                    if (p >= limit) throw new IndexOutOfBoundsException("past the end");
+                } while (b[p++] < 0);
+            }
+            if (p >= limit) throw new IndexOutOfBoundsException("past the end");
+            types[f] = b[p++];
+        }
+        pos = p;
+    }
+
     void skip(int bytes) {
         if (bytes < 0 || bytes > limit - pos) throw new IndexOutOfBoundsException("skip " + bytes);
         pos += bytes;

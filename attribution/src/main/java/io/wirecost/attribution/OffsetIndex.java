@@ -8,48 +8,53 @@ package io.wirecost.attribution;
  */
 final class OffsetIndex {
 
-    private long[] keys = new long[8];
-    private long[] spans = new long[8];
-    private boolean[] used = new boolean[8];
+    /**
+     * Each slot's id and span side by side, so a probe reads one cache line; a span is never 0 (an entry ends after
+     * its id), so 0 marks a free slot.
+     */
+    private long[] table = new long[16];
+
     private int size;
 
     /** Room for {@code more} entries without growing: a pool says its count before its entries. */
     void expect(int more) {
         int needed = Integer.highestOneBit(Math.max(4, (size + more) * 2 - 1)) << 1;
-        if (needed > keys.length) resize(needed);
+        if (needed > slots()) resize(needed);
     }
 
     /** A later entry with the same id replaces the earlier, as in async-profiler's dictionaries. */
     void put(long id, int start, int end) {
-        int mask = keys.length - 1;
+        long span = span(start, end);
+        int mask = slots() - 1;
         int i = slot(id, mask);
-        while (used[i]) {
-            if (keys[i] == id) {
-                spans[i] = span(start, end);
+        while (table[2 * i + 1] != 0) {
+            if (table[2 * i] == id) {
+                table[2 * i + 1] = span;
                 return;
             }
             i = (i + 1) & mask;
         }
-        used[i] = true;
-        keys[i] = id;
-        spans[i] = span(start, end);
-        if (++size * 2 > keys.length) resize(keys.length * 2);
+        table[2 * i] = id;
+        table[2 * i + 1] = span;
+        if (++size * 2 > slots()) resize(slots() * 2);
     }
 
     /** The entry's start in the high half and end in the low half; -1 when the pool has no such id. */
     long get(long id) {
-        int mask = keys.length - 1;
-        for (int i = slot(id, mask); used[i]; i = (i + 1) & mask) {
-            if (keys[i] == id) return spans[i];
+        long[] t = table;
+        int mask = (t.length >> 1) - 1;
+        for (int i = slot(id, mask); ; i = (i + 1) & mask) {
+            long span = t[2 * i + 1];
+            if (span == 0) return -1;
+            if (t[2 * i] == id) return span;
         }
-        return -1;
     }
 
     /** The ids of the pool's entries, in no particular order. */
     long[] ids() {
         long[] out = new long[size];
         int n = 0;
-        for (int i = 0; i < keys.length; i++) if (used[i]) out[n++] = keys[i];
+        for (int i = 0; i < slots(); i++) if (table[2 * i + 1] != 0) out[n++] = table[2 * i];
         return out;
     }
 
@@ -62,7 +67,12 @@ final class OffsetIndex {
     }
 
     private static long span(int start, int end) {
+        if (end <= start || start < 0) throw new IllegalArgumentException("entry [" + start + ", " + end + ")");
         return (long) start << 32 | (end & 0xffffffffL);
+    }
+
+    private int slots() {
+        return table.length >> 1;
     }
 
     private static int slot(long id, int mask) {
@@ -71,15 +81,11 @@ final class OffsetIndex {
     }
 
     private void resize(int capacity) {
-        long[] oldKeys = keys;
-        long[] oldSpans = spans;
-        boolean[] oldUsed = used;
-        keys = new long[capacity];
-        spans = new long[capacity];
-        used = new boolean[capacity];
+        long[] old = table;
+        table = new long[capacity * 2];
         size = 0;
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldUsed[i]) put(oldKeys[i], start(oldSpans[i]), end(oldSpans[i]));
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i + 1] != 0) put(old[i], start(old[i + 1]), end(old[i + 1]));
         }
     }
 }

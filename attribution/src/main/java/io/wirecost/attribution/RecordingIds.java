@@ -1,48 +1,23 @@
 package io.wirecost.attribution;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Ids made recording-wide by content: the chunks of one recording repeat the same frames, stacks and threads
  * under ids of their own, and a sink that caches per chunk would classify every stack again in each. The
  * reading threads translate each chunk's ids into these ({@link ChunkIds}), so the sinks see the whole
  * recording as one chunk and resolve, classify or name each distinct stack once. Interning is synchronized:
- * it happens once per distinct frame, stack and thread of each chunk, not per event.
+ * it happens once per distinct frame, stack and thread of each chunk, not per event (stacks in stripes, each with
+ * its lock: {@link StackTable}).
  */
 final class RecordingIds implements ChunkView {
 
     private final IdTable<ChunkPools.Bytes, Frame> frames = new IdTable<>();
-    private final IdTable<StackKey, StackKey> stacks = new IdTable<>();
+    private final StackTable stacks = new StackTable();
     private final IdTable<String, String> threads = new IdTable<>();
     private long recordingStartNanos = Long.MAX_VALUE;
     /** Stacks by their entries' bytes, for the chunks that repeat another's method pool. */
     final RepeatedStacks repeated = new RepeatedStacks();
-
-    /** A stack by its recording-wide frames and their types, leaf first. */
-    record StackKey(long[] frames, byte[] types, int hash) {
-        static StackKey of(long[] frames, byte[] types) {
-            return new StackKey(frames, types, 31 * Arrays.hashCode(frames) + Arrays.hashCode(types));
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof StackKey k
-                    && k.hash == hash
-                    && Arrays.equals(k.frames, frames)
-                    && Arrays.equals(k.types, types);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public String toString() {
-            return frames.length + " frames";
-        }
-    }
 
     /**
      * The id of a frame named by its symbols' bytes as the recording holds them: {@code className} with
@@ -61,8 +36,12 @@ final class RecordingIds implements ChunkView {
         });
     }
 
-    synchronized int stack(long[] frameIds, byte[] types) {
-        return stacks.intern(StackKey.of(frameIds, types), k -> k);
+    /**
+     * The id of the stack of the first {@code depth} frame ids and types, leaf first; the arrays are the caller's
+     * to reuse (a new stack is copied).
+     */
+    int stack(long[] frameIds, byte[] types, int depth) {
+        return stacks.intern(frameIds, types, depth);
     }
 
     /** A thread by its name (null where the recording gives none): all a sink asks of a thread here. */
@@ -78,14 +57,14 @@ final class RecordingIds implements ChunkView {
 
     @Override
     public long[] stackMethods(int stackTraceId) {
-        StackKey k = stacks.get(stackTraceId);
-        return k != null ? k.frames : new long[0];
+        long[] frames = stacks.frames(stackTraceId);
+        return frames != null ? frames : new long[0];
     }
 
     @Override
     public byte[] stackTypes(int stackTraceId) {
-        StackKey k = stacks.get(stackTraceId);
-        return k != null ? k.types : new byte[0];
+        byte[] types = stacks.types(stackTraceId);
+        return types != null ? types : new byte[0];
     }
 
     /** The frame type was applied when the frame was interned (it tells a native symbol from a Java method). */
