@@ -18,7 +18,7 @@ final class OffsetIndex {
 
     /** Room for {@code more} entries without growing: a pool says its count before its entries. */
     void expect(int more) {
-        int needed = Integer.highestOneBit(Math.max(4, (size + more) * 2 - 1)) << 1;
+        int needed = Integer.highestOneBit(Math.max(4, (size + more) / 3 * 4)) << 1;
         if (needed > slots()) resize(needed);
     }
 
@@ -36,7 +36,8 @@ final class OffsetIndex {
         }
         table[2 * i] = id;
         table[2 * i + 1] = span;
-        if (++size * 2 > slots()) resize(slots() * 2);
+        // filled up to three quarters: every chunk's indexes are kept until the last chunk is read
+        if (++size > slots() / 4 * 3) resize(slots() * 2);
     }
 
     /** The entry's start in the high half and end in the low half; -1 when the pool has no such id. */

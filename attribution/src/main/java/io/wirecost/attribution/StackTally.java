@@ -42,7 +42,9 @@ final class StackTally {
         weights[i] = weight;
         events[i] = n;
         squares[i] = weightSquares;
-        if (++size * 2 > keys.length) grow();
+        // filled up to three quarters: a chunk's tallies are kept until every chunk is read, and their free slots
+        // are copied by the collector like the rest
+        if (++size > keys.length / 4 * 3) grow();
     }
 
     /** Passes every pair to the sink once, in no particular order, and empties the tally for the next chunk. */
