@@ -138,7 +138,12 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
     }
 
     String describeFailure(Exception e) {
-        return "corrupted recording (" + completeChunks + " chunk(s) looked intact): " + inWords(e);
+        return corrupted(inWords(e));
+    }
+
+    /** What a reader found broken in a file whose chunks' sizes and headers looked sound. */
+    String corrupted(String what) {
+        return "corrupted recording (" + completeChunks + " chunk(s) looked intact): " + what;
     }
 
     /**

@@ -77,9 +77,7 @@ final class MappedRecordingReader {
         } catch (JfrMetadata.Corrupt e) {
             throw new RecordingException(
                     name,
-                    "corrupted recording (" + scan.completeChunks()
-                            + " chunk(s) looked intact): a chunk's metadata, which describes its events, is unreadable: "
-                            + e.getMessage());
+                    scan.corrupted("a chunk's metadata, which describes its events, is unreadable: " + e.getMessage()));
         }
         try {
             return feed(name, scan, sinks, modes, ids, chunks, loads);
