@@ -100,7 +100,7 @@ public record DiffLine(
     public enum NotGating {
         /** Allocation and lock-time shares (few events; see {@link Gate}) and artifact lines (the share lines' samples again). */
         INFORMATIONAL,
-        /** Not in the family declared in advance: per-type lines, per-role and small shares, sizes. */
+        /** Not in the family declared in advance: per-type lines, per-role and small shares, sizes, thinly sampled endpoints. */
         OUTSIDE_FAMILY
     }
 

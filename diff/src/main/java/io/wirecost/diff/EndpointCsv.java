@@ -19,9 +19,29 @@ public final class EndpointCsv {
 
     private EndpointCsv() {}
 
-    /** scenario -> endpoint -> CPU µs per request, one value per repetition in repetition order. */
-    public static Map<String, Map<String, double[]>> read(Path file) throws RunData.BadRunException {
-        Map<String, Map<String, Map<Integer, Double>>> byRep = new LinkedHashMap<>();
+    /**
+     * One endpoint's figures, one per repetition in repetition order.
+     *
+     * @param cpuMicrosPerRequest each repetition's CPU microseconds per request
+     * @param relativeHalfWidths  each repetition's 95 % sampling interval, its half-width over its figure (NaN for a
+     *                            repetition without a sample): how many samples the figure rests on
+     */
+    public record Endpoint(double[] cpuMicrosPerRequest, double[] relativeHalfWidths) {
+
+        /** The median repetition's relative half-width; NaN where no repetition has samples. */
+        public double medianRelativeHalfWidth() {
+            double[] w = java.util.Arrays.stream(relativeHalfWidths)
+                    .filter(x -> !Double.isNaN(x))
+                    .sorted()
+                    .toArray();
+            if (w.length == 0) return Double.NaN;
+            return w.length % 2 == 1 ? w[w.length / 2] : (w[w.length / 2 - 1] + w[w.length / 2]) / 2;
+        }
+    }
+
+    /** scenario -> endpoint -> its figures. */
+    public static Map<String, Map<String, Endpoint>> read(Path file) throws RunData.BadRunException {
+        Map<String, Map<String, Map<Integer, double[]>>> byRep = new LinkedHashMap<>();
         List<String> lines = CsvLines.read(file, HEADER);
         for (int i = 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) continue;
@@ -31,16 +51,21 @@ public final class EndpointCsv {
                         file + ": line " + (i + 1) + " has " + f.size() + " fields, expected 7");
             int rep = (int) CsvLines.number(file, i, "repetition", f.get(1));
             double micros = CsvLines.number(file, i, "cpu_micros_per_request", f.get(3));
+            double low = CsvLines.number(file, i, "ci_low", f.get(4));
+            double high = CsvLines.number(file, i, "ci_high", f.get(5));
+            double halfWidth = micros > 0 ? (high - low) / 2 / micros : Double.NaN;
             byRep.computeIfAbsent(f.get(0), k -> new TreeMap<>())
                     .computeIfAbsent(f.get(2), k -> new TreeMap<>())
-                    .put(rep, micros);
+                    .put(rep, new double[] {micros, halfWidth});
         }
-        Map<String, Map<String, double[]>> out = new LinkedHashMap<>();
+        Map<String, Map<String, Endpoint>> out = new LinkedHashMap<>();
         byRep.forEach((scenario, endpoints) -> {
-            Map<String, double[]> m = new TreeMap<>();
+            Map<String, Endpoint> m = new TreeMap<>();
             endpoints.forEach((endpoint, reps) -> m.put(
                     endpoint,
-                    reps.values().stream().mapToDouble(Double::doubleValue).toArray()));
+                    new Endpoint(
+                            reps.values().stream().mapToDouble(r -> r[0]).toArray(),
+                            reps.values().stream().mapToDouble(r -> r[1]).toArray())));
             out.put(scenario, m);
         });
         return out;

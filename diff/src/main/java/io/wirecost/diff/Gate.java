@@ -19,7 +19,8 @@ import java.util.Map;
  *     samples; a scenario profiled on one side only uses that side's) for categories holding at least
  *     {@code minSharePercent} of the samples on either side, and every endpoint's CPU per request where both
  *     runs recorded requests ({@code run --profile cpu,endpoints}: a t test on its per-repetition figures, as for
- *     CPU per call, with the same threshold). Every other line (per type,
+ *     CPU per call, with the same threshold) and its repetitions rest on enough samples on either side
+ *     ({@link #resolved}). Every other line (per type,
  *     instantiation, per-role shares, small categories, sizes) is reported with its interval as
  *     "reported, not gating". Holm over ~70 lines needed p &lt; 0.0007 for the first rejection; over
  *     the ~6 gating lines of rmi it needs p &lt; 0.008;</li>
@@ -115,7 +116,8 @@ public final class Gate {
                 lines.add(l.reported(DiffLine.NotGating.INFORMATIONAL));
             } else if (l.kind().cost() && l.kind() != d.measure()) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_DECIDING));
-            } else if (!gates(l, d.measure(), minSharePercent, shareRole(l.scenario(), measured))) {
+            } else if (!gates(l, d.measure(), minSharePercent, shareRole(l.scenario(), measured))
+                    || !resolved(l, base, cand)) {
                 lines.add(l.reported(DiffLine.NotGating.OUTSIDE_FAMILY));
             } else {
                 tested.add(lines.size());
@@ -194,6 +196,31 @@ public final class Gate {
             case ENDPOINT -> true;
             default -> false;
         };
+    }
+
+    /**
+     * Most a repetition's 95 % sampling interval may spread (its half-width over its figure, the median repetition's)
+     * for an endpoint's line to gate: about 60 samples a repetition.
+     */
+    static final double MAX_ENDPOINT_HALF_WIDTH = 0.25;
+
+    /**
+     * Whether an endpoint's figures rest on enough samples, on one side at least, for a t test on a few repetitions:
+     * a cheap endpoint's figure in a short repetition is a handful of samples, whose discrete, skewed counts the test
+     * takes for the normal spread it assumes, and which move between runs of one build by more than any threshold
+     * (docs/ci-gate.md). Like a share's level, the rule looks at no p-value; taking the better
+     * resolved side lets a cost that appears in the candidate gate once it is sampled there. Other lines always
+     * pass.
+     */
+    static boolean resolved(DiffLine l, RunData base, RunData cand) {
+        if (l.kind() != DiffLine.Kind.ENDPOINT) return true;
+        return resolved(base, l) || resolved(cand, l);
+    }
+
+    private static boolean resolved(RunData run, DiffLine l) {
+        EndpointCsv.Endpoint e =
+                run.endpoints().getOrDefault(l.scenario(), Map.of()).get(l.metric());
+        return e != null && e.medianRelativeHalfWidth() <= MAX_ENDPOINT_HALF_WIDTH;
     }
 
     /** The role whose shares gate: {@code all} where both JVMs were profiled, else the one role there is. */

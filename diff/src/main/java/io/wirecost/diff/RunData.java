@@ -21,7 +21,7 @@ public record RunData(
         Map<String, Map<String, CpuCsv.Figure>> cpu,
         Map<String, String> protocol,
         Session session,
-        Map<String, Map<String, double[]>> endpoints) {
+        Map<String, Map<String, EndpointCsv.Endpoint>> endpoints) {
 
     /**
      * When and where the run measured, as far as results.json says (older runs and hand-made files lack it).

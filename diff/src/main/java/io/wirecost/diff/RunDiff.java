@@ -102,11 +102,11 @@ public final class RunDiff {
      * endpoints.csv: like CPU per call, a ratio of the per-repetition figures with the spread between repetitions.
      */
     private void endpoints(String scenario, RunData base, RunData cand, String basis, List<DiffLine> out) {
-        Map<String, double[]> b = base.endpoints().getOrDefault(scenario, Map.of());
-        Map<String, double[]> c = cand.endpoints().getOrDefault(scenario, Map.of());
-        for (Map.Entry<String, double[]> e : b.entrySet()) {
-            double[] sb = e.getValue();
-            double[] sc = c.get(e.getKey());
+        Map<String, EndpointCsv.Endpoint> b = base.endpoints().getOrDefault(scenario, Map.of());
+        Map<String, EndpointCsv.Endpoint> c = cand.endpoints().getOrDefault(scenario, Map.of());
+        for (Map.Entry<String, EndpointCsv.Endpoint> e : b.entrySet()) {
+            double[] sb = e.getValue().cpuMicrosPerRequest();
+            double[] sc = c.containsKey(e.getKey()) ? c.get(e.getKey()).cpuMicrosPerRequest() : null;
             if (sc == null || sb.length == 0 || sc.length == 0 || Stats.mean(sb) <= 0) continue;
             Stats.Interval r = repetitionRatio(sb, sc);
             out.add(percentLine(

@@ -449,4 +449,28 @@ class GateTest {
                 .orElseThrow();
         assertEquals(DiffLine.Verdict.REGRESSION, orders.verdict(), orders.toString());
     }
+
+    /**
+     * A health check's figure in a short repetition rests on a handful of samples (its sampling interval spreads 80 %
+     * either side): reported with its interval, outside the family, so its noise neither fails the gate nor takes
+     * Holm's power from the endpoint that did get dearer.
+     */
+    @Test
+    void aThinlySampledEndpointIsReportedNotGating() throws Exception {
+        double[] rtt = {50, 51, 49, 50, 50};
+        Path a = RunFixture.write(dir.resolve("a"), rtt);
+        Path b = RunFixture.write(dir.resolve("b"), rtt);
+        RunFixture.endpoints(a, java.util.Map.of("GET /health", new double[] {40, 57, 30, 45, 41}), 0.8);
+        RunFixture.endpoints(b, java.util.Map.of("GET /health", new double[] {90, 97, 88, 95, 92}), 0.8);
+        Gate.Result r = judge(a, b);
+        DiffLine health = of(r, DiffLine.Kind.ENDPOINT).get(0);
+        assertEquals(DiffLine.Verdict.REPORTED, health.verdict(), health.toString());
+        assertEquals(DiffLine.NotGating.OUTSIDE_FAMILY, health.reason());
+        assertTrue(health.pValue() < 0.05, "significant on its own, still not gating: " + health);
+        assertEquals(1, r.testedLines(), "only the round trips' line gates");
+        // the same figures resting on enough samples on one side gate
+        RunFixture.endpoints(b, java.util.Map.of("GET /health", new double[] {90, 97, 88, 95, 92}), 0.2);
+        DiffLine resolved = of(judge(a, b), DiffLine.Kind.ENDPOINT).get(0);
+        assertEquals(DiffLine.Verdict.REGRESSION, resolved.verdict(), resolved.toString());
+    }
 }

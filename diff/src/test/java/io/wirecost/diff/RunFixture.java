@@ -68,6 +68,11 @@ final class RunFixture {
 
     /** endpoints.csv: per repetition r, {@code micros[r]} per request for each endpoint (its interval a tenth either side). */
     static void endpoints(Path dir, java.util.Map<String, double[]> micros) throws IOException {
+        endpoints(dir, micros, 0.1);
+    }
+
+    /** endpoints.csv whose every repetition's sampling interval spreads {@code halfWidth} of its figure either side. */
+    static void endpoints(Path dir, java.util.Map<String, double[]> micros, double halfWidth) throws IOException {
         StringBuilder sb = new StringBuilder(EndpointCsv.HEADER).append('\n');
         micros.forEach((endpoint, reps) -> {
             for (int r = 0; r < reps.length; r++) {
@@ -77,8 +82,8 @@ final class RunFixture {
                         r + 1,
                         endpoint.contains(",") ? '"' + endpoint + '"' : endpoint,
                         reps[r],
-                        0.9 * reps[r],
-                        1.1 * reps[r]));
+                        (1 - halfWidth) * reps[r],
+                        (1 + halfWidth) * reps[r]));
             }
         });
         Files.writeString(dir.resolve("endpoints.csv"), sb.toString());
