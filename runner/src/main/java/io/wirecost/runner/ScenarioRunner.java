@@ -141,6 +141,8 @@ public final class ScenarioRunner implements AutoCloseable {
             ProbePass.Probe probe = ProbePass.run(ctx);
             ctx = ctx.withPace(probe.pace());
             f.sizes = SizePass.run(ctx, SizePass.calls(ctx, probe));
+            // the warm-up goes on after the size pass's calls: said, so that its seconds are not read as the sizes'
+            if (f.sizes.callsMade() > 0) ctx.say("warm-up, the rest of it");
             WarmupPass.Result warm = WarmupPass.run(ctx, probe, f.sizes.callsMade());
             Counts counts = warm.counts();
             f.facts.counts(counts);
