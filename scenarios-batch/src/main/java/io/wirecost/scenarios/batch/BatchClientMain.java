@@ -54,14 +54,8 @@ public final class BatchClientMain {
     @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
         CommandLoop loop = new CommandLoop();
-        BatchClientMain c;
-        try {
-            c = new BatchClientMain(CommandLoop.JSON.readValue(args[0], Map.class), Long.parseLong(args[1]));
-        } catch (Throwable t) {
-            loop.fail(t);
-            System.exit(2);
-            return;
-        }
+        BatchClientMain c = loop.startOrExit(
+                () -> new BatchClientMain(CommandLoop.JSON.readValue(args[0], Map.class), Long.parseLong(args[1])));
         loop.reply(Map.of("ready", true));
         loop.on("connect", a -> c.connect())
                 .on("warmup", a -> c.warmup(Integer.parseInt(a[0]), Integer.parseInt(a[1])))

@@ -24,19 +24,10 @@ public final class BatchServerMain {
 
     public static void main(String[] args) throws Exception {
         CommandLoop loop = new CommandLoop();
-        RmiFileServer rmi;
-        MetroServer metro;
-        EchoServer echo;
-        try {
-            FileStore store = new FileStore(Integer.parseInt(args[0]));
-            rmi = RmiFileServer.start(store);
-            metro = MetroServer.start(HOST, store.files());
-            echo = EchoServer.start();
-        } catch (Throwable t) {
-            loop.fail(t);
-            System.exit(2);
-            return;
-        }
+        FileStore store = loop.startOrExit(() -> new FileStore(Integer.parseInt(args[0])));
+        RmiFileServer rmi = loop.startOrExit(() -> RmiFileServer.start(store));
+        MetroServer metro = loop.startOrExit(() -> MetroServer.start(HOST, store.files()));
+        EchoServer echo = loop.startOrExit(EchoServer::start);
         Map<String, Object> endpoint = new LinkedHashMap<>();
         endpoint.put("host", HOST);
         endpoint.put("rmiPort", rmi.port());

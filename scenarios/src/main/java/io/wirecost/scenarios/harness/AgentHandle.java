@@ -15,6 +15,19 @@ final class AgentHandle {
 
     private AgentHandle() {}
 
+    /**
+     * The commands every scenario JVM answers alike, client or server (the profiler's control and the count of
+     * loaded classes): registered in one place, so that the two sides never drift apart.
+     */
+    static CommandLoop answer(CommandLoop loop) {
+        return loop.on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(start(r.recording())))
+                .on(Protocol.ProfileStartLive.class, r -> new Protocol.ProfileStarted(startLive()))
+                .on(Protocol.ProfilesSent.class, r -> new Protocol.SentCount(profilesSent()))
+                .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(stop()))
+                .on(Protocol.Samples.class, r -> new Protocol.SampleCount(samples()))
+                .on(Protocol.Classes.class, r -> JvmFacts.classesLoaded());
+    }
+
     static String start(String file) throws Exception {
         return invoke("start", file);
     }

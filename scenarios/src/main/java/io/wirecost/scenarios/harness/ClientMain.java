@@ -61,33 +61,23 @@ public final class ClientMain {
         LateClasses.load(); // before anything is compiled: a class loaded mid-run throws compiled code away
         ContendedLocks.exercise(); // likewise a lock first contended mid-run
         CommandLoop loop = new CommandLoop();
-        ClientMain c;
-        try {
+        ClientMain c = loop.startOrExit(() -> {
             Map<String, String> ep = CommandLoop.JSON.readValue(args[2], Map.class);
-            c = new ClientMain(
+            return new ClientMain(
                     Scenarios.byName(args[0]),
                     CommandLoop.JSON.readValue(args[1], ScenarioConfig.class),
                     new Endpoint(ep));
-        } catch (Throwable t) {
-            loop.fail(t);
-            System.exit(2);
-            return;
-        }
+        });
         loop.reply(Map.of("ready", true));
-        loop.on(Protocol.Connect.class, r -> c.connect())
+        AgentHandle.answer(loop)
+                .on(Protocol.Connect.class, r -> c.connect())
                 .on(Protocol.Warmup.class, r -> c.warmup(r.callsPerOperation()))
                 .on(Protocol.Measure.class, r -> c.measure(r.reps(), r.calls(), r.operation()))
                 .on(Protocol.Instantiation.class, r -> c.instantiation(r.reps()))
                 .on(Protocol.Sizes.class, r -> c.sizes(r.calls()))
-                .on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
-                .on(Protocol.ProfileStartLive.class, r -> new Protocol.ProfileStarted(AgentHandle.startLive()))
-                .on(Protocol.ProfilesSent.class, r -> new Protocol.SentCount(AgentHandle.profilesSent()))
-                .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
-                .on(Protocol.Samples.class, r -> new Protocol.SampleCount(AgentHandle.samples()))
                 .on(
                         Protocol.Concurrent.class,
                         r -> c.concurrent(r.clients(), r.warmupCalls(), r.callsEach(), r.operation()))
-                .on(Protocol.Classes.class, r -> JvmFacts.classesLoaded())
                 .on(Protocol.Info.class, r -> c.info());
         try {
             loop.run();

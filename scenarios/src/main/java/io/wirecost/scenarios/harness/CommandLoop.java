@@ -59,6 +59,20 @@ public final class CommandLoop {
         return on(request, handler);
     }
 
+    /**
+     * What a driver builds before its first reply: should that fail, the failure is the JVM's only reply and it exits
+     * with status 2, so the runner reads why instead of waiting for a reply that never comes.
+     */
+    public <T> T startOrExit(java.util.concurrent.Callable<T> start) {
+        try {
+            return start.call();
+        } catch (Throwable t) {
+            fail(t);
+            System.exit(2);
+            throw new AssertionError(t); // not reached: exit does not return
+        }
+    }
+
     public void reply(Map<String, Object> body) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ok", true);

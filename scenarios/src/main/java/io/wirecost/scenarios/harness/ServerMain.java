@@ -1,6 +1,5 @@
 package io.wirecost.scenarios.harness;
 
-import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
 import io.wirecost.scenarios.Scenarios;
 import io.wirecost.scenarios.ServerHandle;
@@ -21,27 +20,14 @@ public final class ServerMain {
         ContendedLocks.exercise(); // likewise a lock first contended mid-run
         UidWrap.take(); // and RMI's UID counter first wrapping after 65,536 calls
         CommandLoop loop = new CommandLoop();
-        ServerHandle server;
-        try {
-            Scenario scenario = Scenarios.byName(args[0]);
-            ScenarioConfig config = CommandLoop.JSON.readValue(args[1], ScenarioConfig.class);
-            server = scenario.startServer(config);
-        } catch (Throwable t) {
-            loop.fail(t);
-            System.exit(2);
-            return;
-        }
+        ServerHandle server = loop.startOrExit(
+                () -> Scenarios.byName(args[0]).startServer(CommandLoop.JSON.readValue(args[1], ScenarioConfig.class)));
         Map<String, Object> ready = new LinkedHashMap<>();
         ready.put("endpoint", server.endpoint().properties());
         loop.reply(ready);
-        loop.on(Protocol.ProfileStart.class, r -> new Protocol.ProfileStarted(AgentHandle.start(r.recording())))
-                .on(Protocol.ProfileStartLive.class, r -> new Protocol.ProfileStarted(AgentHandle.startLive()))
-                .on(Protocol.ProfilesSent.class, r -> new Protocol.SentCount(AgentHandle.profilesSent()))
-                .on(Protocol.ProfileStop.class, r -> new Protocol.ProfileStopped(AgentHandle.stop()))
-                .on(Protocol.Samples.class, r -> new Protocol.SampleCount(AgentHandle.samples()))
+        AgentHandle.answer(loop)
                 .onCpuReading(
                         Protocol.Cpu.class, r -> new Protocol.CpuReading(ProcessCpu.nanos(), ProcessCpu.waitNanos()))
-                .on(Protocol.Classes.class, r -> JvmFacts.classesLoaded())
                 .on(Protocol.Info.class, r -> {
                     Map<String, Object> m = new LinkedHashMap<>(JvmFacts.read());
                     m.put("scenario", server.info());
