@@ -45,20 +45,9 @@ final class MappedRecordingReader {
 
     /**
      * The summaries, or null when the file is left to the general reader (before any sink saw a sample); the
-     * recording's CPU load events go to {@code loads}.
+     * recording's CPU load events go to {@code loads}. The chunks' ids are translated into {@code ids}, fresh per
+     * recording: a test passes its own to ask what the chunks shared.
      */
-    static Map<SampleMode, RecordingSummary> read(
-            Path readable,
-            String name,
-            ChunkScan scan,
-            Map<SampleMode, SampleSink> sinks,
-            int threads,
-            CpuLoadTally loads)
-            throws RecordingException {
-        return read(readable, name, scan, sinks, threads, loads, new RecordingIds());
-    }
-
-    /** As above, translating into {@code ids}: a test asks them what the chunks shared. */
     static Map<SampleMode, RecordingSummary> read(
             Path readable,
             String name,

@@ -104,7 +104,8 @@ public final class RecordingReader {
             counted.computeIfPresent(SampleMode.CPU, (m, s) -> loads.counting(s));
             Map<SampleMode, RecordingSummary> summaries = null;
             if (ownReader && MappedRecordingReader.accepts(counted)) {
-                summaries = MappedRecordingReader.read(readable, name, scan, counted, threads(), loads);
+                summaries =
+                        MappedRecordingReader.read(readable, name, scan, counted, threads(), loads, new RecordingIds());
                 if (summaries != null) report(name, "wirecost", scan.completeChunks());
             }
             if (summaries == null) {
