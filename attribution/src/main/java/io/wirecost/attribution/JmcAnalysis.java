@@ -82,24 +82,21 @@ public final class JmcAnalysis {
                     summary);
         } catch (ExecutionException | RuntimeException e) {
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-            return new RuleFinding(
-                    rule.getId(),
-                    rule.getName(),
-                    RuleFinding.Severity.NA,
-                    -1,
+            return notApplicable(
+                    rule,
                     "the rule failed on this recording: " + cause.getClass().getSimpleName());
         } catch (TimeoutException e) {
             future.cancel(true);
-            return new RuleFinding(
-                    rule.getId(),
-                    rule.getName(),
-                    RuleFinding.Severity.NA,
-                    -1,
-                    "the rule did not finish within " + BUDGET_SECONDS + " s");
+            return notApplicable(rule, "the rule did not finish within " + BUDGET_SECONDS + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new RuleFinding(rule.getId(), rule.getName(), RuleFinding.Severity.NA, -1, "interrupted");
+            return notApplicable(rule, "interrupted");
         }
+    }
+
+    /** A rule that gave no result: listed anyway, with no score and why, so a table still shows every rule. */
+    private static RuleFinding notApplicable(IRule rule, String why) {
+        return new RuleFinding(rule.getId(), rule.getName(), RuleFinding.Severity.NA, -1, why);
     }
 
     private static RuleFinding.Severity severity(org.openjdk.jmc.flightrecorder.rules.Severity s) {
