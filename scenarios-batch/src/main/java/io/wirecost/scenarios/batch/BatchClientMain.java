@@ -66,12 +66,9 @@ public final class BatchClientMain {
                     m.put("transactions", c.transactions);
                     return m;
                 });
-        try {
-            loop.run();
-        } finally {
+        loop.runThenExit(() -> {
             for (DelayProxy p : c.proxies) p.close();
-        }
-        System.exit(0);
+        });
     }
 
     private int port(String key) {

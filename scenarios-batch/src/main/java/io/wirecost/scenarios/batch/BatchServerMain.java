@@ -35,13 +35,10 @@ public final class BatchServerMain {
         endpoint.put("echoPort", echo.port());
         loop.reply(Map.of("endpoint", endpoint));
         loop.on("info", a -> JvmFacts.read());
-        try {
-            loop.run();
-        } finally {
+        loop.runThenExit(() -> {
             echo.close();
             metro.close();
             rmi.close();
-        }
-        System.exit(0); // RMI's non-daemon threads would keep the JVM alive
+        });
     }
 }

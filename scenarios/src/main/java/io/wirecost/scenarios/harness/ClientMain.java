@@ -79,13 +79,10 @@ public final class ClientMain {
                         Protocol.Concurrent.class,
                         r -> c.concurrent(r.clients(), r.warmupCalls(), r.callsEach(), r.operation()))
                 .on(Protocol.Info.class, r -> c.info());
-        try {
-            loop.run();
-        } finally {
+        loop.runThenExit(() -> {
             AgentHandle.stop();
             if (c.client != null) c.client.close();
-        }
-        System.exit(0);
+        });
     }
 
     private Protocol.Connected connect() throws Exception {

@@ -116,6 +116,19 @@ public final class CommandLoop {
         return null;
     }
 
+    /**
+     * Serves commands, then releases what the driver started and exits 0, however the loop ended: the middleware's
+     * non-daemon threads (RMI's) would otherwise keep the JVM alive. A failure of the loop itself propagates.
+     */
+    public void runThenExit(AutoCloseable release) throws Exception {
+        try {
+            run();
+        } finally {
+            release.close();
+        }
+        System.exit(0);
+    }
+
     /** Serves commands until {@code exit} or end of input. */
     public void run() throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

@@ -37,12 +37,9 @@ public final class ServerMain {
                         m.put("injected", io.wirecost.scenarios.InjectedWork.facts());
                     return new Protocol.Facts(m);
                 });
-        try {
-            loop.run();
-        } finally {
+        loop.runThenExit(() -> {
             AgentHandle.stop();
             server.close();
-        }
-        System.exit(0); // RMI's non-daemon threads would keep the JVM alive
+        });
     }
 }
