@@ -301,12 +301,6 @@ public final class Tables {
             "WS-Security/WS", new String[] {"ws-security", "ws-literal"},
             "WS-literal/WS-encoded", new String[] {"ws-literal", "ws-encoded"});
 
-    private static Optional<ScenarioResult> find(List<ScenarioResult> results, String name) {
-        return results.stream()
-                .filter(r -> r.scenario().equals(name) && !r.rtt().isEmpty())
-                .findFirst();
-    }
-
     /**
      * Categories as rows; for each scenario today's share (client and server samples together) and,
      * where the scenario has a column in seed 000's Table 3, the paper's figure beside it. The heading names the
