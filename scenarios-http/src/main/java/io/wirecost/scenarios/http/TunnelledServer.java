@@ -4,9 +4,9 @@ import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.RTTTesterImpl;
 import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.PayloadService;
+import io.wirecost.scenarios.rmi.RemoteObjects;
 import io.wirecost.scenarios.rmi.RmiScenario;
 import java.io.ObjectInputFilter;
-import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
@@ -120,17 +120,9 @@ public final class TunnelledServer implements ServerHandle {
 
     @Override
     public void close() throws Exception {
-        for (Remote r : exported) unexport(r);
-        unexport(registry);
+        for (Remote r : exported) RemoteObjects.unexport(r);
+        RemoteObjects.unexport(registry);
         closeAll(infrastructure, null);
-    }
-
-    private static void unexport(Remote r) {
-        try {
-            UnicastRemoteObject.unexportObject(r, true);
-        } catch (NoSuchObjectException e) {
-            // already unexported (by a test, say)
-        }
     }
 
     /** Closes in reverse order of start; the first failure is rethrown (or added to {@code pending}). */

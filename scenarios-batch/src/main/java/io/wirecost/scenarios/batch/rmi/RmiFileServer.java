@@ -4,11 +4,11 @@ import io.wirecost.scenarios.batch.files.DocumentProcessor;
 import io.wirecost.scenarios.batch.files.FileStore;
 import io.wirecost.scenarios.batch.files.Node;
 import io.wirecost.scenarios.batch.files.Request;
+import io.wirecost.scenarios.rmi.RemoteObjects;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
@@ -85,16 +85,8 @@ public final class RmiFileServer implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Remote impl : exported.keySet()) unexport(impl);
-        unexport(registry);
-    }
-
-    private static void unexport(Remote r) {
-        try {
-            UnicastRemoteObject.unexportObject(r, true);
-        } catch (NoSuchObjectException e) {
-            // already gone
-        }
+        for (Remote impl : exported.keySet()) RemoteObjects.unexport(impl);
+        RemoteObjects.unexport(registry);
     }
 
     private static int freeLoopbackPort() throws IOException {
