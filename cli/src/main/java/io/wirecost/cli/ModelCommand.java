@@ -13,7 +13,6 @@ import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.UsageException;
 import io.wirecost.runner.model.ModelFit;
 import io.wirecost.runner.model.ModelSweep;
-import io.wirecost.scenarios.ScenarioGroups;
 import io.wirecost.scenarios.payload.Payload;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -93,11 +92,7 @@ public final class ModelCommand implements Callable<Integer> {
                 ints != null ? ints : quick ? List.of(10, 1000, 10000) : List.of(1, 10, 100, 1000, 10000, 100000);
         int total = calls != null ? calls : quick ? 100 : 1000;
         int warm = warmup != null ? warmup : quick ? 100 : 500;
-        try {
-            scenarios = ScenarioGroups.resolve(scenarios); // names and the sets run takes (all, papers, today)
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--scenarios: " + e.getMessage());
-        }
+        scenarios = ScenarioList.resolve(scenarios);
         for (String s : scenarios) {
             if (!Payload.CARRIERS.contains(s))
                 throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "

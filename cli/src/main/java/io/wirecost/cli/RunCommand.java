@@ -13,7 +13,6 @@ import io.wirecost.runner.RunConfig;
 import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.UsageException;
-import io.wirecost.scenarios.ScenarioGroups;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> names = resolveScenarios();
+        List<String> names = ScenarioList.resolve(scenarios);
         RuleSet rules = loadRules();
         if (repeat < 1) throw new UsageException("--repeat must be at least 1");
         scenarioOptions.checked(candidate);
@@ -140,14 +139,6 @@ final class RunCommand implements Callable<Integer> {
                 RunSummary.print(plan, sides, dir, scenarioOptions.payload != null, scenarioOptions.clients > 1);
         boolean pushed = published.finish(RunSides.metricsSources(sides));
         return failed || !pushed ? 1 : 0;
-    }
-
-    private List<String> resolveScenarios() {
-        try {
-            return ScenarioGroups.resolve(scenarios);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--scenarios: " + e.getMessage());
-        }
     }
 
     private RuleSet loadRules() {
