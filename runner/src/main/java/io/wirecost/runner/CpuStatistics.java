@@ -24,12 +24,7 @@ public record CpuStatistics(
 
     /** From CPU nanoseconds per measurement of {@code perMeasurement} calls; at least 3 measurements. */
     public static CpuStatistics of(String operation, String role, long[] cpuNanos, int perMeasurement) {
-        if (cpuNanos.length < 3) throw new IllegalArgumentException(operation + ": need at least 3 measurements");
-        double[] perCall = Arrays.stream(cpuNanos)
-                .sorted()
-                .mapToDouble(n -> n / 1000.0 / perMeasurement)
-                .toArray();
-        double[] kept = Arrays.copyOfRange(perCall, 1, perCall.length - 1);
+        double[] kept = KeptMeasurements.perCallMicros(operation, cpuNanos, perMeasurement);
         return new CpuStatistics(
                 operation,
                 role,

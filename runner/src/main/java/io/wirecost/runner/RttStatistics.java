@@ -55,12 +55,7 @@ public record RttStatistics(
 
     /** From raw nanoseconds per measurement, each of {@code perMeasurement} invocations. */
     public static RttStatistics of(String operation, long[] nanos, int perMeasurement) {
-        if (nanos.length < 3) throw new IllegalArgumentException(operation + ": need at least 3 measurements");
-        double[] perCall = Arrays.stream(nanos)
-                .sorted()
-                .mapToDouble(n -> n / 1000.0 / perMeasurement)
-                .toArray();
-        double[] kept = Arrays.copyOfRange(perCall, 1, perCall.length - 1); // drop min and max
+        double[] kept = KeptMeasurements.perCallMicros(operation, nanos, perMeasurement);
         double mean = Arrays.stream(kept).average().orElseThrow();
         double var = Arrays.stream(kept).map(x -> (x - mean) * (x - mean)).sum() / (kept.length - 1);
         double sd = Math.sqrt(var);
