@@ -2,6 +2,7 @@ package io.wirecost.scenarios.corba;
 
 import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.Endpoint;
+import io.wirecost.scenarios.FreePorts;
 import io.wirecost.scenarios.RttClient;
 import io.wirecost.scenarios.Scenario;
 import io.wirecost.scenarios.ScenarioConfig;
@@ -9,9 +10,6 @@ import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.corba.idl.PayloadTesterHelper;
 import io.wirecost.scenarios.corba.idl.RTTTester;
 import io.wirecost.scenarios.corba.idl.RTTTesterHelper;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jacorb.naming.NamingContextImpl;
@@ -47,7 +45,7 @@ public final class CorbaScenario implements Scenario {
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         // loopback, or with --remote the server namespace's address; never every interface
         String host = config.bindHost();
-        int port = freePort(host);
+        int port = FreePorts.on(host);
         ORB orb = Orbs.server(host, port);
         POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
         NamingContextImpl naming = InProcessNaming.start(orb, root);
@@ -101,11 +99,5 @@ public final class CorbaScenario implements Scenario {
         m.put("orb.version", "JacORB " + org.jacorb.util.Version.version);
         m.put("giop", "1.2");
         return m;
-    }
-
-    static int freePort(String host) throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -1,8 +1,8 @@
 package io.wirecost.scenarios.http;
 
+import io.wirecost.scenarios.FreePorts;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.UnknownHostException;
 
 /** The loopback addresses the tunnelled scenarios use (README, "Ports"). */
@@ -30,8 +30,8 @@ final class Addresses {
     }
 
     static int freePort(InetAddress address) throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, address)) {
-            return s.getLocalPort();
+        try {
+            return FreePorts.on(address);
         } catch (IOException e) {
             throw new IOException(
                     "cannot listen on " + address.getHostAddress() + " (" + e.getMessage()

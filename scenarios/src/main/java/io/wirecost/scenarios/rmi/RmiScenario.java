@@ -3,6 +3,7 @@ package io.wirecost.scenarios.rmi;
 import io.wirecost.scenarios.BoundClient;
 import io.wirecost.scenarios.Endpoint;
 import io.wirecost.scenarios.Faults;
+import io.wirecost.scenarios.FreePorts;
 import io.wirecost.scenarios.InjectedWork;
 import io.wirecost.scenarios.RTTTester;
 import io.wirecost.scenarios.RTTTesterImpl;
@@ -13,10 +14,7 @@ import io.wirecost.scenarios.ServerHandle;
 import io.wirecost.scenarios.payload.Payload;
 import io.wirecost.scenarios.payload.PayloadService;
 import io.wirecost.scenarios.payload.PayloadTester;
-import java.io.IOException;
 import java.io.ObjectInputFilter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.rmi.server.RMIClientSocketFactory;
@@ -69,7 +67,7 @@ public class RmiScenario implements Scenario {
     public ServerHandle startServer(ScenarioConfig config) throws Exception {
         RMIClientSocketFactory csf = clientFactory(config);
         RMIServerSocketFactory ssf = serverFactory(config);
-        int registryPort = freePort(config.bindHost());
+        int registryPort = FreePorts.on(config.bindHost());
         Registry registry = csf == null
                 ? LocateRegistry.createRegistry(registryPort)
                 : LocateRegistry.createRegistry(registryPort, csf, ssf);
@@ -116,11 +114,5 @@ public class RmiScenario implements Scenario {
 
     protected Map<String, String> serverInfo() {
         return Map.of();
-    }
-
-    static int freePort(String host) throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.batch.rmi;
 
+import io.wirecost.scenarios.FreePorts;
 import io.wirecost.scenarios.batch.files.DocumentProcessor;
 import io.wirecost.scenarios.batch.files.FileStore;
 import io.wirecost.scenarios.batch.files.Node;
@@ -8,7 +9,6 @@ import io.wirecost.scenarios.rmi.RemoteObjects;
 import java.io.IOException;
 import java.io.ObjectInputFilter;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.registry.LocateRegistry;
@@ -46,7 +46,7 @@ public final class RmiFileServer implements AutoCloseable {
     private final ResourceServer documentServer;
 
     private RmiFileServer(FileStore store) throws IOException {
-        this.port = freeLoopbackPort();
+        this.port = FreePorts.on(InetAddress.getLoopbackAddress());
         this.registry = LocateRegistry.createRegistry(port, null, ssf);
         registry.rebind(OBJECTS_NAME, container(store.root()));
         this.documentServer =
@@ -87,12 +87,6 @@ public final class RmiFileServer implements AutoCloseable {
     public void close() {
         for (Remote impl : exported.keySet()) RemoteObjects.unexport(impl);
         RemoteObjects.unexport(registry);
-    }
-
-    private static int freeLoopbackPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 
     /** For tests: the document server's stub, as a client would look it up. */

@@ -1,10 +1,10 @@
 package io.wirecost.scenarios.http.proxy;
 
+import io.wirecost.scenarios.FreePorts;
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,7 +76,7 @@ final class PrivoxyProxy {
                     "wirecost-privoxy-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             try {
-                return launch(exe, version, dir, freeLoopbackPort(), target, ports);
+                return launch(exe, version, dir, FreePorts.on(LOOPBACK), target, ports);
             } catch (IOException e) {
                 FileTrees.deleteQuietly(dir);
                 last = e;
@@ -171,12 +171,6 @@ final class PrivoxyProxy {
             return true;
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    static int freeLoopbackPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, LOOPBACK)) {
-            return s.getLocalPort();
         }
     }
 
