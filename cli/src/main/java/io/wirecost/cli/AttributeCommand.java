@@ -9,7 +9,6 @@ import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.report.AttributionReport;
-import io.wirecost.runner.UsageException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,11 +69,7 @@ final class AttributeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Choice.among("--format", format, "table", "csv", "json");
         Choice.among("--by", by, "category", "package", "artifact", "endpoint");
-        AttributionMode mode = switch (attribution) {
-            case "self" -> AttributionMode.SELF;
-            case "inclusive" -> AttributionMode.INCLUSIVE;
-            default -> throw new UsageException("--attribution must be self or inclusive, got '" + attribution + "'");
-        };
+        AttributionMode mode = Choice.among("--attribution", attribution, List.of(AttributionMode.values()));
         List<InputOptions.Input> inputs = input.resolve();
         if (input.sampleMode() == io.wirecost.attribution.SampleMode.WALL) {
             // wall samples include idle threads: a server's acceptor parked in accept()/poll() counts as its

@@ -55,13 +55,8 @@ final class CountsOptions {
 
     /** The method chosen: explicit counts are kept exactly, being the papers' method with other numbers. */
     RunMethod chosen() {
-        RunMethod asked = method == null
-                ? null
-                : Choice.of(RunMethod.class, method)
-                        .filter(m -> m != RunMethod.QUICK)
-                        .orElseThrow(() -> new UsageException(
-                                "--method must be " + Choice.words(List.of(RunMethod.ADAPTIVE, RunMethod.PAPER))
-                                        + ", got '" + method + "'"));
+        RunMethod asked =
+                method == null ? null : Choice.among("--method", method, List.of(RunMethod.ADAPTIVE, RunMethod.PAPER));
         if (asked != null && quick)
             throw new UsageException("--method and --quick: choose one (--quick is a method of its own)");
         boolean explicitCounts = warmup != null || invocations != null || reps != null;

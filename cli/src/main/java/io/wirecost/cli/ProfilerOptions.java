@@ -74,18 +74,11 @@ final class ProfilerOptions {
 
     /** The engine's word, if one of {@code allowed}; else the one-line error naming {@code --profiler}. */
     static String engine(List<Engine> allowed, String word) {
-        return Choice.of(Engine.class, word)
-                .filter(allowed::contains)
-                .map(Choice::word)
-                .orElseThrow(() ->
-                        new UsageException("--profiler must be " + Choice.words(allowed) + ", got '" + word + "'"));
+        return Choice.word(Choice.among("--profiler", word, allowed));
     }
 
     static String event(String word) {
-        return Choice.of(Event.class, word)
-                .map(Choice::word)
-                .orElseThrow(() -> new UsageException(
-                        "--event must be " + Choice.words(List.of(Event.values())) + ", got '" + word + "'"));
+        return Choice.word(Choice.among("--event", word, List.of(Event.values())));
     }
 
     /**

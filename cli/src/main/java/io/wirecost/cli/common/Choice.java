@@ -36,6 +36,14 @@ public final class Choice {
         return word;
     }
 
+    /** The constant of {@code allowed} that {@code word} names; else the same one-line refusal, listing them. */
+    public static <E extends Enum<E>> E among(String option, String word, List<E> allowed) {
+        return allowed.stream()
+                .filter(e -> word(e).equals(word))
+                .findFirst()
+                .orElseThrow(() -> new UsageException(option + " must be " + words(allowed) + ", got '" + word + "'"));
+    }
+
     private static String listed(List<String> w) {
         return w.size() == 1 ? w.get(0) : String.join(", ", w.subList(0, w.size() - 1)) + " or " + w.get(w.size() - 1);
     }
