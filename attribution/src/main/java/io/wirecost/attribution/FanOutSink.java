@@ -33,6 +33,11 @@ public final class FanOutSink implements SampleSink {
     }
 
     @Override
+    public void anticipate(ChunkView chunk, int stackTraceId, int threadId) {
+        for (SampleSink s : sinks) s.anticipate(chunk, stackTraceId, threadId);
+    }
+
+    @Override
     public boolean needsEachSample() {
         return needsEachSample;
     }
