@@ -30,9 +30,6 @@ final class OverheadBench implements Callable<Integer> {
     /** The agent's default event (io.wirecost.agent.AgentOptions.DEFAULT_EVENT; the CLI does not link the agent). */
     static final String AGENT_DEFAULT_EVENT = "itimer";
 
-    /** The agent's default otlp.interval (io.wirecost.agent.OtlpOptions), for the same reason. */
-    static final String AGENT_DEFAULT_WINDOW = "10s";
-
     private static final String ENDPOINTS_SUFFIX = "+endpoints";
     private static final String OTLP_SUFFIX = "+otlp";
 
@@ -85,7 +82,7 @@ final class OverheadBench implements Callable<Integer> {
 
     @Option(
             names = "--window",
-            defaultValue = AGENT_DEFAULT_WINDOW,
+            defaultValue = AgentWindow.DEFAULT,
             description = "+otlp: the agent's window (otlp.interval), one block each (default: ${DEFAULT-VALUE}, the "
                     + "agent's).")
     String window;
@@ -94,10 +91,7 @@ final class OverheadBench implements Callable<Integer> {
     public Integer call() throws Exception {
         ScenarioName.check(scenario);
         Duration budgetPerSetting = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget));
-        Duration windowLength = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--window", window));
-        if (windowLength.toMillis() < 1000)
-            throw new io.wirecost.runner.UsageException(
-                    "--window: at least 1s (the agent's otlp.interval), got '" + window + "'");
+        Duration windowLength = AgentWindow.parse(window);
         boolean otlp = settings.stream().anyMatch(x -> x.contains(OTLP_SUFFIX));
         if (otlp && otlpEndpoint == null)
             throw new io.wirecost.runner.UsageException(

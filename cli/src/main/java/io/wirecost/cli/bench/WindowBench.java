@@ -57,7 +57,7 @@ final class WindowBench implements Callable<Integer> {
 
     @Option(
             names = "--window",
-            defaultValue = OverheadBench.AGENT_DEFAULT_WINDOW,
+            defaultValue = AgentWindow.DEFAULT,
             description = "Without --segments: the length of the recorded window (default: ${DEFAULT-VALUE}, the "
                     + "agent's otlp.interval).")
     String window;
@@ -73,9 +73,7 @@ final class WindowBench implements Callable<Integer> {
         PairedRatio.checkRounds(rounds);
         if (warmup < 0) throw new UsageException("--warmup must be 0 or more, got " + warmup);
         ScenarioName.check(scenario);
-        Duration length = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--window", window));
-        if (length.toMillis() < 1000)
-            throw new UsageException("--window: at least 1s (the agent's otlp.interval), got '" + window + "'");
+        Duration length = AgentWindow.parse(window);
         if (segments != null && workDir != null)
             throw new UsageException("--work-dir: only without --segments (nothing is recorded)");
         ReaderComparison readers = new ReaderComparison(rounds, warmup);
