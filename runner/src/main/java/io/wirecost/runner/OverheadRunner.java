@@ -26,6 +26,12 @@ public final class OverheadRunner {
      */
     public record Blocks(List<Double> micros, long profilesSent) {}
 
+    /**
+     * When the off/on pairs stop: after at least {@code minPairs}, once the overhead's 95 % interval has a half-width
+     * of at most {@code halfWidthPercent} or the {@code budget} is spent, and at {@code maxPairs} in any case.
+     */
+    public record Stop(int minPairs, int maxPairs, double halfWidthPercent, Duration budget) {}
+
     /** One block: its mean round trip, microseconds, with profiling off or on. */
     private interface Block {
         double run(ChildJvm server, ChildJvm client, boolean on) throws Exception;
@@ -43,22 +49,11 @@ public final class OverheadRunner {
         this.progress = progress;
     }
 
-    /**
-     * @param callsPerBlock invocations of the {@code int} operation per block
-     * @param halfWidth     stop when the 95 % interval's half-width, in percent, is at most this
-     */
-    public Blocks measure(
-            String scenarioName,
-            String label,
-            int warmup,
-            int callsPerBlock,
-            int minPairs,
-            int maxPairs,
-            double halfWidth,
-            Duration budget)
+    /** @param callsPerBlock invocations of the {@code int} operation per block */
+    public Blocks measure(String scenarioName, String label, int warmup, int callsPerBlock, Stop stop)
             throws Exception {
         Block b = (server, client, on) -> block(server, client, callsPerBlock, on, work(label));
-        return new Blocks(measure(scenarioName, label, warmup, minPairs, maxPairs, halfWidth, budget, b), -1);
+        return new Blocks(measure(scenarioName, label, warmup, stop, b), -1);
     }
 
     /**
@@ -66,31 +61,14 @@ public final class OverheadRunner {
      * launcher's agent must have {@code otlp.endpoint} among its {@link JvmLauncher#liveAgent live options}.
      */
     public Blocks measureLiveWindows(
-            String scenarioName,
-            String label,
-            int warmup,
-            int callsPerBlock,
-            Duration window,
-            int minPairs,
-            int maxPairs,
-            double halfWidth,
-            Duration budget)
+            String scenarioName, String label, int warmup, int callsPerBlock, Duration window, Stop stop)
             throws Exception {
         LiveWindowBlocks windows = new LiveWindowBlocks(callsPerBlock, window);
-        List<Double> micros =
-                measure(scenarioName, label, warmup, minPairs, maxPairs, halfWidth, budget, windows::block);
+        List<Double> micros = measure(scenarioName, label, warmup, stop, windows::block);
         return new Blocks(micros, windows.profilesSent());
     }
 
-    private List<Double> measure(
-            String scenarioName,
-            String label,
-            int warmup,
-            int minPairs,
-            int maxPairs,
-            double halfWidth,
-            Duration budget,
-            Block block)
+    private List<Double> measure(String scenarioName, String label, int warmup, Stop stop, Block block)
             throws Exception {
         ScenarioDescriptor scenario = Scenarios.descriptor(scenarioName);
         // deleted when the blocks end and, through ScenarioKeys' hook, on Ctrl-C
@@ -99,7 +77,7 @@ public final class OverheadRunner {
             String config = JSON.writeValueAsString(new ScenarioConfig(ScenarioConfig.DEFAULT_STRING_LENGTH, keyDir));
             Path rec = workDir.resolve(label + ".jfr");
             List<Double> micros = new ArrayList<>();
-            long deadline = System.nanoTime() + budget.toNanos();
+            long deadline = System.nanoTime() + stop.budget().toNanos();
             JvmPair.Files files = new JvmPair.Files(
                     workDir.resolve(label + "-server.jfr"),
                     rec,
@@ -111,15 +89,15 @@ public final class OverheadRunner {
                 client.call(new Protocol.Warmup(warmup), Duration.ofMinutes(10));
                 // a profiled warm-up block too: the profiler's own code must be compiled before it is measured
                 block.run(server, client, true);
-                for (int pair = 0; pair < maxPairs; pair++) {
+                for (int pair = 0; pair < stop.maxPairs(); pair++) {
                     micros.add(block.run(server, client, false));
                     micros.add(block.run(server, client, true));
-                    if (pair + 1 >= minPairs) {
+                    if (pair + 1 >= stop.minPairs()) {
                         double[] ci = OverheadStats.overhead(micros);
                         progress.accept(String.format(
                                 "%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
                                 label, pair + 1, ci[0], ci[1], ci[2]));
-                        if ((ci[2] - ci[1]) / 2 <= halfWidth || System.nanoTime() > deadline) break;
+                        if ((ci[2] - ci[1]) / 2 <= stop.halfWidthPercent() || System.nanoTime() > deadline) break;
                     }
                 }
                 micros.add(block.run(server, client, false)); // every on-block between two off-blocks

@@ -90,7 +90,11 @@ final class OverheadBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ScenarioName.check(scenario);
-        Duration budgetPerSetting = Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget));
+        OverheadRunner.Stop stop = new OverheadRunner.Stop(
+                10,
+                maxPairs,
+                target,
+                Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget)));
         Duration windowLength = AgentWindow.parse(window);
         boolean otlp = settings.stream().anyMatch(x -> x.contains(OTLP_SUFFIX));
         if (otlp && otlpEndpoint == null)
@@ -148,13 +152,12 @@ final class OverheadBench implements Callable<Integer> {
                         "wirecost-bench"));
                 System.err.println(s + ": measuring " + scenario + " in blocks of one " + window
                         + " window, off/on alternating; profiles to " + otlpEndpoint);
-                b = runner.measureLiveWindows(
-                        scenario, s, 5_000, callsPerBlock, windowLength, 10, maxPairs, target, budgetPerSetting);
+                b = runner.measureLiveWindows(scenario, s, 5_000, callsPerBlock, windowLength, stop);
                 sent.add(s + ": " + b.profilesSent() + " profiles accepted by " + otlpEndpoint);
             } else {
                 System.err.println(s + ": measuring " + scenario + " in blocks of " + callsPerBlock
                         + " calls, off/on alternating");
-                b = runner.measure(scenario, s, 5_000, callsPerBlock, 10, maxPairs, target, budgetPerSetting);
+                b = runner.measure(scenario, s, 5_000, callsPerBlock, stop);
             }
             double[] o = OverheadStats.overhead(b.micros());
             double off = 0;
