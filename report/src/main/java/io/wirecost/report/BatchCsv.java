@@ -58,7 +58,7 @@ public final class BatchCsv {
             LatencyResult r = lf.result();
             for (ModelFit m : lf.fits()) {
                 String v = m.documentVariant();
-                Optional<PaperBatch> paper = v.equals("ws-document") ? PaperBatch.at(r.delayNanos()) : Optional.empty();
+                Optional<PaperBatch> paper = PaperBatch.beside(v, r.delayNanos());
                 sb.append(String.format(
                         Locale.ROOT,
                         "%s,%.3f,%s,%.4f,%.4f,%.4f,%s,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s,%s,%s,%s,%s%n",

@@ -109,8 +109,7 @@ public final class BatchJson {
         m.put("ratio_at_5_files", f.ratioAt5().isPresent() ? f.ratioAt5().getAsDouble() : null);
         m.put("ratio_at_5_files_ci_low", finite(f.ratioAt5CiLow()));
         m.put("ratio_at_5_files_ci_high", finite(f.ratioAt5CiHigh()));
-        Optional<PaperBatch> paper =
-                f.documentVariant().equals("ws-document") ? PaperBatch.at(r.delayNanos()) : Optional.empty();
+        Optional<PaperBatch> paper = PaperBatch.beside(f.documentVariant(), r.delayNanos());
         paper.ifPresent(p -> m.put(
                 "paper",
                 Map.of(

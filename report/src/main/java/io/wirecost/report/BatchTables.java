@@ -81,7 +81,7 @@ public final class BatchTables {
                 coarse.add(BatchRunner.millis(r.delayNanos()) + " (" + fewest + ")");
             for (ModelFit m : lf.fits()) {
                 String v = m.documentVariant();
-                Optional<PaperBatch> paper = v.equals("ws-document") ? PaperBatch.at(r.delayNanos()) : Optional.empty();
+                Optional<PaperBatch> paper = PaperBatch.beside(v, r.delayNanos());
                 rows.add(List.of(
                         BatchRunner.millis(r.delayNanos()),
                         v,

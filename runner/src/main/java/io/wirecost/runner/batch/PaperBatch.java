@@ -30,7 +30,12 @@ public record PaperBatch(long delayNanos, String configuration, String crossover
                     0.125,
                     "the web service is faster retrieving any number of documents"));
 
-    public static Optional<PaperBatch> at(long delayNanos) {
+    /**
+     * What the paper says beside one document variant's fit at one delay: only for {@code ws-document} (the paper's
+     * web service) at one of the paper's three delays, else nothing.
+     */
+    public static Optional<PaperBatch> beside(String documentVariant, long delayNanos) {
+        if (!documentVariant.equals("ws-document")) return Optional.empty();
         return ALL.stream().filter(p -> p.delayNanos == delayNanos).findFirst();
     }
 }
