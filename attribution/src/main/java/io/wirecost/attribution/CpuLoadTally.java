@@ -68,11 +68,6 @@ final class CpuLoadTally {
                 return sink.needsEachSample();
             }
 
-            @Override
-            public void anticipate(ChunkView c, int stackTraceId, int threadId) {
-                sink.anticipate(c, stackTraceId, threadId);
-            }
-
             private void count(int threadId, long weight) {
                 String name = names.computeIfAbsent(threadId, id -> {
                     String n = chunk.threadName(id);

@@ -33,11 +33,6 @@ public final class FanOutSink implements SampleSink {
     }
 
     @Override
-    public void anticipate(ChunkView chunk, int stackTraceId, int threadId) {
-        for (SampleSink s : sinks) s.anticipate(chunk, stackTraceId, threadId);
-    }
-
-    @Override
     public boolean needsEachSample() {
         return needsEachSample;
     }

@@ -60,7 +60,7 @@ final class MappedRecordingReader {
         List<SampleMode> modes = new ArrayList<>(sinks.keySet());
         List<Chunk> chunks = new ArrayList<>();
         try {
-            if (!readAll(readable, scan.completeChunks(), sinks, modes, threads, ids, chunks)) return null;
+            if (!readAll(readable, scan.completeChunks(), modes, threads, ids, chunks)) return null;
         } catch (IOException e) {
             return null;
         } catch (JfrMetadata.Corrupt e) {
@@ -77,13 +77,7 @@ final class MappedRecordingReader {
     }
 
     private static boolean readAll(
-            Path file,
-            int chunkCount,
-            Map<SampleMode, SampleSink> sinks,
-            List<SampleMode> modes,
-            int threads,
-            RecordingIds ids,
-            List<Chunk> chunks)
+            Path file, int chunkCount, List<SampleMode> modes, int threads, RecordingIds ids, List<Chunk> chunks)
             throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             List<long[]> spans = new ArrayList<>();
@@ -123,9 +117,7 @@ final class MappedRecordingReader {
                 List<Future<Chunk>> futures = new ArrayList<>();
                 for (Callable<Chunk> t : tasks) futures.add(pool.submit(t));
                 for (Future<Chunk> f : futures) {
-                    Chunk c = f.get();
-                    if (!add(c, chunks)) return false;
-                    anticipate(c, sinks, ids);
+                    if (!add(f.get(), chunks)) return false;
                 }
                 return true;
             } catch (ExecutionException e) {
@@ -173,19 +165,6 @@ final class MappedRecordingReader {
         if (c == null) return false;
         chunks.add(c);
         return true;
-    }
-
-    /**
-     * Lets the sinks do their per-stack work (classification) for a chunk already read while the reading threads
-     * read the next ones, on this thread, which feeds them later: on two cores that work otherwise waits for the
-     * slowest chunk. Nothing is counted yet, so the file can still go to the general reader.
-     */
-    private static void anticipate(Chunk c, Map<SampleMode, SampleSink> sinks, RecordingIds ids) {
-        if (!c.translated) return; // its ids are the chunk's own until it is fed
-        for (ChunkEvents.Part part : c.events.parts) {
-            SampleSink sink = sinks.get(part.mode);
-            part.tally.forEach((stack, thread, weight, events, squares) -> sink.anticipate(ids, stack, thread));
-        }
     }
 
     /** One chunk indexed and summed; {@code translated} when its tallies hold recording-wide ids already. */

@@ -53,7 +53,7 @@ final class RecordingIds implements ChunkView {
         recordingStartNanos = Math.min(recordingStartNanos, startNanos);
     }
 
-    // The view, asked while later chunks are still translated (SampleSink.anticipate), then once all are
+    // The view, asked once every chunk is translated (after the reading threads are joined)
 
     @Override
     public long[] stackMethods(int stackTraceId) {
@@ -69,12 +69,12 @@ final class RecordingIds implements ChunkView {
 
     /** The frame type was applied when the frame was interned (it tells a native symbol from a Java method). */
     @Override
-    public synchronized Frame frame(long methodId, byte frameType) {
+    public Frame frame(long methodId, byte frameType) {
         return frames.get(methodId);
     }
 
     @Override
-    public synchronized String threadName(int threadId) {
+    public String threadName(int threadId) {
         return threads.get(threadId);
     }
 

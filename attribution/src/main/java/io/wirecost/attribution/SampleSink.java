@@ -27,12 +27,4 @@ public interface SampleSink {
     default boolean needsEachSample() {
         return true;
     }
-
-    /**
-     * Samples of this stack on this thread are coming in {@code chunk}, which {@link #beginChunk} will begin: a sink
-     * may do now the work they will cost it per stack (classify it), without counting anything. A reader calls this
-     * while its other threads still read the rest of the file, so that work overlaps the reading; it calls it on the
-     * thread that later begins the chunk, and it may still give the file up and begin other chunks instead.
-     */
-    default void anticipate(ChunkView chunk, int stackTraceId, int threadId) {}
 }

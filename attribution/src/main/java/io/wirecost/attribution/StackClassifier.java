@@ -28,8 +28,6 @@ public final class StackClassifier implements SampleSink {
     private final Map<Frame, Integer> frameCategory = new HashMap<>();
 
     private ChunkView chunk;
-    /** The chunk whose stacks were classified ahead of its samples: its beginning keeps what they cached. */
-    private ChunkView anticipated;
 
     public StackClassifier(RuleSet rules, CategoryCounts counts) {
         this(rules, counts, AttributionMode.SELF);
@@ -43,9 +41,6 @@ public final class StackClassifier implements SampleSink {
 
     @Override
     public void beginChunk(ChunkView chunk) {
-        boolean classifiedAhead = chunk == anticipated;
-        anticipated = null;
-        if (classifiedAhead) return;
         // ids are per chunk: a new chunk may reuse them for other methods, stacks and threads
         this.chunk = chunk;
         methodCategory.clear();
@@ -58,20 +53,6 @@ public final class StackClassifier implements SampleSink {
     @Override
     public boolean needsEachSample() {
         return false;
-    }
-
-    /** Classifies the stack into the caches its samples will find (the rules are the time-consuming part). */
-    @Override
-    public void anticipate(ChunkView chunk, int stackTraceId, int threadId) {
-        if (chunk != anticipated) {
-            beginChunk(chunk);
-            anticipated = chunk;
-        }
-        if (mode == AttributionMode.SELF) {
-            classify(stackTraceId, threadId);
-        } else {
-            categoriesOf(stackTraceId, threadId);
-        }
     }
 
     @Override
