@@ -8,7 +8,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out="${1:-$root/runs/own-service-$(date +%Y%m%d-%H%M%S)}"
-seconds="${2:-5}"
+seconds="${2:-10}"   # 5-s repetitions are short: the checksum's code is compiled during them
 repeat="${3:-5}"
 # the stand-in service, from Maven Central (offline once its dependencies are cached)
 apps="$root/cli/real-programs/endpoint-apps/pom.xml"

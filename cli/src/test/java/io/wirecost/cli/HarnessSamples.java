@@ -65,4 +65,20 @@ final class HarnessSamples {
         }
         return harness;
     }
+
+    /**
+     * The {@code json} samples whose stack reaches a thread's root ({@code Thread.run} or a {@code main} method): on
+     * a whole stack the harness's JSON is {@code harness}, so a scenario that sends no JSON has none. A stack the
+     * profiler cut short without a {@code break_*} or {@code unknown} frame at its root (a sample in thousands, now
+     * and then) can still end in Jackson's frames and land in {@code json}: nothing on it says whose work it was.
+     */
+    static List<String> jsonOnWholeStacks(Path recording) throws Exception {
+        List<String> whole = new ArrayList<>();
+        for (String line : categorised(recording)) {
+            if (!line.startsWith("[json];")) continue;
+            String root = line.substring("[json];".length()).split(";", 2)[0];
+            if (root.startsWith("java.lang.Thread.run") || root.contains(".main_[")) whole.add(line);
+        }
+        return whole;
+    }
 }

@@ -65,9 +65,17 @@ class RunIT {
             for (String role : List.of("client", "server"))
                 harness += HarnessSamples.assertNoHarnessInMiddleware(
                         out.resolve("recordings").resolve(s + "-" + role + ".jfr"));
-        // the JSON only the harness sends: none left in the middleware's shares of tcp and rmi
-        for (String s : List.of("tcp", "rmi"))
-            assertEquals(0.0, shares.getOrDefault(s + "/all/json", 0.0), s + "'s json share");
+        // the JSON only the harness sends: none on a whole stack in tcp's and rmi's profiles; a stack cut short
+        // that ends in Jackson's frames can still be json, one sample in thousands, which the table's share shows
+        for (String s : List.of("tcp", "rmi")) {
+            for (String role : List.of("client", "server"))
+                assertEquals(
+                        List.of(),
+                        HarnessSamples.jsonOnWholeStacks(
+                                out.resolve("recordings").resolve(s + "-" + role + ".jfr")),
+                        s + "-" + role + ": json samples on whole stacks");
+            assertTrue(shares.getOrDefault(s + "/all/json", 0.0) < 0.1, s + "'s json share");
+        }
         // the CPU readings between batches and the replies' JSON are sampled: the rules see them, as the harness's
         assertTrue(harness > 0, "no sample of the harness's own work in tcp's and rmi's profiles");
     }
