@@ -124,6 +124,59 @@ record ChunkScan(String file, long fileSize, int completeChunks, long lostBytes)
         }
     }
 
+    /**
+     * Before async-profiler's reader opens the file: it sizes its buffer by each constant pool's declared size, so a
+     * corrupted size has it allocate and zero up to 2 GB before it fails, and it follows a chain that loops until its
+     * time is up. Sound chains stay inside their chunk, visit each offset once and hold pools that fit in it.
+     */
+    void checkConstantPools(Path path) throws RecordingException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            ByteBuffer header = ByteBuffer.allocate(HEADER);
+            long chunkStart = 0;
+            for (int k = 0; k < completeChunks; k++) {
+                header.clear();
+                ch.read(header, chunkStart);
+                long chunkSize = header.getLong(8);
+                checkChain(ch, chunkStart, chunkSize, header.getLong(16));
+                chunkStart += chunkSize;
+            }
+        } catch (IOException e) {
+            throw new RecordingException(file, "cannot read: " + e.getMessage());
+        }
+    }
+
+    private void checkChain(FileChannel ch, long chunkStart, long chunkSize, long cpOffset)
+            throws IOException, RecordingException {
+        java.util.Set<Long> visited = new java.util.HashSet<>();
+        byte[] b = new byte[64];
+        for (long offset = cpOffset; ; ) {
+            if (offset <= 0 || offset >= chunkSize) throw badPool(chunkStart, offset, "lies outside the chunk");
+            if (!visited.add(offset)) throw badPool(chunkStart, offset, "comes round again: the chain loops");
+            int n = Math.max(0, ch.read(ByteBuffer.wrap(b), chunkStart + offset));
+            JfrCursor c = new JfrCursor(b, n, 0);
+            long delta;
+            try {
+                int size = c.getVarint(); // as that reader reads it: an int, whatever the bytes say
+                if (size > chunkSize - offset)
+                    throw badPool(chunkStart, offset, "declares " + size + " bytes, past the chunk's end");
+                c.getVarint(); // type
+                c.getVarlong(); // start
+                c.getVarlong(); // duration
+                delta = c.getVarlong();
+            } catch (IndexOutOfBoundsException e) {
+                throw badPool(chunkStart, offset, "has an unreadable header");
+            }
+            if (delta == 0) return;
+            offset += delta;
+        }
+    }
+
+    private RecordingException badPool(long chunkStart, long offset, String what) {
+        return new RecordingException(
+                file,
+                corrupted("chunk at offset " + chunkStart + ": its constant pool at offset " + offset + " " + what));
+    }
+
     /** JFR's LEB128-style variable-length integer; -1 when the buffer ends first. */
     private static long varlong(ByteBuffer b) {
         long result = 0;

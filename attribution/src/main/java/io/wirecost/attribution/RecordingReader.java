@@ -270,6 +270,7 @@ public final class RecordingReader {
         sinks.forEach((m, s) -> targets.add(new Target(m, s)));
         String producer = "jdk";
         int chunks = 0;
+        scan.checkConstantPools(Path.of(path));
         try (JfrReader jfr = new JfrReader(path)) {
             open.set(jfr);
             jfr.stopAtNewChunk = true;

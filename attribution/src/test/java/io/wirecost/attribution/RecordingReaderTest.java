@@ -383,6 +383,37 @@ class RecordingReaderTest {
         assertFalse(e.getMessage().contains("Index"), e.getMessage());
     }
 
+    /**
+     * async-profiler's reader sizes its buffer by a constant pool's declared size: one past the chunk's end would
+     * have it allocate and zero up to 2 GB before failing. wirecost's own reader cannot skip that event either and
+     * leaves the file to it; the file is refused, in words, before that reader opens it.
+     */
+    @Test
+    void constantPoolSizedPastItsChunkIsRefusedBeforeTheGeneralReader() throws Exception {
+        byte[] bytes = Files.readAllBytes(first);
+        int cpOffset = (int) java.nio.ByteBuffer.wrap(bytes, 16, 8).getLong();
+        JfrCursor c = new JfrCursor(bytes, bytes.length, cpOffset);
+        c.getVarint();
+        int length = c.pos - cpOffset; // the size field rewritten in place, as large as its bytes can say
+        Arrays.fill(bytes, cpOffset, cpOffset + length - 1, (byte) 0xff);
+        bytes[cpOffset + length - 1] = 0x7f;
+        long size = (1L << 7 * length) - 1;
+        assertTrue(size > bytes.length && size <= Integer.MAX_VALUE, "a size field of " + length + " bytes");
+        Path broken = Files.write(dir.resolve("huge-constant-pool.jfr"), bytes);
+        RuleSet rules = RuleSet.defaults();
+        for (boolean own : new boolean[] {true, false}) {
+            StackClassifier counting = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+            RecordingException e = assertThrows(
+                    RecordingException.class,
+                    () -> new RecordingReader(SampleMode.CPU).ownReader(own).read(broken, counting));
+            assertTrue(
+                    e.getMessage()
+                            .endsWith("its constant pool at offset " + cpOffset + " declares " + size
+                                    + " bytes, past the chunk's end"),
+                    e.getMessage());
+        }
+    }
+
     private static RecordingException assertRecordingError(Path file, String reason) {
         RecordingException e = assertThrows(
                 RecordingException.class, () -> new RecordingReader(SampleMode.CPU).read(file, new Collector()));
