@@ -1,8 +1,8 @@
 package io.wirecost.diff;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -32,7 +32,6 @@ import java.util.Map;
  * written before it, whose format string says it). A reader refuses a newer version in one line, naming the file
  * and the version, rather than misreading it.
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ResultsFile(
         String format,
@@ -53,7 +52,6 @@ public record ResultsFile(
      * {@code hostSpeedMbps}: the median of the host's speed probed beside the run's scenarios (the runner's
      * {@code HostSpeed}), null where none was probed.
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Run(
             String id,
             String started,
@@ -81,7 +79,6 @@ public record ResultsFile(
     }
 
     /** The method and its counts: warm-up calls, then {@code reps} batches of {@code invocations} calls per operation. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Settings(
             Integer warmupCalls,
             Integer reps,
@@ -95,7 +92,6 @@ public record ResultsFile(
             String method) {}
 
     /** Which engine sampled which event how often, and what it recorded beside CPU samples. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Profiler(String engine, String event, Long intervalNs, List<String> extras) {}
 
     /** The version this build writes and the newest it reads. */
@@ -107,7 +103,6 @@ public record ResultsFile(
     public static final String FORMAT = PREFIX + VERSION;
 
     /** One repetition of one scenario. {@code companions} and {@code jmcAnalysis} are left out when absent. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Scenario(
             String scenario,
@@ -176,7 +171,6 @@ public record ResultsFile(
     }
 
     /** Round trips of one operation; the interval's fields are null where none is known. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Rtt(
             String operation,
@@ -199,7 +193,6 @@ public record ResultsFile(
      * in {@code cpu_per_call}, over all repetitions as in cpu.csv, with its scenario and what its interval comes from.
      * A field that does not apply is left out.
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Cpu(
             @JsonInclude(JsonInclude.Include.NON_NULL) String scenario,
@@ -217,7 +210,6 @@ public record ResultsFile(
      * One role's attribution (or a companion's: bytes for {@code alloc}, nanoseconds for {@code lock} in the
      * {@code *_samples} fields).
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Shares(
             String events,
@@ -238,7 +230,6 @@ public record ResultsFile(
     }
 
     /** A middleware category's share, with the paper's Table 3 row it reproduces (paper_percent null where none). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record MiddlewareShare(
             String category,
@@ -255,12 +246,10 @@ public record ResultsFile(
     }
 
     /** A JVM-internal category's share of all samples. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Share(String category, Double percent, Double ciLow, Double ciHigh, Long samples) {}
 
     /** A recording behind a role's shares. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Recording(
             String file,
@@ -275,7 +264,6 @@ public record ResultsFile(
      * (the engine's {@code CpuContention}); verdict {@code contended}, {@code not_contended} or {@code unknown} (no
      * {@code jdk.CPULoad} events: the figures are null), and the note the tables print.
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record CpuContention(
             String verdict,
@@ -287,12 +275,10 @@ public record ResultsFile(
             String note) {}
 
     /** A thread's share of the samples and of CPU time among the compared threads. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record ContendedThread(String thread, Long samples, Double samplesPercent, Double cpuTimePercent) {}
 
     /** Bytes per call, and how they were measured (or why not). */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record MessageSizes(String method, List<Size> perCall) {
         public MessageSizes {
@@ -301,7 +287,6 @@ public record ResultsFile(
     }
 
     /** One operation's bytes and packets per call, as the runner's capture measured them. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Size(
             String operation,
             Long calls,
@@ -320,7 +305,10 @@ public record ResultsFile(
         return list == null ? List.of() : list;
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Fields a later build added are passed over, in every record: a file is read by older builds too. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /** A file as written: indented, NaN as the string "NaN" (Jackson's default), which JSON parsers accept. */
     public String render() throws JsonProcessingException {

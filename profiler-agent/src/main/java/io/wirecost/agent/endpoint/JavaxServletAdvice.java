@@ -6,8 +6,10 @@ import net.bytebuddy.asm.Advice;
 /**
  * {@link JakartaServletAdvice} for {@code javax.servlet}; before Servlet 4 (no mapping) it names by the servlet path,
  * and before Servlet 3 (no asynchronous requests) every pass is a request.
- * The two stay apart on purpose, alike line for line: inlined advice can name the request's types only in the
- * package the host loads, so what they share is in {@link EndpointBridge#nameServlet}.
+ * The two stay apart on purpose, alike line for line: code that names the request's types must be inlined into the
+ * host's classes, once per package. A helper class of the agent's would be defined by the system class loader,
+ * which does not see the host's servlet API (in the container's or the application's loader), so what they share
+ * without naming those types is in {@link EndpointBridge}.
  */
 final class JavaxServletAdvice {
 
