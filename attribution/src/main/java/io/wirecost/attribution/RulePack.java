@@ -21,25 +21,19 @@ public record RulePack(String name, String covers, List<String> detectPackages, 
     }
 
     /** True when one of these frames shows the pack's library: in a detect package, else claimed by one of its frame rules. */
-    boolean detectsAny(java.util.Collection<Frame> frames) {
+    boolean detectsAny(FramesSeen seen) {
+        if (!detectPackages.isEmpty()) return detectPackages.stream().anyMatch(seen.packages()::contains);
         List<Rule> rules = file.rules().stream()
                 .filter(s -> s.kind() != Rule.Kind.THREAD)
                 .map(s -> new Rule(s.kind(), s.pattern(), 0, s.source(), s.line()))
                 .toList(); // built once: globs compile
-        for (Frame f : frames) {
-            if (detectPackages.isEmpty() ? rules.stream().anyMatch(r -> r.matches(f)) : inDetectPackage(f.className()))
-                return true;
-        }
+        for (Rule r : rules) if (seen.anyMatches(r)) return true;
         return false;
     }
 
     boolean detects(Frame frame) {
-        return detectsAny(List.of(frame));
-    }
-
-    private boolean inDetectPackage(String cls) {
-        for (String p : detectPackages)
-            if (cls.startsWith(p) && cls.length() > p.length() && cls.charAt(p.length()) == '.') return true;
-        return false;
+        FramesSeen one = new FramesSeen();
+        one.addAll(java.util.Set.of(frame));
+        return detectsAny(one);
     }
 }

@@ -45,7 +45,7 @@ public final class RulePacks {
      */
     public static List<RulePack> detect(FramesSeen seen) {
         List<RulePack> found = new ArrayList<>();
-        for (RulePack p : all()) if (p.detectsAny(seen.frames())) found.add(p);
+        for (RulePack p : all()) if (p.detectsAny(seen)) found.add(p);
         return found;
     }
 

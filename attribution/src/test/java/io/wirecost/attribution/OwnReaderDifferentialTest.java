@@ -175,6 +175,68 @@ class OwnReaderDifferentialTest {
                 summary.chunks(), own.stacks().counts().size(), ids.repeated.reused());
     }
 
+    /**
+     * {@code pack:auto} reads a recording once: what its detection kept ({@link SampleCapture}) replays into the
+     * classifier. The replay must count as a reading does, per stack and per category, in every mode, with the same
+     * summary; and the packs it detects from the kept frames must be those a rule-by-rule match over every frame finds.
+     */
+    @Test
+    void aKeptReadingReplaysAsTheRecordingReads() throws Exception {
+        int replayed = 0;
+        for (Map.Entry<String, Path> r : RECORDINGS.entrySet()) {
+            for (SampleMode mode : SampleMode.values()) {
+                String what = r.getKey() + " --mode " + mode;
+                Sinks read = sinks();
+                Sinks replay = sinks();
+                FramesSeen seen = new FramesSeen();
+                String readSummary;
+                String replaySummary;
+                try {
+                    readSummary = Recordings.read(r.getValue(), mode, new FanOutSink(List.of(read.fan(), seen)))
+                            .toString();
+                } catch (RecordingException e) {
+                    readSummary = e.getMessage();
+                }
+                try {
+                    SampleCapture kept = SampleCapture.read(r.getValue(), mode, s -> s);
+                    replaySummary = kept.replay(replay.fan()).toString();
+                    assertEquals(seen.frames(), kept.frames(), what + ": frames");
+                } catch (RecordingException e) {
+                    replaySummary = e.getMessage();
+                }
+                assertEquals(readSummary, replaySummary, what + ": summary");
+                assertEquals(read.stacks().counts(), replay.stacks().counts(), what + ": counts per stack");
+                assertEquals(categories(read.categories()), categories(replay.categories()), what + ": categories");
+                assertEquals(detectedOneFrameAtATime(seen), RulePacks.detect(seen), what + ": packs");
+                if (read.stacks().total() > 0) replayed++;
+            }
+        }
+        assertTrue(replayed >= RECORDINGS.size(), "replayed " + replayed + " readings with samples");
+    }
+
+    /** {@link RulePacks#detect} as it was before frames were indexed: each pack against each frame. */
+    private static List<RulePack> detectedOneFrameAtATime(FramesSeen seen) {
+        List<RulePack> out = new ArrayList<>();
+        for (RulePack p : RulePacks.all()) {
+            List<Rule> rules = p.file().rules().stream()
+                    .filter(s -> s.kind() != Rule.Kind.THREAD)
+                    .map(s -> new Rule(s.kind(), s.pattern(), 0, s.source(), s.line()))
+                    .toList();
+            boolean found = false;
+            for (Frame f : seen.frames()) {
+                String cls = f.className();
+                found |= p.detectPackages().isEmpty()
+                        ? rules.stream().anyMatch(r -> r.matches(f))
+                        : p.detectPackages().stream()
+                                .anyMatch(d -> cls.startsWith(d)
+                                        && cls.length() > d.length()
+                                        && cls.charAt(d.length()) == '.');
+            }
+            if (found) out.add(p);
+        }
+        return out;
+    }
+
     /** The same with chunks read one at a time and on several threads. */
     @Test
     void threadsDoNotChangeCounts() throws Exception {

@@ -7,6 +7,7 @@ import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleFilter;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
@@ -112,8 +113,16 @@ final class InputOptions {
 
     /** The rule layers; with {@code pack:auto}, the inputs are read once first to detect the packs. */
     RuleSet ruleSet(List<Input> inputs) {
+        return ruleSet(inputs, false);
+    }
+
+    /**
+     * As {@link #ruleSet(List)}; with {@code readOnce}, pack:auto's reading of each input is kept for the next
+     * {@link #read} of it to replay, for a command whose sink counts by stack and thread (the classifier).
+     */
+    RuleSet ruleSet(List<Input> inputs, boolean readOnce) {
         try {
-            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs));
+            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs, readOnce));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
@@ -144,11 +153,16 @@ final class InputOptions {
     /** The packs pack:auto applied, once {@link #ruleSet} has detected them. */
     private List<String> detected = List.of();
 
-    private FramesSeen framesSeen(List<Input> inputs) {
+    /** What pack:auto's detection read of each input, until the attribution replays it (each input is read once). */
+    private final java.util.Map<Path, SampleCapture> kept = new java.util.HashMap<>();
+
+    private FramesSeen framesSeen(List<Input> inputs, boolean readOnce) {
         // pack:auto by default says its packs in the output's "Counted:" line (rulesApplied), not on stderr,
         // where it would precede a one-line error
-        FramesSeen seen = PackDetection.seen(
-                inputs.stream().map(Input::file).toList(), sampleMode(), this::filtered, rules.isEmpty());
+        List<Path> files = inputs.stream().map(Input::file).toList();
+        FramesSeen seen = readOnce
+                ? PackDetection.seen(files, sampleMode(), this::filtered, rules.isEmpty(), kept)
+                : PackDetection.seen(files, sampleMode(), this::filtered, rules.isEmpty());
         detected = io.wirecost.attribution.RulePacks.detect(seen).stream()
                 .map(io.wirecost.attribution.RulePack::name)
                 .toList();
@@ -261,10 +275,14 @@ final class InputOptions {
     /** Reads one input into category counts through the attribution entry point the agent uses, with this command's filters. */
     RecordingSummary read(
             Input in, io.wirecost.attribution.Attributor attributor, io.wirecost.attribution.CategoryCounts into) {
+        SampleCapture reading = kept.remove(in.file());
+        if (reading != null) return read(in, () -> reading.replay(attributor.classifier(into)));
         return read(in, () -> attributor.read(in.file(), into, this::filtered));
     }
 
     RecordingSummary read(Input in, SampleSink sink) {
+        SampleCapture reading = kept.remove(in.file());
+        if (reading != null && SampleCapture.replays(sink)) return read(in, () -> reading.replay(sink));
         return read(in, () -> Recordings.read(in.file(), sampleMode(), filtered(sink)));
     }
 

@@ -5,11 +5,13 @@ import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RulePack;
 import io.wirecost.attribution.RulePacks;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
 import io.wirecost.runner.UsageException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /** The first pass of {@code --rules pack:auto}: the frames of the recordings, and one line naming the packs found. */
@@ -35,6 +37,33 @@ final class PackDetection {
                 throw new UsageException(e.getMessage());
             }
         }
+        return said(seen, quiet);
+    }
+
+    /**
+     * As {@link #seen(List, SampleMode, UnaryOperator, boolean)}, keeping each file's reading in {@code kept}: the
+     * attribution that follows replays it instead of reading the file a second time.
+     */
+    static FramesSeen seen(
+            List<Path> files,
+            SampleMode mode,
+            UnaryOperator<SampleSink> filter,
+            boolean quiet,
+            Map<Path, SampleCapture> kept) {
+        FramesSeen seen = new FramesSeen();
+        for (Path f : files) {
+            try {
+                SampleCapture reading = SampleCapture.read(f, mode, filter);
+                seen.addAll(reading.frames());
+                kept.put(f, reading);
+            } catch (RecordingException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        return said(seen, quiet);
+    }
+
+    private static FramesSeen said(FramesSeen seen, boolean quiet) {
         List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
         if (quiet) return seen;
         System.err.println("wirecost: pack:auto detected " + (found.isEmpty() ? "no pack" : String.join(", ", found)));

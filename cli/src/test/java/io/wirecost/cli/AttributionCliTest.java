@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -266,6 +267,39 @@ class AttributionCliTest {
         assertTrue(csv(before.stdout()).get("other") > 90, before.stdout());
         assertTrue(csv(after.stdout()).get("other") < 10, after.stdout());
         assertTrue(csv(after.stdout()).get("db-storage") > 50, after.stdout());
+    }
+
+    /**
+     * pack:auto needs the recording's frames before its rules exist; the attribution replays what detection read
+     * rather than reading the file again (the reader says each reading on stderr with wirecost.reader.report).
+     */
+    @Test
+    void packAutoReadsEachRecordingOnce() throws Exception {
+        Path jfr = Path.of(System.getProperty("wirecost.home"), "cli/src/test/resources/recordings/workload-jdk.jfr");
+        List<String> report = List.of("-Dwirecost.reader.report=true");
+        for (List<String> filters : List.of(List.<String>of(), List.of("--threads", "main"), List.of("--from", "1s"))) {
+            List<String> args = new ArrayList<>(List.of("attribute", jfr.toString(), "--format", "csv"));
+            args.addAll(filters);
+            CliProcess.Outcome auto = CliProcess.runWith(report, args.toArray(String[]::new));
+            assertEquals(0, auto.exit(), auto.err());
+            assertEquals(
+                    1,
+                    auto.stderr().stream()
+                            .filter(l -> l.startsWith("wirecost: reader "))
+                            .count(),
+                    filters + ": " + auto.err());
+            // the same counts as a reading under the packs it found, named as layers
+            List<String> tableArgs = new ArrayList<>(List.of("attribute", jfr.toString()));
+            tableArgs.addAll(filters);
+            String table = CliProcess.run(tableArgs.toArray(String[]::new)).stdout();
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("pack:auto \\(([^)]*)\\)").matcher(table);
+            assertTrue(m.find(), table);
+            List<String> named = new ArrayList<>(args);
+            for (String pack : m.group(1).split(", "))
+                named.addAll(List.of("--rules", pack.equals("no pack detected") ? "pack:none" : "pack:" + pack));
+            assertEquals(CliProcess.run(named.toArray(String[]::new)).stdout(), auto.stdout(), filters.toString());
+        }
     }
 
     @Test

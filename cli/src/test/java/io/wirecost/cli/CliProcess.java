@@ -20,11 +20,15 @@ final class CliProcess {
     private CliProcess() {}
 
     static Outcome run(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.wirecost.cli.Main"));
+        return runWith(List.of(), args);
+    }
+
+    /** As {@link #run}, with options for the CLI's JVM (system properties). */
+    static Outcome runWith(List<String> jvmOptions, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
         // read both streams before waiting, so a chatty process cannot block on a full pipe

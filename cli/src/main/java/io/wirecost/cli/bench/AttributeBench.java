@@ -1,5 +1,6 @@
 package io.wirecost.cli.bench;
 
+import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.stats.Median;
 import io.wirecost.runner.AgentArguments;
 import io.wirecost.scenarios.files.FileTrees;
@@ -51,6 +52,14 @@ final class AttributeBench implements Callable<Integer> {
 
     @Option(names = "--shape", defaultValue = "both", description = "few, many or both (default: ${DEFAULT-VALUE}).")
     String shape;
+
+    @Option(
+            names = "--rules",
+            defaultValue = RuleLayers.NONE,
+            description =
+                    "The timed attribute's --rules: pack:none, the built-in rules as for wirecost's own recordings, "
+                            + "or pack:auto, the default for another program's recording (default: ${DEFAULT-VALUE}).")
+    String rules;
 
     @Option(names = "--recording", description = "Use this recording instead of building the shapes.")
     Path recording;
@@ -149,9 +158,7 @@ final class AttributeBench implements Callable<Integer> {
                 cp.endsWith(".jar") && !cp.contains(java.io.File.pathSeparator)
                         ? List.of("-jar", cp)
                         : List.of("-cp", cp, "io.wirecost.cli.Main"));
-        // the built-in rules, as for wirecost's own recordings: pack:auto, the default for a file of another name,
-        // reads it twice (detection, then attribution)
-        ours.addAll(List.of("attribute", big.toString(), "--format", "csv", "--rules", "pack:none"));
+        ours.addAll(List.of("attribute", big.toString(), "--format", "csv", "--rules", rules));
         floor.addAll(List.of("-cp", cp, ReaderFloor.class.getName(), big.toString()));
         List<String> theirs = List.of(
                 ProcessMeter.java(javaHome),
@@ -161,7 +168,9 @@ final class AttributeBench implements Callable<Integer> {
                 "collapsed",
                 big.toString(),
                 dir.resolve("converter.collapsed").toString());
-        String[] names = {"wirecost attribute", "converter -o collapsed", "reader floor (JfrReader alone)"};
+        String[] names = {
+            "wirecost attribute --rules " + rules, "converter -o collapsed", "reader floor (JfrReader alone)"
+        };
         List<List<String>> commands = List.of(ours, theirs, floor);
         String[] logs = {"ours.log", "theirs.log", "floor.log"};
         double[][] wall = new double[3][rounds];
@@ -199,11 +208,11 @@ final class AttributeBench implements Callable<Integer> {
         }
         String reader = readerLine(dir.resolve(logs[0]));
         System.out.printf(Locale.ROOT, "[%s] wirecost attribute: %s%n", name, reader);
-        System.out.printf(Locale.ROOT, "%-34s %10s %10s %14s%n", "[" + name + "] median", "wall", "CPU", "peak RSS");
+        System.out.printf(Locale.ROOT, "%-40s %10s %10s %14s%n", "[" + name + "] median", "wall", "CPU", "peak RSS");
         for (int i = 0; i < 3; i++) {
             System.out.printf(
                     Locale.ROOT,
-                    "%-34s %9.2fs %9.2fs %11.0f MB%n",
+                    "%-40s %9.2fs %9.2fs %11.0f MB%n",
                     names[i],
                     Median.of(wall[i]),
                     Median.of(cpu[i]),
