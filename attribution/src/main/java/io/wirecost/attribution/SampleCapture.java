@@ -16,7 +16,7 @@ import java.util.function.UnaryOperator;
  * only into sinks that count by stack and thread ({@link SampleSink#needsEachSample} false), exactly as the reader
  * would have fed them.
  */
-public final class SampleCapture implements SampleSink {
+public final class SampleCapture implements SummingSink {
 
     private final List<KeptChunk> chunks = new ArrayList<>();
     private KeptChunk current;
@@ -36,16 +36,6 @@ public final class SampleCapture implements SampleSink {
     public void beginChunk(ChunkView chunk) {
         current = new KeptChunk(chunk);
         chunks.add(current);
-    }
-
-    @Override
-    public boolean needsEachSample() {
-        return false;
-    }
-
-    @Override
-    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-        samples(stackTraceId, threadId, weight, 1, (double) weight * weight);
     }
 
     @Override

@@ -9,7 +9,7 @@ import java.util.Map;
  * matched against the rules once per recording, each distinct stack and thread classified once per chunk. Counts go to a
  * {@link CategoryCounts}, in {@link AttributionMode#SELF} or {@link AttributionMode#INCLUSIVE} mode.
  */
-public final class StackClassifier implements SampleSink {
+public final class StackClassifier implements SummingSink {
 
     private static final int UNMATCHED = -1;
     /** Not cached yet: below every cached value (an index, UNMATCHED, or a passthrough's -2 - index). */
@@ -47,17 +47,6 @@ public final class StackClassifier implements SampleSink {
         stackCategory.clear();
         stackCategories.clear();
         threadCategory.clear();
-    }
-
-    /** Counts only by stack and thread: per-(stack, thread) sums from the reader give the same counts. */
-    @Override
-    public boolean needsEachSample() {
-        return false;
-    }
-
-    @Override
-    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-        samples(stackTraceId, threadId, weight, 1, (double) weight * weight);
     }
 
     @Override

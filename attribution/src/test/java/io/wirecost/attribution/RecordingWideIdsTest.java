@@ -20,7 +20,7 @@ class RecordingWideIdsTest {
     private static final Path CPU = Path.of("src/test/resources/recordings/ap29-cpu.jfr");
 
     /** What a sink saw: chunks begun, distinct stack and thread ids, their frames resolved, the weight. */
-    private static final class Seen implements SampleSink {
+    private static final class Seen implements SummingSink {
         int chunks;
         final Set<Integer> stacks = new HashSet<>();
         final Set<Integer> threads = new HashSet<>();
@@ -32,16 +32,6 @@ class RecordingWideIdsTest {
         public void beginChunk(ChunkView chunk) {
             chunks++;
             view = chunk;
-        }
-
-        @Override
-        public boolean needsEachSample() {
-            return false;
-        }
-
-        @Override
-        public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-            samples(stackTraceId, threadId, weight, 1, (double) weight * weight);
         }
 
         @Override
