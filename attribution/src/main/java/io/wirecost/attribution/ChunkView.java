@@ -3,7 +3,10 @@ package io.wirecost.attribution;
 /** What a {@link SampleSink} may ask of the chunk being read. */
 public interface ChunkView {
 
-    /** Method ids of a stack, leaf first; empty when the stack is unknown. */
+    /**
+     * Method ids of a stack, leaf first; empty when the stack is unknown. This array and {@link #stackTypes}' are not
+     * changed after they are handed out, by the view or by a sink: a sink may keep them past the chunk.
+     */
     long[] stackMethods(int stackTraceId);
 
     /**

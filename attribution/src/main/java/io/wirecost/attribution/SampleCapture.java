@@ -71,8 +71,9 @@ public final class SampleCapture implements SummingSink {
     private record FrameKey(long methodId, byte type) {}
 
     /**
-     * A chunk's view as far as the kept samples reach. Stacks are copied: a reader may hand out one array it
-     * refills. Only times are not kept, so a sink that converts ticks is refused by {@link #replay} first.
+     * A chunk's view as far as the kept samples reach; its stacks are the reader's own arrays, which stay as they are
+     * ({@link ChunkView#stackMethods}). Only times are not kept, so a sink that converts ticks is refused by
+     * {@link #replay} first.
      */
     private static final class KeptChunk implements ChunkView {
         private final ChunkView source;
@@ -103,8 +104,8 @@ public final class SampleCapture implements SummingSink {
 
         void keep(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
             if (!stacks.containsKey(stackTraceId)) {
-                long[] methods = source.stackMethods(stackTraceId).clone();
-                byte[] frameTypes = source.stackTypes(stackTraceId).clone();
+                long[] methods = source.stackMethods(stackTraceId);
+                byte[] frameTypes = source.stackTypes(stackTraceId);
                 stacks.put(stackTraceId, methods);
                 types.put(stackTraceId, frameTypes);
                 for (int i = 0; i < methods.length; i++) keepFrame(methods[i], ChunkView.typeAt(frameTypes, i));
