@@ -21,6 +21,7 @@ public final class FlameGraphSink implements SampleSink {
     private final FlameGraph graph;
     private final RuleSet rules;
     private final boolean categoryRoot;
+    private final boolean html;
     /** With a root by artifact: the leaf Java frame's class to its artifact; else null. */
     private final Function<String, String> artifactOfClass;
 
@@ -51,6 +52,7 @@ public final class FlameGraphSink implements SampleSink {
             Function<String, String> artifactOfClass) {
         Arguments args = new Arguments();
         args.output = format;
+        this.html = format.equals("html");
         args.title = title;
         args.dot = true;
         this.graph = new FlameGraph(args);
@@ -68,6 +70,17 @@ public final class FlameGraphSink implements SampleSink {
             classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
             classifier.beginChunk(chunk);
         }
+    }
+
+    /**
+     * An HTML graph is drawn by stack (and thread, for a category root) and sorted by name when written, so the
+     * reader's sums per (stack, thread) draw the same graph as each sample would, and {@code pack:auto}'s kept reading
+     * can be replayed into it. Collapsed stacks are written in the order the stacks first arrive, which sums would
+     * change.
+     */
+    @Override
+    public boolean needsEachSample() {
+        return !html;
     }
 
     @Override

@@ -300,6 +300,17 @@ class AttributionCliTest {
                 named.addAll(List.of("--rules", pack.equals("no pack detected") ? "pack:none" : "pack:" + pack));
             assertEquals(CliProcess.run(named.toArray(String[]::new)).stdout(), auto.stdout(), filters.toString());
         }
+        // an HTML flame graph takes the kept reading too
+        Path html = dir.resolve("once.html");
+        CliProcess.Outcome flame = CliProcess.runWith(report, "flame", jfr.toString(), "-o", html.toString());
+        assertEquals(0, flame.exit(), flame.err());
+        assertEquals(
+                1,
+                flame.stderr().stream()
+                        .filter(l -> l.startsWith("wirecost: reader "))
+                        .count(),
+                flame.err());
+        assertTrue(Files.readString(html).contains("Workload"), "the graph holds the workload's frames");
     }
 
     @Test
