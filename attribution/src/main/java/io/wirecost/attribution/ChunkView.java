@@ -1,5 +1,7 @@
 package io.wirecost.attribution;
 
+import java.util.function.LongUnaryOperator;
+
 /** What a {@link SampleSink} may ask of the chunk being read. */
 public interface ChunkView {
 
@@ -36,6 +38,15 @@ public interface ChunkView {
 
     /** Nanoseconds since the epoch for an event's tick count. */
     long epochNanos(long ticks);
+
+    /**
+     * {@link #epochNanos} as a function that holds no reference to this view, for a sink that keeps a chunk's samples
+     * past the chunk ({@link SampleCapture}): a reader's view answers from its reader's state, which the next chunk
+     * changes. The default asks the view itself, which suits views that hold little and answer alike throughout.
+     */
+    default LongUnaryOperator epochClock() {
+        return this::epochNanos;
+    }
 
     /** Nanoseconds since the epoch at which the recording (its first chunk) starts. */
     long recordingStartNanos();

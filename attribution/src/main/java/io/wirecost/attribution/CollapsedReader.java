@@ -147,6 +147,11 @@ public final class CollapsedReader {
         }
 
         @Override
+        public java.util.function.LongUnaryOperator epochClock() {
+            return ticks -> 0; // the stacks' table is not pinned for it
+        }
+
+        @Override
         public long recordingStartNanos() {
             return 0;
         }

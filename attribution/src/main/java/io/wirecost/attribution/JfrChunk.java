@@ -86,7 +86,20 @@ final class JfrChunk implements ChunkView {
 
     @Override
     public long epochNanos(long ticks) {
-        return jfr.chunkStartNanos + (long) ((ticks - jfr.chunkStartTicks) * 1e9 / jfr.ticksPerSec);
+        return epochNanos(jfr.chunkStartNanos, jfr.chunkStartTicks, jfr.ticksPerSec, ticks);
+    }
+
+    /** This chunk's clock: the reader's fields it reads are the next chunk's once that begins. */
+    @Override
+    public java.util.function.LongUnaryOperator epochClock() {
+        long startNanos = jfr.chunkStartNanos;
+        long startTicks = jfr.chunkStartTicks;
+        long ticksPerSec = jfr.ticksPerSec;
+        return ticks -> epochNanos(startNanos, startTicks, ticksPerSec, ticks);
+    }
+
+    private static long epochNanos(long startNanos, long startTicks, long ticksPerSec, long ticks) {
+        return startNanos + (long) ((ticks - startTicks) * 1e9 / ticksPerSec);
     }
 
     @Override

@@ -261,6 +261,11 @@ public final class JmcRecordingReader implements AlternativeReader {
         }
 
         @Override
+        public java.util.function.LongUnaryOperator epochClock() {
+            return java.util.function.LongUnaryOperator.identity(); // the loaded items are not pinned for it
+        }
+
+        @Override
         public long recordingStartNanos() {
             return startNanos;
         }

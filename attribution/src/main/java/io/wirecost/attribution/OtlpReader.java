@@ -272,6 +272,11 @@ public final class OtlpReader {
         }
 
         @Override
+        public java.util.function.LongUnaryOperator epochClock() {
+            return java.util.function.LongUnaryOperator.identity(); // the dictionary is not pinned for it
+        }
+
+        @Override
         public long recordingStartNanos() {
             return start == Long.MAX_VALUE ? 0 : start;
         }

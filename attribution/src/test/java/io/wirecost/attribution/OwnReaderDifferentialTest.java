@@ -179,10 +179,13 @@ class OwnReaderDifferentialTest {
      * {@code pack:auto} reads a recording once: what its detection kept ({@link SampleCapture}) replays into the
      * classifier. The replay must count as a reading does, per stack and per category, in every mode, with the same
      * summary; and the packs it detects from the kept frames must be those a rule-by-rule match over every frame finds.
+     * A capture of each sample replays as the reader feeds a sink that needs each one ({@link
+     * #eachSampleReplaysAsRead}).
      */
     @Test
     void aKeptReadingReplaysAsTheRecordingReads() throws Exception {
         int replayed = 0;
+        int replayedEach = 0;
         for (Map.Entry<String, Path> r : RECORDINGS.entrySet()) {
             for (SampleMode mode : SampleMode.values()) {
                 String what = r.getKey() + " --mode " + mode;
@@ -209,9 +212,82 @@ class OwnReaderDifferentialTest {
                 assertEquals(categories(read.categories()), categories(replay.categories()), what + ": categories");
                 assertEquals(detectedOneFrameAtATime(seen), RulePacks.detect(seen), what + ": packs");
                 if (read.stacks().total() > 0) replayed++;
+                if (eachSampleReplaysAsRead(r.getValue(), mode, what)) replayedEach++;
             }
         }
         assertTrue(replayed >= RECORDINGS.size(), "replayed " + replayed + " readings with samples");
+        assertTrue(replayedEach >= RECORDINGS.size(), "replayed " + replayedEach + " readings sample by sample");
+    }
+
+    /**
+     * A capture of each sample (for export, collapsed and pprof graphs, endpoints) replays the samples a sink that
+     * needs each one is read: stack, thread, time and weight, in order, chunk by chunk, and the same summary.
+     *
+     * @return whether there were samples to compare
+     */
+    private static boolean eachSampleReplaysAsRead(Path file, SampleMode mode, String what) {
+        Timeline read = new Timeline();
+        Timeline replay = new Timeline();
+        String readSummary;
+        String replaySummary;
+        try {
+            readSummary = Recordings.read(file, mode, read).toString();
+        } catch (RecordingException e) {
+            readSummary = e.getMessage();
+        }
+        try {
+            SampleCapture kept = SampleCapture.read(file, mode, s -> s, true);
+            replaySummary = kept.replay(replay).toString();
+        } catch (RecordingException e) {
+            replaySummary = e.getMessage();
+        }
+        assertEquals(readSummary, replaySummary, what + ": summary, each sample kept");
+        assertEquals(read.seen.size(), replay.seen.size(), what + ": calls, each sample kept");
+        for (int i = 0; i < read.seen.size(); i++)
+            assertEquals(read.seen.get(i), replay.seen.get(i), what + ": call " + i + ", each sample kept");
+        return read.samples > 0;
+    }
+
+    /** What a sink that needs each sample sees, call by call, as text: ids, the frames and names they resolve to, times. */
+    private static final class Timeline implements SampleSink {
+        final List<String> seen = new ArrayList<>();
+        long samples;
+        private ChunkView chunk;
+        private final java.util.Set<Integer> stacksOfChunk = new java.util.HashSet<>();
+
+        @Override
+        public void beginChunk(ChunkView c) {
+            chunk = c;
+            stacksOfChunk.clear();
+            seen.add("chunk from " + c.recordingStartNanos() + ", " + c.ticksPerSecond() + "/s, ticks "
+                    + java.util.Arrays.toString(c.tickRange()));
+        }
+
+        @Override
+        public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+            samples++;
+            seen.add(stack(stackTraceId) + " thread " + threadId + " " + chunk.threadName(threadId) + " java "
+                    + chunk.javaThreadId(threadId) + " at " + ticks + " = " + chunk.epochNanos(ticks) + "ns, weight "
+                    + weight + (samples == 1 ? ", interval " + chunk.sampleIntervalNanos() : ""));
+        }
+
+        @Override
+        public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
+            samples++;
+            seen.add(stack(stackTraceId) + " thread " + threadId + " " + chunk.threadName(threadId) + " summed "
+                    + weight + " of " + events + " (" + weightSquares + ")");
+        }
+
+        /** The stack's id, and its frames where the chunk meets it first. */
+        private String stack(int stackTraceId) {
+            if (!stacksOfChunk.add(stackTraceId)) return "stack " + stackTraceId;
+            long[] methods = chunk.stackMethods(stackTraceId);
+            byte[] types = chunk.stackTypes(stackTraceId);
+            StringBuilder b = new StringBuilder("stack " + stackTraceId + " [");
+            for (int i = 0; i < methods.length; i++)
+                b.append(chunk.frame(methods[i], ChunkView.typeAt(types, i))).append(' ');
+            return b.append(']').toString();
+        }
     }
 
     /** {@link RulePacks#detect} as it was before frames were indexed: each pack against each frame. */

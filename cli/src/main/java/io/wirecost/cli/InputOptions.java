@@ -282,7 +282,7 @@ final class InputOptions {
 
     RecordingSummary read(Input in, SampleSink sink) {
         SampleCapture reading = kept.remove(in.file());
-        if (reading != null && SampleCapture.replays(sink)) return read(in, () -> reading.replay(sink));
+        if (reading != null && reading.replaysInto(sink)) return read(in, () -> reading.replay(sink));
         return read(in, () -> Recordings.read(in.file(), sampleMode(), filtered(sink)));
     }
 
