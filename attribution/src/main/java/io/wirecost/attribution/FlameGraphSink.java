@@ -83,6 +83,11 @@ public final class FlameGraphSink implements SampleSink {
         return !html;
     }
 
+    /** {@link #needsEachSample} of a graph in {@code format}, for a caller that must know before the graph exists. */
+    public static boolean needsEachSample(String format) {
+        return !format.equals("html");
+    }
+
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         long[] methods = chunk.stackMethods(stackTraceId);

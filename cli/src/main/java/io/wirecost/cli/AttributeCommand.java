@@ -82,8 +82,8 @@ final class AttributeCommand implements Callable<Integer> {
         if (by.equals("artifact"))
             return byLeaf(inputs, new PackageProfile(input.artifacts(inputs)::artifactOf), "artifact");
 
-        // by endpoint needs each sample's time, which a kept reading does not hold
-        RuleSet rules = input.ruleSet(inputs, !by.equals("endpoint"));
+        // by endpoint joins each sample's time with the requests; by category sums
+        RuleSet rules = input.ruleSet(inputs, by.equals("endpoint"));
         if (by.equals("endpoint")) return EndpointAttribution.print(input, inputs, rules, mode, format);
         List<Attributor.Source> sources = new ArrayList<>();
         for (InputOptions.Input in : inputs)

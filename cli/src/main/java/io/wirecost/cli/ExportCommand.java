@@ -82,14 +82,14 @@ final class ExportCommand implements Callable<Integer> {
         if (otlp != null) OutputDirectory.create("--otlp", otlp.toAbsolutePath().getParent());
         send.validate();
         List<InputOptions.Input> inputs = input.resolve();
-        RuleSet rules = input.ruleSet(inputs);
+        RuleSet rules = input.ruleSet(inputs, true); // OTLP samples carry their times
         long periodNanos = period == null ? 0 : io.wirecost.cli.common.Durations.parseOffsetNanos("--period", period);
         Map<SampleMode, Long> periods = new LinkedHashMap<>();
         for (SampleMode m : input.sampleModes()) periods.put(m, periodNanos);
         OtlpExport export = new OtlpExport(rules, periods, artifacts(inputs));
         List<RecordingSummary> summaries = new ArrayList<>();
         for (InputOptions.Input in : inputs)
-            summaries.addAll(input.readModes(in, () -> export.read(in.file(), input::filtered))
+            summaries.addAll(input.readModes(in, export::sink, () -> export.read(in.file(), input::filtered))
                     .values());
         input.requireSamples(summaries);
         String files = inputs.stream().map(i -> i.file().toString()).collect(Collectors.joining("\n"));

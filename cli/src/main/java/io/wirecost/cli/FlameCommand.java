@@ -85,8 +85,8 @@ final class FlameCommand implements Callable<Integer> {
             throw new UsageException("--by " + by + ": a root frame needs .html or .collapsed, not pprof");
         OutputDirectory.create("-o", output.toAbsolutePath().getParent());
         List<InputOptions.Input> inputs = input.resolve();
-        // an HTML graph can take pack:auto's kept reading (FlameGraphSink#needsEachSample)
-        RuleSet rules = input.ruleSet(inputs, format.equals("html"));
+        // pprof numbers strings and functions in the order samples come (PprofSink), a graph as FlameGraphSink says
+        RuleSet rules = input.ruleSet(inputs, format.equals("pprof") || FlameGraphSink.needsEachSample(format));
         int only = -1;
         if (category != null) {
             only = rules.indexOf(category);

@@ -111,18 +111,17 @@ final class InputOptions {
         return dash < 0 ? "" : n.substring(dash + 1);
     }
 
-    /** The rule layers; with {@code pack:auto}, the inputs are read once first to detect the packs. */
-    RuleSet ruleSet(List<Input> inputs) {
-        return ruleSet(inputs, false);
-    }
-
     /**
-     * As {@link #ruleSet(List)}; with {@code readOnce}, pack:auto's reading of each input is kept for the next
-     * {@link #read} of it to replay, for a command whose sink counts by stack and thread (the classifier).
+     * The rule layers. With {@code pack:auto} the inputs are read first to detect the packs, and that reading is kept
+     * for this command's own ({@link #read}, {@link #readModes}) to replay, so each input is read once: here alone is
+     * decided what is kept, each sample with its time where the command's sink needs that, else the sums per (stack,
+     * thread) that take far less memory.
+     *
+     * @param eachSample whether the command's sink needs each sample ({@link SampleSink#needsEachSample})
      */
-    RuleSet ruleSet(List<Input> inputs, boolean readOnce) {
+    RuleSet ruleSet(List<Input> inputs, boolean eachSample) {
         try {
-            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs, readOnce));
+            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs, eachSample));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
@@ -153,16 +152,14 @@ final class InputOptions {
     /** The packs pack:auto applied, once {@link #ruleSet} has detected them. */
     private List<String> detected = List.of();
 
-    /** What pack:auto's detection read of each input, until the attribution replays it (each input is read once). */
+    /** What pack:auto's detection read of each input, until the command's reading replays it. */
     private final java.util.Map<Path, SampleCapture> kept = new java.util.HashMap<>();
 
-    private FramesSeen framesSeen(List<Input> inputs, boolean readOnce) {
+    private FramesSeen framesSeen(List<Input> inputs, boolean eachSample) {
         // pack:auto by default says its packs in the output's "Counted:" line (rulesApplied), not on stderr,
         // where it would precede a one-line error
         List<Path> files = inputs.stream().map(Input::file).toList();
-        FramesSeen seen = readOnce
-                ? PackDetection.seen(files, sampleMode(), this::filtered, rules.isEmpty(), kept)
-                : PackDetection.seen(files, sampleMode(), this::filtered, rules.isEmpty());
+        FramesSeen seen = PackDetection.seen(files, sampleMode(), this::filtered, rules.isEmpty(), eachSample, kept);
         detected = io.wirecost.attribution.RulePacks.detect(seen).stream()
                 .map(io.wirecost.attribution.RulePack::name)
                 .toList();
@@ -275,15 +272,36 @@ final class InputOptions {
     /** Reads one input into category counts through the attribution entry point the agent uses, with this command's filters. */
     RecordingSummary read(
             Input in, io.wirecost.attribution.Attributor attributor, io.wirecost.attribution.CategoryCounts into) {
-        SampleCapture reading = kept.remove(in.file());
-        if (reading != null) return read(in, () -> reading.replay(attributor.classifier(into)));
+        SampleSink classifier = attributor.classifier(into);
+        SampleCapture reading = replayable(in, classifier);
+        if (reading != null) return read(in, () -> reading.replay(classifier));
         return read(in, () -> attributor.read(in.file(), into, this::filtered));
     }
 
     RecordingSummary read(Input in, SampleSink sink) {
-        SampleCapture reading = kept.remove(in.file());
-        if (reading != null && reading.replaysInto(sink)) return read(in, () -> reading.replay(sink));
+        SampleCapture reading = replayable(in, sink);
+        if (reading != null) return read(in, () -> reading.replay(sink));
         return read(in, () -> Recordings.read(in.file(), sampleMode(), filtered(sink)));
+    }
+
+    /**
+     * Reads one input in several modes at once (export) with {@code reading}; or, where pack:auto kept its reading
+     * (of the one mode), replays that into the mode's sink of {@code sinks}.
+     */
+    java.util.Map<SampleMode, RecordingSummary> readModes(
+            Input in,
+            java.util.function.Function<SampleMode, SampleSink> sinks,
+            Reading<java.util.Map<SampleMode, RecordingSummary>> reading) {
+        // a kept reading is of one mode (sampleMode() refuses several): asked only where there is one
+        SampleCapture once = kept.containsKey(in.file()) ? replayable(in, sinks.apply(sampleMode())) : null;
+        if (once == null) return readModes(in, reading);
+        return readModes(in, () -> java.util.Map.of(sampleMode(), once.replay(sinks.apply(sampleMode()))));
+    }
+
+    /** pack:auto's reading of {@code in}, once, where it replays into {@code sink}; else null: the file is read. */
+    private SampleCapture replayable(Input in, SampleSink sink) {
+        SampleCapture reading = kept.remove(in.file());
+        return reading != null && reading.replaysInto(sink) ? reading : null;
     }
 
     interface Reading<T> {

@@ -42,18 +42,21 @@ final class PackDetection {
 
     /**
      * As {@link #seen(List, SampleMode, UnaryOperator, boolean)}, keeping each file's reading in {@code kept}: the
-     * attribution that follows replays it instead of reading the file a second time.
+     * command's reading that follows replays it instead of reading the file a second time.
+     *
+     * @param eachSample keep each sample with its time ({@link SampleCapture#read(Path, SampleMode, UnaryOperator, boolean)})
      */
     static FramesSeen seen(
             List<Path> files,
             SampleMode mode,
             UnaryOperator<SampleSink> filter,
             boolean quiet,
+            boolean eachSample,
             Map<Path, SampleCapture> kept) {
         FramesSeen seen = new FramesSeen();
         for (Path f : files) {
             try {
-                SampleCapture reading = SampleCapture.read(f, mode, filter);
+                SampleCapture reading = SampleCapture.read(f, mode, filter, eachSample);
                 seen.addAll(reading.frames());
                 kept.put(f, reading);
             } catch (RecordingException e) {

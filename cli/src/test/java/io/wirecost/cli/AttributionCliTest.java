@@ -311,6 +311,106 @@ class AttributionCliTest {
                         .count(),
                 flame.err());
         assertTrue(Files.readString(html).contains("Workload"), "the graph holds the workload's frames");
+        eachSampleReadOnce(jfr, report);
+    }
+
+    /**
+     * Sinks that need each sample with its time (export, collapsed and pprof graphs, endpoints) take pack:auto's
+     * reading sample by sample: one reading, and the output of a reading under the packs it found, named as layers.
+     */
+    private void eachSampleReadOnce(Path jfr, List<String> report) throws Exception {
+        String table = CliProcess.run("attribute", jfr.toString()).stdout();
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("pack:auto \\(([^)]*)\\)").matcher(table);
+        assertTrue(m.find(), table);
+        List<String> packs = new ArrayList<>();
+        for (String pack : m.group(1).split(", "))
+            packs.addAll(List.of("--rules", pack.equals("no pack detected") ? "pack:none" : "pack:" + pack));
+        // the request log --by endpoint joins with: one request over the whole recording on the Java thread 1
+        Path endpoints = dir.resolve("endpoints.jfr");
+        Files.copy(jfr, endpoints);
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(
+                Files.newOutputStream(io.wirecost.attribution.RequestLog.beside(endpoints)))) {
+            out.writeInt(io.wirecost.attribution.RequestLog.MAGIC);
+            out.writeInt(io.wirecost.attribution.RequestLog.VERSION);
+            out.writeByte(io.wirecost.attribution.RequestLog.ENDPOINT);
+            out.writeInt(7);
+            out.writeUTF("GET /all");
+            out.writeByte(io.wirecost.attribution.RequestLog.REQUESTS);
+            out.writeInt(1);
+            out.writeLong(1);
+            out.writeLong(0);
+            out.writeLong(Long.MAX_VALUE);
+            out.writeInt(7);
+        }
+        String j = jfr.toString();
+        for (List<String> command : List.of(
+                List.of("export", j, "--otlp", dir.resolve("once.pb").toString()),
+                List.of("export", j, "--otlp", dir.resolve("once.json").toString(), "--format", "json"),
+                List.of(
+                        "export",
+                        j,
+                        "--from",
+                        "1s",
+                        "--otlp",
+                        dir.resolve("from.json").toString(),
+                        "--format",
+                        "json"),
+                List.of("flame", j, "-o", dir.resolve("once.collapsed").toString()),
+                List.of(
+                        "flame",
+                        j,
+                        "--threads",
+                        "main",
+                        "-o",
+                        dir.resolve("once.pb.gz").toString()),
+                List.of("attribute", endpoints.toString(), "--by", "endpoint", "--format", "csv"))) {
+            Path out = command.contains("-o")
+                    ? Path.of(command.get(command.indexOf("-o") + 1))
+                    : command.contains("--otlp") ? Path.of(command.get(command.indexOf("--otlp") + 1)) : null;
+            CliProcess.Outcome once = CliProcess.runWith(report, command.toArray(String[]::new));
+            assertEquals(
+                    1,
+                    once.stderr().stream()
+                            .filter(l -> l.startsWith("wirecost: reader "))
+                            .count(),
+                    command + ": " + once.err());
+            String kept = out == null ? once.stdout() : comparable(out);
+            List<String> named = new ArrayList<>(command);
+            named.addAll(packs);
+            CliProcess.Outcome twice = CliProcess.run(named.toArray(String[]::new));
+            assertEquals(twice.exit(), once.exit(), command + ": " + once.err() + " / " + twice.err());
+            if (out == null)
+                assertEquals(
+                        twice.stderr(),
+                        once.stderr().stream()
+                                .filter(l -> !l.startsWith("wirecost: reader "))
+                                .toList(),
+                        command.toString());
+            assertEquals(out == null ? twice.stdout() : comparable(out), kept, command.toString());
+        }
+    }
+
+    /** An output's content, but for what differs from one run to the next: the OTLP profiles' random ids. */
+    private static String comparable(Path out) throws Exception {
+        String name = out.getFileName().toString();
+        if (name.endsWith(".gz")) {
+            try (GZIPInputStream in = new GZIPInputStream(Files.newInputStream(out))) {
+                return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            }
+        }
+        if (name.endsWith(".json")) return Files.readString(out).replaceAll("\"profileId\": *\"[0-9a-f]*\"", "");
+        if (name.endsWith(".pb")) {
+            var request =
+                    io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest.parseFrom(
+                            Files.readAllBytes(out))
+                            .toBuilder();
+            for (var resource : request.getResourceProfilesBuilderList())
+                for (var scope : resource.getScopeProfilesBuilderList())
+                    for (var profile : scope.getProfilesBuilderList()) profile.clearProfileId();
+            return request.build().toString();
+        }
+        return Files.readString(out);
     }
 
     @Test
