@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -29,8 +28,8 @@ class AllocLockRunIT {
 
     @BeforeAll
     static void runOnce() throws Exception {
-        out = tmp.resolve("run");
-        exit = Main.execute(
+        RunOutput run = RunOutput.of(
+                tmp.resolve("run"),
                 "run",
                 "--quick",
                 "--scenarios",
@@ -38,13 +37,10 @@ class AllocLockRunIT {
                 "--profiler",
                 "async",
                 "--profile",
-                "cpu,alloc,lock",
-                "--out",
-                out.toString());
-        rmi = new ObjectMapper()
-                .readTree(out.resolve("results.json").toFile())
-                .get("scenarios")
-                .get(0);
+                "cpu,alloc,lock");
+        out = run.dir();
+        exit = run.exit();
+        rmi = run.scenario("rmi");
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -31,8 +30,8 @@ class CorbaIT {
 
     @BeforeAll
     static void runOnce() throws Exception {
-        out = tmp.resolve("run");
-        exit = Main.execute(
+        RunOutput run = RunOutput.of(
+                tmp.resolve("run"),
                 "run",
                 "--quick",
                 "--warmup",
@@ -40,19 +39,14 @@ class CorbaIT {
                 "--scenarios",
                 "corba",
                 "--profiler",
-                "async",
-                "--out",
-                out.toString());
-        corba = new ObjectMapper()
-                .readTree(out.resolve("results.json").toFile())
-                .get("scenarios")
-                .get(0);
-        List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
-            assertEquals("corba", f[0], line);
-            shares.put(f[1] + "/" + f[2], Double.parseDouble(f[3]));
-        }
+                "async");
+        out = run.dir();
+        exit = run.exit();
+        corba = run.scenario("corba");
+        run.shares().forEach((key, percent) -> {
+            assertTrue(key.startsWith("corba/"), key);
+            shares.put(key.substring("corba/".length()), percent);
+        });
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -39,8 +38,8 @@ class PayloadIT {
 
     @BeforeAll
     static void runOnce() throws Exception {
-        out = tmp.resolve("run");
-        exit = Main.execute(
+        RunOutput run = RunOutput.of(
+                tmp.resolve("run"),
                 "run",
                 "--quick",
                 "--scenarios",
@@ -52,10 +51,10 @@ class PayloadIT {
                 "--invocations",
                 String.valueOf(INVOCATIONS),
                 "--profiler",
-                "none",
-                "--out",
-                out.toString());
-        results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+                "none");
+        out = run.dir();
+        exit = run.exit();
+        results = run.results();
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -31,11 +30,11 @@ class RunIT {
 
     @BeforeAll
     static void runOnce() throws Exception {
-        out = tmp.resolve("run");
         // 1 ms sampling: --quick's time-budgeted profiled pass gave RMI's own transport (about 1 % of today's
         // samples) none of a few hundred samples at 10 ms on a loaded CI machine; ten times the samples make
         // "rmi-transport > 0" a property of RMI, not of the draw
-        exit = Main.execute(
+        RunOutput run = RunOutput.of(
+                tmp.resolve("run"),
                 "run",
                 "--quick",
                 "--scenarios",
@@ -43,18 +42,22 @@ class RunIT {
                 "--profiler",
                 "async",
                 "--interval",
-                "1ms",
-                "--out",
-                out.toString());
-        results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+                "1ms");
+        out = run.dir();
+        exit = run.exit();
+        results = run.results();
+        shares.putAll(run.shares());
+    }
+
+    @Test
+    void everyShareSitsInsideItsInterval() throws Exception {
         List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
         assertEquals("scenario,role,category,percent,samples,paper_percent,ci_low,ci_high", lines.get(0));
         for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
-            shares.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
             // the share's 95 % interval, appended last, brackets it
-            double low = Double.parseDouble(f[6]), high = Double.parseDouble(f[7]);
-            assertTrue(low <= Double.parseDouble(f[3]) && Double.parseDouble(f[3]) <= high, line);
+            String[] f = line.split(",", -1);
+            double share = Double.parseDouble(f[3]), low = Double.parseDouble(f[6]), high = Double.parseDouble(f[7]);
+            assertTrue(low <= share && share <= high, line);
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -42,8 +41,8 @@ class TodayTransportsIT {
 
     @BeforeAll
     static void runOnce() throws Exception {
-        out = tmp.resolve("run");
-        exit = Main.execute(
+        RunOutput run = RunOutput.of(
+                tmp.resolve("run"),
                 "run",
                 "--quick",
                 "--warmup",
@@ -53,19 +52,11 @@ class TodayTransportsIT {
                 "--scenarios",
                 String.join(",", SCENARIOS),
                 "--profiler",
-                "async",
-                "--out",
-                out.toString());
-        for (JsonNode s : new ObjectMapper()
-                .readTree(out.resolve("results.json").toFile())
-                .get("scenarios")) {
-            results.put(s.get("scenario").asText(), s);
-        }
-        List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
-            shares.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
-        }
+                "async");
+        out = run.dir();
+        exit = run.exit();
+        results.putAll(run.scenarios());
+        shares.putAll(run.shares());
         List<String> sizes = Files.readAllLines(out.resolve("sizes.csv"));
         for (String line : sizes.subList(1, sizes.size())) {
             String[] f = line.split(",", -1);

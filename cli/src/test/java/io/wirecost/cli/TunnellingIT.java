@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,36 +36,7 @@ class TunnellingIT {
     @TempDir
     static Path tmp;
 
-    /** One run's results.json and shares.csv. */
-    record Run(int exit, JsonNode results, Map<String, Double> shares, Path dir) {
-        JsonNode scenario(String name) {
-            for (JsonNode s : results.get("scenarios"))
-                if (s.get("scenario").asText().equals(name)) return s;
-            throw new AssertionError("no scenario " + name + " in results.json");
-        }
-
-        JsonNode facts(String scenario, String role) {
-            return scenario(scenario).get("facts").get(role).get("scenario");
-        }
-
-        long fact(String scenario, String role, String key) {
-            JsonNode v = facts(scenario, role).get(key);
-            if (v == null)
-                throw new AssertionError(
-                        scenario + "/" + role + " has no fact '" + key + "': " + facts(scenario, role));
-            return Long.parseLong(v.asText());
-        }
-
-        double geomean(String scenario) {
-            for (JsonNode r : scenario(scenario).get("rtt")) {
-                if (r.get("operation").asText().equals("primitives-geomean"))
-                    return r.get("mean_micros").asDouble();
-            }
-            throw new AssertionError("no primitives-geomean for " + scenario);
-        }
-    }
-
-    private static Run run(String name, String... extra) throws Exception {
+    private static RunOutput run(String name, String... extra) throws Exception {
         Path out = tmp.resolve(name);
         // --size-calls 0: message sizes are RunIT's subject; here every call is counted exactly
         List<String> args = new ArrayList<>(List.of(
@@ -81,24 +51,13 @@ class TunnellingIT {
                 "--scenarios",
                 String.join(",", SCENARIOS),
                 "--profiler",
-                "async",
-                "--out",
-                out.toString()));
+                "async"));
         args.addAll(List.of(extra));
-        int exit = Main.execute(args.toArray(new String[0]));
-        JsonNode results =
-                new ObjectMapper().readTree(out.resolve("results.json").toFile());
-        Map<String, Double> shares = new HashMap<>();
-        List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
-            shares.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
-        }
-        return new Run(exit, results, shares, out);
+        return RunOutput.of(out, args.toArray(new String[0]));
     }
 
     /** What every run must show, whatever the JDK, mode and proxy. */
-    private static void assertSound(Run r) throws Exception {
+    private static void assertSound(RunOutput r) throws Exception {
         assertEquals(0, r.exit(), "exit status");
         for (String s : SCENARIOS) {
             JsonNode n = r.scenario(s);
@@ -145,7 +104,7 @@ class TunnellingIT {
      * CPU per call counts the proxy of http-to-port as role proxy, read from /proc whichever proxy it is, and all sums
      * the three processes; the other scenarios have no proxy, and the factors table says which processes it counted.
      */
-    private static void assertProxyCounted(Run r) throws Exception {
+    private static void assertProxyCounted(RunOutput r) throws Exception {
         Map<String, double[]> cpu = new HashMap<>(); // scenario/role/operation -> mean, low, high
         List<String> lines = Files.readAllLines(r.dir().resolve("cpu.csv"));
         for (String line : lines.subList(1, lines.size())) {
@@ -173,7 +132,7 @@ class TunnellingIT {
 
     @Test
     void forcedTunnellingThroughPrivoxyOnJdk17() throws Exception {
-        Run r = run("forced-17");
+        RunOutput r = run("forced-17");
         assertSound(r);
         String proxy = r.facts("http-to-port", "server").get("proxy").asText();
         assertTrue(
@@ -194,7 +153,7 @@ class TunnellingIT {
 
     @Test
     void automaticTunnellingFallsBackThroughTheEmbeddedProxyOnJdk17() throws Exception {
-        Run r = run(
+        RunOutput r = run(
                 "automatic-17",
                 "--scenario-option",
                 "tunnel.mode=automatic",
@@ -225,7 +184,7 @@ class TunnellingIT {
                 Files.isExecutable(TEMURIN_25.resolve("bin").resolve("java")),
                 "Temurin 25 is expected at " + TEMURIN_25
                         + " (it is on this project's CI machines); install it there to run this test");
-        Run r = run("forced-25", "--java-home", TEMURIN_25.toString());
+        RunOutput r = run("forced-25", "--java-home", TEMURIN_25.toString());
         assertSound(r);
         assertEquals(25, r.results().get("run").get("javaFeatureVersion").asInt());
         for (String s : SCENARIOS) {

@@ -38,26 +38,18 @@ class WebServicesIT {
 
     @BeforeAll
     static void runOnce() throws Exception {
-        out = tmp.resolve("run");
-        exit = Main.execute(
+        RunOutput run = RunOutput.of(
+                tmp.resolve("run"),
                 "run",
                 "--quick",
                 "--scenarios",
                 String.join(",", SCENARIOS),
                 "--profiler",
-                "async",
-                "--out",
-                out.toString());
-        for (JsonNode s : new ObjectMapper()
-                .readTree(out.resolve("results.json").toFile())
-                .get("scenarios")) {
-            RESULTS.put(s.get("scenario").asText(), s);
-        }
-        List<String> lines = Files.readAllLines(out.resolve("shares.csv"));
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
-            SHARES.put(f[0] + "/" + f[1] + "/" + f[2], Double.parseDouble(f[3]));
-        }
+                "async");
+        out = run.dir();
+        exit = run.exit();
+        RESULTS.putAll(run.scenarios());
+        SHARES.putAll(run.shares());
     }
 
     @Test
