@@ -82,6 +82,11 @@ public final class Attributor {
         public static Source file(String label, Path file) {
             return new Source(label, (a, counts) -> a.read(file, counts));
         }
+
+        /** A reading kept before (pack:auto's, {@link SampleCapture}), replayed into the classifier. */
+        public static Source replayed(String label, SampleCapture kept) {
+            return new Source(label, (a, counts) -> kept.replay(a.classifier(counts)));
+        }
     }
 
     /** One input's counts and what was read. */

@@ -6,6 +6,7 @@ import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RulePack;
 import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.ProcessRecording;
@@ -79,14 +80,20 @@ final class ExternalRunOptions {
     /** The packs {@code pack:auto} applied, once {@link #ruleSet} has detected them. */
     private List<String> detected = List.of();
 
-    /** The rule set for these recordings: {@code pack:auto} reads the ones that were written to detect the packs. */
+    /** What pack:auto's detection read of each recording, until the writer's attribution replays it. */
+    private final Map<Path, SampleCapture> kept = new java.util.HashMap<>();
+
+    /**
+     * The rule set for these recordings: {@code pack:auto} reads the ones that were written to detect the packs, and
+     * keeps that reading for {@link #write}'s attribution of CPU samples.
+     */
     RuleSet ruleSet(List<Path> recordings) {
         List<Path> written = recordings.stream().filter(Files::isRegularFile).toList();
         try {
             return RuleLayers.load(layers(), true, () -> {
                 FramesSeen seen = written.isEmpty()
                         ? new FramesSeen()
-                        : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity());
+                        : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity(), false, false, kept);
                 detected = RulePacks.detect(seen).stream().map(RulePack::name).toList();
                 return seen;
             });
@@ -132,7 +139,7 @@ final class ExternalRunOptions {
                 .toList();
         RunMetadata meta =
                 metadata(dir, profiler, names, processes.get(0).facts(), how + "; " + rulesApplied(), started, repeat);
-        return new ExternalRunWriter(dir, rules).write(meta, processes);
+        return new ExternalRunWriter(dir, rules, kept::remove).write(meta, processes);
     }
 
     /**

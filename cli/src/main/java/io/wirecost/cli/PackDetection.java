@@ -19,11 +19,6 @@ final class PackDetection {
 
     private PackDetection() {}
 
-    /** Reads every file through {@code filter} into the frames seen. */
-    static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter) {
-        return seen(files, mode, filter, false);
-    }
-
     /**
      * @param quiet when pack:auto is the default rather than asked for: the command says the packs in its output, and
      *              a line here would precede an error, which must be one line

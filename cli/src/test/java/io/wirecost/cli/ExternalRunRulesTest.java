@@ -7,10 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wirecost.attribution.Category;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.attach.ProcessRecording;
+import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.UsageException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code attach} and {@code profile} detect the rule packs from what they recorded unless --rules is given. */
 class ExternalRunRulesTest {
@@ -57,6 +63,62 @@ class ExternalRunRulesTest {
         assertEquals(
                 "--rules no-such.rules: no such file",
                 assertThrows(UsageException.class, o::checkRules).getMessage());
+    }
+
+    /**
+     * pack:auto's detection is the only reading of a recording: the run's attribution and flame graph replay it, and
+     * they are what a run under the detected packs, named, gives (which reads the recording for each).
+     */
+    @Test
+    void theDetectionReadsEachRecordingOnce(@TempDir Path dir) throws Exception {
+        Path jfr = Path.of(System.getProperty("wirecost.home"), "cli/src/test/resources/recordings/workload-jdk.jfr");
+        ExternalRunOptions auto = new ExternalRunOptions();
+        Run once = run(auto, jfr, dir.resolve("auto"));
+        assertEquals(1, once.readings(), once.stderr());
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("pack:auto \\(([^)]*)\\)").matcher(auto.rulesApplied());
+        assertTrue(m.find(), auto.rulesApplied());
+        ExternalRunOptions named = new ExternalRunOptions();
+        named.rules = java.util.Arrays.stream(m.group(1).split(", "))
+                .map(p -> p.equals("no pack detected") ? "pack:none" : "pack:" + p)
+                .toList();
+        Run twice = run(named, jfr, dir.resolve("named"));
+        assertEquals(2, twice.readings(), twice.stderr());
+        assertEquals(twice.shares(), once.shares());
+        assertEquals(twice.flame(), once.flame());
+    }
+
+    private record Run(String stderr, String shares, String flame) {
+        long readings() {
+            return stderr.lines().filter(l -> l.startsWith("wirecost: reader ")).count();
+        }
+    }
+
+    /** A profile run's files written for {@code jfr}, and what the reader said on stderr meanwhile. */
+    private static Run run(ExternalRunOptions options, Path jfr, Path dir) throws Exception {
+        Path copy = dir.resolve("recordings").resolve("app.jfr");
+        Files.createDirectories(copy.getParent());
+        Files.copy(jfr, copy);
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream was = System.err;
+        System.setProperty("wirecost.reader.report", "true");
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            options.write(
+                    dir,
+                    new ProfilerSettings("jfr", "cpu", 0),
+                    List.of(new ProcessRecording("app", 1, copy, Map.of(), 1, "", 1)),
+                    "a test",
+                    OffsetDateTime.now(),
+                    1);
+        } finally {
+            System.setErr(was);
+            System.clearProperty("wirecost.reader.report");
+        }
+        return new Run(
+                err.toString(java.nio.charset.StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("shares.csv")),
+                Files.readString(dir.resolve("flames").resolve("app-all.html")));
     }
 
     private static List<String> names(RuleSet rules) {

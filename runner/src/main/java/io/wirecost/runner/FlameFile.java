@@ -4,6 +4,7 @@ import io.wirecost.attribution.FlameGraphSink;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,6 +20,18 @@ public final class FlameFile {
             throws RecordingException, IOException {
         FlameGraphSink flame = new FlameGraphSink("html", title, rules, false);
         Recordings.read(recording, mode, flame); // JFR, OTLP (diff of profile files) or collapsed
+        write(runDir, name, flame);
+    }
+
+    /** As {@link #write(Path, String, String, RuleSet, SampleMode, Path)}, from a reading kept before (pack:auto's). */
+    public static void write(Path runDir, String name, String title, RuleSet rules, SampleCapture kept)
+            throws IOException {
+        FlameGraphSink flame = new FlameGraphSink("html", title, rules, false);
+        kept.replay(flame);
+        write(runDir, name, flame);
+    }
+
+    private static void write(Path runDir, String name, FlameGraphSink flame) throws IOException {
         AtomicFiles.write(runDir.resolve("flames").resolve(name + ".html"), out -> {
             PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8);
             flame.write(ps);

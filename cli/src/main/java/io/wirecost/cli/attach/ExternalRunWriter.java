@@ -4,6 +4,7 @@ import io.wirecost.attribution.AttributionMode;
 import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.report.ArtifactTable;
 import io.wirecost.report.EndpointTable;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The run directory of {@code attach} and {@code profile}, in {@code run}'s format so that attribute,
@@ -36,10 +38,17 @@ public final class ExternalRunWriter {
 
     private final Path dir;
     private final RuleSet rules;
+    /** The CPU samples pack:auto's detection kept of a recording, taken once, or null: the recording is read. */
+    private final Function<Path, SampleCapture> kept;
 
     public ExternalRunWriter(Path dir, RuleSet rules) {
+        this(dir, rules, file -> null);
+    }
+
+    public ExternalRunWriter(Path dir, RuleSet rules, Function<Path, SampleCapture> kept) {
         this.dir = dir;
         this.rules = rules;
+        this.kept = kept;
     }
 
     /** Writes every file; a process whose recording cannot be read is listed as failed, the others still count. */
@@ -66,8 +75,12 @@ public final class ExternalRunWriter {
             try {
                 if (!Files.isRegularFile(p.file()) || Files.size(p.file()) == 0)
                     throw new IllegalStateException("no recording was written");
-                Attributor.Attributed read = new Attributor(rules, mode, AttributionMode.SELF)
-                        .readAll(List.of(Attributor.Source.file("all", p.file())));
+                // detection keeps CPU samples by (stack, thread), as the classifier and the HTML graph sum them
+                SampleCapture kept = mode == SampleMode.CPU ? this.kept.apply(p.file()) : null;
+                Attributor.Source source = kept != null
+                        ? Attributor.Source.replayed("all", kept)
+                        : Attributor.Source.file("all", p.file());
+                Attributor.Attributed read = new Attributor(rules, mode, AttributionMode.SELF).readAll(List.of(source));
                 RecordingSummary s = read.parts().get(0).summary();
                 shares = Map.of(
                         "all",
@@ -77,14 +90,9 @@ public final class ExternalRunWriter {
                                         .toAttribution(s.producer() + " " + mode.samplesWord() + " samples: "
                                                 + s.eventCounts()),
                                 List.of(s)));
-                if (p.repetition() == 1)
-                    FlameFile.write(
-                            dir,
-                            p.name() + "-all",
-                            "wirecost " + p.name() + " pid " + p.pid() + " (" + mode.samplesWord() + ")",
-                            rules,
-                            mode,
-                            p.file());
+                String title = "wirecost " + p.name() + " pid " + p.pid() + " (" + mode.samplesWord() + ")";
+                if (p.repetition() == 1 && kept != null) FlameFile.write(dir, p.name() + "-all", title, rules, kept);
+                else if (p.repetition() == 1) FlameFile.write(dir, p.name() + "-all", title, rules, mode, p.file());
             } catch (Exception e) {
                 error = p.file().getFileName() + ": "
                         + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
