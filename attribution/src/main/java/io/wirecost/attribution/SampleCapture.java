@@ -2,11 +2,8 @@ package io.wirecost.attribution;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -53,26 +50,6 @@ public final class SampleCapture implements SampleSink {
             c.end();
         }
         return c;
-    }
-
-    /** Every mode of {@code file} in one pass ({@link Recordings#readEach}), one capture per mode. */
-    public static Map<SampleMode, SampleCapture> readEach(
-            Path file, Collection<SampleMode> modes, UnaryOperator<SampleSink> filter, boolean eachSample)
-            throws RecordingException {
-        Map<SampleMode, SampleCapture> out = new EnumMap<>(SampleMode.class);
-        Map<SampleMode, SampleSink> sinks = new EnumMap<>(SampleMode.class);
-        for (SampleMode m : modes) {
-            SampleCapture c = new SampleCapture(eachSample);
-            out.put(m, c);
-            sinks.put(m, filter.apply(c));
-        }
-        try {
-            Map<SampleMode, RecordingSummary> read = Recordings.readEach(file, sinks);
-            out.forEach((m, c) -> c.summary = read.get(m));
-        } finally {
-            out.values().forEach(SampleCapture::end);
-        }
-        return out;
     }
 
     @Override

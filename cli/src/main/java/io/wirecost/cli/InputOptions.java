@@ -159,7 +159,10 @@ final class InputOptions {
         // pack:auto by default says its packs in the output's "Counted:" line (rulesApplied), not on stderr,
         // where it would precede a one-line error
         List<Path> files = inputs.stream().map(Input::file).toList();
-        FramesSeen seen = PackDetection.seen(files, sampleMode(), this::filtered, rules.isEmpty(), eachSample, kept);
+        List<SampleMode> modes = sampleModes(); // export's several; any other command refuses them after
+        FramesSeen seen = modes.size() > 1
+                ? PackDetection.seen(files, modes, this::filtered, rules.isEmpty())
+                : PackDetection.seen(files, modes.get(0), this::filtered, rules.isEmpty(), eachSample, kept);
         detected = io.wirecost.attribution.RulePacks.detect(seen).stream()
                 .map(io.wirecost.attribution.RulePack::name)
                 .toList();

@@ -61,6 +61,31 @@ final class PackDetection {
         return said(seen, quiet);
     }
 
+    /**
+     * The frames of every mode's samples, all read in one pass per file ({@code export --mode cpu,alloc}), kept by
+     * no one: the modes' sinks share a dictionary whose order is that of the samples across the modes, which a
+     * reading kept per mode does not hold.
+     */
+    static FramesSeen seen(List<Path> files, List<SampleMode> modes, UnaryOperator<SampleSink> filter, boolean quiet) {
+        FramesSeen seen = new FramesSeen();
+        for (Path f : files) {
+            Map<SampleMode, SampleSink> sinks = new java.util.EnumMap<>(SampleMode.class);
+            List<FramesSeen> each = new java.util.ArrayList<>();
+            for (SampleMode m : modes) {
+                FramesSeen s = new FramesSeen();
+                each.add(s);
+                sinks.put(m, filter.apply(s));
+            }
+            try {
+                Recordings.readEach(f, sinks);
+            } catch (RecordingException e) {
+                throw new UsageException(e.getMessage());
+            }
+            for (FramesSeen s : each) seen.addAll(s.frames());
+        }
+        return said(seen, quiet);
+    }
+
     private static FramesSeen said(FramesSeen seen, boolean quiet) {
         List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
         if (quiet) return seen;

@@ -391,6 +391,37 @@ class AttributionCliTest {
         }
     }
 
+    /**
+     * export in several modes at pack:auto detects the packs in all of them (in one reading) and exports what it
+     * exports under them named; it once refused, taking the modes for one malformed mode.
+     */
+    @Test
+    void exportInSeveralModesAtPackAuto() throws Exception {
+        String jfr = Path.of(System.getProperty("wirecost.home"), "cli/src/test/resources/recordings/workload-jdk.jfr")
+                .toString();
+        Path auto = dir.resolve("auto.json");
+        CliProcess.Outcome o =
+                CliProcess.run("export", jfr, "--mode", "cpu,wall", "--otlp", auto.toString(), "--format", "json");
+        assertEquals(0, o.exit(), o.err());
+        String table = CliProcess.run("attribute", jfr).stdout();
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("pack:auto \\(([^)]*)\\)").matcher(table);
+        assertTrue(m.find(), table);
+        List<String> named = new ArrayList<>(List.of(
+                "export",
+                jfr,
+                "--mode",
+                "cpu,wall",
+                "--otlp",
+                dir.resolve("named.json").toString()));
+        named.addAll(List.of("--format", "json"));
+        for (String pack : m.group(1).split(", "))
+            named.addAll(List.of("--rules", pack.equals("no pack detected") ? "pack:none" : "pack:" + pack));
+        assertEquals(0, CliProcess.run(named.toArray(String[]::new)).exit());
+        assertEquals(comparable(dir.resolve("named.json")), comparable(auto));
+        assertTrue(Files.readString(auto).contains("Workload"), "the profiles hold the workload's frames");
+    }
+
     /** An output's content, but for what differs from one run to the next: the OTLP profiles' random ids. */
     private static String comparable(Path out) throws Exception {
         String name = out.getFileName().toString();
