@@ -44,7 +44,7 @@ class ConcurrencyIT {
         assertEquals("ok", s.get("status").asText(), s.get("error").asText());
         // single client: 200 warm-up + 12 x 100 timed; 12 instantiations; 4 clients x (50 untimed + 100 timed)
         assertEquals(
-                200 + 12 * 100 + 12 + 4 * 150 + RunResults.retimedCalls(s),
+                200 + 12 * 100 + 12 + 4 * 150 + RunOutput.retimedCalls(s),
                 s.get("calls_succeeded").asLong());
         JsonNode c = s.get("facts").get("concurrency").get(0);
         assertEquals("ints-100", c.get("operation").asText());

@@ -57,7 +57,7 @@ class CorbaIT {
         // 8 types x (5000 warm-up + 12 x 100 timed + 12 x 100 profiled + 50 for message sizes)
         // + 12 naming lookups with a first call
         assertEquals(
-                8L * (5_000 + 2 * 12 * 100 + 50) + 12 + RunResults.retimedCalls(corba),
+                8L * (5_000 + 2 * 12 * 100 + 50) + 12 + RunOutput.retimedCalls(corba),
                 corba.get("calls_succeeded").asLong());
         for (JsonNode r : corba.get("rtt")) assertTrue(r.get("mean_micros").asDouble() > 0, r.toString());
         assertTrue(corba.get("facts")

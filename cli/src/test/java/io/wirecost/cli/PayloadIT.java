@@ -65,7 +65,7 @@ class PayloadIT {
         for (JsonNode s : results.get("scenarios")) {
             assertEquals("ok", s.get("status").asText(), s.get("scenario") + ": " + s.get("error"));
             assertEquals(
-                    expected + RunResults.retimedCalls(s),
+                    expected + RunOutput.retimedCalls(s),
                     s.get("calls_succeeded").asLong(),
                     s.get("scenario").asText());
             List<String> ops = new java.util.ArrayList<>();

@@ -108,7 +108,7 @@ class RunIT {
                                             * facts.get("profiled_invocations").asLong()
                                     + counts.get("sizeCalls").asLong())
                     + 12
-                    + RunResults.retimedCalls(s);
+                    + RunOutput.retimedCalls(s);
             assertEquals(
                     expectedCalls,
                     s.get("calls_succeeded").asLong(),

@@ -74,7 +74,7 @@ class TodayTransportsIT {
             // 8 types x (warm-up + 12 x INVOCATIONS timed + as many profiled + 50 for message sizes) + 12
             // instantiations with a first call
             assertEquals(
-                    8L * (WARMUP + 2 * 12 * INVOCATIONS + 50) + 12 + RunResults.retimedCalls(r),
+                    8L * (WARMUP + 2 * 12 * INVOCATIONS + 50) + 12 + RunOutput.retimedCalls(r),
                     r.get("calls_succeeded").asLong(),
                     s);
         }

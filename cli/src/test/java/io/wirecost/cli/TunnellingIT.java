@@ -63,7 +63,7 @@ class TunnellingIT {
             JsonNode n = r.scenario(s);
             assertEquals("ok", n.get("status").asText(), s + ": " + n.get("error"));
             assertEquals(
-                    CALLS + RunResults.retimedCalls(n), n.get("calls_succeeded").asLong(), s);
+                    CALLS + RunOutput.retimedCalls(n), n.get("calls_succeeded").asLong(), s);
         }
         // each measured call, lookup and DGC call is a request that the proxy forwarded and the RMI port unwrapped
         assertTrue(

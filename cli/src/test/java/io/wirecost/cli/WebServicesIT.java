@@ -71,7 +71,7 @@ class WebServicesIT {
                                             * facts.get("profiled_invocations").asLong()
                                     + counts.get("sizeCalls").asLong())
                     + 12
-                    + RunResults.retimedCalls(r);
+                    + RunOutput.retimedCalls(r);
             assertEquals(expectedCalls, r.get("calls_succeeded").asLong(), s);
             assertEquals(expectedCalls, serverFact(s, "service.invocations"), s + ": calls that reached the service");
         }
