@@ -40,6 +40,9 @@ final class KeptChunk implements ChunkView {
 
     private boolean intervalKnown;
 
+    /** What the kept stacks and frames take, roughly (arrays, not the maps' entries). */
+    private long stackBytes;
+
     KeptChunk(ChunkView chunk, boolean eachSample) {
         source = chunk;
         tally = eachSample ? null : new StackTally();
@@ -80,6 +83,14 @@ final class KeptChunk implements ChunkView {
         return frames;
     }
 
+    /**
+     * About the bytes this chunk keeps: the samples' or sums' arrays and the stacks'; the frames and threads are those
+     * a reading of the chunk holds anyway.
+     */
+    long bytes() {
+        return (samples != null ? samples.bytes() : tally.bytes()) + stackBytes;
+    }
+
     private void reach(int stackTraceId, int threadId) {
         if (!intervalKnown) interval();
         if (!stacks.containsKey(stackTraceId)) {
@@ -87,6 +98,7 @@ final class KeptChunk implements ChunkView {
             byte[] frameTypes = source.stackTypes(stackTraceId);
             stacks.put(stackTraceId, methods);
             types.put(stackTraceId, frameTypes);
+            stackBytes += methods.length * (long) (Long.BYTES + 1);
             for (int i = 0; i < methods.length; i++) keepFrame(methods[i], ChunkView.typeAt(frameTypes, i));
         }
         if (!threadNames.containsKey(threadId)) {

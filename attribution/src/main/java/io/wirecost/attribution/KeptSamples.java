@@ -24,6 +24,12 @@ final class KeptSamples {
     private double[] sumSquares = new double[0];
     private int sums;
 
+    /** The bytes its arrays take, for a caller that bounds what it keeps. */
+    long bytes() {
+        long perEntry = 2L * Integer.BYTES + Long.BYTES + (weights == null ? 0 : Long.BYTES);
+        return stacks.length * perEntry + sumEvents.length * (long) (Long.BYTES + Double.BYTES);
+    }
+
     void add(int stackTraceId, int threadId, long tick, long w) {
         if (size == stacks.length) grow();
         if (size == 0) weight = w;

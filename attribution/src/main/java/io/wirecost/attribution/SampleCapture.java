@@ -79,6 +79,13 @@ public final class SampleCapture implements SampleSink {
         if (current != null) current.end();
     }
 
+    /** About the bytes the kept chunks take, for a caller that bounds how many captures it holds at once. */
+    public long bytes() {
+        long sum = 0;
+        for (KeptChunk c : chunks) sum += c.bytes();
+        return sum;
+    }
+
     /** The distinct frames on the kept stacks. */
     public Set<Frame> frames() {
         Set<Frame> out = new LinkedHashSet<>();

@@ -20,6 +20,11 @@ final class StackTally {
     private boolean[] used = new boolean[1024];
     private int size;
 
+    /** The bytes its tables take, for a caller that bounds what it keeps. */
+    long bytes() {
+        return keys.length * (3L * Long.BYTES + Double.BYTES + 1);
+    }
+
     void add(int stackTraceId, int threadId, long weight) {
         add(stackTraceId, threadId, weight, 1, (double) weight * weight);
     }

@@ -36,6 +36,13 @@ final class PackDetection {
     }
 
     /**
+     * What the kept readings of one command may take together: a quarter of the heap. Every input's reading is held
+     * until the command has detected the packs over all of them, and a reading of each sample grows with the
+     * recording; past this, a file is read again instead, as it was before readings were kept.
+     */
+    static final long KEPT_BYTES = Runtime.getRuntime().maxMemory() / 4;
+
+    /**
      * As {@link #seen(List, SampleMode, UnaryOperator, boolean)}, keeping each file's reading in {@code kept}: the
      * command's reading that follows replays it instead of reading the file a second time.
      *
@@ -48,12 +55,28 @@ final class PackDetection {
             boolean quiet,
             boolean eachSample,
             Map<Path, SampleCapture> kept) {
+        return seen(files, mode, filter, quiet, eachSample, kept, KEPT_BYTES);
+    }
+
+    /** As above, keeping readings only while together they take at most {@code keptBytes}. */
+    static FramesSeen seen(
+            List<Path> files,
+            SampleMode mode,
+            UnaryOperator<SampleSink> filter,
+            boolean quiet,
+            boolean eachSample,
+            Map<Path, SampleCapture> kept,
+            long keptBytes) {
         FramesSeen seen = new FramesSeen();
+        long held = 0;
         for (Path f : files) {
             try {
                 SampleCapture reading = SampleCapture.read(f, mode, filter, eachSample);
                 seen.addAll(reading.frames());
-                kept.put(f, reading);
+                if (held + reading.bytes() <= keptBytes) {
+                    kept.put(f, reading);
+                    held += reading.bytes();
+                }
             } catch (RecordingException e) {
                 throw new UsageException(e.getMessage());
             }
