@@ -44,6 +44,20 @@ public final class OtlpProfileSink implements SampleSink {
     private final List<int[]> attributeSetList = new ArrayList<>();
     private final Map<Integer, Integer> stackIndex = new HashMap<>(); // per chunk: stack id -> dictionary stack
     private final Map<Integer, Integer> threadAttribute = new HashMap<>(); // per chunk: thread id -> attribute
+    /**
+     * Per chunk: (stack id, thread id) -> the pair's series, its place in {@link #chunkSeries}. A pair's category,
+     * artifact and thread are the same for each of its samples, so only its first sample classifies and builds the
+     * attribute set; the others are one lookup, where building the set for each sample was most of an export's time.
+     */
+    private final LongIntMap seriesOfIds = new LongIntMap();
+
+    private final List<Series> chunkSeries = new ArrayList<>();
+    /**
+     * Per chunk, per frame type ({@code type & 0xFF}): method id -> its location in the dictionary. A chunk's stacks
+     * share most of their frames; the dictionary's lookup hashes and compares the frame's names each time.
+     */
+    private final LongIntMap[] locationOfMethod = new LongIntMap[256];
+
     private ChunkView chunk;
     private long startNanos = Long.MAX_VALUE;
     private long endNanos = Long.MIN_VALUE;
@@ -86,6 +100,9 @@ public final class OtlpProfileSink implements SampleSink {
         classifier.beginChunk(chunk);
         stackIndex.clear();
         threadAttribute.clear();
+        seriesOfIds.clear();
+        chunkSeries.clear();
+        for (LongIntMap m : locationOfMethod) if (m != null) m.clear();
         long start = chunk.recordingStartNanos();
         if (start > 0) startNanos = Math.min(startNanos, start);
     }
@@ -122,9 +139,15 @@ public final class OtlpProfileSink implements SampleSink {
     }
 
     private Series series(int stackTraceId, int threadId) {
+        long ids = ((long) stackTraceId << 32) | (threadId & 0xFFFF_FFFFL);
+        int known = seriesOfIds.get(ids, -1);
+        if (known >= 0) return chunkSeries.get(known);
         int stack = stackIndex.computeIfAbsent(stackTraceId, this::stack);
         int attributes = attributeSet(stackTraceId, threadId);
-        return samples.computeIfAbsent(((long) stack << 32) | attributes, k -> new Series(stack, attributes));
+        Series s = samples.computeIfAbsent(((long) stack << 32) | attributes, k -> new Series(stack, attributes));
+        seriesOfIds.put(ids, chunkSeries.size());
+        chunkSeries.add(s);
+        return s;
     }
 
     private int stack(int stackTraceId) {
@@ -133,7 +156,14 @@ public final class OtlpProfileSink implements SampleSink {
         int[] locations = new int[methods.length];
         for (int i = 0; i < methods.length; i++) {
             byte type = ChunkView.typeAt(types, i);
-            locations[i] = dictionary.location(chunk.frame(methods[i], type), type);
+            LongIntMap known = locationOfMethod[type & 0xFF];
+            if (known == null) locationOfMethod[type & 0xFF] = known = new LongIntMap();
+            int location = known.get(methods[i], -1);
+            if (location < 0) {
+                location = dictionary.location(chunk.frame(methods[i], type), type);
+                known.put(methods[i], location);
+            }
+            locations[i] = location;
         }
         return dictionary.stack(locations);
     }
