@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.diff.DiffFlames;
@@ -16,6 +17,7 @@ import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -138,9 +140,12 @@ final class DiffCommand implements Callable<Integer> {
                     + (profiles ? " a run)" : " a profile file)"));
         if (profiles) {
             // each file as the run directory `profile` would have made of it, classified by one rule set
-            RuleSet rules = ProfileRun.rules(List.of(baseline, candidate));
-            baseRun = ProfileRun.write(baseline, OutputDirectory.create("--out", dir.resolve("baseline")), rules);
-            candRun = ProfileRun.write(candidate, OutputDirectory.create("--out", dir.resolve("candidate")), rules);
+            // each file read once: pack:auto's reading of it is what its side's attribution replays
+            Map<Path, SampleCapture> kept = new HashMap<>();
+            RuleSet rules = ProfileRun.rules(List.of(baseline, candidate), kept);
+            baseRun = ProfileRun.write(baseline, OutputDirectory.create("--out", dir.resolve("baseline")), rules, kept);
+            candRun =
+                    ProfileRun.write(candidate, OutputDirectory.create("--out", dir.resolve("candidate")), rules, kept);
         }
         RunData base;
         RunData cand;

@@ -11,6 +11,7 @@ import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.ProcessRecording;
@@ -61,13 +62,17 @@ final class ProfileRun {
         return Recordings.isJfr(path);
     }
 
-    /** One rule set for both sides: the built-in rules and the packs detected in both files. */
-    static RuleSet rules(List<Path> files) {
+    /**
+     * One rule set for both sides: the built-in rules and the packs detected in both files. The detection's reading of
+     * each file is kept in {@code kept}, for {@link #write} to replay instead of reading the file again.
+     */
+    static RuleSet rules(List<Path> files, Map<Path, SampleCapture> kept) {
         try {
             return RuleLayers.load(
                     List.of(RuleLayers.AUTO),
                     true,
-                    () -> PackDetection.seen(files, SampleMode.CPU, java.util.function.UnaryOperator.identity(), true));
+                    () -> PackDetection.seen(
+                            files, SampleMode.CPU, java.util.function.UnaryOperator.identity(), true, false, kept));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
@@ -78,7 +83,7 @@ final class ProfileRun {
      * them (OTLP: the earliest profile's time and duration, the resource's {@code host.name}), else unknown, as an
      * older run's are, so that diff's check of runs measured apart judges what the files tell.
      */
-    static Path write(Path file, Path dir, RuleSet rules) throws Exception {
+    static Path write(Path file, Path dir, RuleSet rules, Map<Path, SampleCapture> kept) throws Exception {
         Facts f = Recordings.isOtlp(file) ? otlpFacts(file) : new Facts(null, 0, "", 0);
         Files.createDirectories(dir.resolve("recordings"));
         Path copy = dir.resolve("recordings").resolve(NAME + extension(file));
@@ -101,7 +106,7 @@ final class ProfileRun {
                 "profile file: " + file.toAbsolutePath(),
                 "none",
                 Map.of());
-        List<ScenarioResult> results = new ExternalRunWriter(dir, rules)
+        List<ScenarioResult> results = new ExternalRunWriter(dir, rules, p -> p.equals(copy) ? kept.remove(file) : null)
                 .write(
                         meta,
                         List.of(new ProcessRecording(NAME, 0, copy, Map.of("file", file.toString()), f.seconds, "")));

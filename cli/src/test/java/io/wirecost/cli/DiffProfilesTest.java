@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,40 @@ class DiffProfilesTest {
 
         // each side holds exactly the samples per category attribute counts in its file, with the same rules
         Map<String, Long> expected = attributed(pb);
+        assertFalse(expected.isEmpty());
+        assertEquals(expected, sideSamples(out.resolve("baseline")));
+        assertEquals(expected, sideSamples(out.resolve("candidate")));
+    }
+
+    /**
+     * Two recordings are read once each for their sides: pack:auto's reading of a file is what its side's attribution
+     * and flame graph replay (the reader says each reading on stderr with wirecost.reader.report), with the counts of a
+     * reading.
+     */
+    @Test
+    void twoRecordingsAreReadOnceEach() throws Exception {
+        Path before = Files.copy(RECORDING, tmp.resolve("before.jfr"));
+        Path after = Files.copy(RECORDING, tmp.resolve("after.jfr"));
+        Path out = tmp.resolve("diff");
+        CliProcess.Outcome d = CliProcess.runWith(
+                List.of("-Dwirecost.reader.report=true"),
+                "diff",
+                before.toString(),
+                after.toString(),
+                "--out",
+                out.toString(),
+                "--format",
+                "json");
+        assertEquals(0, d.exit(), d.err());
+        List<String> readings = d.stderr().stream()
+                .filter(l -> l.startsWith("wirecost: reader "))
+                .toList();
+        // each file once, for pack:auto, whose reading its side's shares and flame graph replay; each side's copy once
+        // more, for the differential flame graph, which reads the two runs' recordings
+        for (String name : List.of("before.jfr", "after.jfr", "baseline/recordings/", "candidate/recordings/"))
+            assertEquals(1, readings.stream().filter(l -> l.contains(name)).count(), name + ": " + d.err());
+        assertEquals(4, readings.size(), d.err());
+        Map<String, Long> expected = attributed(before);
         assertFalse(expected.isEmpty());
         assertEquals(expected, sideSamples(out.resolve("baseline")));
         assertEquals(expected, sideSamples(out.resolve("candidate")));
