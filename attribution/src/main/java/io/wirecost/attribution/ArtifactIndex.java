@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +28,7 @@ public final class ArtifactIndex {
     private final Map<String, String> byPackage;
 
     private ArtifactIndex(Map<String, String> byPackage) {
-        this.byPackage = Map.copyOf(byPackage);
+        this.byPackage = Collections.unmodifiableMap(new LinkedHashMap<>(byPackage));
     }
 
     /** The artifact files beside these recordings; a one-line RecordingException naming the first one missing. */

@@ -16,6 +16,8 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -54,7 +56,7 @@ public final class OtlpHttpSender {
      */
     public OtlpHttpSender(String endpoint, Map<String, String> headers, Path ca, Duration timeout) {
         this.uri = profilesUri(endpoint);
-        this.headers = Map.copyOf(headers);
+        this.headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         this.timeout = timeout;
         HttpClient.Builder b =
                 HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER);

@@ -1,5 +1,7 @@
 package io.wirecost.attribution;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -30,10 +32,10 @@ public record RecordingSummary(
         Map<SampleMode, Long> otherModes,
         CpuContention cpuContention) {
     public RecordingSummary {
-        eventCounts = Map.copyOf(eventCounts);
+        eventCounts = Collections.unmodifiableMap(new LinkedHashMap<>(eventCounts));
         warnings = List.copyOf(warnings);
-        eventsHeld = Map.copyOf(eventsHeld);
-        otherModes = Map.copyOf(otherModes);
+        eventsHeld = Collections.unmodifiableMap(new LinkedHashMap<>(eventsHeld));
+        otherModes = Collections.unmodifiableMap(new LinkedHashMap<>(otherModes));
     }
 
     public RecordingSummary(

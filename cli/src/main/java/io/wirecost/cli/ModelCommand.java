@@ -151,7 +151,12 @@ public final class ModelCommand implements Callable<Integer> {
         json.put("ratios", ratios(fits));
         Map<String, Map<String, Double>> ratioIntervals = new LinkedHashMap<>();
         ratioEstimates(fits).forEach((s, e) -> {
-            if (e.known()) ratioIntervals.put(s, Map.of("ci_low", e.low(), "ci_high", e.high()));
+            if (e.known()) {
+                Map<String, Double> interval = new LinkedHashMap<>(); // low first, as Map.of would not keep it
+                interval.put("ci_low", e.low());
+                interval.put("ci_high", e.high());
+                ratioIntervals.put(s, interval);
+            }
         });
         json.put("ratio_intervals", ratioIntervals);
         AtomicFiles.write(dir.resolve("model.json"), os -> JSON.writeValue(os, json));

@@ -223,19 +223,16 @@ public final class DiffReport {
         apart.put("why", gate.apart());
         apart.put("allowed", gate.apartAllowed());
         m.put("apart", gate.apart().isEmpty() ? null : apart);
-        m.put(
-                "correction",
-                Map.of(
-                        "method",
-                        "holm",
-                        "family_wise_alpha",
-                        gate.alpha(),
-                        "tested_lines",
-                        gate.testedLines(),
-                        "family",
-                        "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent on either side",
-                        "min_share_percent",
-                        gate.minSharePercent()));
+        // in a stable order: Map.of iterates in an order that changes from one JVM to the next
+        Map<String, Object> correction = new LinkedHashMap<>();
+        correction.put("method", "holm");
+        correction.put("family_wise_alpha", gate.alpha());
+        correction.put("tested_lines", gate.testedLines());
+        correction.put(
+                "family",
+                "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent on either side");
+        correction.put("min_share_percent", gate.minSharePercent());
+        m.put("correction", correction);
         m.put("decided_by", gate.decisions());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept

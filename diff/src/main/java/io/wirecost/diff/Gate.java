@@ -1,6 +1,7 @@
 package io.wirecost.diff;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,7 +141,7 @@ public final class Gate {
                 testedLines,
                 complete,
                 minSharePercent,
-                Map.copyOf(unequal),
+                Collections.unmodifiableMap(new LinkedHashMap<>(unequal)),
                 differently,
                 apart,
                 allowApart && !apart.isEmpty());

@@ -190,12 +190,23 @@ public final class AttributionReport {
                 return csv.toString();
             }
             case "json": {
-                if (what.equals("package"))
-                    return Json.MAPPER.writeValueAsString(Map.of("events", counted, "packages", rows)) + "\n";
-                List<Map<String, Object>> out = new ArrayList<>();
-                for (PackageProfile.Row r : rows)
-                    out.add(Map.of("artifact", r.packageName(), "samples", r.samples(), "percent", r.percent()));
-                return Json.MAPPER.writeValueAsString(Map.of("events", counted, "artifacts", out)) + "\n";
+                // the keys in a fixed order: Map.of iterates in one that changes from one JVM to the next
+                Map<String, Object> json = new LinkedHashMap<>();
+                json.put("events", counted);
+                if (what.equals("package")) {
+                    json.put("packages", rows);
+                } else {
+                    List<Map<String, Object>> out = new ArrayList<>();
+                    for (PackageProfile.Row r : rows) {
+                        Map<String, Object> row = new LinkedHashMap<>();
+                        row.put("artifact", r.packageName());
+                        row.put("samples", r.samples());
+                        row.put("percent", r.percent());
+                        out.add(row);
+                    }
+                    json.put("artifacts", out);
+                }
+                return Json.MAPPER.writeValueAsString(json) + "\n";
             }
             default: {
                 List<List<String>> t = new ArrayList<>();

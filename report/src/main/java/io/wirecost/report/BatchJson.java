@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * {@code batch.json}: every measured transaction, the fits and the paper's figures; units in the names. Each point's
@@ -112,7 +113,7 @@ public final class BatchJson {
         Optional<PaperBatch> paper = PaperBatch.beside(f.documentVariant(), r.delayNanos());
         paper.ifPresent(p -> m.put(
                 "paper",
-                Map.of(
+                new TreeMap<>(Map.of(
                         "configuration",
                         p.configuration(),
                         "crossover",
@@ -120,7 +121,7 @@ public final class BatchJson {
                         "ratio_at_5_files",
                         p.ratioAt5(),
                         "quote",
-                        p.quote())));
+                        p.quote()))));
         return m;
     }
 

@@ -1,6 +1,8 @@
 package io.wirecost.runner;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -13,7 +15,7 @@ import java.util.Map;
 public record RunConfig(
         String label, Path javaHome, Map<String, String> mavenProperties, Map<String, String> scenarioOptions) {
     public RunConfig {
-        mavenProperties = Map.copyOf(mavenProperties);
-        scenarioOptions = Map.copyOf(scenarioOptions);
+        mavenProperties = Collections.unmodifiableMap(new LinkedHashMap<>(mavenProperties));
+        scenarioOptions = Collections.unmodifiableMap(new LinkedHashMap<>(scenarioOptions));
     }
 }

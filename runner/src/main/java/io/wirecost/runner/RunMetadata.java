@@ -1,5 +1,7 @@
 package io.wirecost.runner;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -38,7 +40,7 @@ public record RunMetadata(
     public RunMetadata {
         scenarios = List.copyOf(scenarios);
         commandLine = List.copyOf(commandLine);
-        mavenProperties = java.util.Map.copyOf(mavenProperties);
+        mavenProperties = Collections.unmodifiableMap(new LinkedHashMap<>(mavenProperties));
         // sorted: results.json lists the scenarios in a stable order
         methodJvmOptions = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(methodJvmOptions));
     }

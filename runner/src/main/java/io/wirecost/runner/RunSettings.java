@@ -1,5 +1,8 @@
 package io.wirecost.runner;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+
 /**
  * How much to measure, per the papers' method: warm-up calls per operation (not counted), then
  * {@code reps} measurements of {@code invocations} consecutive calls per operation,
@@ -48,7 +51,7 @@ public record RunSettings(
         if (invocations < 1 || warmupCalls < 0 || instantiationReps < 3 || sizeCalls < 0) {
             throw new IllegalArgumentException("counts must be positive");
         }
-        scenarioOptions = java.util.Map.copyOf(scenarioOptions);
+        scenarioOptions = Collections.unmodifiableMap(new LinkedHashMap<>(scenarioOptions));
         if (method == null) throw new IllegalArgumentException("no method");
     }
 

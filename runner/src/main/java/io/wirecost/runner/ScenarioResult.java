@@ -1,5 +1,7 @@
 package io.wirecost.runner;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,14 +43,14 @@ public record ScenarioResult(
         Map<String, RoleAttribution> companions) {
 
     public ScenarioResult {
-        companions = Map.copyOf(companions);
+        companions = Collections.unmodifiableMap(new LinkedHashMap<>(companions));
         cpu = List.copyOf(cpu);
         rtt = List.copyOf(rtt);
         profiledRtt = List.copyOf(profiledRtt);
-        shares = Map.copyOf(shares);
+        shares = Collections.unmodifiableMap(new LinkedHashMap<>(shares));
         facts = facts == null ? ScenarioFacts.NONE : facts;
-        profilers = Map.copyOf(profilers);
-        recordings = Map.copyOf(recordings);
+        profilers = Collections.unmodifiableMap(new LinkedHashMap<>(profilers));
+        recordings = Collections.unmodifiableMap(new LinkedHashMap<>(recordings));
         sizes = List.copyOf(sizes);
     }
 

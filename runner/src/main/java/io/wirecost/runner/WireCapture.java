@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -140,6 +141,9 @@ record WireCapture(Process process, Path file) implements AutoCloseable {
     }
 
     static Map<String, Object> describe(Set<Integer> ports) {
-        return Map.of("tool", "tcpdump on lo", "server_ports", ports);
+        Map<String, Object> described = new LinkedHashMap<>(); // a fixed order in results.json, as Map.of's is not
+        described.put("tool", "tcpdump on lo");
+        described.put("server_ports", ports);
+        return described;
     }
 }

@@ -1,5 +1,7 @@
 package io.wirecost.scenarios;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -7,7 +9,7 @@ import java.util.TreeMap;
 public record Endpoint(Map<String, String> properties) {
 
     public Endpoint {
-        properties = Map.copyOf(properties);
+        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     }
 
     public static Endpoint of(String... keyValues) {

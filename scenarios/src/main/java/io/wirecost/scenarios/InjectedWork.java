@@ -2,6 +2,7 @@ package io.wirecost.scenarios;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -78,7 +79,7 @@ public final class InjectedWork {
             f.put("cpu_calibration", burner.facts());
         }
         if (only != null) f.put(OPERATION_OPTION, only);
-        facts = Map.copyOf(f);
+        facts = Collections.unmodifiableMap(new LinkedHashMap<>(f));
         return op -> {
             if (only != null && !only.equals(op)) return;
             if (digests > 0) {

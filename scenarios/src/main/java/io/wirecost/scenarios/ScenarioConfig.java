@@ -1,6 +1,8 @@
 package io.wirecost.scenarios;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,7 +18,7 @@ public record ScenarioConfig(int stringLength, Path keyDir, Map<String, String> 
     public static final int DEFAULT_STRING_LENGTH = 64;
 
     public ScenarioConfig {
-        options = options == null ? Map.of() : Map.copyOf(options);
+        options = options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));
     }
 
     public ScenarioConfig(int stringLength, Path keyDir) {

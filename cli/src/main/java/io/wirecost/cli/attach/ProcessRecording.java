@@ -1,6 +1,8 @@
 package io.wirecost.cli.attach;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -17,7 +19,7 @@ import java.util.Map;
 public record ProcessRecording(
         String name, long pid, Path file, Map<String, Object> facts, double seconds, String error, int repetition) {
     public ProcessRecording {
-        facts = Map.copyOf(facts);
+        facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
     }
 
     /** A JVM of the one run of a command, or of an attach. */

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * {@code http-to-port}: RMI tunnelled through an HTTP proxy to the RMI port itself, seed 000's
@@ -46,11 +47,12 @@ public final class HttpToPortScenario implements Scenario {
                 : HttpAwareServerSocketFactory.Policy.httpOnly();
         HttpAwareServerSocketFactory ssf = new HttpAwareServerSocketFactory(Addresses.LOOPBACK, policy, stats);
         ForwardProxy proxy = options.proxy().start(Addresses.LOOPBACK, Set.of(port));
-        Map<String, String> extras = Map.of(
+        // sorted: the facts are written in a fixed order, where Map.of iterates in one that changes between JVMs
+        Map<String, String> extras = new TreeMap<>(Map.of(
                 "proxy.host", proxy.address().getAddress().getHostAddress(),
                 "proxy.port", String.valueOf(proxy.address().getPort()),
                 // the runner reads the proxy's CPU time from /proc: a third process on every call's path
-                "proxy.pid", String.valueOf(proxy.pid()));
+                "proxy.pid", String.valueOf(proxy.pid())));
         return TunnelledServer.start(
                 host,
                 port,

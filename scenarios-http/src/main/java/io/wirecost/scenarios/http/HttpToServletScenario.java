@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * {@code http-to-servlet}: RMI tunnelled through a forwarding servlet, seed 000's HTTP-to-servlet
@@ -42,11 +43,12 @@ public final class HttpToServletScenario implements Scenario {
         RmiForwardServlet servlet =
                 new RmiForwardServlet(new RmiForwardServlet.Policy(Addresses.INTERNAL, Set.of(port)), stats);
         ServletHost web = ServletHost.start(Addresses.LOOPBACK, servlet);
-        Map<String, String> extras = Map.of(
+        // sorted: the facts are written in a fixed order, where Map.of iterates in one that changes between JVMs
+        Map<String, String> extras = new TreeMap<>(Map.of(
                 "servlet.port",
                 String.valueOf(web.port()),
                 "servlet.url",
-                "http://" + host + ':' + web.port() + HttpTunnelClientSocketFactory.SERVLET_PATH + "?forward=" + port);
+                "http://" + host + ':' + web.port() + HttpTunnelClientSocketFactory.SERVLET_PATH + "?forward=" + port));
         return TunnelledServer.start(
                 host,
                 port,

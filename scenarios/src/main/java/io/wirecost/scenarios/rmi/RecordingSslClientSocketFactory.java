@@ -2,7 +2,9 @@ package io.wirecost.scenarios.rmi;
 
 import java.io.IOException;
 import java.net.Socket;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 import javax.net.ssl.HandshakeCompletedEvent;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
@@ -23,11 +25,16 @@ public class RecordingSslClientSocketFactory extends SslRMIClientSocketFactory {
     public Socket createSocket(String host, int port) throws IOException {
         SSLSocket s = (SSLSocket) ClientTls.socketFactory().createSocket(host, port);
         s.setEnabledProtocols(RmiSslScenario.PROTOCOLS);
-        s.addHandshakeCompletedListener(e -> last = Map.of(
+        s.addHandshakeCompletedListener(e -> last = sorted(Map.of(
                 "tls.protocol", e.getSession().getProtocol(),
                 "tls.cipherSuite", e.getCipherSuite(),
-                "tls.peer", peer(e)));
+                "tls.peer", peer(e))));
         return s;
+    }
+
+    /** In a fixed order, as the run's facts are written: Map.of iterates in an order that changes between JVMs. */
+    private static Map<String, String> sorted(Map<String, String> facts) {
+        return Collections.unmodifiableMap(new TreeMap<>(facts));
     }
 
     private static String peer(HandshakeCompletedEvent e) {

@@ -1,5 +1,7 @@
 package io.wirecost.scenarios.batch.files;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -12,7 +14,7 @@ import java.util.Map;
 public record Node(String name, String location, String text, Map<String, Node> children) {
 
     public Node {
-        children = Map.copyOf(children);
+        children = Collections.unmodifiableMap(new LinkedHashMap<>(children));
     }
 
     public Node child(String childName) {

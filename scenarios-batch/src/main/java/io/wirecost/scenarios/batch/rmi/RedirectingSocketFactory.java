@@ -5,6 +5,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.rmi.server.RMISocketFactory;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -20,7 +22,7 @@ public final class RedirectingSocketFactory extends RMISocketFactory {
     private final Map<Integer, Integer> proxyPorts;
 
     public RedirectingSocketFactory(Map<Integer, Integer> proxyPorts) {
-        this.proxyPorts = Map.copyOf(proxyPorts);
+        this.proxyPorts = Collections.unmodifiableMap(new LinkedHashMap<>(proxyPorts));
     }
 
     public static void install(Map<Integer, Integer> proxyPorts) throws IOException {
