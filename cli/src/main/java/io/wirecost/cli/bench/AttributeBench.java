@@ -79,6 +79,8 @@ final class AttributeBench implements Callable<Integer> {
     public Integer call() throws Exception {
         PairedRatio.checkRounds(rounds);
         io.wirecost.cli.common.Choice.among("--shape", shape, "few", "many", "both");
+        // before any recording is made: a bad value would otherwise be found by the first timed attribute
+        io.wirecost.cli.common.Choice.among("--rules", rules, RuleLayers.NONE, RuleLayers.AUTO);
         if (recording != null && !Files.isRegularFile(recording))
             throw new io.wirecost.runner.UsageException("--recording " + recording + ": no such file");
         Path jar = converter != null ? converter : defaultConverter();
