@@ -1,7 +1,7 @@
 package io.wirecost.cli;
 
 import io.wirecost.report.ConsoleTables;
-import io.wirecost.report.Tables;
+import io.wirecost.report.FactorTables;
 import io.wirecost.runner.RunConfig;
 import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.ScenarioResult;
@@ -34,7 +34,7 @@ final class RunSummary {
         }
         if (plan.twoSided()) {
             System.out.println();
-            System.out.print(Tables.configurationFactors(
+            System.out.print(FactorTables.configurationFactors(
                             RunCoordinator.firstRepetitions(sides.get(0).results()),
                             RunCoordinator.firstRepetitions(sides.get(1).results()),
                             sides.get(0).config().scenarioOptions(),

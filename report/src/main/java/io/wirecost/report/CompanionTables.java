@@ -40,8 +40,8 @@ public final class CompanionTables {
         String unit = unit(kind);
         List<String> header = new ArrayList<>(List.of("category"));
         for (ScenarioResult r : shown) {
-            header.add(Tables.label(r) + " " + unit);
-            header.add(Tables.label(r) + " %");
+            header.add(Cells.label(r) + " " + unit);
+            header.add(Cells.label(r) + " %");
         }
         List<List<String>> rows = new ArrayList<>();
         for (Category c : rules.categories()) {
@@ -52,7 +52,7 @@ public final class CompanionTables {
                 CategoryShare s =
                         r.companions().get(kind).attribution().share(c.name()).orElseThrow();
                 row.add(String.valueOf(s.samples()));
-                row.add(Tables.pct(s.percent()));
+                row.add(Cells.pct(s.percent()));
                 any |= s.samples() > 0;
             }
             if (any) rows.add(row);
@@ -64,7 +64,7 @@ public final class CompanionTables {
             total.add(String.valueOf(a.middlewareSamples()));
             total.add(a.middlewareSamples() > 0 ? "100.00" : "-");
             jvm.add("");
-            jvm.add(Tables.pct(a.jvmPercent()));
+            jvm.add(Cells.pct(a.jvmPercent()));
         }
         rows.add(total);
         rows.add(jvm);

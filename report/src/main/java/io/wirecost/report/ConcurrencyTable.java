@@ -23,10 +23,10 @@ public final class ConcurrencyTable {
                         String.valueOf(m.get("operation")),
                         String.valueOf(m.get("clients")),
                         String.format(Locale.ROOT, "%.0f", num(m, "throughput_per_second")),
-                        Tables.fmt(num(m, "p50_micros")),
-                        Tables.fmt(num(m, "p90_micros")),
-                        Tables.fmt(num(m, "p99_micros")),
-                        Tables.fmt(num(m, "max_micros"))));
+                        Cells.fmt(num(m, "p50_micros")),
+                        Cells.fmt(num(m, "p90_micros")),
+                        Cells.fmt(num(m, "p99_micros")),
+                        Cells.fmt(num(m, "max_micros"))));
             }
         }
         return new Table(

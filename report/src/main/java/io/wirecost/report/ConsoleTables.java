@@ -23,16 +23,16 @@ public final class ConsoleTables {
         // the method and the counts each scenario used, which the adaptive method and --quick size themselves
         sb.append("Method: ").append(CountsTable.method(meta.settings())).append('\n');
         sb.append(CountsTable.table(all).text()).append('\n');
-        sb.append(Tables.roundTrips(results).text()).append('\n');
+        sb.append(RoundTripTable.roundTrips(results).text()).append('\n');
         sb.append(CpuTables.perCall(all).text()).append('\n');
-        sb.append(Tables.factors(all).text()).append('\n');
-        sb.append(Tables.messageSizes(results).text()).append('\n');
-        sb.append(Tables.sizeFactors(results).text()).append('\n');
+        sb.append(FactorTables.factors(all).text()).append('\n');
+        sb.append(MessageSizeTables.messageSizes(results).text()).append('\n');
+        sb.append(MessageSizeTables.sizeFactors(results).text()).append('\n');
         sb.append(TodayFactors.table(results).text());
         if (wireTraffic) sb.append('\n').append(WireTraffic.table(results).text());
         if (concurrency) sb.append('\n').append(ConcurrencyTable.table(results).text());
         sb.append('\n')
-                .append(Tables.relativeTime(results, rules, "all", meta.sampleMode())
+                .append(RelativeTimeTable.relativeTime(results, rules, "all", meta.sampleMode())
                         .text());
         for (String kind : CompanionTables.KINDS) {
             if (CompanionTables.present(results, kind))

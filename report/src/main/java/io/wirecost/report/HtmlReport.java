@@ -150,7 +150,7 @@ public final class HtmlReport {
             sb.append("<h3>Instantiation: a fresh client's lookup and first call</h3>")
                     .append(Svg.groupedBars("instantiation", List.of("instantiation"), series, inst, "µs"));
         }
-        sb.append(Html.table(Tables.roundTrips(results))).append("</section>");
+        sb.append(Html.table(RoundTripTable.roundTrips(results))).append("</section>");
     }
 
     /** CPU per call of both JVMs by operation, with error bars, and the table with client and server apart. */
@@ -215,12 +215,12 @@ public final class HtmlReport {
                     .append(Svg.groupedBars(
                             "factor against rmi", List.of("primitives-geomean", "string"), series, bars, "× rmi"));
         }
-        Table paper = Tables.factors(results);
+        Table paper = FactorTables.factors(results);
         if (!paper.rows().isEmpty()) {
             List<Svg.Bar> bars = new ArrayList<>();
             List<String> groups = new ArrayList<>();
             List<String> series = List.of("round trips", "CPU per call", "paper");
-            for (Tables.Factor f : Tables.Factor.of(results, Repetitions.rtt(results), Repetitions.cpu(results))) {
+            for (Factor f : Factor.of(results, Repetitions.rtt(results), Repetitions.cpu(results))) {
                 String g = f.ratio() + " " + (f.operation().equals("string") ? "string" : "prim.");
                 if (!groups.contains(g)) groups.add(g);
                 f.rtt()
@@ -263,8 +263,8 @@ public final class HtmlReport {
                                     .toList()))
                     .append(Svg.groupedBars("bytes per invocation", ops, series, bars, "bytes"));
         }
-        sb.append(Html.table(Tables.messageSizes(results)));
-        Table factors = Tables.sizeFactors(results);
+        sb.append(Html.table(MessageSizeTables.messageSizes(results)));
+        Table factors = MessageSizeTables.sizeFactors(results);
         if (!factors.rows().isEmpty()) sb.append(Html.table(factors));
         sb.append("</section>");
     }

@@ -12,8 +12,8 @@ final class Intervals {
 
     /** {@code 34.00 [33.10, 35.20]}; without a known interval, the figure and {@code [?]}. */
     static String cell(Estimate e) {
-        String v = Tables.fmt(e.value());
-        return e.known() ? v + " [" + Tables.fmt(e.low()) + ", " + Tables.fmt(e.high()) + "]" : v + " [?]";
+        String v = Cells.fmt(e.value());
+        return e.known() ? v + " [" + Cells.fmt(e.low()) + ", " + Cells.fmt(e.high()) + "]" : v + " [?]";
     }
 
     /** One note line: from the batches of one run, or from the spread between K repetitions. */

@@ -53,7 +53,7 @@ public final class NoiseFlags {
     private NoiseFlags() {}
 
     /** The flags of one factor line; empty when it supports its comparison. */
-    static List<String> factor(Tables.Factor f, List<ScenarioResult> all) {
+    static List<String> factor(Factor f, List<ScenarioResult> all) {
         List<String> out = new ArrayList<>();
         boolean paperDistinct = Math.abs(f.paperFactor() - 1) >= PAPER_DISTINCT_FROM_ONE;
         if (paperDistinct && f.rtt().map(e -> e.contains(1)).orElse(false))

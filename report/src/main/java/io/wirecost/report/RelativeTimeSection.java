@@ -82,7 +82,7 @@ final class RelativeTimeSection {
                     sb.append("<p class=\"note\">").append(HtmlText.escape(n)).append("</p>");
                 sb.append("</div>");
             }
-            if (any) sb.append(Html.table(Tables.relativeTime(results, rules, role, mode)));
+            if (any) sb.append(Html.table(RelativeTimeTable.relativeTime(results, rules, role, mode)));
             else sb.append("<p>No attributed samples for this role (profiler off, or every scenario failed).</p>");
             sb.append("</div>");
         }

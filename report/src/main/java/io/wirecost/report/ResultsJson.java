@@ -205,7 +205,7 @@ public final class ResultsJson {
     /** The factors table's lines with their intervals and noise flags ({@code too_noisy} true when any). */
     private static List<Object> factors(List<ScenarioResult> all) {
         List<Object> out = new ArrayList<>();
-        for (Tables.Factor f : Tables.Factor.of(all, Repetitions.rtt(all), Repetitions.cpu(all))) {
+        for (Factor f : Factor.of(all, Repetitions.rtt(all), Repetitions.cpu(all))) {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("ratio", f.ratio());
             e.put("operation", f.operation());

@@ -65,11 +65,12 @@ public final class RunWriter implements RunOutput {
         }
         sb.append('\n');
         sb.append(CountsTable.table(all).markdown());
-        sb.append(Tables.relativeTime(results, rules, "all", meta.sampleMode()).markdown());
-        sb.append(
-                Tables.relativeTime(results, rules, "client", meta.sampleMode()).markdown());
-        sb.append(
-                Tables.relativeTime(results, rules, "server", meta.sampleMode()).markdown());
+        sb.append(RelativeTimeTable.relativeTime(results, rules, "all", meta.sampleMode())
+                .markdown());
+        sb.append(RelativeTimeTable.relativeTime(results, rules, "client", meta.sampleMode())
+                .markdown());
+        sb.append(RelativeTimeTable.relativeTime(results, rules, "server", meta.sampleMode())
+                .markdown());
         for (String kind : CompanionTables.KINDS) {
             if (CompanionTables.present(results, kind))
                 sb.append(CompanionTables.table(results, rules, kind).markdown());
@@ -77,11 +78,11 @@ public final class RunWriter implements RunOutput {
         sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
         if (EndpointTable.present(dir, results))
             sb.append(EndpointTable.of(dir, results, rules).markdown());
-        sb.append(Tables.roundTrips(results).markdown());
+        sb.append(RoundTripTable.roundTrips(results).markdown());
         sb.append(CpuTables.perCall(all).markdown());
-        sb.append(Tables.factors(all).markdown());
-        sb.append(Tables.messageSizes(results).markdown());
-        sb.append(Tables.sizeFactors(results).markdown());
+        sb.append(FactorTables.factors(all).markdown());
+        sb.append(MessageSizeTables.messageSizes(results).markdown());
+        sb.append(MessageSizeTables.sizeFactors(results).markdown());
         sb.append(TodayFactors.table(results).markdown());
         if (meta.settings().scenarioOptions().containsKey(io.wirecost.scenarios.payload.Payload.OPTION)) {
             sb.append(WireTraffic.table(results).markdown());

@@ -103,14 +103,14 @@ class IntervalsAndNoiseTest {
     void everyTableCellHasAnInterval() {
         List<ScenarioResult> run =
                 List.of(scenario("rmi", 40, 0.02, 100, 0.02, 0), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
-        for (Table t : List.of(Tables.roundTrips(run), CpuTables.perCall(run))) {
+        for (Table t : List.of(RoundTripTable.roundTrips(run), CpuTables.perCall(run))) {
             for (List<String> row : t.rows()) {
                 if (row.get(0).equals("noise")) continue;
                 for (String cell : row.subList(t.header().indexOf("rmi"), row.size()))
                     assertTrue(cell.matches("[\\d.]+ \\[[\\d.]+, [\\d.]+\\].*"), t.title() + ": " + cell);
             }
         }
-        Table f = Tables.factors(run);
+        Table f = FactorTables.factors(run);
         assertEquals(2, f.rows().size(), "RMI-SSL/RMI from seeds 000 and 002");
         for (List<String> row : f.rows()) {
             assertTrue(row.get(2).matches("1\\.2\\d \\[[\\d.]+, [\\d.]+\\]"), "round trips: " + row.get(2));
@@ -124,13 +124,15 @@ class IntervalsAndNoiseTest {
         // round trips 40 vs 41 µs with 30 % spread: the interval of 1.03 includes 1; CPU clearly apart
         List<ScenarioResult> run =
                 List.of(scenario("rmi", 40, 0.3, 100, 0.02, 0), scenario("rmi-ssl", 41, 0.3, 130, 0.02, 0));
-        List<String> row = Tables.factors(run).rows().get(0);
+        List<String> row = FactorTables.factors(run).rows().get(0);
         assertTrue(row.get(6).contains("round-trip interval includes 1, the paper's factor does not"), row.get(6));
         assertFalse(row.get(6).contains("CPU interval includes 1"), row.get(6));
         assertTrue(row.get(6).contains("rmi round trips' CV"), "30 % spread is over the CV threshold: " + row.get(6));
         String noiseRow = String.join(
                 " | ",
-                Tables.roundTrips(run).rows().get(Tables.roundTrips(run).rows().size() - 1));
+                RoundTripTable.roundTrips(run)
+                        .rows()
+                        .get(RoundTripTable.roundTrips(run).rows().size() - 1));
         assertTrue(noiseRow.startsWith("noise | too noisy: round trips' CV"), noiseRow);
 
         RunMetadata meta = TestRuns.meta(new ProfilerSettings("none", "cpu", 1_000_000), List.of("rmi", "rmi-ssl"));
@@ -186,7 +188,7 @@ class IntervalsAndNoiseTest {
                 "",
                 cpu,
                 Map.of());
-        Table t = Tables.factors(List.of(rmi, port));
+        Table t = FactorTables.factors(List.of(rmi, port));
         List<String> row = t.rows().get(0);
         assertEquals("HTTP-to-port/RMI", row.get(0));
         assertEquals("client+server+proxy / client+server", row.get(row.size() - 1));
@@ -198,7 +200,7 @@ class IntervalsAndNoiseTest {
     void stealOverTheThresholdIsFlagged() {
         List<ScenarioResult> run =
                 List.of(scenario("rmi", 40, 0.02, 100, 0.02, 12.5), scenario("rmi-ssl", 50, 0.02, 130, 0.02, 0));
-        String noise = Tables.factors(run).rows().get(0).get(6);
+        String noise = FactorTables.factors(run).rows().get(0).get(6);
         assertEquals("rmi CPU steal 12.5 % > 5 %", noise);
     }
 
@@ -232,7 +234,7 @@ class IntervalsAndNoiseTest {
                                 1_000L))
                         .build());
         List<String> unsettled =
-                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(false)))
+                FactorTables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(false)))
                         .rows()
                         .stream()
                         .map(r -> r.get(6))
@@ -243,7 +245,7 @@ class IntervalsAndNoiseTest {
                                 n.equals("ws-security warm-up did not settle within its bound (480 calls per type)")),
                 unsettled.toString());
         List<String> settled =
-                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(true)))
+                FactorTables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(true)))
                         .rows()
                         .stream()
                         .map(r -> r.get(6))
@@ -284,7 +286,9 @@ class IntervalsAndNoiseTest {
                                         null))
                         .build());
         java.util.function.Function<double[], List<String>> noise = d ->
-                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(d))).rows().stream()
+                FactorTables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), with.apply(d)))
+                        .rows()
+                        .stream()
                         .map(r -> r.get(6))
                         .toList();
         // every factor line with ws-security says exactly this ("" where the figure did not move beyond its noise)
@@ -310,15 +314,16 @@ class IntervalsAndNoiseTest {
      */
     @Test
     void aScenarioMeasuredWhileTheHostsSpeedChangedIsFlagged() {
-        java.util.function.Function<io.wirecost.runner.HostSpeed, List<String>> noise = h -> Tables.factors(List.of(
-                        scenario("ws-literal", 500, 0.02, 900, 0.02, 0),
-                        withFacts(
-                                scenario("ws-security", 9000, 0.02, 9000, 0.02, 0),
-                                ScenarioFacts.builder().hostSpeed(h, 0).build())))
-                .rows()
-                .stream()
-                .map(r -> r.get(6))
-                .toList();
+        java.util.function.Function<io.wirecost.runner.HostSpeed, List<String>> noise =
+                h -> FactorTables.factors(List.of(
+                                scenario("ws-literal", 500, 0.02, 900, 0.02, 0),
+                                withFacts(
+                                        scenario("ws-security", 9000, 0.02, 9000, 0.02, 0),
+                                        ScenarioFacts.builder().hostSpeed(h, 0).build())))
+                        .rows()
+                        .stream()
+                        .map(r -> r.get(6))
+                        .toList();
         List<String> flagged = noise.apply(new io.wirecost.runner.HostSpeed(1180, 700, 1180, 2));
         assertFalse(flagged.isEmpty());
         assertTrue(
@@ -338,7 +343,7 @@ class IntervalsAndNoiseTest {
                 scenario("ws-security", 9000, 0.02, 9000, 0.02, 0),
                 ScenarioFacts.builder().timedPass(null, null, drift).build());
         List<String> rows =
-                Tables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged)).rows().stream()
+                FactorTables.factors(List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged)).rows().stream()
                         .map(r -> r.get(6))
                         .toList();
         assertTrue(
@@ -388,7 +393,7 @@ class IntervalsAndNoiseTest {
                         .build());
         List<ScenarioResult> run = List.of(scenario("ws-literal", 500, 0.02, 900, 0.02, 0), flagged);
         List<String> rows =
-                Tables.factors(run).rows().stream().map(r -> r.get(6)).toList();
+                FactorTables.factors(run).rows().stream().map(r -> r.get(6)).toList();
         assertTrue(
                 rows.stream()
                         .allMatch(n ->

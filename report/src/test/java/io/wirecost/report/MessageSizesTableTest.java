@@ -40,14 +40,14 @@ class MessageSizesTableTest {
                 List.of(unmeasured("tcp", why), unmeasured("rmi", why), unmeasured("rmi-ssl", why));
         assertEquals(
                 "Message size per invocation: not measured: tcpdump is not installed (apt-get install tcpdump)\n",
-                Tables.messageSizes(results).text());
+                MessageSizeTables.messageSizes(results).text());
         assertEquals(
                 "Relative message sizes, today vs seed 002 (request + response bytes, mean over the data types): "
                         + "not measured: tcpdump is not installed (apt-get install tcpdump)\n",
-                Tables.sizeFactors(results).text());
+                MessageSizeTables.sizeFactors(results).text());
         assertEquals(
                 "### Message size per invocation\n\nnot measured: tcpdump is not installed (apt-get install tcpdump)\n\n",
-                Tables.messageSizes(results).markdown());
+                MessageSizeTables.messageSizes(results).markdown());
     }
 
     @Test
@@ -58,6 +58,6 @@ class MessageSizesTableTest {
         assertEquals(
                 "Message size per invocation: not measured: tcp (--size-calls 0); "
                         + "rmi capturing loopback traffic needs root (or CAP_NET_RAW for tcpdump)\n",
-                Tables.messageSizes(results).text());
+                MessageSizeTables.messageSizes(results).text());
     }
 }

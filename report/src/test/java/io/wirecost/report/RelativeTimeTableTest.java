@@ -69,7 +69,7 @@ class RelativeTimeTableTest {
         // 30 and 70 of 100 samples, then 300 and 700 of 1,000: Wilson's 95 % interval for 30 of 100 is
         // [21.89, 39.58] %, 9.58 points above the share at its wider side (70 of 100 mirrors it); for 300 of
         // 1,000 [27.24, 32.91] %, 2.91 points
-        Table t = Tables.relativeTime(
+        Table t = RelativeTimeTable.relativeTime(
                 List.of(scenario("a", 30, 70), scenario("b", 300, 700)), RULES, "all", SampleMode.CPU);
         List<String> widest = t.rows().stream()
                 .filter(r -> r.get(0).startsWith("95 % interval of a share"))
@@ -89,8 +89,8 @@ class RelativeTimeTableTest {
             RunMetadata meta = TestRuns.meta(new ProfilerSettings("async", event, 1_000_000), List.of("a"));
             String word = event.equals("wall") ? "wall" : "CPU";
             String other = event.equals("wall") ? "CPU" : "wall";
-            String title =
-                    Tables.relativeTime(run, RULES, "all", meta.sampleMode()).title();
+            String title = RelativeTimeTable.relativeTime(run, RULES, "all", meta.sampleMode())
+                    .title();
             assertTrue(title.contains("% of middleware " + word + " samples"), title);
             String printed = ConsoleTables.text(meta, run, RULES, false, false);
             String html = HtmlReport.render(meta, run, RULES, dir);
@@ -120,7 +120,7 @@ class RelativeTimeTableTest {
                 Map.of(),
                 contended);
         List<ScenarioResult> run = List.of(scenario("a", 30, 70, List.of(server)));
-        Table t = Tables.relativeTime(run, RULES, "all", SampleMode.CPU);
+        Table t = RelativeTimeTable.relativeTime(run, RULES, "all", SampleMode.CPU);
         String note = "a: " + contended.note();
         assertTrue(t.notes().contains(note), t.notes().toString());
         assertTrue(note.contains("busy-a 81 % of samples, 69 % of CPU time"), note);

@@ -86,7 +86,7 @@ class TodayFactorsTest {
 
     @Test
     void todaysScenariosAreMarkedInTheSharedTables() {
-        Table rtt = Tables.roundTrips(List.of(result("rmi", 50, 400), result("grpc", 100, 200)));
+        Table rtt = RoundTripTable.roundTrips(List.of(result("rmi", 50, 400), result("grpc", 100, 200)));
         assertEquals(List.of("operation", "rmi", "grpc (today only)"), rtt.header());
     }
 }

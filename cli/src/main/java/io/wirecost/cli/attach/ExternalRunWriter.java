@@ -9,10 +9,10 @@ import io.wirecost.attribution.SampleMode;
 import io.wirecost.report.ArtifactTable;
 import io.wirecost.report.EndpointTable;
 import io.wirecost.report.HtmlReport;
+import io.wirecost.report.RelativeTimeTable;
 import io.wirecost.report.ResultsJson;
 import io.wirecost.report.RunHeader;
 import io.wirecost.report.SharesCsv;
-import io.wirecost.report.Tables;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.FlameFile;
 import io.wirecost.runner.RoleAttribution;
@@ -133,7 +133,7 @@ public final class ExternalRunWriter {
                     .append('\n');
         }
         sb.append('\n')
-                .append(Tables.relativeTime(results, rules, "all", meta.sampleMode())
+                .append(RelativeTimeTable.relativeTime(results, rules, "all", meta.sampleMode())
                         .markdown());
         sb.append(ArtifactTable.of(dir, results, ArtifactTable.TOP).markdown());
         if (EndpointTable.present(dir, results))
