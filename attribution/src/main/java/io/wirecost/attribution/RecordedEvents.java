@@ -93,14 +93,25 @@ public final class RecordedEvents {
         }
     }
 
-    /** jdk.ObjectAllocationSample (JDK 16+): startTime, eventThread, stackTrace, objectClass, weight (bytes). */
-    public static final class AllocationSample extends Counted {
-        public AllocationSample(JfrReader jfr) {
+    /**
+     * The layout of jdk.ObjectAllocationSample and jdk.ObjectAllocationOutsideTLAB: startTime, eventThread,
+     * stackTrace, objectClass, then the bytes. The reader registers one class per event type, so each type
+     * keeps its own class; they share the reading.
+     */
+    abstract static class ClassBytes extends Counted {
+        ClassBytes(JfrReader jfr) {
             this(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), skip(jfr), jfr.getVarlong());
         }
 
-        private AllocationSample(long time, int tid, int stackTraceId, int ignoredClass, long bytes) {
+        private ClassBytes(long time, int tid, int stackTraceId, int ignoredClass, long bytes) {
             super(time, tid, stackTraceId, 0, bytes);
+        }
+    }
+
+    /** jdk.ObjectAllocationSample (JDK 16+): startTime, eventThread, stackTrace, objectClass, weight (bytes). */
+    public static final class AllocationSample extends ClassBytes {
+        public AllocationSample(JfrReader jfr) {
+            super(jfr);
         }
 
         @Override
@@ -130,13 +141,9 @@ public final class RecordedEvents {
     }
 
     /** jdk.ObjectAllocationOutsideTLAB: startTime, eventThread, stackTrace, objectClass, allocationSize. */
-    public static final class AllocationOutsideTlab extends Counted {
+    public static final class AllocationOutsideTlab extends ClassBytes {
         public AllocationOutsideTlab(JfrReader jfr) {
-            this(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), skip(jfr), jfr.getVarlong());
-        }
-
-        private AllocationOutsideTlab(long time, int tid, int stackTraceId, int ignoredClass, long bytes) {
-            super(time, tid, stackTraceId, 0, bytes);
+            super(jfr);
         }
 
         @Override
@@ -145,14 +152,24 @@ public final class RecordedEvents {
         }
     }
 
-    /** jdk.JavaMonitorEnter: startTime, duration (ticks), eventThread, stackTrace, ... Weight is ticks until the reader converts. */
-    public static final class MonitorEnter extends Counted {
-        public MonitorEnter(JfrReader jfr) {
+    /**
+     * The leading fields of jdk.JavaMonitorEnter and jdk.ThreadPark: startTime, duration (ticks), eventThread,
+     * stackTrace; the weight is the duration, in ticks until the reader converts.
+     */
+    abstract static class Blocked extends Counted {
+        Blocked(JfrReader jfr) {
             this(jfr.getVarlong(), jfr.getVarlong(), jfr.getVarint(), jfr.getVarint());
         }
 
-        private MonitorEnter(long time, long durationTicks, int tid, int stackTraceId) {
+        private Blocked(long time, long durationTicks, int tid, int stackTraceId) {
             super(time, tid, stackTraceId, 0, durationTicks);
+        }
+    }
+
+    /** jdk.JavaMonitorEnter: startTime, duration (ticks), eventThread, stackTrace, ... Weight is ticks until the reader converts. */
+    public static final class MonitorEnter extends Blocked {
+        public MonitorEnter(JfrReader jfr) {
+            super(jfr);
         }
 
         @Override
@@ -162,13 +179,9 @@ public final class RecordedEvents {
     }
 
     /** jdk.ThreadPark: startTime, duration (ticks), eventThread, stackTrace, then fields that differ by JDK. */
-    public static final class ThreadPark extends Counted {
+    public static final class ThreadPark extends Blocked {
         public ThreadPark(JfrReader jfr) {
-            this(jfr.getVarlong(), jfr.getVarlong(), jfr.getVarint(), jfr.getVarint());
-        }
-
-        private ThreadPark(long time, long durationTicks, int tid, int stackTraceId) {
-            super(time, tid, stackTraceId, 0, durationTicks);
+            super(jfr);
         }
 
         @Override
