@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * One mapped chunk's header, metadata and constant pools, indexed but not decoded: for threads, classes,
@@ -209,29 +210,17 @@ final class ChunkPools {
         if (type.name == null) throw new JfrCursor.Unreadable("unnamed type");
         switch (type.name) {
             case "jdk.types.ChunkHeader" -> c.skip(HEADER + 3);
-            case "java.lang.Thread" -> {
-                int n = c.getCount();
-                threads.expect(n);
-                for (int i = 0; i < n; i++) {
-                    int at = c.pos;
-                    long id = c.getVarlong();
-                    threadName(c); // validated now: a view must not fail once sinks have seen samples
-                    skipVarlongs(c, threadFields - 4);
-                    threads.put(id, at, c.pos);
-                }
-            }
-            case "java.lang.Class" -> {
-                int n = c.getCount();
-                classes.expect(n);
-                for (int i = 0; i < n; i++) {
-                    int at = c.pos;
-                    long id = c.getVarlong();
-                    skipVarlongs(c, 3); // loader, name, package
-                    c.getVarint(); // modifiers
-                    skipVarlongs(c, classFields - 4);
-                    classes.put(id, at, c.pos);
-                }
-            }
+            case "java.lang.Thread" ->
+                index(c, threads, e -> {
+                    threadName(e); // validated now: a view must not fail once sinks have seen samples
+                    skipVarlongs(e, threadFields - 4);
+                });
+            case "java.lang.Class" ->
+                index(c, classes, e -> {
+                    skipVarlongs(e, 3); // loader, name, package
+                    e.getVarint(); // modifiers
+                    skipVarlongs(e, classFields - 4);
+                });
             case "java.lang.String" -> {
                 int n = c.getCount();
                 for (int i = 0; i < n; i++) {
@@ -239,40 +228,23 @@ final class ChunkPools {
                     JfrStrings.skip(c);
                 }
             }
-            case "jdk.types.Symbol" -> {
-                int n = c.getCount();
-                symbols.expect(n);
-                for (int i = 0; i < n; i++) {
-                    int at = c.pos;
-                    long id = c.getVarlong();
-                    if (c.getByte() != 3) throw new JfrCursor.Unreadable("symbol encoding");
-                    c.skip(c.getCount());
-                    symbols.put(id, at, c.pos);
-                }
-            }
-            case "jdk.types.Method" -> {
-                int n = c.getCount();
-                methods.expect(n);
-                for (int i = 0; i < n; i++) {
-                    int at = c.pos;
-                    long id = c.getVarlong();
-                    skipVarlongs(c, 3); // class, name, signature
-                    c.getVarint(); // modifiers
-                    c.getVarint(); // hidden
-                    methods.put(id, at, c.pos);
-                }
-            }
+            case "jdk.types.Symbol" ->
+                index(c, symbols, e -> {
+                    if (e.getByte() != 3) throw new JfrCursor.Unreadable("symbol encoding");
+                    e.skip(e.getCount());
+                });
+            case "jdk.types.Method" ->
+                index(c, methods, e -> {
+                    skipVarlongs(e, 3); // class, name, signature
+                    e.getVarint(); // modifiers
+                    e.getVarint(); // hidden
+                });
             case "jdk.types.StackTrace" -> {
                 int from = c.pos;
-                int n = c.getCount();
-                stackTraces.expect(n);
-                for (int i = 0; i < n; i++) {
-                    int at = c.pos;
-                    long id = c.getVarlong();
-                    c.getVarint(); // truncated
-                    c.skipFrames(c.getCount());
-                    stackTraces.put(id, at, c.pos);
-                }
+                index(c, stackTraces, e -> {
+                    e.getVarint(); // truncated
+                    e.skipFrames(e.getCount());
+                });
                 stackRegions = Arrays.copyOf(stackRegions, stackRegions.length + 2);
                 stackRegions[stackRegions.length - 2] = from;
                 stackRegions[stackRegions.length - 1] = c.pos;
@@ -284,6 +256,21 @@ final class ChunkPools {
                     readOther(c, type.fields);
                 }
             }
+        }
+    }
+
+    /**
+     * One pool's count, then its entries, each indexed by its id from where it starts to where {@code rest}, which
+     * passes over the fields after the id, leaves the cursor.
+     */
+    private static void index(JfrCursor c, OffsetIndex pool, Consumer<JfrCursor> rest) {
+        int n = c.getCount();
+        pool.expect(n);
+        for (int i = 0; i < n; i++) {
+            int at = c.pos;
+            long id = c.getVarlong();
+            rest.accept(c);
+            pool.put(id, at, c.pos);
         }
     }
 
