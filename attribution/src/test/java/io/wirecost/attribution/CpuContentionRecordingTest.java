@@ -50,6 +50,18 @@ class CpuContentionRecordingTest {
     @Test
     void aloneIsNotContended() throws Exception {
         CpuContention c = contention(alone, true);
+        // "alone" is the test's intent, not something it controls: when the recording itself shows other processes
+        // busy (another build on a shared machine), it was not made alone, and it is made again, twice at most. A
+        // detector that always saw others busy would fail all three.
+        for (int again = 0;
+                again < 2
+                        && c.verdict() != CpuContention.Verdict.NOT_CONTENDED
+                        && c.otherProcessesMedianPercent() >= CpuContention.OTHER_PROCESSES_PERCENT;
+                again++) {
+            System.out.println("CpuContentionRecordingTest: not alone (" + c + "); recording again");
+            alone = record("alone-" + again, 0);
+            c = contention(alone, true);
+        }
         assertEquals(CpuContention.Verdict.NOT_CONTENDED, c.verdict(), c.toString());
         assertTrue(c.cpuLoadEvents() >= SECONDS - 2, c.toString());
         assertTrue(c.machineCpuMedianPercent() < CpuContention.SATURATED_PERCENT, c.toString());
