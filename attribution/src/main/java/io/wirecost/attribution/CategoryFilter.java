@@ -27,6 +27,11 @@ public final class CategoryFilter implements SampleSink {
     }
 
     @Override
+    public boolean needsRecordedClock() {
+        return next.needsRecordedClock();
+    }
+
+    @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (classifier.classify(stackTraceId, threadId) == category) next.sample(stackTraceId, threadId, ticks, weight);
     }

@@ -68,6 +68,11 @@ final class CpuLoadTally {
                 return sink.needsEachSample();
             }
 
+            @Override
+            public boolean needsRecordedClock() {
+                return sink.needsRecordedClock();
+            }
+
             private void count(int threadId, long weight) {
                 String name = names.computeIfAbsent(threadId, id -> {
                     String n = chunk.threadName(id);

@@ -57,6 +57,12 @@ public final class EndpointSink implements SampleSink {
         samples.computeIfAbsent(endpoint, e -> new long[categories])[category] += weight;
     }
 
+    /** Requests are timed in the monotonic clock: the join compares sample ticks with their boundaries as they are. */
+    @Override
+    public boolean needsRecordedClock() {
+        return true;
+    }
+
     /** Samples per endpoint id (-1: not attributed to an endpoint) and category index. */
     public Map<Integer, long[]> samples() {
         return samples;

@@ -11,10 +11,12 @@ public final class FanOutSink implements SampleSink {
 
     private final List<SampleSink> sinks;
     private final boolean needsEachSample;
+    private final boolean needsRecordedClock;
 
     public FanOutSink(List<SampleSink> sinks) {
         this.sinks = List.copyOf(sinks);
         this.needsEachSample = this.sinks.stream().anyMatch(SampleSink::needsEachSample);
+        this.needsRecordedClock = this.sinks.stream().anyMatch(SampleSink::needsRecordedClock);
     }
 
     @Override
@@ -35,5 +37,10 @@ public final class FanOutSink implements SampleSink {
     @Override
     public boolean needsEachSample() {
         return needsEachSample;
+    }
+
+    @Override
+    public boolean needsRecordedClock() {
+        return needsRecordedClock;
     }
 }

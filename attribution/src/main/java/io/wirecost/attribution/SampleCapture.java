@@ -25,13 +25,28 @@ import java.util.function.UnaryOperator;
  */
 public final class SampleCapture implements SampleSink {
 
+    /** What a capture keeps, as its consumer needs it. */
+    public enum Keeps {
+        /** The sums per (stack, thread). */
+        SUMS,
+        /** Each sample with its time, for a consumer that needs only epoch times ({@link ChunkView#epochNanos}). */
+        EACH_SAMPLE,
+        /**
+         * Each sample with its ticks in the recording's own clock, for a consumer that joins them with other times in
+         * that clock ({@link SampleSink#needsRecordedClock}): read by async-profiler's reader.
+         */
+        EACH_TICK
+    }
+
+    private final Keeps keeps;
     private final boolean eachSample;
     private final List<KeptChunk> chunks = new ArrayList<>();
     private KeptChunk current;
     private RecordingSummary summary;
 
-    SampleCapture(boolean eachSample) {
-        this.eachSample = eachSample;
+    SampleCapture(Keeps keeps) {
+        this.keeps = keeps;
+        this.eachSample = keeps != Keeps.SUMS;
     }
 
     /** Reads {@code file} in {@code mode} through {@code filter} (threads, a time window) and keeps the sums that passed. */
@@ -43,7 +58,13 @@ public final class SampleCapture implements SampleSink {
     /** As {@link #read(Path, SampleMode, UnaryOperator)}; with {@code eachSample}, each sample with its time. */
     public static SampleCapture read(Path file, SampleMode mode, UnaryOperator<SampleSink> filter, boolean eachSample)
             throws RecordingException {
-        SampleCapture c = new SampleCapture(eachSample);
+        return read(file, mode, filter, eachSample ? Keeps.EACH_SAMPLE : Keeps.SUMS);
+    }
+
+    /** As {@link #read(Path, SampleMode, UnaryOperator)}, keeping what {@code keeps} says. */
+    public static SampleCapture read(Path file, SampleMode mode, UnaryOperator<SampleSink> filter, Keeps keeps)
+            throws RecordingException {
+        SampleCapture c = new SampleCapture(keeps);
         try {
             c.summary = Recordings.read(file, mode, filter.apply(c));
         } finally {
@@ -55,6 +76,11 @@ public final class SampleCapture implements SampleSink {
     @Override
     public boolean needsEachSample() {
         return eachSample;
+    }
+
+    @Override
+    public boolean needsRecordedClock() {
+        return keeps == Keeps.EACH_TICK;
     }
 
     @Override
@@ -93,18 +119,23 @@ public final class SampleCapture implements SampleSink {
         return out;
     }
 
-    /** Whether {@code sink} can take this replay: it needs each sample exactly when this capture kept each one. */
+    /**
+     * Whether {@code sink} can take this replay: it needs each sample exactly when this capture kept each one, and
+     * ticks in the recording's own clock only where this capture kept those ({@link Keeps#EACH_TICK}).
+     */
     public boolean replaysInto(SampleSink sink) {
-        return sink.needsEachSample() == eachSample;
+        return sink.needsEachSample() == eachSample && (!sink.needsRecordedClock() || needsRecordedClock());
     }
 
     /** Feeds {@code sink} the kept samples chunk by chunk, and returns what the reading summarised. */
     public RecordingSummary replay(SampleSink sink) {
         if (!replaysInto(sink))
             throw new IllegalArgumentException(
-                    eachSample
-                            ? "a capture of each sample replays into a sink that needs each sample"
-                            : "a capture of sums keeps no sample times to replay");
+                    sink.needsEachSample() == eachSample
+                            ? "a capture keeps sample times in epoch nanoseconds, not in the recording's clock"
+                            : eachSample
+                                    ? "a capture of each sample replays into a sink that needs each sample"
+                                    : "a capture of sums keeps no sample times to replay");
         for (KeptChunk c : chunks) {
             sink.beginChunk(c);
             c.replayInto(sink);

@@ -41,6 +41,12 @@ public final class SampleFilter implements SampleSink {
         return fromNanos > 0 || toNanos != Long.MAX_VALUE || next.needsEachSample();
     }
 
+    /** The window is in epoch time ({@link ChunkView#epochNanos}), whichever clock the recording ticks in. */
+    @Override
+    public boolean needsRecordedClock() {
+        return next.needsRecordedClock();
+    }
+
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
         if (keep(threadId, ticks)) next.sample(stackTraceId, threadId, ticks, weight);

@@ -27,4 +27,14 @@ public interface SampleSink {
     default boolean needsEachSample() {
         return true;
     }
+
+    /**
+     * Whether this sink reads a sample's ticks in the recording's own clock ({@link ChunkView#ticksPerSecond},
+     * {@link ChunkView#tickRange}), not only through {@link ChunkView#epochNanos}: wirecost's own reader hands each
+     * sample's time over as epoch nanoseconds already (its chunks, merged into one view, share no one clock), so such
+     * a sink is read by async-profiler's reader.
+     */
+    default boolean needsRecordedClock() {
+        return false;
+    }
 }

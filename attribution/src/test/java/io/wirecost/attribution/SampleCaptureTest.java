@@ -72,7 +72,7 @@ class SampleCaptureTest {
     @Test
     void framesOfAnyMethodIdAreKeptByIdAndType() {
         View view = new View();
-        SampleCapture capture = new SampleCapture(false);
+        SampleCapture capture = new SampleCapture(SampleCapture.Keeps.SUMS);
         capture.beginChunk(view);
         capture.sample(1, 0, 0, 1);
         capture.sample(2, 0, 0, 1);
@@ -103,7 +103,8 @@ class SampleCaptureTest {
     @Test
     void aChunkThatEndedIsLetGo() throws InterruptedException {
         for (boolean eachSample : List.of(false, true)) {
-            SampleCapture capture = new SampleCapture(eachSample);
+            SampleCapture capture =
+                    new SampleCapture(eachSample ? SampleCapture.Keeps.EACH_SAMPLE : SampleCapture.Keeps.SUMS);
             View first = new View();
             WeakReference<View> ref = new WeakReference<>(first);
             capture.beginChunk(first);

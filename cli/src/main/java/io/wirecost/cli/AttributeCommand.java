@@ -7,6 +7,7 @@ import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.report.AttributionReport;
 import java.util.ArrayList;
@@ -82,8 +83,9 @@ final class AttributeCommand implements Callable<Integer> {
         if (by.equals("artifact"))
             return byLeaf(inputs, new PackageProfile(input.artifacts(inputs)::artifactOf), "artifact");
 
-        // by endpoint joins each sample's time with the requests; by category sums
-        RuleSet rules = input.ruleSet(inputs, by.equals("endpoint"));
+        // by endpoint joins each sample's ticks with the requests, in the recording's own clock; by category sums
+        RuleSet rules =
+                input.ruleSet(inputs, by.equals("endpoint") ? SampleCapture.Keeps.EACH_TICK : SampleCapture.Keeps.SUMS);
         if (by.equals("endpoint")) return EndpointAttribution.print(input, inputs, rules, mode, format);
         List<Attributor.Source> sources = new ArrayList<>();
         for (InputOptions.Input in : inputs)

@@ -8,6 +8,7 @@ import io.wirecost.attribution.OtlpResource;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.OutputDirectory;
@@ -82,7 +83,7 @@ final class ExportCommand implements Callable<Integer> {
         if (otlp != null) OutputDirectory.create("--otlp", otlp.toAbsolutePath().getParent());
         send.validate();
         List<InputOptions.Input> inputs = input.resolve();
-        RuleSet rules = input.ruleSet(inputs, true); // OTLP samples carry their times
+        RuleSet rules = input.ruleSet(inputs, SampleCapture.Keeps.EACH_SAMPLE); // OTLP samples carry their times
         long periodNanos = period == null ? 0 : io.wirecost.cli.common.Durations.parseOffsetNanos("--period", period);
         Map<SampleMode, Long> periods = new LinkedHashMap<>();
         for (SampleMode m : input.sampleModes()) periods.put(m, periodNanos);

@@ -93,7 +93,13 @@ final class ExternalRunOptions {
             return RuleLayers.load(layers(), true, () -> {
                 FramesSeen seen = written.isEmpty()
                         ? new FramesSeen()
-                        : PackDetection.seen(written, SampleMode.CPU, UnaryOperator.identity(), false, false, kept);
+                        : PackDetection.seen(
+                                written,
+                                SampleMode.CPU,
+                                UnaryOperator.identity(),
+                                false,
+                                SampleCapture.Keeps.SUMS,
+                                kept);
                 detected = RulePacks.detect(seen).stream().map(RulePack::name).toList();
                 return seen;
             });

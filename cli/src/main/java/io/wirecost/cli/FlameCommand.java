@@ -4,6 +4,7 @@ import io.wirecost.attribution.CategoryFilter;
 import io.wirecost.attribution.FlameGraphSink;
 import io.wirecost.attribution.PprofSink;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleSink;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.OutputDirectory;
@@ -86,7 +87,11 @@ final class FlameCommand implements Callable<Integer> {
         OutputDirectory.create("-o", output.toAbsolutePath().getParent());
         List<InputOptions.Input> inputs = input.resolve();
         // pprof numbers strings and functions in the order samples come (PprofSink), a graph as FlameGraphSink says
-        RuleSet rules = input.ruleSet(inputs, format.equals("pprof") || FlameGraphSink.needsEachSample(format));
+        RuleSet rules = input.ruleSet(
+                inputs,
+                format.equals("pprof") || FlameGraphSink.needsEachSample(format)
+                        ? SampleCapture.Keeps.EACH_SAMPLE
+                        : SampleCapture.Keeps.SUMS);
         int only = -1;
         if (category != null) {
             only = rules.indexOf(category);

@@ -117,11 +117,13 @@ final class InputOptions {
      * decided what is kept, each sample with its time where the command's sink needs that, else the sums per (stack,
      * thread) that take far less memory.
      *
-     * @param eachSample whether the command's sink needs each sample ({@link SampleSink#needsEachSample})
+     * @param keeps what the command's sink needs of a kept reading: sums, or each sample ({@link
+     *     SampleSink#needsEachSample}) with its time in epoch nanoseconds or in the recording's clock ({@link
+     *     SampleSink#needsRecordedClock})
      */
-    RuleSet ruleSet(List<Input> inputs, boolean eachSample) {
+    RuleSet ruleSet(List<Input> inputs, SampleCapture.Keeps keeps) {
         try {
-            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs, eachSample));
+            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs, keeps));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }
@@ -155,14 +157,14 @@ final class InputOptions {
     /** What pack:auto's detection read of each input, until the command's reading replays it. */
     private final java.util.Map<Path, SampleCapture> kept = new java.util.HashMap<>();
 
-    private FramesSeen framesSeen(List<Input> inputs, boolean eachSample) {
+    private FramesSeen framesSeen(List<Input> inputs, SampleCapture.Keeps keeps) {
         // pack:auto by default says its packs in the output's "Counted:" line (rulesApplied), not on stderr,
         // where it would precede a one-line error
         List<Path> files = inputs.stream().map(Input::file).toList();
         List<SampleMode> modes = sampleModes(); // export's several; any other command refuses them after
         FramesSeen seen = modes.size() > 1
                 ? PackDetection.seen(files, modes, this::filtered, rules.isEmpty())
-                : PackDetection.seen(files, modes.get(0), this::filtered, rules.isEmpty(), eachSample, kept);
+                : PackDetection.seen(files, modes.get(0), this::filtered, rules.isEmpty(), keeps, kept);
         detected = io.wirecost.attribution.RulePacks.detect(seen).stream()
                 .map(io.wirecost.attribution.RulePack::name)
                 .toList();

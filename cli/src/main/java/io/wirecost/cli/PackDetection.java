@@ -46,16 +46,17 @@ final class PackDetection {
      * As {@link #seen(List, SampleMode, UnaryOperator, boolean)}, keeping each file's reading in {@code kept}: the
      * command's reading that follows replays it instead of reading the file a second time.
      *
-     * @param eachSample keep each sample with its time ({@link SampleCapture#read(Path, SampleMode, UnaryOperator, boolean)})
+     * @param keeps what to keep of each file's reading: the sums, or each sample with its time for a command that needs
+     *     each ({@link SampleCapture#read(Path, SampleMode, UnaryOperator, SampleCapture.Keeps)})
      */
     static FramesSeen seen(
             List<Path> files,
             SampleMode mode,
             UnaryOperator<SampleSink> filter,
             boolean quiet,
-            boolean eachSample,
+            SampleCapture.Keeps keeps,
             Map<Path, SampleCapture> kept) {
-        return seen(files, mode, filter, quiet, eachSample, kept, KEPT_BYTES);
+        return seen(files, mode, filter, quiet, keeps, kept, KEPT_BYTES);
     }
 
     /** As above, keeping readings only while together they take at most {@code keptBytes}. */
@@ -64,14 +65,14 @@ final class PackDetection {
             SampleMode mode,
             UnaryOperator<SampleSink> filter,
             boolean quiet,
-            boolean eachSample,
+            SampleCapture.Keeps keeps,
             Map<Path, SampleCapture> kept,
             long keptBytes) {
         FramesSeen seen = new FramesSeen();
         long held = 0;
         for (Path f : files) {
             try {
-                SampleCapture reading = SampleCapture.read(f, mode, filter, eachSample);
+                SampleCapture reading = SampleCapture.read(f, mode, filter, keeps);
                 seen.addAll(reading.frames());
                 if (held + reading.bytes() <= keptBytes) {
                     kept.put(f, reading);

@@ -72,7 +72,12 @@ final class ProfileRun {
                     List.of(RuleLayers.AUTO),
                     true,
                     () -> PackDetection.seen(
-                            files, SampleMode.CPU, java.util.function.UnaryOperator.identity(), true, false, kept));
+                            files,
+                            SampleMode.CPU,
+                            java.util.function.UnaryOperator.identity(),
+                            true,
+                            SampleCapture.Keeps.SUMS,
+                            kept));
         } catch (RuleFileException e) {
             throw new UsageException(e.getMessage());
         }

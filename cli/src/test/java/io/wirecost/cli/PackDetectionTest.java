@@ -34,7 +34,13 @@ class PackDetectionTest {
         for (long bound : new long[] {Long.MAX_VALUE, one, one - 1, 0}) {
             Map<Path, SampleCapture> kept = new HashMap<>();
             FramesSeen seen = PackDetection.seen(
-                    List.of(first, second), SampleMode.CPU, UnaryOperator.identity(), true, true, kept, bound);
+                    List.of(first, second),
+                    SampleMode.CPU,
+                    UnaryOperator.identity(),
+                    true,
+                    SampleCapture.Keeps.EACH_SAMPLE,
+                    kept,
+                    bound);
             int expected = bound == Long.MAX_VALUE ? 2 : bound == one ? 1 : 0;
             assertEquals(expected, kept.size(), "bound " + bound + " of " + one + " bytes a reading: " + kept.keySet());
             if (expected == 1) assertTrue(kept.containsKey(first), "the first reading is the one kept");
