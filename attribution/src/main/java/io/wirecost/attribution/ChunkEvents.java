@@ -3,11 +3,12 @@ package io.wirecost.attribution;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The counted events of one mapped chunk, summed per (stack, thread) for each requested mode, without an
- * object per event: each event's size prefix says where the next starts, so only the types a mode counts
- * have their leading fields decoded (the same fields, in the same order, as {@link RecordedEvents} reads),
+ * The counted events of one mapped chunk, summed per (stack, thread) for each requested mode, or kept each with
+ * its time for a mode whose sink needs each, without an object per event: each event's size prefix says where the
+ * next starts, so only the types a mode counts have their leading fields decoded (the same fields, in the same order, as {@link RecordedEvents} reads),
  * and every other event is skipped. Which event counts in which mode, and with which weight, follows
  * {@link EventSelection} rule for rule; the differential tests hold the two to the same counts.
  */
@@ -32,28 +33,57 @@ final class ChunkEvents {
     private static final int NEW_TLAB = 5;
     private static final int OUTSIDE_TLAB = 6;
 
-    /** The modes this reader counts; lock durations stay with the general reader. */
+    /**
+     * The modes this reader counts. Lock durations stay with the general reader: their events (monitor enter, park)
+     * are types this reader does not decode, and their weights are durations in each chunk's ticks.
+     */
     static boolean counts(SampleMode mode) {
         return mode != SampleMode.LOCK;
     }
 
-    /** One mode's sums over one chunk. */
+    /** One mode's events over one chunk: summed per (stack, thread), or each kept where the mode's sink needs each. */
     static final class Part {
         final SampleMode mode;
-        /** Keyed by the chunk's own ids until {@link ChunkIds} translates it. */
+        /** Keyed by the chunk's own ids until {@link ChunkIds} translates it; unused where {@link #each} is kept. */
         StackTally tally = new StackTally();
+        /**
+         * Each sample in the order read, its time in epoch nanoseconds (the chunk's clock applied as the general
+         * reader's view applies it, {@link JfrChunk#epochNanos}), or null where sums do; keyed as {@link #tally}.
+         */
+        KeptSamples each;
 
         final long[] weights = new long[TYPES.length];
         final boolean[] seen = new boolean[TYPES.length];
 
-        Part(SampleMode mode) {
+        Part(SampleMode mode, boolean eachSample) {
             this.mode = mode;
+            this.each = eachSample ? new KeptSamples() : null;
         }
 
-        void add(int type, int stack, int thread, long weight) {
+        void add(int type, int stack, int thread, long epochNanos, long weight) {
             weights[type] += weight;
             seen[type] = true;
-            tally.add(stack, thread, weight);
+            if (each != null) each.add(stack, thread, epochNanos, weight);
+            else tally.add(stack, thread, weight);
+        }
+
+        /**
+         * Its ids translated by {@code ids}, applied only when the returned action runs: a chunk applies all its parts'
+         * or none, since a lookup may fail on the second part after the first is done.
+         */
+        Runnable translation(ChunkIds ids) {
+            if (each != null) {
+                KeptSamples translated = ids.translate(each);
+                return () -> each = translated;
+            }
+            StackTally translated = ids.translate(tally);
+            return () -> tally = translated;
+        }
+
+        /** Hands the sink what was read: each sample in order, or the sums. */
+        void drainTo(SampleSink sink) {
+            if (each != null) each.replayInto(sink);
+            else tally.drainTo(sink);
         }
 
         void addTo(Map<String, Long> counts) {
@@ -82,15 +112,16 @@ final class ChunkEvents {
     }
 
     /**
-     * Sums the chunk's events for {@code modes}; with {@code carry} null (chunks read in parallel) a chunk
-     * whose split depends on earlier chunks is only marked {@link #needsCarry} and read again in order.
+     * Sums the chunk's events for {@code modes}, keeping each one instead for the modes in {@code each}; with
+     * {@code carry} null (chunks read in parallel) a chunk whose split depends on earlier chunks is only marked
+     * {@link #needsCarry} and read again in order.
      */
-    static ChunkEvents read(ChunkPools pools, List<SampleMode> modes, Carry carry) {
+    static ChunkEvents read(ChunkPools pools, List<SampleMode> modes, Set<SampleMode> each, Carry carry) {
         boolean cpuOrWall = modes.contains(SampleMode.CPU) || modes.contains(SampleMode.WALL);
         int ownDefault = ChunkPools.stateDefault(pools.threadStates);
         boolean dependent = pools.asyncProfiler && cpuOrWall && ownDefault == Integer.MIN_VALUE;
         Part[] parts = new Part[modes.size()];
-        for (int i = 0; i < parts.length; i++) parts[i] = new Part(modes.get(i));
+        for (int i = 0; i < parts.length; i++) parts[i] = new Part(modes.get(i), each.contains(modes.get(i)));
         ChunkEvents out = new ChunkEvents(parts, dependent && carry == null);
         // a chunk that needs the carry is scanned all the same: whatever could fail must fail now, before
         // any sink has seen a sample, so the file can still go to the general reader
@@ -114,7 +145,10 @@ final class ChunkEvents {
         // TLAB events wait for the chunk's end, as in EventSelection: a jdk.ObjectAllocationSample makes them redundant
         int[] deferred = new int[0];
         long[] deferredWeights = new long[0];
+        long[] deferredTimes = new long[0];
         int deferredCount = 0;
+        boolean timed = false;
+        for (Part p : parts) timed |= p.each != null;
 
         JfrCursor c = pools.events();
         int end = c.limit();
@@ -130,7 +164,7 @@ final class ChunkEvents {
                 int thread;
                 int stack;
                 int state = 0;
-                c.getVarlong(); // start time
+                long ticks = c.getVarlong(); // start time
                 if (kind == CPU_TIME) {
                     stack = c.getVarint();
                     thread = c.getVarint();
@@ -149,6 +183,8 @@ final class ChunkEvents {
                     }
                 }
                 if (kind == ALLOCATION) sawAllocationSample = true;
+                long time =
+                        timed ? JfrChunk.epochNanos(pools.startNanos, pools.startTicks, pools.ticksPerSec, ticks) : 0;
                 for (Part p : parts) {
                     if (!counted(p.mode, kind, async, state, stateDefault)) continue;
                     if (kind == NEW_TLAB || kind == OUTSIDE_TLAB) {
@@ -156,13 +192,15 @@ final class ChunkEvents {
                             int capacity = Math.max(16, deferredCount * 2);
                             deferred = Arrays.copyOf(deferred, capacity * 3);
                             deferredWeights = Arrays.copyOf(deferredWeights, capacity);
+                            deferredTimes = Arrays.copyOf(deferredTimes, capacity);
                         }
+                        deferredTimes[deferredCount] = time;
                         deferred[deferredCount * 3] = kind;
                         deferred[deferredCount * 3 + 1] = stack;
                         deferred[deferredCount * 3 + 2] = thread;
                         deferredWeights[deferredCount++] = weight;
                     } else {
-                        p.add(kind, stack, thread, weight);
+                        p.add(kind, stack, thread, time, weight);
                     }
                 }
             } else if (type == settingId && settingId >= 0) {
@@ -176,7 +214,12 @@ final class ChunkEvents {
             for (Part p : parts) {
                 if (p.mode != SampleMode.ALLOC) continue;
                 for (int i = 0; i < deferredCount; i++)
-                    p.add(deferred[i * 3], deferred[i * 3 + 1], deferred[i * 3 + 2], deferredWeights[i]);
+                    p.add(
+                            deferred[i * 3],
+                            deferred[i * 3 + 1],
+                            deferred[i * 3 + 2],
+                            deferredTimes[i],
+                            deferredWeights[i]);
             }
         }
     }

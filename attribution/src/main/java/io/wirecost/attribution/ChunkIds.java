@@ -77,6 +77,13 @@ final class ChunkIds {
         return out;
     }
 
+    /** The samples with their ids translated. */
+    KeptSamples translate(KeptSamples samples) {
+        KeptSamples out = samples.translated(this::stack, this::thread);
+        if (sameStacks != null) sameStacks.addFrom(stacks);
+        return out;
+    }
+
     int stack(int stackTraceId) {
         int id = stacks.get(stackTraceId, -1);
         if (id < 0) {

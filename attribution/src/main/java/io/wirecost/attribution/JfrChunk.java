@@ -98,7 +98,8 @@ final class JfrChunk implements ChunkView {
         return ticks -> epochNanos(startNanos, startTicks, ticksPerSec, ticks);
     }
 
-    private static long epochNanos(long startNanos, long startTicks, long ticksPerSec, long ticks) {
+    /** A chunk's ticks in epoch nanoseconds: wirecost's own reader converts with this too, to give the same times. */
+    static long epochNanos(long startNanos, long startTicks, long ticksPerSec, long ticks) {
         return startNanos + (long) ((ticks - startTicks) * 1e9 / ticksPerSec);
     }
 

@@ -2,10 +2,12 @@ package io.wirecost.attribution;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.function.IntUnaryOperator;
 
 /**
  * One chunk's samples in the order the reader gave them, for a sink that needs each sample with its time: on
- * primitive arrays that grow as they fill, no object per sample (a large recording holds millions).
+ * primitive arrays that grow as they fill, no object per sample (a large recording holds millions). Kept by
+ * {@link SampleCapture} past a reading, and by wirecost's own reader ({@link ChunkEvents}) until every chunk is read.
  */
 final class KeptSamples {
 
@@ -53,6 +55,29 @@ final class KeptSamples {
         sumSquares[sums++] = weightSquares;
         summed.set(size);
         add(stackTraceId, threadId, 0L, w);
+    }
+
+    /**
+     * These samples with their stack and thread ids mapped (a chunk's into recording-wide ones), sharing their times
+     * and weights with this, which is then not added to: a mapping that throws leaves this as it was.
+     */
+    KeptSamples translated(IntUnaryOperator stackIds, IntUnaryOperator threadIds) {
+        KeptSamples out = new KeptSamples();
+        out.stacks = new int[stacks.length];
+        out.threads = new int[threads.length];
+        for (int i = 0; i < size; i++) {
+            out.stacks[i] = stackIds.applyAsInt(stacks[i]);
+            out.threads[i] = threadIds.applyAsInt(threads[i]);
+        }
+        out.ticks = ticks;
+        out.weights = weights;
+        out.weight = weight;
+        out.size = size;
+        out.summed.or(summed);
+        out.sumEvents = sumEvents;
+        out.sumSquares = sumSquares;
+        out.sums = sums;
+        return out;
     }
 
     /** Feeds {@code sink} every entry as it came: a sample with its ticks, or a sum. */

@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -22,14 +24,18 @@ import java.util.concurrent.Future;
  * attribution needs, per chunk, the stack ids of the sampled events with their weight and thread, and the
  * frames of the stacks that occur, where async-profiler's general {@code JfrReader} builds an object per
  * event and per constant. Each chunk is memory-mapped, its constant pools indexed by offset, its events
- * summed per (stack, thread) on primitive arrays, skipping the events no mode counts by their size prefix;
+ * summed per (stack, thread) on primitive arrays, or kept each with its time for a sink that needs each
+ * ({@link SampleSink#needsEachSample}), skipping the events no mode counts by their size prefix;
  * chunks are read in parallel, one task each, which also translates the chunk's ids into recording-wide
  * ones ({@link RecordingIds}), decoding only the stacks, methods, classes and symbols its events reach; then
- * the sums are handed to the sinks in order, as one chunk, so each distinct stack is classified once.
+ * the sums or samples are handed to the sinks in order, as one chunk, so each distinct stack is classified once.
+ * A sample's time reaches the sink in epoch nanoseconds, converted by its own chunk's clock while read: the
+ * merged view has no one clock to convert with ({@link RecordingIds#epochNanos}).
  *
  * <p>It reads everything before any sink sees a sample, so a file it cannot read ({@link JfrCursor.Unreadable},
  * or any failure: a corrupted file) still goes whole to the general reader, which says what is wrong.
- * Lock durations and sinks that need each sample's time are the general reader's.
+ * Lock durations and sinks that need ticks in the recording's clock ({@link SampleSink#needsRecordedClock}) are the
+ * general reader's.
  */
 final class MappedRecordingReader {
 
@@ -38,7 +44,7 @@ final class MappedRecordingReader {
     /** Whether this reader takes a pass with these sinks at all. */
     static boolean accepts(Map<SampleMode, SampleSink> sinks) {
         for (Map.Entry<SampleMode, SampleSink> s : sinks.entrySet()) {
-            if (!ChunkEvents.counts(s.getKey()) || s.getValue().needsEachSample()) return false;
+            if (!ChunkEvents.counts(s.getKey()) || s.getValue().needsRecordedClock()) return false;
         }
         return true;
     }
@@ -58,9 +64,13 @@ final class MappedRecordingReader {
             RecordingIds ids)
             throws RecordingException {
         List<SampleMode> modes = new ArrayList<>(sinks.keySet());
+        Set<SampleMode> each = EnumSet.noneOf(SampleMode.class);
+        sinks.forEach((m, s) -> {
+            if (s.needsEachSample()) each.add(m);
+        });
         List<Chunk> chunks = new ArrayList<>();
         try {
-            if (!readAll(readable, scan.completeChunks(), modes, threads, ids, chunks)) return null;
+            if (!readAll(readable, scan.completeChunks(), modes, each, threads, ids, chunks)) return null;
         } catch (IOException e) {
             return null;
         } catch (JfrMetadata.Corrupt e) {
@@ -69,7 +79,7 @@ final class MappedRecordingReader {
                     scan.corrupted("a chunk's metadata, which describes its events, is unreadable: " + e.getMessage()));
         }
         try {
-            return feed(name, scan, sinks, modes, ids, chunks, loads);
+            return feed(name, scan, sinks, modes, each, ids, chunks, loads);
         } catch (RuntimeException e) {
             // everything was validated while indexing: a failure here is a defect of ours, said in one line
             throw new RecordingException(name, scan.describeFailure(e));
@@ -77,7 +87,13 @@ final class MappedRecordingReader {
     }
 
     private static boolean readAll(
-            Path file, int chunkCount, List<SampleMode> modes, int threads, RecordingIds ids, List<Chunk> chunks)
+            Path file,
+            int chunkCount,
+            List<SampleMode> modes,
+            Set<SampleMode> each,
+            int threads,
+            RecordingIds ids,
+            List<Chunk> chunks)
             throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             List<long[]> spans = new ArrayList<>();
@@ -96,7 +112,7 @@ final class MappedRecordingReader {
             // (fast from the first event on, before any compilation) and the file's pages stay out of this
             // process's resident memory; the mapping, touched only where a sink asks for an entry, stays for that
             ThreadLocal<byte[][]> scratch = ThreadLocal.withInitial(() -> new byte[1][0]);
-            List<Callable<Chunk>> tasks = tasks(ch, spans, modes, metadata, scratch, ids);
+            List<Callable<Chunk>> tasks = tasks(ch, spans, modes, each, metadata, scratch, ids);
             int n = Math.max(1, Math.min(threads, spans.size()));
             if (n == 1) {
                 try {
@@ -140,6 +156,7 @@ final class MappedRecordingReader {
             FileChannel ch,
             List<long[]> spans,
             List<SampleMode> modes,
+            Set<SampleMode> each,
             Map<ChunkPools.Bytes, JfrMetadata> metadata,
             ThreadLocal<byte[][]> scratch,
             RecordingIds ids) {
@@ -155,7 +172,7 @@ final class MappedRecordingReader {
                     if (ch.read(into, start + into.position()) < 0) return null;
                 }
                 MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_ONLY, start, size);
-                return readChunk(holder[0], size, map, modes, metadata, ids, spans.size() > 1);
+                return readChunk(holder[0], size, map, modes, each, metadata, ids, spans.size() > 1);
             });
         }
         return tasks;
@@ -176,13 +193,13 @@ final class MappedRecordingReader {
             int size,
             MappedByteBuffer map,
             List<SampleMode> modes,
+            Set<SampleMode> each,
             Map<ChunkPools.Bytes, JfrMetadata> metadata,
             RecordingIds ids,
             boolean translate) {
         try {
             ChunkPools p = new ChunkPools(data, size, map, metadata);
-            ChunkEvents e = ChunkEvents.read(p, modes, null);
-            ids.chunkStarts(p.startNanos);
+            ChunkEvents e = ChunkEvents.read(p, modes, each, null);
             boolean translated = translate && !e.needsCarry && translate(e, ChunkIds.local(ids, p));
             p.release();
             return new Chunk(p, e, translated);
@@ -193,15 +210,15 @@ final class MappedRecordingReader {
         }
     }
 
-    /** Whether every part's tally was translated; none is when the chunk lacks an id it uses. */
+    /** Whether every part was translated; none is when the chunk lacks an id it uses. */
     private static boolean translate(ChunkEvents e, ChunkIds chunkIds) {
-        StackTally[] out = new StackTally[e.parts.length];
+        Runnable[] apply = new Runnable[e.parts.length];
         try {
-            for (int i = 0; i < out.length; i++) out[i] = chunkIds.translate(e.parts[i].tally);
+            for (int i = 0; i < apply.length; i++) apply[i] = e.parts[i].translation(chunkIds);
         } catch (PoolLookup.NotLocal notLocal) {
             return false;
         }
-        for (int i = 0; i < out.length; i++) e.parts[i].tally = out[i];
+        for (Runnable a : apply) a.run();
         return true;
     }
 
@@ -210,6 +227,7 @@ final class MappedRecordingReader {
             ChunkScan scan,
             Map<SampleMode, SampleSink> sinks,
             List<SampleMode> modes,
+            Set<SampleMode> each,
             RecordingIds ids,
             List<Chunk> chunks,
             CpuLoadTally loads) {
@@ -220,25 +238,34 @@ final class MappedRecordingReader {
         for (Chunk c : chunks) pools.add(c.pools);
         // the sinks see the recording as one chunk: its ids are recording-wide, or the one chunk's own
         boolean one = chunks.size() == 1;
+        ChunkView view = null;
         if (!chunks.isEmpty()) {
-            ChunkView view = one ? new OneChunkView(ChunkIds.searchingBack(ids, pools, 0), ids) : ids;
+            view = one ? new OneChunkView(ChunkIds.searchingBack(ids, pools, 0), ids) : ids;
+            ids.chunkStarts(pools.get(0).startNanos);
             for (SampleMode m : modes) sinks.get(m).beginChunk(view);
         }
         ChunkEvents.Carry carry = ChunkEvents.Carry.NONE;
         for (int k = 0; k < chunks.size(); k++) {
             ChunkPools p = pools.get(k);
+            if (p.startNanos < ids.recordingStartNanos()) {
+                // a chunk older than those before it (files concatenated out of order): async-profiler's reader
+                // moves the recording's start back to it, which a time window is measured from; so does this,
+                // telling the sinks by a new chunk, the same view, that the start moved
+                ids.chunkStarts(p.startNanos);
+                for (SampleMode m : modes) sinks.get(m).beginChunk(view);
+            }
             if (p.asyncProfiler) producer = "async-profiler";
             ChunkEvents e = chunks.get(k).events;
             boolean translated = chunks.get(k).translated;
             if (e.needsCarry) {
                 p.reload();
-                e = ChunkEvents.read(p, modes, carry);
+                e = ChunkEvents.read(p, modes, each, carry);
                 p.release();
                 translated = false;
             }
             if (!translated && !one) {
                 ChunkIds back = ChunkIds.searchingBack(ids, pools, k);
-                for (ChunkEvents.Part part : e.parts) part.tally = back.translate(part.tally);
+                for (ChunkEvents.Part part : e.parts) part.translation(back).run();
             }
             chunks.set(k, null);
             ChunkIds names = ChunkIds.searchingBack(ids, pools, k);
@@ -249,7 +276,7 @@ final class MappedRecordingReader {
                     e.hasEventSetting ? e.eventSetting : carry.eventSetting());
             for (int i = 0; i < modes.size(); i++) {
                 ChunkEvents.Part part = e.parts[i];
-                part.tally.drainTo(sinks.get(part.mode));
+                part.drainTo(sinks.get(part.mode));
                 part.addTo(counts.get(part.mode));
             }
         }

@@ -52,6 +52,11 @@ final class OneChunkView implements ChunkView {
     }
 
     @Override
+    public java.util.function.LongUnaryOperator epochClock() {
+        return ids.epochClock();
+    }
+
+    @Override
     public long recordingStartNanos() {
         return ids.recordingStartNanos();
     }

@@ -1,6 +1,7 @@
 package io.wirecost.attribution;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Ids made recording-wide by content: the chunks of one recording repeat the same frames, stacks and threads
@@ -49,6 +50,7 @@ final class RecordingIds implements ChunkView {
         return threads.intern(name == null ? "\0null" : name, k -> name);
     }
 
+    /** The chunks are fed in order: the recording starts with the earliest fed so far, as async-profiler's reader says. */
     synchronized void chunkStarts(long startNanos) {
         recordingStartNanos = Math.min(recordingStartNanos, startNanos);
     }
@@ -78,10 +80,19 @@ final class RecordingIds implements ChunkView {
         return threads.get(threadId);
     }
 
-    /** Only sinks that take each sample's time ask this, and those are read by the general reader. */
+    /**
+     * The own reader hands each sample's time over in epoch nanoseconds already, converted by its chunk's clock
+     * while read: the chunks merged into this one view each tick from an origin of their own.
+     */
     @Override
     public long epochNanos(long ticks) {
-        throw new UnsupportedOperationException("per-event times are not kept by the own reader");
+        return ticks;
+    }
+
+    /** Holds no reference to these ids, which a kept chunk ({@link SampleCapture}) would keep alive. */
+    @Override
+    public LongUnaryOperator epochClock() {
+        return LongUnaryOperator.identity();
     }
 
     @Override

@@ -136,6 +136,77 @@ class OwnReaderDifferentialTest {
         }
     }
 
+    /**
+     * Sinks that need each sample (export, collapsed and pprof graphs, {@code --from/--to}) get from the own reader
+     * the samples async-profiler's gives: each one's frames, thread name, epoch time and weight, in the same order,
+     * over the whole recording and through a time window ({@link SampleFilter}), in every mode it reads.
+     */
+    @Test
+    void eachSampleAsTheGeneralReaderGivesIt() {
+        Map<String, Integer> stackIds = new java.util.HashMap<>();
+        long windowed = 0;
+        long whole = 0;
+        for (Map.Entry<String, Path> r : RECORDINGS.entrySet()) {
+            for (SampleMode mode : SampleMode.values()) {
+                for (long[] window : List.of(new long[] {0, Long.MAX_VALUE}, new long[] {100_000_000, 400_000_000})) {
+                    String what = r.getKey() + " --mode " + mode + " window " + java.util.Arrays.toString(window);
+                    EachSample general = eachSample(r.getValue(), mode, window, false, stackIds);
+                    EachSample own = eachSample(r.getValue(), mode, window, true, stackIds);
+                    assertEquals(general.error, own.error, what + ": error");
+                    assertEquals(general.samples.size(), own.samples.size(), what + ": samples");
+                    for (int i = 0; i < general.samples.size(); i++)
+                        assertEquals(general.samples.get(i), own.samples.get(i), what + ": sample " + i);
+                    if (general.error.isEmpty() && general.reader.equals("async-profiler"))
+                        assertEquals(ChunkEvents.counts(mode) ? "wirecost" : "async-profiler", own.reader, what);
+                    if (window[1] == Long.MAX_VALUE) whole += general.samples.size();
+                    else windowed += general.samples.size();
+                }
+            }
+        }
+        // the window is about something: it keeps some samples, not all
+        assertTrue(windowed > 0 && windowed < whole, windowed + " of " + whole + " samples in the window");
+    }
+
+    /** Each sample a reading gave, as text: its stack (by an id given per distinct frames), thread, time, weight. */
+    private record EachSample(List<String> samples, String error, String reader) {}
+
+    private static EachSample eachSample(
+            Path f, SampleMode mode, long[] window, boolean own, Map<String, Integer> stackIds) {
+        List<String> samples = new ArrayList<>();
+        SampleSink sink = new SampleSink() {
+            private ChunkView chunk;
+            private final Map<Integer, Integer> stacksOfChunk = new java.util.HashMap<>();
+
+            @Override
+            public void beginChunk(ChunkView c) {
+                chunk = c;
+                stacksOfChunk.clear();
+            }
+
+            @Override
+            public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+                int stack = stacksOfChunk.computeIfAbsent(stackTraceId, id -> {
+                    long[] methods = chunk.stackMethods(id);
+                    byte[] types = chunk.stackTypes(id);
+                    StringBuilder b = new StringBuilder();
+                    for (int i = 0; i < methods.length; i++)
+                        b.append(chunk.frame(methods[i], ChunkView.typeAt(types, i)))
+                                .append(';');
+                    return stackIds.computeIfAbsent(b.toString(), k -> stackIds.size());
+                });
+                samples.add("stack " + stack + " thread " + chunk.threadName(threadId) + " at "
+                        + chunk.epochNanos(ticks) + " weight " + weight);
+            }
+        };
+        RecordingReader reader = new RecordingReader(mode, new JmcRecordingReader()).ownReader(own);
+        try {
+            reader.read(f, new SampleFilter(sink, null, window[0], window[1]));
+            return new EachSample(samples, "", reader.readerUsed());
+        } catch (RecordingException e) {
+            return new EachSample(List.of(), e.getMessage(), "");
+        }
+    }
+
     /** The agent reads CPU and allocation in one pass: the same as two passes of the general reader. */
     @Test
     void severalModesInOnePass() throws Exception {
@@ -248,17 +319,23 @@ class OwnReaderDifferentialTest {
         return read.samples > 0;
     }
 
-    /** What a sink that needs each sample sees, call by call, as text: ids, the frames and names they resolve to, times. */
+    /**
+     * What a sink that needs each sample sees, call by call, as text: ids, the frames and names they resolve to, times.
+     * Ids are told by the order they appear in within their chunk: the own reader's recording-wide ids are handed out
+     * by the threads that read the chunks, in whichever order they come.
+     */
     private static final class Timeline implements SampleSink {
         final List<String> seen = new ArrayList<>();
         long samples;
         private ChunkView chunk;
-        private final java.util.Set<Integer> stacksOfChunk = new java.util.HashSet<>();
+        private final Map<Integer, Integer> stacksOfChunk = new java.util.HashMap<>();
+        private final Map<Integer, Integer> threadsOfChunk = new java.util.HashMap<>();
 
         @Override
         public void beginChunk(ChunkView c) {
             chunk = c;
             stacksOfChunk.clear();
+            threadsOfChunk.clear();
             seen.add("chunk from " + c.recordingStartNanos() + ", " + c.ticksPerSecond() + "/s, ticks "
                     + java.util.Arrays.toString(c.tickRange()));
         }
@@ -266,7 +343,7 @@ class OwnReaderDifferentialTest {
         @Override
         public void sample(int stackTraceId, int threadId, long ticks, long weight) {
             samples++;
-            seen.add(stack(stackTraceId) + " thread " + threadId + " " + chunk.threadName(threadId) + " java "
+            seen.add(stack(stackTraceId) + " thread " + thread(threadId) + " " + chunk.threadName(threadId) + " java "
                     + chunk.javaThreadId(threadId) + " at " + ticks + " = " + chunk.epochNanos(ticks) + "ns, weight "
                     + weight + (samples == 1 ? ", interval " + chunk.sampleIntervalNanos() : ""));
         }
@@ -274,16 +351,23 @@ class OwnReaderDifferentialTest {
         @Override
         public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
             samples++;
-            seen.add(stack(stackTraceId) + " thread " + threadId + " " + chunk.threadName(threadId) + " summed "
+            seen.add(stack(stackTraceId) + " thread " + thread(threadId) + " " + chunk.threadName(threadId) + " summed "
                     + weight + " of " + events + " (" + weightSquares + ")");
         }
 
-        /** The stack's id, and its frames where the chunk meets it first. */
+        private int thread(int threadId) {
+            return threadsOfChunk.computeIfAbsent(threadId, t -> threadsOfChunk.size());
+        }
+
+        /** The stack's place in the chunk, and its frames where the chunk meets it first. */
         private String stack(int stackTraceId) {
-            if (!stacksOfChunk.add(stackTraceId)) return "stack " + stackTraceId;
+            Integer known = stacksOfChunk.get(stackTraceId);
+            if (known != null) return "stack " + known;
+            int id = stacksOfChunk.size();
+            stacksOfChunk.put(stackTraceId, id);
             long[] methods = chunk.stackMethods(stackTraceId);
             byte[] types = chunk.stackTypes(stackTraceId);
-            StringBuilder b = new StringBuilder("stack " + stackTraceId + " [");
+            StringBuilder b = new StringBuilder("stack " + id + " [");
             for (int i = 0; i < methods.length; i++)
                 b.append(chunk.frame(methods[i], ChunkView.typeAt(types, i))).append(' ');
             return b.append(']').toString();
