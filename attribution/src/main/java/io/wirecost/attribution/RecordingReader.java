@@ -61,8 +61,8 @@ public final class RecordingReader {
 
     /**
      * The reader that ran in the last read: {@code wirecost} (its own, memory-mapped, for JFR 2.x),
-     * {@code async-profiler} (its JfrReader: lock durations, sinks needing each sample, files the own reader
-     * leaves), {@code jmc} (formats before 2.0), or {@code none} (nothing read).
+     * {@code async-profiler} (its JfrReader: lock durations, sinks needing ticks in the recording's clock, files the
+     * own reader leaves), {@code jmc} (formats before 2.0), or {@code none} (nothing read).
      */
     public String readerUsed() {
         return readerUsed;
