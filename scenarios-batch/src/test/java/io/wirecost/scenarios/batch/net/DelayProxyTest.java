@@ -37,10 +37,12 @@ class DelayProxyTest {
         long delay = 5_000_000;
         try (DelayProxy p =
                 DelayProxy.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.port()), delay)) {
-            long direct = Ping.medianRttNanos(echo.port(), 30);
-            long proxied = Ping.medianRttNanos(p.port(), 30);
+            // the fastest of 30 on each side: load only ever lengthens a round trip, and a median's upper bound
+            // failed beside eight busy threads on 2 cores (16 ms added for 2 x 5 ms)
+            long direct = fastest(Ping.rttNanos(echo.port(), 30));
+            long proxied = fastest(Ping.rttNanos(p.port(), 30));
             double addedMs = (proxied - direct) / 1e6;
-            // never less than two delays; the upper bound allows for the relay's hops and timer slack on a busy machine
+            // never less than two delays; the upper bound allows for the relay's hops and timer slack
             assertTrue(
                     addedMs >= 2 * delay / 1e6 - 0.2 && addedMs < 2 * delay / 1e6 + 3,
                     "added " + addedMs + " ms for 2 x 5 ms");
@@ -52,7 +54,8 @@ class DelayProxyTest {
         try (DelayProxy p = DelayProxy.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), echo.port()), 0);
                 Socket s = new Socket(InetAddress.getLoopbackAddress(), p.port())) {
             s.setTcpNoDelay(true);
-            long fast = roundTrip(s);
+            // the fastest of five: one round trip took 29 ms at no delay beside eight busy threads on 2 cores
+            long fast = fastest(new long[] {roundTrip(s), roundTrip(s), roundTrip(s), roundTrip(s), roundTrip(s)});
             p.setDelayNanos(20_000_000);
             long slow = roundTrip(s);
             assertTrue(
@@ -98,6 +101,10 @@ class DelayProxyTest {
             s.setSoTimeout(5000);
             assertEquals(-1, s.getInputStream().read());
         }
+    }
+
+    private static long fastest(long[] nanos) {
+        return Arrays.stream(nanos).min().orElseThrow();
     }
 
     private static long roundTrip(Socket s) throws Exception {
