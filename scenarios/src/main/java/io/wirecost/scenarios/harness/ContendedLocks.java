@@ -2,6 +2,7 @@ package io.wirecost.scenarios.harness;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -30,7 +31,7 @@ final class ContendedLocks {
 
     /**
      * Rounds of each path: enough that most of them run in profiled code (C1's tier 3 compiles a method after 200
-     * calls) wherever the JIT stands when the JVM starts; tens of milliseconds in all.
+     * calls) wherever the JIT stands when the JVM starts; well under a second in all, on a busy machine too.
      */
     static final int ROUNDS = 500;
 
@@ -55,7 +56,7 @@ final class ContendedLocks {
         Thread other = new Thread(
                 () -> {
                     for (int i = 0; i < rounds; i++) {
-                        while (go.get() < i) Thread.yield();
+                        while (go.get() < i) pause();
                         lock.lock(); // the holder holds it: lock's slow path, queued
                         lock.unlock();
                         done.set(i);
@@ -79,11 +80,11 @@ final class ContendedLocks {
             lock.lock();
             lock.lock(); // held twice: the reentrant paths of lock and unlock
             go.set(i);
-            while (!lock.hasQueuedThreads() && System.nanoTime() < deadline) Thread.yield();
+            while (!lock.hasQueuedThreads() && System.nanoTime() < deadline) pause();
             lock.unlock();
             unlocks += lock.hasQueuedThreads() ? 1 : 0;
             lock.unlock(); // with a waiter queued: signalNext wakes it
-            while (done.get() < i && System.nanoTime() < deadline) Thread.yield();
+            while (done.get() < i && System.nanoTime() < deadline) pause();
             if (System.nanoTime() >= deadline) return new Seen(unlocks, signals);
         }
         while (signals < rounds && System.nanoTime() < deadline) {
@@ -95,10 +96,19 @@ final class ContendedLocks {
                 lock.unlock(); // the signalled thread is queued for the lock
             } else {
                 lock.unlock();
-                Thread.yield();
+                pause();
             }
         }
         return new Seen(unlocks, signals);
+    }
+
+    /**
+     * Waits a moment for the other thread. A sleep, not {@link Thread#yield()}: beside busy threads a yield hands the
+     * CPU to each of them in turn, and the rounds ran into {@link #LIMIT_NANOS} with paths untaken, where a sleeper is
+     * woken ahead of them.
+     */
+    private static void pause() {
+        LockSupport.parkNanos(1_000);
     }
 
     /** {@link #exercise(int)} with {@link #ROUNDS}, once at a JVM's start. */
