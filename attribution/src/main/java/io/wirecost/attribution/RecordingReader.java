@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -165,8 +166,11 @@ public final class RecordingReader {
         List<String> warnings = new ArrayList<>();
         if (scan.lostBytes() > 0) {
             warnings.add(String.format(
+                    Locale.ROOT,
                     "recording truncated: the last chunk is incomplete, %d of %d bytes (%.1f %%) not read",
-                    scan.lostBytes(), scan.fileSize(), 100.0 * scan.lostBytes() / scan.fileSize()));
+                    scan.lostBytes(),
+                    scan.fileSize(),
+                    100.0 * scan.lostBytes() / scan.fileSize()));
         }
         return warnings;
     }

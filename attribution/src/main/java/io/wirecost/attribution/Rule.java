@@ -1,5 +1,6 @@
 package io.wirecost.attribution;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -142,7 +143,7 @@ public final class Rule {
 
     @Override
     public String toString() {
-        return (reach == Reach.FRAME ? "" : reach.name().toLowerCase() + ' ')
-                + kind.name().toLowerCase() + ' ' + pattern + " (" + source + ':' + line + ')';
+        return (reach == Reach.FRAME ? "" : reach.name().toLowerCase(Locale.ROOT) + ' ')
+                + kind.name().toLowerCase(Locale.ROOT) + ' ' + pattern + " (" + source + ':' + line + ')';
     }
 }

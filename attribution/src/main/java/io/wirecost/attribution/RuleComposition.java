@@ -2,6 +2,7 @@ package io.wirecost.attribution;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Parsed rule files, lowest precedence first, composed into one {@link RuleSet}: a later file's rules are tried first,
@@ -63,9 +64,9 @@ final class RuleComposition {
                     throw new RuleFileException(
                             b.source(),
                             b.line(),
-                            "rule '" + b.kind().name().toLowerCase() + " " + b.pattern()
+                            "rule '" + b.kind().name().toLowerCase(Locale.ROOT) + " " + b.pattern()
                                     + "' can never match: line " + a.line() + " ('"
-                                    + a.kind().name().toLowerCase() + " " + a.pattern()
+                                    + a.kind().name().toLowerCase(Locale.ROOT) + " " + a.pattern()
                                     + "') claims everything it would");
                 }
             }

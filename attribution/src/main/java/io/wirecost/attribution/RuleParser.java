@@ -102,7 +102,7 @@ public final class RuleParser {
                         throw new RuleFileException(
                                 source,
                                 lineNo,
-                                "a thread rule cannot be " + reach.name().toLowerCase()
+                                "a thread rule cannot be " + reach.name().toLowerCase(Locale.ROOT)
                                         + " (it claims the whole sample, not a frame)");
                     }
                     rules.add(

@@ -103,7 +103,7 @@ final class AttachCommand implements Callable<Integer> {
                                     + "'"));
         }
         started = System.nanoTime();
-        OffsetDateTime startedAt = OffsetDateTime.now();
+        OffsetDateTime startedAt = OffsetDateTime.now(java.time.ZoneId.systemDefault());
         // Ctrl-C of wirecost still stops the profiler in the target, and the run is written from what was recorded
         Thread stopper = new Thread(() -> stop(agentJar, dir), "wirecost-attach-stop");
         Runtime.getRuntime().addShutdownHook(stopper);

@@ -13,6 +13,7 @@ import io.wirecost.report.AttributionReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -148,6 +149,6 @@ final class AttributeCommand implements Callable<Integer> {
                 : " events, weighed in " + input.sampleMode().unit() + " (";
         String rules = by.equals("category") ? input.rulesApplied(inputs) : "";
         return input.mode + weight + producers + ") " + events + ", "
-                + mode.name().toLowerCase() + " attribution" + (rules.isEmpty() ? "" : "; rules: " + rules);
+                + mode.name().toLowerCase(Locale.ROOT) + " attribution" + (rules.isEmpty() ? "" : "; rules: " + rules);
     }
 }

@@ -86,7 +86,7 @@ final class BatchCommand implements Callable<Integer> {
         JvmLauncher launcher = jdk.unprofiled(new ModuleClasspath(Locations.projectRoot()));
         BatchRun run = new BatchRun(
                 dir.getFileName().toString(),
-                OffsetDateTime.now().toString(),
+                OffsetDateTime.now(java.time.ZoneId.systemDefault()).toString(),
                 Locations.hostName(),
                 Locations.version(),
                 home.toString(),

@@ -92,7 +92,7 @@ final class ProfileCommand implements Callable<Integer> {
         if (options.out != null) OutputDirectory.create("--out", options.out);
         Path agentJar = Locations.requireAgentJar(Locations.agentJar().toAbsolutePath());
         Path dir = options.outputDirectory("profile");
-        OffsetDateTime startedAt = OffsetDateTime.now();
+        OffsetDateTime startedAt = OffsetDateTime.now(java.time.ZoneId.systemDefault());
         List<ProcessRecording> processes = new ArrayList<>();
         int exit = 0;
         for (int rep = 1; rep <= repeat && exit == 0; rep++) {

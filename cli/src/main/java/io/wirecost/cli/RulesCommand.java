@@ -10,6 +10,7 @@ import io.wirecost.attribution.RuleSet;
 import io.wirecost.runner.UsageException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,6 +85,7 @@ final class RulesCommand implements Callable<Integer> {
         }
         if (!check.isEmpty()) {
             System.out.printf(
+                    Locale.ROOT,
                     "ok: %s: %d categories, %d rules, fallback %s%n",
                     String.join(", ", check),
                     set.categories().size(),
@@ -112,20 +114,30 @@ final class RulesCommand implements Callable<Integer> {
                     "Built-in packs (--rules pack:NAME; pack:auto takes those whose classes a recording holds):");
             for (RulePack p : RulePacks.all()) {
                 System.out.printf(
+                        Locale.ROOT,
                         "pack %-12s %s%n     %-12s categories: %s%n",
-                        p.name(), p.covers(), "", String.join(", ", p.categoryNames()));
+                        p.name(),
+                        p.covers(),
+                        "",
+                        String.join(", ", p.categoryNames()));
             }
             System.out.println();
             for (Category c : set.categories()) {
                 System.out.printf(
+                        Locale.ROOT,
                         "category %-26s %-10s %s%n",
                         c.name(),
-                        c.group().name().toLowerCase(),
+                        c.group().name().toLowerCase(Locale.ROOT),
                         c.paperRow().isEmpty() ? "" : "paper: " + c.paperRow());
             }
             for (Rule r : set.rules()) {
                 System.out.printf(
-                        "%-26s %-40s %s:%d%n", set.category(r.categoryIndex()).name(), kind(r), r.source(), r.line());
+                        Locale.ROOT,
+                        "%-26s %-40s %s:%d%n",
+                        set.category(r.categoryIndex()).name(),
+                        kind(r),
+                        r.source(),
+                        r.line());
             }
             System.out.println("fallback " + set.category(set.fallbackIndex()).name());
         }
@@ -139,7 +151,7 @@ final class RulesCommand implements Callable<Integer> {
     }
 
     private static String kind(Rule r) {
-        return (r.reach() == Rule.Reach.FRAME ? "" : r.reach().name().toLowerCase() + " ")
-                + r.kind().name().toLowerCase() + " " + r.pattern();
+        return (r.reach() == Rule.Reach.FRAME ? "" : r.reach().name().toLowerCase(Locale.ROOT) + " ")
+                + r.kind().name().toLowerCase(Locale.ROOT) + " " + r.pattern();
     }
 }

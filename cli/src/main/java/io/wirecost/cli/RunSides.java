@@ -55,7 +55,7 @@ final class RunSides {
         }
         RunMetadata meta = new RunMetadata(
                 dir.getFileName().toString() + (c.label().isEmpty() ? "" : "/" + c.label()),
-                OffsetDateTime.now().toString(),
+                OffsetDateTime.now(java.time.ZoneId.systemDefault()).toString(),
                 Locations.hostName(),
                 Locations.version(),
                 c.javaHome().toString(),

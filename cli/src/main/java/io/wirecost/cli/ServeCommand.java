@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -97,14 +98,16 @@ final class ServeCommand implements Callable<Integer> {
         try (ChildJvm server =
                 JvmPair.startServer(launcher, d, scenario, scenario, config, work.resolve("unused.jfr"), log)) {
             Map<String, String> endpoint = server.awaitStarted(START).endpoint();
-            System.out.printf("wirecost: serving %s (server JVM pid %d); Ctrl-C stops it%n", scenario, server.pid());
-            new java.util.TreeMap<>(endpoint).forEach((k, v) -> System.out.printf("  %-5s %s%n", k, v));
+            System.out.printf(
+                    Locale.ROOT, "wirecost: serving %s (server JVM pid %d); Ctrl-C stops it%n", scenario, server.pid());
+            new java.util.TreeMap<>(endpoint).forEach((k, v) -> System.out.printf(Locale.ROOT, "  %-5s %s%n", k, v));
             if (keyDir != null) {
                 System.out.printf(
+                        Locale.ROOT,
                         "  keys  %s (client.p12, server-cert.p12, trust.p12; password in the file 'password'; deleted on exit)%n",
                         keyDir);
             }
-            System.out.printf("  log   %s%n", log);
+            System.out.printf(Locale.ROOT, "  log   %s%n", log);
             System.out.flush();
             // returns only when the server JVM ends; Ctrl-C ends this JVM first
             server.await("serve", Duration.ofDays(3650));

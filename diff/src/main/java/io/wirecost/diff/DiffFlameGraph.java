@@ -95,7 +95,9 @@ public final class DiffFlameGraph {
         int fade = (int) Math.round(230 - 200 * Math.min(1, Math.abs(delta) / maxDelta));
         String fill = Math.abs(delta) < 1e-12
                 ? "rgb(225,225,225)"
-                : delta > 0 ? String.format("rgb(240,%d,%d)", fade, fade) : String.format("rgb(%d,%d,240)", fade, fade);
+                : delta > 0
+                        ? String.format(Locale.ROOT, "rgb(240,%d,%d)", fade, fade)
+                        : String.format(Locale.ROOT, "rgb(%d,%d,240)", fade, fade);
         double px = b.x() * WIDTH;
         double pw = Math.max(b.w() * WIDTH - 0.5, 0.5);
         String note = b.cand() == 0 ? " (vanished)" : b.base() == 0 ? " (new)" : "";

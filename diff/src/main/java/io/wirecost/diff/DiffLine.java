@@ -2,6 +2,7 @@ package io.wirecost.diff;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -92,7 +93,7 @@ public record DiffLine(
         public String label() {
             return this == REPORTED
                     ? "reported, not gating"
-                    : name().toLowerCase().replace('_', ' ');
+                    : name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
 

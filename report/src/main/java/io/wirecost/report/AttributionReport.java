@@ -10,6 +10,7 @@ import io.wirecost.attribution.RecordingSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -144,7 +145,7 @@ public final class AttributionReport {
     private static Map<String, Object> attribution(Attribution a) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("events", a.events());
-        m.put("attribution", a.mode().name().toLowerCase());
+        m.put("attribution", a.mode().name().toLowerCase(Locale.ROOT));
         m.put("total_samples", a.totalSamples());
         m.put("middleware_samples", a.middlewareSamples());
         List<Object> rows = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.wirecost.report;
 
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -21,7 +22,7 @@ public final class Progress implements Consumer<String> {
 
     @Override
     public synchronized void accept(String message) {
-        String line = String.format("[%6.1fs] %s", (System.nanoTime() - start) / 1e9, message);
+        String line = String.format(Locale.ROOT, "[%6.1fs] %s", (System.nanoTime() - start) / 1e9, message);
         if (terminal) {
             out.print('\r' + line + " ".repeat(Math.max(0, lastLength - line.length())));
             lastLength = line.length();

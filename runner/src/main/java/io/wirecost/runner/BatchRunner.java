@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -96,8 +97,11 @@ public final class BatchRunner {
             r = r.withPings(
                     (Boolean) lat.get("proxied"), longs(lat.get("directPingsNanos")), longs(lat.get("pathPingsNanos")));
             progress.accept(String.format(
+                    Locale.ROOT,
                     "%s: the path adds %.2f ms to a round trip; %d x each batch size",
-                    label, r.addedRttMillis(), reps));
+                    label,
+                    r.addedRttMillis(),
+                    reps));
             for (int n : settings.files()) {
                 progress.accept(label + ": " + n + " file" + (n == 1 ? "" : "s") + " per transaction");
                 // the object interface makes 5 round trips per file: allow 10 delays each, plus a minute

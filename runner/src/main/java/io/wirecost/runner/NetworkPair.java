@@ -73,7 +73,7 @@ public final class NetworkPair implements AutoCloseable {
 
     private void sh(String... cmd) throws IOException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes()).strip();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
         try {
             if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IOException("'" + String.join(" ", cmd) + "' failed: " + out);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -95,8 +96,13 @@ public final class OverheadRunner {
                     if (pair + 1 >= stop.minPairs()) {
                         double[] ci = OverheadStats.overhead(micros);
                         progress.accept(String.format(
+                                Locale.ROOT,
                                 "%s: %d pairs, overhead %+.2f %% (95 %% CI %+.2f to %+.2f)",
-                                label, pair + 1, ci[0], ci[1], ci[2]));
+                                label,
+                                pair + 1,
+                                ci[0],
+                                ci[1],
+                                ci[2]));
                         if ((ci[2] - ci[1]) / 2 <= stop.halfWidthPercent() || System.nanoTime() > deadline) break;
                     }
                 }

@@ -2,6 +2,7 @@ package io.wirecost.runner;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -79,8 +80,8 @@ public final class RunCoordinator {
         side.results().add(r);
         side.writer().write(side.meta(), side.results()); // an interrupted run keeps what it measured
         afterEach.run();
-        progress.accept(
-                label + ": " + (r.ok() ? "done" : "FAILED: " + r.error()) + String.format(" (%.1f s)", r.seconds()));
+        progress.accept(label + ": " + (r.ok() ? "done" : "FAILED: " + r.error())
+                + String.format(Locale.ROOT, " (%.1f s)", r.seconds()));
     }
 
     public List<Side> sides() {

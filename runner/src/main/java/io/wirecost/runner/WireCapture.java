@@ -61,7 +61,8 @@ record WireCapture(Process process, Path file) implements AutoCloseable {
         Process p = new ProcessBuilder(cmd).start();
         ChildProcesses.watch(p);
         // tcpdump says "listening on lo" once the capture is armed; packets before that would be lost
-        BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream()));
+        BufferedReader err =
+                new BufferedReader(new InputStreamReader(p.getErrorStream(), java.nio.charset.StandardCharsets.UTF_8));
         CompletableFuture<Boolean> armed = CompletableFuture.supplyAsync(() -> {
             try {
                 for (String line; (line = err.readLine()) != null; ) if (line.contains("listening on")) return true;

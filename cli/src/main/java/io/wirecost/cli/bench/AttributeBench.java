@@ -269,7 +269,10 @@ final class AttributeBench implements Callable<Integer> {
         Path base = dir.resolve(shape + "-base.jfr");
         String interval = shape.equals("few") ? "200us" : "100us";
         System.out.printf(
-                "recording the %s-stacks workload with async-profiler (cpu, %s) for 8 s ...%n", shape, interval);
+                Locale.ROOT,
+                "recording the %s-stacks workload with async-profiler (cpu, %s) for 8 s ...%n",
+                shape,
+                interval);
         List<String> cmd = new ArrayList<>(List.of(
                 ProcessMeter.java(javaHome),
                 "-XX:+UnlockDiagnosticVMOptions",
@@ -290,7 +293,7 @@ final class AttributeBench implements Callable<Integer> {
         long perCopy = countSamples(javaHome, base);
         if (perCopy == 0) throw new IllegalStateException("the workload recording has no samples");
         int copies = (int) Math.max(1, (samples + perCopy - 1) / perCopy);
-        System.out.printf("base recording: %d samples; concatenating %d copies%n", perCopy, copies);
+        System.out.printf(Locale.ROOT, "base recording: %d samples; concatenating %d copies%n", perCopy, copies);
         Path big = dir.resolve(shape + ".jfr");
         byte[] bytes = Files.readAllBytes(base);
         try (OutputStream out =
@@ -305,7 +308,7 @@ final class AttributeBench implements Callable<Integer> {
         Process p = new ProcessBuilder(javaHome.resolve("bin").resolve("jfr").toString(), "summary", file.toString())
                 .redirectErrorStream(true)
                 .start();
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         p.waitFor();
         for (String line : out.split("\n")) {
             String[] f = line.trim().split("\\s+");

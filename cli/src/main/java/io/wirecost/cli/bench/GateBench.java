@@ -114,7 +114,7 @@ public final class GateBench implements Callable<Integer> {
                 : Path.of(
                         "runs",
                         "bench-gate-"
-                                + java.time.LocalDateTime.now()
+                                + java.time.LocalDateTime.now(java.time.ZoneId.systemDefault())
                                         .withNano(0)
                                         .toString()
                                         .replace(':', '-'));

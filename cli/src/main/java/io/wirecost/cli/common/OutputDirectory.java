@@ -41,7 +41,10 @@ public final class OutputDirectory {
                 ? dir
                 : Path.of(
                         "runs",
-                        prefix + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + suffix);
+                        prefix
+                                + LocalDateTime.now(java.time.ZoneId.systemDefault())
+                                        .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", java.util.Locale.ROOT))
+                                + suffix);
         if (Files.exists(d.resolve(marker)))
             throw new UsageException(option + " " + d + " already holds " + what + "; choose another directory");
         return create(option, d);

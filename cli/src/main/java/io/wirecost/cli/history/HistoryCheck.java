@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,6 +41,7 @@ final class HistoryCheck implements Callable<Integer> {
     private String text(List<Found> found, int metricCount, int runs) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
+                Locale.ROOT,
                 "history check: %d metrics over %d runs, %d change points in %d metrics (window %d, p <= %s, "
                         + "magnitude > %s)%n",
                 metricCount,
@@ -51,6 +53,7 @@ final class HistoryCheck implements Callable<Integer> {
                 options.minMagnitude));
         for (Found f : found) {
             sb.append(String.format(
+                    Locale.ROOT,
                     "%s %s at run %d (position %d, commit %s): %s -> %s %s, %+.1f %% (p %.2g)%s%n",
                     label(f),
                     f.metric(),
@@ -67,14 +70,19 @@ final class HistoryCheck implements Callable<Integer> {
                     why(f, metricCount)));
             for (ChangePointCheck.MovedLine m : f.moved())
                 sb.append(String.format(
+                        Locale.ROOT,
                         "    moved with it: %s %.2f -> %.2f %% (%+.2f points)%n",
-                        m.metric(), m.before(), m.after(), m.changePoints()));
+                        m.metric(),
+                        m.before(),
+                        m.after(),
+                        m.changePoints()));
         }
         if (runs < 2 * 3) sb.append("note: fewer than 6 runs; a change point needs runs on both sides to be tested\n");
         long gating = found.stream().filter(Found::gates).count();
         sb.append(
                 gating > 0
                         ? String.format(
+                                Locale.ROOT,
                                 "fail: %d metrics' newest change point is a regression under a steady machine%n",
                                 gating)
                         : "pass: no metric's newest change point is a confirmed regression under a steady machine\n");
@@ -97,15 +105,18 @@ final class HistoryCheck implements Callable<Integer> {
         if (f.newest() && !f.machine().isEmpty()) return " regression" + machine + ", not the code's: does not fail";
         if (f.newest() && !f.confirmed())
             return String.format(
+                    Locale.ROOT,
                     " regression; %d runs after it, fails once %d confirm it%s",
-                    f.after().runs(), options.confirm, machine);
+                    f.after().runs(),
+                    options.confirm,
+                    machine);
         return " regression" + machine;
     }
 
     private static String segment(ChangePointCheck.Segment s) {
         return Double.isNaN(s.low())
-                ? String.format("%.3f (1 run)", s.mean())
-                : String.format("%.3f [%.3f, %.3f] (%d runs)", s.mean(), s.low(), s.high(), s.runs());
+                ? String.format(Locale.ROOT, "%.3f (1 run)", s.mean())
+                : String.format(Locale.ROOT, "%.3f [%.3f, %.3f] (%d runs)", s.mean(), s.low(), s.high(), s.runs());
     }
 
     static String json(List<Found> found) throws Exception {

@@ -2,6 +2,7 @@ package io.wirecost.cli.history;
 
 import io.wirecost.history.HistoryStore;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,10 +21,19 @@ final class HistoryList implements Callable<Integer> {
             runs = store.runs();
         }
         System.out.printf(
+                Locale.ROOT,
                 "%-5s %-20s %-12s %-14s %-8s %-8s %-24s %s%n",
-                "run", "measured (UTC)", "commit", "branch", "kind", "figures", "host, load", "directory");
+                "run",
+                "measured (UTC)",
+                "commit",
+                "branch",
+                "kind",
+                "figures",
+                "host, load",
+                "directory");
         for (HistoryStore.Entry e : runs) {
             System.out.printf(
+                    Locale.ROOT,
                     "%-5d %-20s %-12s %-14s %-8s %-8d %-24s %s%n",
                     e.seq(),
                     Times.format(e.measured()),
@@ -34,7 +44,10 @@ final class HistoryList implements Callable<Integer> {
                     e.facts().host()
                             + (Double.isNaN(e.facts().loadAverage())
                                     ? ""
-                                    : String.format(", load %.2f", e.facts().loadAverage())),
+                                    : String.format(
+                                            Locale.ROOT,
+                                            ", load %.2f",
+                                            e.facts().loadAverage())),
                     e.facts().dir());
         }
         System.out.println(runs.size() + " runs in " + db.db);

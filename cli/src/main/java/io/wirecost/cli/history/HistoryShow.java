@@ -5,6 +5,7 @@ import io.wirecost.history.HistoryStore;
 import io.wirecost.history.RunFacts;
 import io.wirecost.runner.UsageException;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,23 +48,25 @@ final class HistoryShow implements Callable<Integer> {
             System.out.println("  JDK:        " + f.javaVersion());
             System.out.println("  method:     " + f.method());
             System.out.printf(
+                    Locale.ROOT,
                     "  machine:    load %.2f, steal %.2f %%, busy %.1f %%, host reference %s%n",
                     f.loadAverage(),
                     f.stealPercent(),
                     f.busyPercent(),
                     Double.isNaN(f.hostSpeedMbps())
                             ? "not probed"
-                            : String.format("%.0f MB/s (AES-GCM, one core)", f.hostSpeedMbps()));
+                            : String.format(Locale.ROOT, "%.0f MB/s (AES-GCM, one core)", f.hostSpeedMbps()));
             System.out.println("  settings:   " + f.settings());
             java.util.function.Predicate<String> wanted = MetricGlobs.of(metric == null ? List.of() : List.of(metric));
             for (Figure g : store.figures(f.key())) {
                 if (!wanted.test(g.metric())) continue;
                 System.out.printf(
+                        Locale.ROOT,
                         "  %-60s %12.4f %s%s%n",
                         g.metric(),
                         g.value(),
                         g.unit(),
-                        g.hasInterval() ? String.format(" [%.4f, %.4f]", g.ciLow(), g.ciHigh()) : "");
+                        g.hasInterval() ? String.format(Locale.ROOT, " [%.4f, %.4f]", g.ciLow(), g.ciHigh()) : "");
             }
         }
         return 0;

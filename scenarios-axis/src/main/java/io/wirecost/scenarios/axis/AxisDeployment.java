@@ -1,5 +1,7 @@
 package io.wirecost.scenarios.axis;
 
+import java.util.Locale;
+
 /**
  * Axis's deployment descriptor for {@link AxisServer}'s docBase, {@code WEB-INF/server-config.wsdd}: the two services
  * as Axis 1.4 deploys them ({@code provider="java:RPC" style="rpc" use="encoded"}), the payload service's
@@ -13,7 +15,9 @@ final class AxisDeployment {
     private AxisDeployment() {}
 
     /** Axis's own deployment descriptor: the http transport with its URL mapper, and the one service. */
-    static final String WSDD = """
+    static final String WSDD = String.format(
+            Locale.ROOT,
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <deployment xmlns="http://xml.apache.org/axis/wsdd/" xmlns:java="http://xml.apache.org/axis/wsdd/providers/java">
               <globalConfiguration>
@@ -41,13 +45,13 @@ final class AxisDeployment {
                 <requestFlow><handler type="URLMapper"/></requestFlow>
               </transport>
             </deployment>
-            """.formatted(
-                    AxisServer.SERVICE,
-                    AxisServer.NAMESPACE,
-                    AxisRttService.class.getName(),
-                    AxisServer.PAYLOAD_NAMESPACE,
-                    io.wirecost.scenarios.payload.PayloadService.class.getName(),
-                    beanMappings());
+            """,
+            AxisServer.SERVICE,
+            AxisServer.NAMESPACE,
+            AxisRttService.class.getName(),
+            AxisServer.PAYLOAD_NAMESPACE,
+            io.wirecost.scenarios.payload.PayloadService.class.getName(),
+            beanMappings());
 
     /**
      * Operations are declared, not introspected: Axis 1.4 reads parameter names from the class file with
@@ -63,10 +67,10 @@ final class AxisDeployment {
             {"invert", "p:ArrayOfint", "p:ArrayOfint"}
         };
         for (String[] op : ops) {
-            sb.append("""
+            sb.append(String.format(Locale.ROOT, """
                         <operation xmlns:p="%1$s" xmlns:xsd="%2$s" name="%3$s" qname="p:%3$s" returnQName="%3$sReturn" \
                     returnType="%5$s"><parameter name="in0" type="%4$s"/></operation>
-                    """.formatted(AxisServer.PAYLOAD_NAMESPACE, XSD, op[0], op[1], op[2]));
+                    """, AxisServer.PAYLOAD_NAMESPACE, XSD, op[0], op[1], op[2]));
         }
         String[][] arrays = {
             {"Data2", "p:Data2", "io.wirecost.scenarios.payload.Data2[]"},
@@ -74,15 +78,17 @@ final class AxisDeployment {
             {"int", "xsd:int", "int[]"}
         };
         for (String[] a : arrays) {
-            sb.append("""
+            sb.append(String.format(
+                    Locale.ROOT, """
                         <arrayMapping xmlns:p="%1$s" xmlns:xsd="%2$s" qname="p:ArrayOf%3$s" languageSpecificType="java:%5$s" \
                     innerType="%4$s" encodingStyle="%6$s"/>
-                    """.formatted(AxisServer.PAYLOAD_NAMESPACE, XSD, a[0], a[1], a[2], SOAP_ENCODING));
+                    """, AxisServer.PAYLOAD_NAMESPACE, XSD, a[0], a[1], a[2], SOAP_ENCODING));
         }
         for (Class<?> c : AxisServer.BEANS) {
-            sb.append("""
+            sb.append(String.format(
+                    Locale.ROOT, """
                         <beanMapping xmlns:p="%1$s" qname="p:%2$s" languageSpecificType="java:%3$s" encodingStyle="%4$s"/>
-                    """.formatted(AxisServer.PAYLOAD_NAMESPACE, c.getSimpleName(), c.getName(), SOAP_ENCODING));
+                    """, AxisServer.PAYLOAD_NAMESPACE, c.getSimpleName(), c.getName(), SOAP_ENCODING));
         }
         return sb.toString();
     }

@@ -3,6 +3,7 @@ package io.wirecost.scenarios.ws;
 import com.sun.xml.ws.transport.http.servlet.WSServlet;
 import com.sun.xml.ws.transport.http.servlet.WSServletContextListener;
 import io.wirecost.scenarios.tomcat.TomcatHost;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.catalina.startup.Tomcat;
 
@@ -47,14 +48,16 @@ final class MetroServer implements AutoCloseable {
     }
 
     private static String descriptor(String handlerClass) {
-        String handlers = handlerClass == null ? "" : """
+        String handlers = handlerClass == null ? "" : String.format(Locale.ROOT, """
                     <handler-chains xmlns="https://jakarta.ee/xml/ns/jakartaee">
                       <handler-chain>
                         <handler><handler-name>ws-security</handler-name><handler-class>%s</handler-class></handler>
                       </handler-chain>
                     </handler-chains>
-                """.formatted(handlerClass);
-        return """
+                """, handlerClass);
+        return String.format(
+                Locale.ROOT,
+                """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <endpoints xmlns="http://java.sun.com/xml/ns/jax-ws/ri/runtime" version="2.0">
                   <endpoint name="RTTTester" implementation="%s" url-pattern="%s">
@@ -62,8 +65,13 @@ final class MetroServer implements AutoCloseable {
                   <endpoint name="PayloadTester" implementation="%s" url-pattern="%s">
                 %s  </endpoint>
                 </endpoints>
-                """.formatted(
-                RttEndpoint.class.getName(), PATH, handlers, PayloadEndpoint.class.getName(), PAYLOAD_PATH, handlers);
+                """,
+                RttEndpoint.class.getName(),
+                PATH,
+                handlers,
+                PayloadEndpoint.class.getName(),
+                PAYLOAD_PATH,
+                handlers);
     }
 
     String url() {

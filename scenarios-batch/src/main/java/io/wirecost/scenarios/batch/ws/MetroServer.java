@@ -4,6 +4,7 @@ import com.sun.xml.ws.transport.http.servlet.WSServlet;
 import com.sun.xml.ws.transport.http.servlet.WSServletContextListener;
 import io.wirecost.scenarios.tomcat.TomcatHost;
 import java.io.IOException;
+import java.util.Locale;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.startup.Tomcat;
 
@@ -25,12 +26,13 @@ public final class MetroServer implements AutoCloseable {
     }
 
     public static MetroServer start(String bindHost, int files) throws IOException, LifecycleException {
-        String descriptor = """
+        String descriptor =
+                String.format(Locale.ROOT, """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <endpoints xmlns="http://java.sun.com/xml/ns/jax-ws/ri/runtime" version="2.0">
                   <endpoint name="%s" implementation="%s" url-pattern="%s"/>
                 </endpoints>
-                """.formatted(ResourceService.SERVICE, ResourceServiceEndpoint.class.getName(), PATH);
+                """, ResourceService.SERVICE, ResourceServiceEndpoint.class.getName(), PATH);
         return new MetroServer(
                 TomcatHost.on(bindHost).webInf("sun-jaxws.xml", descriptor).start(ctx -> {
                     ctx.addParameter(ResourceServiceEndpoint.FILES_PARAMETER, String.valueOf(files));
