@@ -68,6 +68,8 @@ final class MappedRecordingReader {
         sinks.forEach((m, s) -> {
             if (s.needsEachSample()) each.add(m);
         });
+        if (!each.isEmpty()
+                && !keepsEachSampleWithin(readable, Runtime.getRuntime().maxMemory())) return null;
         List<Chunk> chunks = new ArrayList<>();
         try {
             if (!readAll(readable, scan.completeChunks(), modes, each, threads, ids, chunks)) return null;
@@ -85,6 +87,27 @@ final class MappedRecordingReader {
             throw new RecordingException(name, scan.describeFailure(e));
         }
     }
+
+    /**
+     * Whether each sample of {@code file} may be kept in a heap of {@code maxHeapBytes}. Each sample is held until every
+     * chunk is read (async-profiler's reader streams chunk by chunk instead): at most one sample per
+     * {@link #SMALLEST_SAMPLE_BYTES} of file, {@link #KEPT_BYTES_PER_SAMPLE} bytes each while its arrays double; a file
+     * that could take more than half the heap goes to the streaming reader rather than risk running out of memory.
+     */
+    static boolean keepsEachSampleWithin(Path file, long maxHeapBytes) {
+        try {
+            long samples = java.nio.file.Files.size(file) / SMALLEST_SAMPLE_BYTES;
+            return samples <= maxHeapBytes / 2 / KEPT_BYTES_PER_SAMPLE;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** An execution sample's smallest encoding: size, type, start time, thread, stack trace and state, a byte each. */
+    static final long SMALLEST_SAMPLE_BYTES = 6;
+
+    /** Stack, thread, time and weight of a sample (24 bytes), twice while the arrays grow. */
+    static final long KEPT_BYTES_PER_SAMPLE = 48;
 
     private static boolean readAll(
             Path file,
