@@ -38,7 +38,17 @@ public final class ChildJvm implements AutoCloseable {
 
     static {
         // Ctrl-C or a crash of the runner: no scenario JVM may outlive it
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ChildJvm::kill), "wirecost-child-reaper"));
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildJvm::killAll, "wirecost-child-reaper"));
+    }
+
+    /** Set once the reaper has begun; guarded by {@link #LIVE}. */
+    private static boolean stopping;
+
+    private static void killAll() {
+        synchronized (LIVE) {
+            stopping = true;
+        }
+        LIVE.forEach(ChildJvm::kill);
     }
 
     private final String label;
@@ -62,7 +72,12 @@ public final class ChildJvm implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Files.writeString(log, "# " + String.join(" ", command) + System.lineSeparator());
         ChildJvm c = new ChildJvm(label, pb.start(), log);
-        LIVE.add(c);
+        // the reaper runs beside the threads still working after Ctrl-C: a JVM started after its sweep is killed here
+        synchronized (LIVE) {
+            LIVE.add(c);
+            if (!stopping) return c;
+        }
+        c.kill();
         return c;
     }
 

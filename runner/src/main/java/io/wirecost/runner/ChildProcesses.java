@@ -23,9 +23,18 @@ public final class ChildProcesses {
 
     private ChildProcesses() {}
 
+    /** Set once the hook has begun; guarded by {@link #LIVE}. */
+    private static boolean stopping;
+
     /** Stops {@code p} if this JVM stops first. */
     public static void watch(Process p) {
-        LIVE.add(p);
+        // Ctrl-C runs the hook beside the threads still working: a process they start after its sweep (a
+        // scenario's tcpdump a moment after the interrupt; CI found one left) is stopped here instead
+        synchronized (LIVE) {
+            LIVE.add(p);
+            if (!stopping) return;
+        }
+        p.destroy();
     }
 
     /** {@code p} has ended or been stopped: nothing left to do for it. */
@@ -34,6 +43,9 @@ public final class ChildProcesses {
     }
 
     private static void stopAll() {
+        synchronized (LIVE) {
+            stopping = true;
+        }
         LIVE.forEach(Process::destroy);
         long end = System.nanoTime() + GRACE_NANOS;
         for (Process p : LIVE) {
