@@ -25,6 +25,15 @@ public interface ChunkView {
      */
     Frame frame(long methodId, byte frameType);
 
+    /** A stack's frames, leaf first, each resolved with its type: for a consumer that wants them all at once. */
+    default java.util.List<Frame> frames(int stackTraceId) {
+        long[] methods = stackMethods(stackTraceId);
+        byte[] types = stackTypes(stackTraceId);
+        java.util.List<Frame> frames = new java.util.ArrayList<>(methods.length);
+        for (int i = 0; i < methods.length; i++) frames.add(frame(methods[i], typeAt(types, i)));
+        return frames;
+    }
+
     /** The type of frame {@code i} of a stack, or {@link #TYPE_UNKNOWN} where the recording gives none. */
     static byte typeAt(byte[] types, int i) {
         return i < types.length ? types[i] : TYPE_UNKNOWN;

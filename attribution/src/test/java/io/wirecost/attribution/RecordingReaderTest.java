@@ -121,10 +121,7 @@ class RecordingReaderTest {
 
         @Override
         public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-            List<Frame> frames = new ArrayList<>();
-            long[] methods = chunk.stackMethods(stackTraceId);
-            byte[] types = chunk.stackTypes(stackTraceId);
-            for (int i = 0; i < methods.length; i++) frames.add(chunk.frame(methods[i], ChunkView.typeAt(types, i)));
+            List<Frame> frames = chunk.frames(stackTraceId);
             threads.add(chunk.threadName(threadId));
             stacks.add(frames);
             this.weight += weight;

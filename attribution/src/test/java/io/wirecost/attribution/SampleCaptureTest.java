@@ -62,11 +62,7 @@ class SampleCaptureTest {
 
     /** Each frame the kept stacks name, resolved by the capture as the chunk resolved it. */
     private static List<Frame> resolved(ChunkView chunk, int stackTraceId) {
-        List<Frame> out = new ArrayList<>();
-        long[] methods = chunk.stackMethods(stackTraceId);
-        for (int i = 0; i < methods.length; i++)
-            out.add(chunk.frame(methods[i], ChunkView.typeAt(chunk.stackTypes(stackTraceId), i)));
-        return out;
+        return chunk.frames(stackTraceId);
     }
 
     @Test

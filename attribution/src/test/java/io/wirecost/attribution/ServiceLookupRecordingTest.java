@@ -3,7 +3,6 @@ package io.wirecost.attribution;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -83,15 +82,10 @@ class ServiceLookupRecordingTest {
 
             @Override
             public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-                long[] methods = chunk.stackMethods(stackTraceId);
-                byte[] types = chunk.stackTypes(stackTraceId);
-                List<Frame> frames = new ArrayList<>();
+                List<Frame> frames = chunk.frames(stackTraceId);
                 boolean belowLoop = false;
-                for (int i = 0; i < methods.length; i++) {
-                    Frame f = chunk.frame(methods[i], ChunkView.typeAt(types, i));
-                    frames.add(f);
-                    belowLoop |= i > 0 && f.toString().equals(LOOP);
-                }
+                for (int i = 1; i < frames.size(); i++)
+                    belowLoop |= frames.get(i).toString().equals(LOOP);
                 if (!belowLoop) return;
                 String category = rules.category(rules.classify(frames, chunk.threadName(threadId)))
                         .name();
