@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 final class CompilerThreads {
 
     private static final Duration TASKSET = Duration.ofSeconds(5);
+    /** How long no new compiler thread must appear before the set is taken as complete (see {@link #move}). */
+    private static final Duration SETTLE = Duration.ofMillis(150);
 
     private CompilerThreads() {}
 
@@ -35,14 +37,10 @@ final class CompilerThreads {
         List<Long> tids = new ArrayList<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
-                String name;
-                try {
-                    name = Files.readString(task.resolve("comm")).trim();
-                } catch (IOException e) {
-                    continue; // the thread ended while we looked
-                }
+                long tid = Long.parseLong(task.getFileName().toString());
+                String name = name(pid, tid);
                 if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") || name.startsWith("JVMCI")) {
-                    tids.add(Long.parseLong(task.getFileName().toString()));
+                    tids.add(tid);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -53,7 +51,7 @@ final class CompilerThreads {
 
     /**
      * Moves {@code pid}'s compiler threads to {@code cpu}, waiting up to {@code appear} for them to exist (a
-     * JVM creates them within a few ms of its start). Threads already on {@code cpu} alone are left as they
+     * JVM creates them within a few ms of its start; with {@link Duration#ZERO}, one look). Threads already on {@code cpu} alone are left as they
      * are. Returns how many moved.
      */
     static int move(long pid, int cpu, Duration appear) {
@@ -70,13 +68,24 @@ final class CompilerThreads {
             }
             tids = of(pid);
         }
-        // HotSpot creates its C2 threads a moment before its C1 threads: look again until nothing new appears
+        // HotSpot creates its C2 threads a moment before its C1 threads, from the JVM's main thread, which on a loaded
+        // pinned CPU may wait tens of ms between the two (under load, CompilerThreadsTest found a C1 thread left behind
+        // when this looked five times 10 ms apart): with both kinds found it is done; otherwise it looks again until
+        // nothing new has
+        // appeared for SETTLE (a JVM that compiles with one kind only, -XX:TieredStopAtLevel=1 or
+        // -XX:-TieredCompilation, pays that once)
         java.util.Set<Long> done = new java.util.HashSet<>();
         int moved = 0;
-        for (int round = 0; round < 5 && !done.containsAll(tids); round++) {
+        long settled = System.nanoTime() + SETTLE.toNanos();
+        while (!tids.isEmpty()) {
             for (long tid : tids) {
-                if (done.add(tid) && !onlyOn(pid, tid, cpu) && taskset(tid, cpu)) moved++;
+                if (done.add(tid)) {
+                    settled = System.nanoTime() + SETTLE.toNanos();
+                    if (!onlyOn(pid, tid, cpu) && taskset(tid, cpu)) moved++;
+                }
             }
+            // moving back (no wait asked for), every thread exists already: one look takes them all
+            if (appear.isZero() || bothKinds(pid, done) || System.nanoTime() >= settled) break;
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
@@ -86,6 +95,27 @@ final class CompilerThreads {
             tids = of(pid);
         }
         return moved;
+    }
+
+    /** Whether {@code tids} hold a C1 and a C2 compiler thread: tiered compilation's full set has been created. */
+    private static boolean bothKinds(long pid, java.util.Set<Long> tids) {
+        boolean c1 = false;
+        boolean c2 = false;
+        for (long tid : tids) {
+            String name = name(pid, tid);
+            c1 |= name.startsWith("C1 Compiler");
+            c2 |= name.startsWith("C2 Compiler");
+        }
+        return c1 && c2;
+    }
+
+    private static String name(long pid, long tid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "task", Long.toString(tid), "comm"))
+                    .trim();
+        } catch (IOException e) {
+            return ""; // the thread ended while we looked
+        }
     }
 
     private static boolean onlyOn(long pid, long tid, int cpu) {
