@@ -30,10 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * time per request on its thread's CPU clock, and one does nothing; under wrk with {@code endpoints=on},
  * {@code attribute --by endpoint} must name exactly the route templates (never a URL with its id), count the
  * requests wrk sent each, and find each endpoint's known work above the idle endpoint's cost, within 25 % or the
- * difference's sampling interval, whichever is wider (a framework whose per-request cost is high while it warms up,
+ * difference's sampling band, whichever is wider (a framework whose per-request cost is high while it warms up,
  * as Spring's, leaves few samples for the idle endpoint). The Spring and RESTEasy shops are held to their own CPU
  * clocks instead: their frameworks' work differs between paths by more than the idle endpoint stands for.
- * Each server starts once and takes 10 s of load (the javax RESTEasy shop 5 s).
+ * Each server starts once and takes 10 s of load.
  */
 class EndpointServersIT {
 
@@ -42,6 +42,14 @@ class EndpointServersIT {
     private static final double TOLERANCE = 0.25;
     /** Requests wrk had sent but not read the answers of when it stopped: a few per connection at most. */
     private static final int SLACK = 8;
+    /**
+     * The sampling band is this many half-widths of a figure's 95 % interval (about z = 3.9): the class checks some
+     * twenty endpoints, and at 95 % each one would miss its truth once in twenty runs, so that one of them missed in
+     * most runs (CI's javax shop once found its idle endpoint at 8 samples where its clock stood for 17). At twice
+     * the half-width each misses about once in ten thousand, the class under 1 % of runs, while a share of the
+     * samples lost or given to another endpoint still shows: the busy endpoints' bands stay inside the 25 %.
+     */
+    private static final double BAND = 2;
 
     @TempDir
     Path dir;
@@ -113,7 +121,7 @@ class EndpointServersIT {
      * functional route, named by the pattern Spring matched, not by the DispatcherServlet's mapping. {@code /WEB-INF/}
      * is refused by Tomcat itself before any servlet runs: its error page is a request of its own, {@code (unmatched)}.
      * Each endpoint's CPU per request must be what the shop's own CPU clock measured for its requests' passes through
-     * the servlet (Spring's work included), within 25 % or its sampling interval.
+     * the servlet (Spring's work included), within 25 % or its sampling band.
      */
     @Test
     void springMvcHandlersByTheirRouteTemplate() throws Exception {
@@ -205,7 +213,7 @@ class EndpointServersIT {
     /**
      * The javax era: RESTEasy 4 on {@code javax.ws.rs} in Undertow 2.2's {@code javax.servlet} deployment, with the same
      * shape (context {@code /shop}, servlet mapping {@code /api/*}, annotations inherited from an interface), a
-     * template of two parameters, and a sub-resource locator, whose endpoint is its template followed by the handler's. 5 s of load: what it proves beside the jakarta shop is the javax names.
+     * template of two parameters, and a sub-resource locator, whose endpoint is its template followed by the handler's.
      */
     @Test
     void javaxResteasyByTheirRouteTemplate() throws Exception {
@@ -213,7 +221,6 @@ class EndpointServersIT {
         Map<String, double[]> costs = profile(
                 "resteasy4-undertow",
                 port,
-                5,
                 List.of("io.wirecost.apps.resteasy4.CartShop", String.valueOf(port)),
                 "if k == 0 then return wrk.format(\"GET\", \"/shop/api/carts/\" .. i)",
                 "elseif k == 1 then return wrk.format(\"PUT\", \"/shop/api/carts/\" .. i .. \"/items/sku-\" .. i)",
@@ -386,9 +393,11 @@ class EndpointServersIT {
                     Math.abs(c[3] - perEndpoint) <= SLACK,
                     endpoint + ": wrk sent each request in turn: " + show(costs));
             double found = c[0] - base;
-            // the figure's (or the difference's) own 95 % sampling interval: few samples are no sharper than that
-            double sampling =
-                    measured ? (c[2] - c[1]) / 2 : Math.hypot(c[2] - c[1], costs.get(idle)[2] - costs.get(idle)[1]) / 2;
+            // the figure's (or the difference's) own sampling band: few samples are no sharper than that
+            double sampling = BAND
+                    * (measured
+                            ? (c[2] - c[1]) / 2
+                            : Math.hypot(c[2] - c[1], costs.get(idle)[2] - costs.get(idle)[1]) / 2);
             assertTrue(
                     Math.abs(found - micros) <= Math.max(TOLERANCE * micros, sampling),
                     String.format(
