@@ -7,7 +7,6 @@ import com.example.ide.Plumbing;
 import java.awt.EventQueue;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import jdk.jfr.Recording;
@@ -57,31 +56,19 @@ class SecurityPlumbingRecordingTest {
         RuleSet rules = RuleSet.defaults();
         Map<String, Long> byCategory = new TreeMap<>();
         long[] plumbed = new long[1];
-        SampleSink classify = new SampleSink() {
-            ChunkView chunk;
-
-            @Override
-            public void beginChunk(ChunkView c) {
-                chunk = c;
+        SampleSink classify = FramesSink.of((frames, thread, weight) -> {
+            boolean below = false;
+            for (int i = 1; i < frames.size(); i++) {
+                String s = frames.get(i).toString();
+                below |= s.contains("doIntersectionPrivilege") || s.contains("SecureClassLoader");
             }
-
-            @Override
-            public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-                List<Frame> frames = chunk.frames(stackTraceId);
-                boolean below = false;
-                for (int i = 1; i < frames.size(); i++) {
-                    String s = frames.get(i).toString();
-                    below |= s.contains("doIntersectionPrivilege") || s.contains("SecureClassLoader");
-                }
-                String category = rules.category(rules.classify(frames, chunk.threadName(threadId)))
-                        .name();
-                byCategory.merge(category, weight, Long::sum);
-                if (below) {
-                    plumbed[0] += weight;
-                    byCategory.merge("below-plumbing:" + category, weight, Long::sum);
-                }
+            String category = rules.category(rules.classify(frames, thread)).name();
+            byCategory.merge(category, weight, Long::sum);
+            if (below) {
+                plumbed[0] += weight;
+                byCategory.merge("below-plumbing:" + category, weight, Long::sum);
             }
-        };
+        });
         new RecordingReader(SampleMode.CPU).read(file, classify);
         String seen = plumbed[0] + " samples below the plumbing; by category " + byCategory + " (" + sink[0] + ")";
         System.out.println(seen);

@@ -3,7 +3,6 @@ package io.wirecost.attribution;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
@@ -72,26 +71,13 @@ class ServiceLookupRecordingTest {
     /** Samples by the default rules' category, of the stacks in which the loop called something. */
     private static Map<String, Long> categoriesBelowLoop(Path file, RuleSet rules) throws RecordingException {
         Map<String, Long> byCategory = new TreeMap<>();
-        new RecordingReader(SampleMode.CPU).read(file, new SampleSink() {
-            ChunkView chunk;
-
-            @Override
-            public void beginChunk(ChunkView c) {
-                chunk = c;
-            }
-
-            @Override
-            public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-                List<Frame> frames = chunk.frames(stackTraceId);
-                boolean belowLoop = false;
-                for (int i = 1; i < frames.size(); i++)
-                    belowLoop |= frames.get(i).toString().equals(LOOP);
-                if (!belowLoop) return;
-                String category = rules.category(rules.classify(frames, chunk.threadName(threadId)))
-                        .name();
-                byCategory.merge(category, weight, Long::sum);
-            }
-        });
+        new RecordingReader(SampleMode.CPU).read(file, FramesSink.of((frames, thread, weight) -> {
+            boolean belowLoop = false;
+            for (int i = 1; i < frames.size(); i++)
+                belowLoop |= frames.get(i).toString().equals(LOOP);
+            if (belowLoop)
+                byCategory.merge(rules.category(rules.classify(frames, thread)).name(), weight, Long::sum);
+        }));
         return byCategory;
     }
 
