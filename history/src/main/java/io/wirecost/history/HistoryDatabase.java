@@ -1,0 +1,159 @@
+package io.wirecost.history;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationState;
+
+/**
+ * Opening the database {@code --db} names: the embedded SQLite file or a PostgreSQL server, its schema migrated by
+ * Flyway. A database that is not one (a damaged or foreign file, tables of another program), or whose schema is newer
+ * than this wirecost knows, is refused with one line before anything is written.
+ */
+final class HistoryDatabase {
+
+    private static final String MIGRATIONS = "classpath:io/wirecost/history/db";
+    private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+
+    private HistoryDatabase() {}
+
+    /**
+     * Opens (with {@code create}: creates) the database named by {@code --db}: a JDBC URL, or a file path for the
+     * embedded database. Migrates its schema to this version's.
+     */
+    static Connection open(String db, boolean create) throws HistoryException {
+        String url = db.startsWith("jdbc:") ? db : "jdbc:sqlite:" + db;
+        String name = name(db);
+        if (url.startsWith("jdbc:sqlite:")) checkFile(Path.of(url.substring("jdbc:sqlite:".length())), create);
+        else if (!url.startsWith("jdbc:postgresql:"))
+            throw new HistoryException("--db must be a file or a jdbc:postgresql:// URL, got '" + name + "'");
+        FLYWAY_LOG.setLevel(Level.SEVERE); // Flyway reports each step at INFO: noise on a command line
+        Flyway flyway = Flyway.configure(HistoryDatabase.class.getClassLoader())
+                .dataSource(url, null, null)
+                .locations(MIGRATIONS)
+                // a class name: Flyway names only its auto, console, slf4j, log4j2 and apache-commons loggers
+                .loggers("org.flywaydb.core.internal.logging.javautil.JavaUtilLogCreator")
+                .cleanDisabled(true)
+                .load();
+        try {
+            refuseNewer(flyway, name);
+            flyway.migrate();
+        } catch (FlywayException e) {
+            throw new HistoryException("--db " + name + ": " + why(e));
+        }
+        try {
+            return DriverManager.getConnection(url);
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + oneLine(e));
+        }
+    }
+
+    /**
+     * What {@link #open} would refuse about {@code --db} itself (a name that is neither a file nor a PostgreSQL URL, an
+     * existing file that is not a history), checked before any run is read so that a command given a bad {@code --db}
+     * and bad runs names the database first.
+     */
+    static void checkBeforeReading(String db) throws HistoryException {
+        if (db.startsWith("jdbc:")) {
+            if (!db.startsWith("jdbc:postgresql:"))
+                throw new HistoryException(
+                        "--db must be a file or a jdbc:postgresql:// URL, got '" + redacted(db) + "'");
+            return;
+        }
+        Path file = Path.of(db);
+        if (Files.exists(file)) checkFile(file, false);
+    }
+
+    /** A schema newer than this wirecost's: its migrations would not know the tables, so nothing is written. */
+    private static void refuseNewer(Flyway flyway, String name) throws HistoryException {
+        MigrationInfo[] all = flyway.info().all();
+        String ours = Arrays.stream(all)
+                .filter(m ->
+                        m.getState() != MigrationState.FUTURE_SUCCESS && m.getState() != MigrationState.FUTURE_FAILED)
+                .map(m -> m.getVersion().getVersion())
+                .reduce((a, b) -> b)
+                .orElse("0");
+        for (MigrationInfo m : all) {
+            if (m.getState() == MigrationState.FUTURE_SUCCESS || m.getState() == MigrationState.FUTURE_FAILED) {
+                throw new HistoryException("--db " + name + ": its schema is version " + m.getVersion()
+                        + ", newer than this wirecost's (" + ours + "); use a newer wirecost, nothing was changed");
+            }
+        }
+    }
+
+    private static void checkFile(Path file, boolean create) throws HistoryException {
+        if (!Files.exists(file)) {
+            if (!create)
+                throw new HistoryException(
+                        "--db " + file + ": no history database there (wirecost history add makes one)");
+            try {
+                if (file.toAbsolutePath().getParent() != null)
+                    Files.createDirectories(file.toAbsolutePath().getParent());
+            } catch (IOException e) {
+                throw new HistoryException("--db " + file + ": cannot create its directory (" + e.getMessage() + ")");
+            }
+            return;
+        }
+        if (!Files.isRegularFile(file)) throw new HistoryException("--db " + file + ": not a file");
+        byte[] header = new byte[16];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(header, 0, 16);
+        } catch (IOException e) {
+            throw new HistoryException("--db " + file + ": cannot be read (" + e.getMessage() + ")");
+        }
+        // an empty file is what SQLite makes of a new database too
+        if (n == 0) return;
+        if (n < 16 || !new String(header, StandardCharsets.ISO_8859_1).equals("SQLite format 3\0"))
+            throw new HistoryException(
+                    "--db " + file + ": not a SQLite database (another file at that path?); left as it is");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("PRAGMA quick_check")) {
+            String verdict = r.next() ? r.getString(1) : "no answer";
+            if (!"ok".equals(verdict))
+                throw new HistoryException("--db " + file + ": the database is damaged (SQLite's quick_check: "
+                        + verdict.lines().findFirst().orElse("") + "); left as it is");
+        } catch (SQLException e) {
+            throw new HistoryException(
+                    "--db " + file + ": the database is damaged (" + oneLine(e) + "); left as it is");
+        }
+    }
+
+    /** How messages name the database: its file, or its URL without a password. */
+    static String name(String db) {
+        return db.startsWith("jdbc:") ? redacted(db) : db;
+    }
+
+    /** The URL without a password given in it, for messages. */
+    static String redacted(String url) {
+        return url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+    }
+
+    private static String why(FlywayException e) {
+        String m = oneLine(e);
+        if (m.contains("non-empty schema") || m.contains("without schema history table"))
+            return "holds tables but is not a wirecost history (no migration history); left as it is";
+        return m;
+    }
+
+    static String oneLine(Exception e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getMessage() == null) t = t.getCause();
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.strip().lines().findFirst().orElse(m);
+    }
+}
