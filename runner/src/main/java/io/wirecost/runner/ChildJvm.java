@@ -15,9 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -33,23 +31,11 @@ public final class ChildJvm implements AutoCloseable {
     private static final ObjectMapper JSON =
             new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    private static final Set<ChildJvm> LIVE = ConcurrentHashMap.newKeySet();
+    /** Ctrl-C or a crash of the runner: no scenario JVM may outlive it. */
+    private static final Reaper<ChildJvm> REAPER =
+            new Reaper<>("wirecost-child-reaper", jvms -> jvms.forEach(ChildJvm::kill));
+
     private static final Map<String, Object> EOF = Map.of();
-
-    static {
-        // Ctrl-C or a crash of the runner: no scenario JVM may outlive it
-        Runtime.getRuntime().addShutdownHook(new Thread(ChildJvm::killAll, "wirecost-child-reaper"));
-    }
-
-    /** Set once the reaper has begun; guarded by {@link #LIVE}. */
-    private static boolean stopping;
-
-    private static void killAll() {
-        synchronized (LIVE) {
-            stopping = true;
-        }
-        LIVE.forEach(ChildJvm::kill);
-    }
 
     private final String label;
     private final Process process;
@@ -72,12 +58,7 @@ public final class ChildJvm implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         Files.writeString(log, "# " + String.join(" ", command) + System.lineSeparator());
         ChildJvm c = new ChildJvm(label, pb.start(), log);
-        // the reaper runs beside the threads still working after Ctrl-C: a JVM started after its sweep is killed here
-        synchronized (LIVE) {
-            LIVE.add(c);
-            if (!stopping) return c;
-        }
-        c.kill();
+        REAPER.watch(c);
         return c;
     }
 
@@ -180,7 +161,7 @@ public final class ChildJvm implements AutoCloseable {
         } catch (IOException | InterruptedException e) {
             kill();
         } finally {
-            LIVE.remove(this);
+            REAPER.forget(this);
         }
     }
 
