@@ -133,6 +133,8 @@ final class DiffCommand implements Callable<Integer> {
                         .resolve("diff");
         Path baseRun = baseline;
         Path candRun = candidate;
+        // the differential flame graphs replay what each profile file's attribution replayed: one reading a file
+        java.util.function.Function<Path, SampleCapture> kept = p -> null;
         boolean profiles = ProfileRun.isProfile(baseline);
         if (profiles != ProfileRun.isProfile(candidate))
             throw new UsageException("diff compares two runs or two profile files, not one of each (" + baseline
@@ -141,11 +143,17 @@ final class DiffCommand implements Callable<Integer> {
         if (profiles) {
             // each file as the run directory `profile` would have made of it, classified by one rule set
             // each file read once: pack:auto's reading of it is what its side's attribution replays
-            Map<Path, SampleCapture> kept = new HashMap<>();
-            RuleSet rules = ProfileRun.rules(List.of(baseline, candidate), kept);
-            baseRun = ProfileRun.write(baseline, OutputDirectory.create("--out", dir.resolve("baseline")), rules, kept);
-            candRun =
-                    ProfileRun.write(candidate, OutputDirectory.create("--out", dir.resolve("candidate")), rules, kept);
+            Map<Path, SampleCapture> captures = new HashMap<>();
+            RuleSet rules = ProfileRun.rules(List.of(baseline, candidate), captures);
+            baseRun = ProfileRun.write(
+                    baseline, OutputDirectory.create("--out", dir.resolve("baseline")), rules, captures);
+            candRun = ProfileRun.write(
+                    candidate, OutputDirectory.create("--out", dir.resolve("candidate")), rules, captures);
+            Map<Path, SampleCapture> byCopy = new HashMap<>();
+            if (captures.containsKey(baseline)) byCopy.put(ProfileRun.copy(baseline, baseRun), captures.get(baseline));
+            if (captures.containsKey(candidate))
+                byCopy.put(ProfileRun.copy(candidate, candRun), captures.get(candidate));
+            kept = byCopy::get;
         }
         RunData base;
         RunData cand;
@@ -172,7 +180,7 @@ final class DiffCommand implements Callable<Integer> {
         String json = JmcRuleDiff.json(report.json(), rises);
         AtomicFiles.write(dir.resolve("diff.md"), md);
         AtomicFiles.write(dir.resolve("diff.json"), json);
-        if (!noFlames) flames(dir, baseRun, candRun);
+        if (!noFlames) flames(dir, baseRun, candRun, kept);
         System.out.print(format.equals("json") ? json : md);
         System.err.println("wirecost: diff written to " + dir);
         if (report.regressions() > 0) return 1;
@@ -184,9 +192,11 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */
-    private void flames(Path dir, Path baseRun, Path candRun) throws IOException {
+    private void flames(Path dir, Path baseRun, Path candRun, java.util.function.Function<Path, SampleCapture> kept)
+            throws IOException {
         try {
-            for (Map.Entry<String, String> page : DiffFlames.render(baseRun, candRun, baseline + " vs " + candidate)
+            for (Map.Entry<String, String> page : DiffFlames.render(
+                            baseRun, candRun, baseline + " vs " + candidate, kept)
                     .entrySet()) AtomicFiles.write(dir.resolve(page.getKey() + ".html"), page.getValue());
         } catch (RecordingException e) {
             throw new UsageException(e.getMessage());

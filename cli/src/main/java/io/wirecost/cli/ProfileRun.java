@@ -91,7 +91,7 @@ final class ProfileRun {
     static Path write(Path file, Path dir, RuleSet rules, Map<Path, SampleCapture> kept) throws Exception {
         Facts f = Recordings.isOtlp(file) ? otlpFacts(file) : new Facts(null, 0, "", 0);
         Files.createDirectories(dir.resolve("recordings"));
-        Path copy = dir.resolve("recordings").resolve(NAME + extension(file));
+        Path copy = copy(file, dir);
         Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
         RunMetadata meta = new RunMetadata(
                 dir.getFileName().toString(),
@@ -111,12 +111,17 @@ final class ProfileRun {
                 "profile file: " + file.toAbsolutePath(),
                 "none",
                 Map.of());
-        List<ScenarioResult> results = new ExternalRunWriter(dir, rules, p -> p.equals(copy) ? kept.remove(file) : null)
+        List<ScenarioResult> results = new ExternalRunWriter(dir, rules, p -> p.equals(copy) ? kept.get(file) : null)
                 .write(
                         meta,
                         List.of(new ProcessRecording(NAME, 0, copy, Map.of("file", file.toString()), f.seconds, "")));
         if (!results.get(0).ok()) throw new UsageException(results.get(0).error());
         return dir;
+    }
+
+    /** Where {@link #write} copies {@code file} in the run directory {@code dir}. */
+    static Path copy(Path file, Path dir) {
+        return dir.resolve("recordings").resolve(NAME + extension(file));
     }
 
     private static String extension(Path file) {

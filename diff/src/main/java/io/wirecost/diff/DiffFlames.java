@@ -2,6 +2,7 @@ package io.wirecost.diff;
 
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
+import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.StackCounts;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -29,14 +31,24 @@ public final class DiffFlames {
      */
     public static Map<String, String> render(Path baseline, Path candidate, String title)
             throws IOException, RecordingException {
+        return render(baseline, candidate, title, p -> null);
+    }
+
+    /**
+     * As {@link #render(Path, Path, String)}, replaying the reading {@code kept} holds of a recording (whole, in CPU
+     * mode, as sums) instead of reading the file again; null where none is kept.
+     */
+    public static Map<String, String> render(
+            Path baseline, Path candidate, String title, Function<Path, SampleCapture> kept)
+            throws IOException, RecordingException {
         Map<String, List<Path>> b = recordings(baseline);
         Map<String, List<Path>> c = recordings(candidate);
         Map<String, String> pages = new LinkedHashMap<>();
         for (Map.Entry<String, List<Path>> e : b.entrySet()) {
             List<Path> cand = c.get(e.getKey());
             if (cand == null) continue;
-            StackCounts sb = counts(e.getValue());
-            StackCounts sc = counts(cand);
+            StackCounts sb = counts(e.getValue(), kept);
+            StackCounts sc = counts(cand, kept);
             pages.put(
                     e.getKey(),
                     DiffFlameGraph.render(
@@ -49,9 +61,13 @@ public final class DiffFlames {
         return pages;
     }
 
-    private static StackCounts counts(List<Path> files) throws RecordingException {
+    private static StackCounts counts(List<Path> files, Function<Path, SampleCapture> kept) throws RecordingException {
         StackCounts counts = new StackCounts();
-        for (Path f : files) Recordings.read(f, SampleMode.CPU, counts);
+        for (Path f : files) {
+            SampleCapture c = kept.apply(f);
+            if (c != null && c.replaysInto(counts)) c.replay(counts);
+            else Recordings.read(f, SampleMode.CPU, counts);
+        }
         return counts;
     }
 
