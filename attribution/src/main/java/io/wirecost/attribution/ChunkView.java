@@ -83,4 +83,9 @@ public interface ChunkView {
     default long sampleIntervalNanos() {
         return -1;
     }
+
+    /** async-profiler's sampling event (its {@code event} setting: cpu, itimer, ctimer, wall), null when unknown. */
+    default String sampleEvent() {
+        return null;
+    }
 }

@@ -26,6 +26,7 @@ public final class EndpointSink implements SampleSink {
     private final List<long[]> ranges = new ArrayList<>();
     private ChunkView chunk;
     private long intervalNanos = -1;
+    private String event;
     private String clockProblem;
 
     public EndpointSink(RequestLog log, RuleSet rules) {
@@ -44,6 +45,7 @@ public final class EndpointSink implements SampleSink {
                     + " times a second, not the monotonic nanoseconds requests are timed in"
                     + " (async-profiler needs clock=monotonic, which the agent sets with endpoints=on)";
         }
+        if (event == null) event = chunk.sampleEvent();
         long[] range = chunk.tickRange();
         if (range != null) ranges.add(range);
     }
@@ -79,6 +81,20 @@ public final class EndpointSink implements SampleSink {
     public long intervalNanos() {
         if (intervalNanos < 0 && chunk != null) intervalNanos = chunk.sampleIntervalNanos();
         return intervalNanos;
+    }
+
+    /**
+     * Why the endpoints' figures lean, or null: itimer and ctimer are CPU-time timers, which Linux checks only at its
+     * scheduler tick and signals to the thread then on the CPU, so a sample can go to another thread than the one that
+     * used the CPU, or to a later stretch of the same thread; stretches that run long without blocking gain samples from
+     * short ones (docs/cost-per-request.md). Perf events ({@code cpu}) fire on the thread that used the CPU.
+     */
+    public String samplerBias() {
+        if (!"itimer".equals(event) && !"ctimer".equals(event)) return null;
+        return "sampled with " + event
+                + ", which the kernel signals at its scheduler tick: endpoints whose requests run"
+                + " long on the CPU read a few percent high, short stretches low; record with event=cpu where the"
+                + " kernel allows perf events";
     }
 
     /** Why samples and requests cannot be joined, or null. */

@@ -134,4 +134,9 @@ final class JfrChunk implements ChunkView {
             return -1;
         }
     }
+
+    @Override
+    public String sampleEvent() {
+        return asyncProfiler ? jfr.settings.get("event") : null;
+    }
 }

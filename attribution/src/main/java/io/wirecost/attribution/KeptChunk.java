@@ -38,6 +38,7 @@ final class KeptChunk implements ChunkView {
     /** As a sink asks it: at the chunk's first sample (the setting may be an event of the chunk), else at its end. */
     private long sampleIntervalNanos;
 
+    private String sampleEvent;
     private boolean intervalKnown;
 
     /** What the kept stacks and frames take, roughly (arrays, not the maps' entries). */
@@ -109,6 +110,7 @@ final class KeptChunk implements ChunkView {
 
     private void interval() {
         sampleIntervalNanos = source.sampleIntervalNanos();
+        sampleEvent = source.sampleEvent();
         intervalKnown = true;
     }
 
@@ -179,5 +181,10 @@ final class KeptChunk implements ChunkView {
     @Override
     public long sampleIntervalNanos() {
         return sampleIntervalNanos;
+    }
+
+    @Override
+    public String sampleEvent() {
+        return sampleEvent;
     }
 }

@@ -50,6 +50,11 @@ final class EndpointAttribution {
             throw new UsageException("no request ended while the recordings ran: nothing to divide the CPU by");
         }
         AttributeCommand.notes(summaries);
+        sinks.stream()
+                .map(EndpointSink::samplerBias)
+                .filter(java.util.Objects::nonNull)
+                .distinct()
+                .forEach(n -> System.err.println("wirecost: note: " + n));
         EndpointReport report = new EndpointReport(cost);
         System.out.print(format.equals("csv") ? report.csv() : report.text());
         return 0;

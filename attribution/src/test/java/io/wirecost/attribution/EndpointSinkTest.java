@@ -1,0 +1,120 @@
+package io.wirecost.attribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class EndpointSinkTest {
+
+    /** One chunk of a recording on the monotonic clock, whose thread 1 is the Java thread 7. */
+    private static ChunkView chunk(String event) {
+        return new ChunkView() {
+            @Override
+            public long[] stackMethods(int stackTraceId) {
+                return new long[0];
+            }
+
+            @Override
+            public byte[] stackTypes(int stackTraceId) {
+                return new byte[0];
+            }
+
+            @Override
+            public Frame frame(long methodId, byte frameType) {
+                return null;
+            }
+
+            @Override
+            public String threadName(int threadId) {
+                return "worker-" + threadId;
+            }
+
+            @Override
+            public long epochNanos(long ticks) {
+                return ticks;
+            }
+
+            @Override
+            public long recordingStartNanos() {
+                return 0;
+            }
+
+            @Override
+            public long javaThreadId(int threadId) {
+                return threadId == 1 ? 7 : -1;
+            }
+
+            @Override
+            public long ticksPerSecond() {
+                return 1_000_000_000L;
+            }
+
+            @Override
+            public long[] tickRange() {
+                return new long[] {0, 10_000};
+            }
+
+            @Override
+            public long sampleIntervalNanos() {
+                return 10_000_000L;
+            }
+
+            @Override
+            public String sampleEvent() {
+                return event;
+            }
+        };
+    }
+
+    private static EndpointSink sink(String event) throws IOException {
+        // two requests back to back on the Java thread 7, the second starting the nanosecond the first ends, then a gap
+        byte[] bytes = RequestLogTest.log(
+                Map.of(2, "GET /health", 3, "POST /orders"),
+                new long[] {7, 100, 200, 2},
+                new long[] {7, 201, 5000, 3},
+                new long[] {7, 6000, 6100, 2});
+        EndpointSink sink =
+                new EndpointSink(RequestLog.read(new ByteArrayInputStream(bytes), "test"), RuleSet.defaults());
+        sink.beginChunk(chunk(event));
+        return sink;
+    }
+
+    /** Samples per endpoint id (-1: not attributed), whatever their category. */
+    private static Map<Integer, Long> byEndpoint(EndpointSink sink) {
+        Map<Integer, Long> out = new TreeMap<>();
+        sink.samples().forEach((id, counts) -> out.put(id, Arrays.stream(counts).sum()));
+        return out;
+    }
+
+    @Test
+    void aSampleAtARequestsEdgeIsThatRequestsAndOneBesideItIsNot() throws IOException {
+        EndpointSink sink = sink("cpu");
+        sink.sample(0, 1, 100, 1); // the health request's first nanosecond
+        sink.sample(0, 1, 200, 1); // its last
+        sink.sample(0, 1, 201, 1); // the next request's first, on the same thread
+        sink.sample(0, 1, 5000, 1); // its last
+        sink.sample(0, 1, 5001, 1); // just after it: between requests
+        sink.sample(0, 1, 99, 1); // just before the first
+        sink.sample(0, 1, 6050, 1); // within the last health request
+        sink.sample(0, 2, 150, 1); // another thread, while the health request ran: never that request's
+        assertEquals(Map.of(-1, 3L, 2, 3L, 3, 2L), byEndpoint(sink));
+        assertEquals(Map.of(2, 2L, 3, 1L), sink.requests());
+    }
+
+    @Test
+    void namesTheBiasOfTheTimersTheKernelChecksAtItsTick() throws IOException {
+        for (String event : new String[] {"itimer", "ctimer"}) {
+            String note = sink(event).samplerBias();
+            assertTrue(note != null && note.contains(event) && note.contains("event=cpu"), event + ": " + note);
+        }
+        assertNull(sink("cpu").samplerBias(), "perf events fire on the thread that used the CPU");
+        assertNull(sink(null).samplerBias(), "a recording that does not say its event");
+    }
+}
