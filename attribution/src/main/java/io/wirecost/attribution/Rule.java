@@ -113,6 +113,11 @@ public final class Rule {
         return kind;
     }
 
+    /** A method rule's class, null for other kinds. */
+    String methodClass() {
+        return methodClass;
+    }
+
     public String pattern() {
         return pattern;
     }

@@ -22,6 +22,15 @@ public final class RuleSet {
     private final List<Rule> threadRules;
     private final int fallbackIndex;
     private final boolean coveringRules;
+    /**
+     * The frame rules that may claim a Java frame whose class name starts with a given ASCII character, in file
+     * order: a method, class or package rule can only match a class name that starts as its pattern does. A
+     * recording's distinct frames are matched once each, but real ones have tens of thousands, and pack:auto adds
+     * hundreds of rules to the defaults' four hundred, nearly all of which one look at the first letter rules out.
+     */
+    private final Rule[][] javaRulesByFirstChar = new Rule[128][];
+    /** The native rules in file order: the only ones that may claim a native frame. */
+    private final Rule[] nativeRules;
 
     RuleSet(List<Category> categories, List<Rule> rules, int fallbackIndex) {
         this.categories = List.copyOf(categories);
@@ -32,6 +41,24 @@ public final class RuleSet {
         this.threadRules = List.copyOf(threads);
         this.fallbackIndex = fallbackIndex;
         this.coveringRules = frames.stream().anyMatch(Rule::covers);
+        List<Rule> natives = new ArrayList<>();
+        List<List<Rule>> java = new ArrayList<>();
+        for (int c = 0; c < javaRulesByFirstChar.length; c++) java.add(new ArrayList<>());
+        for (Rule r : frameRules) {
+            if (r.kind() == Rule.Kind.NATIVE) {
+                natives.add(r);
+                continue;
+            }
+            String start = r.kind() == Rule.Kind.METHOD ? r.methodClass() : r.pattern();
+            if (start.isEmpty()) {
+                for (List<Rule> list : java) list.add(r); // tried on every frame, as before
+            } else if (start.charAt(0) < javaRulesByFirstChar.length) {
+                java.get(start.charAt(0)).add(r);
+            } // else only a class name starting beyond ASCII may match, and those go through every rule
+        }
+        for (int c = 0; c < javaRulesByFirstChar.length; c++)
+            javaRulesByFirstChar[c] = java.get(c).toArray(new Rule[0]);
+        this.nativeRules = natives.toArray(new Rule[0]);
     }
 
     /** True when some frame rule covers its callees: then a stack's walk cannot stop at its first claimed frame. */
@@ -95,7 +122,18 @@ public final class RuleSet {
 
     /** The first rule that claims this frame, or null. */
     public Rule ruleFor(Frame frame) {
+        String cls = frame.className();
+        if (cls.isEmpty()) return firstMatch(nativeRules, frame);
+        char first = cls.charAt(0);
+        if (first < javaRulesByFirstChar.length) return firstMatch(javaRulesByFirstChar[first], frame);
         for (Rule r : frameRules) {
+            if (r.matches(frame)) return r;
+        }
+        return null;
+    }
+
+    private static Rule firstMatch(Rule[] candidates, Frame frame) {
+        for (Rule r : candidates) {
             if (r.matches(frame)) return r;
         }
         return null;
