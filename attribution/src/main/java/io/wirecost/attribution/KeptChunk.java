@@ -21,8 +21,14 @@ final class KeptChunk implements ChunkView {
     private final KeptSamples samples;
 
     private final LongUnaryOperator clock;
-    private final Map<Integer, long[]> stacks = new HashMap<>();
-    private final Map<Integer, byte[]> types = new HashMap<>();
+    /**
+     * A kept stack's place in {@link #stacks} and {@link #types} by its id: every sum or sample asks for its stack,
+     * on capture and again on replay, and a map of boxed ids made those lookups a third of pack:auto's own work.
+     */
+    private final LongIntMap stackIndex = new LongIntMap();
+
+    private final List<long[]> stacks = new ArrayList<>();
+    private final List<byte[]> types = new ArrayList<>();
     /**
      * A frame's place in {@link #frames}, per frame type ({@code type & 0xFF}) by method id: read once per method and
      * type, as the classifier does, for any method id.
@@ -94,11 +100,12 @@ final class KeptChunk implements ChunkView {
 
     private void reach(int stackTraceId, int threadId) {
         if (!intervalKnown) interval();
-        if (!stacks.containsKey(stackTraceId)) {
+        if (stackIndex.get(stackTraceId, -1) < 0) {
             long[] methods = source.stackMethods(stackTraceId);
             byte[] frameTypes = source.stackTypes(stackTraceId);
-            stacks.put(stackTraceId, methods);
-            types.put(stackTraceId, frameTypes);
+            stackIndex.put(stackTraceId, stacks.size());
+            stacks.add(methods);
+            types.add(frameTypes);
             stackBytes += methods.length * (long) (Long.BYTES + 1);
             for (int i = 0; i < methods.length; i++) keepFrame(methods[i], ChunkView.typeAt(frameTypes, i));
         }
@@ -125,12 +132,14 @@ final class KeptChunk implements ChunkView {
 
     @Override
     public long[] stackMethods(int stackTraceId) {
-        return stacks.getOrDefault(stackTraceId, new long[0]);
+        int i = stackIndex.get(stackTraceId, -1);
+        return i < 0 ? new long[0] : stacks.get(i);
     }
 
     @Override
     public byte[] stackTypes(int stackTraceId) {
-        return types.getOrDefault(stackTraceId, new byte[0]);
+        int i = stackIndex.get(stackTraceId, -1);
+        return i < 0 ? new byte[0] : types.get(i);
     }
 
     @Override
