@@ -1,11 +1,10 @@
 package io.wirecost.apps.jetty;
 
+import io.wirecost.apps.clock.CpuWork;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -51,7 +50,6 @@ public final class JettyShop {
     /** Spins the given CPU time on its own thread's CPU clock, then answers. */
     static final class Work extends HttpServlet {
         private static final long serialVersionUID = 1L;
-        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
         private static final byte[] ORDER = "{\"sku\":\"A-1\",\"qty\":1},".repeat(40).getBytes(StandardCharsets.UTF_8);
         private final long micros;
         private final boolean checksum;
@@ -63,17 +61,10 @@ public final class JettyShop {
 
         @Override
         protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-            long spins = spin(micros);
+            long spins = CpuWork.spin(micros);
             if (checksum) spins += checksum();
             response.setContentType("text/plain");
             response.getWriter().println(request.getRequestURI() + " " + spins);
-        }
-
-        static long spin(long micros) {
-            long end = THREADS.getCurrentThreadCpuTime() + micros * 1000;
-            long spins = 0;
-            while (THREADS.getCurrentThreadCpuTime() < end) spins++;
-            return spins;
         }
 
         /** The pull request's change: the order's SHA-256, taken 1000 times. */
@@ -98,7 +89,7 @@ public final class JettyShop {
 
         @Override
         protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-            Work.spin(2000);
+            CpuWork.spin(2000);
             response.sendError(HttpServletResponse.SC_CONFLICT, "refunded already");
         }
     }

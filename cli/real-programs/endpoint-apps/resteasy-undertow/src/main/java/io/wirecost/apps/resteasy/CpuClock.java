@@ -2,13 +2,9 @@ package io.wirecost.apps.resteasy;
 
 import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentInfo;
+import io.wirecost.apps.clock.RouteClock;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.atomic.LongAdder;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -17,18 +13,13 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 
 /**
- * The first filter of every pass of a request through the deployment's servlet: adds the pass's CPU, by its thread's
- * CPU clock, to the route its resource method named ({@link #name}) in the request's first pass, and prints each
- * route's requests and CPU when the JVM stops ({@code cpu-clock ROUTE REQUESTS MICROS}), as the Spring shop's filter
- * does. A jakarta.servlet twin of the javax shop's: the two namespaces share no {@code Filter} type.
+ * The first filter of every pass of a request through the deployment's servlet: feeds the shop's {@link RouteClock},
+ * the route being the one its resource method named ({@link RouteClock#name}) in the request's first pass. A
+ * jakarta.servlet twin of the javax shop's: the two namespaces share no {@code Filter} type.
  */
 public final class CpuClock implements Filter {
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final String ROUTE = CpuClock.class.getName() + ".route";
-    /** The route the resource method running on this thread named: RESTEasy keeps its matched template to itself. */
-    private static final ThreadLocal<String> NAMED = new ThreadLocal<>();
-
-    private static final Map<String, LongAdder[]> ROUTES = new ConcurrentSkipListMap<>();
+    private static final RouteClock CLOCK = new RouteClock();
 
     /** Puts the filter in front of the deployment's servlets, and prints the routes' totals when the JVM stops. */
     static void install(DeploymentInfo deployment) {
@@ -37,40 +28,17 @@ public final class CpuClock implements Filter {
         for (DispatcherType type : List.of(DispatcherType.REQUEST, DispatcherType.ASYNC, DispatcherType.ERROR)) {
             deployment.insertFilterUrlMapping(0, "cpu-clock", "/*", type);
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(CpuClock::print, "cpu-clock"));
-    }
-
-    /** Names the running request's route, as its resource method's templates say. */
-    static void name(String route) {
-        NAMED.set(route);
+        Runtime.getRuntime().addShutdownHook(new Thread(CLOCK::print, "cpu-clock"));
     }
 
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        long start = THREADS.getCurrentThreadCpuTime();
-        NAMED.remove();
+        long start = CLOCK.begin();
         try {
             chain.doFilter(request, response);
         } finally {
-            long nanos = THREADS.getCurrentThreadCpuTime() - start;
-            Object route = request.getAttribute(ROUTE);
-            boolean first = route == null;
-            if (first) {
-                route = NAMED.get() == null ? "(unnamed)" : NAMED.get();
-                request.setAttribute(ROUTE, route);
-            }
-            NAMED.remove();
-            LongAdder[] sums =
-                    ROUTES.computeIfAbsent((String) route, r -> new LongAdder[] {new LongAdder(), new LongAdder()});
-            if (first) sums[0].increment();
-            sums[1].add(nanos);
+            request.setAttribute(ROUTE, CLOCK.end(request.getAttribute(ROUTE), start));
         }
-    }
-
-    private static void print() {
-        ROUTES.forEach((route, sums) ->
-                System.out.println("cpu-clock " + route + " " + sums[0].sum() + " " + sums[1].sum() / 1000));
-        System.out.flush();
     }
 }

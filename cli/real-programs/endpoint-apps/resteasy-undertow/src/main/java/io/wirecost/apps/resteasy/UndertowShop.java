@@ -2,14 +2,14 @@ package io.wirecost.apps.resteasy;
 
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
+import io.wirecost.apps.clock.CpuWork;
+import io.wirecost.apps.clock.RouteClock;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Application;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -31,7 +31,6 @@ import org.jboss.resteasy.plugins.server.undertow.UndertowJaxrsServer;
 @ApplicationPath("/api")
 public class UndertowShop extends Application {
 
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     public static void main(String[] args) {
         UndertowJaxrsServer server = new UndertowJaxrsServer();
@@ -45,14 +44,6 @@ public class UndertowShop extends Application {
     @Override
     public Set<Class<?>> getClasses() {
         return Set.of(Orders.class, Receipts.class, Health.class);
-    }
-
-    /** Spins the given CPU time on its own thread's CPU clock. */
-    static long spin(long micros) {
-        long end = THREADS.getCurrentThreadCpuTime() + micros * 1000;
-        long spins = 0;
-        while (THREADS.getCurrentThreadCpuTime() < end) spins++;
-        return spins;
     }
 
     /** The orders API as a client would share it: the JAX-RS annotations are the interface's. */
@@ -69,14 +60,14 @@ public class UndertowShop extends Application {
     public static class Orders implements OrdersApi {
         @Override
         public String order(String id) {
-            CpuClock.name("GET /orders/{id}");
-            return id + " " + spin(2000);
+            RouteClock.name("GET /orders/{id}");
+            return id + " " + CpuWork.spin(2000);
         }
 
         @Override
         public String place(String order) {
-            CpuClock.name("POST /orders");
-            return order.length() + " " + spin(5000);
+            RouteClock.name("POST /orders");
+            return order.length() + " " + CpuWork.spin(5000);
         }
     }
 
@@ -91,9 +82,9 @@ public class UndertowShop extends Application {
         @GET
         @Path("{id}")
         public CompletionStage<String> receipt(@PathParam("id") String id) {
-            CpuClock.name("GET /receipts/{id}");
-            long checked = spin(3000);
-            return CompletableFuture.supplyAsync(() -> id + " " + checked + " " + spin(1000), PRINTER);
+            RouteClock.name("GET /receipts/{id}");
+            long checked = CpuWork.spin(3000);
+            return CompletableFuture.supplyAsync(() -> id + " " + checked + " " + CpuWork.spin(1000), PRINTER);
         }
     }
 
@@ -101,7 +92,7 @@ public class UndertowShop extends Application {
     public static class Health {
         @GET
         public String health() {
-            CpuClock.name("GET /health");
+            RouteClock.name("GET /health");
             return "ok";
         }
     }

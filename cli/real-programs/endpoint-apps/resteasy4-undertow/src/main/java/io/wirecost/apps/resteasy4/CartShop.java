@@ -2,7 +2,8 @@ package io.wirecost.apps.resteasy4;
 
 import io.undertow.Undertow;
 import io.undertow.servlet.api.DeploymentInfo;
-import java.lang.management.ManagementFactory;
+import io.wirecost.apps.clock.CpuWork;
+import io.wirecost.apps.clock.RouteClock;
 import java.util.Set;
 import javax.ws.rs.ApplicationPath;
 import javax.ws.rs.GET;
@@ -38,15 +39,6 @@ public class CartShop extends Application {
         return Set.of(Carts.class, Wishlists.class, Health.class);
     }
 
-    /** Burns the given CPU time of the calling thread, by its own CPU clock. */
-    static long burn(long micros) {
-        var clock = ManagementFactory.getThreadMXBean();
-        long until = clock.getCurrentThreadCpuTime() + micros * 1000;
-        long rounds = 0;
-        while (clock.getCurrentThreadCpuTime() < until) rounds++;
-        return rounds;
-    }
-
     @Path("carts")
     public interface CartsApi {
         @GET
@@ -61,14 +53,14 @@ public class CartShop extends Application {
     public static class Carts implements CartsApi {
         @Override
         public String cart(String id) {
-            CpuClock.name("GET /carts/{id}");
-            return "cart " + id + " " + burn(2000);
+            RouteClock.name("GET /carts/{id}");
+            return "cart " + id + " " + CpuWork.spin(2000);
         }
 
         @Override
         public String add(String id, String sku) {
-            CpuClock.name("PUT /carts/{id}/items/{sku}");
-            return "cart " + id + " +" + sku + " " + burn(4000);
+            RouteClock.name("PUT /carts/{id}/items/{sku}");
+            return "cart " + id + " +" + sku + " " + CpuWork.spin(4000);
         }
     }
 
@@ -95,8 +87,8 @@ public class CartShop extends Application {
         @GET
         @Path("{item}")
         public String item(@PathParam("item") String item) {
-            CpuClock.name("GET /wishlists/{id}/items/{item}");
-            return list + " " + item + " " + burn(3000);
+            RouteClock.name("GET /wishlists/{id}/items/{item}");
+            return list + " " + item + " " + CpuWork.spin(3000);
         }
     }
 
@@ -104,7 +96,7 @@ public class CartShop extends Application {
     public static class Health {
         @GET
         public String health() {
-            CpuClock.name("GET /health");
+            RouteClock.name("GET /health");
             return "ok";
         }
     }

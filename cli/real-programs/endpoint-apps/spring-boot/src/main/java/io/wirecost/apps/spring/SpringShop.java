@@ -1,8 +1,7 @@
 package io.wirecost.apps.spring;
 
+import io.wirecost.apps.clock.CpuWork;
 import jakarta.servlet.DispatcherType;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.springframework.boot.SpringApplication;
@@ -43,18 +42,8 @@ import org.springframework.web.servlet.function.ServerResponse;
 @SpringBootApplication
 public class SpringShop {
 
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
     public static void main(String[] args) {
         SpringApplication.run(SpringShop.class, args);
-    }
-
-    /** Spins the given CPU time on its own thread's CPU clock. */
-    static long spin(long micros) {
-        long end = THREADS.getCurrentThreadCpuTime() + micros * 1000;
-        long spins = 0;
-        while (THREADS.getCurrentThreadCpuTime() < end) spins++;
-        return spins;
     }
 
     @RestController
@@ -62,18 +51,18 @@ public class SpringShop {
     public static class Orders {
         @GetMapping("/{id}")
         public String order(@PathVariable("id") String id) {
-            return id + " " + spin(2000);
+            return id + " " + CpuWork.spin(2000);
         }
 
         @PostMapping
         public String place(@RequestBody String order) {
-            return order.length() + " " + spin(6000);
+            return order.length() + " " + CpuWork.spin(6000);
         }
 
         /** Refused (409) after 4000 µs: Spring sends the error, and Tomcat runs Spring Boot's error page for it. */
         @DeleteMapping("/{id}")
         public String cancel(@PathVariable("id") String id) {
-            spin(4000);
+            CpuWork.spin(4000);
             throw new ResponseStatusException(HttpStatus.CONFLICT, "order " + id + " has shipped");
         }
     }
@@ -82,7 +71,7 @@ public class SpringShop {
     @Bean
     public RouterFunction<ServerResponse> stock() {
         return RouterFunctions.route()
-                .GET("/stock/{sku}", request -> ServerResponse.ok().body(request.pathVariable("sku") + " " + spin(3000)))
+                .GET("/stock/{sku}", request -> ServerResponse.ok().body(request.pathVariable("sku") + " " + CpuWork.spin(3000)))
                 .build();
     }
 
@@ -107,7 +96,7 @@ public class SpringShop {
             @Override
             public Map<String, Object> getErrorAttributes(WebRequest request, ErrorAttributeOptions options) {
                 Map<String, Object> attributes = super.getErrorAttributes(request, options);
-                attributes.put("spins", spin(4000));
+                attributes.put("spins", CpuWork.spin(4000));
                 return attributes;
             }
         };
@@ -118,8 +107,8 @@ public class SpringShop {
     public static class Quotes {
         @GetMapping("/{id}")
         public Callable<Quote> quote(@PathVariable("id") String id) {
-            long handler = spin(2000);
-            return () -> new Quote(id, handler + spin(1000));
+            long handler = CpuWork.spin(2000);
+            return () -> new Quote(id, handler + CpuWork.spin(1000));
         }
     }
 
@@ -138,7 +127,7 @@ public class SpringShop {
         }
 
         public long getCheck() {
-            return spins + spin(4000);
+            return spins + CpuWork.spin(4000);
         }
     }
 
