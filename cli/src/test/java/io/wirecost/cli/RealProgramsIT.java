@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -54,7 +55,13 @@ class RealProgramsIT {
         Process jetty = start(
                 base.getParent(),
                 log,
-                javaCommand(agent(rec), "-jar", startJar, "jetty.http.host=127.0.0.1", "jetty.http.port=" + port));
+                javaCommand(
+                        agent(rec) + ",endpoints=on",
+                        "-jar",
+                        startJar,
+                        "jetty.http.host=127.0.0.1",
+                        "jetty.http.port=" + port));
+        long sent;
         try {
             awaitPort(jetty, port, 60, log);
             String url = "http://127.0.0.1:" + port;
@@ -80,10 +87,34 @@ class RealProgramsIT {
             String out = run(dir, 60, List.of("wrk", "-t2", "-c16", "-d10s", "-s", script.toString(), url));
             assertTrue(out.contains("Requests/sec"), out);
             System.out.println("jetty wrk: " + out);
+            sent = Long.parseLong(out.lines()
+                    .filter(l -> l.contains(" requests in "))
+                    .findFirst()
+                    .orElseThrow()
+                    .trim()
+                    .split(" ")[0]);
         } finally {
             stop(jetty, rec);
         }
         assertPacks("jetty", rec, List.of("jetty"), List.of("tomcat", "undertow", "kafka"));
+        assertEndpoints(rec, sent + 4);
+    }
+
+    /**
+     * The demo's pages by their servlet mapping's template, as the agent names a request no handler named: every
+     * request on the one JSP endpoint, none of the four pages or the query string an endpoint of its own, and the
+     * CPU of no request (Jetty's selectors and acceptors, the JIT, GC) reported apart.
+     */
+    private static void assertEndpoints(Path rec, long sent) throws Exception {
+        Map<String, double[]> costs = EndpointCsv.costs(rec);
+        System.out.println("jetty by endpoint: " + EndpointCsv.show(costs));
+        assertEquals(java.util.Set.of("GET /demo/*.jsp", EndpointCsv.NOT_ATTRIBUTED), costs.keySet(), "endpoints");
+        long counted = (long) costs.get("GET /demo/*.jsp")[3];
+        // wrk counts the answers it read; the server may have ended one more per connection when wrk stopped
+        assertTrue(counted >= sent && counted <= sent + 16, "the endpoint counted " + counted + ", sent " + sent);
+        double[] cost = costs.get("GET /demo/*.jsp");
+        assertTrue(cost[1] > 0 && cost[1] <= cost[0] && cost[0] <= cost[2], "interval " + Arrays.toString(cost));
+        assertTrue(costs.get(EndpointCsv.NOT_ATTRIBUTED)[0] > 0, "the CPU of no request is reported apart");
     }
 
     @Test
