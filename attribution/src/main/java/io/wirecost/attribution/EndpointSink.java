@@ -45,14 +45,17 @@ public final class EndpointSink implements SampleSink {
                     + " times a second, not the monotonic nanoseconds requests are timed in"
                     + " (async-profiler needs clock=monotonic, which the agent sets with endpoints=on)";
         }
-        if (event == null) event = chunk.sampleEvent();
         long[] range = chunk.tickRange();
         if (range != null) ranges.add(range);
     }
 
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-        if (intervalNanos < 0) intervalNanos = chunk.sampleIntervalNanos();
+        if (intervalNanos < 0) {
+            // async-profiler states its settings as events of the chunk: known by its first sample, not at its start
+            intervalNanos = chunk.sampleIntervalNanos();
+            if (event == null) event = chunk.sampleEvent();
+        }
         long javaThread = javaThreads.computeIfAbsent(threadId, chunk::javaThreadId);
         int endpoint = javaThread < 0 ? -1 : log.endpointAt(javaThread, ticks);
         int category = classifier.classify(stackTraceId, threadId);
@@ -83,6 +86,12 @@ public final class EndpointSink implements SampleSink {
         return intervalNanos;
     }
 
+    /** async-profiler's sampling event as the recording names it (cpu, itimer, ctimer), null when it does not say. */
+    public String event() {
+        if (event == null && chunk != null) event = chunk.sampleEvent();
+        return event;
+    }
+
     /**
      * Why the endpoints' figures lean, or null: itimer and ctimer are CPU-time timers, which Linux checks only at its
      * scheduler tick and signals to the thread then on the CPU, so a sample can go to another thread than the one that
@@ -90,8 +99,9 @@ public final class EndpointSink implements SampleSink {
      * short ones (docs/cost-per-request.md). Perf events ({@code cpu}) fire on the thread that used the CPU.
      */
     public String samplerBias() {
-        if (!"itimer".equals(event) && !"ctimer".equals(event)) return null;
-        return "sampled with " + event
+        String sampled = event();
+        if (!"itimer".equals(sampled) && !"ctimer".equals(sampled)) return null;
+        return "sampled with " + sampled
                 + ", which the kernel signals at its scheduler tick: endpoints whose requests run"
                 + " long on the CPU read a few percent high, short stretches low; record with event=cpu where the"
                 + " kernel allows perf events";

@@ -15,6 +15,11 @@ class EndpointSinkTest {
 
     /** One chunk of a recording on the monotonic clock, whose thread 1 is the Java thread 7. */
     private static ChunkView chunk(String event) {
+        return chunk(() -> event);
+    }
+
+    /** As {@link #chunk(String)}, with the event as the reader knows it at the time asked. */
+    private static ChunkView chunk(java.util.function.Supplier<String> event) {
         return new ChunkView() {
             @Override
             public long[] stackMethods(int stackTraceId) {
@@ -68,7 +73,7 @@ class EndpointSinkTest {
 
             @Override
             public String sampleEvent() {
-                return event;
+                return event.get();
             }
         };
     }
@@ -116,5 +121,22 @@ class EndpointSinkTest {
         }
         assertNull(sink("cpu").samplerBias(), "perf events fire on the thread that used the CPU");
         assertNull(sink(null).samplerBias(), "a recording that does not say its event");
+    }
+
+    /** async-profiler's settings are events of the chunk: the reader knows the event by the first sample, not before. */
+    @Test
+    void takesTheEventTheChunkStatesAfterItBegan() throws IOException {
+        String[] stated = {null};
+        EndpointSink sink = new EndpointSink(
+                RequestLog.read(
+                        new ByteArrayInputStream(
+                                RequestLogTest.log(Map.of(2, "GET /health"), new long[] {7, 100, 200, 2})),
+                        "test"),
+                RuleSet.defaults());
+        sink.beginChunk(chunk(() -> stated[0]));
+        stated[0] = "itimer";
+        sink.sample(0, 1, 150, 1);
+        assertEquals("itimer", sink.event());
+        assertTrue(sink.samplerBias() != null && sink.samplerBias().contains("itimer"), sink.samplerBias());
     }
 }
