@@ -39,7 +39,8 @@ public record ResultsFile(
         Run run,
         List<Scenario> scenarios,
         List<Cpu> cpuPerCall,
-        JsonNode factors) {
+        JsonNode factors,
+        @JsonInclude(JsonInclude.Include.NON_NULL) EndpointSampler endpointSampler) {
 
     /** {@code run}, or a run of unknown fields where an older file has none. */
     public Run runOrUnknown() {
@@ -93,6 +94,14 @@ public record ResultsFile(
 
     /** Which engine sampled which event how often, and what it recorded beside CPU samples. */
     public record Profiler(String engine, String event, Long intervalNs, List<String> extras) {}
+
+    /**
+     * The sampling event behind the run's endpoint figures (endpoints.csv, report.html's table) as its recordings name
+     * it, and how that event leans them (the note of {@code attribute --by endpoint}; null for {@code cpu}). Absent
+     * where the run has no endpoint figures and in files written before it: an optional field, read by older builds
+     * as an unknown one, so the version stays.
+     */
+    public record EndpointSampler(String event, String note) {}
 
     /** The version this build writes and the newest it reads. */
     public static final int VERSION = 1;

@@ -27,13 +27,15 @@ class ResultsFileTest {
         String before = Files.readString(FIXTURE);
         ResultsFile read = ResultsFile.read(FIXTURE);
         assertEquals(null, read.formatVersion(), "written before format_version");
+        assertEquals(null, read.endpointSampler(), "written before endpoint_sampler, which is optional");
         String after = new ResultsFile(
                         read.format(),
                         ResultsFile.VERSION,
                         read.run(),
                         read.scenarios(),
                         read.cpuPerCall(),
-                        read.factors())
+                        read.factors(),
+                        read.endpointSampler())
                 .render();
         assertEquals(
                 before.replaceFirst(

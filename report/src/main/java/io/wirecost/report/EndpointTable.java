@@ -8,22 +8,29 @@ import io.wirecost.attribution.RequestLog;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.diff.EndpointCsv;
+import io.wirecost.diff.ResultsFile;
 import io.wirecost.runner.ScenarioResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The run's "CPU per request by endpoint" table ({@code run --profile cpu,endpoints}): for every recording with the
  * agent's request log beside it, each endpoint's CPU per request with its 95 % interval, its requests and the
  * category that costs it most, then the share of the recording's samples no request ran on. The same figures as
- * {@code attribute --by endpoint} on that recording ({@link EndpointCost}).
+ * {@code attribute --by endpoint} on that recording ({@link EndpointCost}), with the same note where itimer or ctimer
+ * sampled it.
  */
 public final class EndpointTable {
 
@@ -43,10 +50,16 @@ public final class EndpointTable {
                     TITLE, "no recording has a .requests file beside it (run --profile cpu,endpoints)");
         List<List<String>> body = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        // the sampler's note, and the recordings it applies to: stated once, first, where it applies to them all
+        Map<String, List<String>> biased = new LinkedHashMap<>();
         for (Map.Entry<String, Path> rec : recordings.entrySet()) {
             EndpointCost cost;
             try {
-                cost = cost(rec.getValue(), rules);
+                Reading reading = reading(rec.getValue(), rules);
+                cost = reading.cost();
+                if (reading.samplerNote() != null)
+                    biased.computeIfAbsent(reading.samplerNote(), n -> new ArrayList<>())
+                            .add(rec.getKey());
             } catch (IOException | RecordingException | IllegalStateException e) {
                 notes.add(rec.getKey() + ": not read: " + e.getMessage());
                 continue;
@@ -89,6 +102,9 @@ public final class EndpointTable {
                     cost.samples()));
         }
         notes.add("./wirecost attribute RECORDING --by endpoint: every category of every endpoint");
+        List<String> first = new ArrayList<>();
+        biased.forEach((note, recs) ->
+                first.add(recs.size() == recordings.size() ? note : String.join(", ", recs) + ": " + note));
         return new Table(
                 TITLE,
                 List.of(
@@ -100,7 +116,7 @@ public final class EndpointTable {
                         "top category (µs)",
                         "note"),
                 body,
-                notes);
+                Stream.concat(first.stream(), notes.stream()).toList());
     }
 
     /**
@@ -118,7 +134,7 @@ public final class EndpointTable {
             if (!Files.isRegularFile(file) || !Files.isRegularFile(RequestLog.beside(file))) continue;
             EndpointCost cost;
             try {
-                cost = cost(file, rules);
+                cost = reading(file, rules).cost();
             } catch (IOException | RecordingException | IllegalStateException e) {
                 continue;
             }
@@ -141,34 +157,62 @@ public final class EndpointTable {
         return out.toString();
     }
 
-    /** Costs already computed, by recording, size and time: the run's files are rewritten after every scenario. */
-    private static final Map<String, EndpointCost> CACHE =
+    /**
+     * The sampler behind the run's endpoint figures, for results.json; null where no recording has a request log or
+     * none could be read. Decided here, from each recording's own event setting, for the table and results.json alike:
+     * the run's profiler settings say what was asked, and the agent samples with itimer where the kernel refuses cpu.
+     */
+    public static ResultsFile.EndpointSampler sampler(Path runDir, List<ScenarioResult> results, RuleSet rules) {
+        Set<String> events = new TreeSet<>();
+        Set<String> notes = new LinkedHashSet<>();
+        boolean read = false;
+        for (Path recording : logged(runDir, results).values()) {
+            Reading r;
+            try {
+                r = reading(recording, rules);
+            } catch (IOException | RecordingException | IllegalStateException e) {
+                continue; // the table says why
+            }
+            read = true;
+            if (r.event() != null) events.add(r.event());
+            if (r.samplerNote() != null) notes.add(r.samplerNote());
+        }
+        if (!read) return null;
+        return new ResultsFile.EndpointSampler(
+                events.isEmpty() ? null : String.join(",", events), notes.isEmpty() ? null : String.join("; ", notes));
+    }
+
+    /** One recording's figures, with the event that sampled it and the note on that event ({@link EndpointSink}). */
+    private record Reading(EndpointCost cost, String event, String samplerNote) {}
+
+    /** Readings already made, by recording, size and time: the run's files are rewritten after every scenario. */
+    private static final Map<String, Reading> CACHE =
             java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
                 private static final long serialVersionUID = 1L;
 
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<String, EndpointCost> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<String, Reading> eldest) {
                     return size() > 64;
                 }
             });
 
-    private static EndpointCost cost(Path recording, RuleSet rules) throws IOException, RecordingException {
+    private static Reading reading(Path recording, RuleSet rules) throws IOException, RecordingException {
         Path log = RequestLog.beside(recording);
         String key = recording.toAbsolutePath() + "|" + Files.size(recording) + "|"
                 + Files.getLastModifiedTime(recording).toMillis() + "|" + Files.size(log) + "|"
                 + System.identityHashCode(rules);
-        EndpointCost cached = CACHE.get(key);
+        Reading cached = CACHE.get(key);
         if (cached != null) return cached;
-        EndpointCost cost = read(recording, rules);
-        CACHE.put(key, cost);
-        return cost;
+        Reading reading = read(recording, rules);
+        CACHE.put(key, reading);
+        return reading;
     }
 
-    private static EndpointCost read(Path recording, RuleSet rules) throws IOException, RecordingException {
+    private static Reading read(Path recording, RuleSet rules) throws IOException, RecordingException {
         EndpointSink sink = new EndpointSink(RequestLog.read(RequestLog.beside(recording)), rules);
         Recordings.read(recording, SampleMode.CPU, sink);
         if (sink.clockProblem() != null) throw new IllegalStateException(sink.clockProblem());
-        return EndpointCost.of(List.of(sink), rules.categories());
+        return new Reading(EndpointCost.of(List.of(sink), rules.categories()), sink.event(), sink.samplerBias());
     }
 
     /** scenario/role to recording, for the recordings with a request log beside them. */

@@ -25,11 +25,19 @@ public final class ResultsJson {
     private ResultsJson() {}
 
     public static String render(RunMetadata meta, List<ScenarioResult> results) throws Exception {
-        return render(meta, results, null);
+        return render(meta, results, null, null);
     }
 
-    /** With {@code jmc_analysis} per scenario when {@code jmc} is given. */
-    public static String render(RunMetadata meta, List<ScenarioResult> results, JmcFindings jmc) throws Exception {
+    /**
+     * With {@code jmc_analysis} per scenario when {@code jmc} is given, and {@code endpoint_sampler} when the run has
+     * endpoint figures ({@link EndpointTable#sampler}).
+     */
+    public static String render(
+            RunMetadata meta,
+            List<ScenarioResult> results,
+            JmcFindings jmc,
+            ResultsFile.EndpointSampler endpointSampler)
+            throws Exception {
         List<ResultsFile.Scenario> scenarios = new ArrayList<>();
         for (ScenarioResult r : results) {
             ResultsFile.Scenario s = scenario(r);
@@ -41,7 +49,8 @@ public final class ResultsJson {
                         run(meta, results),
                         scenarios,
                         cpuSummary(results),
-                        ResultsFile.tree(factors(results)))
+                        ResultsFile.tree(factors(results)),
+                        endpointSampler)
                 .render();
     }
 

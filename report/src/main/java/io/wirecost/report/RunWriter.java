@@ -27,7 +27,9 @@ public final class RunWriter implements RunOutput {
 
     @Override
     public void write(RunMetadata meta, List<ScenarioResult> all) throws Exception {
-        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, all, jmc));
+        AtomicFiles.write(
+                dir.resolve("results.json"),
+                ResultsJson.render(meta, all, jmc, EndpointTable.sampler(dir, all, rules)));
         // csv files and tables: the first repetition (their layout has one row per scenario and role)
         List<ScenarioResult> results = io.wirecost.runner.RunCoordinator.firstRepetitions(all);
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(results));

@@ -57,7 +57,9 @@ public final class ExternalRunWriter {
         // the samples count as the profiler took them: CPU, or wall with --event wall
         SampleMode mode = meta.sampleMode();
         for (ProcessRecording p : processes) results.add(result(p, mode));
-        AtomicFiles.write(dir.resolve("results.json"), ResultsJson.render(meta, results));
+        AtomicFiles.write(
+                dir.resolve("results.json"),
+                ResultsJson.render(meta, results, null, EndpointTable.sampler(dir, results, rules)));
         List<ScenarioResult> first = RunCoordinator.firstRepetitions(results);
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(first));
         // endpoints=on: CPU per request by endpoint, each repetition, for diff's per-endpoint lines
