@@ -172,6 +172,24 @@ class MonitoringStackIT {
         assertTrue(ser.get(0) > 0, "serialization-out share of the busy program's CPU: " + ser);
     }
 
+    /**
+     * The endpoints dashboard's sampler panel counts the agents behind the endpoint figures that sample with itimer or
+     * ctimer: the busy program's agent samples with the default itimer, so the panel must name it, once.
+     */
+    @Test
+    void theEndpointsDashboardNotesTheAgentsTimerSampler() throws Exception {
+        Dashboards.Query sampler = Dashboards.all().stream()
+                .filter(d -> d.name().equals("endpoints.json"))
+                .flatMap(d -> Dashboards.queries(d).stream())
+                .filter(q -> q.expr().contains("wirecost_agent_info{event=~\"itimer|ctimer\""))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("endpoints.json has no panel on the agents' sampler"));
+        JsonNode data = prom.query(Dashboards.expand(sampler.expr(), RATE_INTERVAL));
+        assertEquals(1, data.size(), sampler + ": " + data);
+        assertEquals("itimer", data.get(0).path("metric").path("event").asText(), data.toString());
+        assertEquals(1.0, data.get(0).path("value").get(1).asDouble(), data.toString());
+    }
+
     @Test
     void everyDashboardVariableHasValues() throws Exception {
         List<String> empty = new ArrayList<>();
