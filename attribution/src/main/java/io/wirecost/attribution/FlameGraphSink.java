@@ -112,9 +112,24 @@ public final class FlameGraphSink implements SampleSink {
                     TYPE_CPP);
         }
         for (int i = methods.length - 1; i >= 0; i--) { // the flame graph wants the root first
-            stack.push(frameNames[i], i < types.length ? types[i] : 1);
+            stack.push(frameNames[i], StackTree.drawnType(types, i));
         }
         graph.addSample(stack, weight);
+    }
+
+    /**
+     * Adds a tree's stacks, each once with its summed weight: the graph sums by path and sorts when written, so this
+     * draws what sampling them one by one draws, with a name made once per frame, not per stack. A tree keeps no
+     * threads or categories, so a graph rooted by category or artifact cannot take one.
+     */
+    public void addAll(StackTree tree) {
+        if (categoryRoot || artifactOfClass != null)
+            throw new IllegalStateException("a stack tree keeps no categories or artifacts to root the graph by");
+        tree.forEach((frames, depth, weight) -> {
+            stack.clear();
+            for (int i = 0; i < depth; i++) stack.push(tree.frameName(frames[i]), tree.frameType(frames[i]));
+            graph.addSample(stack, weight);
+        });
     }
 
     public void write(PrintStream out) {

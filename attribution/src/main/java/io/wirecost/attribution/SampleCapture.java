@@ -43,6 +43,8 @@ public final class SampleCapture implements SampleSink {
     private final List<KeptChunk> chunks = new ArrayList<>();
     private KeptChunk current;
     private RecordingSummary summary;
+    /** The kept samples as one tree, made at the first asking: a side's flame graph and diff's graph draw the same. */
+    private StackTree stacks;
 
     SampleCapture(Keeps keeps) {
         this.keeps = keeps;
@@ -125,6 +127,19 @@ public final class SampleCapture implements SampleSink {
      */
     public boolean replaysInto(SampleSink sink) {
         return sink.needsEachSample() == eachSample && (!sink.needsRecordedClock() || needsRecordedClock());
+    }
+
+    /**
+     * The kept samples as a {@link StackTree}, replayed once however many graphs draw it; a capture of sums only, as
+     * {@link #replaysInto} says.
+     */
+    public StackTree stacks() {
+        if (stacks == null) {
+            StackTree tree = new StackTree();
+            replay(tree);
+            stacks = tree;
+        }
+        return stacks;
     }
 
     /** Feeds {@code sink} the kept samples chunk by chunk, and returns what the reading summarised. */

@@ -23,11 +23,14 @@ public final class FlameFile {
         write(runDir, name, flame);
     }
 
-    /** As {@link #write(Path, String, String, RuleSet, SampleMode, Path)}, from a reading kept before (pack:auto's). */
+    /**
+     * As {@link #write(Path, String, String, RuleSet, SampleMode, Path)}, from a reading kept before (pack:auto's), by
+     * its stack tree, which diff's differential graph of a profile file draws too.
+     */
     public static void write(Path runDir, String name, String title, RuleSet rules, SampleCapture kept)
             throws IOException {
         FlameGraphSink flame = new FlameGraphSink("html", title, rules, false);
-        kept.replay(flame);
+        flame.addAll(kept.stacks());
         write(runDir, name, flame);
     }
 
