@@ -7,12 +7,13 @@ import java.util.Arrays;
  * cached category per method, stack and thread for every distinct stack of every chunk: two million
  * lookups on a large recording, where a {@code HashMap<Long, Integer>} allocates a box per lookup and per
  * entry. Hand-written for the reason {@link StackTally} gives: the engine has no primitive collections
- * library, and two small maps do not justify adding one.
+ * library, and two small maps do not justify adding one. Public for the differential flame graph, which finds a
+ * frame's child by (node, name) ids the same way.
  *
  * <p>Keys below {@value #DENSE_LIMIT} index an array directly: async-profiler numbers its methods from 1,
  * so the classifier's per-frame lookup, its hottest loop, is one array load instead of a probe.
  */
-final class LongIntMap {
+public final class LongIntMap {
 
     static final int DENSE_LIMIT = 1 << 16;
 
@@ -28,7 +29,7 @@ final class LongIntMap {
     private int size;
 
     /** The value of {@code key}, or {@code missing} where it has none. */
-    int get(long key, int missing) {
+    public int get(long key, int missing) {
         if (key >= 0 && key < DENSE_LIMIT) {
             if (key >= denseHigh) return missing;
             int v = dense[(int) key];
@@ -42,7 +43,7 @@ final class LongIntMap {
     }
 
     /** @param value anything but Integer.MIN_VALUE, which callers keep as their "not cached" mark */
-    void put(long key, int value) {
+    public void put(long key, int value) {
         if (value == Integer.MIN_VALUE) throw new IllegalArgumentException("Integer.MIN_VALUE cannot be stored");
         if (key >= 0 && key < DENSE_LIMIT) {
             int k = (int) key;
@@ -79,7 +80,7 @@ final class LongIntMap {
         for (int i = 0; i < keys.length; i++) if (used[i]) to.accept(keys[i], values[i]);
     }
 
-    int size() {
+    public int size() {
         return size + denseSize;
     }
 

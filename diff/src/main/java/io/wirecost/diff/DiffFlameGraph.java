@@ -1,10 +1,9 @@
 package io.wirecost.diff;
 
+import io.wirecost.attribution.StackPaths;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * A differential flame graph as one self-contained HTML page (a static SVG, no script, no network).
@@ -22,27 +21,16 @@ public final class DiffFlameGraph {
     private static final int ROW = 16;
     private static final double MIN_FRACTION = 0.0005; // frames narrower than 0.05 % are not drawn
 
-    private static final class Node {
-        final String name;
-        double base;
-        double cand;
-        final Map<String, Node> children = new LinkedHashMap<>();
-
-        Node(String name) {
-            this.name = name;
-        }
-    }
-
     private DiffFlameGraph() {}
 
     /** A frame to draw: its depth, horizontal extent (fractions of the width) and normalised shares. */
     private record Box(int level, double x, double w, String name, double base, double cand) {}
 
-    public static String render(
-            String title, Map<String, Long> base, long baseTotal, Map<String, Long> cand, long candTotal) {
-        Node root = new Node("all");
-        add(root, base, baseTotal, true);
-        add(root, cand, candTotal, false);
+    /** The page of two sides' stacks ({@code JoinedStacks}, or {@code StackCounts.paths()}), each by its own total. */
+    public static String render(String title, StackPaths base, StackPaths cand) {
+        long baseTotal = base.total();
+        long candTotal = cand.total();
+        DiffTree.Node root = DiffTree.of(base, cand);
         List<Box> boxes = new ArrayList<>();
         collect(root, 0, 1.0, 0, boxes);
         int depth = boxes.stream().mapToInt(Box::level).max().orElse(0);
@@ -80,10 +68,10 @@ public final class DiffFlameGraph {
         return sb.toString();
     }
 
-    private static void collect(Node n, double x, double w, int level, List<Box> out) {
+    private static void collect(DiffTree.Node n, double x, double w, int level, List<Box> out) {
         out.add(new Box(level, x, w, n.name, n.base, n.cand));
         double cx = x;
-        for (Node c : n.children.values()) {
+        for (DiffTree.Node c : n.children) {
             double cw = (c.base + c.cand) / 2;
             if (cw >= MIN_FRACTION) collect(c, cx, cw, level + 1, out);
             cx += cw;
@@ -124,22 +112,6 @@ public final class DiffFlameGraph {
                 ROW - 1,
                 fill,
                 text);
-    }
-
-    private static void add(Node root, Map<String, Long> stacks, long total, boolean baseline) {
-        if (total == 0) return;
-        for (Map.Entry<String, Long> e : stacks.entrySet()) {
-            double v = (double) e.getValue() / total;
-            Node n = root;
-            if (baseline) n.base += v;
-            else n.cand += v;
-            for (String frame : e.getKey().split(";")) {
-                if (frame.isEmpty()) continue;
-                n = n.children.computeIfAbsent(frame, Node::new);
-                if (baseline) n.base += v;
-                else n.cand += v;
-            }
-        }
     }
 
     private static String fit(String s, int chars) {

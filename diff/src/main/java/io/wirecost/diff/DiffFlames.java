@@ -1,10 +1,11 @@
 package io.wirecost.diff;
 
+import io.wirecost.attribution.JoinedStacks;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
-import io.wirecost.attribution.StackCounts;
+import io.wirecost.attribution.StackTree;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,28 +48,27 @@ public final class DiffFlames {
         for (Map.Entry<String, List<Path>> e : b.entrySet()) {
             List<Path> cand = c.get(e.getKey());
             if (cand == null) continue;
-            StackCounts sb = counts(e.getValue(), kept);
-            StackCounts sc = counts(cand, kept);
             pages.put(
                     e.getKey(),
                     DiffFlameGraph.render(
                             "wirecost diff " + e.getKey() + ": " + title,
-                            sb.counts(),
-                            sb.total(),
-                            sc.counts(),
-                            sc.total()));
+                            JoinedStacks.of(stacks(e.getValue(), kept)),
+                            JoinedStacks.of(stacks(cand, kept))));
         }
         return pages;
     }
 
-    private static StackCounts counts(List<Path> files, Function<Path, SampleCapture> kept) throws RecordingException {
-        StackCounts counts = new StackCounts();
+    /** A side's stacks; a lone kept reading's own tree, which its side's flame graph drew already. */
+    private static StackTree stacks(List<Path> files, Function<Path, SampleCapture> kept) throws RecordingException {
+        StackTree tree = new StackTree();
+        SampleCapture only = files.size() == 1 ? kept.apply(files.get(0)) : null;
+        if (only != null && only.replaysInto(tree)) return only.stacks();
         for (Path f : files) {
             SampleCapture c = kept.apply(f);
-            if (c != null && c.replaysInto(counts)) c.replay(counts);
-            else Recordings.read(f, SampleMode.CPU, counts);
+            if (c != null && c.replaysInto(tree)) c.replay(tree);
+            else Recordings.read(f, SampleMode.CPU, tree);
         }
-        return counts;
+        return tree;
     }
 
     /** scenario-role -> recordings of every repetition ({@code rmi-server.jfr}, {@code rmi.r2-server.jfr}, ...). */
