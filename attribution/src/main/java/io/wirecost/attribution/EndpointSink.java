@@ -19,8 +19,8 @@ public final class EndpointSink implements SampleSink {
     private final RequestLog log;
     private final StackClassifier classifier;
     private final int categories;
-    /** Samples per endpoint id (-1: not attributed) and category. */
-    private final Map<Integer, long[]> samples = new TreeMap<>();
+    /** Per endpoint id (-1: not attributed), by category. */
+    private final Map<Integer, Tally> tallies = new TreeMap<>();
 
     private final Map<Integer, Long> javaThreads = new HashMap<>();
     private final List<long[]> ranges = new ArrayList<>();
@@ -59,7 +59,22 @@ public final class EndpointSink implements SampleSink {
         long javaThread = javaThreads.computeIfAbsent(threadId, chunk::javaThreadId);
         int endpoint = javaThread < 0 ? -1 : log.endpointAt(javaThread, ticks);
         int category = classifier.classify(stackTraceId, threadId);
-        samples.computeIfAbsent(endpoint, e -> new long[categories])[category] += weight;
+        Tally t = tallies.get(endpoint);
+        if (t == null) tallies.put(endpoint, t = new Tally(categories));
+        t.weights[category] += weight;
+        t.events[category]++;
+        t.squares[category] += (double) weight * weight;
+    }
+
+    /**
+     * One endpoint's weights by category (samples of CPU, or bytes allocated), with the events that carried them and
+     * the sum of their squares: an allocation sample stands for as many bytes as it says, so the spread of a sum of
+     * such weights is not a count's.
+     */
+    public record Tally(long[] weights, long[] events, double[] squares) {
+        Tally(int categories) {
+            this(new long[categories], new long[categories], new double[categories]);
+        }
     }
 
     /** Requests are timed in the monotonic clock: the join compares sample ticks with their boundaries as they are. */
@@ -68,9 +83,19 @@ public final class EndpointSink implements SampleSink {
         return true;
     }
 
-    /** Samples per endpoint id (-1: not attributed to an endpoint) and category index. */
+    /**
+     * Weights per endpoint id (-1: not attributed to an endpoint) and category index: in CPU mode the samples, in
+     * allocation mode the bytes the samples stand for.
+     */
     public Map<Integer, long[]> samples() {
-        return samples;
+        Map<Integer, long[]> out = new TreeMap<>();
+        tallies.forEach((id, t) -> out.put(id, t.weights()));
+        return out;
+    }
+
+    /** Per endpoint id (-1: not attributed to an endpoint). */
+    public Map<Integer, Tally> tallies() {
+        return tallies;
     }
 
     /** Requests per endpoint id that ended while the recording's chunks ran. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -138,5 +139,59 @@ class EndpointSinkTest {
         sink.sample(0, 1, 150, 1);
         assertEquals("itimer", sink.event());
         assertTrue(sink.samplerBias() != null && sink.samplerBias().contains("itimer"), sink.samplerBias());
+    }
+
+    /** An endpoint's whole cost in {@code cost}. */
+    private static EndpointCost.Row all(EndpointCost cost, String endpoint) {
+        return cost.rows(endpoint).stream()
+                .filter(r -> r.category().equals(EndpointCost.ALL))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void allocationIsBytesPerRequestWithTheSpreadOfUnequalWeights() throws IOException {
+        EndpointSink sink = sink("cpu");
+        sink.sample(0, 1, 150, 1000); // the first health request: samples of 1000 and 3000 bytes in its two requests
+        sink.sample(0, 1, 6050, 3000);
+        sink.sample(0, 1, 300, 10_000); // the orders request
+        sink.sample(0, 1, 5500, 500); // between requests
+        EndpointCost bytes = EndpointCost.of(
+                SampleMode.ALLOC, List.of(sink), RuleSet.defaults().categories());
+        assertEquals("bytes", bytes.unit());
+        EndpointCost.Row health = all(bytes, "GET /health");
+        assertEquals(2, health.requests());
+        assertEquals(2000, health.perRequest(), 1e-9);
+        // a sum of unequal weights: 1.96 times the root of their squares' sum, not of their count
+        double half = 1.959964 * Math.sqrt(1000.0 * 1000 + 3000.0 * 3000);
+        assertEquals(0, health.ciLow(), 1e-9, "floored at none");
+        assertEquals((4000 + half) / 2, health.ciHigh(), 1e-6);
+        assertEquals(2, health.samples());
+        EndpointCost.Row orders = all(bytes, "POST /orders");
+        assertEquals(10_000, orders.perRequest(), 1e-9);
+        assertEquals(10_000 + 1.959964 * 10_000, orders.ciHigh(), 1e-6);
+        double[] apart = bytes.notAttributedPercent();
+        assertEquals(100.0 * 500 / 14_500, apart[0], 1e-9, "a share of the bytes, not of the samples");
+        assertTrue(apart[1] < apart[0] && apart[0] < apart[2], Arrays.toString(apart));
+        EndpointCost.Row between = bytes.notAttributedRow();
+        assertEquals(500.0 / 3, between.perRequest(), 1e-9, "per request of any endpoint");
+
+        // CPU samples weigh one each, and stand for the sampling interval (10 ms)
+        EndpointSink samples = sink("cpu");
+        for (long ticks : new long[] {150, 6050, 300, 5500}) samples.sample(0, 1, ticks, 1);
+        EndpointCost cpu = EndpointCost.of(
+                SampleMode.CPU, List.of(samples), RuleSet.defaults().categories());
+        assertEquals("µs", cpu.unit());
+        assertEquals(2 * 10_000.0 / 2, all(cpu, "GET /health").perRequest(), 1e-9);
+        assertEquals(100.0 / 4, cpu.notAttributedPercent()[0], 1e-9);
+    }
+
+    @Test
+    void aCostPerRequestIsOfCpuOrAllocation() throws IOException {
+        EndpointSink sink = sink("cpu");
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> EndpointCost.of(
+                        SampleMode.WALL, List.of(sink), RuleSet.defaults().categories()));
     }
 }

@@ -16,8 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code attribute --by endpoint}: CPU per request by endpoint, each recording's samples joined with the request log
- * the agent's {@code endpoints=on} wrote beside it.
+ * {@code attribute --by endpoint}: CPU per request by endpoint (with {@code --mode alloc}, bytes allocated per
+ * request), each recording's samples joined with the request log the agent's {@code endpoints=on} wrote beside it.
  */
 final class EndpointAttribution {
 
@@ -28,8 +28,9 @@ final class EndpointAttribution {
             InputOptions input, List<InputOptions.Input> inputs, RuleSet rules, AttributionMode mode, String format)
             throws Exception {
         if (mode != AttributionMode.SELF) throw new UsageException("--by endpoint takes --attribution self only");
-        if (input.sampleMode() != SampleMode.CPU) {
-            throw new UsageException("--by endpoint measures CPU per request: --mode cpu only");
+        SampleMode sampled = input.sampleMode();
+        if (sampled != SampleMode.CPU && sampled != SampleMode.ALLOC) {
+            throw new UsageException("--by endpoint measures CPU or allocation per request: --mode cpu or alloc");
         }
         List<EndpointSink> sinks = new ArrayList<>();
         List<RecordingSummary> summaries = new ArrayList<>();
@@ -42,15 +43,17 @@ final class EndpointAttribution {
         input.requireSamples(summaries);
         EndpointCost cost;
         try {
-            cost = EndpointCost.of(sinks, rules.categories());
+            cost = EndpointCost.of(sampled, sinks, rules.categories());
         } catch (IllegalStateException e) {
             throw new UsageException(e.getMessage());
         }
         if (cost.requests() == 0) {
-            throw new UsageException("no request ended while the recordings ran: nothing to divide the CPU by");
+            throw new UsageException("no request ended while the recordings ran: nothing to divide the "
+                    + (sampled == SampleMode.ALLOC ? "bytes" : "CPU") + " by");
         }
         AttributeCommand.notes(summaries);
         sinks.stream()
+                .filter(s -> sampled == SampleMode.CPU)
                 .map(EndpointSink::samplerBias)
                 .filter(java.util.Objects::nonNull)
                 .distinct()

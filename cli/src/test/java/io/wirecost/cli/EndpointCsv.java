@@ -20,10 +20,20 @@ final class EndpointCsv {
      * request ran on included as {@link #NOT_ATTRIBUTED} (its requests: all of them).
      */
     static Map<String, double[]> costs(Path recording) throws Exception {
-        CliProcess.Outcome o = CliProcess.run("attribute", recording.toString(), "--by", "endpoint", "--format", "csv");
+        return costs(recording, "cpu");
+    }
+
+    /** As {@link #costs(Path)} in {@code mode}: {@code cpu} (µs per request) or {@code alloc} (bytes per request). */
+    static Map<String, double[]> costs(Path recording, String mode) throws Exception {
+        CliProcess.Outcome o = CliProcess.run(
+                "attribute", recording.toString(), "--by", "endpoint", "--mode", mode, "--format", "csv");
         assertEquals(0, o.exit(), o.err());
         List<String> lines = o.stdout().lines().toList();
-        assertEquals("endpoint,category,cpu_micros_per_request,ci_low,ci_high,requests", lines.get(0));
+        assertEquals(
+                "endpoint,category,"
+                        + (mode.equals("alloc") ? "alloc_bytes_per_request" : "cpu_micros_per_request")
+                        + ",ci_low,ci_high,requests",
+                lines.get(0));
         Map<String, double[]> out = new TreeMap<>();
         for (String line : lines.subList(1, lines.size())) {
             int cut = line.lastIndexOf(",all,");

@@ -99,6 +99,8 @@ class EndpointServersIT {
         Map<String, double[]> costs = profile(
                 "jetty",
                 port,
+                10,
+                "also=alloc,",
                 List.of("io.wirecost.apps.jetty.JettyShop", String.valueOf(port)),
                 "if k == 0 then return wrk.format(\"GET\", \"/shop/orders/\" .. i)",
                 "elseif k == 1 then return wrk.format(\"GET\", \"/shop/search?q=\" .. i)",
@@ -108,6 +110,20 @@ class EndpointServersIT {
                 costs,
                 "GET /shop/health",
                 Map.of("GET /shop/orders/*", 3000.0, "GET /shop/search", 1000.0, "GET /shop/refunds/*", 3000.0),
+                "GET /shop/refunds/*");
+        // the same requests' allocations, sampled beside the CPU (also=alloc): 100 bytes per µs of known work
+        Map<String, double[]> bytes = EndpointCsv.costs(dir.resolve("jetty.jfr"), "alloc");
+        System.out.println("jetty bytes by endpoint: " + show(bytes));
+        assertWork(
+                bytes,
+                "GET /shop/health",
+                Map.of(
+                        "GET /shop/orders/*",
+                        300_000.0,
+                        "GET /shop/search",
+                        100_000.0,
+                        "GET /shop/refunds/*",
+                        300_000.0),
                 "GET /shop/refunds/*");
     }
 
@@ -300,11 +316,18 @@ class EndpointServersIT {
 
     private Map<String, double[]> profile(String app, int port, int seconds, List<String> main, String... branches)
             throws Exception {
+        return profile(app, port, seconds, "", main, branches);
+    }
+
+    /** As above, with more of the agent's options ({@code also=alloc,}) before its own. */
+    private Map<String, double[]> profile(
+            String app, int port, int seconds, String agentOptions, List<String> main, String... branches)
+            throws Exception {
         Path target = APPS.resolve(app).resolve("target");
         Path rec = dir.resolve(app + ".jfr");
         Path log = dir.resolve(app + ".log");
         List<String> cmd = javaCommand(
-                "-javaagent:" + RealPrograms.AGENT + "=endpoints=on,file=" + rec,
+                "-javaagent:" + RealPrograms.AGENT + "=" + agentOptions + "endpoints=on,file=" + rec,
                 "-cp",
                 target.resolve(app + "-shop-1.jar") + java.io.File.pathSeparator + target.resolve("libs") + "/*");
         cmd.addAll(main);

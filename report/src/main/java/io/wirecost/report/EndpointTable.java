@@ -71,7 +71,7 @@ public final class EndpointTable {
             }
             List<EndpointCost.Row> all = cost.rows().stream()
                     .filter(r -> r.category().equals(EndpointCost.ALL))
-                    .sorted(Comparator.comparingDouble(EndpointCost.Row::cpuMicrosPerRequest)
+                    .sorted(Comparator.comparingDouble(EndpointCost.Row::perRequest)
                             .reversed())
                     .toList();
             for (EndpointCost.Row r : all) {
@@ -82,12 +82,10 @@ public final class EndpointTable {
                 body.add(List.of(
                         rec.getKey(),
                         r.endpoint(),
-                        String.format(Locale.ROOT, "%.1f", r.cpuMicrosPerRequest()),
-                        String.format(Locale.ROOT, "[%.1f, %.1f]", r.ciLowMicros(), r.ciHighMicros()),
+                        String.format(Locale.ROOT, "%.1f", r.perRequest()),
+                        String.format(Locale.ROOT, "[%.1f, %.1f]", r.ciLow(), r.ciHigh()),
                         String.valueOf(r.requests()),
-                        top == null
-                                ? "·"
-                                : String.format(Locale.ROOT, "%s %.1f", top.category(), top.cpuMicrosPerRequest()),
+                        top == null ? "·" : String.format(Locale.ROOT, "%s %.1f", top.category(), top.perRequest()),
                         r.samples() < EndpointReport.FEW_SAMPLES ? "few samples" : ""));
             }
             double[] na = cost.notAttributedPercent();
@@ -148,9 +146,9 @@ public final class EndpointTable {
                         .append(String.format(
                                 Locale.ROOT,
                                 ",%.3f,%.3f,%.3f,%d%n",
-                                row.cpuMicrosPerRequest(),
-                                row.ciLowMicros(),
-                                row.ciHighMicros(),
+                                row.perRequest(),
+                                row.ciLow(),
+                                row.ciHigh(),
                                 row.requests()));
             }
         }

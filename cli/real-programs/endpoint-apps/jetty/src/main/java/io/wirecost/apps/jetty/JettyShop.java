@@ -18,7 +18,8 @@ import org.eclipse.jetty.server.ServerConnector;
  * A shop on embedded Jetty whose servlets do known CPU work per request, so that a test can check each
  * endpoint's CPU per request against it: {@code /shop/orders/*} 3000 µs, {@code /shop/search} 1000 µs,
  * {@code /shop/health} none, {@code /shop/refunds/*} 2000 µs and a refusal (409), whose error page
- * ({@code /shop/errors/refused}, run by Jetty for it) costs 1000 µs more. Usage: {@code JettyShop PORT [checksum]} (listens on 127.0.0.1 until it is stopped);
+ * ({@code /shop/errors/refused}, run by Jetty for it) costs 1000 µs more. Each also allocates known bytes, 100 per
+ * µs of its work (one array each), for its allocation per request. Usage: {@code JettyShop PORT [checksum]} (listens on 127.0.0.1 until it is stopped);
  * {@code checksum} stands for a pull request that adds a SHA-256 checksum of every order to {@code /shop/orders/*}
  * (examples/own-service gates on it).
  */
@@ -47,7 +48,7 @@ public final class JettyShop {
         server.join();
     }
 
-    /** Spins the given CPU time on its own thread's CPU clock, then answers. */
+    /** Spins the given CPU time on its own thread's CPU clock, allocates 100 bytes per µs of it, then answers. */
     static final class Work extends HttpServlet {
         private static final long serialVersionUID = 1L;
         private static final byte[] ORDER = "{\"sku\":\"A-1\",\"qty\":1},".repeat(40).getBytes(StandardCharsets.UTF_8);
@@ -61,7 +62,7 @@ public final class JettyShop {
 
         @Override
         protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-            long spins = CpuWork.spin(micros);
+            long spins = CpuWork.spin(micros) + CpuWork.allocate((int) micros * 100);
             if (checksum) spins += checksum();
             response.setContentType("text/plain");
             response.getWriter().println(request.getRequestURI() + " " + spins);
@@ -83,13 +84,14 @@ public final class JettyShop {
         }
     }
 
-    /** Refuses every request (409) after 2000 µs: the context's error page answers it. */
+    /** Refuses every request (409) after 2000 µs and 200,000 bytes: the context's error page answers it. */
     static final class Refuse extends HttpServlet {
         private static final long serialVersionUID = 1L;
 
         @Override
         protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
             CpuWork.spin(2000);
+            CpuWork.allocate(200_000);
             response.sendError(HttpServletResponse.SC_CONFLICT, "refunded already");
         }
     }
