@@ -57,8 +57,8 @@ final class AttributeCommand implements Callable<Integer> {
             defaultValue = "category",
             description = "category (rules), package (leaf frame's package, no rules) or artifact (leaf frame's jar as "
                     + "Maven coordinates, or JDK module; needs the agent's .artifacts file beside each recording) or endpoint "
-                    + "(CPU per request by route template and category; needs the .requests file the agent's "
-                    + "endpoints=on writes beside each recording).")
+                    + "(CPU, or with --mode alloc bytes allocated, per request by route template and category; needs the "
+                    + ".requests file the agent's endpoints=on writes beside each recording).")
     String by;
 
     @Option(
