@@ -60,8 +60,10 @@ class ServiceLookupRecordingTest {
                 percent,
                 belowLoop);
         System.out.println(seen);
-        assertTrue(total(belowLoop) >= 200, "too few samples to judge: " + seen);
-        assertTrue(percent >= 80, seen);
+        // a minute on a loaded machine can keep fewer than 200; the share's interval says whether they suffice
+        assertTrue(total(belowLoop) >= 50, "too few samples to judge: " + seen);
+        double low = 100 * CategoryShare.wilson(lookup, total(belowLoop))[0];
+        assertTrue(low >= 80, String.format(java.util.Locale.ROOT, "95 %% interval from %.1f %%: %s", low, seen));
     }
 
     private static long total(Map<String, Long> byCategory) {
