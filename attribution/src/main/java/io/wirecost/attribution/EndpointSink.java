@@ -27,6 +27,9 @@ public final class EndpointSink implements SampleSink {
     private ChunkView chunk;
     private long intervalNanos = -1;
     private String event;
+    /** Whether this chunk's sampling settings were taken, at its first sample. */
+    private boolean settingsRead;
+
     private String clockProblem;
 
     public EndpointSink(RequestLog log, RuleSet rules) {
@@ -40,6 +43,7 @@ public final class EndpointSink implements SampleSink {
         this.chunk = chunk;
         classifier.beginChunk(chunk);
         javaThreads.clear();
+        settingsRead = false;
         if (chunk.ticksPerSecond() != 1_000_000_000L) {
             clockProblem = "the recording's clock ticks " + chunk.ticksPerSecond()
                     + " times a second, not the monotonic nanoseconds requests are timed in"
@@ -51,9 +55,10 @@ public final class EndpointSink implements SampleSink {
 
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-        if (intervalNanos < 0) {
+        if (!settingsRead) {
             // async-profiler states its settings as events of the chunk: known by its first sample, not at its start
-            intervalNanos = chunk.sampleIntervalNanos();
+            settingsRead = true;
+            if (intervalNanos < 0) intervalNanos = chunk.sampleIntervalNanos();
             if (event == null) event = chunk.sampleEvent();
         }
         long javaThread = javaThreads.computeIfAbsent(threadId, chunk::javaThreadId);
