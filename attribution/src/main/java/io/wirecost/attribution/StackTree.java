@@ -48,8 +48,6 @@ public final class StackTree implements SampleSink {
 
     private int orderCount;
     private long total;
-    /** Whether the latest sample was its stack's first: {@link JoinedStacks} needs to know whether any came after. */
-    private boolean lastSampleWasFirst;
 
     // valid for the chunk being read only
     private ChunkView chunk;
@@ -77,8 +75,7 @@ public final class StackTree implements SampleSink {
             stackNodes.put(stackTraceId, node);
         }
         // a sample of weight 0 still makes its stack one of the graph's, as it makes a key of StackCounts
-        lastSampleWasFirst = !sampled[node];
-        if (lastSampleWasFirst) {
+        if (!sampled[node]) {
             sampled[node] = true;
             if (orderCount == order.length) order = Arrays.copyOf(order, orderCount * 2);
             order[orderCount++] = node;
@@ -109,10 +106,6 @@ public final class StackTree implements SampleSink {
             for (int n = node; n != ROOT; n = parent[n]) path[--i] = frame[n];
             v.stack(path, depth, weight[node]);
         }
-    }
-
-    boolean lastSampleWasFirst() {
-        return lastSampleWasFirst;
     }
 
     // the tree as JoinedStacks reads it: nodes are numbered after their parents

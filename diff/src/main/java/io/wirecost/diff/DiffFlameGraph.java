@@ -32,7 +32,7 @@ public final class DiffFlameGraph {
         long candTotal = cand.total();
         DiffTree.Node root = DiffTree.of(base, cand);
         List<Box> boxes = new ArrayList<>();
-        collect(root, 0, 1.0, 0, boxes);
+        collect(root, 0, 1.0, 0, Math.max(1, baseTotal), Math.max(1, candTotal), boxes);
         int depth = boxes.stream().mapToInt(Box::level).max().orElse(0);
         double maxDelta = boxes.stream()
                 .mapToDouble(b -> Math.abs(b.cand() - b.base()))
@@ -68,12 +68,14 @@ public final class DiffFlameGraph {
         return sb.toString();
     }
 
-    private static void collect(DiffTree.Node n, double x, double w, int level, List<Box> out) {
-        out.add(new Box(level, x, w, n.name, n.base, n.cand));
+    /** Each frame's box, its shares its weights over its side's total. */
+    private static void collect(
+            DiffTree.Node n, double x, double w, int level, long baseTotal, long candTotal, List<Box> out) {
+        out.add(new Box(level, x, w, n.name, (double) n.base / baseTotal, (double) n.cand / candTotal));
         double cx = x;
         for (DiffTree.Node c : n.children) {
-            double cw = (c.base + c.cand) / 2;
-            if (cw >= MIN_FRACTION) collect(c, cx, cw, level + 1, out);
+            double cw = ((double) c.base / baseTotal + (double) c.cand / candTotal) / 2;
+            if (cw >= MIN_FRACTION) collect(c, cx, cw, level + 1, baseTotal, candTotal, out);
             cx += cw;
         }
     }

@@ -3,31 +3,34 @@ package io.wirecost.diff;
 import io.wirecost.attribution.LongIntMap;
 import io.wirecost.attribution.StackPaths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The frames of a differential flame graph's two sides, each with its share of its side's total: a stack's share is
- * added to every frame on it. A node's child is found by (node, name) ids, each side's names made ids once.
+ * The frames of a differential flame graph's two sides, each with its share of its side's total: a stack's weight is
+ * added to every frame on it, and divided by the side's total once, so that a frame's share is the same whatever the
+ * order its stacks come in (a recording's chunks are read in parallel, so that order changes from one reading to the
+ * next). A node's child is found by (node, name) ids, each side's names made ids once.
  */
 final class DiffTree {
 
-    /** A frame: its name, its shares of the baseline and of the candidate, and its children. */
+    /** A frame: its name, its weights in the baseline and in the candidate, and its children. */
     static final class Node {
         final String name;
-        double base;
-        double cand;
-        /** In the order the graph first met them, which lays them out left to right. */
+        long base;
+        long cand;
+        /** Ordered by name by {@link #of}: the layout left to right, whatever order the stacks came in. */
         final List<Node> children = new ArrayList<>();
 
         Node(String name) {
             this.name = name;
         }
 
-        void add(double share, boolean baseline) {
-            if (baseline) base += share;
-            else cand += share;
+        void add(long weight, boolean baseline) {
+            if (baseline) base += weight;
+            else cand += weight;
         }
     }
 
@@ -39,29 +42,27 @@ final class DiffTree {
         nodes.add(new Node("all"));
     }
 
-    /** The root of both sides' frames, the baseline's met first. */
+    /** The root of both sides' frames, each node's children ordered by name. */
     static Node of(StackPaths base, StackPaths cand) {
         DiffTree tree = new DiffTree();
         tree.add(base, true);
         tree.add(cand, false);
+        for (Node n : tree.nodes) n.children.sort(Comparator.comparing((Node c) -> c.name));
         return tree.nodes.get(0);
     }
 
-    /** Adds the side's stacks in its order: the shares' sums depend on it in the last bit, the layout wholly. */
     private void add(StackPaths side, boolean baseline) {
-        long total = side.total();
-        if (total == 0) return;
+        if (side.total() == 0) return;
         List<String> names = side.names();
         int[] ids = ids(names);
         side.forEach((frames, depth, weight) -> {
-            double v = (double) weight / total;
             int node = 0;
-            nodes.get(node).add(v, baseline);
+            nodes.get(node).add(weight, baseline);
             for (int i = 0; i < depth; i++) {
                 int id = ids[frames[i]];
                 if (id < 0) continue; // an empty name: a joined key's ";;", no frame
                 node = child(node, id, names.get(frames[i]));
-                nodes.get(node).add(v, baseline);
+                nodes.get(node).add(weight, baseline);
             }
         });
     }
