@@ -18,15 +18,10 @@ import java.util.Map;
  */
 public final class JoinedStacks implements StackPaths {
 
-    private static final int ROOT = 0;
-
     private final List<String> names = new ArrayList<>();
     private final Map<String, Integer> nameIds = new HashMap<>();
-    private final LongIntMap children = new LongIntMap();
-    private int[] parent = new int[1024];
-    private int[] name = new int[1024];
-    private long[] weight = new long[1024];
-    private int nodeCount = 1;
+    /** The keys, as paths of name ids. */
+    private final PathTrie trie = new PathTrie();
 
     private final long total;
 
@@ -51,7 +46,7 @@ public final class JoinedStacks implements StackPaths {
         }
         for (int k = 0; k < tree.stacks(); k++) {
             int node = tree.sampledNode(k);
-            j.weight[joined[node]] += tree.weight(node);
+            j.trie.add(joined[node], tree.weight(node));
         }
         return j;
     }
@@ -70,20 +65,11 @@ public final class JoinedStacks implements StackPaths {
     @Override
     public void forEach(Visitor v) {
         int[] path = new int[16];
-        for (int node = 0; node < nodeCount; node++) {
-            if (weight[node] == 0) continue;
-            int depth = depth(node);
-            if (depth > path.length) path = new int[Math.max(depth, path.length * 2)];
-            int i = depth;
-            for (int n = node; n != ROOT; n = parent[n]) path[--i] = name[n];
-            v.stack(path, depth, weight[node]);
+        for (int node = 0; node < trie.count(); node++) {
+            if (trie.weight(node) == 0) continue;
+            path = trie.labels(node, path);
+            v.stack(path, trie.depth(node), trie.weight(node));
         }
-    }
-
-    private int depth(int node) {
-        int depth = 0;
-        for (int n = node; n != ROOT; n = parent[n]) depth++;
-        return depth;
     }
 
     /**
@@ -91,20 +77,7 @@ public final class JoinedStacks implements StackPaths {
      * its key was empty, so empty names at the root add nothing.
      */
     private int append(int node, int nameId) {
-        if (node == ROOT && names.get(nameId).isEmpty()) return ROOT;
-        long key = ((long) node << 32) | nameId;
-        int c = children.get(key, -1);
-        if (c >= 0) return c;
-        if (nodeCount == parent.length) {
-            int n = nodeCount * 2;
-            parent = Arrays.copyOf(parent, n);
-            name = Arrays.copyOf(name, n);
-            weight = Arrays.copyOf(weight, n);
-        }
-        parent[nodeCount] = node;
-        name[nodeCount] = nameId;
-        children.put(key, nodeCount);
-        return nodeCount++;
+        return node == PathTrie.ROOT && names.get(nameId).isEmpty() ? node : trie.child(node, nameId);
     }
 
     private int nameId(String s) {

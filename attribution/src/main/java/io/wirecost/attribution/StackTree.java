@@ -12,8 +12,7 @@ import java.util.Map;
  * ({@link JoinedStacks}). Built from the chunk's stack and method ids, so a frame's name is made once per method, not
  * once per stack it appears on, and a stack seen in every chunk is one path.
  *
- * <p>Keeps the order in which its stacks were first sampled: {@link StackCounts} meets its keys in that order, and the
- * differential graph's layout depends on it.
+ * <p>Keeps the order in which its stacks were first sampled, which is the order {@link #forEach} gives them in.
  *
  * <pre>
  * StackTree tree = new StackTree();
@@ -23,7 +22,7 @@ import java.util.Map;
  */
 public final class StackTree implements SampleSink {
 
-    static final int ROOT = 0;
+    static final int ROOT = PathTrie.ROOT;
 
     private final List<String> names = new ArrayList<>();
     private final Map<String, Integer> nameIds = new HashMap<>();
@@ -34,14 +33,10 @@ public final class StackTree implements SampleSink {
     private byte[] frameType = new byte[256];
     private int frameCount;
 
-    /** (parent node << 32 | frame id) to the child node. */
-    private final LongIntMap children = new LongIntMap();
+    /** The stacks, as paths of frame ids. */
+    private final PathTrie trie = new PathTrie();
 
-    private int[] parent = new int[1024];
-    private int[] frame = new int[1024];
-    private long[] weight = new long[1024];
     private boolean[] sampled = new boolean[1024];
-    private int nodeCount = 1; // the root, an empty stack
 
     /** The sampled nodes in the order of their first sample. */
     private int[] order = new int[256];
@@ -75,12 +70,13 @@ public final class StackTree implements SampleSink {
             stackNodes.put(stackTraceId, node);
         }
         // a sample of weight 0 still makes its stack one of the graph's, as it makes a key of StackCounts
+        if (node >= sampled.length) sampled = Arrays.copyOf(sampled, Math.max(node + 1, sampled.length * 2));
         if (!sampled[node]) {
             sampled[node] = true;
             if (orderCount == order.length) order = Arrays.copyOf(order, orderCount * 2);
             order[orderCount++] = node;
         }
-        this.weight[node] += weight;
+        trie.add(node, weight);
         total += weight;
     }
 
@@ -99,30 +95,26 @@ public final class StackTree implements SampleSink {
         int[] path = new int[16];
         for (int k = 0; k < orderCount; k++) {
             int node = order[k];
-            int depth = 0;
-            for (int n = node; n != ROOT; n = parent[n]) depth++;
-            if (depth > path.length) path = new int[Math.max(depth, path.length * 2)];
-            int i = depth;
-            for (int n = node; n != ROOT; n = parent[n]) path[--i] = frame[n];
-            v.stack(path, depth, weight[node]);
+            path = trie.labels(node, path);
+            v.stack(path, trie.depth(node), trie.weight(node));
         }
     }
 
     // the tree as JoinedStacks reads it: nodes are numbered after their parents
     int nodeCount() {
-        return nodeCount;
+        return trie.count();
     }
 
     int parent(int node) {
-        return parent[node];
+        return trie.parent(node);
     }
 
     int frame(int node) {
-        return frame[node];
+        return trie.label(node);
     }
 
     long weight(int node) {
-        return weight[node];
+        return trie.weight(node);
     }
 
     int sampledNode(int k) {
@@ -149,7 +141,7 @@ public final class StackTree implements SampleSink {
         long[] methods = chunk.stackMethods(stackTraceId);
         byte[] types = chunk.stackTypes(stackTraceId);
         int node = ROOT;
-        for (int i = methods.length - 1; i >= 0; i--) node = child(node, frameOf(methods[i], types, i));
+        for (int i = methods.length - 1; i >= 0; i--) node = trie.child(node, frameOf(methods[i], types, i));
         return node;
     }
 
@@ -185,22 +177,5 @@ public final class StackTree implements SampleSink {
         frameType[frameCount] = type;
         frameIds.put(key, frameCount);
         return frameCount++;
-    }
-
-    private int child(int node, int frameId) {
-        long key = ((long) node << 32) | frameId;
-        int c = children.get(key, -1);
-        if (c >= 0) return c;
-        if (nodeCount == parent.length) {
-            int n = nodeCount * 2;
-            parent = Arrays.copyOf(parent, n);
-            frame = Arrays.copyOf(frame, n);
-            weight = Arrays.copyOf(weight, n);
-            sampled = Arrays.copyOf(sampled, n);
-        }
-        parent[nodeCount] = node;
-        frame[nodeCount] = frameId;
-        children.put(key, nodeCount);
-        return nodeCount++;
     }
 }

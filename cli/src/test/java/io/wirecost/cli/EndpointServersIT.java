@@ -363,12 +363,7 @@ class EndpointServersIT {
                     .mapToLong(
                             l -> Long.parseLong(l.substring(l.indexOf(':') + 1).trim()))
                     .sum();
-            sent = Long.parseLong(out.lines()
-                    .filter(l -> l.contains(" requests in "))
-                    .findFirst()
-                    .orElseThrow()
-                    .trim()
-                    .split(" ")[0]);
+            sent = RealPrograms.wrkRequests(out);
         } finally {
             stop(server, rec);
         }

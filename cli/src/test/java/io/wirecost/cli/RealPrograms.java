@@ -95,6 +95,16 @@ final class RealPrograms {
     }
 
     /** Runs a command to its end within the bound; returns its output. */
+    /** The requests whose answers wrk read, from its report ({@code 73697 requests in 10.04s, ...}). */
+    static long wrkRequests(String report) {
+        return Long.parseLong(report.lines()
+                .filter(l -> l.contains(" requests in "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no request count in wrk's report: " + report))
+                .trim()
+                .split(" ")[0]);
+    }
+
     static String run(Path dir, int seconds, List<String> command) throws Exception {
         Path out = Files.createTempFile(dir, "run", ".log");
         Process p = new ProcessBuilder(command)

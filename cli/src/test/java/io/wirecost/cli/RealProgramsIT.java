@@ -87,12 +87,7 @@ class RealProgramsIT {
             String out = run(dir, 60, List.of("wrk", "-t2", "-c16", "-d10s", "-s", script.toString(), url));
             assertTrue(out.contains("Requests/sec"), out);
             System.out.println("jetty wrk: " + out);
-            sent = Long.parseLong(out.lines()
-                    .filter(l -> l.contains(" requests in "))
-                    .findFirst()
-                    .orElseThrow()
-                    .trim()
-                    .split(" ")[0]);
+            sent = RealPrograms.wrkRequests(out);
         } finally {
             stop(jetty, rec);
         }
