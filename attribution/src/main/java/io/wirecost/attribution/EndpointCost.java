@@ -72,20 +72,15 @@ public record EndpointCost(SampleMode mode, List<Row> rows, Sum notAttributed, S
 
     /**
      * Percent of all samples (in allocation mode, of all bytes) not attributed to an endpoint, with its 95 % interval:
-     * Wilson's for a count; for bytes, the delta method's for a ratio of two sums of weights.
+     * Wilson's for a count; for bytes, the ratio estimator's ({@link CategoryShare#weighted}).
      */
     public double[] notAttributedPercent() {
         if (total.samples() <= 0) return new double[] {0, 0, 0};
-        if (mode == SampleMode.CPU) {
-            double[] ci = CategoryShare.wilson(notAttributed.weight(), total.weight());
-            return new double[] {100.0 * notAttributed.weight() / total.weight(), 100 * ci[0], 100 * ci[1]};
-        }
-        double t = total.weight();
-        if (t <= 0) return new double[] {0, 0, 0};
-        double p = notAttributed.weight() / t;
-        double attributedSquares = total.squares() - notAttributed.squares();
-        double se = Math.sqrt(notAttributed.squares() * (1 - p) * (1 - p) + attributedSquares * p * p) / t;
-        return new double[] {100 * p, 100 * Math.max(0, p - Z95 * se), 100 * Math.min(1, p + Z95 * se)};
+        CategoryShare share = mode == SampleMode.CPU
+                ? CategoryShare.of(null, notAttributed.weight(), total.weight())
+                : CategoryShare.weighted(
+                        null, notAttributed.weight(), total.weight(), notAttributed.squares(), total.squares());
+        return new double[] {share.percent(), share.ciLow(), share.ciHigh()};
     }
 
     /** The samples not attributed to an endpoint, per request of any endpoint, as endpoint {@link #NOT_ATTRIBUTED}. */
