@@ -127,7 +127,7 @@ public record RunData(
                 label.isEmpty() ? dirOrFile.getFileName().toString() : label,
                 scenarios,
                 CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")),
-                RunProtocol.of(run),
+                RunProtocol.of(run, results.endpointSampler()),
                 Session.of(run, results.scenarios()),
                 EndpointCsv.read(file.toAbsolutePath().getParent().resolve("endpoints.csv")));
     }

@@ -15,9 +15,10 @@ final class RunProtocol {
 
     /**
      * What results.json says of it (older runs lack some): method and counts, CPU pinning, the method's JVM options,
-     * profiler; not scenario options, the user's JVM options or the JDK, which are what a comparison compares.
+     * profiler and the event behind the endpoints' CPU per request; not scenario options, the user's JVM options or
+     * the JDK, which are what a comparison compares.
      */
-    static Map<String, String> of(ResultsFile.Run run) {
+    static Map<String, String> of(ResultsFile.Run run, ResultsFile.EndpointSampler endpointSampler) {
         Map<String, String> p = new LinkedHashMap<>();
         ResultsFile.Settings s = run.settings();
         if (s != null && s.method() != null) {
@@ -44,6 +45,11 @@ final class RunProtocol {
                     prof.engine() + " " + (prof.event() == null ? "" : prof.event()) + " every "
                             + (prof.intervalNs() == null ? "?" : prof.intervalNs()) + " ns");
         }
+        // the event the recordings name, which is not always the one asked for (a JVM without perf events falls back
+        // to a timer): itimer and ctimer lean CPU per request on long requests where cpu does not, so a change of
+        // sampler alone would move every endpoint's figure
+        if (endpointSampler != null && endpointSampler.event() != null)
+            p.put("endpoint sampler", endpointSampler.event());
         return p;
     }
 

@@ -309,6 +309,44 @@ class GateTest {
     }
 
     @Test
+    void runsWhoseEndpointFiguresComeFromDifferentSamplersGetNoVerdict() throws Exception {
+        Gate.Result r = judge(
+                withEndpointSampler(
+                        withRun(RunFixture.write(dir.resolve("cpu-base"), new double[] {50, 51, 49}), ADAPTIVE_PINNED),
+                        "cpu"),
+                withEndpointSampler(
+                        withRun(
+                                RunFixture.write(dir.resolve("itimer-cand"), new double[] {100, 102, 98}),
+                                ADAPTIVE_PINNED),
+                        "itimer"));
+        assertFalse(r.complete(), "a doubling, but its endpoints sampled by another event");
+        assertEquals(java.util.Map.of("endpoint sampler", "cpu vs itimer"), r.measuredDifferently());
+        // the same sampler, or a run without endpoint figures against one with them: measured alike
+        Path same = withEndpointSampler(
+                withRun(RunFixture.write(dir.resolve("cpu-cand"), new double[] {100, 102, 98}), ADAPTIVE_PINNED),
+                "cpu");
+        assertTrue(judge(
+                        withRun(
+                                RunFixture.write(dir.resolve("plain-base"), new double[] {50, 51, 49}),
+                                ADAPTIVE_PINNED),
+                        same)
+                .measuredDifferently()
+                .isEmpty());
+    }
+
+    /** Adds the top-level endpoint_sampler object a run with endpoint figures writes. */
+    private static Path withEndpointSampler(Path dir, String event) throws Exception {
+        Path f = dir.resolve("results.json");
+        String json = java.nio.file.Files.readString(f);
+        java.nio.file.Files.writeString(
+                f,
+                json.replace(
+                        "{\"format\":\"wirecost-results/1\",",
+                        "{\"format\":\"wirecost-results/1\",\"endpoint_sampler\":{\"event\":\"" + event + "\"},"));
+        return dir;
+    }
+
+    @Test
     void aBaselineWithoutTheMethodsJitThresholdsForWsSecurityIsNotJudgedAgainstOneWithThem() throws Exception {
         String scaled = ADAPTIVE_PINNED.replace(
                 "\"profiler\":",
