@@ -11,6 +11,7 @@ import io.wirecost.attribution.CategoryLabels;
 import io.wirecost.attribution.CategoryShare;
 import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.RoleAttribution;
+import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioResult;
 import java.io.ByteArrayOutputStream;
@@ -145,13 +146,7 @@ public final class RunMetrics {
                 .constLabels(client)
                 .callback(cb -> forEachResult((run, r) -> r.rtt().stream()
                         .filter(s -> !DERIVED.contains(s.operation()))
-                        .forEach(s -> cb.call(
-                                s.invocations(),
-                                seconds(s.meanMicros()) * s.invocations(),
-                                Quantiles.EMPTY,
-                                run,
-                                r.scenario(),
-                                s.operation()))))
+                        .forEach(s -> summary(cb, s, run, r.scenario(), s.operation()))))
                 .register(registry);
         // the mean's 95 % interval (Student t over the kept measurements), beside the summary: a summary has no
         // place for it, and sum / count alone says nothing of how well the mean is known
@@ -163,11 +158,7 @@ public final class RunMetrics {
                     .constLabels(client)
                     .callback(cb -> forEachResult((run, r) -> r.rtt().stream()
                             .filter(s -> !DERIVED.contains(s.operation()))
-                            .forEach(s -> {
-                                double v = bound(
-                                        bound, s.interval().low(), s.interval().high());
-                                if (!Double.isNaN(v)) cb.call(seconds(v), run, r.scenario(), s.operation());
-                            })))
+                            .forEach(s -> intervalBound(cb, bound, s, run, r.scenario(), s.operation()))))
                     .register(registry);
         }
         GaugeWithCallback.builder()
@@ -193,12 +184,8 @@ public final class RunMetrics {
                     .help("95 % interval bound of wirecost_rtt_primitives_geomean_seconds (the delta method)")
                     .labelNames("run", "scenario")
                     .constLabels(client)
-                    .callback(cb -> forEachResult((run, r) -> r.rtt("primitives-geomean")
-                            .ifPresent(s -> {
-                                double v = bound(
-                                        bound, s.interval().low(), s.interval().high());
-                                if (!Double.isNaN(v)) cb.call(seconds(v), run, r.scenario());
-                            })))
+                    .callback(cb -> forEachResult((run, r) ->
+                            r.rtt("primitives-geomean").ifPresent(s -> intervalBound(cb, bound, s, run, r.scenario()))))
                     .register(registry);
         }
         SummaryWithCallback.builder()
@@ -206,13 +193,8 @@ public final class RunMetrics {
                 .help("A fresh client's lookup or connection set-up and first call: sum / count is the papers' mean")
                 .labelNames("run", "scenario")
                 .constLabels(client)
-                .callback(cb -> forEachResult((run, r) -> r.rtt("instantiation")
-                        .ifPresent(s -> cb.call(
-                                s.invocations(),
-                                seconds(s.meanMicros()) * s.invocations(),
-                                Quantiles.EMPTY,
-                                run,
-                                r.scenario()))))
+                .callback(cb -> forEachResult(
+                        (run, r) -> r.rtt("instantiation").ifPresent(s -> summary(cb, s, run, r.scenario()))))
                 .register(registry);
 
         for (String bound : List.of("", "_ci_low", "_ci_high")) {
@@ -284,6 +266,17 @@ public final class RunMetrics {
                 .register(registry);
 
         MessageSizes.register(registry, this::forEachResult);
+    }
+
+    /** A round trip as a summary without quantiles: count the invocations, sum the mean times that count. */
+    private static void summary(SummaryWithCallback.Callback cb, RttStatistics s, String... labels) {
+        cb.call(s.invocations(), seconds(s.meanMicros()) * s.invocations(), Quantiles.EMPTY, labels);
+    }
+
+    /** A round trip's {@code _ci_low} or {@code _ci_high} bound, in seconds; no series where the bound is unknown. */
+    private static void intervalBound(GaugeWithCallback.Callback cb, String bound, RttStatistics s, String... labels) {
+        double v = bound(bound, s.interval().low(), s.interval().high());
+        if (!Double.isNaN(v)) cb.call(seconds(v), labels);
     }
 
     /** The interval's end a {@code _ci_low} or {@code _ci_high} family reports. */
