@@ -16,7 +16,7 @@ public final class CategoryFilter implements SampleSink {
 
     @Override
     public void beginChunk(ChunkView chunk) {
-        classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+        classifier = StackClassifier.classifyOnly(rules);
         classifier.beginChunk(chunk);
         next.beginChunk(chunk);
     }

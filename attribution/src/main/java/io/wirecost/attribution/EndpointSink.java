@@ -34,7 +34,7 @@ public final class EndpointSink implements SampleSink {
 
     public EndpointSink(RequestLog log, RuleSet rules) {
         this.log = log;
-        this.classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+        this.classifier = StackClassifier.classifyOnly(rules);
         this.categories = rules.categories().size();
     }
 

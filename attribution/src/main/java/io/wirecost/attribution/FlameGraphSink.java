@@ -67,7 +67,7 @@ public final class FlameGraphSink implements SampleSink {
         names.clear();
         artifactRoots.clear();
         if (categoryRoot) {
-            classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()));
+            classifier = StackClassifier.classifyOnly(rules);
             classifier.beginChunk(chunk);
         }
     }

@@ -77,7 +77,7 @@ public final class OtlpProfileSink implements SampleSink {
         this.mode = mode;
         this.periodNanos = periodNanos;
         this.artifactOf = artifactOf;
-        this.classifier = new StackClassifier(rules, new CategoryCounts(rules.categories()), AttributionMode.SELF);
+        this.classifier = StackClassifier.classifyOnly(rules);
     }
 
     /** The sample type's name in the profile: the mode as {@code --mode} spells it. */

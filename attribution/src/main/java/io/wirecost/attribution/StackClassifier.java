@@ -39,6 +39,11 @@ public final class StackClassifier implements SummingSink {
         this.mode = mode;
     }
 
+    /** For a sink that asks only {@link #classify} (a filter, a flame graph's category root): no counts are read. */
+    public static StackClassifier classifyOnly(RuleSet rules) {
+        return new StackClassifier(rules, new CategoryCounts(rules.categories()));
+    }
+
     @Override
     public void beginChunk(ChunkView chunk) {
         // ids are per chunk: a new chunk may reuse them for other methods, stacks and threads
