@@ -1,5 +1,6 @@
 package io.wirecost.runner;
 
+import io.wirecost.scenarios.files.CleanupHook;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ public final class NetworkPair implements AutoCloseable {
     private final String serverAddress;
     private final String clientAddress;
     private final String rate;
-    private final Thread cleanup;
+    private final CleanupHook cleanup;
 
     private NetworkPair(String tag, int subnet, String rate) {
         this.serverNs = "wcs-" + tag;
@@ -28,7 +29,7 @@ public final class NetworkPair implements AutoCloseable {
         this.serverAddress = "10.77." + subnet + ".1";
         this.clientAddress = "10.77." + subnet + ".2";
         this.rate = rate;
-        this.cleanup = new Thread(this::remove, "wirecost-netns-cleanup");
+        this.cleanup = CleanupHook.register("wirecost-netns-cleanup", this::remove);
     }
 
     /** Why {@code --remote} cannot run here, or null. */
@@ -45,7 +46,6 @@ public final class NetworkPair implements AutoCloseable {
     public static NetworkPair create(String rate) throws IOException {
         long pid = ProcessHandle.current().pid();
         NetworkPair p = new NetworkPair(Long.toString(pid, 36), (int) (pid % 250) + 1, rate);
-        Runtime.getRuntime().addShutdownHook(p.cleanup);
         try {
             p.sh("ip", "netns", "add", p.serverNs);
             p.sh("ip", "netns", "add", p.clientNs);
@@ -118,10 +118,6 @@ public final class NetworkPair implements AutoCloseable {
     @Override
     public void close() {
         remove(); // deleting a namespace deletes its end of the veth pair, and with it the other end
-        try {
-            Runtime.getRuntime().removeShutdownHook(cleanup);
-        } catch (IllegalStateException e) {
-            // already shutting down
-        }
+        cleanup.cancel();
     }
 }

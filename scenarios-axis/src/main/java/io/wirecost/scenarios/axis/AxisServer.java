@@ -1,6 +1,7 @@
 package io.wirecost.scenarios.axis;
 
 import io.wirecost.scenarios.ScenarioConfig;
+import io.wirecost.scenarios.files.CleanupHook;
 import io.wirecost.scenarios.files.FileTrees;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,14 +43,13 @@ final class AxisServer implements AutoCloseable {
     private final Path baseDir;
     private final ConnectionCounter counter;
     /** A server JVM ended by a signal (Ctrl-C on {@code wirecost serve}) still removes its docBase. */
-    private final Thread cleanup;
+    private final CleanupHook cleanup;
 
     private AxisServer(Tomcat tomcat, Path baseDir, ConnectionCounter counter) {
         this.tomcat = tomcat;
         this.baseDir = baseDir;
         this.counter = counter;
-        this.cleanup = new Thread(() -> FileTrees.deleteQuietly(baseDir), "wirecost-tomcat-cleanup");
-        Runtime.getRuntime().addShutdownHook(cleanup);
+        this.cleanup = CleanupHook.register("wirecost-tomcat-cleanup", () -> FileTrees.deleteQuietly(baseDir));
     }
 
     /** @param attributes servlet context attributes (the service), set before the servlet starts */
@@ -115,11 +115,7 @@ final class AxisServer implements AutoCloseable {
             tomcat.destroy();
         } finally {
             FileTrees.delete(baseDir);
-            try {
-                Runtime.getRuntime().removeShutdownHook(cleanup);
-            } catch (IllegalStateException e) {
-                // already shutting down
-            }
+            cleanup.cancel();
         }
     }
 }

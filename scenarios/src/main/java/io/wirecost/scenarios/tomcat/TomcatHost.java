@@ -1,5 +1,6 @@
 package io.wirecost.scenarios.tomcat;
 
+import io.wirecost.scenarios.files.CleanupHook;
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ public final class TomcatHost implements AutoCloseable {
     private final Map<String, String> savedProperties;
     private final ConnectionTally tally;
     /** A server JVM ended by a signal (Ctrl-C on {@code wirecost serve}) still removes its base directory. */
-    private final Thread cleanup;
+    private final CleanupHook cleanup;
 
     private TomcatHost(
             Tomcat tomcat, String host, Path baseDir, Map<String, String> savedProperties, ConnectionTally tally) {
@@ -60,7 +61,7 @@ public final class TomcatHost implements AutoCloseable {
         this.baseDir = baseDir;
         this.savedProperties = savedProperties;
         this.tally = tally;
-        this.cleanup = new Thread(() -> FileTrees.deleteQuietly(baseDir), "wirecost-tomcat-cleanup");
+        this.cleanup = CleanupHook.register("wirecost-tomcat-cleanup", () -> FileTrees.deleteQuietly(baseDir));
     }
 
     /** A server that will bind {@code bindHost}: a literal address, IPv4 or IPv6. */
@@ -113,7 +114,6 @@ public final class TomcatHost implements AutoCloseable {
             ConnectionTally tally = countConnections ? new ConnectionTally() : null;
             Tomcat tomcat = new Tomcat();
             TomcatHost started = new TomcatHost(tomcat, host, base, saved, tally);
-            Runtime.getRuntime().addShutdownHook(started.cleanup);
             try {
                 Path docBase = Files.createDirectories(base.resolve("webapp").resolve("WEB-INF"))
                         .getParent();
@@ -193,10 +193,6 @@ public final class TomcatHost implements AutoCloseable {
             if (v == null) System.clearProperty(k);
             else System.setProperty(k, v);
         });
-        try {
-            Runtime.getRuntime().removeShutdownHook(cleanup);
-        } catch (IllegalStateException e) {
-            // already shutting down: the hook runs anyway and finds nothing left
-        }
+        cleanup.cancel();
     }
 }
