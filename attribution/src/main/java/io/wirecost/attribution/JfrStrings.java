@@ -1,5 +1,6 @@
 package io.wirecost.attribution;
 
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -21,27 +22,27 @@ final class JfrStrings {
                 return null;
             case 1:
                 return "";
-            case 3: {
-                int n = c.getCount();
-                String s = new String(c.bytesAt(c.pos, n), StandardCharsets.UTF_8);
-                c.pos += n;
-                return s;
-            }
+            case 3:
+                return bytes(c, StandardCharsets.UTF_8);
             case 4: {
                 int n = c.getCount();
                 char[] chars = new char[n];
                 for (int i = 0; i < n; i++) chars[i] = (char) c.getVarint();
                 return new String(chars);
             }
-            case 5: {
-                int n = c.getCount();
-                String s = new String(c.bytesAt(c.pos, n), StandardCharsets.ISO_8859_1);
-                c.pos += n;
-                return s;
-            }
+            case 5:
+                return bytes(c, StandardCharsets.ISO_8859_1);
             default:
                 throw new JfrCursor.Unreadable("string encoding " + encoding);
         }
+    }
+
+    /** A counted run of bytes in {@code charset} (UTF-8 or Latin-1), the cursor moved past it. */
+    private static String bytes(JfrCursor c, Charset charset) {
+        int n = c.getCount();
+        String s = new String(c.bytesAt(c.pos, n), charset);
+        c.pos += n;
+        return s;
     }
 
     /** Moves past a string field without building it. */
