@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToLongFunction;
 
 /**
  * Creates the agent's threads, all daemons (the agent must never keep its host alive) and named
@@ -30,21 +31,21 @@ final class AgentThreads {
     /** CPU time of the agent's live threads (the pools keep their threads, so little is lost). */
     long cpuNanos() {
         if (!mx.isThreadCpuTimeSupported()) return -1;
-        long sum = 0;
-        for (Thread t : threads) {
-            long ns = mx.getThreadCpuTime(t.getId());
-            if (ns > 0) sum += ns;
-        }
-        return sum;
+        return sum(t -> mx.getThreadCpuTime(t.getId()));
     }
 
     /** Heap bytes the agent's threads allocated, or -1 when the JVM does not count per thread. */
     long allocatedBytes() {
         if (!(mx instanceof com.sun.management.ThreadMXBean sun) || !sun.isThreadAllocatedMemorySupported()) return -1;
+        return sum(t -> sun.getThreadAllocatedBytes(t.getId()));
+    }
+
+    /** A figure summed over the agent's threads; a thread the JVM reads -1 for (it has ended) adds nothing. */
+    private long sum(ToLongFunction<Thread> figure) {
         long sum = 0;
         for (Thread t : threads) {
-            long b = sun.getThreadAllocatedBytes(t.getId());
-            if (b > 0) sum += b;
+            long v = figure.applyAsLong(t);
+            if (v > 0) sum += v;
         }
         return sum;
     }
