@@ -2,6 +2,7 @@ package io.wirecost.agent;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -70,6 +71,14 @@ public record AgentOptions(
             "engine, event, interval, also, endpoints, endpoints.max, file, dir, from, to, start, rules, role, labels, metrics.port, "
                     + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file, "
                     + "otlp.endpoint, otlp.headers, otlp.ca, otlp.interval, otlp.queue, service.name";
+
+    /** A duration's suffixes and their nanoseconds, tried in this order: {@code ms} before {@code s} and {@code m}. */
+    private static final List<Map.Entry<String, Long>> DURATION_UNITS = List.of(
+            Map.entry("ms", 1_000_000L),
+            Map.entry("us", 1_000L),
+            Map.entry("ns", 1L),
+            Map.entry("s", 1_000_000_000L),
+            Map.entry("m", 60_000_000_000L));
 
     public static AgentOptions parse(String args) {
         String engine = "async";
@@ -214,20 +223,12 @@ public record AgentOptions(
     static long parseDuration(String key, String text) {
         String t = text.toLowerCase(Locale.ROOT).trim();
         long unit = 1;
-        if (t.endsWith("ms")) {
-            unit = 1_000_000L;
-            t = t.substring(0, t.length() - 2);
-        } else if (t.endsWith("us")) {
-            unit = 1_000L;
-            t = t.substring(0, t.length() - 2);
-        } else if (t.endsWith("ns")) {
-            t = t.substring(0, t.length() - 2);
-        } else if (t.endsWith("s")) {
-            unit = 1_000_000_000L;
-            t = t.substring(0, t.length() - 1);
-        } else if (t.endsWith("m")) {
-            unit = 60_000_000_000L;
-            t = t.substring(0, t.length() - 1);
+        for (Map.Entry<String, Long> u : DURATION_UNITS) {
+            if (t.endsWith(u.getKey())) {
+                unit = u.getValue();
+                t = t.substring(0, t.length() - u.getKey().length());
+                break;
+            }
         }
         try {
             long v = Math.multiplyExact(Long.parseLong(t), unit);

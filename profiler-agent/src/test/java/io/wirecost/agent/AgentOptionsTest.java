@@ -25,6 +25,19 @@ class AgentOptionsTest {
     }
 
     @Test
+    void durationsTakeEachSuffixAndBareNanoseconds() {
+        // ms, us and ns end in s or m: each must be read as itself, not as seconds or minutes
+        assertEquals(5_000_000L, AgentOptions.parseDuration("5ms"));
+        assertEquals(500_000L, AgentOptions.parseDuration("500US"));
+        assertEquals(7L, AgentOptions.parseDuration(" 7ns "));
+        assertEquals(2_000_000_000L, AgentOptions.parseDuration("2s"));
+        assertEquals(180_000_000_000L, AgentOptions.parseDuration("3m"));
+        assertEquals(1_000_000L, AgentOptions.parseDuration("1000000"));
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parseDuration("0s"));
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parseDuration("10h"));
+    }
+
+    @Test
     void allocAndLockAreRecordedOnlyWhenAsked() {
         assertEquals(java.util.Set.of(), AgentOptions.parse("engine=async").extras());
         assertEquals(
