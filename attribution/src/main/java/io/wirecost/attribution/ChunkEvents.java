@@ -145,6 +145,7 @@ final class ChunkEvents {
         // TLAB events wait for the chunk's end, as in EventSelection: a jdk.ObjectAllocationSample makes them redundant
         int[] deferred = new int[0];
         long[] deferredWeights = new long[0];
+        long[] deferredSizes = new long[0]; // allocationSize beside tlabSize, for HeapSamplerWeights
         long[] deferredTimes = new long[0];
         int deferredCount = 0;
         boolean timed = false;
@@ -161,6 +162,7 @@ final class ChunkEvents {
             int kind = kindOf(ids, type);
             if (kind >= 0) {
                 long weight = 1;
+                long bytes = 0;
                 int thread;
                 int stack;
                 int state = 0;
@@ -176,10 +178,8 @@ final class ChunkEvents {
                     if (kind >= ALLOCATION) {
                         c.getVarint(); // object class
                         weight = c.getVarlong();
-                        if (kind == NEW_TLAB) {
-                            long tlab = c.getVarlong();
-                            if (tlab != 0) weight = tlab;
-                        }
+                        bytes = weight;
+                        if (kind == NEW_TLAB) weight = c.getVarlong(); // tlabSize: 0 where there is none
                     }
                 }
                 if (kind == ALLOCATION) sawAllocationSample = true;
@@ -192,13 +192,15 @@ final class ChunkEvents {
                             int capacity = Math.max(16, deferredCount * 2);
                             deferred = Arrays.copyOf(deferred, capacity * 3);
                             deferredWeights = Arrays.copyOf(deferredWeights, capacity);
+                            deferredSizes = Arrays.copyOf(deferredSizes, capacity);
                             deferredTimes = Arrays.copyOf(deferredTimes, capacity);
                         }
                         deferredTimes[deferredCount] = time;
                         deferred[deferredCount * 3] = kind;
                         deferred[deferredCount * 3 + 1] = stack;
                         deferred[deferredCount * 3 + 2] = thread;
-                        deferredWeights[deferredCount++] = weight;
+                        deferredSizes[deferredCount] = bytes;
+                        deferredWeights[deferredCount++] = kind == NEW_TLAB ? weight : bytes;
                     } else {
                         p.add(kind, stack, thread, time, weight);
                     }
@@ -210,7 +212,8 @@ final class ChunkEvents {
             }
             c.pos = start + size;
         }
-        if (!sawAllocationSample) {
+        if (!sawAllocationSample && deferredCount > 0) {
+            long interval = async ? heapSamplerInterval(deferred, deferredSizes, deferredWeights, deferredCount) : 0;
             for (Part p : parts) {
                 if (p.mode != SampleMode.ALLOC) continue;
                 for (int i = 0; i < deferredCount; i++)
@@ -219,9 +222,24 @@ final class ChunkEvents {
                             deferred[i * 3 + 1],
                             deferred[i * 3 + 2],
                             deferredTimes[i],
-                            deferredWeights[i]);
+                            deferred[i * 3] == NEW_TLAB
+                                    ? HeapSamplerWeights.weight(deferredSizes[i], deferredWeights[i], interval)
+                                    : deferredSizes[i]);
             }
         }
+    }
+
+    /** The heap sampler's interval that the chunk's jdk.ObjectAllocationInNewTLAB samples fit, or 0. */
+    private static long heapSamplerInterval(int[] deferred, long[] sizes, long[] tlabs, int count) {
+        long[] s = new long[count];
+        long[] t = new long[count];
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            if (deferred[i * 3] != NEW_TLAB) continue;
+            s[n] = sizes[i];
+            t[n++] = tlabs[i];
+        }
+        return HeapSamplerWeights.interval(s, t, n);
     }
 
     private boolean counted(SampleMode mode, int kind, boolean async, int state, int stateDefault) {

@@ -62,11 +62,31 @@ final class EventSelection {
         return !sawAllocationSample;
     }
 
+    /** async-profiler's heap sampler interval that the chunk's deferred TLAB samples fit, or 0. */
+    private long heapSamplerInterval;
+
+    /** At the chunk's end, before the deferred events pass: finds the interval that re-weighs them. */
+    void deferredAre(java.util.List<RecordedEvents.Counted> deferred) {
+        heapSamplerInterval = 0;
+        if (!async) return;
+        long[] sizes = new long[deferred.size()];
+        long[] tlabs = new long[deferred.size()];
+        int n = 0;
+        for (RecordedEvents.Counted e : deferred) {
+            if (!(e instanceof RecordedEvents.AllocationInNewTlab t)) continue;
+            sizes[n] = t.size;
+            tlabs[n++] = t.tlabSize;
+        }
+        heapSamplerInterval = HeapSamplerWeights.interval(sizes, tlabs, n);
+    }
+
     /** Samples, bytes, or (lock events) nanoseconds blocked. */
     long weight(RecordedEvents.Counted e) {
         if (e.kind() == RecordedEvents.Kind.MONITOR_ENTER || e.kind() == RecordedEvents.Kind.THREAD_PARK) {
             return blockedNanos(e.time, e.weight, jfr.chunkStartTicks, jfr.ticksPerSec);
         }
+        if (e instanceof RecordedEvents.AllocationInNewTlab t)
+            return HeapSamplerWeights.weight(t.size, t.tlabSize, heapSamplerInterval);
         return e.weight;
     }
 

@@ -84,7 +84,9 @@ final class JmcEvents {
         IMemberAccessor<IQuantity, IItem> bytes = null;
         IMemberAccessor<IQuantity, IItem> end = null;
         if (mode == SampleMode.ALLOC) {
-            // as async-profiler's converter and the main reader: a TLAB event weighs the TLAB its sample stands for
+            // as async-profiler's converter: a TLAB event weighs the TLAB its sample stands for. The main readers
+            // re-weigh async-profiler's heap-sampler samples (HeapSamplerWeights); the files this path reads (JDK 7
+            // to 10) predate the heap sampler, so their TLAB events name real TLABs
             String field = id.equals(ALLOCATION_SAMPLE)
                     ? "weight"
                     : id.equals("jdk.ObjectAllocationInNewTLAB") ? "tlabSize" : "allocationSize";

@@ -122,16 +122,23 @@ public final class RecordedEvents {
 
     /**
      * jdk.ObjectAllocationInNewTLAB: startTime, eventThread, stackTrace, objectClass, allocationSize, tlabSize.
-     * async-profiler puts the bytes its sample stands for in tlabSize; the JDK the new TLAB's size, the
-     * usual estimate of the bytes allocated since the last such event. Weight is tlabSize, as in jfrconv.
+     * async-profiler puts max(allocationSize, its interval) in tlabSize; the JDK the new TLAB's size, the
+     * usual estimate of the bytes allocated since the last such event. Weight is tlabSize, as in jfrconv, until
+     * the chunk's end re-weighs async-profiler's samples ({@link HeapSamplerWeights}).
      */
     public static final class AllocationInNewTlab extends Counted {
+        final long size;
+
+        final long tlabSize;
+
         public AllocationInNewTlab(JfrReader jfr) {
             this(jfr.getVarlong(), jfr.getVarint(), jfr.getVarint(), skip(jfr), jfr.getVarlong(), jfr.getVarlong());
         }
 
         private AllocationInNewTlab(long time, int tid, int stackTraceId, int ignoredClass, long size, long tlabSize) {
             super(time, tid, stackTraceId, 0, tlabSize != 0 ? tlabSize : size);
+            this.size = size;
+            this.tlabSize = tlabSize;
         }
 
         @Override

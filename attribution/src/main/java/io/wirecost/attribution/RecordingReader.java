@@ -310,6 +310,7 @@ public final class RecordingReader {
                 }
                 for (Target t : targets) {
                     if (t.selection.deferredCount()) {
+                        t.selection.deferredAre(t.deferred);
                         for (RecordedEvents.Counted c : t.deferred) t.passing.pass(t.selection.countedAs(c), c);
                     }
                     t.passing.finish(t.counts);

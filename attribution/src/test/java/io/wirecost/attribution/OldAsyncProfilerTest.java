@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import jdk.jfr.consumer.RecordedEvent;
@@ -61,12 +62,24 @@ class OldAsyncProfilerTest {
     @Test
     void allocationAndLockEventsWeighBytesAndNanoseconds() throws Exception {
         Path f = fixture("ap29-cpu-alloc-lock.jfr");
-        long bytes = 0;
         long lockNanos = 0;
         long lockEvents = 0;
-        for (RecordedEvent e : RecordingFile.readAllEvents(f)) {
+        List<RecordedEvent> events = RecordingFile.readAllEvents(f);
+        // the heap sampler's interval as the recording's settings state it (async-profiler's "alloc"), and each
+        // sample weighed by the inverse of its probability of being sampled, 1 - e^(-size/interval)
+        double interval = events.stream()
+                .filter(e -> e.getEventType().getName().equals("jdk.ActiveSetting"))
+                .filter(e -> e.getString("name").equals("alloc"))
+                .mapToDouble(e -> Double.parseDouble(e.getString("value")))
+                .findFirst()
+                .orElseThrow();
+        long bytes = 0;
+        for (RecordedEvent e : events) {
             switch (e.getEventType().getName()) {
-                case "jdk.ObjectAllocationInNewTLAB" -> bytes += e.getLong("tlabSize");
+                case "jdk.ObjectAllocationInNewTLAB" -> {
+                    long size = e.getLong("allocationSize");
+                    bytes += Math.round(size / (1 - Math.exp(-size / interval)));
+                }
                 case "jdk.JavaMonitorEnter" -> {
                     lockNanos += e.getDuration().toNanos();
                     lockEvents++;
