@@ -1,13 +1,9 @@
 package io.wirecost.cli;
 
 import io.wirecost.attribution.FramesSeen;
-import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
-import io.wirecost.attribution.RulePack;
-import io.wirecost.attribution.RulePacks;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleCapture;
-import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Durations;
@@ -24,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import picocli.CommandLine.Option;
 
 /** What {@code attach} and {@code profile} share: where the run goes, how to sample, which rules. */
@@ -78,7 +73,7 @@ final class ExternalRunOptions {
     }
 
     /** The packs {@code pack:auto} applied, once {@link #ruleSet} has detected them. */
-    private List<String> detected = List.of();
+    private final LoadedRules loaded = new LoadedRules();
 
     /** What pack:auto's detection read of each recording, until the writer's attribution replays it. */
     private final Map<Path, SampleCapture> kept = new java.util.HashMap<>();
@@ -89,34 +84,14 @@ final class ExternalRunOptions {
      */
     RuleSet ruleSet(List<Path> recordings) {
         List<Path> written = recordings.stream().filter(Files::isRegularFile).toList();
-        try {
-            return RuleLayers.load(layers(), true, () -> {
-                FramesSeen seen = written.isEmpty()
-                        ? new FramesSeen()
-                        : PackDetection.seen(
-                                written,
-                                SampleMode.CPU,
-                                UnaryOperator.identity(),
-                                false,
-                                SampleCapture.Keeps.SUMS,
-                                kept);
-                detected = RulePacks.detect(seen).stream().map(RulePack::name).toList();
-                return seen;
-            });
-        } catch (RuleFileException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return loaded.loadDetecting(
+                layers(), true, () -> written.isEmpty() ? new FramesSeen() : PackDetection.ofRun(written, false, kept));
     }
 
     /** The rules the run's shares come from, for its metadata: "built-in rules + pack:auto (h2, jdbc)". */
     String rulesApplied() {
-        List<String> named = new ArrayList<>();
-        for (String layer : layers()) {
-            if (layer.equals(RuleLayers.AUTO))
-                named.add(layer + " (" + (detected.isEmpty() ? "no pack detected" : String.join(", ", detected)) + ")");
-            else named.add(layer);
-        }
-        return "built-in rules + " + String.join(" + ", named);
+        return "built-in rules + "
+                + String.join(" + ", layers().stream().map(loaded::named).toList());
     }
 
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */

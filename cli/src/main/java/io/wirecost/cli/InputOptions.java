@@ -4,7 +4,6 @@ import io.wirecost.attribution.FramesSeen;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.Recordings;
-import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleCapture;
@@ -122,11 +121,7 @@ final class InputOptions {
      *     SampleSink#needsRecordedClock})
      */
     RuleSet ruleSet(List<Input> inputs, SampleCapture.Keeps keeps) {
-        try {
-            return RuleLayers.load(layers(inputs), !noDefaultRules, () -> framesSeen(inputs, keeps));
-        } catch (RuleFileException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return loaded.loadDetecting(layers(inputs), !noDefaultRules, () -> framesSeen(inputs, keeps));
     }
 
     /**
@@ -152,7 +147,7 @@ final class InputOptions {
     }
 
     /** The packs pack:auto applied, once {@link #ruleSet} has detected them. */
-    private List<String> detected = List.of();
+    private final LoadedRules loaded = new LoadedRules();
 
     /** What pack:auto's detection read of each input, until the command's reading replays it. */
     private final java.util.Map<Path, SampleCapture> kept = new java.util.HashMap<>();
@@ -162,13 +157,9 @@ final class InputOptions {
         // where it would precede a one-line error
         List<Path> files = inputs.stream().map(Input::file).toList();
         List<SampleMode> modes = sampleModes(); // export's several; any other command refuses them after
-        FramesSeen seen = modes.size() > 1
+        return modes.size() > 1
                 ? PackDetection.seen(files, modes, this::filtered, rules.isEmpty())
                 : PackDetection.seen(files, modes.get(0), this::filtered, rules.isEmpty(), keeps, kept);
-        detected = io.wirecost.attribution.RulePacks.detect(seen).stream()
-                .map(io.wirecost.attribution.RulePack::name)
-                .toList();
-        return seen;
     }
 
     /**
@@ -176,15 +167,10 @@ final class InputOptions {
      * empty for the built-in rules alone. Call after {@link #ruleSet}.
      */
     String rulesApplied(List<Input> inputs) {
-        List<String> named = new ArrayList<>();
-        for (String layer : layers(inputs)) {
-            if (layer.equals(RuleLayers.NONE)) continue;
-            named.add(
-                    layer.equals(RuleLayers.AUTO)
-                            ? layer + " (" + (detected.isEmpty() ? "no pack detected" : String.join(", ", detected))
-                                    + ")"
-                            : layer);
-        }
+        List<String> named = layers(inputs).stream()
+                .filter(layer -> !layer.equals(RuleLayers.NONE))
+                .map(loaded::named)
+                .toList();
         if (named.isEmpty()) return "";
         return (noDefaultRules ? "" : "built-in rules + ") + String.join(" + ", named);
     }

@@ -59,6 +59,14 @@ final class PackDetection {
         return seen(files, mode, filter, quiet, keeps, kept, KEPT_BYTES);
     }
 
+    /**
+     * pack:auto over a run's recordings ({@code attach}, {@code profile}, a profile file given to {@code diff}): their
+     * CPU samples, unfiltered, each reading kept as sums for the run's attribution to replay.
+     */
+    static FramesSeen ofRun(List<Path> files, boolean quiet, Map<Path, SampleCapture> kept) {
+        return seen(files, SampleMode.CPU, UnaryOperator.identity(), quiet, SampleCapture.Keeps.SUMS, kept);
+    }
+
     /** As above, keeping readings only while together they take at most {@code keptBytes}. */
     static FramesSeen seen(
             List<Path> files,
@@ -111,9 +119,14 @@ final class PackDetection {
     }
 
     private static FramesSeen said(FramesSeen seen, boolean quiet) {
-        List<String> found = RulePacks.detect(seen).stream().map(RulePack::name).toList();
         if (quiet) return seen;
+        List<String> found = names(seen);
         System.err.println("wirecost: pack:auto detected " + (found.isEmpty() ? "no pack" : String.join(", ", found)));
         return seen;
+    }
+
+    /** The names of the packs whose classes {@code seen} holds. */
+    static List<String> names(FramesSeen seen) {
+        return RulePacks.detect(seen).stream().map(RulePack::name).toList();
     }
 }

@@ -8,11 +8,9 @@ import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
 import io.wirecost.attribution.OtlpReader;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
-import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleCapture;
-import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Locations;
@@ -67,20 +65,7 @@ final class ProfileRun {
      * each file is kept in {@code kept}, for {@link #write} to replay instead of reading the file again.
      */
     static RuleSet rules(List<Path> files, Map<Path, SampleCapture> kept) {
-        try {
-            return RuleLayers.load(
-                    List.of(RuleLayers.AUTO),
-                    true,
-                    () -> PackDetection.seen(
-                            files,
-                            SampleMode.CPU,
-                            java.util.function.UnaryOperator.identity(),
-                            true,
-                            SampleCapture.Keeps.SUMS,
-                            kept));
-        } catch (RuleFileException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return LoadedRules.load(List.of(RuleLayers.AUTO), true, () -> PackDetection.ofRun(files, true, kept));
     }
 
     /**

@@ -77,12 +77,7 @@ final class RulesCommand implements Callable<Integer> {
             if (layer.equals(ALL_PACKS)) RulePacks.all().forEach(p -> layers.add(RuleLayers.PACK_PREFIX + p.name()));
             else layers.add(layer);
         }
-        RuleSet set;
-        try {
-            set = RuleLayers.load(layers, !noDefaults, null);
-        } catch (io.wirecost.attribution.RuleFileException e) {
-            throw new UsageException(e.getMessage());
-        }
+        RuleSet set = LoadedRules.load(layers, !noDefaults, null);
         if (!check.isEmpty()) {
             System.out.printf(
                     Locale.ROOT,

@@ -1,7 +1,5 @@
 package io.wirecost.cli;
 
-import io.wirecost.attribution.Attributor;
-import io.wirecost.attribution.RuleFileException;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.cli.common.Locations;
@@ -142,14 +140,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private RuleSet loadRules() {
-        try {
-            if (RuleLayers.needsDetection(rulesFiles)) {
-                throw new UsageException(
-                        "--rules pack:auto: run knows its scenarios' libraries; name packs (pack:NAME) or use pack:auto with attribute");
-            }
-            return Attributor.rules(rulesFiles);
-        } catch (RuleFileException e) {
-            throw new UsageException(e.getMessage());
+        if (RuleLayers.needsDetection(rulesFiles)) {
+            throw new UsageException(
+                    "--rules pack:auto: run knows its scenarios' libraries; name packs (pack:NAME) or use pack:auto with attribute");
         }
+        return LoadedRules.load(rulesFiles, true, null);
     }
 }
