@@ -5,7 +5,6 @@ import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.OtlpExport;
 import io.wirecost.attribution.OtlpJson;
 import io.wirecost.attribution.OtlpResource;
-import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleCapture;
@@ -109,13 +108,8 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** The artifact of each leaf frame where every input has the agent's .artifacts file beside it; else none. */
-    private static java.util.function.Function<String, String> artifacts(List<InputOptions.Input> inputs) {
-        List<Path> files = inputs.stream().map(InputOptions.Input::file).toList();
-        if (!files.stream().allMatch(f -> Files.isRegularFile(ArtifactIndex.fileBeside(f)))) return null;
-        try {
-            return ArtifactIndex.beside(files)::artifactOf;
-        } catch (RecordingException e) {
-            throw new UsageException(e.getMessage());
-        }
+    private java.util.function.Function<String, String> artifacts(List<InputOptions.Input> inputs) {
+        boolean everyOne = inputs.stream().allMatch(in -> Files.isRegularFile(ArtifactIndex.fileBeside(in.file())));
+        return everyOne ? input.artifacts(inputs)::artifactOf : null;
     }
 }
