@@ -10,7 +10,7 @@ import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleFilter;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
-import io.wirecost.cli.common.Durations;
+import io.wirecost.cli.common.Offsets;
 import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -222,10 +222,8 @@ final class InputOptions {
                         "--threads: invalid regular expression '" + threads + "': " + e.getDescription());
             }
         }
-        long fromNs = from == null ? 0 : Durations.parseOffsetNanos("--from", from);
-        long toNs = to == null ? Long.MAX_VALUE : Durations.parseOffsetNanos("--to", to);
-        if (toNs <= fromNs) throw new UsageException("--to must be after --from");
-        return p == null && from == null && to == null ? sink : new SampleFilter(sink, p, fromNs, toNs);
+        Offsets window = Offsets.of(from, to);
+        return p == null && !timeFiltered() ? sink : new SampleFilter(sink, p, window.fromNs(), window.toNs());
     }
 
     /**

@@ -2,8 +2,8 @@ package io.wirecost.cli;
 
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
-import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.Locations;
+import io.wirecost.cli.common.Offsets;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.cli.common.Signals;
 import io.wirecost.runner.AgentArguments;
@@ -82,9 +82,7 @@ final class ProfileCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ProfilerSettings profiler = options.profiler();
         options.checkRules();
-        long fromNs = from == null ? 0 : Durations.parseOffsetNanos("--from", from);
-        long toNs = to == null ? Long.MAX_VALUE : Durations.parseNanos("--to", to);
-        if (toNs <= fromNs) throw new UsageException("--to must be after --from");
+        Offsets window = Offsets.of(from, to);
         if (repeat < 1) throw new UsageException("--repeat must be at least 1, got " + repeat);
         if (endpoints && profiler.event().equals("wall"))
             throw new UsageException("--endpoints measures CPU per request: not with --event wall");
@@ -105,8 +103,8 @@ final class ProfileCommand implements Callable<Integer> {
                             p + ": a path with a space or comma cannot go into JAVA_TOOL_OPTIONS; use --out elsewhere");
             }
             AgentArguments arguments = AgentArguments.of(profiler).with("dir", recordings);
-            if (fromNs > 0) arguments.nanos("from", fromNs);
-            if (toNs != Long.MAX_VALUE) arguments.nanos("to", toNs);
+            if (window.fromNs() > 0) arguments.nanos("from", window.fromNs());
+            if (window.toNs() != Long.MAX_VALUE) arguments.nanos("to", window.toNs());
             if (endpoints) arguments.with("endpoints", "on");
             if (repeat > 1) System.err.println("wirecost: repetition " + rep + " of " + repeat);
             long started = System.nanoTime();
