@@ -7,7 +7,6 @@ import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.attach.TargetCheck;
 import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.Locations;
-import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.AgentArguments;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.ScenarioResult;
@@ -73,9 +72,7 @@ final class AttachCommand implements Callable<Integer> {
         if (metricsPort != null && options.rules.size() > 1)
             throw new UsageException(
                     "--metrics-port counts with one --rules file or pack, got " + options.rules.size());
-        // a --out that cannot be a directory is the user's to fix whatever the process (the default one is made after
-        // the check)
-        if (options.out != null) OutputDirectory.create("--out", options.out);
+        options.checkOut();
         Path agentJar = Locations.requireAgentJar(Locations.agentJar());
         ProcessHandle target = TargetCheck.check(pid);
         Path dir = options.outputDirectory("attach-" + pid);

@@ -3,7 +3,6 @@ package io.wirecost.cli;
 import io.wirecost.cli.attach.AgentLink;
 import io.wirecost.cli.attach.TargetCheck;
 import io.wirecost.cli.common.Locations;
-import io.wirecost.runner.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -26,8 +25,7 @@ final class DetachCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TargetCheck.requireAttachModule();
-        Path agentJar = Locations.agentJar();
-        if (!Files.isRegularFile(agentJar)) throw new UsageException("profiler agent not found at " + agentJar);
+        Path agentJar = Locations.requireAgentJar(Locations.agentJar());
         TargetCheck.check(pid);
         Path replies = Files.createTempDirectory("wirecost-detach-");
         try (AgentLink link = AgentLink.open(pid, agentJar, replies)) {

@@ -94,6 +94,14 @@ final class ExternalRunOptions {
                 + String.join(" + ", layers().stream().map(loaded::named).toList());
     }
 
+    /**
+     * Creates the {@code --out} the user gave before the agent is looked for or the process checked: a path that
+     * cannot be a directory is the user's to fix whatever they are (the default directory is made after them).
+     */
+    void checkOut() {
+        if (out != null) OutputDirectory.create("--out", out);
+    }
+
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */
     Path outputDirectory(String prefix) throws Exception {
         Path dir = OutputDirectory.fresh("--out", out, prefix + "-", "results.json", "a run");

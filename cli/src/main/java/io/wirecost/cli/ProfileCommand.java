@@ -4,7 +4,6 @@ import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.Offsets;
-import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.cli.common.Signals;
 import io.wirecost.runner.AgentArguments;
 import io.wirecost.runner.ProfilerSettings;
@@ -86,8 +85,7 @@ final class ProfileCommand implements Callable<Integer> {
         if (repeat < 1) throw new UsageException("--repeat must be at least 1, got " + repeat);
         if (endpoints && profiler.event().equals("wall"))
             throw new UsageException("--endpoints measures CPU per request: not with --event wall");
-        // the user's options first: a bad --out is theirs to fix whether or not the agent is built
-        if (options.out != null) OutputDirectory.create("--out", options.out);
+        options.checkOut();
         Path agentJar = Locations.requireAgentJar(Locations.agentJar().toAbsolutePath());
         Path dir = options.outputDirectory("profile");
         OffsetDateTime startedAt = OffsetDateTime.now(java.time.ZoneId.systemDefault());

@@ -103,10 +103,7 @@ public final class GateBench implements Callable<Integer> {
             throw new UsageException("--inject-cpu-us must be > 0, got " + injectCpuMicros);
         if (!(injectPercent > 0)) throw new UsageException("--inject-percent must be > 0, got " + injectPercent);
         // checked here, not by the first run: a typo would otherwise cost a run directory and a JVM start
-        if (!io.wirecost.scenarios.Scenarios.names().contains(scenario)) {
-            throw new UsageException("--scenario must be one of "
-                    + String.join(", ", io.wirecost.scenarios.Scenarios.names()) + ", got '" + scenario + "'");
-        }
+        ScenarioName.check(scenario);
         passed.check();
         if (out != null) io.wirecost.cli.common.OutputDirectory.create("--out", out);
         Path dir = out != null

@@ -4,8 +4,8 @@ import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.Scenarios;
 
 /**
- * {@code --scenario} of {@code bench window} and {@code bench overhead}: a typo is refused before any JVM starts,
- * with the names that would have worked.
+ * {@code --scenario} of {@code bench window}, {@code overhead} and {@code gate}: a typo is refused before any JVM
+ * starts, with the names that would have worked.
  */
 final class ScenarioName {
 
