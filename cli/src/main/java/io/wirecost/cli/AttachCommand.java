@@ -5,6 +5,7 @@ import io.wirecost.cli.attach.AgentLink;
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.attach.TargetCheck;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.runner.AgentArguments;
@@ -67,8 +68,7 @@ final class AttachCommand implements Callable<Integer> {
         long durationNs = Durations.parseNanos("--duration", duration);
         ProfilerSettings profiler = options.profiler();
         options.checkRules();
-        if (metricsPort != null && (metricsPort < 1 || metricsPort > 65535))
-            throw new UsageException("--metrics-port must be 1 to 65535, got " + metricsPort);
+        if (metricsPort != null) Bounds.within("--metrics-port", metricsPort, 1, 65535);
         if (metricsPort != null && options.rules.size() > 1)
             throw new UsageException(
                     "--metrics-port counts with one --rules file or pack, got " + options.rules.size());

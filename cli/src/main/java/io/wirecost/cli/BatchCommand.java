@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Durations;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.OutputDirectory;
@@ -130,8 +131,8 @@ final class BatchCommand implements Callable<Integer> {
             if (!delays.contains(d)) delays.add(d);
         }
         List<Integer> sizes = parseFiles(files != null ? files : quick ? "1,2,5,10" : "1..20");
-        if (reps != null && reps < 1) throw new UsageException("--reps must be at least 1, got " + reps);
-        if (warmup != null && warmup < 0) throw new UsageException("--warmup must not be negative, got " + warmup);
+        if (reps != null) Bounds.atLeast("--reps", reps, 1);
+        if (warmup != null) Bounds.notNegative("--warmup", warmup);
         return new BatchSettings(
                 delays, sizes, reps == null ? 0 : reps, warmup != null ? warmup : quick ? 100 : 300, 30, quick);
     }

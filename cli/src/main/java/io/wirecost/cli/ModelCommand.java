@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.report.Table;
 import io.wirecost.report.paper.PaperTable;
@@ -98,10 +99,8 @@ public final class ModelCommand implements Callable<Integer> {
                 throw new UsageException("scenario '" + s + "' cannot carry int arrays (model works with "
                         + String.join(", ", new java.util.TreeSet<>(Payload.CARRIERS)) + ")");
         }
-        for (int c : cl) if (c < 1 || c > 500) throw new UsageException("--levels must be 1 to 500, got " + c);
-        for (int n : ni)
-            if (n < 1 || n > Payload.MAX_INTS)
-                throw new UsageException("--ints must be 1 to " + Payload.MAX_INTS + ", got " + n);
+        for (int c : cl) Bounds.within("--levels", c, 1, 500);
+        for (int n : ni) Bounds.within("--ints", n, 1, Payload.MAX_INTS);
         if (total < 1 || warm < 0) throw new UsageException("--calls must be positive and --warmup not negative");
         if (cl.size() * ni.size() < 2) throw new UsageException("a fit needs at least two points (levels x sizes)");
         jdk.home(); // a bad --java-home is refused before the output directory exists

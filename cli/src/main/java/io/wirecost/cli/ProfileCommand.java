@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.Offsets;
 import io.wirecost.cli.common.Signals;
@@ -82,7 +83,7 @@ final class ProfileCommand implements Callable<Integer> {
         ProfilerSettings profiler = options.profiler();
         options.checkRules();
         Offsets window = Offsets.of(from, to);
-        if (repeat < 1) throw new UsageException("--repeat must be at least 1, got " + repeat);
+        Bounds.atLeast("--repeat", repeat, 1);
         if (endpoints && profiler.event().equals("wall"))
             throw new UsageException("--endpoints measures CPU per request: not with --event wall");
         options.checkOut();

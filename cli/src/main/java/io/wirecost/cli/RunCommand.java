@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.report.Progress;
 import io.wirecost.report.metrics.RunMetricsPublisher;
@@ -82,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<String> names = ScenarioList.resolve(scenarios);
         RuleSet rules = loadRules();
-        if (repeat < 1) throw new UsageException("--repeat must be at least 1");
+        Bounds.atLeast("--repeat", repeat, 1);
         scenarioOptions.checked(candidate);
         Map<String, String> options = scenarioOptions.forScenarios(names);
         RunSettings settings = counts.settings(options);

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.runner.ScenarioRunner;
 import io.wirecost.runner.UsageException;
@@ -55,7 +56,7 @@ final class ScenarioOptions {
     /** With the payloads and the clients, once the scenarios are known. */
     Map<String, String> forScenarios(List<String> names) {
         if (payload != null) options.put(Payload.OPTION, checkPayload(payload, names));
-        if (clients < 1 || clients > 500) throw new UsageException("--clients must be 1 to 500, got " + clients);
+        Bounds.within("--clients", clients, 1, 500);
         if (clients > 1) options.put(ScenarioRunner.CLIENTS_OPTION, String.valueOf(clients));
         return options;
     }

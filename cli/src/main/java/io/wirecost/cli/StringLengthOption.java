@@ -1,6 +1,6 @@
 package io.wirecost.cli;
 
-import io.wirecost.runner.UsageException;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.scenarios.ScenarioConfig;
 import picocli.CommandLine.Option;
 
@@ -15,7 +15,7 @@ final class StringLengthOption {
 
     /** The length, checked. */
     int value() {
-        if (stringLength < 0) throw new UsageException("--string-length must not be negative, got " + stringLength);
+        Bounds.notNegative("--string-length", stringLength);
         return stringLength;
     }
 }

@@ -3,6 +3,7 @@ package io.wirecost.cli.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.cli.AlphaOption;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.diff.CpuCsv;
 import io.wirecost.diff.RunData;
@@ -97,8 +98,8 @@ public final class GateBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         alpha.alpha(); // checked before the first run: a bad level would fail every diff
-        if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000, got " + pairs);
-        if (repeat < 1 || repeat > 50) throw new UsageException("--repeat must be 1 to 50, got " + repeat);
+        Bounds.within("--pairs", pairs, 1, 1000);
+        Bounds.within("--repeat", repeat, 1, 50);
         if (injectCpuMicros != null && !(injectCpuMicros > 0))
             throw new UsageException("--inject-cpu-us must be > 0, got " + injectCpuMicros);
         if (!(injectPercent > 0)) throw new UsageException("--inject-percent must be > 0, got " + injectPercent);

@@ -1,6 +1,7 @@
 package io.wirecost.cli.bench;
 
 import io.wirecost.attribution.Attributor;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
@@ -71,7 +72,7 @@ final class WindowBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PairedRatio.checkRounds(rounds);
-        if (warmup < 0) throw new UsageException("--warmup must be 0 or more, got " + warmup);
+        Bounds.notNegative("--warmup", warmup);
         ScenarioName.check(scenario);
         Duration length = AgentWindow.parse(window);
         if (segments != null && workDir != null)

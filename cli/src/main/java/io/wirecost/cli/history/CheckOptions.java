@@ -1,5 +1,6 @@
 package io.wirecost.cli.history;
 
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.EDivisive;
@@ -88,11 +89,11 @@ final class CheckOptions {
     }
 
     Result run() throws Exception {
-        if (window < 2) throw new UsageException("--window must be at least 2, got " + window);
+        Bounds.atLeast("--window", window, 2);
         if (!(maxP > 0 && maxP < 1)) throw new UsageException("--max-p must be between 0 and 1, got " + maxP);
-        if (!(minMagnitude >= 0)) throw new UsageException("--min-magnitude must not be negative, got " + minMagnitude);
-        if (!(threshold >= 0)) throw new UsageException("--threshold must not be negative, got " + threshold);
-        if (confirm < 1) throw new UsageException("--confirm must be at least 1, got " + confirm);
+        Bounds.notNegative("--min-magnitude", minMagnitude);
+        Bounds.notNegative("--threshold", threshold);
+        Bounds.atLeast("--confirm", confirm, 1);
         Instant from = since.from();
         Instant to = Times.parse("--until", until);
         Map<String, List<HistoryStore.Point>> gating;

@@ -3,10 +3,10 @@ package io.wirecost.cli.history;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.history.FalseAlarms;
 import io.wirecost.history.FalseAlarms.Proportion;
 import io.wirecost.history.HistoryStore.Entry;
-import io.wirecost.runner.UsageException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -43,7 +43,7 @@ final class HistoryAa implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean json = format.json();
-        if (fromRuns < 2) throw new UsageException("--from-runs must be at least 2, got " + fromRuns);
+        Bounds.atLeast("--from-runs", fromRuns, 2);
         CheckOptions.Result r = options.run();
         FalseAlarms fa = FalseAlarms.of(options.check(), r.entries(), r.gating(), r.shares(), fromRuns);
         System.out.print(json ? json(fa, r.entries()) : text(fa, r.entries()));
