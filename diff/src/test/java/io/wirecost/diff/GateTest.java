@@ -179,13 +179,15 @@ class GateTest {
 
     /** Writes {@code run} (the results' "run" object) into a fixture's results.json. */
     private static Path withRun(Path dir, String run) throws Exception {
+        return withTopLevel(dir, "run", run);
+    }
+
+    /** Adds a top-level field, {@code name} with the JSON {@code value}, to a fixture's results.json. */
+    private static Path withTopLevel(Path dir, String name, String value) throws Exception {
         Path f = dir.resolve("results.json");
-        String json = java.nio.file.Files.readString(f);
+        String format = "{\"format\":\"wirecost-results/1\",";
         java.nio.file.Files.writeString(
-                f,
-                json.replace(
-                        "{\"format\":\"wirecost-results/1\",",
-                        "{\"format\":\"wirecost-results/1\",\"run\":" + run + ","));
+                f, java.nio.file.Files.readString(f).replace(format, format + "\"" + name + "\":" + value + ","));
         return dir;
     }
 
@@ -336,14 +338,7 @@ class GateTest {
 
     /** Adds the top-level endpoint_sampler object a run with endpoint figures writes. */
     private static Path withEndpointSampler(Path dir, String event) throws Exception {
-        Path f = dir.resolve("results.json");
-        String json = java.nio.file.Files.readString(f);
-        java.nio.file.Files.writeString(
-                f,
-                json.replace(
-                        "{\"format\":\"wirecost-results/1\",",
-                        "{\"format\":\"wirecost-results/1\",\"endpoint_sampler\":{\"event\":\"" + event + "\"},"));
-        return dir;
+        return withTopLevel(dir, "endpoint_sampler", "{\"event\":\"" + event + "\"}");
     }
 
     @Test
