@@ -20,22 +20,6 @@ final class PackDetection {
     private PackDetection() {}
 
     /**
-     * @param quiet when pack:auto is the default rather than asked for: the command says the packs in its output, and
-     *              a line here would precede an error, which must be one line
-     */
-    static FramesSeen seen(List<Path> files, SampleMode mode, UnaryOperator<SampleSink> filter, boolean quiet) {
-        FramesSeen seen = new FramesSeen();
-        for (Path f : files) {
-            try {
-                Recordings.read(f, mode, filter.apply(seen));
-            } catch (RecordingException e) {
-                throw new UsageException(e.getMessage());
-            }
-        }
-        return said(seen, quiet);
-    }
-
-    /**
      * What the kept readings of one command may take together: a quarter of the heap. Every input's reading is held
      * until the command has detected the packs over all of them, and a reading of each sample grows with the
      * recording; past this, a file is read again instead, as it was before readings were kept.
@@ -43,9 +27,11 @@ final class PackDetection {
     static final long KEPT_BYTES = Runtime.getRuntime().maxMemory() / 4;
 
     /**
-     * As {@link #seen(List, SampleMode, UnaryOperator, boolean)}, keeping each file's reading in {@code kept}: the
-     * command's reading that follows replays it instead of reading the file a second time.
+     * The frames of one mode's samples, keeping each file's reading in {@code kept}: the command's reading that
+     * follows replays it instead of reading the file a second time.
      *
+     * @param quiet when pack:auto is the default rather than asked for: the command says the packs in its output, and
+     *              a line here would precede an error, which must be one line
      * @param keeps what to keep of each file's reading: the sums, or each sample with its time for a command that needs
      *     each ({@link SampleCapture#read(Path, SampleMode, UnaryOperator, SampleCapture.Keeps)})
      */
