@@ -3,20 +3,19 @@ package io.wirecost.attribution;
 /** Passes on only the samples that self attribution gives to one category. */
 public final class CategoryFilter implements SampleSink {
 
-    private final RuleSet rules;
     private final int category;
     private final SampleSink next;
-    private StackClassifier classifier;
+    /** One for the recording: it keeps each frame's rule across chunks, which repeat the same frames. */
+    private final StackClassifier classifier;
 
     public CategoryFilter(RuleSet rules, int category, SampleSink next) {
-        this.rules = rules;
         this.category = category;
         this.next = next;
+        this.classifier = StackClassifier.classifyOnly(rules);
     }
 
     @Override
     public void beginChunk(ChunkView chunk) {
-        classifier = StackClassifier.classifyOnly(rules);
         classifier.beginChunk(chunk);
         next.beginChunk(chunk);
     }

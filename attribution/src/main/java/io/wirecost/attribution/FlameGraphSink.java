@@ -28,7 +28,9 @@ public final class FlameGraphSink implements SampleSink {
     private final Map<Integer, String> artifactRoots = new HashMap<>();
     private final Map<Integer, String[]> names = new HashMap<>();
     private final CallStack stack = new CallStack();
-    private StackClassifier classifier;
+    /** With a category root, one for the recording: it keeps each frame's rule across chunks. Else null. */
+    private final StackClassifier classifier;
+
     private ChunkView chunk;
 
     /**
@@ -58,6 +60,7 @@ public final class FlameGraphSink implements SampleSink {
         this.graph = new FlameGraph(args);
         this.rules = rules;
         this.categoryRoot = categoryRoot;
+        this.classifier = categoryRoot ? StackClassifier.classifyOnly(rules) : null;
         this.artifactOfClass = artifactOfClass;
     }
 
@@ -66,10 +69,7 @@ public final class FlameGraphSink implements SampleSink {
         this.chunk = chunk;
         names.clear();
         artifactRoots.clear();
-        if (categoryRoot) {
-            classifier = StackClassifier.classifyOnly(rules);
-            classifier.beginChunk(chunk);
-        }
+        if (categoryRoot) classifier.beginChunk(chunk);
     }
 
     /**
