@@ -1,18 +1,14 @@
 package io.wirecost.agent;
 
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
-import io.prometheus.metrics.core.metrics.GaugeWithCallback;
-import io.prometheus.metrics.core.metrics.MetricWithFixedMetadata;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.wirecost.attribution.Attribution;
 import io.wirecost.attribution.Category;
-import io.wirecost.attribution.CategoryLabels;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.IntToLongFunction;
 
 /**
  * The agent's metric families, computed at scrape time from a {@link Source}; registered into a
@@ -114,18 +110,15 @@ final class AgentMetrics {
     static void register(PrometheusRegistry registry, Source src, String role, Map<String, String> staticLabels) {
         Labels constant = constantLabels(role, staticLabels);
         List<Category> categories = src.categories();
+        Families families = new Families(registry, constant);
 
-        perCategory(
-                registry,
-                constant,
+        families.perCategory(
                 categories,
                 "wirecost_cpu_samples",
                 "CPU samples attributed to each category by the wirecost rules, since the agent started",
                 src::samples);
         if (src.countsAllocations()) {
-            perCategory(
-                    registry,
-                    constant,
+            families.perCategory(
                     categories,
                     "wirecost_allocated_bytes",
                     "Bytes allocated in each category by the wirecost rules, as the profiler sampled them (also=alloc), "
@@ -181,14 +174,12 @@ final class AgentMetrics {
                         .build())
                 .build());
 
-        counter(registry, constant, "wirecost_agent_samples", "Samples the agent read and attributed", () -> {
+        families.counter("wirecost_agent_samples", "Samples the agent read and attributed", () -> {
             long sum = 0;
             for (int i = 0; i < categories.size(); i++) sum += src.samples(i);
             return sum;
         });
-        counter(
-                registry,
-                constant,
+        families.counter(
                 "wirecost_agent_samples_dropped",
                 "Samples read from a segment that then failed to read whole, and so were not counted",
                 src::samplesDropped);
@@ -201,7 +192,7 @@ final class AgentMetrics {
                     for (String stage : STAGES) cb.call(src.errors(stage), stage);
                 })
                 .register(registry);
-        counter(registry, constant, "wirecost_agent_segments", "Recording segments read", src::segmentsRead);
+        families.counter("wirecost_agent_segments", "Recording segments read", src::segmentsRead);
         OtlpShipper otlp = src.otlp();
         if (otlp != null) {
             CounterWithCallback.builder()
@@ -215,92 +206,32 @@ final class AgentMetrics {
                         for (String reason : OtlpShipper.REASONS) cb.call(otlp.dropped(reason), reason);
                     })
                     .register(registry);
-            counter(registry, constant, "wirecost_otlp_sent", "OTLP profiles the Collector accepted", otlp::sent);
-            gauge(
-                    registry,
-                    constant,
+            families.counter("wirecost_otlp_sent", "OTLP profiles the Collector accepted", otlp::sent);
+            families.gauge(
                     "wirecost_otlp_queued_bytes",
                     "Bytes of OTLP profiles waiting for the Collector",
                     otlp::queuedBytes);
         }
-        counter(
-                registry,
-                constant,
+        families.counter(
                 "wirecost_agent_unsampled_seconds",
                 "Time between stopping one segment and starting the next, when nothing was sampled",
                 src::unsampledSeconds);
-        gauge(
-                registry,
-                constant,
+        families.gauge(
                 "wirecost_agent_last_segment_timestamp_seconds",
                 "When the agent last read a segment, seconds since the epoch",
                 src::lastSegmentEpochSeconds);
-        counter(
-                registry,
-                constant,
+        families.counter(
                 "wirecost_agent_cpu_seconds",
                 "CPU time of the agent's own threads (reading, classifying, serving); the profiler's signal handlers run in the host's threads",
                 () -> src.cpuNanos() / 1e9);
-        counter(
-                registry,
-                constant,
+        families.counter(
                 "wirecost_agent_allocated_bytes",
                 "Heap bytes allocated by the agent's own threads",
                 src::allocatedBytes);
-        gauge(
-                registry,
-                constant,
+        families.gauge(
                 "wirecost_agent_profiler_memory_bytes",
                 "Native memory held by async-profiler (the mem_*_kb lines of its metrics command); absent for JFR",
                 src::profilerMemoryBytes);
-    }
-
-    private static void counter(
-            PrometheusRegistry registry,
-            Labels constant,
-            String name,
-            String help,
-            java.util.function.DoubleSupplier value) {
-        named(CounterWithCallback.builder().callback(cb -> ifKnown(value, cb::call)), constant, name, help)
-                .register(registry);
-    }
-
-    private static void gauge(
-            PrometheusRegistry registry,
-            Labels constant,
-            String name,
-            String help,
-            java.util.function.DoubleSupplier value) {
-        named(GaugeWithCallback.builder().callback(cb -> ifKnown(value, cb::call)), constant, name, help)
-                .register(registry);
-    }
-
-    /** A figure below zero is one the source could not read: the series is left out of that scrape. */
-    private static void ifKnown(java.util.function.DoubleSupplier value, java.util.function.DoubleConsumer out) {
-        double v = value.getAsDouble();
-        if (v >= 0) out.accept(v);
-    }
-
-    /** A counter with one series per category of the rules, each read from {@code value} when scraped. */
-    private static void perCategory(
-            PrometheusRegistry registry,
-            Labels constant,
-            List<Category> categories,
-            String name,
-            String help,
-            IntToLongFunction value) {
-        named(CounterWithCallback.builder(), constant, name, help)
-                .labelNames(CategoryLabels.names())
-                .callback(cb -> {
-                    for (int i = 0; i < categories.size(); i++)
-                        cb.call(value.applyAsLong(i), CategoryLabels.values(categories.get(i)));
-                })
-                .register(registry);
-    }
-
-    private static <B extends MetricWithFixedMetadata.Builder<B, ?>> B named(
-            B builder, Labels constant, String name, String help) {
-        return builder.name(name).help(help).constLabels(constant);
     }
 
     static Labels constantLabels(String role, Map<String, String> staticLabels) {
