@@ -7,11 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import one.jfr.JfrReader;
 import one.jfr.event.CPULoad;
@@ -111,7 +106,7 @@ public final class RecordingReader {
             }
             if (summaries == null) {
                 AtomicReference<JfrReader> open = new AtomicReference<>();
-                summaries = withDeadline(
+                summaries = ReadDeadline.read(
                         name, scan, () -> readChunks(readable.toString(), name, scan, counted, open, loads), open);
                 report(name, "async-profiler", scan.completeChunks());
             }
@@ -187,7 +182,7 @@ public final class RecordingReader {
         Map<SampleMode, RecordingSummary> all = new java.util.EnumMap<>(read);
         if (!unread.isEmpty()) {
             AtomicReference<JfrReader> open = new AtomicReference<>();
-            all.putAll(withDeadline(
+            all.putAll(ReadDeadline.read(
                     name,
                     scan,
                     () -> readChunks(readable.toString(), name, scan, unread, open, new CpuLoadTally()),
@@ -200,51 +195,6 @@ public final class RecordingReader {
         return found;
     }
 
-    /**
-     * JfrReader's loops over counts read from the file never check for interruption, so a corrupted
-     * count can keep it busy for hours. The reading runs in a daemon thread with a budget far above
-     * any sound file's needs (3 s plus 1 s per 5 MB, several times what large recordings take); past it the
-     * file is reported corrupted and the thread, which nothing references any more, is abandoned.
-     */
-    private static <T> T withDeadline(String name, ChunkScan scan, Callable<T> read, AtomicReference<JfrReader> open)
-            throws RecordingException {
-        long budgetMillis = 3_000 + scan.fileSize() / 5_000;
-        FutureTask<T> task = new FutureTask<>(read);
-        Thread t = new Thread(task, "wirecost-jfr-reader");
-        t.setDaemon(true);
-        t.start();
-        try {
-            return task.get(budgetMillis, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            t.interrupt();
-            // a runaway loop soon needs more bytes: with the channel closed, that read fails and the thread ends
-            JfrReader jfr = open.get();
-            if (jfr != null) {
-                try {
-                    jfr.close();
-                } catch (IOException ignored) {
-                    // closing is only a hint to the abandoned thread
-                }
-            }
-            throw new RecordingException(
-                    name,
-                    "corrupted: reading did not finish within " + budgetMillis / 1000
-                            + " s (a size or count field is implausible)");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RecordingException re) throw re;
-            if (e.getCause() instanceof OutOfMemoryError)
-                throw new RecordingException(name, "corrupted: a size field asks for more memory than the JVM has");
-            throw new RecordingException(
-                    name,
-                    scan.describeFailure(
-                            e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause())));
-        } catch (InterruptedException e) {
-            t.interrupt();
-            Thread.currentThread().interrupt();
-            throw new RecordingException(name, "interrupted while reading");
-        }
-    }
-
     /** One mode's part of a pass: its sink, its tally when the sink only sums, its totals per event type. */
     private static final class Target {
         final SampleMode mode;
@@ -252,7 +202,7 @@ public final class RecordingReader {
         final StackTally tally;
         final Map<String, Long> counts = new TreeMap<>();
         EventSelection selection;
-        Passing passing;
+        EventPassing passing;
         final List<RecordedEvents.Counted> deferred = new ArrayList<>();
 
         Target(SampleMode mode, SampleSink sink) {
@@ -288,7 +238,7 @@ public final class RecordingReader {
                 for (Target t : targets) {
                     t.sink.beginChunk(chunk);
                     t.selection = new EventSelection(t.mode, jfr, async);
-                    t.passing = new Passing(t.selection, t.sink, t.tally);
+                    t.passing = new EventPassing(t.selection, t.sink, t.tally);
                     t.deferred.clear();
                 }
                 for (Event e; (e = jfr.readEvent()) != null; ) {
@@ -326,46 +276,5 @@ public final class RecordingReader {
         for (Target t : targets)
             out.put(t.mode, new RecordingSummary(name, producer, t.counts, chunks, scan.lostBytes(), warnings));
         return out;
-    }
-
-    /**
-     * One chunk's counted events on their way to the sink: straight through, or summed per (stack, thread)
-     * in the tally when the sink only sums; totals per event type are kept per chunk in a long[] so that
-     * a sample costs no boxing.
-     */
-    private static final class Passing {
-        private final EventSelection selection;
-        private final SampleSink sink;
-        private final StackTally tally;
-        private final Map<String, long[]> perType = new java.util.HashMap<>();
-        /** The last type's cell: a chunk's events are mostly of one type, whose name is a constant. */
-        private String lastType;
-
-        private long[] lastCell;
-
-        Passing(EventSelection selection, SampleSink sink, StackTally tally) {
-            this.selection = selection;
-            this.sink = sink;
-            this.tally = tally;
-        }
-
-        void pass(String type, RecordedEvents.Counted e) {
-            long weight = selection.weight(e);
-            if (type != lastType) {
-                lastType = type;
-                lastCell = perType.computeIfAbsent(type, t -> new long[1]);
-            }
-            lastCell[0] += weight;
-            if (tally != null) {
-                tally.add(e.stackTraceId, e.tid, weight);
-            } else {
-                sink.sample(e.stackTraceId, e.tid, e.time, weight);
-            }
-        }
-
-        void finish(Map<String, Long> counts) {
-            if (tally != null) tally.drainTo(sink);
-            perType.forEach((type, w) -> counts.merge(type, w[0], Long::sum));
-        }
     }
 }
