@@ -2,7 +2,6 @@ package io.wirecost.scenarios.http.tunnel;
 
 import io.wirecost.scenarios.Tally;
 import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,20 +42,12 @@ final class HttpTunnelSocket extends Socket {
         return t;
     });
 
-    private enum State {
-        HEADER,
-        CLIENT_ENDPOINT,
-        MESSAGE
-    }
-
     private final String host;
     private final int port;
     private final TunnelPost post;
     private final Tally<TunnelClient.Event> counters;
 
-    private State state = State.HEADER;
-    private final ByteArrayOutputStream handshake = new ByteArrayOutputStream(32);
-    private int endpointLength = -1;
+    private final JrmpHandshake handshake = new JrmpHandshake();
     /** The message being written; posted at the first read. */
     private final Buffer message = new Buffer();
     /** What RMI reads next: the handshake acknowledgement, or the last response body. */
@@ -82,8 +73,12 @@ final class HttpTunnelSocket extends Socket {
 
     private synchronized void write(byte[] b, int off, int len) throws IOException {
         ensureOpen();
-        while (len > 0 && state != State.MESSAGE) {
-            handshakeByte(b[off++]);
+        while (len > 0 && !handshake.done()) {
+            byte[] answer = handshake.take(b[off++]);
+            if (answer != null) {
+                in = answer;
+                inPos = 0;
+            }
             len--;
         }
         if (len == 0) return;
@@ -92,53 +87,6 @@ final class HttpTunnelSocket extends Socket {
             inPos = 0;
         }
         message.write(b, off, len);
-    }
-
-    /** The stream handshake, byte by byte: it is 7 + ~15 bytes once per pooled connection. */
-    private void handshakeByte(byte b) throws IOException {
-        handshake.write(b);
-        int n = handshake.size();
-        byte[] h;
-        switch (state) {
-            case HEADER -> {
-                if (n < Jrmp.HEADER_LENGTH) return;
-                h = handshake.toByteArray();
-                if (readInt(h, 0) != Jrmp.MAGIC || h[4] != 0 || h[5] != 2)
-                    throw new IOException("HTTP tunnel: not a JRMP version 2 header");
-                handshake.reset();
-                if (h[6] == Jrmp.SINGLE_OP_PROTOCOL) {
-                    state = State.MESSAGE;
-                } else if (h[6] == Jrmp.STREAM_PROTOCOL) {
-                    acknowledge();
-                    state = State.CLIENT_ENDPOINT;
-                } else {
-                    throw new IOException(
-                            "HTTP tunnel: JRMP protocol 0x" + Integer.toHexString(h[6]) + " cannot be tunnelled");
-                }
-            }
-            case CLIENT_ENDPOINT -> {
-                // writeUTF(host) then writeInt(port): the client's own endpoint, which the server ignores
-                h = handshake.toByteArray();
-                if (n == 2) endpointLength = ((h[0] & 0xff) << 8) | (h[1] & 0xff);
-                if (endpointLength >= 0 && n == 2 + endpointLength + 4) {
-                    handshake.reset();
-                    state = State.MESSAGE;
-                }
-            }
-            default -> throw new IllegalStateException(state.name());
-        }
-    }
-
-    /** What the server would answer: ProtocolAck, then the client's host and port as it sees them. */
-    private void acknowledge() throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream(32);
-        DataOutputStream d = new DataOutputStream(b);
-        d.writeByte(Jrmp.PROTOCOL_ACK);
-        d.writeUTF(InetAddress.getLoopbackAddress().getHostAddress());
-        d.writeInt(0);
-        d.flush();
-        in = b.toByteArray();
-        inPos = 0;
     }
 
     private synchronized void flush() throws IOException {
@@ -293,10 +241,6 @@ final class HttpTunnelSocket extends Socket {
     @Override
     public String toString() {
         return "HttpTunnelSocket[" + host + ':' + port + " via " + post.url() + ']';
-    }
-
-    private static int readInt(byte[] b, int at) {
-        return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
     }
 
     private final class Input extends InputStream {
