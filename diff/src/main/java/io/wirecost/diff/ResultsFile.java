@@ -8,12 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -106,7 +102,7 @@ public record ResultsFile(
     /** The version this build writes and the newest it reads. */
     public static final int VERSION = 1;
 
-    private static final String PREFIX = "wirecost-results/";
+    static final String PREFIX = "wirecost-results/";
 
     /** The kind of file and its version, as every version so far has named it. */
     public static final String FORMAT = PREFIX + VERSION;
@@ -315,7 +311,7 @@ public record ResultsFile(
     }
 
     /** Fields a later build added are passed over, in every record: a file is read by older builds too. */
-    private static final ObjectMapper JSON = new ObjectMapper()
+    static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
@@ -334,66 +330,6 @@ public record ResultsFile(
      * anything but a wirecost results file of this version or an older one.
      */
     public static ResultsFile read(Path file) throws RunData.BadRunException {
-        if (!Files.isRegularFile(file))
-            throw new RunData.BadRunException(file + ": no such file (expected a run directory or its results.json)");
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new RunData.BadRunException(file + ": not valid JSON (" + firstLine(e.getMessage()) + ")");
-        }
-        int version = root == null || !root.isObject() ? -1 : version(root);
-        if (version < 1)
-            throw new RunData.BadRunException(file + ": not a wirecost results file (format must be " + FORMAT + ")");
-        if (version > VERSION) {
-            throw new RunData.BadRunException(file + ": results format version " + version
-                    + " is newer than this wirecost reads (" + VERSION + " and older); read it with a newer wirecost");
-        }
-        if (!root.path("scenarios").isArray()) throw new RunData.BadRunException(file + ": 'scenarios' must be a list");
-        try {
-            return JSON.treeToValue(root, ResultsFile.class);
-        } catch (MismatchedInputException e) {
-            throw new RunData.BadRunException(file + ": " + fieldError(e));
-        } catch (JsonProcessingException e) {
-            throw new RunData.BadRunException(file + ": unreadable (" + firstLine(e.getOriginalMessage()) + ")");
-        }
-    }
-
-    /**
-     * format_version, else the number after {@code wirecost-results/} (files before format_version); -1 where the file
-     * is no wirecost results file.
-     */
-    private static int version(JsonNode root) {
-        String format = root.path("format").asText();
-        if (!format.startsWith(PREFIX)) return -1;
-        JsonNode v = root.path("format_version");
-        if (v.canConvertToInt() && v.isIntegralNumber()) return v.asInt();
-        if (!v.isMissingNode()) return -1;
-        try {
-            return Integer.parseInt(format.substring(PREFIX.length()));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    private static String fieldError(MismatchedInputException e) {
-        String field = e.getPath().stream()
-                .map(r -> r.getFieldName())
-                .filter(n -> n != null)
-                .reduce((a, b) -> b)
-                .orElse("?");
-        Class<?> type = e.getTargetType();
-        String what = type == null
-                ? "has the wrong type"
-                : Number.class.isAssignableFrom(type) || type.isPrimitive()
-                        ? "missing or not a number"
-                        : Collection.class.isAssignableFrom(type)
-                                ? "must be a list"
-                                : type == String.class ? "missing or not text" : "has the wrong type";
-        return "field '" + field + "' " + what;
-    }
-
-    private static String firstLine(String s) {
-        return s == null ? "" : s.lines().findFirst().orElse("");
+        return ResultsFileReader.read(file);
     }
 }
