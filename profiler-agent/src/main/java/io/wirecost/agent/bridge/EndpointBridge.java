@@ -3,12 +3,8 @@ package io.wirecost.agent.bridge;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Where the advice inlined into servlets and request handlers reports request boundaries. The advice runs
@@ -30,7 +26,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Every method is called from the host's request threads: none throws, blocks on more than its own
  * thread's buffer, or allocates in the steady state beyond a buffer that grows. Endpoint names are capped
- * ({@link #maxEndpoints}); later names count as {@link #OTHER}, so a route built from raw URLs cannot
+ * ({@code endpoints.max}); later names count as {@link #OTHER}, so a route built from raw URLs cannot
  * grow the label set without bound.
  */
 public final class EndpointBridge {
@@ -57,7 +53,6 @@ public final class EndpointBridge {
     /** Beyond this many requests not yet taken by the writer, a thread drops (and counts) its requests. */
     private static final int MAX_BUFFERED = 1 << 16;
 
-    private static final int CAPACITY = 1024;
     private static volatile boolean enabled;
     /**
      * Whether a recording runs ({@code RequestLogWriter} opens and finishes it): between recordings a request costs
@@ -65,10 +60,6 @@ public final class EndpointBridge {
      */
     private static volatile boolean recording = true;
 
-    private static volatile int maxEndpoints = 100;
-    private static final Map<String, Integer> IDS = new ConcurrentHashMap<>();
-    private static final AtomicReferenceArray<String> NAMES = new AtomicReferenceArray<>(CAPACITY);
-    private static final AtomicInteger NEXT_ID = new AtomicInteger(2);
     private static final AtomicLong DROPPED = new AtomicLong();
     private static final ConcurrentLinkedQueue<State> THREADS = new ConcurrentLinkedQueue<>();
     private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(EndpointBridge::register);
@@ -86,11 +77,6 @@ public final class EndpointBridge {
 
     private static final int NESTED = 1;
     private static final int OUTERMOST = 2;
-
-    static {
-        NAMES.set(OTHER, OTHER_NAME);
-        NAMES.set(UNNAMED, UNNAMED_NAME);
-    }
 
     private EndpointBridge() {}
 
@@ -119,7 +105,7 @@ public final class EndpointBridge {
     }
 
     public static void enable(int maxNames) {
-        maxEndpoints = Math.max(2, Math.min(maxNames + 2, CAPACITY));
+        EndpointNames.cap(maxNames);
         enabled = true;
     }
 
@@ -174,7 +160,8 @@ public final class EndpointBridge {
         String prefix = s.prefix; // a locator's: in this request, or just before it where no servlet opened one
         int token = open(true);
         if (token != NONE && s.endpoint == UNNAMED) {
-            s.endpoint = id(prefix == null || relative == null ? route : joined(prefix, relative));
+            s.endpoint =
+                    EndpointNames.id(prefix == null || relative == null ? route : JoinedRoutes.of(prefix, relative));
         }
         return token;
     }
@@ -188,28 +175,7 @@ public final class EndpointBridge {
         if (!enabled || !recording) return;
         State s = STATE.get();
         if (s.endpoint != UNNAMED && s.depth > 0) return; // named already: a call within the handler, not routing
-        s.prefix = s.prefix == null ? template : joined(s.prefix, relative);
-    }
-
-    /** Composed routes by prefix and relative route, so that a request through locators allocates nothing. */
-    private static final Map<String, Map<String, String>> JOINED = new ConcurrentHashMap<>();
-
-    /**
-     * {@code prefix} followed by {@code relative}: a handler's {@code GET /{item}} after {@code /carts/{id}/items} is
-     * {@code GET /carts/{id}/items/{item}}, a locator's {@code /{id}} after {@code /carts} is {@code /carts/{id}}.
-     */
-    static String joined(String prefix, String relative) {
-        Map<String, String> byRelative = JOINED.get(prefix);
-        if (byRelative == null && JOINED.size() < CAPACITY) {
-            byRelative = JOINED.computeIfAbsent(prefix, p -> new ConcurrentHashMap<>());
-        }
-        String j = byRelative == null ? null : byRelative.get(relative);
-        if (j != null) return j;
-        int space = relative.indexOf(' ');
-        String path = relative.substring(space + 1);
-        j = relative.substring(0, space + 1) + prefix + (path.equals("/") ? "" : path);
-        if (byRelative != null && byRelative.size() < CAPACITY) byRelative.put(relative, j);
-        return j;
+        s.prefix = s.prefix == null ? template : JoinedRoutes.of(s.prefix, relative);
     }
 
     /**
@@ -218,7 +184,7 @@ public final class EndpointBridge {
      */
     public static int enterSegment(String route) {
         int token = open(false);
-        if (token != NONE) STATE.get().endpoint = id(route);
+        if (token != NONE) STATE.get().endpoint = EndpointNames.id(route);
         return token;
     }
 
@@ -231,7 +197,7 @@ public final class EndpointBridge {
     public static void nameIfUnnamed(String route) {
         if (!enabled) return;
         State s = STATE.get();
-        if (s.depth > 0 && s.endpoint == UNNAMED) s.endpoint = id(route);
+        if (s.depth > 0 && s.endpoint == UNNAMED) s.endpoint = EndpointNames.id(route);
     }
 
     /** Whether {@code token} is the outermost boundary on its thread: the one that records its request at exit. */
@@ -251,7 +217,7 @@ public final class EndpointBridge {
         State s = STATE.get();
         if (s.depth <= 0) return;
         s.counted = false;
-        if (stashed instanceof Integer id && id >= 0 && id < NEXT_ID.get()) s.endpoint = id;
+        if (stashed instanceof Integer id && EndpointNames.given(id)) s.endpoint = id;
     }
 
     /**
@@ -262,7 +228,7 @@ public final class EndpointBridge {
     public static void unmatched() {
         if (!enabled) return;
         State s = STATE.get();
-        if (s.depth > 0) s.endpoint = id(UNMATCHED_NAME);
+        if (s.depth > 0) s.endpoint = EndpointNames.id(UNMATCHED_NAME);
     }
 
     /**
@@ -335,26 +301,9 @@ public final class EndpointBridge {
         }
     }
 
-    static int id(String route) {
-        if (route == null) return UNNAMED;
-        Integer id = IDS.get(route);
-        if (id != null) return id;
-        if (NEXT_ID.get() >= maxEndpoints) return OTHER;
-        synchronized (IDS) {
-            id = IDS.get(route);
-            if (id != null) return id;
-            int next = NEXT_ID.get();
-            if (next >= maxEndpoints) return OTHER;
-            NAMES.set(next, route);
-            IDS.put(route, next);
-            NEXT_ID.set(next + 1);
-            return next;
-        }
-    }
-
     /** The name of an endpoint id, or null for an id not given out. */
     public static String name(int id) {
-        return id >= 0 && id < CAPACITY ? NAMES.get(id) : null;
+        return EndpointNames.name(id);
     }
 
     /** Requests dropped because the writer did not take them in time (their thread's buffer was full). */
