@@ -3,7 +3,6 @@ package io.wirecost.report;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.diff.HtmlText;
 import io.wirecost.runner.Estimate;
-import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.Repetitions;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * {@code report.html}: the run for people who would rather look than read. One self-contained page
@@ -60,8 +58,8 @@ public final class HtmlReport {
         }
         roundTrips(sb, results);
         cpuPerCall(sb, results);
-        factors(sb, results);
-        messageSizes(sb, results);
+        FactorSection.html(sb, results);
+        MessageSizeSection.html(sb, results);
         flameGraphs(sb, results, dir);
         if (jmc != null) JmcSection.html(sb, results, jmc);
         sb.append("<script>").append(SCRIPT).append("</script></body></html>\n");
@@ -186,89 +184,6 @@ public final class HtmlReport {
                 .append("</section>");
     }
 
-    private static void factors(StringBuilder sb, List<ScenarioResult> results) {
-        sb.append("<section id=\"factors\"><h2>Factors</h2>");
-        Optional<ScenarioResult> rmi = results.stream()
-                .filter(r -> r.scenario().equals("rmi") && !r.rtt().isEmpty())
-                .findFirst();
-        if (rmi.isEmpty()) {
-            sb.append("<p>This run has no rmi scenario, the papers' reference: no factors against RMI.</p>");
-        } else {
-            List<Svg.Bar> bars = new ArrayList<>();
-            List<String> series = new ArrayList<>();
-            for (ScenarioResult r : results) {
-                if (r.rtt().isEmpty()) continue;
-                series.add(r.scenario());
-                for (String op : List.of("primitives-geomean", "string")) {
-                    Optional<RttStatistics> a = r.rtt(op);
-                    Optional<RttStatistics> b = rmi.get().rtt(op);
-                    if (a.isPresent() && b.isPresent()) {
-                        bars.add(new Svg.Bar(
-                                op,
-                                r.scenario(),
-                                a.get().meanMicros() / b.get().meanMicros(),
-                                Svg.color(indexOf(results, r.scenario()))));
-                    }
-                }
-            }
-            sb.append("<h3>Round trip against rmi (1 = as fast as RMI)</h3>")
-                    .append(Svg.groupedBars(
-                            "factor against rmi", List.of("primitives-geomean", "string"), series, bars, "× rmi"));
-        }
-        Table paper = FactorTables.factors(results);
-        if (!paper.rows().isEmpty()) {
-            List<Svg.Bar> bars = new ArrayList<>();
-            List<String> groups = new ArrayList<>();
-            List<String> series = List.of("round trips", "CPU per call", "paper");
-            for (Factor f : Factor.of(results, Repetitions.rtt(results), Repetitions.cpu(results))) {
-                String g = f.ratio() + " " + (f.operation().equals("string") ? "string" : "prim.");
-                if (!groups.contains(g)) groups.add(g);
-                f.rtt()
-                        .ifPresent(e ->
-                                bars.add(new Svg.Bar(g, series.get(0), e.value(), Svg.color(0), e.low(), e.high())));
-                f.cpu()
-                        .ifPresent(e ->
-                                bars.add(new Svg.Bar(g, series.get(1), e.value(), Svg.color(2), e.low(), e.high())));
-                bars.add(new Svg.Bar(g, series.get(2), f.paperFactor(), Svg.color(1)));
-            }
-            sb.append("<h3>Today against the papers (error bars: 95 % interval)</h3>")
-                    .append(Svg.legend(series, List.of(Svg.color(0), Svg.color(2), Svg.color(1))))
-                    .append(Svg.groupedBars("factors today and in the papers", groups, series, bars, "factor"))
-                    .append(Html.table(paper));
-        }
-        sb.append("</section>");
-    }
-
-    private static void messageSizes(StringBuilder sb, List<ScenarioResult> results) {
-        sb.append("<section id=\"message-sizes\"><h2>Message sizes</h2>");
-        List<Svg.Bar> bars = new ArrayList<>();
-        List<String> ops = new ArrayList<>();
-        List<String> series = new ArrayList<>();
-        for (ScenarioResult r : results) {
-            for (MessageSize m : r.sizes()) {
-                if (!series.contains(r.scenario())) series.add(r.scenario());
-                if (!ops.contains(m.operation())) ops.add(m.operation());
-                bars.add(new Svg.Bar(
-                        m.operation(), r.scenario(), m.totalBytes(), Svg.color(indexOf(results, r.scenario()))));
-            }
-        }
-        if (bars.isEmpty()) {
-            sb.append("<p>This run recorded no message sizes.</p>");
-        } else {
-            sb.append("<h3>TCP payload per invocation, request and response together</h3>")
-                    .append(Svg.legend(
-                            series,
-                            series.stream()
-                                    .map(s -> Svg.color(indexOf(results, s)))
-                                    .toList()))
-                    .append(Svg.groupedBars("bytes per invocation", ops, series, bars, "bytes"));
-        }
-        sb.append(Html.table(MessageSizeTables.messageSizes(results)));
-        Table factors = MessageSizeTables.sizeFactors(results);
-        if (!factors.rows().isEmpty()) sb.append(Html.table(factors));
-        sb.append("</section>");
-    }
-
     private static void flameGraphs(StringBuilder sb, List<ScenarioResult> results, Path dir) {
         sb.append("<section id=\"flames\"><h2>Flame graphs</h2><ul>");
         for (ScenarioResult r : results) {
@@ -289,7 +204,8 @@ public final class HtmlReport {
         sb.append("</ul></section>");
     }
 
-    private static int indexOf(List<ScenarioResult> results, String scenario) {
+    /** A scenario's place in the run, which gives it the same color in every chart. */
+    static int indexOf(List<ScenarioResult> results, String scenario) {
         for (int i = 0; i < results.size(); i++) if (results.get(i).scenario().equals(scenario)) return i;
         return 0;
     }
