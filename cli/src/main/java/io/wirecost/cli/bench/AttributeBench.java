@@ -2,13 +2,10 @@ package io.wirecost.cli.bench;
 
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.stats.Median;
-import io.wirecost.runner.AgentArguments;
 import io.wirecost.scenarios.files.FileTrees;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -105,7 +102,7 @@ final class AttributeBench implements Callable<Integer> {
             compare("given", recording, dir, javaHome, cp, jar);
         } else {
             for (String s : shape.equals("both") ? List.of("few", "many") : List.of(shape)) {
-                compare(s, build(s, dir, javaHome, cp), dir, javaHome, cp, jar);
+                compare(s, ShapeRecordings.build(s, samples, dir, javaHome, cp), dir, javaHome, cp, jar);
             }
         }
         System.out.printf(
@@ -139,14 +136,14 @@ final class AttributeBench implements Callable<Integer> {
     }
 
     private void compare(String name, Path big, Path dir, Path javaHome, String cp, Path jar) throws Exception {
-        long bigSamples = countSamples(javaHome, big);
+        long bigSamples = RecordingFacts.samples(javaHome, big);
         System.out.printf(
                 Locale.ROOT,
                 "%n[%s] %s, %.1f MB, %d chunks, %d jdk.ExecutionSample events%n",
                 name,
                 big,
                 Files.size(big) / 1e6,
-                chunks(big),
+                RecordingFacts.chunks(big),
                 bigSamples);
         // wirecost as the launcher starts it: this JVM's own options (collector, class-data sharing)
         List<String> ours = new ArrayList<>(List.of(ProcessMeter.java(javaHome)));
@@ -261,73 +258,5 @@ final class AttributeBench implements Callable<Integer> {
                     .findFirst()
                     .orElse("the reader did not say which it was (an older build?)");
         }
-    }
-
-    private Path build(String shape, Path dir, Path javaHome, String cp) throws Exception {
-        Path agent = io.wirecost.cli.common.Locations.agentJar();
-        if (!Files.isRegularFile(agent)) throw new IllegalStateException("agent jar not found at " + agent);
-        Path base = dir.resolve(shape + "-base.jfr");
-        String interval = shape.equals("few") ? "200us" : "100us";
-        System.out.printf(
-                Locale.ROOT,
-                "recording the %s-stacks workload with async-profiler (cpu, %s) for 8 s ...%n",
-                shape,
-                interval);
-        List<String> cmd = new ArrayList<>(List.of(
-                ProcessMeter.java(javaHome),
-                "-XX:+UnlockDiagnosticVMOptions",
-                "-XX:+DebugNonSafepoints",
-                new AgentArguments()
-                        .sampling("async", "cpu", interval)
-                        .with("start", "now")
-                        .with("file", base)
-                        .javaagent(agent),
-                "-cp",
-                cp,
-                Workload.class.getName(),
-                "8"));
-        if (shape.equals("few")) cmd.add("few");
-        ProcessMeter.Measurement m = ProcessMeter.run(cmd, dir.resolve("workload.log"));
-        if (m.exitCode() != 0 || !Files.exists(base))
-            throw new IllegalStateException("workload failed: see " + dir.resolve("workload.log"));
-        long perCopy = countSamples(javaHome, base);
-        if (perCopy == 0) throw new IllegalStateException("the workload recording has no samples");
-        int copies = (int) Math.max(1, (samples + perCopy - 1) / perCopy);
-        System.out.printf(Locale.ROOT, "base recording: %d samples; concatenating %d copies%n", perCopy, copies);
-        Path big = dir.resolve(shape + ".jfr");
-        byte[] bytes = Files.readAllBytes(base);
-        try (OutputStream out =
-                Files.newOutputStream(big, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            for (int i = 0; i < copies; i++) out.write(bytes);
-        }
-        return big;
-    }
-
-    /** jdk.ExecutionSample events as the JDK's own {@code jfr summary} counts them: the reference count. */
-    private static long countSamples(Path javaHome, Path file) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(javaHome.resolve("bin").resolve("jfr").toString(), "summary", file.toString())
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        p.waitFor();
-        for (String line : out.split("\n")) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length >= 2 && f[0].equals("jdk.ExecutionSample")) return Long.parseLong(f[1]);
-        }
-        return 0;
-    }
-
-    static int chunks(Path file) throws IOException {
-        // chunk headers: magic, then the chunk size at offset 8
-        int n = 0;
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
-            java.nio.ByteBuffer h = java.nio.ByteBuffer.allocate(16);
-            for (long pos = 0; pos < ch.size(); n++) {
-                h.clear();
-                ch.read(h, pos);
-                pos += h.getLong(8);
-            }
-        }
-        return n;
     }
 }

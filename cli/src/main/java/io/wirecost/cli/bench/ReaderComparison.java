@@ -69,7 +69,7 @@ final class ReaderComparison {
         // the first read of each also checks the file, so a segment neither reader can read is one line
         Read own = readOrRefuse(file, true);
         Read ref = readOrRefuse(file, false);
-        int chunks = AttributeBench.chunks(file);
+        int chunks = RecordingFacts.chunks(file);
         System.out.printf(
                 Locale.ROOT,
                 "%n[%s] %s, %.1f KB, %s's, %d chunk(s)%s%n",
