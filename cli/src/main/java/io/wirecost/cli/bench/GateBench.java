@@ -1,20 +1,17 @@
 package io.wirecost.cli.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.cli.AlphaOption;
 import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.diff.CpuCsv;
 import io.wirecost.diff.RunData;
-import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.ChildProcesses;
 import io.wirecost.runner.UsageException;
 import io.wirecost.scenarios.InjectedWork;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,12 +86,6 @@ public final class GateBench implements Callable<Integer> {
     @Option(names = "--out", description = "Where the runs and gate.json go (default: runs/bench-gate-<time>).")
     Path out;
 
-    /**
-     * One comparison: its exit status, whether the diff withheld its verdict (its sides met different
-     * contention, diff.json's {@code verdict}), and the machine's load when its runs started.
-     */
-    record Comparison(int pair, String kind, int exit, boolean noVerdict, double loadBefore) {}
-
     @Override
     public Integer call() throws Exception {
         alpha.alpha(); // checked before the first run: a bad level would fail every diff
@@ -117,7 +108,7 @@ public final class GateBench implements Callable<Integer> {
                                         .toString()
                                         .replace(':', '-'));
         Files.createDirectories(dir);
-        List<Comparison> done = new ArrayList<>();
+        List<GateSummary.Comparison> done = new ArrayList<>();
         double injected = injectCpuMicros != null ? injectCpuMicros : Double.NaN;
         long start = System.nanoTime();
         for (int i = 1; i <= pairs; i++) {
@@ -148,10 +139,10 @@ public final class GateBench implements Callable<Integer> {
                     done.get(done.size() - 1).exit(),
                     load);
             // after every pair, so that a bench stopped after hours (or killed) keeps the rates of the pairs it did
-            writeSummary(dir, done, injected, i);
+            GateSummary.write(dir, settings(injected), injected, pairs, i, done);
         }
-        Proportion falseAlarms = rate(done, "aa");
-        Proportion detections = rate(done, "injected");
+        Proportion falseAlarms = GateSummary.rate(done, "aa");
+        Proportion detections = GateSummary.rate(done, "injected");
         long errors = done.stream().filter(c -> c.exit() > 1).count();
         System.out.println("wirecost bench gate: " + settings(injected));
         System.out.printf(
@@ -165,7 +156,7 @@ public final class GateBench implements Callable<Integer> {
                 detections,
                 100 * detections.atLeast());
         if (errors > 0) System.out.println(errors + " diffs failed (exit 2), counted as neither; see " + dir);
-        long withheld = done.stream().filter(Comparison::noVerdict).count();
+        long withheld = done.stream().filter(GateSummary.Comparison::noVerdict).count();
         if (withheld > 0) {
             System.out.println(
                     withheld
@@ -174,8 +165,14 @@ public final class GateBench implements Callable<Integer> {
         System.out.printf(
                 Locale.ROOT,
                 "load average (1 min) at the pairs' start: %.2f to %.2f; %d runs in %.1f min%n",
-                done.stream().mapToDouble(Comparison::loadBefore).min().orElse(0),
-                done.stream().mapToDouble(Comparison::loadBefore).max().orElse(0),
+                done.stream()
+                        .mapToDouble(GateSummary.Comparison::loadBefore)
+                        .min()
+                        .orElse(0),
+                done.stream()
+                        .mapToDouble(GateSummary.Comparison::loadBefore)
+                        .max()
+                        .orElse(0),
                 (interleave ? 2 : 3) * pairs,
                 (System.nanoTime() - start) / 6e10);
         return 0;
@@ -191,37 +188,6 @@ public final class GateBench implements Callable<Integer> {
                 passed.inWords(),
                 alpha.alpha(),
                 injected);
-    }
-
-    /**
-     * gate.json: the rates over the pairs done so far, with their two-sided intervals and the one-sided bounds a goal
-     * such as "at most 5 %" is checked against ({@link Proportion#atMost}); {@code pairs_done} below
-     * {@code pairs_asked} marks a bench that did not finish.
-     */
-    private void writeSummary(Path dir, List<Comparison> done, double injected, int pairsDone)
-            throws java.io.IOException {
-        Proportion falseAlarms = rate(done, "aa");
-        Proportion detections = rate(done, "injected");
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("settings", settings(injected));
-        json.put("injected_cpu_micros_per_call", injected);
-        json.put("pairs_asked", pairs);
-        json.put("pairs_done", pairsDone);
-        json.put("false_alarms", falseAlarms);
-        json.put("false_alarms_at_most_one_sided_95", falseAlarms.atMost());
-        json.put("detections", detections);
-        json.put("detections_at_least_one_sided_95", detections.atLeast());
-        json.put("comparisons", done);
-        AtomicFiles.write(
-                dir.resolve("gate.json"),
-                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n");
-    }
-
-    private static Proportion rate(List<Comparison> done, String kind) {
-        List<Comparison> k = done.stream()
-                .filter(c -> c.kind().equals(kind) && c.exit() <= 1)
-                .toList();
-        return Proportion.of((int) k.stream().filter(c -> c.exit() == 1).count(), k.size());
     }
 
     /** The regression to inject, from the first baseline's CPU per call. */
@@ -264,7 +230,8 @@ public final class GateBench implements Callable<Integer> {
         }
     }
 
-    private Comparison compare(int pair, String kind, Sides sides, Path diffDir, double load) throws Exception {
+    private GateSummary.Comparison compare(int pair, String kind, Sides sides, Path diffDir, double load)
+            throws Exception {
         int exit = diff(sides.baseline(), sides.candidate(), diffDir);
         boolean withheld = false;
         Path json = diffDir.resolve("diff.json");
@@ -275,7 +242,7 @@ public final class GateBench implements Callable<Integer> {
                     .asText()
                     .contains("contention");
         }
-        return new Comparison(pair, kind, exit, withheld, load);
+        return new GateSummary.Comparison(pair, kind, exit, withheld, load);
     }
 
     private int diff(Path base, Path cand, Path diffDir) throws Exception {
