@@ -7,10 +7,6 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.Quantiles;
-import io.wirecost.attribution.CategoryLabels;
-import io.wirecost.attribution.CategoryShare;
-import io.wirecost.report.paper.PaperTable;
-import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioResult;
@@ -40,8 +36,6 @@ public final class RunMetrics {
 
     /** The per-type operations; primitives-geomean and instantiation have families of their own. */
     private static final Set<String> DERIVED = Set.of("primitives-geomean", "instantiation");
-
-    private static final PaperTable TABLE3 = PaperTable.table3();
 
     /**
      * One configuration's results so far: a run has one, or two with a candidate (baseline and
@@ -217,54 +211,7 @@ public final class RunMetrics {
                             })))
                     .register(registry);
         }
-        GaugeWithCallback.builder()
-                .name("wirecost_scenario_share_ratio")
-                .help("Share of each category in the measured phase: middleware categories of middleware samples "
-                        + "(they sum to 1 per scenario and role), jvm categories of all samples")
-                .labelNames(CategoryLabels.names("run", "scenario", "role"))
-                .callback(cb -> forEachShare((run, r, role, s) -> cb.call(s.percent() / 100, labels(run, r, role, s))))
-                .register(registry);
-        // the share's 95 % interval as two gauges beside it, as for CPU per call: a dashboard draws the band or
-        // flags a share whose interval reaches a threshold, without recomputing it from the samples
-        for (String bound : List.of("_ci_low", "_ci_high")) {
-            GaugeWithCallback.builder()
-                    .name("wirecost_scenario_share_ratio" + bound)
-                    .help("95 % interval bound of wirecost_scenario_share_ratio (Wilson score over samples; for "
-                            + "weighted shares the ratio estimator's normal interval)")
-                    .labelNames(CategoryLabels.names("run", "scenario", "role"))
-                    .callback(cb -> forEachShare((run, r, role, s) -> {
-                        double v = bound(bound, s.ciLow(), s.ciHigh());
-                        if (!Double.isNaN(v)) cb.call(v / 100, labels(run, r, role, s));
-                    }))
-                    .register(registry);
-        }
-        GaugeWithCallback.builder()
-                .name("wirecost_scenario_cpu_samples")
-                .help("CPU samples behind each share (a share from n samples has a standard error of sqrt(p(1-p)/n))")
-                .labelNames(CategoryLabels.names("run", "scenario", "role"))
-                .callback(cb -> forEachShare((run, r, role, s) -> cb.call(s.samples(), labels(run, r, role, s))))
-                .register(registry);
-        GaugeWithCallback.builder()
-                .name("wirecost_paper_share_ratio")
-                .help("Seed 000 Table 3 (JDK 1.4.2) for the scenarios of this run that have a paper column; "
-                        + "figures printed as '<0.10' are left out")
-                .labelNames("run", "scenario", "category", "paper_column", "paper_row")
-                .callback(cb -> forEachShare((run, r, role, s) -> {
-                    if (!role.role().equals("all")
-                            || r.paperColumn().isEmpty()
-                            || !s.category().isMiddleware()) return;
-                    TABLE3.value(s.category().paperRow(), r.paperColumn())
-                            .flatMap(RunMetrics::ratio)
-                            .ifPresent(p -> cb.call(
-                                    p,
-                                    run,
-                                    r.scenario(),
-                                    s.category().name(),
-                                    r.paperColumn(),
-                                    s.category().paperRow()));
-                }))
-                .register(registry);
-
+        ShareFamilies.register(registry, this::forEachResult);
         MessageSizes.register(registry, this::forEachResult);
     }
 
@@ -280,7 +227,7 @@ public final class RunMetrics {
     }
 
     /** The interval's end a {@code _ci_low} or {@code _ci_high} family reports. */
-    private static double bound(String suffix, double low, double high) {
+    static double bound(String suffix, double low, double high) {
         return suffix.equals("_ci_low") ? low : high;
     }
 
@@ -292,34 +239,6 @@ public final class RunMetrics {
     void forEachResult(java.util.function.BiConsumer<String, ScenarioResult> visit) {
         for (Source src : sources)
             for (ScenarioResult r : src.results()) visit.accept(src.meta().id(), r);
-    }
-
-    private interface ShareVisitor {
-        void visit(String run, ScenarioResult r, RoleAttribution role, CategoryShare share);
-    }
-
-    private void forEachShare(ShareVisitor v) {
-        forEachResult((run, r) -> {
-            for (RoleAttribution role : r.shares().values()) {
-                for (CategoryShare s : role.attribution().middleware()) v.visit(run, r, role, s);
-                for (CategoryShare s : role.attribution().jvm()) v.visit(run, r, role, s);
-            }
-        });
-    }
-
-    /** A share's labels: whose figure it is (run, scenario, role), then its category's, as the agent labels them. */
-    private static String[] labels(String run, ScenarioResult r, RoleAttribution role, CategoryShare s) {
-        return CategoryLabels.values(s.category(), run, r.scenario(), role.role());
-    }
-
-    /** "23.41" as 0.2341 exactly as printed (decimal arithmetic: no 0.23409999...); "<0.10" is not a number. */
-    private static java.util.Optional<Double> ratio(String printed) {
-        try {
-            return java.util.Optional.of(
-                    new java.math.BigDecimal(printed).movePointLeft(2).doubleValue());
-        } catch (NumberFormatException e) {
-            return java.util.Optional.empty();
-        }
     }
 
     private static double seconds(double micros) {
