@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Locations;
 import io.wirecost.report.Table;
-import io.wirecost.report.paper.PaperTable;
 import io.wirecost.runner.AtomicFiles;
 import io.wirecost.runner.ChildJvm;
-import io.wirecost.runner.Estimate;
 import io.wirecost.runner.JvmLauncher;
 import io.wirecost.runner.ModuleClasspath;
 import io.wirecost.runner.UsageException;
@@ -19,12 +17,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -140,16 +135,16 @@ public final class ModelCommand implements Callable<Integer> {
         points.forEach((s, ps) -> {
             if (ps.size() >= 2) fits.put(s, ModelFit.of(ps));
         });
-        List<Table> tables = List.of(fitTable(fits, points), ratioTable(fits));
+        List<Table> tables = List.of(ModelFitTable.of(fits, points), ModelRatios.table(fits));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("model", "L = K x CL x NI (seed 003); also L = c + K x CL x NI");
         json.put("latency_unit", "microseconds");
         json.put("points", points);
         json.put("fits", fits);
         json.put("errors", errors);
-        json.put("ratios", ratios(fits));
+        json.put("ratios", ModelRatios.of(fits));
         Map<String, Map<String, Double>> ratioIntervals = new LinkedHashMap<>();
-        ratioEstimates(fits).forEach((s, e) -> {
+        ModelRatios.estimates(fits).forEach((s, e) -> {
             if (e.known()) {
                 Map<String, Double> interval = new LinkedHashMap<>(); // low first, as Map.of would not keep it
                 interval.put("ci_low", e.low());
@@ -167,139 +162,5 @@ public final class ModelCommand implements Callable<Integer> {
         }
         AtomicFiles.write(dir.resolve("table.md"), md.toString());
         return text.toString();
-    }
-
-    static Table fitTable(Map<String, ModelFit> fits, Map<String, List<ModelFit.Point>> points) {
-        List<List<String>> rows = new ArrayList<>();
-        fits.forEach((s, f) -> {
-            // where the paper's line through the origin breaks: the points it misses by more than 25 %
-            List<String> off = new ArrayList<>();
-            for (ModelFit.Point p : points.get(s)) {
-                double pred = f.kOrigin() * p.clients() * p.ints();
-                if (Math.abs(pred - p.latencyMicros()) > 0.25 * p.latencyMicros())
-                    off.add("CL" + p.clients() + "/NI" + p.ints());
-            }
-            rows.add(List.of(
-                    s,
-                    String.valueOf(f.points()),
-                    e(f.k()),
-                    interval(f.kEstimate()),
-                    String.format(Locale.ROOT, "%.1f", f.c()),
-                    String.format(Locale.ROOT, "%.3f", f.r2()),
-                    e(f.kOrigin()),
-                    String.format(Locale.ROOT, "%.3f", f.r2Origin()),
-                    f.k() > 0 ? String.format(Locale.ROOT, "%.0f", f.c() / f.k()) : "-",
-                    off.isEmpty()
-                            ? "none"
-                            : off.size() + " of " + f.points()
-                                    + (off.size() <= 4 ? ": " + String.join(" ", off) : "")));
-        });
-        return new Table(
-                "Seed 003's model per scenario: L = c + K x CL x NI and the paper's L = K x CL x NI (latency in µs)",
-                List.of(
-                        "scenario",
-                        "points",
-                        "K (µs per client x int)",
-                        "K 95 % interval",
-                        "c (µs)",
-                        "R²",
-                        "K through origin",
-                        "R² through origin",
-                        "constant dominates below CL x NI",
-                        "points the origin line misses by >25 %"),
-                rows,
-                List.of(
-                        "R² against the mean for both fits. Ratios use K of the fit with the constant: at low NI the constant "
-                                + "(HTTP, envelopes, dispatch) dominates and the line through the origin cannot show it. "
-                                + "K's interval: Student t from the fit's residuals (points - 2 degrees of freedom), so it "
-                                + "covers the points' noise and how far they stray from a line."));
-    }
-
-    private static Map<String, Double> ratios(Map<String, ModelFit> fits) {
-        double min = fastest(fits).map(ModelFit::k).orElse(Double.NaN);
-        Map<String, Double> out = new LinkedHashMap<>();
-        fits.forEach((s, f) -> out.put(s, f.k() / min));
-        return out;
-    }
-
-    /** The fit with the smallest positive K: the reference both kinds of ratio divide by. */
-    private static Optional<ModelFit> fastest(Map<String, ModelFit> fits) {
-        return fits.values().stream().filter(f -> f.k() > 0).min(Comparator.comparingDouble(ModelFit::k));
-    }
-
-    /** Each scenario's K over the fastest one's with its 95 % interval ({@link Estimate#ratio}); none for the fastest. */
-    private static Map<String, Estimate> ratioEstimates(Map<String, ModelFit> fits) {
-        Map<String, Estimate> out = new LinkedHashMap<>();
-        fastest(fits)
-                .ifPresent(b -> fits.forEach((s, f) -> {
-                    if (f != b && f.k() > 0) out.put(s, f.kEstimate().ratio(b.kEstimate()));
-                }));
-        return out;
-    }
-
-    private static String interval(Estimate e) {
-        return e.known() ? String.format(Locale.ROOT, "[%.4g, %.4g]", e.low(), e.high()) : "-";
-    }
-
-    private static String ratio(Estimate e) {
-        return e.known()
-                ? String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", e.value(), e.low(), e.high())
-                : String.format(Locale.ROOT, "%.2f (no interval: too few points)", e.value());
-    }
-
-    /** Seed 003's ratios (performance-factors.csv, source 003) and which scenarios stand for them. */
-    static final Map<String, String[]> MAPPING = Map.of(
-            "SOAP+HTTP/Binary+TCP", new String[] {"ws-literal", "rmi"},
-            "Binary+HTTP/Binary+TCP", new String[] {"http-to-port", "rmi"},
-            "SOAP+TCP/Binary+TCP", new String[] {"", "rmi"});
-
-    static Table ratioTable(Map<String, ModelFit> fits) {
-        List<List<String>> rows = new ArrayList<>();
-        Map<String, Double> r = ratios(fits);
-        String fastest = r.entrySet().stream()
-                .filter(x -> x.getValue() == 1.0)
-                .map(Map.Entry::getKey)
-                .findFirst()
-                .orElse("-");
-        Map<String, Estimate> withIntervals = ratioEstimates(fits);
-        r.forEach((s, v) -> rows.add(List.of(
-                s + " / " + fastest,
-                withIntervals.containsKey(s)
-                        ? ratio(withIntervals.get(s))
-                        : String.format(Locale.ROOT, "%.2f", v) + (s.equals(fastest) ? " (reference)" : ""),
-                "",
-                "")));
-        for (String[] f : seed003Factors()) {
-            String[] pair = MAPPING.get(f[2]);
-            if (pair == null) continue;
-            String base = fits.containsKey(pair[1]) ? pair[1] : fits.containsKey("tcp") ? "tcp" : pair[1];
-            ModelFit a = pair[0].isEmpty() ? null : fits.get(pair[0]);
-            ModelFit b = fits.get(base);
-            String today = a != null && b != null && a.k() > 0 && b.k() > 0
-                    ? ratio(a.kEstimate().ratio(b.kEstimate()))
-                    : "-";
-            rows.add(List.of(
-                    pair[0].isEmpty() ? "(no scenario: SOAP over raw TCP)" : pair[0] + " / " + base,
-                    today,
-                    f[4],
-                    "seed 003 " + f[2]));
-        }
-        return new Table(
-                "K ratios, today vs seed 003 Figures 2 and 3 (>1: slower than the reference)",
-                List.of("scenarios", "today [95 %]", "paper", "paper ratio"),
-                rows,
-                List.of(
-                        "Mapping: Binary+TCP = rmi (tcp if rmi is absent), SOAP+HTTP = ws-literal, Binary+HTTP = http-to-port; "
-                                + "seed 003's SOAP+TCP (.NET remoting's SOAP formatter on TCP) has no scenario.",
-                        "95 % intervals: the two K's intervals combined by the delta method on logarithms (independent "
-                                + "sweeps); one sweep each, so the machine's drift between them is not in them."));
-    }
-
-    private static List<String[]> seed003Factors() {
-        return PaperTable.factors().stream().filter(f -> f[0].equals("003")).toList();
-    }
-
-    private static String e(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
     }
 }
