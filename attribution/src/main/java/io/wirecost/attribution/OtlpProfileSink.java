@@ -2,11 +2,9 @@ package io.wirecost.attribution;
 
 import com.google.protobuf.ByteString;
 import io.opentelemetry.proto.profiles.v1development.Profile;
-import io.opentelemetry.proto.profiles.v1development.Sample;
 import io.opentelemetry.proto.profiles.v1development.ValueType;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +37,7 @@ public final class OtlpProfileSink implements SampleSink {
     private final Function<String, String> artifactOf;
     private final StackClassifier classifier;
 
-    private final Map<Long, Series> samples = new LinkedHashMap<>();
+    private final Map<Long, OtlpSeries> samples = new LinkedHashMap<>();
     private final Map<List<Integer>, Integer> attributeSets = new HashMap<>();
     private final List<int[]> attributeSetList = new ArrayList<>();
     private final Map<Integer, Integer> stackIndex = new HashMap<>(); // per chunk: stack id -> dictionary stack
@@ -51,7 +49,7 @@ public final class OtlpProfileSink implements SampleSink {
      */
     private final LongIntMap seriesOfIds = new LongIntMap();
 
-    private final List<Series> chunkSeries = new ArrayList<>();
+    private final List<OtlpSeries> chunkSeries = new ArrayList<>();
     /**
      * Per chunk, per frame type ({@code type & 0xFF}): method id -> its location in the dictionary. A chunk's stacks
      * share most of their frames; the dictionary's lookup hashes and compares the frame's names each time.
@@ -129,7 +127,7 @@ public final class OtlpProfileSink implements SampleSink {
      */
     @Override
     public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
-        Series s = series(stackTraceId, threadId);
+        OtlpSeries s = series(stackTraceId, threadId);
         if (sampleUnit(mode).equals("count") || events <= 1) {
             s.add(weight, 0);
         } else {
@@ -138,13 +136,14 @@ public final class OtlpProfileSink implements SampleSink {
         }
     }
 
-    private Series series(int stackTraceId, int threadId) {
+    private OtlpSeries series(int stackTraceId, int threadId) {
         long ids = ((long) stackTraceId << 32) | (threadId & 0xFFFF_FFFFL);
         int known = seriesOfIds.get(ids, -1);
         if (known >= 0) return chunkSeries.get(known);
         int stack = stackIndex.computeIfAbsent(stackTraceId, this::stack);
         int attributes = attributeSet(stackTraceId, threadId);
-        Series s = samples.computeIfAbsent(((long) stack << 32) | attributes, k -> new Series(stack, attributes));
+        OtlpSeries s =
+                samples.computeIfAbsent(((long) stack << 32) | attributes, k -> new OtlpSeries(stack, attributes));
         seriesOfIds.put(ids, chunkSeries.size());
         chunkSeries.add(s);
         return s;
@@ -206,7 +205,7 @@ public final class OtlpProfileSink implements SampleSink {
             p.setPeriodType(valueType(sampleType(mode), "nanoseconds")).setPeriod(periodNanos);
         }
         boolean count = sampleUnit(mode).equals("count");
-        for (Series s : samples.values()) p.addSamples(s.build(attributeSetList.get(s.attributes), count));
+        for (OtlpSeries s : samples.values()) p.addSamples(s.build(attributeSetList.get(s.attributes), count));
         return p.build();
     }
 
@@ -222,52 +221,5 @@ public final class OtlpProfileSink implements SampleSink {
         new SecureRandom().nextBytes(id);
         id[0] |= 1; // an all-zero id is invalid
         return id;
-    }
-
-    /** One sample's identity (stack, attribute set) and its observations. */
-    private static final class Series {
-        final int stack;
-        final int attributes;
-        long[] values = new long[4];
-        long[] times = new long[4];
-        int n;
-        boolean allTimed = true;
-        boolean allOnes = true;
-
-        Series(int stack, int attributes) {
-            this.stack = stack;
-            this.attributes = attributes;
-        }
-
-        void add(long value, long time) {
-            if (n == values.length) {
-                values = Arrays.copyOf(values, n * 2);
-                times = Arrays.copyOf(times, n * 2);
-            }
-            values[n] = value;
-            times[n++] = time;
-            allTimed &= time > 0;
-            allOnes &= value == 1;
-        }
-
-        /**
-         * Timed: one value per event (none where every event weighs 1: timestamps alone mean 1 each). Untimed
-         * counts: one sum, that many events of weight 1. Untimed bytes or nanoseconds: one value per event.
-         */
-        Sample build(int[] attributeIndices, boolean countUnit) {
-            Sample.Builder b = Sample.newBuilder().setStackIndex(stack);
-            for (int a : attributeIndices) b.addAttributeIndices(a);
-            if (allTimed) {
-                for (int i = 0; i < n; i++) b.addTimestampsUnixNano(times[i]);
-                if (!allOnes) for (int i = 0; i < n; i++) b.addValues(values[i]);
-            } else if (countUnit) {
-                long sum = 0;
-                for (int i = 0; i < n; i++) sum += values[i];
-                b.addValues(sum);
-            } else {
-                for (int i = 0; i < n; i++) b.addValues(values[i]);
-            }
-            return b.build();
-        }
     }
 }
