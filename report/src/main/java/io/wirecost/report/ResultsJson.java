@@ -1,8 +1,5 @@
 package io.wirecost.report;
 
-import io.wirecost.attribution.Attribution;
-import io.wirecost.attribution.CategoryShare;
-import io.wirecost.attribution.CpuContention;
 import io.wirecost.diff.ResultsFile;
 import io.wirecost.runner.CpuStatistics;
 import io.wirecost.runner.Estimate;
@@ -96,13 +93,14 @@ public final class ResultsJson {
 
     private static ResultsFile.Scenario scenario(ScenarioResult r) {
         Map<String, ResultsFile.Shares> shares = new LinkedHashMap<>();
-        for (RoleAttribution role : r.shares().values()) shares.put(role.role(), attribution(role, r.paperColumn()));
+        for (RoleAttribution role : r.shares().values())
+            shares.put(role.role(), SharesSection.of(role, r.paperColumn()));
         Map<String, ResultsFile.Shares> companions = null;
         if (!r.companions().isEmpty()) {
             // run --profile cpu,alloc,lock: weights are bytes (alloc) and ns (lock) in the *_samples fields
             companions = new LinkedHashMap<>();
             for (Map.Entry<String, RoleAttribution> e : new java.util.TreeMap<>(r.companions()).entrySet()) {
-                companions.put(e.getKey(), attribution(e.getValue(), ""));
+                companions.put(e.getKey(), SharesSection.of(e.getValue(), ""));
             }
         }
         List<ResultsFile.Size> sizes = r.sizes().stream()
@@ -236,53 +234,5 @@ public final class ResultsJson {
             out.add(e);
         }
         return out;
-    }
-
-    private static ResultsFile.Shares attribution(RoleAttribution role, String paperColumn) {
-        Attribution a = role.attribution();
-        List<ResultsFile.MiddlewareShare> mw = new ArrayList<>();
-        for (CategoryShare s : a.middleware()) {
-            String paper = PaperFigures.percent(s.category(), paperColumn);
-            // 95 %: Wilson over samples, a ratio estimator's interval over bytes or nanoseconds (CategoryShare)
-            mw.add(new ResultsFile.MiddlewareShare(
-                    s.category().name(),
-                    s.percent(),
-                    s.ciLow(),
-                    s.ciHigh(),
-                    s.samples(),
-                    s.category().paperRow(),
-                    paper.isEmpty() ? null : paper));
-        }
-        List<ResultsFile.Share> jvm = a.jvm().stream()
-                .map(s -> new ResultsFile.Share(s.category().name(), s.percent(), s.ciLow(), s.ciHigh(), s.samples()))
-                .toList();
-        List<ResultsFile.Recording> recs = role.recordings().stream()
-                .map(s -> new ResultsFile.Recording(
-                        s.file(),
-                        s.producer(),
-                        s.eventCounts(),
-                        s.chunks(),
-                        s.warnings(),
-                        contention(s.cpuContention())))
-                .toList();
-        return new ResultsFile.Shares(
-                a.events(), a.totalSamples(), a.middlewareSamples(), a.jvmPercent(), mw, jvm, recs);
-    }
-
-    private static ResultsFile.CpuContention contention(CpuContention c) {
-        if (c == null) return null;
-        List<ResultsFile.ContendedThread> threads = c.threads().stream()
-                .map(t -> new ResultsFile.ContendedThread(
-                        t.thread(), t.samples(), t.samplesPercent(), t.cpuTimePercent()))
-                .toList();
-        boolean known = c.verdict() != CpuContention.Verdict.UNKNOWN;
-        return new ResultsFile.CpuContention(
-                c.verdict().name().toLowerCase(java.util.Locale.ROOT),
-                c.cpuLoadEvents(),
-                known ? c.machineCpuMedianPercent() : null,
-                known ? c.otherProcessesMedianPercent() : null,
-                known ? c.largestGapPoints() : null,
-                threads,
-                c.note());
     }
 }
