@@ -1,12 +1,9 @@
 package io.wirecost.report;
 
 import io.wirecost.attribution.EndpointCost;
-import io.wirecost.attribution.EndpointSink;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RequestLog;
 import io.wirecost.attribution.RuleSet;
-import io.wirecost.attribution.SampleMode;
 import io.wirecost.diff.EndpointCsv;
 import io.wirecost.diff.ResultsFile;
 import io.wirecost.runner.ScenarioResult;
@@ -55,7 +52,7 @@ public final class EndpointTable {
         for (Map.Entry<String, Path> rec : recordings.entrySet()) {
             EndpointCost cost;
             try {
-                Reading reading = reading(rec.getValue(), rules);
+                EndpointReading reading = EndpointReading.of(rec.getValue(), rules);
                 cost = reading.cost();
                 if (reading.samplerNote() != null)
                     biased.computeIfAbsent(reading.samplerNote(), n -> new ArrayList<>())
@@ -132,7 +129,7 @@ public final class EndpointTable {
             if (!Files.isRegularFile(file) || !Files.isRegularFile(RequestLog.beside(file))) continue;
             EndpointCost cost;
             try {
-                cost = reading(file, rules).cost();
+                cost = EndpointReading.of(file, rules).cost();
             } catch (IOException | RecordingException | IllegalStateException e) {
                 continue;
             }
@@ -165,9 +162,9 @@ public final class EndpointTable {
         Set<String> notes = new LinkedHashSet<>();
         boolean read = false;
         for (Path recording : logged(runDir, results).values()) {
-            Reading r;
+            EndpointReading r;
             try {
-                r = reading(recording, rules);
+                r = EndpointReading.of(recording, rules);
             } catch (IOException | RecordingException | IllegalStateException e) {
                 continue; // the table says why
             }
@@ -178,39 +175,6 @@ public final class EndpointTable {
         if (!read) return null;
         return new ResultsFile.EndpointSampler(
                 events.isEmpty() ? null : String.join(",", events), notes.isEmpty() ? null : String.join("; ", notes));
-    }
-
-    /** One recording's figures, with the event that sampled it and the note on that event ({@link EndpointSink}). */
-    private record Reading(EndpointCost cost, String event, String samplerNote) {}
-
-    /** Readings already made, by recording, size and time: the run's files are rewritten after every scenario. */
-    private static final Map<String, Reading> CACHE =
-            java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
-                private static final long serialVersionUID = 1L;
-
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Reading> eldest) {
-                    return size() > 64;
-                }
-            });
-
-    private static Reading reading(Path recording, RuleSet rules) throws IOException, RecordingException {
-        Path log = RequestLog.beside(recording);
-        String key = recording.toAbsolutePath() + "|" + Files.size(recording) + "|"
-                + Files.getLastModifiedTime(recording).toMillis() + "|" + Files.size(log) + "|"
-                + System.identityHashCode(rules);
-        Reading cached = CACHE.get(key);
-        if (cached != null) return cached;
-        Reading reading = read(recording, rules);
-        CACHE.put(key, reading);
-        return reading;
-    }
-
-    private static Reading read(Path recording, RuleSet rules) throws IOException, RecordingException {
-        EndpointSink sink = new EndpointSink(RequestLog.read(RequestLog.beside(recording)), rules);
-        Recordings.read(recording, SampleMode.CPU, sink);
-        if (sink.clockProblem() != null) throw new IllegalStateException(sink.clockProblem());
-        return new Reading(EndpointCost.of(List.of(sink), rules.categories()), sink.event(), sink.samplerBias());
     }
 
     /** scenario/role to recording, for the recordings with a request log beside them. */
