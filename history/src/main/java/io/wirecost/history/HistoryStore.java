@@ -103,11 +103,11 @@ public final class HistoryStore implements AutoCloseable {
                 p.setString(12, f.cpuModel());
                 p.setString(13, f.javaVersion());
                 p.setString(14, f.method());
-                setDouble(p, 15, f.loadAverage());
-                setDouble(p, 16, f.stealPercent());
-                setDouble(p, 17, f.busyPercent());
+                HistoryRows.setDouble(p, 15, f.loadAverage());
+                HistoryRows.setDouble(p, 16, f.stealPercent());
+                HistoryRows.setDouble(p, 17, f.busyPercent());
                 p.setString(18, f.settings());
-                setDouble(p, 19, f.hostSpeedMbps());
+                HistoryRows.setDouble(p, 19, f.hostSpeedMbps());
                 p.executeUpdate();
             }
             try (PreparedStatement p = connection.prepareStatement(
@@ -117,8 +117,8 @@ public final class HistoryStore implements AutoCloseable {
                     p.setString(1, f.key());
                     p.setString(2, g.metric());
                     p.setDouble(3, g.value());
-                    setDouble(p, 4, g.ciLow());
-                    setDouble(p, 5, g.ciHigh());
+                    HistoryRows.setDouble(p, 4, g.ciLow());
+                    HistoryRows.setDouble(p, 5, g.ciHigh());
                     p.setString(6, g.unit());
                     p.addBatch();
                 }
@@ -145,7 +145,7 @@ public final class HistoryStore implements AutoCloseable {
         try (Statement s = connection.createStatement();
                 ResultSet r = s.executeQuery("SELECT r.*, (SELECT COUNT(*) FROM figures g WHERE g.run_key = r.run_key)"
                         + " AS n FROM runs r ORDER BY measured_ms, seq")) {
-            while (r.next()) out.add(entry(r));
+            while (r.next()) out.add(HistoryRows.entry(r));
         } catch (SQLException e) {
             throw new HistoryException("--db " + name + ": " + HistoryDatabase.oneLine(e));
         }
@@ -167,7 +167,7 @@ public final class HistoryStore implements AutoCloseable {
                 "SELECT metric, value, ci_low, ci_high, unit FROM figures WHERE run_key = ? ORDER BY metric")) {
             p.setString(1, runKey);
             try (ResultSet r = p.executeQuery()) {
-                while (r.next()) out.add(figure(r));
+                while (r.next()) out.add(HistoryRows.figure(r));
             }
         } catch (SQLException e) {
             throw new HistoryException("--db " + name + ": " + HistoryDatabase.oneLine(e));
@@ -195,58 +195,14 @@ public final class HistoryStore implements AutoCloseable {
             while (r.next()) {
                 Entry e = runs.get(r.getString(1));
                 if (e == null || !wanted.test(r.getString(2))) continue;
-                Figure f = new Figure(r.getString(2), r.getDouble(3), nan(r, 4), nan(r, 5), r.getString(6));
+                Figure f = new Figure(
+                        r.getString(2), r.getDouble(3), HistoryRows.nan(r, 4), HistoryRows.nan(r, 5), r.getString(6));
                 out.computeIfAbsent(f.metric(), k -> new ArrayList<>()).add(new Point(e, f));
             }
         } catch (SQLException e) {
             throw new HistoryException("--db " + name + ": " + HistoryDatabase.oneLine(e));
         }
         return out;
-    }
-
-    private static Entry entry(ResultSet r) throws SQLException {
-        long started = r.getLong("started_ms");
-        RunFacts f = new RunFacts(
-                r.getString("run_key"),
-                r.getString("run_id"),
-                r.getString("kind"),
-                r.getString("dir"),
-                r.wasNull() ? null : Instant.ofEpochMilli(started),
-                r.getString("host"),
-                r.getString("cpu_model"),
-                r.getString("java_version"),
-                r.getString("method"),
-                nan(r, "load_1m"),
-                nan(r, "steal_percent"),
-                nan(r, "busy_percent"),
-                r.getString("settings"),
-                nan(r, "host_speed_mbps"));
-        return new Entry(
-                r.getLong("seq"),
-                Instant.ofEpochMilli(r.getLong("measured_ms")),
-                r.getString("commit_sha"),
-                r.getString("branch"),
-                f,
-                r.getInt("n"));
-    }
-
-    private static Figure figure(ResultSet r) throws SQLException {
-        return new Figure(r.getString(1), r.getDouble(2), nan(r, 3), nan(r, 4), r.getString(5));
-    }
-
-    private static double nan(ResultSet r, int column) throws SQLException {
-        double v = r.getDouble(column);
-        return r.wasNull() ? Double.NaN : v;
-    }
-
-    private static double nan(ResultSet r, String column) throws SQLException {
-        double v = r.getDouble(column);
-        return r.wasNull() ? Double.NaN : v;
-    }
-
-    private static void setDouble(PreparedStatement p, int i, double v) throws SQLException {
-        if (Double.isFinite(v)) p.setDouble(i, v);
-        else p.setNull(i, java.sql.Types.DOUBLE);
     }
 
     private void rollback() {
