@@ -148,7 +148,7 @@ public final class EDivisive {
 
     /** Otava's ChangePointDetector on one window: divide while the best candidate passes the test. */
     private static List<Integer> detect(double[] x, double pValue) {
-        double[][] prefix = prefixDistances(x);
+        double[][] prefix = EnergyStatistic.prefixDistances(x);
         List<Integer> cps = new ArrayList<>();
         while (true) {
             int best = -1;
@@ -159,7 +159,7 @@ public final class EDivisive {
                 int from = k == 0 ? 0 : cps.get(k - 1);
                 int to = k == cps.size() ? x.length : cps.get(k);
                 if (to - from < 2) continue;
-                double[] c = candidate(prefix, from, to);
+                double[] c = EnergyStatistic.candidate(prefix, from, to);
                 if (best < 0 || c[1] > bestQ) {
                     best = (int) c[0];
                     bestQ = c[1];
@@ -173,45 +173,6 @@ public final class EDivisive {
             cps.add(best);
             cps.sort(Comparator.naturalOrder());
         }
-    }
-
-    /**
-     * The split τ of x[from, to) that maximises Q̂ over every end κ (to at most): {τ, Q̂}. Q̂(X, Y) = 2/(m+n) Σ|X−Y|
-     * − 2m/((m+n)(n−1)) Σ_{i<k}|X_i−X_k| − 2n/((m+n)(m−1)) Σ_{j<k}|Y_j−Y_k|; row by row, first maximum wins.
-     */
-    static double[] candidate(double[][] p, int from, int to) {
-        int bestTau = -1;
-        double bestQ = 0;
-        for (int tau = from + 1; tau < to; tau++) {
-            int n = tau - from;
-            double withinX = rect(p, from, tau, from, tau) / 2;
-            for (int kappa = tau + 1; kappa <= to; kappa++) {
-                int m = kappa - tau;
-                int size = kappa - from;
-                double q = 2.0 / size * rect(p, from, tau, tau, kappa);
-                if (n > 1) q -= 2.0 * m / size / (n - 1) * withinX;
-                if (m > 1) q -= 2.0 * n / size / (m - 1) * (rect(p, tau, kappa, tau, kappa) / 2);
-                if (bestTau < 0 || q > bestQ) {
-                    bestTau = tau;
-                    bestQ = q;
-                }
-            }
-        }
-        return new double[] {bestTau, bestQ};
-    }
-
-    /** p[i][j]: the sum of |x_a − x_b| over a < i, b < j. */
-    private static double[][] prefixDistances(double[] x) {
-        int n = x.length;
-        double[][] p = new double[n + 1][n + 1];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) p[i + 1][j + 1] = p[i][j + 1] + p[i + 1][j] - p[i][j] + Math.abs(x[i] - x[j]);
-        }
-        return p;
-    }
-
-    private static double rect(double[][] p, int a0, int a1, int b0, int b1) {
-        return p[a1][b1] - p[a0][b1] - p[a1][b0] + p[a0][b0];
     }
 
     private static double mean(double[] x, int from, int to) {
