@@ -3,13 +3,11 @@ package io.wirecost.scenarios.security;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.KeyStore;
 import java.security.SecureRandom;
 import java.security.cert.Certificate;
@@ -17,22 +15,10 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Date;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
-import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x509.BasicConstraints;
-import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.GeneralName;
-import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
-import org.bouncycastle.asn1.x509.KeyUsage;
-import org.bouncycastle.cert.X509v3CertificateBuilder;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
-import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * Keys and X.509 certificates generated at run time with Bouncy Castle: a throw-away CA, a server
@@ -84,11 +70,11 @@ public final class KeyMaterial {
         Instant now = Instant.now();
         Instant notBefore = now.minus(Duration.ofHours(1));
         Instant notAfter = now.plus(validity);
-        KeyPair ca = rsa();
+        KeyPair ca = Certificates.rsa();
         X509Certificate caCert =
-                certificate("CN=wirecost run CA", ca, "CN=wirecost run CA", ca, notBefore, notAfter, true, null);
-        KeyPair server = rsa();
-        X509Certificate serverCert = certificate(
+                Certificates.issue("CN=wirecost run CA", ca, "CN=wirecost run CA", ca, notBefore, notAfter, true, null);
+        KeyPair server = Certificates.rsa();
+        X509Certificate serverCert = Certificates.issue(
                 "CN=localhost",
                 server,
                 "CN=wirecost run CA",
@@ -97,8 +83,8 @@ public final class KeyMaterial {
                 notAfter,
                 false,
                 KeyPurposeId.id_kp_serverAuth);
-        KeyPair client = rsa();
-        X509Certificate clientCert = certificate(
+        KeyPair client = Certificates.rsa();
+        X509Certificate clientCert = Certificates.issue(
                 "CN=wirecost-client",
                 client,
                 "CN=wirecost run CA",
@@ -107,9 +93,9 @@ public final class KeyMaterial {
                 notAfter,
                 false,
                 KeyPurposeId.id_kp_clientAuth);
-        KeyPair rogueCa = rsa();
-        KeyPair rogue = rsa();
-        X509Certificate rogueCert = certificate(
+        KeyPair rogueCa = Certificates.rsa();
+        KeyPair rogue = Certificates.rsa();
+        X509Certificate rogueCert = Certificates.issue(
                 "CN=wirecost-client",
                 rogue,
                 "CN=rogue CA",
@@ -119,8 +105,8 @@ public final class KeyMaterial {
                 false,
                 KeyPurposeId.id_kp_clientAuth);
 
-        KeyPair expired = rsa();
-        X509Certificate expiredCert = certificate(
+        KeyPair expired = Certificates.rsa();
+        X509Certificate expiredCert = Certificates.issue(
                 "CN=wirecost-client",
                 expired,
                 "CN=wirecost run CA",
@@ -230,46 +216,5 @@ public final class KeyMaterial {
         Files.deleteIfExists(file);
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.write(file, content);
-    }
-
-    private static KeyPair rsa() throws Exception {
-        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
-        g.initialize(2048);
-        return g.generateKeyPair();
-    }
-
-    private static X509Certificate certificate(
-            String subject,
-            KeyPair subjectKey,
-            String issuer,
-            KeyPair issuerKey,
-            Instant notBefore,
-            Instant notAfter,
-            boolean ca,
-            KeyPurposeId purpose)
-            throws Exception {
-        X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
-                new X500Name(issuer),
-                new BigInteger(64, new SecureRandom()),
-                Date.from(notBefore),
-                Date.from(notAfter),
-                new X500Name(subject),
-                subjectKey.getPublic());
-        b.addExtension(Extension.basicConstraints, true, new BasicConstraints(ca));
-        if (ca) {
-            b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
-        } else {
-            b.addExtension(
-                    Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
-            b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purpose));
-            if (purpose == KeyPurposeId.id_kp_serverAuth) {
-                b.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-                    new GeneralName(GeneralName.dNSName, "localhost"),
-                    new GeneralName(GeneralName.iPAddress, "127.0.0.1")
-                }));
-            }
-        }
-        return new JcaX509CertificateConverter()
-                .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withRSA").build(issuerKey.getPrivate())));
     }
 }
