@@ -94,7 +94,7 @@ public final class Gate {
         boolean complete = true;
         for (String scenario : base.scenarios().keySet()) {
             if (!cand.scenarios().containsKey(scenario)) continue;
-            Decision d = decide(scenario, base, cand);
+            Decision d = DecidingMeasure.decide(scenario, base, cand);
             decisions.put(scenario, d);
             complete &= enoughRepetitions(scenario, base, cand);
             Contention.unequal(base.scenarios().get(scenario), cand.scenarios().get(scenario))
@@ -240,39 +240,5 @@ public final class Gate {
             case SIZE -> thresholds.sizePercent();
             default -> thresholds.rttPercent();
         };
-    }
-
-    /** CPU decides where both sides have its primitives' geometric mean with an interval and it varies less than the round trips. */
-    static Decision decide(String scenario, RunData base, RunData cand) {
-        double rtt = pooled(rttCv(base, scenario), rttCv(cand, scenario));
-        double cpu = pooled(cpuCv(base, scenario), cpuCv(cand, scenario));
-        boolean cpuDecides = !Double.isNaN(cpu) && (Double.isNaN(rtt) || cpu < rtt);
-        return new Decision(cpuDecides ? DiffLine.Kind.CPU : DiffLine.Kind.RTT, 100 * rtt, 100 * cpu);
-    }
-
-    private static double pooled(double a, double b) {
-        return Math.sqrt((a * a + b * b) / 2);
-    }
-
-    /** Between-repetition CV of the round trips' primitives geometric mean (the sd of its logarithm). */
-    private static double rttCv(RunData run, String scenario) {
-        List<RunData.Repetition> reps = run.scenarios().get(scenario);
-        if (reps.size() < 2) return Double.NaN;
-        double[] v = RunDiff.rttSamples(reps, "primitives-geomean");
-        if (v.length < 2) return Double.NaN;
-        double[] logs = new double[v.length];
-        for (int i = 0; i < v.length; i++) logs[i] = Math.log(v[i]);
-        double m = Stats.mean(logs);
-        double s = 0;
-        for (double x : logs) s += (x - m) * (x - m);
-        return Math.sqrt(s / (logs.length - 1));
-    }
-
-    /** The same CV for CPU per call (all roles), recovered from cpu.csv's interval: sd = half-width / t(K-1) · √K. */
-    private static double cpuCv(RunData run, String scenario) {
-        CpuCsv.Figure f = run.cpu().getOrDefault(scenario, Map.of()).get("all/primitives-geomean");
-        int k = run.repetitions(scenario);
-        if (f == null || k < 2 || Double.isNaN(f.halfWidthMicros()) || f.micros() <= 0) return Double.NaN;
-        return f.halfWidthMicros() / Stats.tQuantile975(k - 1) * Math.sqrt(k) / f.micros();
     }
 }
