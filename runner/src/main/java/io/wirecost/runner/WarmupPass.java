@@ -4,7 +4,6 @@ import io.wirecost.scenarios.harness.Protocol;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * The warm-up after the probe and the size pass, one policy per {@link RunMethod}: the papers' fixed count, the
@@ -63,33 +62,16 @@ final class WarmupPass {
     /** The warm-up's outcome: the counts the passes use, and where the JIT compiled (null: on the calls' CPU). */
     record Result(Counts counts, WarmupCompiler compiler) {}
 
-    /** When a warm-up ends: on its calls per type, the chunks' paces (µs) and the JIT's share of the last chunks (%, NaN: unknown). */
-    @FunctionalInterface
-    interface StopRule {
-        boolean stop(int calls, List<Double> pacesMicros, double compilePercent);
-    }
-
-    /**
-     * A warm-up's chunks: calls per type, the last chunk's pace, every chunk's pace (µs), whether {@code stop}
-     * ended it, and the JIT's CPU over its last {@value Settle#WINDOW} chunks as a percentage of their time
-     * (NaN where not measured).
-     */
-    private record Chunks(
-            int calls,
-            double perCallNanos,
-            List<Double> pacesMicros,
-            boolean stopped,
-            double compilePercent,
-            List<Double> compilePercents) {}
-
     private final ScenarioContext ctx;
     private final RunSettings settings;
     private final long ops;
+    private final ChunkedWarmup chunks;
 
     private WarmupPass(ScenarioContext ctx) {
         this.ctx = ctx;
         this.settings = ctx.settings();
         this.ops = ctx.ops();
+        this.chunks = new ChunkedWarmup(ctx);
     }
 
     /**
@@ -144,7 +126,7 @@ final class WarmupPass {
         // loops (CpuPerCallUnderLoadIT in CI) it lagged there and rmi's CPU per call came out as high as rmi-ssl's
         // (never stops the warm-up; "until" in results.json records that the JIT came back)
         boolean[] jitBack = {false};
-        StopRule bringJitBack = (calls, paces, compiling) -> {
+        ChunkedWarmup.StopRule bringJitBack = (calls, paces, compiling) -> {
             if (compilerCpu != null && !jitBack[0] && !paces.isEmpty()) {
                 double restNanos = (settings.warmupCalls() - calls) * (double) ops * paces.get(paces.size() - 1) * 1e3;
                 if (System.nanoTime() + restNanos <= deadline) {
@@ -155,7 +137,7 @@ final class WarmupPass {
             return false;
         };
         // the probe's own pace (cold, so slow: the first chunk is short), not the command limits' 5 ms floor
-        Chunks w = chunks(
+        ChunkedWarmup.Chunks w = chunks.run(
                 probe.calls(),
                 probe.nanosPerCall(),
                 0.5e9,
@@ -191,14 +173,15 @@ final class WarmupPass {
         int minimum = (int) Math.min(settings.warmupCalls(), ADAPTIVE_MIN_WARMUP.toNanos() / probeNanosPerCall / ops);
         Duration chunk = probeNanosPerCall < SHORT_CHUNK_BELOW.toNanos() ? ADAPTIVE_SHORT_CHUNK : ADAPTIVE_CHUNK;
         double chunkSeconds = chunk.toNanos() / 1e9;
-        StopRule settle = (calls, paces, compiling) -> calls >= minimum && Settle.settled(paces, chunkSeconds);
+        ChunkedWarmup.StopRule settle =
+                (calls, paces, compiling) -> calls >= minimum && Settle.settled(paces, chunkSeconds);
         // with the JIT on the other CPU the paces show how good the compiled code is, not how busy the compiler
         // is: they must also find it quiet (or unreadable), or its work would land in the timed pass
-        StopRule settleAndQuiet = (calls, paces, compiling) ->
+        ChunkedWarmup.StopRule settleAndQuiet = (calls, paces, compiling) ->
                 settle.stop(calls, paces, compiling) && !(compiling > Settle.QUIET_COMPILE_PERCENT);
         long start = System.nanoTime();
         Integer compilerCpu = ctx.launcher().warmupCompilerCpu();
-        Chunks w = chunks(
+        ChunkedWarmup.Chunks w = chunks.run(
                 probe.calls(),
                 probeNanosPerCall,
                 chunk.toNanos(),
@@ -214,7 +197,7 @@ final class WarmupPass {
                 // on the calls' CPU, under the one-CPU rule, which sees the JIT's work in the pace
                 ctx.compileOnPinnedCpu();
                 Duration left = ADAPTIVE_MAX_WARMUP.minusNanos(System.nanoTime() - start);
-                Chunks pinned = chunks(
+                ChunkedWarmup.Chunks pinned = chunks.run(
                         w.calls(),
                         w.perCallNanos(),
                         chunk.toNanos(),
@@ -225,7 +208,7 @@ final class WarmupPass {
                 List<Double> paces = new ArrayList<>(w.pacesMicros());
                 paces.addAll(pinned.pacesMicros());
                 compiler = compiler.pinnedChunks(pinned.pacesMicros().size());
-                w = new Chunks(
+                w = new ChunkedWarmup.Chunks(
                         pinned.calls(),
                         pinned.pacesMicros().isEmpty() ? w.perCallNanos() : pinned.perCallNanos(),
                         List.copyOf(paces),
@@ -248,50 +231,7 @@ final class WarmupPass {
                 compiler);
     }
 
-    private static WarmupCompiler compiler(int cpu, Chunks w) {
+    private static WarmupCompiler compiler(int cpu, ChunkedWarmup.Chunks w) {
         return new WarmupCompiler(cpu, w.pacesMicros().size(), w.compilePercent(), w.compilePercents(), null, null);
-    }
-
-    /**
-     * Warm-up calls in chunks of about {@code chunkNanos} at the pace of the chunk before, until
-     * {@code maxCalls} per type, {@code maxTime}, or {@code stop} says so on the calls and the chunks' paces so
-     * far; {@code compileNanos}, when not null, is read at every chunk's end for {@link Chunks#compilePercent}.
-     */
-    private Chunks chunks(
-            int done,
-            double perCallNanos,
-            double chunkNanos,
-            int maxCalls,
-            Duration maxTime,
-            StopRule stop,
-            LongSupplier compileNanos)
-            throws ChildJvm.ChildFailure {
-        long start = System.nanoTime();
-        List<Double> paces = new ArrayList<>();
-        List<Long> wall = new ArrayList<>();
-        List<Long> compiled = new ArrayList<>();
-        List<Double> compilePercents = new ArrayList<>();
-        int jitWindow = Settle.compileWindow(chunkNanos / 1e9);
-        if (compileNanos != null) compiled.add(compileNanos.getAsLong());
-        boolean stopped = false;
-        double compiling = Double.NaN; // the JIT's share as of the last chunk
-        while (done < maxCalls && System.nanoTime() - start < maxTime.toNanos()) {
-            int chunk = (int) Math.max(1, Math.min(maxCalls - done, chunkNanos / perCallNanos / ops));
-            long t = System.nanoTime();
-            ctx.client().call(new Protocol.Warmup(chunk), ctx.timeoutFor(chunk * ops));
-            long took = System.nanoTime() - t;
-            if (compileNanos != null) compiled.add(compileNanos.getAsLong());
-            wall.add(took);
-            perCallNanos = (double) took / (chunk * ops);
-            paces.add(perCallNanos / 1e3);
-            done += chunk;
-            compiling = compileNanos == null ? Double.NaN : Settle.compilePercent(wall, compiled, jitWindow);
-            if (!Double.isNaN(compiling)) compilePercents.add(Math.round(compiling * 10) / 10.0);
-            if (stop.stop(done, paces, compiling)) {
-                stopped = true;
-                break;
-            }
-        }
-        return new Chunks(done, perCallNanos, List.copyOf(paces), stopped, compiling, List.copyOf(compilePercents));
     }
 }
