@@ -2,8 +2,6 @@ package io.wirecost.agent;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -72,14 +70,6 @@ public record AgentOptions(
                     + "metrics.bind, metrics.period, metrics.window, metrics.auth-file, metrics.tls.keystore, metrics.tls.password-file, "
                     + "otlp.endpoint, otlp.headers, otlp.ca, otlp.interval, otlp.queue, service.name";
 
-    /** A duration's suffixes and their nanoseconds, tried in this order: {@code ms} before {@code s} and {@code m}. */
-    private static final List<Map.Entry<String, Long>> DURATION_UNITS = List.of(
-            Map.entry("ms", 1_000_000L),
-            Map.entry("us", 1_000L),
-            Map.entry("ns", 1L),
-            Map.entry("s", 1_000_000_000L),
-            Map.entry("m", 60_000_000_000L));
-
     public static AgentOptions parse(String args) {
         String engine = "async";
         String event = DEFAULT_EVENT;
@@ -104,15 +94,15 @@ public record AgentOptions(
                 switch (key) {
                     case "engine" -> engine = oneOf(key, value, "async", "jfr", "none");
                     case "event" -> event = oneOf(key, value, "cpu", "ctimer", "itimer", "wall");
-                    case "interval" -> interval = parseDuration(key, value);
+                    case "interval" -> interval = Durations.parse(key, value);
                     case "also" -> extras = extras(value);
                     case "endpoints" ->
                         endpoints = oneOf(key, value, "on", "off").equals("on");
                     case "endpoints.max" -> maxEndpoints = positive(key, value, 1000);
                     case "file" -> file = Path.of(value);
                     case "dir" -> dir = Path.of(value);
-                    case "from" -> from = value.equals("0") ? 0 : parseDuration(key, value);
-                    case "to" -> to = parseDuration(key, value);
+                    case "from" -> from = value.equals("0") ? 0 : Durations.parse(key, value);
+                    case "to" -> to = Durations.parse(key, value);
                     case "start" ->
                         startNow = oneOf(key, value, "now", "manual").equals("now");
                     case "rules" -> rules = Path.of(value);
@@ -217,25 +207,6 @@ public record AgentOptions(
 
     /** {@code 10ms}, {@code 500us}, {@code 1000000} (ns), {@code 1s}. */
     public static long parseDuration(String text) {
-        return parseDuration("interval", text);
-    }
-
-    static long parseDuration(String key, String text) {
-        String t = text.toLowerCase(Locale.ROOT).trim();
-        long unit = 1;
-        for (Map.Entry<String, Long> u : DURATION_UNITS) {
-            if (t.endsWith(u.getKey())) {
-                unit = u.getValue();
-                t = t.substring(0, t.length() - u.getKey().length());
-                break;
-            }
-        }
-        try {
-            long v = Math.multiplyExact(Long.parseLong(t), unit);
-            if (v <= 0) throw new NumberFormatException();
-            return v;
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new IllegalArgumentException(key + " must be a positive duration like 10ms, got '" + text + "'");
-        }
+        return Durations.parse("interval", text);
     }
 }

@@ -77,7 +77,7 @@ final class AttachRequest {
     private static void start(Map<String, String> attach, String options, Map<String, String> reply) throws Exception {
         Path file = Path.of(require(attach, "dir")).resolve(ProcessFacts.name() + ".jfr");
         ProcessFacts.writeBeside(file);
-        long stopAfterNs = AgentOptions.parseDuration("attach.stop-after", require(attach, "stop-after"));
+        long stopAfterNs = Durations.parse("attach.stop-after", require(attach, "stop-after"));
         boolean metrics = options.contains("metrics.port=");
         synchronized (Agent.class) {
             ProfilerControl c = Agent.control();

@@ -85,8 +85,8 @@ public record MetricsOptions(
         int port = port(keys.get("metrics.port"));
         String bind = keys.getOrDefault("metrics.bind", "127.0.0.1");
         if (bind.isEmpty()) throw new IllegalArgumentException("metrics.bind must be an address, got ''");
-        long period = AgentOptions.parseDuration("metrics.period", keys.getOrDefault("metrics.period", "10s"));
-        long window = AgentOptions.parseDuration("metrics.window", keys.getOrDefault("metrics.window", "60s"));
+        long period = Durations.parse("metrics.period", keys.getOrDefault("metrics.period", "10s"));
+        long window = Durations.parse("metrics.window", keys.getOrDefault("metrics.window", "60s"));
         if (period < MIN_PERIOD_NS)
             throw new IllegalArgumentException(
                     "metrics.period must be at least 1s, got '" + keys.get("metrics.period") + "'");

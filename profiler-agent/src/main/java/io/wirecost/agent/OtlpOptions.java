@@ -61,10 +61,10 @@ public record OtlpOptions(
         }
         long interval = metrics != null
                 ? metrics.periodNs()
-                : AgentOptions.parseDuration("otlp.interval", otlp.getOrDefault("otlp.interval", "10s"));
+                : Durations.parse("otlp.interval", otlp.getOrDefault("otlp.interval", "10s"));
         if (metrics != null
                 && otlp.containsKey("otlp.interval")
-                && AgentOptions.parseDuration("otlp.interval", otlp.get("otlp.interval")) != metrics.periodNs())
+                && Durations.parse("otlp.interval", otlp.get("otlp.interval")) != metrics.periodNs())
             throw new IllegalArgumentException(
                     "otlp.interval must equal metrics.period (one rotation feeds both): leave it out");
         if (interval < 1_000_000_000L) throw new IllegalArgumentException("otlp.interval must be at least 1s");
