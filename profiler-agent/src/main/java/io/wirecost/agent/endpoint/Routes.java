@@ -1,9 +1,5 @@
 package io.wirecost.agent.endpoint;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import net.bytebuddy.description.annotation.AnnotationDescription;
@@ -78,9 +74,9 @@ final class Routes {
         String own = declared(type, method, withRoot);
         if (own != null || !mayInherit(method)) return own;
         try {
-            for (TypeDescription.Generic superType : superTypes(type)) {
+            for (TypeDescription.Generic superType : SuperTypes.inOrder(type)) {
                 for (MethodDescription m : superType.getDeclaredMethods()) {
-                    if (overrides(method, m)) {
+                    if (SuperTypes.overrides(method, m)) {
                         String route = declared(hasRoot(type) ? type : superType.asErasure(), m, withRoot);
                         if (route != null) return route;
                     }
@@ -95,7 +91,7 @@ final class Routes {
     /** Whether any super type of a class declares a handler method (whose route a method of the class may inherit). */
     static boolean inheritsHandlers(TypeDescription type) {
         try {
-            for (TypeDescription.Generic superType : superTypes(type)) {
+            for (TypeDescription.Generic superType : SuperTypes.inOrder(type)) {
                 for (MethodDescription m : superType.getDeclaredMethods()) {
                     for (AnnotationDescription a : m.getDeclaredAnnotations()) {
                         if (isHandlerAnnotation(a.getAnnotationType().getName())) return true;
@@ -126,45 +122,6 @@ final class Routes {
             for (String pkg : JAX_RS_PACKAGES) if (name.startsWith(pkg)) return false;
         }
         return true;
-    }
-
-    /** Super classes first (nearest first), then every interface: the order JAX-RS gives inherited annotations. */
-    private static List<TypeDescription.Generic> superTypes(TypeDescription type) {
-        List<TypeDescription.Generic> classes = new ArrayList<>();
-        List<TypeDescription.Generic> interfaces = new ArrayList<>();
-        ArrayDeque<TypeDescription.Generic> pending = new ArrayDeque<>(type.getInterfaces());
-        for (TypeDescription.Generic c = type.getSuperClass(); c != null && !isJdk(c); c = c.getSuperClass()) {
-            classes.add(c);
-            pending.addAll(c.getInterfaces());
-        }
-        Set<String> seen = new HashSet<>();
-        while (!pending.isEmpty()) {
-            TypeDescription.Generic i = pending.poll();
-            if (isJdk(i) || !seen.add(i.asErasure().getName())) continue;
-            interfaces.add(i);
-            pending.addAll(i.getInterfaces());
-        }
-        classes.addAll(interfaces);
-        return classes;
-    }
-
-    /** The JDK's own types carry no routes: not worth reading their class files. */
-    private static boolean isJdk(TypeDescription.Generic type) {
-        String name = type.asErasure().getName();
-        return name.startsWith("java.") || name.startsWith("javax.") && !name.startsWith("javax.ws.");
-    }
-
-    /** Whether {@code method} overrides or implements {@code inherited}: same name and erased parameters. */
-    private static boolean overrides(MethodDescription method, MethodDescription inherited) {
-        return inherited.isMethod()
-                && !inherited.isStatic()
-                && !inherited.isPrivate()
-                && inherited.getName().equals(method.getName())
-                && inherited
-                        .getParameters()
-                        .asTypeList()
-                        .asErasures()
-                        .equals(method.getParameters().asTypeList().asErasures());
     }
 
     /** Whether a type's own annotations give a route's root: {@code @Path} or Spring's {@code @RequestMapping}. */
