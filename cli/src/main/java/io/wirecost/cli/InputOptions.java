@@ -87,12 +87,12 @@ final class InputOptions {
                             .sorted()
                             .toList();
                     if (jfrs.isEmpty()) throw new UsageException(p + ": no .jfr recordings in this directory");
-                    for (Path f : jfrs) out.add(new Input(f, roleOf(f)));
+                    for (Path f : jfrs) out.add(new Input(f, RecordingNames.role(f)));
                 } catch (IOException e) {
                     throw new UsageException(p + ": cannot list: " + e.getMessage());
                 }
             } else {
-                out.add(new Input(p, roleOf(p)));
+                out.add(new Input(p, RecordingNames.role(p)));
             }
         }
         if (role != null) {
@@ -102,12 +102,6 @@ final class InputOptions {
                         "--role: no input has role '" + role + "' (roles come from names like rmi-server.jfr)");
         }
         return out;
-    }
-
-    static String roleOf(Path f) {
-        String n = f.getFileName().toString().replaceFirst("\\.jfr$", "");
-        int dash = n.lastIndexOf('-');
-        return dash < 0 ? "" : n.substring(dash + 1);
     }
 
     /**
@@ -131,19 +125,9 @@ final class InputOptions {
      */
     List<String> layers(List<Input> inputs) {
         if (!rules.isEmpty() || noDefaultRules) return rules;
-        return inputs.stream().allMatch(InputOptions::ownScenario) ? List.of() : List.of(RuleLayers.AUTO);
-    }
-
-    /**
-     * Named as {@code wirecost run} names its recordings, SCENARIO-ROLE.jfr (SCENARIO.rN-ROLE.jfr for repetitions),
-     * or a scenario's name alone (collapsed stacks, gzip).
-     */
-    static boolean ownScenario(Input in) {
-        String name = in.file().getFileName().toString().replaceFirst("(\\.jfr)?(\\.gz)?$|\\.collapsed$|\\.txt$", "");
-        List<String> scenarios = io.wirecost.scenarios.Scenarios.names();
-        if (scenarios.contains(name)) return true;
-        int dash = name.lastIndexOf('-');
-        return dash > 0 && scenarios.contains(name.substring(0, dash).replaceFirst("\\.r[0-9]+$", ""));
+        return inputs.stream().map(Input::file).allMatch(RecordingNames::ofOwnScenario)
+                ? List.of()
+                : List.of(RuleLayers.AUTO);
     }
 
     /** The packs pack:auto applied, once {@link #ruleSet} has detected them. */
