@@ -1,14 +1,10 @@
 package io.wirecost.cli.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.cli.AlphaOption;
 import io.wirecost.cli.common.Bounds;
-import io.wirecost.cli.common.Locations;
 import io.wirecost.diff.CpuCsv;
 import io.wirecost.diff.RunData;
-import io.wirecost.runner.ChildProcesses;
 import io.wirecost.runner.UsageException;
-import io.wirecost.scenarios.InjectedWork;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,28 +104,29 @@ public final class GateBench implements Callable<Integer> {
                                         .toString()
                                         .replace(':', '-'));
         Files.createDirectories(dir);
+        GateRuns runs = new GateRuns(scenario, repeat, passed.args(), interleave, alpha.alpha());
         List<GateSummary.Comparison> done = new ArrayList<>();
         double injected = injectCpuMicros != null ? injectCpuMicros : Double.NaN;
         long start = System.nanoTime();
         for (int i = 1; i <= pairs; i++) {
             double load = LoadAverage.oneMinute();
-            Sides aa;
-            Sides injectedSides;
+            GateRuns.Sides aa;
+            GateRuns.Sides injectedSides;
             if (interleave) {
                 // an A/A run whose candidate injects nothing (inject.cpu-us=0 is the baseline's code path), then the
                 // injected one; each diff compares the two sides of one run, as the README's CI workflow does
-                aa = Sides.of(run(dir, "p" + i + "-aa", 0.0));
+                aa = GateRuns.Sides.of(runs.run(dir, "p" + i + "-aa", 0.0));
                 if (Double.isNaN(injected)) injected = percentOfCpu(aa.baseline());
-                injectedSides = Sides.of(run(dir, "p" + i + "-injected", injected));
+                injectedSides = GateRuns.Sides.of(runs.run(dir, "p" + i + "-injected", injected));
             } else {
-                Path a = run(dir, "p" + i + "-a", null);
+                Path a = runs.run(dir, "p" + i + "-a", null);
                 if (Double.isNaN(injected)) injected = percentOfCpu(a);
-                Path c = run(dir, "p" + i + "-injected", injected);
-                aa = new Sides(a, run(dir, "p" + i + "-b", null));
-                injectedSides = new Sides(a, c);
+                Path c = runs.run(dir, "p" + i + "-injected", injected);
+                aa = new GateRuns.Sides(a, runs.run(dir, "p" + i + "-b", null));
+                injectedSides = new GateRuns.Sides(a, c);
             }
-            done.add(compare(i, "aa", aa, dir.resolve("p" + i + "-aa-diff"), load));
-            done.add(compare(i, "injected", injectedSides, dir.resolve("p" + i + "-injected-diff"), load));
+            done.add(runs.compare(i, "aa", aa, dir.resolve("p" + i + "-aa-diff"), load));
+            done.add(runs.compare(i, "injected", injectedSides, dir.resolve("p" + i + "-injected-diff"), load));
             System.err.printf(
                     Locale.ROOT,
                     "pair %d/%d: A/A exit %d, injected exit %d (load %.2f)%n",
@@ -200,84 +197,5 @@ public final class GateBench implements Callable<Integer> {
                     + "; give --inject-cpu-us N instead");
         }
         return f.micros() * injectPercent / 100;
-    }
-
-    private Path run(Path dir, String name, Double cpuMicros) throws Exception {
-        Path runDir = dir.resolve(name);
-        List<String> args = new ArrayList<>(List.of(
-                "run", "--scenarios", scenario, "--repeat", String.valueOf(repeat), "--out", runDir.toString()));
-        args.addAll(passed.args());
-        if (interleave) {
-            args.addAll(
-                    List.of("--interleave", "--candidate-scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
-        } else if (cpuMicros != null) {
-            args.addAll(List.of("--scenario-option", InjectedWork.CPU_OPTION + "=" + cpuMicros));
-        }
-        int exit = cli(args, dir.resolve(name + ".log"));
-        // interleaved, the candidate's results are written last
-        Path results = (interleave ? runDir.resolve("candidate") : runDir).resolve("results.json");
-        if (exit != 0 || !Files.isRegularFile(results)) {
-            throw new UsageException(
-                    "wirecost run " + name + " failed (exit " + exit + "); see " + dir.resolve(name + ".log"));
-        }
-        return runDir;
-    }
-
-    /** The two runs a diff compares: separate runs, or the two sides of one {@code run --interleave}. */
-    private record Sides(Path baseline, Path candidate) {
-        static Sides of(Path interleavedRun) {
-            return new Sides(interleavedRun.resolve("baseline"), interleavedRun.resolve("candidate"));
-        }
-    }
-
-    private GateSummary.Comparison compare(int pair, String kind, Sides sides, Path diffDir, double load)
-            throws Exception {
-        int exit = diff(sides.baseline(), sides.candidate(), diffDir);
-        boolean withheld = false;
-        Path json = diffDir.resolve("diff.json");
-        if (Files.isRegularFile(json)) {
-            withheld = new ObjectMapper()
-                    .readTree(json.toFile())
-                    .path("verdict")
-                    .asText()
-                    .contains("contention");
-        }
-        return new GateSummary.Comparison(pair, kind, exit, withheld, load);
-    }
-
-    private int diff(Path base, Path cand, Path diffDir) throws Exception {
-        return cli(
-                List.of(
-                        "diff",
-                        base.toString(),
-                        cand.toString(),
-                        "--no-flames",
-                        "--alpha",
-                        String.valueOf(alpha.alpha()),
-                        "--out",
-                        diffDir.toString()),
-                diffDir.resolveSibling(diffDir.getFileName() + ".log"));
-    }
-
-    /** A separate CLI process, as CI would start one: same JVM binary, classpath and locations as this one. */
-    private static int cli(List<String> args, Path log) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dwirecost.home=" + Locations.projectRoot(),
-                "-Dwirecost.agent.jar=" + Locations.agentJar(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.wirecost.cli.Main"));
-        cmd.addAll(args);
-        Process p = new ProcessBuilder(cmd)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        ChildProcesses.watch(p); // a bench stopped by SIGTERM stops its run, which stops its JVMs
-        try {
-            return p.waitFor();
-        } finally {
-            ChildProcesses.forget(p);
-        }
     }
 }
