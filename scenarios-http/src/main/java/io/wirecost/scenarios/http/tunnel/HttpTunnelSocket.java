@@ -1,7 +1,6 @@
 package io.wirecost.scenarios.http.tunnel;
 
 import io.wirecost.scenarios.Tally;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,7 +10,6 @@ import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
 import java.net.SocketImpl;
-import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -49,7 +47,7 @@ final class HttpTunnelSocket extends Socket {
 
     private final JrmpHandshake handshake = new JrmpHandshake();
     /** The message being written; posted at the first read. */
-    private final Buffer message = new Buffer();
+    private final MessageBuffer message = new MessageBuffer();
     /** What RMI reads next: the handshake acknowledgement, or the last response body. */
     private byte[] in = EMPTY;
 
@@ -285,28 +283,6 @@ final class HttpTunnelSocket extends Socket {
         @Override
         public void close() {
             HttpTunnelSocket.this.close();
-        }
-    }
-
-    /** A ByteArrayOutputStream that lends its array (one copy less per call) and can split off a prefix. */
-    private static final class Buffer extends ByteArrayOutputStream {
-        Buffer() {
-            super(512);
-        }
-
-        byte[] array() {
-            return buf;
-        }
-
-        byte byteAt(int i) {
-            return buf[i];
-        }
-
-        byte[] take(int n) {
-            byte[] head = Arrays.copyOf(buf, n);
-            System.arraycopy(buf, n, buf, 0, count - n);
-            count -= n;
-            return head;
         }
     }
 }
