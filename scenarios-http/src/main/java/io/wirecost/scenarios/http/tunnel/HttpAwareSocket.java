@@ -67,7 +67,7 @@ final class HttpAwareSocket extends java.net.Socket {
         try {
             if (kind == Kind.HTTP && !replied && !isClosed()) {
                 replied = true;
-                respond(200, "OK", "application/octet-stream", reply.toByteArray());
+                respond(200, "application/octet-stream", reply.toByteArray());
             }
         } finally {
             super.close();
@@ -152,11 +152,7 @@ final class HttpAwareSocket extends java.net.Socket {
         kind = Kind.CLOSED;
         source = NOTHING;
         try {
-            respond(
-                    status,
-                    reasonPhrase(status),
-                    "text/plain; charset=utf-8",
-                    (reason + "\n").getBytes(StandardCharsets.UTF_8));
+            respond(status, "text/plain; charset=utf-8", (reason + "\n").getBytes(StandardCharsets.UTF_8));
             shutdownOutput();
         } catch (IOException e) {
             // the client is gone already
@@ -177,32 +173,10 @@ final class HttpAwareSocket extends java.net.Socket {
         super.close();
     }
 
-    private void respond(int status, String phrase, String contentType, byte[] body) throws IOException {
-        String head = "HTTP/1.0 " + status + ' ' + phrase + "\r\n"
-                + "Content-Type: " + contentType + "\r\n"
-                + "Content-Length: " + body.length + "\r\n"
-                + "Cache-Control: no-store\r\n"
-                + "Connection: close\r\n\r\n";
-        byte[] h = head.getBytes(StandardCharsets.ISO_8859_1);
-        byte[] all = new byte[h.length + body.length];
-        System.arraycopy(h, 0, all, 0, h.length);
-        System.arraycopy(body, 0, all, h.length, body.length);
+    private void respond(int status, String contentType, byte[] body) throws IOException {
         OutputStream out = super.getOutputStream();
-        out.write(all); // one write: one segment for an RMI reply
+        out.write(TunnelResponse.bytes(status, contentType, body)); // one write: one segment for an RMI reply
         out.flush();
-    }
-
-    private static String reasonPhrase(int status) {
-        return switch (status) {
-            case 400 -> "Bad Request";
-            case 405 -> "Method Not Allowed";
-            case 408 -> "Request Timeout";
-            case 411 -> "Length Required";
-            case 413 -> "Content Too Large";
-            case 431 -> "Request Header Fields Too Large";
-            case 501 -> "Not Implemented";
-            default -> "Error";
-        };
     }
 
     private static boolean startsWith(byte[] b, String ascii) {
