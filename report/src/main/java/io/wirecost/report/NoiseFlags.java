@@ -1,7 +1,6 @@
 package io.wirecost.report;
 
 import io.wirecost.runner.Counts;
-import io.wirecost.runner.Estimate;
 import io.wirecost.runner.Noise;
 import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.ScenarioResult;
@@ -73,13 +72,13 @@ public final class NoiseFlags {
         double steal = 0;
         long warmup = Long.MAX_VALUE;
         long unsettled = Long.MAX_VALUE;
-        Drift drift = null; // the repetition's that moved most, among those flagged
+        DriftFlag drift = null; // the repetition's that moved most, among those flagged
         io.wirecost.runner.HostSpeed host = null; // the repetition's whose host speed moved most, among those flagged
         for (ScenarioResult r : all) {
             if (!r.scenario().equals(scenario)) continue;
             io.wirecost.runner.HostSpeed h = r.facts().hostSpeedMbps();
             if (h != null && !h.agrees() && (host == null || h.spreadPercent() > host.spreadPercent())) host = h;
-            Drift d = Drift.of(r).filter(Drift::flagged).orElse(null);
+            DriftFlag d = DriftFlag.of(r).filter(DriftFlag::flagged).orElse(null);
             if (d != null && (drift == null || d.percent() > drift.percent())) drift = d;
             cv = Math.max(cv, maxCv(r, operation));
             steal = Math.max(steal, steal(r).orElse(0.0));
@@ -102,62 +101,6 @@ public final class NoiseFlags {
             out.add("measured while the host's speed changed (" + host.words() + ", timed " + host.attempts()
                     + (host.attempts() == 1 ? " time)" : " times)"));
         return out;
-    }
-
-    /**
-     * A scenario's first type measured again after its timed pass, against its figure in that pass
-     * ({@code facts.drift}).
-     */
-    private record Drift(String operation, Estimate ratio, Estimate memory) {
-
-        static Optional<Drift> of(ScenarioResult r) {
-            io.wirecost.runner.Drift d = r.facts().drift();
-            if (d == null) return Optional.empty();
-            // the runner's memory probe over the same pass (MemoryPace), absent with --quick
-            return Optional.of(new Drift(
-                    d.operation(),
-                    new Estimate(d.ratio(), d.ciLow(), d.ciHigh(), 0),
-                    d.memoryPaceRatio() == null
-                            ? null
-                            : new Estimate(d.memoryPaceRatio(), d.memoryPaceCiLow(), d.memoryPaceCiHigh(), 0)));
-        }
-
-        double percent() {
-            return Math.abs(ratio.value() - 1) * 100;
-        }
-
-        /** Moved beyond {@link #DRIFT_PERCENT} and beyond its own noise. */
-        boolean flagged() {
-            return ratio.known() && !ratio.contains(1) && percent() > DRIFT_PERCENT;
-        }
-
-        /**
-         * Lower: the code got faster under measurement (a JIT still at work); higher: something slowed it, most
-         * often the machine.
-         */
-        String flag() {
-            boolean lower = ratio.value() < 1;
-            String flag = String.format(
-                    Locale.ROOT,
-                    "%s: %s's CPU per call %.0f %% %s when measured again after the timed pass (x%.2f [%.2f, %.2f])",
-                    lower ? "still warming up" : "moved while measured",
-                    operation,
-                    percent(),
-                    lower ? "lower" : "higher",
-                    ratio.value(),
-                    ratio.low(),
-                    ratio.high());
-            // beside it, how much slower memory answered at the end than at the start: ws-security's drift followed
-            // it in step (docs/RESULTS.md, 2026-11-29); a reader weighs the two, the flag does not
-            if (memory == null || !memory.known()) return flag;
-            return flag
-                    + String.format(
-                            Locale.ROOT,
-                            "; memory's pace beside it x%.2f [%.2f, %.2f]",
-                            memory.value(),
-                            memory.low(),
-                            memory.high());
-        }
     }
 
     /** The CV of the operation, or for the geomean the largest CV of its parts. */
