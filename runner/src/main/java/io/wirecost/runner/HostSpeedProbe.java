@@ -16,7 +16,7 @@ import javax.crypto.spec.SecretKeySpec;
  * not the contention. Written here because no maintained library times a fixed CPU kernel from inside a JVM without a
  * benchmark harness of its own (JMH forks JVMs and takes seconds per figure).
  */
-final class HostSpeedProbe {
+final class HostSpeedProbe implements HostSpeedWatch.Probe {
 
     /**
      * Unmeasured encryption the first time: the JIT compiles the cipher's loop (intrinsics) before any figure. A
@@ -37,6 +37,8 @@ final class HostSpeedProbe {
     private final byte[] out = new byte[MESSAGE_BYTES + 16];
     private final long measureNanos;
     private boolean warm;
+    /** The warm-up started beside the scenario JVMs' start ({@link #warmUpBeside}), until it is awaited. */
+    private Thread warming;
     /** GCM refuses an IV used before with the same key: each message takes the next. */
     private long nonce;
 
@@ -54,9 +56,49 @@ final class HostSpeedProbe {
         }
     }
 
+    /**
+     * Starts the unmeasured warm-up on a daemon thread of its own, so that it runs while the runner waits for the
+     * first scenario's JVMs to start (pinned to another CPU) instead of between passes: the JIT's compiled cipher
+     * serves every thread. Nothing when warm or warming.
+     */
+    @Override
+    public void warmUpBeside() {
+        if (warm || warming != null) return;
+        warming = new Thread(
+                () -> {
+                    try {
+                        encryptFor(WARMUP_NANOS);
+                    } catch (GeneralSecurityException e) { // the first figure meets the same refusal and says NaN
+                    }
+                },
+                "wirecost-host-speed-warm-up");
+        warming.setDaemon(true);
+        warming.start();
+    }
+
+    /** Waits for a warm-up {@link #warmUpBeside} started, if any: an interrupt is kept for the caller. */
+    @Override
+    public void awaitWarmUp() {
+        if (warming == null) return;
+        boolean interrupted = false;
+        while (true) {
+            try {
+                warming.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        warming = null;
+        warm = true;
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
     /** MB/s of one thread, warmed up the first time; NaN where the JDK refuses the cipher (it never should). */
-    double megabytesPerSecond() {
+    @Override
+    public double megabytesPerSecond() {
         try {
+            awaitWarmUp();
             if (!warm) {
                 encryptFor(WARMUP_NANOS);
                 warm = true;

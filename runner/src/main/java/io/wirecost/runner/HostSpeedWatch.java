@@ -3,7 +3,6 @@ package io.wirecost.runner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.DoubleSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -14,7 +13,19 @@ import java.util.function.Predicate;
  */
 final class HostSpeedWatch {
 
-    private final DoubleSupplier probe;
+    /** The host's speed, MB/s; its warm-up may start early, beside what the runner waits for. */
+    @FunctionalInterface
+    interface Probe {
+        double megabytesPerSecond();
+
+        /** Starts the probe's unmeasured warm-up beside the caller's work. */
+        default void warmUpBeside() {}
+
+        /** Waits for a warm-up {@link #warmUpBeside} started. */
+        default void awaitWarmUp() {}
+    }
+
+    private final Probe probe;
     private double reference = Double.NaN;
     private double budgetSeconds;
 
@@ -24,18 +35,30 @@ final class HostSpeedWatch {
      * on a VM whose speed flips often, timing again cost quick runs a pass in two.
      */
     static HostSpeedWatch of(RunSettings settings) {
-        return new HostSpeedWatch(
-                new HostSpeedProbe()::megabytesPerSecond, settings.quick() ? 0 : HostSpeed.RETIME_BUDGET_SECONDS);
+        return new HostSpeedWatch(new HostSpeedProbe(), settings.quick() ? 0 : HostSpeed.RETIME_BUDGET_SECONDS);
     }
 
     /** With another probe, for tests. */
-    HostSpeedWatch(DoubleSupplier probe) {
+    HostSpeedWatch(Probe probe) {
         this(probe, HostSpeed.RETIME_BUDGET_SECONDS);
     }
 
-    HostSpeedWatch(DoubleSupplier probe, double budgetSeconds) {
+    HostSpeedWatch(Probe probe, double budgetSeconds) {
         this.probe = probe;
         this.budgetSeconds = budgetSeconds;
+    }
+
+    /**
+     * The probe's warm-up starts now, beside the scenario JVMs' start, so that the first probe does not spend it
+     * between passes; {@link #warmedUp} ends it before any pass.
+     */
+    void warmUpBeside() {
+        probe.warmUpBeside();
+    }
+
+    /** Waits for the warm-up {@link #warmUpBeside} started: no pass runs beside it. */
+    void warmedUp() {
+        probe.awaitWarmUp();
     }
 
     /** A pass to time, which may fail as a JVM does. */
@@ -63,11 +86,11 @@ final class HostSpeedWatch {
         List<HostSpeed> speeds = new ArrayList<>();
         for (int attempt = 1; ; attempt++) {
             // while neither JVM is busy: the host's speed, not the scenario's contention
-            double before = probe.getAsDouble();
+            double before = probe.megabytesPerSecond();
             long t0 = System.nanoTime();
             T timed = pass.time();
             double seconds = (System.nanoTime() - t0) / 1e9;
-            double after = probe.getAsDouble();
+            double after = probe.megabytesPerSecond();
             // the run's reference is the first pass the host held still across; until then, this pass's start
             if (Double.isNaN(reference) && !HostSpeed.apart(before, after)) reference = before;
             HostSpeed speed = new HostSpeed(before, after, Double.isNaN(reference) ? before : reference, attempt);

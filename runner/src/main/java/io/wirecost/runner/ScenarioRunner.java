@@ -131,8 +131,10 @@ public final class ScenarioRunner implements AutoCloseable {
                 recClient,
                 outDir.resolve("logs").resolve(stem + "-server.log"),
                 outDir.resolve("logs").resolve(stem + "-client.log"));
+        hostSpeed.warmUpBeside();
         try (JvmPair pair =
                 JvmPair.start(launcher, scenario, name, name, config, files, START, ScenarioContext.COMMAND)) {
+            hostSpeed.warmedUp();
             ScenarioContext ctx = ScenarioContext.of(name, stem, pair, settings, profiler, launcher, outDir, progress);
             f.facts.endpoint(pair.endpoint());
             if (ctx.proxy() != null) f.facts.cpuProcesses(List.of("client", "server", "proxy"));
