@@ -1,11 +1,5 @@
 package io.wirecost.diff;
 
-import io.wirecost.attribution.ArtifactIndex;
-import io.wirecost.attribution.PackageProfile;
-import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.Recordings;
-import io.wirecost.attribution.SampleMode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,8 +26,8 @@ public final class ArtifactShares {
     private ArtifactShares() {}
 
     public static List<DiffLine> lines(Path baseDir, Path candDir) {
-        Map<String, Map<String, List<Map<String, Long>>>> b = read(baseDir);
-        Map<String, Map<String, List<Map<String, Long>>>> c = read(candDir);
+        Map<String, Map<String, List<Map<String, Long>>>> b = ArtifactCounts.read(baseDir);
+        Map<String, Map<String, List<Map<String, Long>>>> c = ArtifactCounts.read(candDir);
         List<DiffLine> out = new ArrayList<>();
         for (String scenario : b.keySet()) {
             if (!c.containsKey(scenario)) continue;
@@ -45,7 +39,7 @@ public final class ArtifactShares {
                 TreeSet<String> keys = new TreeSet<>();
                 rb.forEach(m -> m.keySet().forEach(a -> keys.add(unversioned(a))));
                 rc.forEach(m -> m.keySet().forEach(a -> keys.add(unversioned(a))));
-                keys.remove(TOTAL);
+                keys.remove(ArtifactCounts.TOTAL);
                 for (String key : keys) {
                     long[][] sb = samples(rb, key);
                     long[][] sc = samples(rc, key);
@@ -80,11 +74,11 @@ public final class ArtifactShares {
      */
     public static Map<String, Map<String, Map<String, Double>>> pooledPercents(Path runDir) {
         Map<String, Map<String, Map<String, Double>>> out = new LinkedHashMap<>();
-        read(runDir)
+        ArtifactCounts.read(runDir)
                 .forEach((scenario, roles) -> roles.forEach((role, reps) -> {
                     TreeSet<String> keys = new TreeSet<>();
                     reps.forEach(m -> m.keySet().forEach(a -> keys.add(unversioned(a))));
-                    keys.remove(TOTAL);
+                    keys.remove(ArtifactCounts.TOTAL);
                     for (String key : keys) {
                         double p = percent(samples(reps, key));
                         if (p >= MIN_PERCENT)
@@ -125,7 +119,7 @@ public final class ArtifactShares {
             long n = 0;
             for (Map.Entry<String, Long> e : reps.get(i).entrySet())
                 if (unversioned(e.getKey()).equals(key)) n += e.getValue();
-            out[i] = new long[] {n, reps.get(i).getOrDefault(TOTAL, 0L)};
+            out[i] = new long[] {n, reps.get(i).getOrDefault(ArtifactCounts.TOTAL, 0L)};
         }
         return out;
     }
@@ -137,47 +131,5 @@ public final class ArtifactShares {
             t += r[1];
         }
         return t == 0 ? 0 : 100.0 * n / t;
-    }
-
-    private static final String TOTAL = "\u0000total";
-
-    /** scenario, role, repetitions of artifact to samples (and the total); runs without .artifacts files give nothing. */
-    private static Map<String, Map<String, List<Map<String, Long>>>> read(Path dirOrFile) {
-        Path dir = Files.isDirectory(dirOrFile)
-                ? dirOrFile
-                : dirOrFile.toAbsolutePath().getParent();
-        Map<String, Map<String, List<Map<String, Long>>>> out = new LinkedHashMap<>();
-        ResultsFile results;
-        try {
-            results = ResultsFile.read(dir.resolve("results.json"));
-        } catch (RunData.BadRunException e) {
-            return out; // RunData has already named what is wrong with the file
-        }
-        for (ResultsFile.Scenario s : results.scenarios()) {
-            if (!s.ok()) continue;
-            for (Map.Entry<String, String> rec : s.recordings().entrySet()) {
-                Map<String, Long> counts = counts(dir.resolve(rec.getValue()));
-                if (counts.isEmpty()) continue;
-                out.computeIfAbsent(s.scenario(), k -> new TreeMap<>())
-                        .computeIfAbsent(rec.getKey(), k -> new ArrayList<>())
-                        .add(counts);
-            }
-        }
-        return out;
-    }
-
-    private static Map<String, Long> counts(Path recording) {
-        if (!Files.isRegularFile(recording) || !Files.isRegularFile(ArtifactIndex.fileBeside(recording)))
-            return Map.of();
-        try {
-            PackageProfile p = new PackageProfile(ArtifactIndex.beside(List.of(recording))::artifactOf);
-            Recordings.read(recording, SampleMode.CPU, p);
-            Map<String, Long> m = new LinkedHashMap<>();
-            for (PackageProfile.Row r : p.top(Integer.MAX_VALUE)) m.put(r.packageName(), r.samples());
-            m.put(TOTAL, p.total());
-            return m;
-        } catch (RecordingException e) {
-            return Map.of();
-        }
     }
 }
