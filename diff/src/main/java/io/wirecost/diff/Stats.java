@@ -1,9 +1,5 @@
 package io.wirecost.diff;
 
-import java.util.Arrays;
-import java.util.Random;
-import java.util.function.Function;
-
 /**
  * The statistics behind the diff's verdicts. Time ratios get a percentile bootstrap interval (no
  * normality assumed; seeded, so a diff is reproducible); share differences a Welch interval whose
@@ -11,8 +7,6 @@ import java.util.function.Function;
  * the binomial variance when a side has a single repetition.
  */
 public final class Stats {
-
-    private static final int RESAMPLES = 4000;
 
     /**
      * An estimate with its 95 % interval and the two-sided p-value of "no change" (NaN where no test
@@ -28,7 +22,7 @@ public final class Stats {
 
     /** mean(candidate) / mean(baseline) with a bootstrap 95 % interval: for many samples per side. */
     public static Interval ratio(double[] baseline, double[] candidate) {
-        return bootstrap(baseline, candidate, Stats::mean, Stats::mean, (a, b) -> b / a);
+        return Bootstrap.interval(baseline, candidate, Stats::mean, Stats::mean, (a, b) -> b / a);
     }
 
     /**
@@ -85,30 +79,6 @@ public final class Stats {
         double s = 0;
         for (double x : v) s += (x - m) * (x - m);
         return s / (v.length - 1);
-    }
-
-    /**
-     * A statistic of each side's samples compared by {@code compare(baselineStat, candidateStat)},
-     * resampling each side with replacement.
-     */
-    static Interval bootstrap(
-            double[] base,
-            double[] cand,
-            Function<double[], Double> statA,
-            Function<double[], Double> statB,
-            java.util.function.BinaryOperator<Double> compare) {
-        double est = compare.apply(statA.apply(base), statB.apply(cand));
-        Random rnd = new Random(42);
-        double[] draws = new double[RESAMPLES];
-        double[] a = new double[base.length];
-        double[] b = new double[cand.length];
-        for (int i = 0; i < RESAMPLES; i++) {
-            for (int j = 0; j < a.length; j++) a[j] = base[rnd.nextInt(base.length)];
-            for (int j = 0; j < b.length; j++) b[j] = cand[rnd.nextInt(cand.length)];
-            draws[i] = compare.apply(statA.apply(a), statB.apply(b));
-        }
-        Arrays.sort(draws);
-        return new Interval(est, draws[(int) (0.025 * RESAMPLES)], draws[(int) (0.975 * RESAMPLES) - 1]);
     }
 
     /**
