@@ -1,15 +1,10 @@
 package io.wirecost.history;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Arrays;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -37,7 +32,7 @@ final class HistoryDatabase {
     static Connection open(String db, boolean create) throws HistoryException {
         String url = db.startsWith("jdbc:") ? db : "jdbc:sqlite:" + db;
         String name = name(db);
-        if (url.startsWith("jdbc:sqlite:")) checkFile(Path.of(url.substring("jdbc:sqlite:".length())), create);
+        if (url.startsWith("jdbc:sqlite:")) SqliteFile.check(Path.of(url.substring("jdbc:sqlite:".length())), create);
         else if (!url.startsWith("jdbc:postgresql:"))
             throw new HistoryException("--db must be a file or a jdbc:postgresql:// URL, got '" + name + "'");
         FLYWAY_LOG.setLevel(Level.SEVERE); // Flyway reports each step at INFO: noise on a command line
@@ -74,7 +69,7 @@ final class HistoryDatabase {
             return;
         }
         Path file = Path.of(db);
-        if (Files.exists(file)) checkFile(file, false);
+        if (Files.exists(file)) SqliteFile.check(file, false);
     }
 
     /** A schema newer than this wirecost's: its migrations would not know the tables, so nothing is written. */
@@ -91,45 +86,6 @@ final class HistoryDatabase {
                 throw new HistoryException("--db " + name + ": its schema is version " + m.getVersion()
                         + ", newer than this wirecost's (" + ours + "); use a newer wirecost, nothing was changed");
             }
-        }
-    }
-
-    private static void checkFile(Path file, boolean create) throws HistoryException {
-        if (!Files.exists(file)) {
-            if (!create)
-                throw new HistoryException(
-                        "--db " + file + ": no history database there (wirecost history add makes one)");
-            try {
-                if (file.toAbsolutePath().getParent() != null)
-                    Files.createDirectories(file.toAbsolutePath().getParent());
-            } catch (IOException e) {
-                throw new HistoryException("--db " + file + ": cannot create its directory (" + e.getMessage() + ")");
-            }
-            return;
-        }
-        if (!Files.isRegularFile(file)) throw new HistoryException("--db " + file + ": not a file");
-        byte[] header = new byte[16];
-        int n;
-        try (InputStream in = Files.newInputStream(file)) {
-            n = in.readNBytes(header, 0, 16);
-        } catch (IOException e) {
-            throw new HistoryException("--db " + file + ": cannot be read (" + e.getMessage() + ")");
-        }
-        // an empty file is what SQLite makes of a new database too
-        if (n == 0) return;
-        if (n < 16 || !new String(header, StandardCharsets.ISO_8859_1).equals("SQLite format 3\0"))
-            throw new HistoryException(
-                    "--db " + file + ": not a SQLite database (another file at that path?); left as it is");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-                Statement s = c.createStatement();
-                ResultSet r = s.executeQuery("PRAGMA quick_check")) {
-            String verdict = r.next() ? r.getString(1) : "no answer";
-            if (!"ok".equals(verdict))
-                throw new HistoryException("--db " + file + ": the database is damaged (SQLite's quick_check: "
-                        + verdict.lines().findFirst().orElse("") + "); left as it is");
-        } catch (SQLException e) {
-            throw new HistoryException(
-                    "--db " + file + ": the database is damaged (" + oneLine(e) + "); left as it is");
         }
     }
 
