@@ -32,45 +32,6 @@ public final class MachineChange {
     /** How far (runs) a machine's change point may be from the metric's and still explain it. */
     static final int NEAR_RUNS = 1;
 
-    /**
-     * The machine's series. {@code material}: the smallest difference of the means either side that counts, so that a
-     * statistically clear but harmless move (load 1.2 to 1.5 on an idle machine) explains nothing: one more runnable
-     * thread, one point of steal, five points of busy CPU, and a tenth of the host's speed before the step. The host's
-     * speed (the runner's one-core AES-GCM reference, MB/s) is relative because its level is the host's own: the
-     * virtual machine this was built on flips between states a third apart, while the reference of runs in one state
-     * varies by a few percent, so a tenth is well outside the one and well inside the other. It is the one fact that
-     * sees a host slowing under a steady load and steal, which moves every figure per call alike.
-     *
-     * @param format   each mean's format; {@code unit} follows both once
-     * @param relative {@code material} is a fraction of the mean before the step, not a difference in the fact's unit
-     */
-    record Fact(
-            String label,
-            String format,
-            String unit,
-            ToDoubleFunction<RunFacts> value,
-            double material,
-            boolean relative) {
-        static final Fact LOAD = new Fact("load", "%.1f", "", RunFacts::loadAverage, 1.0, false);
-        static final Fact STEAL = new Fact("steal", "%.1f %%", "", RunFacts::stealPercent, 1.0, false);
-        static final Fact BUSY = new Fact("busy CPU", "%.1f %%", "", RunFacts::busyPercent, 5.0, false);
-        static final Fact HOST_SPEED = new Fact("host reference", "%.0f", " MB/s", RunFacts::hostSpeedMbps, 0.10, true);
-        /** In the order they are tried: the first material step near the metric's explains it. */
-        static final List<Fact> ALL = List.of(LOAD, STEAL, BUSY, HOST_SPEED);
-
-        /** Whether the machine's step at {@code cp} is large enough to explain a metric's. */
-        boolean material(EDivisive.ChangePoint cp) {
-            double step = Math.abs(cp.meanAfter() - cp.meanBefore());
-            return relative ? step >= material * Math.abs(cp.meanBefore()) : step >= material;
-        }
-
-        /** {@code load 25.7 -> 12.9}, {@code host reference 1180 -> 700 MB/s}. */
-        String step(EDivisive.ChangePoint cp) {
-            return label + " " + String.format(Locale.ROOT, format, cp.meanBefore()) + " -> "
-                    + String.format(Locale.ROOT, format, cp.meanAfter()) + unit;
-        }
-    }
-
     /** Where a run was measured: a different one either side is a different machine. */
     private record Place(String label, Function<RunFacts, String> of) {}
 
@@ -80,7 +41,7 @@ public final class MachineChange {
     private final EDivisive detector;
 
     /** The machine's change points per run sequence: every metric over the same runs shares them. */
-    private final Map<List<String>, Map<Fact, List<EDivisive.ChangePoint>>> changes = new HashMap<>();
+    private final Map<List<String>, Map<MachineFact, List<EDivisive.ChangePoint>>> changes = new HashMap<>();
 
     public MachineChange(EDivisive detector) {
         this.detector = detector;
@@ -100,8 +61,9 @@ public final class MachineChange {
             if (moved.isPresent()) return Optional.of(place.label() + " " + moved.get());
         }
         List<String> runs = points.stream().map(p -> p.run().facts().key()).toList();
-        Map<Fact, List<EDivisive.ChangePoint>> machine = changes.computeIfAbsent(runs, k -> changePoints(points));
-        for (Fact fact : Fact.ALL) {
+        Map<MachineFact, List<EDivisive.ChangePoint>> machine =
+                changes.computeIfAbsent(runs, k -> changePoints(points));
+        for (MachineFact fact : MachineFact.ALL) {
             for (EDivisive.ChangePoint cp : machine.getOrDefault(fact, List.of())) {
                 // the machine's step between its own neighbouring change points, not over the metric's sides,
                 // which may span another step of the machine
@@ -141,9 +103,9 @@ public final class MachineChange {
      * schema 2) gets it from there on, and the older runs, which did not record it, are judged as before it existed.
      * A fact the newest run did not record is left out.
      */
-    private Map<Fact, List<EDivisive.ChangePoint>> changePoints(List<Point> points) {
-        Map<Fact, List<EDivisive.ChangePoint>> out = new HashMap<>();
-        for (Fact fact : Fact.ALL) {
+    private Map<MachineFact, List<EDivisive.ChangePoint>> changePoints(List<Point> points) {
+        Map<MachineFact, List<EDivisive.ChangePoint>> out = new HashMap<>();
+        for (MachineFact fact : MachineFact.ALL) {
             double[] v = points.stream()
                     .mapToDouble(p -> fact.value().applyAsDouble(p.run().facts()))
                     .toArray();
