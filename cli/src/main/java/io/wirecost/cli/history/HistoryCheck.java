@@ -1,9 +1,5 @@
 package io.wirecost.cli.history;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import java.util.List;
@@ -34,7 +30,10 @@ final class HistoryCheck implements Callable<Integer> {
     public Integer call() throws Exception {
         boolean json = format.json();
         CheckOptions.Result r = options.run();
-        System.out.print(json ? json(r.found()) : text(r.found(), r.gating().size(), r.runs()));
+        System.out.print(
+                json
+                        ? HistoryCheckJson.of(r.found())
+                        : text(r.found(), r.gating().size(), r.runs()));
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }
 
@@ -117,53 +116,5 @@ final class HistoryCheck implements Callable<Integer> {
         return Double.isNaN(s.low())
                 ? String.format(Locale.ROOT, "%.3f (1 run)", s.mean())
                 : String.format(Locale.ROOT, "%.3f [%.3f, %.3f] (%d runs)", s.mean(), s.low(), s.high(), s.runs());
-    }
-
-    static String json(List<Found> found) throws Exception {
-        ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ArrayNode list = om.createArrayNode();
-        for (Found f : found) {
-            ObjectNode o = list.addObject();
-            o.put("metric", f.metric());
-            o.put("unit", f.unit());
-            o.put("commit", f.run().commit());
-            o.put("position", f.position());
-            o.put("run", f.run().seq());
-            o.put("time", f.run().measured().toString());
-            segment(o.putObject("before"), f.before());
-            segment(o.putObject("after"), f.after());
-            o.put("change_percent", f.changePercent());
-            o.put("p_value", f.pValue());
-            o.put("regression", f.regression());
-            o.put("newest", f.newest());
-            o.put("attributed_to", f.attributedTo());
-            if (f.machine().isEmpty()) o.putNull("machine");
-            else o.put("machine", f.machine());
-            o.put("confirmed", f.confirmed());
-            o.put("significant", f.significant());
-            o.put("gates", f.gates());
-            ArrayNode moved = o.putArray("moved");
-            for (ChangePointCheck.MovedLine m : f.moved()) {
-                moved.addObject()
-                        .put("metric", m.metric())
-                        .put("before", m.before())
-                        .put("after", m.after())
-                        .put("change_points", m.changePoints())
-                        .put("p_value", m.pValue());
-            }
-        }
-        return om.writeValueAsString(list) + "\n";
-    }
-
-    private static void segment(ObjectNode o, ChangePointCheck.Segment s) {
-        o.put("mean", s.mean());
-        if (Double.isNaN(s.low())) {
-            o.putNull("ci_low");
-            o.putNull("ci_high");
-        } else {
-            o.put("ci_low", s.low());
-            o.put("ci_high", s.high());
-        }
-        o.put("runs", s.runs());
     }
 }

@@ -1,0 +1,66 @@
+package io.wirecost.cli.history;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.wirecost.history.ChangePointCheck;
+import io.wirecost.history.ChangePointCheck.Found;
+import java.util.List;
+
+/**
+ * {@code history check --format json}: one object per change point found. Scripts read these field names, so the
+ * shape lives apart from the text report, which is free to change its wording.
+ */
+final class HistoryCheckJson {
+
+    private HistoryCheckJson() {}
+
+    static String of(List<Found> found) throws Exception {
+        ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ArrayNode list = om.createArrayNode();
+        for (Found f : found) {
+            ObjectNode o = list.addObject();
+            o.put("metric", f.metric());
+            o.put("unit", f.unit());
+            o.put("commit", f.run().commit());
+            o.put("position", f.position());
+            o.put("run", f.run().seq());
+            o.put("time", f.run().measured().toString());
+            segment(o.putObject("before"), f.before());
+            segment(o.putObject("after"), f.after());
+            o.put("change_percent", f.changePercent());
+            o.put("p_value", f.pValue());
+            o.put("regression", f.regression());
+            o.put("newest", f.newest());
+            o.put("attributed_to", f.attributedTo());
+            if (f.machine().isEmpty()) o.putNull("machine");
+            else o.put("machine", f.machine());
+            o.put("confirmed", f.confirmed());
+            o.put("significant", f.significant());
+            o.put("gates", f.gates());
+            ArrayNode moved = o.putArray("moved");
+            for (ChangePointCheck.MovedLine m : f.moved()) {
+                moved.addObject()
+                        .put("metric", m.metric())
+                        .put("before", m.before())
+                        .put("after", m.after())
+                        .put("change_points", m.changePoints())
+                        .put("p_value", m.pValue());
+            }
+        }
+        return om.writeValueAsString(list) + "\n";
+    }
+
+    private static void segment(ObjectNode o, ChangePointCheck.Segment s) {
+        o.put("mean", s.mean());
+        if (Double.isNaN(s.low())) {
+            o.putNull("ci_low");
+            o.putNull("ci_high");
+        } else {
+            o.put("ci_low", s.low());
+            o.put("ci_high", s.high());
+        }
+        o.put("runs", s.runs());
+    }
+}
