@@ -7,7 +7,6 @@ import io.wirecost.attribution.SampleCapture;
 import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Durations;
-import io.wirecost.cli.common.Locations;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RunMetadata;
@@ -17,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -126,48 +124,8 @@ final class ExternalRunOptions {
                 .filter(p -> p.repetition() == 1)
                 .map(ProcessRecording::name)
                 .toList();
-        RunMetadata meta =
-                metadata(dir, profiler, names, processes.get(0).facts(), how + "; " + rulesApplied(), started, repeat);
+        RunMetadata meta = ExternalRunMetadata.of(
+                dir, profiler, names, processes.get(0).facts(), how + "; " + rulesApplied(), started, repeat);
         return new ExternalRunWriter(dir, rules, kept::remove).write(meta, processes);
-    }
-
-    /**
-     * The run's metadata; the JDK is the first profiled JVM's (each JVM's own is in its facts). {@code started}: when
-     * profiling began, not when the run is written, so that {@code diff} tells runs one after the other from runs
-     * apart by their start and duration.
-     */
-    private static RunMetadata metadata(
-            Path dir,
-            ProfilerSettings profiler,
-            List<String> names,
-            Map<String, Object> firstFacts,
-            String how,
-            OffsetDateTime started,
-            int repeat) {
-        String version = String.valueOf(firstFacts.getOrDefault("java.version", ""));
-        int feature;
-        try {
-            feature = Runtime.Version.parse(version).feature();
-        } catch (IllegalArgumentException e) {
-            feature = 0;
-        }
-        return new RunMetadata(
-                dir.getFileName().toString(),
-                started.toString(),
-                Locations.hostName(),
-                Locations.version(),
-                String.valueOf(firstFacts.getOrDefault("java.home", "")),
-                feature,
-                null,
-                profiler,
-                names,
-                Arrays.asList(ProcessHandle.current().info().arguments().orElse(new String[0])),
-                "",
-                Map.of(),
-                repeat,
-                false,
-                how,
-                "none",
-                Map.of());
     }
 }
