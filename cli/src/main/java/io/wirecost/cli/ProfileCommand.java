@@ -1,6 +1,5 @@
 package io.wirecost.cli;
 
-import io.wirecost.cli.attach.JvmFacts;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Locations;
@@ -15,12 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -108,7 +103,7 @@ final class ProfileCommand implements Callable<Integer> {
             if (repeat > 1) System.err.println("wirecost: repetition " + rep + " of " + repeat);
             long started = System.nanoTime();
             exit = runOnce(arguments.javaagent(agentJar));
-            List<ProcessRecording> jvms = collect(recordings, (System.nanoTime() - started) / 1e9, rep);
+            List<ProcessRecording> jvms = AnnouncedJvms.collect(recordings, (System.nanoTime() - started) / 1e9, rep);
             if (jvms.isEmpty()) {
                 throw new UsageException("'" + String.join(" ", command)
                         + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")");
@@ -154,34 +149,5 @@ final class ProfileCommand implements Callable<Integer> {
             process.descendants().forEach(ProcessHandle::destroy);
             process.destroy();
         });
-    }
-
-    /** One entry per JVM that announced itself (its .properties), ordered by pid; names made unique by #2, #3. */
-    static List<ProcessRecording> collect(Path recordings, double seconds, int repetition) throws IOException {
-        List<Path> announced;
-        try (Stream<Path> s = Files.list(recordings)) {
-            announced = s.filter(p -> p.toString().endsWith(".properties"))
-                    .map(p -> p.resolveSibling(p.getFileName().toString().replaceFirst("\\.properties$", ".jfr")))
-                    .sorted(Comparator.comparingLong(JvmFacts::pid))
-                    .toList();
-        }
-        Map<String, Integer> seen = new HashMap<>();
-        List<ProcessRecording> out = new ArrayList<>();
-        for (Path jfr : announced) {
-            String main = JvmFacts.main(jfr);
-            int n = seen.merge(main, 1, Integer::sum);
-            String error = Files.isRegularFile(jfr)
-                    ? ""
-                    : "no recording: the JVM exited before --from, or was killed with SIGKILL";
-            out.add(new ProcessRecording(
-                    n == 1 ? main : main + "#" + n,
-                    JvmFacts.pid(jfr),
-                    jfr,
-                    JvmFacts.beside(jfr),
-                    seconds,
-                    error,
-                    repetition));
-        }
-        return out;
     }
 }
