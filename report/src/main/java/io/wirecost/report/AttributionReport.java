@@ -10,7 +10,6 @@ import io.wirecost.attribution.RecordingSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -133,40 +132,13 @@ public final class AttributionReport {
     }
 
     public String json(List<RecordingSummary> summaries) throws Exception {
-        Map<String, Object> m = attribution(total);
+        Map<String, Object> m = AttributionJson.of(total);
         Map<String, Object> inputs = new LinkedHashMap<>();
-        if (perInput.size() > 1) perInput.forEach((k, v) -> inputs.put(k, attribution(v)));
+        if (perInput.size() > 1) perInput.forEach((k, v) -> inputs.put(k, AttributionJson.of(v)));
         m.put("per_input", inputs);
         m.put("recordings", summaries);
         m.put("notes", ContentionNotes.of(summaries));
         return Json.MAPPER.writeValueAsString(m) + "\n";
-    }
-
-    private static Map<String, Object> attribution(Attribution a) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("events", a.events());
-        m.put("attribution", a.mode().name().toLowerCase(Locale.ROOT));
-        m.put("total_samples", a.totalSamples());
-        m.put("middleware_samples", a.middlewareSamples());
-        List<Object> rows = new ArrayList<>();
-        for (CategoryShare s : a.middleware()) rows.add(share(s));
-        m.put("middleware_percent", rows);
-        List<Object> jvm = new ArrayList<>();
-        for (CategoryShare s : a.jvm()) jvm.add(share(s));
-        m.put("jvm_percent_of_all", jvm);
-        return m;
-    }
-
-    private static Map<String, Object> share(CategoryShare s) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("category", s.category().name());
-        e.put("percent", s.percent());
-        e.put("ci95_low", s.ciLow());
-        e.put("ci95_high", s.ciHigh());
-        e.put("samples", s.samples());
-        e.put("low_confidence", s.lowConfidence());
-        e.put("paper_row", s.category().paperRow());
-        return e;
     }
 
     /** Rows keyed by the leaf frame's {@code what} (package or artifact), no rules; weights in samples. */
