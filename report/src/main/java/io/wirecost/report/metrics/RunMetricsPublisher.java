@@ -1,8 +1,6 @@
 package io.wirecost.report.metrics;
 
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
-import io.prometheus.metrics.exporter.pushgateway.PushGateway;
-import io.prometheus.metrics.exporter.pushgateway.Scheme;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.wirecost.runner.UsageException;
 import java.io.IOException;
@@ -131,24 +129,7 @@ public final class RunMetricsPublisher {
     public boolean finish(List<RunMetrics.Source> sources) throws InterruptedException {
         metrics.update(sources);
         boolean ok = true;
-        if (push != null) {
-            try {
-                PushGateway.builder()
-                        .address(push.getHost() + ":" + push.getPort())
-                        .scheme(push.getScheme().equals("https") ? Scheme.HTTPS : Scheme.HTTP)
-                        .job("wirecost")
-                        // not "run": with a candidate the series carry two run ids (DIR/baseline, DIR/candidate)
-                        .groupingKey("instance", pushInstance)
-                        .registry(registry)
-                        .build()
-                        .push();
-                log.println("wirecost: pushed the run's metrics to " + push + " (job wirecost, instance " + pushInstance
-                        + ")");
-            } catch (IOException | RuntimeException e) {
-                log.println("wirecost: push to " + push + " failed: " + e.getMessage());
-                ok = false;
-            }
-        }
+        if (push != null) ok = FinalPush.push(push, pushInstance, registry, log);
         if (server != null) {
             if (lingerNs > 0) {
                 log.println(
