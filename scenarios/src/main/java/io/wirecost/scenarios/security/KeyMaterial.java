@@ -40,6 +40,7 @@ public final class KeyMaterial {
     public static final String SERVER_CERT =
             "server-cert.p12"; // the server's certificate alone: what clients encrypt to
     private static final String PASSWORD_FILE = "password";
+    private static final String RUN_CA = "CN=wirecost run CA";
 
     private final Path dir;
     private final char[] password;
@@ -71,64 +72,27 @@ public final class KeyMaterial {
         Instant notBefore = now.minus(Duration.ofHours(1));
         Instant notAfter = now.plus(validity);
         KeyPair ca = Certificates.rsa();
-        X509Certificate caCert =
-                Certificates.issue("CN=wirecost run CA", ca, "CN=wirecost run CA", ca, notBefore, notAfter, true, null);
+        X509Certificate caCert = Certificates.issue(RUN_CA, ca, RUN_CA, ca, notBefore, notAfter, true, null);
         KeyPair server = Certificates.rsa();
         X509Certificate serverCert = Certificates.issue(
-                "CN=localhost",
-                server,
-                "CN=wirecost run CA",
-                ca,
-                notBefore,
-                notAfter,
-                false,
-                KeyPurposeId.id_kp_serverAuth);
+                "CN=localhost", server, RUN_CA, ca, notBefore, notAfter, false, KeyPurposeId.id_kp_serverAuth);
         KeyPair client = Certificates.rsa();
-        X509Certificate clientCert = Certificates.issue(
-                "CN=wirecost-client",
-                client,
-                "CN=wirecost run CA",
-                ca,
-                notBefore,
-                notAfter,
-                false,
-                KeyPurposeId.id_kp_clientAuth);
+        X509Certificate clientCert = clientCert(client, RUN_CA, ca, notBefore, notAfter);
         KeyPair rogueCa = Certificates.rsa();
         KeyPair rogue = Certificates.rsa();
-        X509Certificate rogueCert = Certificates.issue(
-                "CN=wirecost-client",
-                rogue,
-                "CN=rogue CA",
-                rogueCa,
-                notBefore,
-                notAfter,
-                false,
-                KeyPurposeId.id_kp_clientAuth);
+        X509Certificate rogueCert = clientCert(rogue, "CN=rogue CA", rogueCa, notBefore, notAfter);
 
         KeyPair expired = Certificates.rsa();
-        X509Certificate expiredCert = Certificates.issue(
-                "CN=wirecost-client",
-                expired,
-                "CN=wirecost run CA",
-                ca,
-                now.minus(Duration.ofDays(2)),
-                now.minus(Duration.ofDays(1)),
-                false,
-                KeyPurposeId.id_kp_clientAuth);
+        X509Certificate expiredCert =
+                clientCert(expired, RUN_CA, ca, now.minus(Duration.ofDays(2)), now.minus(Duration.ofDays(1)));
 
         KeyMaterial km = new KeyMaterial(dir, password);
         km.storeKey(EXPIRED, "client", expired, expiredCert, caCert);
         km.storeKey(SERVER, "server", server, serverCert, caCert);
         km.storeKey(CLIENT, "client", client, clientCert, caCert);
         km.storeKey(ROGUE, "client", rogue, rogueCert, rogueCert);
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("ca", caCert);
-        km.store(TRUST, trust);
-        KeyStore serverCertOnly = KeyStore.getInstance("PKCS12");
-        serverCertOnly.load(null, null);
-        serverCertOnly.setCertificateEntry("server", serverCert);
-        km.store(SERVER_CERT, serverCertOnly);
+        km.storeCertificate(TRUST, "ca", caCert);
+        km.storeCertificate(SERVER_CERT, "server", serverCert);
         return km;
     }
 
@@ -192,13 +156,38 @@ public final class KeyMaterial {
         return ctx;
     }
 
+    /** A client certificate (CN=wirecost-client, client authentication) signed by {@code issuer}. */
+    private static X509Certificate clientCert(
+            KeyPair key, String issuerName, KeyPair issuer, Instant notBefore, Instant notAfter) throws Exception {
+        return Certificates.issue(
+                "CN=wirecost-client",
+                key,
+                issuerName,
+                issuer,
+                notBefore,
+                notAfter,
+                false,
+                KeyPurposeId.id_kp_clientAuth);
+    }
+
     private void storeKey(String file, String alias, KeyPair key, X509Certificate cert, X509Certificate issuer)
             throws Exception {
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        ks.load(null, null);
+        KeyStore ks = emptyStore();
         Certificate[] chain = cert == issuer ? new Certificate[] {cert} : new Certificate[] {cert, issuer};
         ks.setKeyEntry(alias, key.getPrivate(), password, chain);
         store(file, ks);
+    }
+
+    private void storeCertificate(String file, String alias, X509Certificate cert) throws Exception {
+        KeyStore ks = emptyStore();
+        ks.setCertificateEntry(alias, cert);
+        store(file, ks);
+    }
+
+    private static KeyStore emptyStore() throws Exception {
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        ks.load(null, null);
+        return ks;
     }
 
     private void store(String file, KeyStore ks) throws Exception {
