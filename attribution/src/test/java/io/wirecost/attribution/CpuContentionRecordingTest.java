@@ -49,24 +49,60 @@ class CpuContentionRecordingTest {
 
     @Test
     void aloneIsNotContended() throws Exception {
-        CpuContention c = contention(alone, true);
-        // "alone" is the test's intent, not something it controls: when the recording itself shows other processes
-        // busy (another build on a shared machine), it was not made alone, and it is made again, twice at most. A
-        // detector that always saw others busy would fail all three.
-        for (int again = 0;
-                again < 2
-                        && c.verdict() != CpuContention.Verdict.NOT_CONTENDED
-                        && c.otherProcessesMedianPercent() >= CpuContention.OTHER_PROCESSES_PERCENT;
-                again++) {
-            System.out.println("CpuContentionRecordingTest: not alone (" + c + "); recording again");
+        // "alone" is the test's intent, not something it controls: on a shared machine another build may run
+        // beside it. What the other processes took is measured outside JFR (/proc/stat less the recorded JVM's own
+        // CPU time), and the recording is made again, twice at most, while they took a noticeable share. The
+        // verdict is checked only on a recording that was made alone by that measure; one that never was is
+        // reported as not run (skipped), not passed.
+        OthersBeside others = OthersBeside.of(alone);
+        for (int again = 0; again < 2 && !others.quiet(); again++) {
+            System.out.println("CpuContentionRecordingTest: not alone (" + others + "); recording again");
+            Thread.sleep(3000);
             alone = record("alone-" + again, 0);
-            c = contention(alone, true);
+            others = OthersBeside.of(alone);
         }
-        assertEquals(CpuContention.Verdict.NOT_CONTENDED, c.verdict(), c.toString());
+        CpuContention c = contention(alone, true);
         assertTrue(c.cpuLoadEvents() >= SECONDS - 2, c.toString());
+        assertTrue(threadNames(c).containsAll(List.of("busy-full", "busy-part")), c.toString());
+        assumeTrue(others.quiet(), "never recorded alone: " + others + "; the detector said " + c);
+        assertEquals(CpuContention.Verdict.NOT_CONTENDED, c.verdict(), c + "; " + others);
         assertTrue(c.machineCpuMedianPercent() < CpuContention.SATURATED_PERCENT, c.toString());
         assertEquals("", c.note());
-        assertTrue(threadNames(c).containsAll(List.of("busy-full", "busy-part")), c.toString());
+    }
+
+    /**
+     * What other processes took of all CPUs while the recorded program ran, measured outside JFR: the machine's
+     * busy share from /proc/stat less the program's own CPU time, both read by the program at its start and end.
+     */
+    record OthersBeside(double machinePercent, double ownPercent) {
+
+        /** Below half the detector's threshold: the recording was made alone with room to spare. */
+        boolean quiet() {
+            return machinePercent - ownPercent < CpuContention.OTHER_PROCESSES_PERCENT / 2;
+        }
+
+        static OthersBeside of(Path recording) throws java.io.IOException {
+            Path log =
+                    recording.resolveSibling(recording.getFileName().toString().replace(".jfr", ".log"));
+            String line = Files.readAllLines(log).stream()
+                    .filter(l -> l.startsWith("cpu-window "))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(log + " has no cpu-window line"));
+            String[] f = line.split(" ");
+            double busyTicks = Double.parseDouble(f[1]);
+            double allTicks = Double.parseDouble(f[2]);
+            double ownNanos = Double.parseDouble(f[3]);
+            double wallNanos = Double.parseDouble(f[4]);
+            double cores = Double.parseDouble(f[5]);
+            return new OthersBeside(100 * busyTicks / allTicks, 100 * ownNanos / (wallNanos * cores));
+        }
+
+        @Override
+        public String toString() {
+            return String.format(
+                    "other processes %.1f %% of the CPUs by /proc/stat (machine %.1f %%, the recorded JVM %.1f %%)",
+                    machinePercent - ownPercent, machinePercent, ownPercent);
+        }
     }
 
     /**
@@ -204,7 +240,7 @@ class CpuContentionRecordingTest {
 
     /** The recorded program: one thread always busy, one busy 5 ms in every 10. */
     public static final class BusyPair {
-        public static void main(String[] args) throws InterruptedException {
+        public static void main(String[] args) throws Exception {
             long end = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000_000L;
             Thread full = new Thread(() -> spin(end - System.nanoTime()), "busy-full");
             Thread part = new Thread(
@@ -219,10 +255,33 @@ class CpuContentionRecordingTest {
                         }
                     },
                     "busy-part");
+            long[] before = procStatCpu();
+            long cpuBefore = ownCpuNanos();
+            long wallBefore = System.nanoTime();
             full.start();
             part.start();
             full.join();
             part.join();
+            long[] after = procStatCpu();
+            long busy = 0, all = 0;
+            for (int i = 0; i < after.length; i++) {
+                long d = after[i] - before[i];
+                all += d;
+                if (i != 3 && i != 4 && i != 7) busy += d; // idle, iowait and steal are nobody's work here
+            }
+            System.out.printf(
+                    "cpu-window %d %d %d %d %d%n",
+                    busy,
+                    all,
+                    ownCpuNanos() - cpuBefore,
+                    System.nanoTime() - wallBefore,
+                    Runtime.getRuntime().availableProcessors());
+        }
+
+        private static long ownCpuNanos() {
+            return ((com.sun.management.OperatingSystemMXBean)
+                            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
         }
     }
 }
