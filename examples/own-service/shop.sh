@@ -14,10 +14,11 @@ port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); 
 java -cp "$target/jetty-shop-1.jar:$target/libs/*" io.wirecost.apps.jetty.JettyShop "$port" $extra &
 shop=$!
 trap 'kill "$shop" 2>/dev/null || true' EXIT
-for _ in $(seq 120); do
+# up to 60 s for the shop to listen, looked at every tenth of a second: a gate runs this once per repetition
+for _ in $(seq 600); do
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
   kill -0 "$shop" || { echo "shop.sh: the shop exited before listening" >&2; exit 1; }
-  sleep 0.5
+  sleep 0.1
 done
 cat > "${TMPDIR:-/tmp}/shop-$$.lua" <<'LUA'
 local i = 0
