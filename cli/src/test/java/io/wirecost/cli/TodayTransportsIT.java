@@ -26,12 +26,12 @@ class TodayTransportsIT {
     /** Small fixed counts: this test checks categories, sizes and tables, not figures (131 s of CI at 500 and 12 x 100). */
     static final int WARMUP = 300;
 
-    static final int INVOCATIONS = 50;
+    static final int INVOCATIONS = 100;
 
     /**
      * Batches per type in the timed and the profiled pass, half the method's 12: each batch costs both JVMs the
-     * harness's work at its boundary whatever its calls, so the batches, not the calls, set these passes' length. The
-     * profiled pass's samples halve too; the categories asserted present keep tens of samples each.
+     * harness's work at its boundary whatever its calls, so the batches, not the calls, set these passes' length. Each
+     * batch has twice the calls, so that the profiled pass samples as many calls as 12 batches of 50 did.
      */
     static final int REPS = 6;
 
