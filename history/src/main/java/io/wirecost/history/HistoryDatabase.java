@@ -103,6 +103,10 @@ final class HistoryDatabase {
         String m = oneLine(e);
         if (m.contains("non-empty schema") || m.contains("without schema history table"))
             return "holds tables but is not a wirecost history (no migration history); left as it is";
+        // Flyway wraps the driver's reason in its own words ("Unable to obtain connection ... for user 'null'"),
+        // which name a user the URL never gave; the server's or the driver's line is what the user can act on.
+        if (e.getCause() instanceof SQLException cause && m.startsWith("Unable to obtain connection"))
+            return "cannot connect: " + oneLine(cause);
         return m;
     }
 

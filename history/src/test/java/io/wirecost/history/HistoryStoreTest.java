@@ -125,4 +125,16 @@ class HistoryStoreTest extends HistoryStoreContract {
             assertEquals(1180.5, store.runs().get(1).facts().hostSpeedMbps());
         }
     }
+
+    /** A server that is not there: the driver's reason, not Flyway's wrapper naming a user nobody gave. */
+    @Test
+    void aServerThatCannotBeReachedIsNamedWithTheDriversReason() {
+        // port 1 on loopback: nothing listens there, so the connection is refused at once
+        HistoryException e =
+                assertThrows(HistoryException.class, () -> HistoryStore.open("jdbc:postgresql://127.0.0.1:1/x", false));
+        assertEquals(
+                "--db jdbc:postgresql://127.0.0.1:1/x: cannot connect: Connection to 127.0.0.1:1 refused. Check that the"
+                        + " hostname and port are correct and that the postmaster is accepting TCP/IP connections.",
+                e.getMessage());
+    }
 }

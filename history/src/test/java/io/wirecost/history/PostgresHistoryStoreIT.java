@@ -1,6 +1,7 @@
 package io.wirecost.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,5 +61,19 @@ class PostgresHistoryStoreIT extends HistoryStoreContract {
         HistoryException e = assertThrows(
                 HistoryException.class, () -> HistoryStore.open(pg.url("nosuchdb") + "&password=s3cret", true));
         assertTrue(e.getMessage().contains("password=***") && !e.getMessage().contains("s3cret"), e.getMessage());
+    }
+
+    /** A database the server does not have: its own words, one line, the password still hidden. */
+    @Test
+    void aMissingDatabaseIsNamedInTheServersWords() {
+        HistoryException e = assertThrows(
+                HistoryException.class, () -> HistoryStore.open(pg.url("nosuchdb") + "&password=s3cret", true));
+        // the server's line (FATAL: database "nosuchdb" does not exist) is in the server's message language
+        assertTrue(
+                e.getMessage().contains(": cannot connect: FATAL: ")
+                        && e.getMessage().contains("nosuchdb"),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("Unable to obtain connection"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
 }
