@@ -476,6 +476,33 @@ class DefaultRulesTest {
         assertTrue(RULES.category(RULES.indexOf("harness")).group() == Category.Group.JVM);
     }
 
+    /**
+     * The agent's start runs on the host's threads, where no thread rule sees it: in a profiled program that holds no
+     * wirecost code, its work (here the time-zone names its facts file's timestamp loads) is the profiler's, not the
+     * 'application' category of wirecost's scenario code.
+     */
+    @Test
+    void theAgentsStartOnTheHostsThreadsIsTheProfilers() {
+        String[] facts = {
+            "java.util.StringTokenizer.skipDelimiters",
+            "sun.util.cldr.CLDRLocaleProviderAdapter.createLanguageTagSet",
+            "java.util.TimeZone.getDisplayName",
+            "io.wirecost.agent.ProcessFacts.writeBeside",
+            "io.wirecost.agent.Agent.install",
+            "io.wirecost.agent.Agent.start",
+        };
+        assertEquals("vm", classify(with(facts, "io.wirecost.agent.Agent.premain")));
+        assertEquals("vm", classifyOn("Attach Listener", with(facts, "io.wirecost.agent.Agent.agentmain")));
+        // the agent's frames elsewhere are not covered: its request boundaries' calls stay where they were
+        assertEquals("application", classify("io.wirecost.agent.bridge.EndpointBridge.enter", "org.example.Shop.get"));
+    }
+
+    private static String[] with(String[] leafFirst, String root) {
+        String[] all = java.util.Arrays.copyOf(leafFirst, leafFirst.length + 1);
+        all[leafFirst.length] = root;
+        return all;
+    }
+
     @Test
     void paperRowsAreMiddlewareAndJvmCategoriesAreTheThreeExpected() {
         for (Category c : RULES.categories()) {
