@@ -22,10 +22,14 @@ final class RelativeTimeSection {
 
     /** Today's shares as one stacked bar per scenario, the paper's Table 3 column beneath it. */
     static void html(StringBuilder sb, List<ScenarioResult> results, RuleSet rules, SampleMode mode) {
+        boolean paper = results.stream().anyMatch(r -> !r.paperColumn().isEmpty());
         sb.append("<section id=\"relative-time\"><h2>Relative time by category</h2>")
-                .append("<p>Percent of middleware " + mode.samplesWord()
-                        + " samples; the paper's bars are seed 000 Table 3 (JDK 1.4.2), "
-                        + "grey where its table lists nothing or prints &lt;0.10.</p><div class=\"roles\">");
+                .append("<p>Percent of middleware " + mode.samplesWord() + " samples"
+                        + (paper
+                                ? "; the paper's bars are seed 000 Table 3 (JDK 1.4.2), "
+                                        + "grey where its table lists nothing or prints &lt;0.10"
+                                : "")
+                        + ".</p><div class=\"roles\">");
         for (String role : ROLES) {
             sb.append("<button type=\"button\" data-role=\"")
                     .append(role)

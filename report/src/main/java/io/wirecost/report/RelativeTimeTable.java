@@ -9,7 +9,7 @@ import io.wirecost.runner.ScenarioResult;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Relative time by category, today beside seed 000's Table 3. */
+/** Relative time by category, today beside seed 000's Table 3 where a scenario has a column in it. */
 public final class RelativeTimeTable {
 
     private RelativeTimeTable() {}
@@ -17,12 +17,15 @@ public final class RelativeTimeTable {
     /**
      * Categories as rows; for each scenario today's share (client and server samples together) and,
      * where the scenario has a column in seed 000's Table 3, the paper's figure beside it. The heading names the
-     * samples as {@code mode} counted them: a wall-clock run's shares are of wall samples, not CPU samples.
+     * samples as {@code mode} counted them: a wall-clock run's shares are of wall samples, not CPU samples. Where no
+     * scenario has a paper column (today's transports, a program of one's own under {@code profile} or {@code attach}),
+     * the table names no paper: its row names would read as the 2005 packages of a program that never ran them.
      */
     public static Table relativeTime(List<ScenarioResult> results, RuleSet rules, String role, SampleMode mode) {
-        List<String> header = new ArrayList<>(List.of("category (paper row)"));
         List<ScenarioResult> shown =
                 results.stream().filter(r -> r.shares().containsKey(role)).toList();
+        boolean paper = shown.stream().anyMatch(r -> !r.paperColumn().isEmpty());
+        List<String> header = new ArrayList<>(List.of(paper ? "category (paper row)" : "category"));
         for (ScenarioResult r : shown) {
             header.add(Cells.label(r));
             if (!r.paperColumn().isEmpty()) header.add("paper " + r.paperColumn());
@@ -30,8 +33,8 @@ public final class RelativeTimeTable {
         List<List<String>> rows = new ArrayList<>();
         for (Category c : rules.categories()) {
             if (!c.isMiddleware()) continue;
-            List<String> row =
-                    new ArrayList<>(List.of(c.title() + (c.paperRow().isEmpty() ? "" : " (" + c.paperRow() + ")")));
+            List<String> row = new ArrayList<>(
+                    List.of(c.title() + (!paper || c.paperRow().isEmpty() ? "" : " (" + c.paperRow() + ")")));
             boolean any = false;
             for (ScenarioResult r : shown) {
                 Attribution a = r.shares().get(role).attribution();
@@ -65,17 +68,20 @@ public final class RelativeTimeTable {
         rows.add(samples);
         rows.add(widest);
         rows.add(jvm);
-        List<String> notes =
-                new ArrayList<>(List.of("Categories with no samples today and none in the paper are omitted. "
-                        + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed. Shares' 95 % intervals: Wilson "
-                        + "over the samples, each in shares.csv (ci_low, ci_high) and results.json."));
+        String intervals =
+                "Shares' 95 % intervals: Wilson over the samples, each in shares.csv (ci_low, ci_high) and results.json.";
+        List<String> notes = new ArrayList<>(List.of(
+                paper
+                        ? "Categories with no samples today and none in the paper are omitted. "
+                                + "Paper: JDK 1.4.2, OptimizeIt/Enerjy, '<0.10' as printed. " + intervals
+                        : "Categories with no samples are omitted. " + intervals));
         for (ScenarioResult r : shown) {
             notes.add(r.scenario() + ": " + r.shares().get(role).attribution().events());
             for (String n : ContentionNotes.of(r.shares().get(role).recordings())) notes.add(r.scenario() + ": " + n);
         }
         return new Table(
-                "Relative time by category, % of middleware " + mode.samplesWord() + " samples (role: " + role
-                        + "), today vs seed 000 Table 3",
+                "Relative time by category, % of middleware " + mode.samplesWord() + " samples (role: " + role + ")"
+                        + (paper ? ", today vs seed 000 Table 3" : ""),
                 header,
                 rows,
                 notes);

@@ -39,6 +39,11 @@ class RelativeTimeTableTest {
     }
 
     private static ScenarioResult scenario(String name, long transport, long write, List<RecordingSummary> recordings) {
+        return scenario(name, "", transport, write, recordings);
+    }
+
+    private static ScenarioResult scenario(
+            String name, String paperColumn, long transport, long write, List<RecordingSummary> recordings) {
         CategoryCounts counts = new CategoryCounts(RULES.categories());
         counts.add(0, transport);
         counts.add(1, write);
@@ -47,7 +52,7 @@ class RelativeTimeTableTest {
         return new ScenarioResult(
                 name,
                 1,
-                "",
+                paperColumn,
                 "ok",
                 "",
                 1.0,
@@ -79,6 +84,40 @@ class RelativeTimeTableTest {
         assertTrue(
                 t.notes().get(0).contains("shares.csv (ci_low, ci_high)"),
                 t.notes().toString());
+    }
+
+    /**
+     * The paper is named only beside a scenario that has a column in it: a run of today's transports, or a program of
+     * one's own under {@code profile}, gets no paper rows, title or note, and no 2005 package beside its categories.
+     */
+    @Test
+    void thePaperIsNamedOnlyBesideAScenarioThatHasAColumnInIt(@TempDir Path dir) {
+        Table papers = RelativeTimeTable.relativeTime(
+                List.of(scenario("rmi", "RMI", 30, 70, List.of()), scenario("a", 30, 70)),
+                RULES,
+                "all",
+                SampleMode.CPU);
+        assertTrue(papers.title().endsWith(", today vs seed 000 Table 3"), papers.title());
+        assertEquals(List.of("category (paper row)", "rmi", "paper RMI", "a"), papers.header());
+        assertEquals("rmi-transport (sun.rmi.transport)", papers.rows().get(0).get(0));
+        assertTrue(
+                papers.notes().get(0).contains("Paper: JDK 1.4.2"),
+                papers.notes().toString());
+
+        List<ScenarioResult> own = List.of(scenario("a", 30, 70));
+        Table t = RelativeTimeTable.relativeTime(own, RULES, "all", SampleMode.CPU);
+        assertEquals("Relative time by category, % of middleware CPU samples (role: all)", t.title());
+        assertEquals(List.of("category", "a"), t.header());
+        assertEquals("rmi-transport", t.rows().get(0).get(0));
+        assertTrue(
+                t.notes().get(0).startsWith("Categories with no samples are omitted. Shares' 95 % intervals"),
+                t.notes().toString());
+        RunMetadata meta = TestRuns.meta(new ProfilerSettings("async", "cpu", 1_000_000), List.of("a"));
+        for (String out :
+                List.of(ConsoleTables.text(meta, own, RULES, false, false), HtmlReport.render(meta, own, RULES, dir))) {
+            for (String paperWords : List.of("Table 3", "(paper row)", "OptimizeIt", "the paper's bars"))
+                assertFalse(out.contains(paperWords), paperWords + " in " + out);
+        }
     }
 
     /** {@code run --event wall}: table.md, the printed tables and report.html name the samples it took. */
