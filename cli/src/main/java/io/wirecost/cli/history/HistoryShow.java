@@ -56,7 +56,9 @@ final class HistoryShow implements Callable<Integer> {
                     Double.isNaN(f.hostSpeedMbps())
                             ? "not probed"
                             : String.format(Locale.ROOT, "%.0f MB/s (AES-GCM, one core)", f.hostSpeedMbps()));
-            System.out.println("  settings:   " + f.settings());
+            List<String> settings = SettingsLines.of(f.settings());
+            System.out.println("  settings:" + (settings.isEmpty() ? "   none stored" : ""));
+            for (String line : settings) System.out.println("    " + line);
             java.util.function.Predicate<String> wanted = MetricGlobs.of(metric == null ? List.of() : List.of(metric));
             for (Figure g : store.figures(f.key())) {
                 if (!wanted.test(g.metric())) continue;

@@ -112,6 +112,9 @@ public class HistoryCommandTest {
         assertEquals(0, show.exit(), show.stderr().toString());
         assertTrue(show.stdout().contains("cpu/rmi/all/int"), show.stdout());
         assertTrue(!show.stdout().contains("share/"), "--metric filters: " + show.stdout());
+        // the run's settings one dotted key a line, as one compares two runs' by eye, not a line of JSON
+        assertTrue(show.stdout().lines().anyMatch(l -> l.matches(" {4}profiler\\.engine +async")), show.stdout());
+        assertTrue(show.stdout().lines().noneMatch(l -> l.contains("{\"")), show.stdout());
     }
 
     @Test
