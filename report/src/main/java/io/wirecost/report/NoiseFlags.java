@@ -33,7 +33,7 @@ import java.util.Optional;
 public final class NoiseFlags {
 
     public static final double CV_PERCENT = 20;
-    /** Fewer warm-up calls per type than this (--quick's time budget on a loaded machine): the JIT has not settled. */
+    /** Fewer warm-up calls per type than this (--quick's time budget, a slow scenario or a loaded machine): the JIT has not settled. */
     public static final int MIN_WARMUP_CALLS = 1000;
 
     public static final double STEAL_PERCENT = 5;
@@ -91,8 +91,7 @@ public final class NoiseFlags {
                     Locale.ROOT, "warm-up did not settle within its bound (%d calls per type)", unsettled));
         }
         if (warmup < MIN_WARMUP_CALLS)
-            out.add(String.format(
-                    Locale.ROOT, "warm-up cut to %d calls per type (--quick on a loaded machine)", warmup));
+            out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type by --quick's time budget", warmup));
         if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
         if (steal > STEAL_PERCENT)
             out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));

@@ -396,8 +396,8 @@ class IntervalsAndNoiseTest {
                 FactorTables.factors(run).rows().stream().map(r -> r.get(6)).toList();
         assertTrue(
                 rows.stream()
-                        .allMatch(n ->
-                                n.equals("ws-security warm-up cut to 25 calls per type (--quick on a loaded machine)")),
+                        .allMatch(
+                                n -> n.equals("ws-security warm-up cut to 25 calls per type by --quick's time budget")),
                 rows.toString());
     }
 
