@@ -39,8 +39,11 @@ public final class FactorTables {
                         + "side of the ratio (proxy: http-to-port's forward proxy, read from /proc).",
                 Intervals.basis(all)));
         HostReference.note(all).ifPresent(notes::add);
+        String title =
+                "Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)";
+        if (rows.isEmpty()) return Table.notMeasured(title, "no pair of the papers' scenarios in this run");
         return new Table(
-                "Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets)",
+                title,
                 List.of("ratio", "data", "round trips", "CPU per call", "paper", "paper source", "noise", "CPU counts"),
                 rows,
                 notes);

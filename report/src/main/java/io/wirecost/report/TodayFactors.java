@@ -64,8 +64,13 @@ public final class TodayFactors {
             if (a.isEmpty() || b.isEmpty()) continue;
             sizeRatio(a.get(), b.get()).ifPresent(i -> rows.add(row(f, "bytes, mean over types", i)));
         }
+        String title = "Today's factors, no paper column (>1: A slower or larger than B; 95 % interval)";
+        // one line, as other tables say what was not measured: an empty grid under a papers-only run read as lost rows
+        if (rows.isEmpty())
+            return Table.notMeasured(
+                    title, "no pair of today's transports (grpc, grpc-tls, rest-json, rest-json-h2) in this run");
         return new Table(
-                "Today's factors, no paper column (>1: A slower or larger than B; 95 % interval)",
+                title,
                 List.of("ratio", "A / B", "data", "today", "95 % interval"),
                 rows,
                 List.of(

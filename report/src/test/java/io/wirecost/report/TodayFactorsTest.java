@@ -84,6 +84,21 @@ class TodayFactorsTest {
                 .noneMatch(r -> r.get(1).contains("rest-json-h2") || r.get(1).contains("grpc-tls")));
     }
 
+    /** A run with no pair to compare says so in one line, as other tables do, rather than print an empty grid. */
+    @Test
+    void aRunWithoutAPairSaysSoInOneLine() {
+        List<ScenarioResult> papersOnly = List.of(result("rmi", 50, 400), result("rmi-ssl", 60, 500));
+        assertEquals(
+                "Today's factors, no paper column (>1: A slower or larger than B; 95 % interval): no pair of today's"
+                        + " transports (grpc, grpc-tls, rest-json, rest-json-h2) in this run\n",
+                TodayFactors.table(papersOnly).text());
+        List<ScenarioResult> todayOnly = List.of(result("grpc", 100, 200));
+        assertEquals(
+                "Factors, today vs the papers (>1: slower or costlier than the reference; 95 % intervals in brackets):"
+                        + " no pair of the papers' scenarios in this run\n",
+                FactorTables.factors(todayOnly).text());
+    }
+
     @Test
     void todaysScenariosAreMarkedInTheSharedTables() {
         Table rtt = RoundTripTable.roundTrips(List.of(result("rmi", 50, 400), result("grpc", 100, 200)));
