@@ -54,8 +54,10 @@ public final class HistoryReport {
                 .append(found.size())
                 .append(" change points. Each dot is a run (its 95 % interval as a grey line; click for its report), "
                         + "red dashed lines are change points, blue lines the means between them.</p>\n");
-        h.append("<table id=\"changes\"><tr><th>metric</th><th>run</th><th>commit</th><th>before</th><th>after</th>"
-                + "<th>change</th><th>cause</th><th>differential flame graph</th></tr>\n");
+        if (found.isEmpty()) h.append("<p id=\"changes\">No change point in any metric at these settings.</p>\n");
+        else
+            h.append("<table id=\"changes\"><tr><th>metric</th><th>run</th><th>commit</th><th>before</th>"
+                    + "<th>after</th><th>change</th><th>cause</th><th>differential flame graph</th></tr>\n");
         for (Found f : found) {
             List<Point> s = series.get(f.metric());
             Point before = s.get(f.position() - 1);
@@ -93,7 +95,7 @@ public final class HistoryReport {
                         .append("</a> ");
             h.append("</td></tr>\n");
         }
-        h.append("</table>\n");
+        if (!found.isEmpty()) h.append("</table>\n");
         series.forEach((metric, points) -> HistoryChart.append(
                 h,
                 metric,

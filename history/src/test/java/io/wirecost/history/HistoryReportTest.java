@@ -1,0 +1,21 @@
+package io.wirecost.history;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The page's change-point list; the charts and a list with rows are checked in a browser (HistoryReportIT). */
+class HistoryReportTest {
+
+    /** A history without change points says so, rather than a table header over no rows. */
+    @Test
+    void noChangePointIsSaidInWords() {
+        String page = HistoryReport.render("h.sqlite", Map.of(), List.of(), Map.of());
+        assertTrue(page.contains("<p id=\"changes\">No change point in any metric at these settings.</p>"), page);
+        assertFalse(page.contains("<table"), page);
+        assertTrue(page.endsWith("</body></html>\n"), page);
+    }
+}
