@@ -5,21 +5,27 @@ import io.wirecost.history.HistoryStore;
 import io.wirecost.history.RunReader;
 import io.wirecost.runner.UsageException;
 import java.io.IOException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code wirecost history import DIR}: every run directory under DIR (any depth), in the order they started. Runs
- * already stored are skipped with a note, so importing the same directory again adds only what is new; a directory
- * that is not a readable run is named and skipped. Exit 2 when none could be stored nor was stored already.
+ * {@code wirecost history import DIR}: every run directory under DIR (any depth, through symbolic links: a team's
+ * archive often links its latest runs in), in the order they started. Runs already stored are skipped with a note,
+ * so importing the same directory again adds only what is new; a run reached by two paths is stored once; a
+ * directory that is not a readable run is named and skipped. Exit 2 when none could be stored nor was stored already.
  */
 @Command(
         name = "import",
@@ -51,8 +57,10 @@ final class HistoryImport implements Callable<Integer> {
                 (RunReader.StoredRun r) -> r.facts().started(), Comparator.nullsLast(Comparator.naturalOrder())));
         int added = 0;
         int known = 0;
+        java.util.Set<String> keys = new java.util.HashSet<>();
         try (HistoryStore store = db.open(true)) {
             for (RunReader.StoredRun r : read) {
+                if (!keys.add(r.facts().key())) continue; // the same run through a link and its own path
                 if (store.contains(r.facts().key())) {
                     known++;
                     continue;
@@ -67,14 +75,34 @@ final class HistoryImport implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Following links, a link back to an ancestor would loop: the walk reports it as a failed visit, which is named
+     * and skipped, as is any entry that cannot be read, so one bad link does not lose the other runs.
+     */
     private static List<Path> runDirectories(Path root) {
-        try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(p -> p.getFileName().toString().equals("results.json"))
-                    .map(Path::getParent)
-                    .sorted()
-                    .toList();
+        List<Path> out = new ArrayList<>();
+        try {
+            Files.walkFileTree(
+                    root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                            if (file.getFileName().toString().equals("results.json")) out.add(file.getParent());
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFileFailed(Path file, IOException e) {
+                            System.err.println("history: skipped " + file + ": "
+                                    + (e instanceof FileSystemLoopException
+                                            ? "a link back to a directory above it"
+                                            : "cannot be read (" + e.getClass().getSimpleName() + ")"));
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
         } catch (IOException e) {
             throw new UsageException(root + ": cannot be read (" + e.getMessage() + ")");
         }
+        out.sort(Comparator.naturalOrder());
+        return out;
     }
 }

@@ -134,6 +134,23 @@ public class HistoryCommandTest {
     }
 
     @Test
+    void importFollowsLinksAndStoresARunReachedTwiceOnce() throws Exception {
+        Path runs = tmp.resolve("archive");
+        run(runs, 0, 1);
+        run(runs, 1, 1);
+        Path elsewhere = run(tmp.resolve("elsewhere"), 2, 1);
+        Files.createSymbolicLink(runs.resolve("latest"), elsewhere);
+        Files.createSymbolicLink(runs.resolve("again"), runs.resolve("run-01"));
+        Files.createSymbolicLink(runs.resolve("run-00").resolve("up"), runs); // a loop
+        InProcess.Outcome imp = InProcess.run("history", "import", runs.toString(), "--db", db("links.sqlite"));
+        assertEquals(0, imp.exit(), imp.stderr().toString());
+        assertTrue(imp.stdout().contains("3 runs stored, 0 already stored, 0 directories"), imp.stdout());
+        assertTrue(
+                imp.stderr().toString().contains("a link back to a directory above it"),
+                imp.stderr().toString());
+    }
+
+    @Test
     void checkFindsTheStepAndFailsOnARegression() throws Exception {
         Path runs = tmp.resolve("step");
         for (int i = 0; i < 12; i++) run(runs, i, i < 6 ? 1 : 1.15);
