@@ -3,8 +3,6 @@ package io.wirecost.diff;
 import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.Recordings;
-import io.wirecost.attribution.SampleMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +13,8 @@ import java.util.TreeMap;
 
 /**
  * One run's CPU samples by artifact, per scenario, role and repetition, read from its recordings and the agent's
- * {@code .artifacts} files beside them. Finding and reading the recordings a run lists is apart from how
+ * {@code .artifacts} files beside them, the harness of wirecost's scenario JVMs apart (its JSON is not the
+ * service's jackson-databind). Finding and reading the recordings a run lists is apart from how
  * {@link ArtifactShares} compares or pools the counts, and a run without those files simply gives none.
  */
 final class ArtifactCounts {
@@ -54,8 +53,7 @@ final class ArtifactCounts {
         if (!Files.isRegularFile(recording) || !Files.isRegularFile(ArtifactIndex.fileBeside(recording)))
             return Map.of();
         try {
-            PackageProfile p = new PackageProfile(ArtifactIndex.beside(List.of(recording))::artifactOf);
-            Recordings.read(recording, SampleMode.CPU, p);
+            PackageProfile p = PackageProfile.byArtifactHarnessApart(recording);
             Map<String, Long> m = new LinkedHashMap<>();
             for (PackageProfile.Row r : p.top(Integer.MAX_VALUE)) m.put(r.packageName(), r.samples());
             m.put(TOTAL, p.total());

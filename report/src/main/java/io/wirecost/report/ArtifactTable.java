@@ -3,8 +3,6 @@ package io.wirecost.report;
 import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
-import io.wirecost.attribution.Recordings;
-import io.wirecost.attribution.SampleMode;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +17,8 @@ import java.util.Set;
 
 /**
  * The run's "by artifact" table: CPU samples by the jar or JDK module of the leaf Java frame (self, no
- * rules), one column per recording that has the agent's {@code .artifacts} file beside it. Rows are each
- * column's top artifacts; the rest of a column is {@code (others)}.
+ * rules but the harness's, which is a row of its own), one column per recording that has the agent's {@code
+ * .artifacts} file beside it. Rows are each column's top artifacts; the rest of a column is {@code (others)}.
  */
 public final class ArtifactTable {
 
@@ -70,15 +68,18 @@ public final class ArtifactTable {
             }
             body.add(row);
         }
-        return new Table(
-                TITLE, header, body, List.of("· : not among the column's top " + top + ", counted in its (others)"));
+        List<String> notes =
+                new ArrayList<>(List.of("· : not among the column's top " + top + ", counted in its (others)"));
+        if (rows.contains(PackageProfile.HARNESS_ROW))
+            notes.add(PackageProfile.HARNESS_ROW + ": the scenario JVMs' command loop, its JSON and timing code, "
+                    + "whatever library they call");
+        return new Table(TITLE, header, body, notes);
     }
 
     /** Artifact to percent of the recording's CPU samples; empty when it cannot be read (the run's other tables say why). */
     private static Map<String, Double> shares(Path file, int top) {
         try {
-            PackageProfile p = new PackageProfile(ArtifactIndex.beside(List.of(file))::artifactOf);
-            Recordings.read(file, SampleMode.CPU, p);
+            PackageProfile p = PackageProfile.byArtifactHarnessApart(file);
             Map<String, Double> out = new LinkedHashMap<>();
             if (p.total() > 0) for (PackageProfile.Row r : p.top(top)) out.put(r.packageName(), r.percent());
             return out;
