@@ -141,6 +141,7 @@ final class DiffCommand implements Callable<Integer> {
                     + (profiles ? " is a profile file, " : " is a run, ") + candidate
                     + (profiles ? " a run)" : " a profile file)"));
         if (profiles) {
+            sameRunRefused();
             // each file as the run directory `profile` would have made of it, classified by one rule set
             // each file read once: pack:auto's reading of it is what its side's attribution replays
             Map<Path, SampleCapture> captures = new HashMap<>();
@@ -163,6 +164,7 @@ final class DiffCommand implements Callable<Integer> {
         } catch (RunData.BadRunException e) {
             throw new UsageException(e.getMessage());
         }
+        if (!profiles) sameRunRefused(); // after reading: a file that is no run says what is wrong with it first
         if (base.scenarios().keySet().stream().noneMatch(cand.scenarios()::containsKey)) {
             throw new UsageException("the runs have no scenario in common ("
                     + base.scenarios().keySet() + " vs " + cand.scenarios().keySet() + ")");
@@ -189,6 +191,24 @@ final class DiffCommand implements Callable<Integer> {
             return strict ? 2 : 0;
         }
         return 0;
+    }
+
+    /**
+     * A run compared with itself (the same directory, its results.json, or a link to it) gives no verdict and a page
+     * of zero changes that reads like a clean gate: in a CI script it is a wrong variable, and it is said so.
+     */
+    private void sameRunRefused() throws IOException {
+        Path a = runOf(baseline);
+        Path b = runOf(candidate);
+        if (Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b))
+            throw new UsageException("BASE_RUN and CAND_RUN are the same run (" + baseline + ", " + candidate
+                    + "): diff compares two runs");
+    }
+
+    private static Path runOf(Path p) {
+        return p.getFileName() != null && p.getFileName().toString().equals("results.json") && Files.isRegularFile(p)
+                ? p.toAbsolutePath().getParent()
+                : p;
     }
 
     /** diff/<scenario>-<role>.html for every scenario and role recorded on both sides (all repetitions). */

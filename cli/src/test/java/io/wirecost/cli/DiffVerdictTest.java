@@ -118,6 +118,18 @@ class DiffVerdictTest {
     }
 
     @Test
+    void aRunComparedWithItselfIsRefused() throws Exception {
+        Path a = run("a", 34, 35, 36);
+        for (String cand : List.of(a.toString(), a.resolve("results.json").toString())) {
+            CliProcess.Outcome o = CliProcess.run("diff", a.toString(), cand, "--no-flames");
+            assertEquals(2, o.exit(), o.err());
+            assertEquals(1, o.stderr().size(), o.err());
+            assertTrue(o.err().contains("BASE_RUN and CAND_RUN are the same run"), o.err());
+        }
+        assertTrue(!Files.exists(a.resolve("diff")), "nothing written");
+    }
+
+    @Test
     void badAlphaIsOneLine() throws Exception {
         CliProcess.Outcome o =
                 CliProcess.run("diff", run("a", 34).toString(), run("b", 68).toString(), "--alpha", "2");

@@ -122,7 +122,9 @@ class OptionErrorsTest {
                 entry("rules", List.of("--list")),
                 entry(
                         "diff",
-                        List.of(file.getParent().toString(), file.getParent().toString())),
+                        List.of(
+                                file.getParent().toString(),
+                                file.getParent().getParent().toString())),
                 entry("serve", List.of("--scenario", "tcp")),
                 entry("batch", List.of("--quick", "--reps", "1", "--warmup", "1", "--out", out.toString())),
                 entry("model", List.of("--quick", "--scenarios", "tcp", "--out", out.toString())),
