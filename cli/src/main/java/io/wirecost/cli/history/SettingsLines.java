@@ -44,8 +44,11 @@ final class SettingsLines {
                     .forEachRemaining(
                             f -> flatten(prefix.isEmpty() ? f.getKey() : prefix + "." + f.getKey(), f.getValue(), out));
         } else if (!prefix.isEmpty()) {
-            // scalars bare; arrays and empty objects as JSON, short enough to read on their line
-            out.add(Map.entry(prefix, node.isValueNode() ? node.asText() : node.toString()));
+            // scalars bare; arrays, empty objects and empty text as JSON, short enough to read on their line (an
+            // empty text bare would read as a key whose value was lost)
+            boolean bare =
+                    node.isValueNode() && !(node.isTextual() && node.asText().isEmpty());
+            out.add(Map.entry(prefix, bare ? node.asText() : node.toString()));
         }
     }
 }

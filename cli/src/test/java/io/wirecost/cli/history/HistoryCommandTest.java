@@ -115,6 +115,8 @@ public class HistoryCommandTest {
         // the run's settings one dotted key a line, as one compares two runs' by eye, not a line of JSON
         assertTrue(show.stdout().lines().anyMatch(l -> l.matches(" {4}profiler\\.engine +async")), show.stdout());
         assertTrue(show.stdout().lines().noneMatch(l -> l.contains("{\"")), show.stdout());
+        // an empty value (a run of one configuration) is shown as one, not as a key whose value went missing
+        assertTrue(show.stdout().lines().anyMatch(l -> l.matches(" {4}configuration +\"\"")), show.stdout());
     }
 
     @Test
