@@ -22,7 +22,7 @@ final class RelativeTimeSection {
 
     /** Today's shares as one stacked bar per scenario, the paper's Table 3 column beneath it. */
     static void html(StringBuilder sb, List<ScenarioResult> results, RuleSet rules, SampleMode mode) {
-        boolean paper = results.stream().anyMatch(r -> !r.paperColumn().isEmpty());
+        boolean paper = PaperFigures.anyColumn(results);
         sb.append("<section id=\"relative-time\"><h2>Relative time by category</h2>")
                 .append("<p>Percent of middleware " + mode.samplesWord() + " samples"
                         + (paper

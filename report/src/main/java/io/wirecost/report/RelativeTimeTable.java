@@ -24,7 +24,7 @@ public final class RelativeTimeTable {
     public static Table relativeTime(List<ScenarioResult> results, RuleSet rules, String role, SampleMode mode) {
         List<ScenarioResult> shown =
                 results.stream().filter(r -> r.shares().containsKey(role)).toList();
-        boolean paper = shown.stream().anyMatch(r -> !r.paperColumn().isEmpty());
+        boolean paper = PaperFigures.anyColumn(shown);
         List<String> header = new ArrayList<>(List.of(paper ? "category (paper row)" : "category"));
         for (ScenarioResult r : shown) {
             header.add(Cells.label(r));
