@@ -177,6 +177,10 @@ public record ResultsFile(
 
     /** Round trips of one operation; the interval's fields are null where none is known. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    /**
+     * @param cvPercent the coefficient of variation over the kept batches; beyond {@link #TOO_NOISY_CV_PERCENT} the
+     *     run itself calls the round trip too noisy to support a comparison
+     */
     public record Rtt(
             String operation,
             Double meanMicros,
@@ -187,6 +191,9 @@ public record ResultsFile(
             Double ciLow,
             Double ciHigh,
             Double ciDf) {
+
+        /** A round trip whose batches' CV exceeds this is flagged "too noisy" by the run that measured it. */
+        public static final double TOO_NOISY_CV_PERCENT = 20;
 
         public Rtt {
             keptMeasurementsMicros = orEmpty(keptMeasurementsMicros);

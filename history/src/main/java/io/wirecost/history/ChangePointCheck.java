@@ -132,6 +132,29 @@ public final class ChangePointCheck {
     }
 
     /**
+     * The series to check: without the figures their own runs flagged too noisy ({@link Figure#noisy()}), which
+     * the run said cannot support a comparison; on an A/A history one such run's outlier was enough to fail a CI job.
+     * A change point's position counts in what is kept.
+     */
+    public static Map<String, List<Point>> withoutNoisy(Map<String, List<Point>> series) {
+        Map<String, List<Point>> out = new java.util.TreeMap<>();
+        series.forEach((metric, points) -> {
+            List<Point> kept =
+                    points.stream().filter(p -> !p.figure().noisy()).toList();
+            if (!kept.isEmpty()) out.put(metric, kept);
+        });
+        return out;
+    }
+
+    /** How many figures of these series their runs flagged too noisy: what {@link #withoutNoisy} leaves out. */
+    public static long leftOut(Map<String, List<Point>> series) {
+        return series.values().stream()
+                .flatMap(List::stream)
+                .filter(p -> p.figure().noisy())
+                .count();
+    }
+
+    /**
      * True when some metric's newest change point is a confirmed, significant regression beyond the threshold under a
      * steady machine: CI's exit 1.
      */

@@ -43,9 +43,9 @@ final class HistoryRows {
                 r.getInt("n"));
     }
 
-    /** A row of {@code figures} as metric, value, ci_low, ci_high, unit. */
+    /** A row of {@code figures} as metric, value, ci_low, ci_high, unit, noisy (NULL, stored before it: false). */
     static Figure figure(ResultSet r) throws SQLException {
-        return new Figure(r.getString(1), r.getDouble(2), nan(r, 3), nan(r, 4), r.getString(5));
+        return new Figure(r.getString(1), r.getDouble(2), nan(r, 3), nan(r, 4), r.getString(5), r.getBoolean(6));
     }
 
     /** A double column, NaN where it is NULL. */

@@ -111,7 +111,7 @@ public final class HistoryStore implements AutoCloseable {
                 p.executeUpdate();
             }
             try (PreparedStatement p = connection.prepareStatement(
-                    "INSERT INTO figures (run_key, metric, value, ci_low, ci_high, unit) VALUES (?,?,?,?,?,?)")) {
+                    "INSERT INTO figures (run_key, metric, value, ci_low, ci_high, unit, noisy) VALUES (?,?,?,?,?,?,?)")) {
                 for (Figure g : run.figures()) {
                     if (!Double.isFinite(g.value())) continue;
                     p.setString(1, f.key());
@@ -120,6 +120,7 @@ public final class HistoryStore implements AutoCloseable {
                     HistoryRows.setDouble(p, 4, g.ciLow());
                     HistoryRows.setDouble(p, 5, g.ciHigh());
                     p.setString(6, g.unit());
+                    p.setBoolean(7, g.noisy());
                     p.addBatch();
                 }
                 p.executeBatch();
@@ -164,7 +165,7 @@ public final class HistoryStore implements AutoCloseable {
     public List<Figure> figures(String runKey) throws HistoryException {
         List<Figure> out = new ArrayList<>();
         try (PreparedStatement p = connection.prepareStatement(
-                "SELECT metric, value, ci_low, ci_high, unit FROM figures WHERE run_key = ? ORDER BY metric")) {
+                "SELECT metric, value, ci_low, ci_high, unit, noisy FROM figures WHERE run_key = ? ORDER BY metric")) {
             p.setString(1, runKey);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) out.add(HistoryRows.figure(r));
@@ -190,13 +191,18 @@ public final class HistoryStore implements AutoCloseable {
         for (Entry e : runs(since, until)) runs.put(e.facts().key(), e);
         Map<String, List<Point>> out = new java.util.TreeMap<>();
         try (Statement s = connection.createStatement();
-                ResultSet r = s.executeQuery("SELECT g.run_key, g.metric, g.value, g.ci_low, g.ci_high, g.unit"
+                ResultSet r = s.executeQuery("SELECT g.run_key, g.metric, g.value, g.ci_low, g.ci_high, g.unit, g.noisy"
                         + " FROM figures g JOIN runs r ON r.run_key = g.run_key ORDER BY r.measured_ms, r.seq")) {
             while (r.next()) {
                 Entry e = runs.get(r.getString(1));
                 if (e == null || !wanted.test(r.getString(2))) continue;
                 Figure f = new Figure(
-                        r.getString(2), r.getDouble(3), HistoryRows.nan(r, 4), HistoryRows.nan(r, 5), r.getString(6));
+                        r.getString(2),
+                        r.getDouble(3),
+                        HistoryRows.nan(r, 4),
+                        HistoryRows.nan(r, 5),
+                        r.getString(6),
+                        r.getBoolean(7));
                 out.computeIfAbsent(f.metric(), k -> new ArrayList<>()).add(new Point(e, f));
             }
         } catch (SQLException e) {

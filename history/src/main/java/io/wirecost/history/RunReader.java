@@ -65,7 +65,9 @@ public final class RunReader {
         return new StoredRun(RunFactsReader.facts(dir, results.runOrUnknown(), bytes, byScenario), figures);
     }
 
-    /** Per metric, each repetition's {value, ci_low, ci_high}, and each metric's unit. */
+    /**
+     * Per metric, each repetition's {value, ci_low, ci_high, noisy (1 or 0)}, and each metric's unit.
+     */
     private record Values(Map<String, List<double[]>> byMetric, Map<String, String> units) {
         Values() {
             this(new LinkedHashMap<>(), new LinkedHashMap<>());
@@ -73,9 +75,15 @@ public final class RunReader {
 
         /** JMC scores rules that do not apply as null, and an unknown interval is null: those are skipped or NaN. */
         void add(String metric, String unit, Double value, Double low, Double high) {
+            add(metric, unit, value, low, high, false);
+        }
+
+        void add(String metric, String unit, Double value, Double low, Double high, boolean noisy) {
             if (value == null || !Double.isFinite(value)) return;
             byMetric.computeIfAbsent(metric, k -> new ArrayList<>())
-                    .add(new double[] {value, low == null ? Double.NaN : low, high == null ? Double.NaN : high});
+                    .add(new double[] {
+                        value, low == null ? Double.NaN : low, high == null ? Double.NaN : high, noisy ? 1 : 0
+                    });
             units.put(metric, unit);
         }
 
@@ -89,7 +97,13 @@ public final class RunReader {
         Values values = new Values();
         for (ResultsFile.Scenario rep : reps) {
             for (ResultsFile.Rtt r : rep.rtt())
-                values.add("rtt/" + scenario + "/" + r.operation(), "us", r.meanMicros(), r.ciLow(), r.ciHigh());
+                values.add(
+                        "rtt/" + scenario + "/" + r.operation(),
+                        "us",
+                        r.meanMicros(),
+                        r.ciLow(),
+                        r.ciHigh(),
+                        r.cvPercent() != null && r.cvPercent() > ResultsFile.Rtt.TOO_NOISY_CV_PERCENT);
             shares(values, scenario, rep.shares());
             if (rep.companions() != null) shares(values, scenario, rep.companions());
             for (ResultsFile.Size m : rep.messageSizes().perCall()) {
@@ -152,9 +166,15 @@ public final class RunReader {
         });
     }
 
-    /** One repetition: as measured; several: their mean, with the t interval over repetitions. */
+    /**
+     * One repetition: as measured, with its own noise flag; several: their mean, with the t interval over
+     * repetitions, which holds the spread of a noisy one.
+     */
     static Figure combine(String metric, List<double[]> reps, String unit) {
-        if (reps.size() == 1) return new Figure(metric, reps.get(0)[0], reps.get(0)[1], reps.get(0)[2], unit);
+        if (reps.size() == 1) {
+            double[] r = reps.get(0);
+            return new Figure(metric, r[0], r[1], r[2], unit, r.length > 3 && r[3] == 1);
+        }
         double[] v = reps.stream().mapToDouble(r -> r[0]).toArray();
         MeanInterval m = MeanInterval.of(v);
         return new Figure(metric, m.mean(), m.low(), m.high(), unit);

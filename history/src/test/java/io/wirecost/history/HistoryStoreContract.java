@@ -85,6 +85,15 @@ abstract class HistoryStoreContract {
                     "jmc/rmi/client/CompareCpu"))
                 assertTrue(byName.containsKey(m), m + " missing from " + byName.keySet());
             assertTrue(byName.get("share/rmi/client/socket-write").hasInterval());
+            // the run flagged its int round trip too noisy (its batches' CV 26 %), not its short one (7 %); byte,
+            // string and instantiation too (24, 32 and 76 %)
+            assertTrue(byName.get("rtt/rmi/int").noisy());
+            assertTrue(!byName.get("rtt/rmi/short").noisy());
+            assertTrue(!cpu.noisy());
+            Map<String, List<HistoryStore.Point>> rtt = store.series(m -> m.startsWith("rtt/rmi/"), null);
+            assertTrue(rtt.get("rtt/rmi/int").get(0).figure().noisy(), "the flag as the series read it");
+            assertTrue(!ChangePointCheck.withoutNoisy(rtt).containsKey("rtt/rmi/int"), "left out of the check");
+            assertEquals(4, ChangePointCheck.leftOut(rtt));
         }
     }
 

@@ -63,13 +63,13 @@ class HistoryStoreTest extends HistoryStoreContract {
         HistoryStore.open(db.toString(), true).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
                 Statement s = c.createStatement()) {
-            // what a later wirecost's migration 3 leaves in Flyway's history
+            // what a later wirecost's migration 4 leaves in Flyway's history
             s.executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
-                    + " checksum, installed_by, execution_time, success) VALUES (3, '3', 'later', 'SQL',"
-                    + " 'V3__later.sql', 1, 'wirecost', 1, 1)");
+                    + " checksum, installed_by, execution_time, success) VALUES (4, '4', 'later', 'SQL',"
+                    + " 'V4__later.sql', 1, 'wirecost', 1, 1)");
             s.executeUpdate("CREATE TABLE later (x INTEGER)");
         }
-        assertRefusedUnchanged(db, "its schema is version 3, newer than this wirecost's (2)");
+        assertRefusedUnchanged(db, "its schema is version 4, newer than this wirecost's (3)");
     }
 
     @Test

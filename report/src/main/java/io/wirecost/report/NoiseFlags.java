@@ -32,7 +32,7 @@ import java.util.Optional;
  */
 public final class NoiseFlags {
 
-    public static final double CV_PERCENT = 20;
+    public static final double CV_PERCENT = io.wirecost.diff.ResultsFile.Rtt.TOO_NOISY_CV_PERCENT;
     /** Fewer warm-up calls per type than this (--quick's time budget, a slow scenario or a loaded machine): the JIT has not settled. */
     public static final int MIN_WARMUP_CALLS = 1000;
 

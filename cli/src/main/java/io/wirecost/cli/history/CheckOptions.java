@@ -73,12 +73,16 @@ final class CheckOptions {
                     + "default: ${DEFAULT-VALUE}).")
     double minMagnitude;
 
-    /** The gating series, the share series beside them, the runs, and their change points. */
+    /**
+     * The gating series (without the figures their runs flagged too noisy, {@code leftOut} of them), the share series
+     * beside them, the runs, and their change points.
+     */
     record Result(
             Map<String, List<HistoryStore.Point>> gating,
             Map<String, List<HistoryStore.Point>> shares,
             List<HistoryStore.Entry> entries,
-            List<Found> found) {
+            List<Found> found,
+            long leftOut) {
         int runs() {
             return entries.size();
         }
@@ -96,17 +100,19 @@ final class CheckOptions {
         Bounds.atLeast("--confirm", confirm, 1);
         Instant from = since.from();
         Instant to = Times.parse("--until", until);
-        Map<String, List<HistoryStore.Point>> gating;
+        Map<String, List<HistoryStore.Point>> stored;
         Map<String, List<HistoryStore.Point>> shares;
         List<HistoryStore.Entry> entries;
         try (HistoryStore store = db.open(false)) {
-            gating = store.series(MetricGlobs.of(metrics.isEmpty() ? GATING : metrics), from, to);
+            stored = store.series(MetricGlobs.of(metrics.isEmpty() ? GATING : metrics), from, to);
             shares = store.series(m -> m.startsWith("share/") || m.startsWith("artifact/"), from, to);
             entries = store.runs(from, to);
         }
-        if (gating.isEmpty())
+        if (stored.isEmpty())
             throw new UsageException("no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics)
                     + since.inWords() + (to == null ? "" : " until " + until));
-        return new Result(gating, shares, entries, check().check(gating, shares));
+        Map<String, List<HistoryStore.Point>> gating = ChangePointCheck.withoutNoisy(stored);
+        return new Result(
+                gating, shares, entries, check().check(gating, shares), ChangePointCheck.leftOut(stored));
     }
 }

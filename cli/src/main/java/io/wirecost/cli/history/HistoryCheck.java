@@ -33,11 +33,11 @@ final class HistoryCheck implements Callable<Integer> {
         System.out.print(
                 json
                         ? HistoryCheckJson.of(r.found())
-                        : text(r.found(), r.gating().size(), r.runs()));
+                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut()));
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }
 
-    private String text(List<Found> found, int metricCount, int runs) {
+    private String text(List<Found> found, int metricCount, int runs, long leftOut) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
                 Locale.ROOT,
@@ -77,6 +77,13 @@ final class HistoryCheck implements Callable<Integer> {
                         m.changePoints()));
         }
         if (runs < 2 * 3) sb.append("note: fewer than 6 runs; a change point needs runs on both sides to be tested\n");
+        if (leftOut > 0)
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "note: %d figures left out of their series: their own runs flagged them too noisy (round trips' "
+                            + "CV over %.0f %%)%n",
+                    leftOut,
+                    io.wirecost.diff.ResultsFile.Rtt.TOO_NOISY_CV_PERCENT));
         long gating = found.stream().filter(Found::gates).count();
         sb.append(
                 gating > 0

@@ -64,11 +64,12 @@ final class HistoryShow implements Callable<Integer> {
                 if (!wanted.test(g.metric())) continue;
                 System.out.printf(
                         Locale.ROOT,
-                        "  %-60s %12.4f %s%s%n",
+                        "  %-60s %12.4f %s%s%s%n",
                         g.metric(),
                         g.value(),
                         g.unit(),
-                        g.hasInterval() ? String.format(Locale.ROOT, " [%.4f, %.4f]", g.ciLow(), g.ciHigh()) : "");
+                        g.hasInterval() ? String.format(Locale.ROOT, " [%.4f, %.4f]", g.ciLow(), g.ciHigh()) : "",
+                        g.noisy() ? "  too noisy in its run: left out of check" : "");
             }
         }
         return 0;

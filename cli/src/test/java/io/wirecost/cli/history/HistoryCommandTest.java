@@ -76,6 +76,20 @@ public class HistoryCommandTest {
         return dir;
     }
 
+    /** Scales one operation's round trip of a run made by {@link #run} and sets the CV its batches had. */
+    static void roundTrip(Path dir, String operation, double factor, double cvPercent) throws Exception {
+        ObjectMapper om = new ObjectMapper();
+        ObjectNode root = (ObjectNode) om.readTree(dir.resolve("results.json").toFile());
+        for (JsonNode scenario : root.path("scenarios"))
+            for (JsonNode rtt : scenario.path("rtt"))
+                if (rtt.path("operation").asText().equals(operation))
+                    for (String field : List.of("mean_micros", "ci_low", "ci_high"))
+                        ((ObjectNode) rtt)
+                                .put(field, rtt.path(field).asDouble() * factor)
+                                .put("cv_percent", cvPercent);
+        om.writeValue(dir.resolve("results.json").toFile(), root);
+    }
+
     private String db(String name) {
         return tmp.resolve(name).toString();
     }
@@ -115,6 +129,13 @@ public class HistoryCommandTest {
         // the run's settings one dotted key a line, as one compares two runs' by eye, not a line of JSON
         assertTrue(show.stdout().lines().anyMatch(l -> l.matches(" {4}profiler\\.engine +async")), show.stdout());
         assertTrue(show.stdout().lines().noneMatch(l -> l.contains("{\"")), show.stdout());
+        InProcess.Outcome rtt = InProcess.run("history", "show", "1", "--metric", "rtt/rmi/*", "--db", db("h.sqlite"));
+        assertTrue(
+                rtt.stdout().lines().anyMatch(l -> l.contains("rtt/rmi/int ") && l.endsWith("left out of check")),
+                "the run's own 'too noisy' shown: " + rtt.stdout());
+        assertTrue(
+                rtt.stdout().lines().noneMatch(l -> l.contains("rtt/rmi/short ") && l.contains("noisy")),
+                rtt.stdout());
         // an empty value (a run of one configuration) is shown as one, not as a key whose value went missing
         assertTrue(show.stdout().lines().anyMatch(l -> l.matches(" {4}configuration +\"\"")), show.stdout());
     }
@@ -150,6 +171,37 @@ public class HistoryCommandTest {
         assertTrue(
                 imp.stderr().toString().contains("a link back to a directory above it"),
                 imp.stderr().toString());
+    }
+
+    /**
+     * A step of 40 % in rmi's short round trip over the last three runs: where each of those runs flagged the figure
+     * too noisy (its batches' CV 30 %), the check leaves them out and passes, saying so; where they called it sound
+     * (CV 5 %), the same step is a regression.
+     */
+    @Test
+    void figuresTheirRunsCalledTooNoisyAreLeftOutOfTheCheck() throws Exception {
+        for (double cv : new double[] {30, 5}) {
+            Path runs = tmp.resolve("cv" + (int) cv);
+            for (int i = 0; i < 12; i++) {
+                Path r = run(runs, i, 1);
+                roundTrip(r, "short", i < 9 ? 1 : 1.4, i < 9 ? 7 : cv);
+            }
+            String db = db("cv" + (int) cv + ".sqlite");
+            assertEquals(0, InProcess.run("history", "import", runs.toString(), "--db", db).exit());
+            InProcess.Outcome check = InProcess.run("history", "check", "--metric", "rtt/rmi/short", "--db", db);
+            if (cv > 20) {
+                assertEquals(0, check.exit(), check.stdout());
+                assertTrue(check.stdout().contains("0 change points"), check.stdout());
+                assertTrue(
+                        check.stdout().contains("note: 3 figures left out of their series: their own runs flagged "
+                                + "them too noisy (round trips' CV over 20 %)"),
+                        check.stdout());
+            } else {
+                assertEquals(1, check.exit(), check.stdout());
+                assertTrue(check.stdout().contains("REGRESSION rtt/rmi/short at run 10 (position 9"), check.stdout());
+                assertFalse(check.stdout().contains("left out"), check.stdout());
+            }
+        }
     }
 
     @Test
