@@ -139,8 +139,7 @@ public final class ChangePointCheck {
     public static Map<String, List<Point>> withoutNoisy(Map<String, List<Point>> series) {
         Map<String, List<Point>> out = new java.util.TreeMap<>();
         series.forEach((metric, points) -> {
-            List<Point> kept =
-                    points.stream().filter(p -> !p.figure().noisy()).toList();
+            List<Point> kept = points.stream().filter(p -> !p.figure().noisy()).toList();
             if (!kept.isEmpty()) out.put(metric, kept);
         });
         return out;

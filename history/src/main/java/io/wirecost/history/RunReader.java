@@ -80,10 +80,9 @@ public final class RunReader {
 
         void add(String metric, String unit, Double value, Double low, Double high, boolean noisy) {
             if (value == null || !Double.isFinite(value)) return;
-            byMetric.computeIfAbsent(metric, k -> new ArrayList<>())
-                    .add(new double[] {
-                        value, low == null ? Double.NaN : low, high == null ? Double.NaN : high, noisy ? 1 : 0
-                    });
+            byMetric.computeIfAbsent(metric, k -> new ArrayList<>()).add(new double[] {
+                value, low == null ? Double.NaN : low, high == null ? Double.NaN : high, noisy ? 1 : 0
+            });
             units.put(metric, unit);
         }
 

@@ -1,6 +1,7 @@
 package io.wirecost.cli.history;
 
 import io.wirecost.cli.common.Bounds;
+import io.wirecost.diff.ResultsFile;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.EDivisive;
@@ -9,6 +10,7 @@ import io.wirecost.runner.UsageException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -88,6 +90,18 @@ final class CheckOptions {
         }
     }
 
+    /** The line that says how many figures were left out as too noisy by their runs; empty when none was. */
+    static String leftOutNote(long leftOut) {
+        return leftOut == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "note: %d figures left out of their series: their own runs flagged them too noisy (round "
+                                + "trips' CV over %.0f %%)%n",
+                        leftOut,
+                        ResultsFile.Rtt.TOO_NOISY_CV_PERCENT);
+    }
+
     ChangePointCheck check() {
         return new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold, confirm);
     }
@@ -112,7 +126,6 @@ final class CheckOptions {
             throw new UsageException("no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics)
                     + since.inWords() + (to == null ? "" : " until " + until));
         Map<String, List<HistoryStore.Point>> gating = ChangePointCheck.withoutNoisy(stored);
-        return new Result(
-                gating, shares, entries, check().check(gating, shares), ChangePointCheck.leftOut(stored));
+        return new Result(gating, shares, entries, check().check(gating, shares), ChangePointCheck.leftOut(stored));
     }
 }

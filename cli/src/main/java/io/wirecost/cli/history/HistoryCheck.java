@@ -77,13 +77,7 @@ final class HistoryCheck implements Callable<Integer> {
                         m.changePoints()));
         }
         if (runs < 2 * 3) sb.append("note: fewer than 6 runs; a change point needs runs on both sides to be tested\n");
-        if (leftOut > 0)
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "note: %d figures left out of their series: their own runs flagged them too noisy (round trips' "
-                            + "CV over %.0f %%)%n",
-                    leftOut,
-                    io.wirecost.diff.ResultsFile.Rtt.TOO_NOISY_CV_PERCENT));
+        sb.append(CheckOptions.leftOutNote(leftOut));
         long gating = found.stream().filter(Found::gates).count();
         sb.append(
                 gating > 0

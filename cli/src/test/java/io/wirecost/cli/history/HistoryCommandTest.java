@@ -134,8 +134,7 @@ public class HistoryCommandTest {
                 rtt.stdout().lines().anyMatch(l -> l.contains("rtt/rmi/int ") && l.endsWith("left out of check")),
                 "the run's own 'too noisy' shown: " + rtt.stdout());
         assertTrue(
-                rtt.stdout().lines().noneMatch(l -> l.contains("rtt/rmi/short ") && l.contains("noisy")),
-                rtt.stdout());
+                rtt.stdout().lines().noneMatch(l -> l.contains("rtt/rmi/short ") && l.contains("noisy")), rtt.stdout());
         // an empty value (a run of one configuration) is shown as one, not as a key whose value went missing
         assertTrue(show.stdout().lines().anyMatch(l -> l.matches(" {4}configuration +\"\"")), show.stdout());
     }
@@ -187,14 +186,18 @@ public class HistoryCommandTest {
                 roundTrip(r, "short", i < 9 ? 1 : 1.4, i < 9 ? 7 : cv);
             }
             String db = db("cv" + (int) cv + ".sqlite");
-            assertEquals(0, InProcess.run("history", "import", runs.toString(), "--db", db).exit());
+            assertEquals(
+                    0,
+                    InProcess.run("history", "import", runs.toString(), "--db", db)
+                            .exit());
             InProcess.Outcome check = InProcess.run("history", "check", "--metric", "rtt/rmi/short", "--db", db);
             if (cv > 20) {
                 assertEquals(0, check.exit(), check.stdout());
                 assertTrue(check.stdout().contains("0 change points"), check.stdout());
                 assertTrue(
-                        check.stdout().contains("note: 3 figures left out of their series: their own runs flagged "
-                                + "them too noisy (round trips' CV over 20 %)"),
+                        check.stdout()
+                                .contains("note: 3 figures left out of their series: their own runs flagged "
+                                        + "them too noisy (round trips' CV over 20 %)"),
                         check.stdout());
             } else {
                 assertEquals(1, check.exit(), check.stdout());
