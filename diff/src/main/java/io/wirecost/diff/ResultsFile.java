@@ -175,12 +175,13 @@ public record ResultsFile(
         }
     }
 
-    /** Round trips of one operation; the interval's fields are null where none is known. */
-    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     /**
+     * Round trips of one operation; the interval's fields are null where none is known.
+     *
      * @param cvPercent the coefficient of variation over the kept batches; beyond {@link #TOO_NOISY_CV_PERCENT} the
      *     run itself calls the round trip too noisy to support a comparison
      */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Rtt(
             String operation,
             Double meanMicros,
