@@ -172,7 +172,7 @@ public final class RunReader {
     static Figure combine(String metric, List<double[]> reps, String unit) {
         if (reps.size() == 1) {
             double[] r = reps.get(0);
-            return new Figure(metric, r[0], r[1], r[2], unit, r.length > 3 && r[3] == 1);
+            return new Figure(metric, r[0], r[1], r[2], unit, r[3] == 1);
         }
         double[] v = reps.stream().mapToDouble(r -> r[0]).toArray();
         MeanInterval m = MeanInterval.of(v);
