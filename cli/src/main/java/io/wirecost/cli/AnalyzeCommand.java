@@ -6,6 +6,7 @@ import io.wirecost.attribution.AnalysisJson;
 import io.wirecost.attribution.JmcAnalysis;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.report.analyze.AnalysisTable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Parameters;
  * <pre>
  * ./wirecost analyze runs/latest/recordings/rmi-server.jfr
  * ./wirecost analyze a.jfr b.jfr.gz --format json
+ * ./wirecost analyze runs/latest              # every recording of a run
  * </pre>
  */
 @Command(
@@ -40,7 +42,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(
             arity = "1..*",
             paramLabel = "RECORDING",
-            description = "JFR recordings (.jfr, gzip or zip as JMC writes them).")
+            description = "JFR recordings (.jfr, gzip or zip as JMC writes them), or run directories.")
     List<Path> recordings;
 
     @Option(names = "--format", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
@@ -50,7 +52,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Map<String, Object>> json = new ArrayList<>();
         int failed = 0;
-        for (Path f : recordings) {
+        for (Path f : files()) {
             try {
                 JmcAnalysis.Report r = JmcAnalysis.analyze(f);
                 if (format == Format.json) json.add(AnalysisJson.of(r));
@@ -62,5 +64,15 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         if (format == Format.json) System.out.println(JSON.writeValueAsString(json));
         return failed == 0 ? 0 : 2;
+    }
+
+    /** The recordings, a run directory's among them as attribute and flame take them. */
+    private List<Path> files() {
+        List<Path> out = new ArrayList<>();
+        for (Path p : recordings) {
+            if (Files.isDirectory(p)) out.addAll(DirectoryRecordings.of(p));
+            else out.add(p);
+        }
+        return out;
     }
 }

@@ -12,14 +12,12 @@ import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
 import io.wirecost.cli.common.Offsets;
 import io.wirecost.runner.UsageException;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import java.util.stream.Stream;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -81,16 +79,7 @@ final class InputOptions {
         List<Input> out = new ArrayList<>();
         for (Path p : inputs) {
             if (Files.isDirectory(p)) {
-                Path dir = Files.isDirectory(p.resolve("recordings")) ? p.resolve("recordings") : p;
-                try (Stream<Path> s = Files.list(dir)) {
-                    List<Path> jfrs = s.filter(f -> f.toString().endsWith(".jfr"))
-                            .sorted()
-                            .toList();
-                    if (jfrs.isEmpty()) throw new UsageException(p + ": no .jfr recordings in this directory");
-                    for (Path f : jfrs) out.add(new Input(f, RecordingNames.role(f)));
-                } catch (IOException e) {
-                    throw new UsageException(p + ": cannot list: " + e.getMessage());
-                }
+                for (Path f : DirectoryRecordings.of(p)) out.add(new Input(f, RecordingNames.role(f)));
             } else {
                 out.add(new Input(p, RecordingNames.role(p)));
             }
