@@ -53,6 +53,14 @@ class DiffProfilesTest {
             }
         }
         assertTrue(shareLines >= 3, report.get("lines").toString());
+        // a profile drove no calls: no measure decided a cost that does not exist
+        assertTrue(report.get("decided_by").isEmpty(), report.get("decided_by").toString());
+        InProcess.Outcome md = InProcess.run("diff", pb.toString(), json.toString(), "--no-flames");
+        assertTrue(
+                md.stdout().contains("- profile: no round trips or CPU per call (wirecost drove no calls): its "
+                        + "category shares gate\n"),
+                md.stdout());
+        assertFalse(md.stdout().contains("cost decided by"), md.stdout());
         assertTrue(Files.size(out.resolve("profile.html")) > 0, "the differential flame graph");
 
         // each side holds exactly the samples per category attribute counts in its file, with the same rules

@@ -160,7 +160,7 @@ public final class DiffReport {
                 "deciding cost line (primitives' geometric mean) + whole-call shares >= min_share_percent on either side");
         correction.put("min_share_percent", gate.minSharePercent());
         m.put("correction", correction);
-        m.put("decided_by", gate.decisions());
+        m.put("decided_by", gate.costDecisions());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
         return com.fasterxml.jackson.databind.json.JsonMapper.builder()

@@ -70,7 +70,23 @@ public final class Gate {
             Map<String, String> unequalContention,
             Map<String, String> measuredDifferently,
             String apart,
-            boolean apartAllowed) {}
+            boolean apartAllowed) {
+
+        /**
+         * Whether the scenario has a cost to decide: round trips or CPU per call on a line. A run of {@code profile}
+         * or {@code attach} drove no calls, so it has neither, and its decision names no measure that exists.
+         */
+        public boolean costMeasured(String scenario) {
+            return lines.stream().anyMatch(l -> l.scenario().equals(scenario) && l.kind().cost());
+        }
+
+        /** {@link #decisions} of the scenarios that have a cost ({@link #costMeasured}). */
+        public Map<String, Decision> costDecisions() {
+            Map<String, Decision> out = new LinkedHashMap<>(decisions);
+            out.keySet().removeIf(s -> !costMeasured(s));
+            return out;
+        }
+    }
 
     private final RunDiff.Thresholds thresholds;
     private final double alpha;

@@ -74,6 +74,14 @@ final class VerdictMethod {
                 thresholds.sharePoints()));
         for (Map.Entry<String, Gate.Decision> e : gate.decisions().entrySet()) {
             Gate.Decision d = e.getValue();
+            if (!gate.costMeasured(e.getKey())) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "%n- %s: no round trips or CPU per call (wirecost drove no calls): its category shares gate%s",
+                        e.getKey(),
+                        endpoints(gate, e.getKey()) ? ", and its endpoints' CPU per request" : ""));
+                continue;
+            }
             sb.append(String.format(
                     Locale.ROOT,
                     "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "
@@ -84,6 +92,11 @@ final class VerdictMethod {
                     cv(d.cpuCvPercent())));
         }
         return sb.toString();
+    }
+
+    private static boolean endpoints(Gate.Result gate, String scenario) {
+        return gate.lines().stream()
+                .anyMatch(l -> l.scenario().equals(scenario) && l.kind() == DiffLine.Kind.ENDPOINT);
     }
 
     private static String cv(double percent) {
