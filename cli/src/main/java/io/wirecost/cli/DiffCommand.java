@@ -82,7 +82,7 @@ final class DiffCommand implements Callable<Integer> {
     double sizeThreshold;
 
     @Option(
-            names = "--out",
+            names = {"-o", "--out"},
             description = "Where diff.md, diff.json and the differential flame graphs go (default: CAND_RUN/diff).")
     Path out;
 

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The lazily built subcommands keep the names their classes declare, help still lists them all, and every command's
- * help renders as written.
+ * The lazily built subcommands keep the names their classes declare, help still lists them all, every command's
+ * help renders as written, and options of the same meaning are spelt alike.
  */
 class MainCommandsTest {
 
@@ -32,6 +32,23 @@ class MainCommandsTest {
     private static void usage(CommandLine command) {
         command.getUsageMessage();
         command.getSubcommands().values().forEach(MainCommandsTest::usage);
+    }
+
+    /** An output option is spelt alike in every command: {@code -o} where {@code --out} or {@code --output} is. */
+    @Test
+    void everyOutputOptionTakesDashO() {
+        java.util.List<String> without = new java.util.ArrayList<>();
+        for (String name : Main.COMMANDS) outputs(new CommandLine(Main.command(name)), without);
+        assertEquals(java.util.List.of(), without);
+    }
+
+    private static void outputs(CommandLine command, java.util.List<String> without) {
+        for (CommandLine.Model.OptionSpec o : command.getCommandSpec().options()) {
+            java.util.List<String> names = java.util.List.of(o.names());
+            if ((names.contains("--out") || names.contains("--output")) && !names.contains("-o"))
+                without.add(command.getCommandSpec().qualifiedName() + " " + o.longestName());
+        }
+        command.getSubcommands().values().forEach(c -> outputs(c, without));
     }
 
     @Test
