@@ -73,7 +73,9 @@ final class BatchCommand implements Callable<Integer> {
             description = "Untimed transactions per variant before each latency (default 300; quick 100).")
     Integer warmup;
 
-    @Option(names = {"-o", "--out"}, description = "Output directory (default: runs/<timestamp>-batch).")
+    @Option(
+            names = {"-o", "--out"},
+            description = "Output directory (default: runs/<timestamp>-batch).")
     Path out;
 
     @Mixin

@@ -23,7 +23,10 @@ import picocli.CommandLine.Option;
 /** What {@code attach} and {@code profile} share: where the run goes, how to sample, which rules. */
 final class ExternalRunOptions {
 
-    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "Run directory (default: a new folder under runs/).")
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "DIR",
+            description = "Run directory (default: a new folder under runs/).")
     Path out;
 
     @Option(

@@ -6,7 +6,9 @@ import picocli.CommandLine.Option;
 /** {@code --out} of the commands that write a run directory of their own ({@code run}, {@code model}). */
 final class OutputOptions {
 
-    @Option(names = {"-o", "--out"}, description = "Output directory (default: a new folder under runs/).")
+    @Option(
+            names = {"-o", "--out"},
+            description = "Output directory (default: a new folder under runs/).")
     Path out;
 
     /**

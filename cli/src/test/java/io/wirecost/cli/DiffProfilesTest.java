@@ -57,8 +57,9 @@ class DiffProfilesTest {
         assertTrue(report.get("decided_by").isEmpty(), report.get("decided_by").toString());
         InProcess.Outcome md = InProcess.run("diff", pb.toString(), json.toString(), "--no-flames");
         assertTrue(
-                md.stdout().contains("- profile: no round trips or CPU per call (wirecost drove no calls): its "
-                        + "category shares gate\n"),
+                md.stdout()
+                        .contains("- profile: no round trips or CPU per call (wirecost drove no calls): its "
+                                + "category shares gate\n"),
                 md.stdout());
         assertFalse(md.stdout().contains("cost decided by"), md.stdout());
         assertTrue(Files.size(out.resolve("profile.html")) > 0, "the differential flame graph");

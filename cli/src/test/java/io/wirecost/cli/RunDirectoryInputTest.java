@@ -37,7 +37,8 @@ class RunDirectoryInputTest {
     void attributeReadsEveryRepetitionsRecording() throws Exception {
         InProcess.Outcome o = InProcess.run("attribute", repeatedRun().toString(), "--format", "csv");
         assertEquals(0, o.exit(), String.join("\n", o.stderr()));
-        String total = o.stdout().lines()
+        String total = o.stdout()
+                .lines()
                 .filter(l -> l.startsWith("total,"))
                 .findFirst()
                 .orElseThrow();
@@ -66,7 +67,8 @@ class RunDirectoryInputTest {
         CliProcess.Outcome o = CliProcess.run("analyze", run.toString(), "--format", "json");
         assertEquals(0, o.exit(), o.err());
         List<String> files = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(o.stdout()).findValuesAsText("file");
+                .readTree(o.stdout())
+                .findValuesAsText("file");
         assertEquals(
                 List.of(
                         run.resolve("recordings/rep-1/Workload-101.jfr").toString(),
@@ -79,7 +81,8 @@ class RunDirectoryInputTest {
     void aDirectoryWithoutRecordingsIsOneLine() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty/recordings/rep-1"));
         for (String command : List.of("attribute", "analyze")) {
-            CliProcess.Outcome o = CliProcess.run(command, empty.getParent().getParent().toString());
+            CliProcess.Outcome o =
+                    CliProcess.run(command, empty.getParent().getParent().toString());
             assertEquals(2, o.exit(), command + ": " + o.err());
             assertEquals(
                     List.of("wirecost: " + empty.getParent().getParent() + ": no .jfr recordings in this directory"),

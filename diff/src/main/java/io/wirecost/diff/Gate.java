@@ -77,7 +77,8 @@ public final class Gate {
          * or {@code attach} drove no calls, so it has neither, and its decision names no measure that exists.
          */
         public boolean costMeasured(String scenario) {
-            return lines.stream().anyMatch(l -> l.scenario().equals(scenario) && l.kind().cost());
+            return lines.stream()
+                    .anyMatch(l -> l.scenario().equals(scenario) && l.kind().cost());
         }
 
         /** {@link #decisions} of the scenarios that have a cost ({@link #costMeasured}). */

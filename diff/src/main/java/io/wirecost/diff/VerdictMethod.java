@@ -95,8 +95,7 @@ final class VerdictMethod {
     }
 
     private static boolean endpoints(Gate.Result gate, String scenario) {
-        return gate.lines().stream()
-                .anyMatch(l -> l.scenario().equals(scenario) && l.kind() == DiffLine.Kind.ENDPOINT);
+        return gate.lines().stream().anyMatch(l -> l.scenario().equals(scenario) && l.kind() == DiffLine.Kind.ENDPOINT);
     }
 
     private static String cv(double percent) {

@@ -27,6 +27,8 @@ public final class ArtifactTable {
     public static final int TOP = 8;
 
     private static final String OTHERS = "(others)";
+    /** The cell of an artifact that is in another column's top but not this one's: inside this one's (others). */
+    private static final String OUTSIDE_TOP = "·";
 
     private ArtifactTable() {}
 
@@ -53,10 +55,12 @@ public final class ArtifactTable {
                         .max()
                         .orElse(0))
                 .thenComparing(Comparator.naturalOrder()));
-        ordered.add(OTHERS);
+        // a column whose artifacts all made its top has no (others): the row only where one has
+        if (columns.values().stream().anyMatch(c -> c.containsKey(OTHERS))) ordered.add(OTHERS);
         List<String> header = new ArrayList<>(List.of("artifact"));
         header.addAll(columns.keySet());
         List<List<String>> body = new ArrayList<>();
+        boolean outsideATop = false;
         for (String a : ordered) {
             List<String> row = new ArrayList<>(List.of(a));
             for (Map<String, Double> c : columns.values()) {
@@ -64,12 +68,13 @@ public final class ArtifactTable {
                 row.add(
                         c.containsKey(a)
                                 ? String.format(Locale.ROOT, "%.1f", c.get(a))
-                                : a.equals(OTHERS) ? "0.0" : "·");
+                                : a.equals(OTHERS) ? "0.0" : OUTSIDE_TOP);
             }
+            outsideATop |= row.contains(OUTSIDE_TOP);
             body.add(row);
         }
-        List<String> notes =
-                new ArrayList<>(List.of("· : not among the column's top " + top + ", counted in its (others)"));
+        List<String> notes = new ArrayList<>();
+        if (outsideATop) notes.add(OUTSIDE_TOP + " : not among the column's top " + top + ", counted in its (others)");
         if (rows.contains(PackageProfile.HARNESS_ROW))
             notes.add(PackageProfile.HARNESS_ROW + ": the scenario JVMs' command loop, its JSON and timing code, "
                     + "whatever library they call");

@@ -79,7 +79,9 @@ public final class GateBench implements Callable<Integer> {
                     + "separate runs, as a CI compares a stored baseline.")
     boolean interleave;
 
-    @Option(names = {"-o", "--out"}, description = "Where the runs and gate.json go (default: runs/bench-gate-<time>).")
+    @Option(
+            names = {"-o", "--out"},
+            description = "Where the runs and gate.json go (default: runs/bench-gate-<time>).")
     Path out;
 
     @Override
