@@ -20,11 +20,14 @@ final class ModelRatios {
 
     private ModelRatios() {}
 
-    /** Each scenario's K over the fastest one's. */
+    /**
+     * Each scenario's K over the fastest one's; null where the scenario's K is not positive: its latency did not grow
+     * with CL x NI over the sweep (a loaded machine, or too short a sweep), and a ratio of it would mean nothing.
+     */
     static Map<String, Double> of(Map<String, ModelFit> fits) {
         double min = fastest(fits).map(ModelFit::k).orElse(Double.NaN);
         Map<String, Double> out = new LinkedHashMap<>();
-        fits.forEach((s, f) -> out.put(s, f.k() / min));
+        fits.forEach((s, f) -> out.put(s, f.k() > 0 ? f.k() / min : null));
         return out;
     }
 
@@ -43,6 +46,8 @@ final class ModelRatios {
         return out;
     }
 
+    private static final String NO_RATIO = "none: K <= 0, latency did not grow with CL x NI";
+
     private static String ratio(Estimate e) {
         return e.known()
                 ? String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", e.value(), e.low(), e.high())
@@ -59,16 +64,18 @@ final class ModelRatios {
         List<List<String>> rows = new ArrayList<>();
         Map<String, Double> r = of(fits);
         String fastest = r.entrySet().stream()
-                .filter(x -> x.getValue() == 1.0)
+                .filter(x -> x.getValue() != null && x.getValue() == 1.0)
                 .map(Map.Entry::getKey)
                 .findFirst()
                 .orElse("-");
         Map<String, Estimate> withIntervals = estimates(fits);
         r.forEach((s, v) -> rows.add(List.of(
                 s + " / " + fastest,
-                withIntervals.containsKey(s)
-                        ? ratio(withIntervals.get(s))
-                        : String.format(Locale.ROOT, "%.2f", v) + (s.equals(fastest) ? " (reference)" : ""),
+                v == null
+                        ? NO_RATIO
+                        : withIntervals.containsKey(s)
+                                ? ratio(withIntervals.get(s))
+                                : String.format(Locale.ROOT, "%.2f", v) + (s.equals(fastest) ? " (reference)" : ""),
                 "",
                 "")));
         for (String[] f : seed003Factors()) {
@@ -77,9 +84,9 @@ final class ModelRatios {
             String base = fits.containsKey(pair[1]) ? pair[1] : fits.containsKey("tcp") ? "tcp" : pair[1];
             ModelFit a = pair[0].isEmpty() ? null : fits.get(pair[0]);
             ModelFit b = fits.get(base);
-            String today = a != null && b != null && a.k() > 0 && b.k() > 0
-                    ? ratio(a.kEstimate().ratio(b.kEstimate()))
-                    : "-";
+            String today = a == null || b == null
+                    ? "-"
+                    : a.k() > 0 && b.k() > 0 ? ratio(a.kEstimate().ratio(b.kEstimate())) : NO_RATIO;
             rows.add(List.of(
                     pair[0].isEmpty() ? "(no scenario: SOAP over raw TCP)" : pair[0] + " / " + base,
                     today,
