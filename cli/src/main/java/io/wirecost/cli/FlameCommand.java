@@ -95,7 +95,14 @@ final class FlameCommand implements Callable<Integer> {
         int only = -1;
         if (category != null) {
             only = rules.indexOf(category);
-            if (only < 0) throw new UsageException("--category: unknown category '" + category + "'");
+            if (only < 0)
+                throw new UsageException("--category: unknown category '" + category + "' (the rules' categories: "
+                        + String.join(
+                                ", ",
+                                rules.categories().stream()
+                                        .map(io.wirecost.attribution.Category::name)
+                                        .toList())
+                        + ")");
         }
         String graphTitle = title != null
                 ? title

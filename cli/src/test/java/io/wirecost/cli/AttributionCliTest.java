@@ -165,6 +165,24 @@ class AttributionCliTest {
                 "flame", in.toString(), "-o", dir.resolve("f.png").toString());
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("unknown format"), bad.err());
+
+        // a category the rules do not have is named with the ones they do, so the user need not look them up
+        CliProcess.Outcome unknown = CliProcess.run(
+                "flame",
+                in.toString(),
+                "--category",
+                "serialisation",
+                "-o",
+                dir.resolve("u.collapsed").toString());
+        assertEquals(2, unknown.exit());
+        assertEquals(1, unknown.stderr().size(), unknown.err());
+        assertTrue(
+                unknown.err()
+                                .startsWith("wirecost: --category: unknown category 'serialisation' (the rules' "
+                                        + "categories: ")
+                        && unknown.err().contains(", serialization-out, "),
+                unknown.err());
+        assertFalse(Files.exists(dir.resolve("u.collapsed")));
     }
 
     @Test
