@@ -70,6 +70,65 @@ class DiffVerdictTest {
                 o.stdout());
     }
 
+    /**
+     * A scenario the baseline measured and the candidate lost (it failed, or the run stopped before it) has no lines
+     * to regress on: the gate says so and gives no verdict, while the scenario both hold keeps its own.
+     */
+    @Test
+    void aScenarioOneSideLacksIsNamedAndLeavesNoVerdict() throws Exception {
+        Path base = run("a", 34, 35, 33);
+        Path cand = run("b", 34, 35, 33);
+        Path failed = run("c", 34, 35, 33);
+        String tcp = "{\"scenario\":\"tcp\",\"status\":\"ok\",\"repetition\":%d,\"rtt\":[{\"operation\":\"int\","
+                + "\"mean_micros\":10.0,\"kept_measurements_micros\":[9.0,11.0]},"
+                + "{\"operation\":\"primitives-geomean\",\"mean_micros\":10.0}]}";
+        withScenarios(
+                base,
+                String.format(Locale.ROOT, tcp, 1),
+                String.format(Locale.ROOT, tcp, 2),
+                String.format(Locale.ROOT, tcp, 3));
+        withScenarios(
+                failed,
+                "{\"scenario\":\"tcp\",\"status\":\"failed\",\"error\":"
+                        + "\"server JVM exited with 1\\n\\tat somewhere\"}");
+
+        CliProcess.Outcome lost = CliProcess.run("diff", base.toString(), cand.toString(), "--no-flames");
+        assertEquals(0, lost.exit(), lost.err());
+        assertTrue(
+                lost.stdout()
+                        .startsWith(
+                                ":grey_question: **wirecost diff**: no verdict: not every scenario measured on both "
+                                        + "sides (tcp: measured in the baseline only) (a vs b; rmi)"),
+                lost.stdout());
+        assertTrue(lost.stdout().contains("**Not compared: tcp**, measured in the baseline only."), lost.stdout());
+
+        CliProcess.Outcome broke = CliProcess.run(
+                "diff", base.toString(), failed.toString(), "--no-flames", "--strict", "--format", "json");
+        assertEquals(2, broke.exit(), broke.err());
+        assertTrue(
+                broke.stdout().contains("\"tcp\" : \"failed in the candidate (server JVM exited with 1)\""),
+                broke.stdout());
+        assertTrue(
+                broke.err()
+                        .contains("no verdict: not every scenario measured on both sides (tcp: failed in the "
+                                + "candidate (server JVM exited with 1))"),
+                broke.err());
+
+        // the scenarios both hold keep their verdicts: a regression there still fails the gate
+        CliProcess.Outcome slower =
+                CliProcess.run("diff", base.toString(), run("d", 68, 70, 66).toString(), "--no-flames");
+        assertEquals(1, slower.exit(), slower.err());
+        assertTrue(slower.stdout().contains("**Not compared: tcp**"), slower.stdout());
+    }
+
+    /** Appends scenario objects to the run's results.json. */
+    private static void withScenarios(Path run, String... scenarios) throws Exception {
+        Path f = run.resolve("results.json");
+        String json = Files.readString(f);
+        Files.writeString(
+                f, json.substring(0, json.length() - "]}".length()) + "," + String.join(",", scenarios) + "]}");
+    }
+
     /** As {@link #run}, with results.json's run object saying when and on which host the run began. */
     private Path runAt(String name, String started, double... repMicros) throws Exception {
         Path d = run(name, repMicros);

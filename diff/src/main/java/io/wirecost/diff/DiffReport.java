@@ -38,6 +38,8 @@ public final class DiffReport {
         if (!gate.apart().isEmpty() && !gate.apartAllowed())
             return "no verdict: the runs were " + gate.apart() + "; run both sides in one job (run --interleave), or"
                     + " pass --allow-apart";
+        if (!gate.notCompared().isEmpty())
+            return "no verdict: not every scenario measured on both sides (" + joined(gate.notCompared()) + ")";
         if (!gate.unequalContention().isEmpty()) return "no verdict: " + joined(gate.unequalContention());
         return NO_VERDICT;
     }
@@ -72,7 +74,7 @@ public final class DiffReport {
                     why,
                     base.label(),
                     cand.label(),
-                    String.join(", ", base.scenarios().keySet()));
+                    String.join(", ", base.compared(cand)));
         }
         long reported = lines.stream()
                 .filter(l -> l.verdict() == DiffLine.Verdict.REPORTED || l.verdict() == DiffLine.Verdict.NOT_DECIDING)
@@ -89,7 +91,7 @@ public final class DiffReport {
                 reported,
                 base.label(),
                 cand.label(),
-                String.join(", ", base.scenarios().keySet()));
+                String.join(", ", base.compared(cand)));
     }
 
     public String markdown() {
@@ -161,6 +163,7 @@ public final class DiffReport {
         correction.put("min_share_percent", gate.minSharePercent());
         m.put("correction", correction);
         m.put("decided_by", gate.costDecisions());
+        m.put("not_compared", gate.notCompared());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
         return com.fasterxml.jackson.databind.json.JsonMapper.builder()

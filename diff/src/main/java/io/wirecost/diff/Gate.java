@@ -59,6 +59,9 @@ public final class Gate {
      *                          ({@link Apart#why}), empty where they were: no line gets a verdict unless
      *                          {@code apartAllowed}
      * @param apartAllowed      whether verdicts were given although the runs were apart ({@code diff --allow-apart})
+     * @param notCompared       the scenarios measured on one side only (or failed on one), each with why
+     *                          ({@link RunData#notCompared}): when not empty, the gate is not complete, though the
+     *                          scenarios both sides hold keep their verdicts
      */
     public record Result(
             List<DiffLine> lines,
@@ -70,7 +73,8 @@ public final class Gate {
             Map<String, String> unequalContention,
             Map<String, String> measuredDifferently,
             String apart,
-            boolean apartAllowed) {
+            boolean apartAllowed,
+            Map<String, String> notCompared) {
 
         /**
          * Whether the scenario has a cost to decide: round trips or CPU per call on a line. A run of {@code profile}
@@ -124,6 +128,8 @@ public final class Gate {
         // reasons that bar every line of the report, not a scenario's
         boolean runsBarred = !differently.isEmpty() || (!apart.isEmpty() && !allowApart);
         complete &= !runsBarred;
+        Map<String, String> notCompared = RunData.notCompared(base, cand);
+        complete &= notCompared.isEmpty();
         List<DiffLine> lines = new ArrayList<>(measured.size());
         List<Integer> tested = new ArrayList<>();
         for (DiffLine l : measured) {
@@ -161,7 +167,8 @@ public final class Gate {
                 Collections.unmodifiableMap(new LinkedHashMap<>(unequal)),
                 differently,
                 apart,
-                allowApart && !apart.isEmpty());
+                allowApart && !apart.isEmpty(),
+                Collections.unmodifiableMap(notCompared));
     }
 
     /** Whether the scenario's deciding cost line moved further than contention can move it (see {@link Contention}). */

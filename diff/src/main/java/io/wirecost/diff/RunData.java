@@ -13,6 +13,9 @@ import java.util.Map;
 /**
  * What {@code wirecost diff} needs from a run's {@code results.json}, per scenario and repetition.
  * Strict: anything else than a wirecost results file is a one-line error naming the file and field.
+ *
+ * @param failed the scenarios the run records as failed (none of their figures are in {@code scenarios}), each with
+ *     the first line of its error, "" where it gives none
  */
 public record RunData(
         Path dir,
@@ -21,7 +24,8 @@ public record RunData(
         Map<String, Map<String, CpuCsv.Figure>> cpu,
         Map<String, String> protocol,
         Session session,
-        Map<String, Map<String, EndpointCsv.Endpoint>> endpoints) {
+        Map<String, Map<String, EndpointCsv.Endpoint>> endpoints,
+        Map<String, String> failed) {
 
     /**
      * When and where the run measured, as far as results.json says (older runs and hand-made files lack it).
@@ -88,9 +92,16 @@ public record RunData(
         Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve("results.json") : dirOrFile;
         ResultsFile results = ResultsFile.read(file);
         Map<String, List<Repetition>> scenarios = new LinkedHashMap<>();
+        Map<String, String> failed = new LinkedHashMap<>();
         for (ResultsFile.Scenario s : results.scenarios()) {
             String name = text(file, s.scenario(), "scenario");
-            if (!s.ok()) continue; // a failed scenario has nothing to compare
+            if (!s.ok()) { // a failed scenario has nothing to compare, but the diff says it was not compared
+                String error = s.error() == null
+                        ? ""
+                        : s.error().strip().lines().findFirst().orElse("");
+                failed.putIfAbsent(name, error);
+                continue;
+            }
             Map<String, Double> means = new LinkedHashMap<>();
             Map<String, List<Double>> kept = new LinkedHashMap<>();
             for (ResultsFile.Rtt r : s.rtt()) {
@@ -129,7 +140,34 @@ public record RunData(
                 CpuCsv.read(file.toAbsolutePath().getParent().resolve("cpu.csv")),
                 RunProtocol.of(run, results.endpointSampler()),
                 Session.of(run, results.scenarios()),
-                EndpointCsv.read(file.toAbsolutePath().getParent().resolve("endpoints.csv")));
+                EndpointCsv.read(file.toAbsolutePath().getParent().resolve("endpoints.csv")),
+                failed);
+    }
+
+    /**
+     * Why each scenario of either run is not compared: measured on one side only, or failed on one; empty when both
+     * hold every scenario. A candidate that lost a scenario the baseline measured must not pass as if it had none.
+     */
+    static Map<String, String> notCompared(RunData base, RunData cand) {
+        Map<String, String> out = new LinkedHashMap<>();
+        base.scenarios.keySet().stream()
+                .filter(s -> !cand.scenarios.containsKey(s))
+                .forEach(s -> out.put(s, oneSided(s, "baseline", "candidate", cand)));
+        cand.scenarios.keySet().stream()
+                .filter(s -> !base.scenarios.containsKey(s))
+                .forEach(s -> out.put(s, oneSided(s, "candidate", "baseline", base)));
+        return out;
+    }
+
+    private static String oneSided(String scenario, String measuredIn, String lackingIn, RunData lacking) {
+        String error = lacking.failed.get(scenario);
+        if (error == null) return "measured in the " + measuredIn + " only";
+        return "failed in the " + lackingIn + (error.isEmpty() ? "" : " (" + error + ")");
+    }
+
+    /** The scenarios both runs measured, in the baseline's order. */
+    List<String> compared(RunData other) {
+        return scenarios.keySet().stream().filter(other.scenarios::containsKey).toList();
     }
 
     private static String text(Path file, String value, String field) throws BadRunException {

@@ -51,6 +51,13 @@ final class VerdictMethod {
                         .append(
                                 ". CPU per call rises when another process shares the CPU, so a verdict needs both sides measured alike; "
                                         + "changes and intervals are shown for information.\n"));
+        gate.notCompared()
+                .forEach((scenario, why) -> sb.append("**Not compared: ")
+                        .append(scenario)
+                        .append("**, ")
+                        .append(why)
+                        .append(". A scenario one side lacks has no lines, so the gate cannot say it did not regress; "
+                                + "rerun the side that lost it.\n"));
         if (tooFewRepetitions) {
             sb.append("**")
                     .append(DiffReport.NO_VERDICT)
