@@ -126,8 +126,11 @@ final class RunCommand implements Callable<Integer> {
         published.update(RunSides.metricsSources(sides));
         RunCoordinator coordinator =
                 new RunCoordinator(sides, plan.scenarios(), plan.repeat(), plan.interleave(), progress);
-        coordinator.afterEach(() -> published.update(RunSides.metricsSources(sides)));
-        try {
+        try (StoppedRunNotice stopped = new StoppedRunNotice(dir)) {
+            coordinator.afterEach(() -> {
+                published.update(RunSides.metricsSources(sides));
+                stopped.finished(sides);
+            });
             coordinator.run();
         } finally {
             for (RunCoordinator.Side side : sides) side.runner().close(); // the run's generated keys

@@ -269,6 +269,11 @@ class FaultsIT {
         Thread.sleep(2000);
         new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the run stops on Ctrl-C");
+        String log = Files.readString(dir.resolve("run.log"));
+        assertTrue(
+                log.contains(
+                        "wirecost: stopped before the run ended; " + out + " holds the scenarios that finished (tcp"),
+                "the run says it holds a part: " + log);
         JsonNode r = results(out);
         assertEquals("tcp", r.get("scenarios").get(0).get("scenario").asText());
         assertEquals("ok", r.get("scenarios").get(0).get("status").asText());
