@@ -82,6 +82,18 @@ public final class Main {
             for (String name : COMMANDS) cl.addSubcommand(name, command(name));
         }
         cl.setParameterExceptionHandler((ex, a) -> {
+            // a command group given alone (wirecost, wirecost history): its commands are what the user is after
+            if (!ex.getCommandLine().getSubcommands().isEmpty()
+                    && a.length
+                            == ex.getCommandLine()
+                                            .getCommandSpec()
+                                            .qualifiedName()
+                                            .split(" ")
+                                            .length
+                                    - 1) {
+                ex.getCommandLine().usage(ex.getCommandLine().getErr());
+                return 2;
+            }
             // one line: what was wrong, then where the accepted values are listed
             String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
             ex.getCommandLine()

@@ -51,6 +51,23 @@ class MainCommandsTest {
         command.getSubcommands().values().forEach(c -> outputs(c, without));
     }
 
+    /** A command group given alone shows its commands; with anything else but a command it is one line. */
+    @Test
+    void aGroupAloneShowsItsCommands() throws Exception {
+        CliProcess.Outcome bare = CliProcess.run();
+        assertEquals(2, bare.exit());
+        assertTrue(bare.err().startsWith("Usage: wirecost ") && bare.err().contains("  attribute "), bare.err());
+        CliProcess.Outcome history = CliProcess.run("history");
+        assertEquals(2, history.exit());
+        assertTrue(
+                history.err().startsWith("Usage: wirecost history ")
+                        && history.err().contains("  check "),
+                history.err());
+        CliProcess.Outcome option = CliProcess.run("history", "--verbose");
+        assertEquals(2, option.exit());
+        assertEquals(1, option.stderr().size(), option.err());
+    }
+
     @Test
     void everyNameIsItsCommandsOwn() {
         for (String name : Main.COMMANDS) assertEquals(name, new CommandLine(Main.command(name)).getCommandName());
