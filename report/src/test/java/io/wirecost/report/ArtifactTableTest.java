@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,24 +28,7 @@ class ArtifactTableTest {
         Files.writeString(
                 recordings.resolve("demo-server.artifacts"),
                 String.join("\n", "java.lang\tjava.base", "java.util\tjava.base", "sun.nio.ch\tjava.base", ""));
-        return List.of(new ScenarioResult(
-                "demo",
-                1,
-                "",
-                "ok",
-                "",
-                1,
-                100,
-                List.of(),
-                List.of(),
-                Map.of(),
-                ScenarioFacts.NONE,
-                Map.of(),
-                Map.of("server", "recordings/demo-server.jfr"),
-                List.of(),
-                "",
-                List.of(),
-                Map.of()));
+        return List.of(TestRuns.scenario("demo", Map.of("server", "recordings/demo-server.jfr"), Map.of()));
     }
 
     @Test

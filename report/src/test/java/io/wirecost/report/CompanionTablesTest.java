@@ -8,7 +8,6 @@ import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.RuleParser;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.runner.RoleAttribution;
-import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.util.List;
 import java.util.Map;
@@ -33,24 +32,7 @@ class CompanionTablesTest {
     }
 
     private static ScenarioResult result(String name, Map<String, RoleAttribution> companions) {
-        return new ScenarioResult(
-                name,
-                1,
-                "",
-                "ok",
-                "",
-                1,
-                100,
-                List.of(),
-                List.of(),
-                Map.of(),
-                ScenarioFacts.NONE,
-                Map.of(),
-                Map.of(),
-                List.of(),
-                "",
-                List.of(),
-                companions);
+        return TestRuns.scenario(name, Map.of(), companions);
     }
 
     @Test

@@ -1,12 +1,18 @@
 package io.wirecost.report;
 
 import io.wirecost.runner.ProfilerSettings;
+import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunSettings;
+import io.wirecost.runner.ScenarioFacts;
+import io.wirecost.runner.ScenarioResult;
 import java.util.List;
 import java.util.Map;
 
-/** The run metadata the report's tests write their tables under: a quick loopback run of {@code scenarios}. */
+/**
+ * The run metadata the report's tests write their tables under (a quick loopback run of {@code scenarios}), and a
+ * scenario that holds only what a test gives it.
+ */
 final class TestRuns {
 
     private TestRuns() {}
@@ -30,5 +36,28 @@ final class TestRuns {
                 "loopback",
                 "none",
                 Map.of());
+    }
+
+    /** A scenario that ran and holds no figures but its recordings (role to path) and companions (kind to weights). */
+    static ScenarioResult scenario(
+            String name, Map<String, String> recordings, Map<String, RoleAttribution> companions) {
+        return new ScenarioResult(
+                name,
+                1,
+                "",
+                "ok",
+                "",
+                1,
+                100,
+                List.of(),
+                List.of(),
+                Map.of(),
+                ScenarioFacts.NONE,
+                Map.of(),
+                recordings,
+                List.of(),
+                "",
+                List.of(),
+                companions);
     }
 }
