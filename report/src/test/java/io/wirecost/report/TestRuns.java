@@ -1,7 +1,9 @@
 package io.wirecost.report;
 
+import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RoleAttribution;
+import io.wirecost.runner.RttStatistics;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.RunSettings;
 import io.wirecost.runner.ScenarioFacts;
@@ -41,6 +43,17 @@ final class TestRuns {
     /** A scenario that ran and holds no figures but its recordings (role to path) and companions (kind to weights). */
     static ScenarioResult scenario(
             String name, Map<String, String> recordings, Map<String, RoleAttribution> companions) {
+        return scenario(name, List.of(), List.of(), "", recordings, companions);
+    }
+
+    /** A scenario that ran, with its round trips and message sizes (measured as {@code sizesNote} says). */
+    static ScenarioResult scenario(
+            String name,
+            List<RttStatistics> rtt,
+            List<MessageSize> sizes,
+            String sizesNote,
+            Map<String, String> recordings,
+            Map<String, RoleAttribution> companions) {
         return new ScenarioResult(
                 name,
                 1,
@@ -49,14 +62,14 @@ final class TestRuns {
                 "",
                 1,
                 100,
-                List.of(),
+                rtt,
                 List.of(),
                 Map.of(),
                 ScenarioFacts.NONE,
                 Map.of(),
                 recordings,
-                List.of(),
-                "",
+                sizes,
+                sizesNote,
                 List.of(),
                 companions);
     }

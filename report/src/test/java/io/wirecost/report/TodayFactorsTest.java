@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wirecost.runner.MessageSize;
 import io.wirecost.runner.RttStatistics;
-import io.wirecost.runner.ScenarioFacts;
 import io.wirecost.runner.ScenarioResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,24 +32,7 @@ class TodayFactorsTest {
             double extra = t.equals("string") ? 64 : 0;
             sizes.add(new MessageSize(t, 50, bytesPerCall / 2, bytesPerCall / 2 + extra, 0, 0, 4));
         }
-        return new ScenarioResult(
-                name,
-                1,
-                "",
-                "ok",
-                "",
-                1,
-                100,
-                rtt,
-                List.of(),
-                Map.of(),
-                ScenarioFacts.NONE,
-                Map.of(),
-                Map.of(),
-                sizes,
-                "tcpdump",
-                List.of(),
-                Map.of());
+        return TestRuns.scenario(name, rtt, sizes, "tcpdump", Map.of(), Map.of());
     }
 
     @Test
