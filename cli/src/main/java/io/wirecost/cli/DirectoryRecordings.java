@@ -29,7 +29,9 @@ final class DirectoryRecordings {
         try {
             List<Path> out = new ArrayList<>(jfrs(recordings));
             if (recordings != dir) for (Path rep : repetitions(recordings)) out.addAll(jfrs(rep));
-            if (out.isEmpty()) throw new UsageException(dir + ": no .jfr recordings in this directory");
+            if (out.isEmpty())
+                throw new UsageException(
+                        io.wirecost.diff.NestedRuns.hint(dir).orElse(dir + ": no .jfr recordings in this directory"));
             return out;
         } catch (IOException e) {
             throw new UsageException(dir + ": cannot list: " + e.getMessage());

@@ -26,6 +26,31 @@ class DiffInputTest {
         assertBad(dir.resolve("nope"), dir.resolve("nope2"), "no such file");
     }
 
+    /**
+     * A run of two sides (run --candidate-...) is no run itself: diff and history add name its sides instead of
+     * calling its results.json missing, and so do attribute and analyze, which look for its recordings.
+     */
+    @Test
+    void aRunOfTwoSidesNamesThem() throws Exception {
+        Path two = dir.resolve("two");
+        for (String side : new String[] {"baseline", "candidate"}) {
+            Files.createDirectories(two.resolve(side).resolve("recordings"));
+            Files.writeString(two.resolve(side).resolve("results.json"), "{\"format\":\"wirecost-results/1\"}");
+        }
+        String line = two + ": no run itself, but its folders hold runs (baseline, candidate): give one of them, e.g. "
+                + two.resolve("baseline");
+        assertBad(two, two.resolve("candidate"), line);
+        for (String[] command : new String[][] {
+            {"history", "add", "--db", dir.resolve("h.sqlite").toString()}, {"attribute"}, {"analyze"}
+        }) {
+            String[] args = java.util.Arrays.copyOf(command, command.length + 1);
+            args[command.length] = two.toString();
+            CliProcess.Outcome o = CliProcess.run(args);
+            assertEquals(2, o.exit(), String.join(" ", command) + ": " + o.err());
+            assertEquals(java.util.List.of("wirecost: " + line), o.stderr(), String.join(" ", command));
+        }
+    }
+
     @Test
     void notJson() throws Exception {
         Path f = Files.writeString(dir.resolve("results.json"), "{ this is not json");

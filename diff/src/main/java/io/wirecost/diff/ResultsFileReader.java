@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.Optional;
 
 /**
  * Reads and checks a {@link ResultsFile}: its kind and version first, then its fields, each failure one line naming the
@@ -17,8 +18,11 @@ final class ResultsFileReader {
     private ResultsFileReader() {}
 
     static ResultsFile read(Path file) throws RunData.BadRunException {
-        if (!Files.isRegularFile(file))
+        if (!Files.isRegularFile(file)) {
+            Optional<String> nested = NestedRuns.hint(file.getParent() == null ? Path.of(".") : file.getParent());
+            if (nested.isPresent()) throw new RunData.BadRunException(nested.get());
             throw new RunData.BadRunException(file + ": no such file (expected a run directory or its results.json)");
+        }
         JsonNode root;
         try {
             root = ResultsFile.JSON.readTree(file.toFile());
