@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * Whether a change point in a metric's history is the machine's rather than the code's: the runs either side of it
- * were measured on a different host or CPU model, or one of the machine's own series (load average, steal, busy CPU,
+ * were measured on a different host or CPU model, or by a different method or profiler setting (which {@code diff}
+ * refuses to compare across), or one of the machine's own series (load average, steal, busy CPU,
  * the host's speed, as each run stored them) has a change point at the same run (±1) by the same detector, and a
  * material one, or, for
  * a figure per call, the runs on either side had no idle CPU. On a shared machine CPU per call and round trips follow
@@ -32,11 +33,14 @@ public final class MachineChange {
     /** How far (runs) a machine's change point may be from the metric's and still explain it. */
     static final int NEAR_RUNS = 1;
 
-    /** Where a run was measured: a different one either side is a different machine. */
+    /** Where and how a run was measured: a different one either side is not the code's change. */
     private record Place(String label, Function<RunFacts, String> of) {}
 
-    private static final List<Place> PLACES =
-            List.of(new Place("host", RunFacts::host), new Place("CPU model", RunFacts::cpuModel));
+    private static final List<Place> PLACES = List.of(
+            new Place("host", RunFacts::host),
+            new Place("CPU model", RunFacts::cpuModel),
+            // not the machine but not the code either: diff gives runs measured differently no verdict
+            new Place("measured with", RunFacts::measuredWith));
 
     private final EDivisive detector;
 

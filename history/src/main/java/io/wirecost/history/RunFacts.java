@@ -29,4 +29,30 @@ public record RunFacts(
         double stealPercent,
         double busyPercent,
         String settings,
-        double hostSpeedMbps) {}
+        double hostSpeedMbps) {
+
+    /** Parsed once per distinct settings text: every change point of every metric asks each run. */
+    private static final java.util.Map<String, String> MEASURED_WITH = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * How the run measured, the part that {@code diff} refuses to compare across: the method and the profiler's
+     * engine, event and interval ("adaptive, async cpu every 250000 ns"); "" where the stored settings do not say.
+     */
+    public String measuredWith() {
+        return MEASURED_WITH.computeIfAbsent(settings == null ? "" : settings, RunFacts::measuredWith);
+    }
+
+    private static String measuredWith(String settings) {
+        com.fasterxml.jackson.databind.JsonNode s;
+        try {
+            s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(settings.isEmpty() ? "{}" : settings);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+        com.fasterxml.jackson.databind.JsonNode p = s.path("profiler");
+        if (!p.hasNonNull("engine")) return "";
+        String method = s.path("settings").path("method").asText("");
+        return (method.isEmpty() ? "" : method + ", ") + p.path("engine").asText() + " "
+                + p.path("event").asText("") + " every " + p.path("intervalNs").asLong() + " ns";
+    }
+}

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code history check}'s gate on synthetic histories of 30 runs: a step of CPU per call where the machine's load
  * stepped too is the machine's and does not fail; the same step under a steady load does; a new CPU model is the
- * machine, a new host name per run (ephemeral CI runners) is not; a newest step waits for runs that confirm it; a
- * share gates only when it rose by a percentage point too.
+ * machine, a new host name per run (ephemeral CI runners) is not, a new profiler setting is not the code either; a
+ * newest step waits for runs that confirm it; a share gates only when it rose by a percentage point too.
  */
 class MachineChangeTest {
 
@@ -206,6 +206,47 @@ class MachineChangeTest {
         assertEquals("code", f.attributedTo());
         assertEquals("", f.machine());
         assertTrue(f.gates());
+    }
+
+    /** A run's facts on one steady machine, measured as {@code settings} (results.json's run settings) says. */
+    private static HistoryStore.Entry measured(int i, String settings) {
+        Instant t = Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i);
+        RunFacts f = new RunFacts(
+                "run-" + i,
+                "run-" + i,
+                "run",
+                "runs/" + i,
+                t,
+                "vm",
+                "EPYC",
+                "17",
+                "quick",
+                2.0 + (i % 3) * 0.1,
+                0.1,
+                60,
+                settings,
+                Double.NaN);
+        return new HistoryStore.Entry(i + 1, t, null, null, f, 1);
+    }
+
+    @Test
+    void aStepWhereTheProfilersIntervalChangedIsNotTheCodes() {
+        String every10ms = "{\"settings\":{\"method\":\"quick\"},\"profiler\":{\"engine\":\"async\","
+                + "\"event\":\"cpu\",\"intervalNs\":10000000,\"extras\":[]},\"repeat\":1}";
+        String every1ms = every10ms.replace("10000000", "1000000");
+        List<Point> cpu = cpuInt(i -> measured(i, i < STEP ? every10ms : every1ms), noisy(1, i -> i < STEP ? 60 : 100));
+        Found f = only(check.check(Map.of(CPU_INT, cpu), Map.of()));
+        assertEquals(STEP, f.position());
+        assertEquals("machine", f.attributedTo());
+        assertEquals(
+                "measured with quick, async cpu every 10000000 ns -> quick, async cpu every 1000000 ns", f.machine());
+        assertFalse(f.gates());
+
+        // the same step with the runs measured alike throughout is the code's
+        List<Point> alike = cpuInt(i -> measured(i, every10ms), noisy(1, i -> i < STEP ? 60 : 100));
+        Found code = only(check.check(Map.of(CPU_INT, alike), Map.of()));
+        assertEquals("code", code.attributedTo(), code.machine());
+        assertTrue(code.gates());
     }
 
     @Test
