@@ -126,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
         published.update(RunSides.metricsSources(sides));
         RunCoordinator coordinator =
                 new RunCoordinator(sides, plan.scenarios(), plan.repeat(), plan.interleave(), progress);
-        try (StoppedRunNotice stopped = new StoppedRunNotice(dir)) {
+        try (StoppedRunNotice stopped = new StoppedRunNotice(dir, plan.repeat())) {
             coordinator.afterEach(() -> {
                 published.update(RunSides.metricsSources(sides));
                 stopped.finished(sides);

@@ -3,9 +3,9 @@ package io.wirecost.cli;
 import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -18,8 +18,11 @@ final class StoppedRunNotice implements AutoCloseable {
 
     private final AtomicReference<String> finished = new AtomicReference<>("");
     private final Thread hook;
+    private final int repeat;
 
-    StoppedRunNotice(Path dir) {
+    /** {@code repeat}: the repetitions asked of each scenario, so that a part of them is said as such. */
+    StoppedRunNotice(Path dir, int repeat) {
+        this.repeat = repeat;
         hook = new Thread(
                 () -> System.err.println(
                         finished.get().isEmpty()
@@ -34,16 +37,33 @@ final class StoppedRunNotice implements AutoCloseable {
 
     /** Called after each scenario: the scenarios that finished so far, each side's under its label. */
     void finished(List<RunCoordinator.Side> sides) {
-        StringBuilder sb = new StringBuilder();
+        Map<String, Map<String, Integer>> bySide = new LinkedHashMap<>();
         for (RunCoordinator.Side side : sides) {
-            Set<String> names = new LinkedHashSet<>();
-            for (ScenarioResult r : side.results()) if (r.ok()) names.add(r.scenario());
-            if (names.isEmpty()) continue;
-            if (sb.length() > 0) sb.append("; ");
-            String label = side.config().label();
-            sb.append(label.isEmpty() ? "" : label + ": ").append(String.join(", ", names));
+            Map<String, Integer> done = bySide.computeIfAbsent(side.config().label(), k -> new LinkedHashMap<>());
+            for (ScenarioResult r : side.results()) if (r.ok()) done.merge(r.scenario(), 1, Integer::sum);
         }
-        finished.set(sb.toString());
+        finished.set(finishedText(bySide, repeat));
+    }
+
+    /**
+     * "tcp, rmi", or with repetitions "tcp 3 of 3 repetitions, rmi 1 of 3 repetitions", each labelled side's after
+     * its label ("baseline: tcp; candidate: tcp"); "" where nothing finished.
+     */
+    static String finishedText(Map<String, Map<String, Integer>> bySide, int repeat) {
+        StringBuilder sb = new StringBuilder();
+        bySide.forEach((label, done) -> {
+            if (done.isEmpty()) return;
+            if (sb.length() > 0) sb.append("; ");
+            sb.append(label.isEmpty() ? "" : label + ": ")
+                    .append(String.join(
+                            ", ",
+                            done.entrySet().stream()
+                                    .map(e -> repeat == 1
+                                            ? e.getKey()
+                                            : e.getKey() + " " + e.getValue() + " of " + repeat + " repetitions")
+                                    .toList()));
+        });
+        return sb.toString();
     }
 
     /** The run ended: nothing to say. */
