@@ -98,6 +98,9 @@ final class AttachCommand implements Callable<Integer> {
                             ? ""
                             : "; live metrics on port " + reply.get("live_metrics") + " until 'wirecost detach " + pid
                                     + "'"));
+        } catch (Exception e) {
+            options.abandon(dir); // the JVM refused the agent or the recording: no empty run directory left behind
+            throw e;
         }
         started = System.nanoTime();
         OffsetDateTime startedAt = OffsetDateTime.now(java.time.ZoneId.systemDefault());

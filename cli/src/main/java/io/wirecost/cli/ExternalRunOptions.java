@@ -100,7 +100,35 @@ final class ExternalRunOptions {
      * cannot be a directory is the user's to fix whatever they are (the default directory is made after them).
      */
     void checkOut() {
+        outExisted = out != null && Files.exists(out);
         if (out != null) OutputDirectory.create("--out", out);
+    }
+
+    /** Whether {@code --out} stood before {@link #checkOut} made it: only what this command made is undone. */
+    private boolean outExisted;
+
+    /**
+     * The command failed before it wrote a run: removes the folders {@link #outputDirectory} made that nothing filled
+     * ({@code recordings/} and its repetitions' folders, then the run directory where this command made it), so that a
+     * failed command leaves no empty run behind. Files are kept: a recording a JVM wrote is the user's.
+     */
+    void abandon(Path dir) {
+        try (java.util.stream.Stream<Path> all = Files.walk(dir.resolve("recordings"))) {
+            for (Path d : all.filter(Files::isDirectory)
+                    .sorted(java.util.Comparator.reverseOrder())
+                    .toList()) deleteIfEmpty(d);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            // nothing there to walk: nothing to remove
+        }
+        if (out == null || !outExisted) deleteIfEmpty(dir);
+    }
+
+    private static void deleteIfEmpty(Path dir) {
+        try {
+            Files.deleteIfExists(dir);
+        } catch (java.io.IOException e) {
+            // not empty, or not ours to remove: left as it is
+        }
     }
 
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */

@@ -87,6 +87,28 @@ final class ProfileCommand implements Callable<Integer> {
         OffsetDateTime startedAt = OffsetDateTime.now(java.time.ZoneId.systemDefault());
         List<ProcessRecording> processes = new ArrayList<>();
         int exit = 0;
+        try {
+            exit = repetitions(dir, agentJar, profiler, window, processes);
+        } catch (UsageException e) {
+            options.abandon(dir); // nothing recorded: no empty run directory left behind
+            throw e;
+        }
+        List<ScenarioResult> results = options.write(
+                dir, profiler, processes, "profiled command: " + String.join(" ", command), startedAt, repeat);
+        long jvms = processes.stream().filter(p -> p.repetition() == 1).count();
+        System.out.println("Results: " + dir + " (" + jvms + " JVM" + (jvms == 1 ? "" : "s")
+                + (repeat == 1 ? "" : " × " + repeat + " repetitions")
+                + "; results.json, shares.csv, table.md, report.html, recordings/, flames/"
+                + (endpoints ? ", endpoints.csv" : "") + ")");
+        if (exit != 0) System.err.println("wirecost: the command exited with status " + exit);
+        return exit != 0 ? exit : results.stream().allMatch(ScenarioResult::ok) ? 0 : 1;
+    }
+
+    /** Runs the command {@code --repeat} times, each JVM's recording added to {@code processes}; the exit status. */
+    private int repetitions(
+            Path dir, Path agentJar, ProfilerSettings profiler, Offsets window, List<ProcessRecording> processes)
+            throws Exception {
+        int exit = 0;
         for (int rep = 1; rep <= repeat && exit == 0; rep++) {
             Path recordings = repeat == 1 ? dir.resolve("recordings") : dir.resolve("recordings/rep-" + rep);
             Files.createDirectories(recordings);
@@ -105,22 +127,18 @@ final class ProfileCommand implements Callable<Integer> {
             exit = runOnce(arguments.javaagent(agentJar));
             List<ProcessRecording> jvms = AnnouncedJvms.collect(recordings, (System.nanoTime() - started) / 1e9, rep);
             if (jvms.isEmpty()) {
-                throw new UsageException("'" + String.join(" ", command)
-                        + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")");
+                String why = "'" + String.join(" ", command)
+                        + "' started no JVM that read JAVA_TOOL_OPTIONS (exit status " + exit + ")";
+                if (processes.isEmpty()) throw new UsageException(why);
+                // the repetitions before it are written
+                System.err.println("wirecost: repetition " + rep + ": " + why + "; stopping");
+                return exit == 0 ? 1 : exit;
             }
             processes.addAll(jvms);
             // a failed (or interrupted) repetition ends the run: the repetitions done are written
             if (exit != 0 && rep < repeat) System.err.println("wirecost: stopping after repetition " + rep);
         }
-        List<ScenarioResult> results = options.write(
-                dir, profiler, processes, "profiled command: " + String.join(" ", command), startedAt, repeat);
-        long jvms = processes.stream().filter(p -> p.repetition() == 1).count();
-        System.out.println("Results: " + dir + " (" + jvms + " JVM" + (jvms == 1 ? "" : "s")
-                + (repeat == 1 ? "" : " × " + repeat + " repetitions")
-                + "; results.json, shares.csv, table.md, report.html, recordings/, flames/"
-                + (endpoints ? ", endpoints.csv" : "") + ")");
-        if (exit != 0) System.err.println("wirecost: the command exited with status " + exit);
-        return exit != 0 ? exit : results.stream().allMatch(ScenarioResult::ok) ? 0 : 1;
+        return exit;
     }
 
     /** Runs the command once with the agent in JAVA_TOOL_OPTIONS; its exit status. */
@@ -133,7 +151,9 @@ final class ProfileCommand implements Callable<Integer> {
         try {
             process = pb.start();
         } catch (IOException e) {
-            throw new UsageException("cannot run '" + command.get(0) + "': " + e.getMessage());
+            // the JDK's "Cannot run program "x": error=2, No such file or directory": the reason is its last part
+            String m = String.valueOf(e.getMessage());
+            throw new UsageException("cannot run '" + command.get(0) + "': " + m.substring(m.lastIndexOf(", ") + 2));
         }
         passOn(process, "INT");
         passOn(process, "TERM");

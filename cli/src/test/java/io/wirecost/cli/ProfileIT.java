@@ -1,6 +1,7 @@
 package io.wirecost.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -149,5 +150,32 @@ class ProfileIT {
             Thread.sleep(100);
         }
         throw new AssertionError("the profiled JVM never started");
+    }
+
+    /**
+     * When the command cannot run or starts no JVM: one line saying why in the user's words, exit 2, and no empty run
+     * directory left behind where profile made one (a directory the user made stays, emptied of what profile put in it).
+     */
+    @Test
+    void aCommandThatCannotRunLeavesNoRunDirectory() throws Exception {
+        Path out = tmp.resolve("run");
+        CliProcess.Outcome o = CliProcess.run("profile", "--out", out.toString(), "--", "wirecost-no-such-command");
+        assertEquals(2, o.exit(), o.err());
+        assertEquals(List.of("wirecost: cannot run 'wirecost-no-such-command': No such file or directory"), o.stderr());
+        assertFalse(Files.exists(out), "an empty run directory was left behind");
+    }
+
+    @Test
+    void aCommandThatStartsNoJvmLeavesTheUsersDirectoryAsItWas() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("mine"));
+        CliProcess.Outcome o = CliProcess.run("profile", "--out", out.toString(), "--", "sh", "-c", "exit 3");
+        assertEquals(2, o.exit(), o.err());
+        assertEquals(
+                List.of("wirecost: 'sh -c exit 3' started no JVM that read JAVA_TOOL_OPTIONS (exit status 3)"),
+                o.stderr());
+        assertTrue(Files.isDirectory(out));
+        try (var left = Files.list(out)) {
+            assertEquals(List.of(), left.toList(), "profile's empty recordings/ left in the user's directory");
+        }
     }
 }
