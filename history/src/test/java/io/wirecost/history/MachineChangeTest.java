@@ -58,6 +58,11 @@ class MachineChangeTest {
 
     /** A run's facts with the host's speed probed beside it (NaN: not probed); load, steal and busy CPU steady. */
     static HistoryStore.Entry probed(int i, double hostSpeedMbps) {
+        return steady(i, "{}", hostSpeedMbps);
+    }
+
+    /** A run's facts on one machine, its load, steal and busy CPU steady, measured as {@code settings} says. */
+    private static HistoryStore.Entry steady(int i, String settings, double hostSpeedMbps) {
         Instant t = Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i);
         RunFacts f = new RunFacts(
                 "run-" + i,
@@ -72,7 +77,7 @@ class MachineChangeTest {
                 2.0 + (i % 3) * 0.1,
                 0.1,
                 60,
-                "{}",
+                settings,
                 hostSpeedMbps);
         return new HistoryStore.Entry(i + 1, t, null, null, f, 1);
     }
@@ -210,23 +215,7 @@ class MachineChangeTest {
 
     /** A run's facts on one steady machine, measured as {@code settings} (results.json's run settings) says. */
     private static HistoryStore.Entry measured(int i, String settings) {
-        Instant t = Instant.parse("2026-11-01T00:00:00Z").plusSeconds(3600L * i);
-        RunFacts f = new RunFacts(
-                "run-" + i,
-                "run-" + i,
-                "run",
-                "runs/" + i,
-                t,
-                "vm",
-                "EPYC",
-                "17",
-                "quick",
-                2.0 + (i % 3) * 0.1,
-                0.1,
-                60,
-                settings,
-                Double.NaN);
-        return new HistoryStore.Entry(i + 1, t, null, null, f, 1);
+        return steady(i, settings, Double.NaN);
     }
 
     @Test
