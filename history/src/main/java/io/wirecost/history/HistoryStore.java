@@ -153,12 +153,9 @@ public final class HistoryStore implements AutoCloseable {
         return out;
     }
 
-    /** The stored runs measured at or after {@code since} and before {@code until} (either null: no bound). */
-    public List<Entry> runs(Instant since, Instant until) throws HistoryException {
-        return runs().stream()
-                .filter(e -> since == null || !e.measured().isBefore(since))
-                .filter(e -> until == null || e.measured().isBefore(until))
-                .toList();
+    /** The stored runs the selection keeps, in the history's order. */
+    public List<Entry> runs(RunSelection selection) throws HistoryException {
+        return runs().stream().filter(selection).toList();
     }
 
     /** A run's figures, by metric name. */
@@ -176,19 +173,10 @@ public final class HistoryStore implements AutoCloseable {
         return out;
     }
 
-    /** Every metric's series (those {@code wanted} accepts), over the runs measured at or after {@code since}. */
-    public Map<String, List<Point>> series(Predicate<String> wanted, Instant since) throws HistoryException {
-        return series(wanted, since, null);
-    }
-
-    /**
-     * Every metric's series (those {@code wanted} accepts), over the runs measured at or after {@code since} and
-     * before {@code until} (either null: no bound).
-     */
-    public Map<String, List<Point>> series(Predicate<String> wanted, Instant since, Instant until)
-            throws HistoryException {
+    /** Every metric's series (those {@code wanted} accepts), over the runs the selection keeps. */
+    public Map<String, List<Point>> series(Predicate<String> wanted, RunSelection selection) throws HistoryException {
         Map<String, Entry> runs = new LinkedHashMap<>();
-        for (Entry e : runs(since, until)) runs.put(e.facts().key(), e);
+        for (Entry e : runs(selection)) runs.put(e.facts().key(), e);
         Map<String, List<Point>> out = new java.util.TreeMap<>();
         try (Statement s = connection.createStatement();
                 ResultSet r = s.executeQuery("SELECT g.run_key, g.metric, g.value, g.ci_low, g.ci_high, g.unit, g.noisy"

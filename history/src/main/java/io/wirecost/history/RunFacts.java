@@ -31,28 +31,42 @@ public record RunFacts(
         String settings,
         double hostSpeedMbps) {
 
-    /** Parsed once per distinct settings text: every change point of every metric asks each run. */
-    private static final java.util.Map<String, String> MEASURED_WITH = new java.util.concurrent.ConcurrentHashMap<>();
+    /** What the settings say, parsed once per distinct settings text: every change point of every metric asks. */
+    private record Parsed(String measuredWith, String configuration) {}
+
+    private static final java.util.Map<String, Parsed> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * How the run measured, the part that {@code diff} refuses to compare across: the method and the profiler's
      * engine, event and interval ("adaptive, async cpu every 250000 ns"); "" where the stored settings do not say.
      */
     public String measuredWith() {
-        return MEASURED_WITH.computeIfAbsent(settings == null ? "" : settings, RunFacts::measuredWith);
+        return parsed().measuredWith();
     }
 
-    private static String measuredWith(String settings) {
+    /** {@code baseline} or {@code candidate} for a side of a two-sided run; "" for a run of one configuration. */
+    public String configuration() {
+        return parsed().configuration();
+    }
+
+    private Parsed parsed() {
+        return PARSED.computeIfAbsent(settings == null ? "" : settings, RunFacts::parse);
+    }
+
+    private static Parsed parse(String settings) {
         com.fasterxml.jackson.databind.JsonNode s;
         try {
             s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(settings.isEmpty() ? "{}" : settings);
         } catch (java.io.IOException e) {
-            return "";
+            return new Parsed("", "");
         }
+        String configuration = s.path("configuration").asText("");
         com.fasterxml.jackson.databind.JsonNode p = s.path("profiler");
-        if (!p.hasNonNull("engine")) return "";
+        if (!p.hasNonNull("engine")) return new Parsed("", configuration);
         String method = s.path("settings").path("method").asText("");
-        return (method.isEmpty() ? "" : method + ", ") + p.path("engine").asText() + " "
-                + p.path("event").asText("") + " every " + p.path("intervalNs").asLong() + " ns";
+        return new Parsed(
+                (method.isEmpty() ? "" : method + ", ") + p.path("engine").asText() + " "
+                        + p.path("event").asText("") + " every " + p.path("intervalNs").asLong() + " ns",
+                configuration);
     }
 }

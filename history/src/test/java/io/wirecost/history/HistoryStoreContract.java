@@ -90,7 +90,7 @@ abstract class HistoryStoreContract {
             assertTrue(byName.get("rtt/rmi/int").noisy());
             assertTrue(!byName.get("rtt/rmi/short").noisy());
             assertTrue(!cpu.noisy());
-            Map<String, List<HistoryStore.Point>> rtt = store.series(m -> m.startsWith("rtt/rmi/"), null);
+            Map<String, List<HistoryStore.Point>> rtt = store.series(m -> m.startsWith("rtt/rmi/"), RunSelection.EVERY);
             assertTrue(rtt.get("rtt/rmi/int").get(0).figure().noisy(), "the flag as the series read it");
             assertTrue(!ChangePointCheck.withoutNoisy(rtt).containsKey("rtt/rmi/int"), "left out of the check");
             assertEquals(4, ChangePointCheck.leftOut(rtt));
@@ -122,7 +122,7 @@ abstract class HistoryStoreContract {
             assertEquals(
                     List.of("a", "b", "c"),
                     store.runs().stream().map(e -> e.facts().key()).toList());
-            Map<String, List<HistoryStore.Point>> s = store.series(m -> m.startsWith("cpu/"), null);
+            Map<String, List<HistoryStore.Point>> s = store.series(m -> m.startsWith("cpu/"), RunSelection.EVERY);
             assertEquals(List.of("cpu/rmi/all/int"), List.copyOf(s.keySet()));
             assertEquals(
                     List.of(10.0, 11.0, 12.0),
@@ -131,7 +131,7 @@ abstract class HistoryStoreContract {
                             .toList());
             assertEquals(
                     List.of(11.0, 12.0),
-                    store.series(m -> true, t0.plusSeconds(3600)).get("cpu/rmi/all/int").stream()
+                    store.series(m -> true, RunSelection.since(t0.plusSeconds(3600))).get("cpu/rmi/all/int").stream()
                             .map(p -> p.figure().value())
                             .toList(),
                     "--since keeps the runs measured at or after it");

@@ -6,8 +6,8 @@ import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.EDivisive;
 import io.wirecost.history.HistoryStore;
+import io.wirecost.history.RunSelection;
 import io.wirecost.runner.UsageException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,10 +37,7 @@ final class CheckOptions {
     DbOption db;
 
     @Mixin
-    SinceOption since;
-
-    @Option(names = "--until", paramLabel = "T", description = "Only runs measured before this date or time.")
-    String until;
+    SelectionOptions runs;
 
     @Option(
             names = "--confirm",
@@ -77,14 +74,15 @@ final class CheckOptions {
 
     /**
      * The gating series (without the figures their runs flagged too noisy, {@code leftOut} of them), the share series
-     * beside them, the runs, and their change points.
+     * beside them, the runs, their change points, and the note on runs of the other side left out ("" for none).
      */
     record Result(
             Map<String, List<HistoryStore.Point>> gating,
             Map<String, List<HistoryStore.Point>> shares,
             List<HistoryStore.Entry> entries,
             List<Found> found,
-            long leftOut) {
+            long leftOut,
+            String otherSideNote) {
         int runs() {
             return entries.size();
         }
@@ -112,20 +110,22 @@ final class CheckOptions {
         Bounds.notNegative("--min-magnitude", minMagnitude);
         Bounds.notNegative("--threshold", threshold);
         Bounds.atLeast("--confirm", confirm, 1);
-        Instant from = since.from();
-        Instant to = Times.parse("--until", until);
+        RunSelection selection = runs.selection();
         Map<String, List<HistoryStore.Point>> stored;
         Map<String, List<HistoryStore.Point>> shares;
         List<HistoryStore.Entry> entries;
+        String otherSide;
         try (HistoryStore store = db.open(false)) {
-            stored = store.series(MetricGlobs.of(metrics.isEmpty() ? GATING : metrics), from, to);
-            shares = store.series(m -> m.startsWith("share/") || m.startsWith("artifact/"), from, to);
-            entries = store.runs(from, to);
+            stored = store.series(MetricGlobs.of(metrics.isEmpty() ? GATING : metrics), selection);
+            shares = store.series(m -> m.startsWith("share/") || m.startsWith("artifact/"), selection);
+            entries = store.runs(selection);
+            otherSide = SelectionOptions.otherSideNote(selection, store.runs());
         }
         if (stored.isEmpty())
             throw new UsageException("no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics)
-                    + since.inWords() + (to == null ? "" : " until " + until));
+                    + runs.inWords() + (otherSide.isEmpty() ? "" : "; " + otherSide.strip()));
         Map<String, List<HistoryStore.Point>> gating = ChangePointCheck.withoutNoisy(stored);
-        return new Result(gating, shares, entries, check().check(gating, shares), ChangePointCheck.leftOut(stored));
+        return new Result(
+                gating, shares, entries, check().check(gating, shares), ChangePointCheck.leftOut(stored), otherSide);
     }
 }

@@ -46,7 +46,11 @@ final class HistoryAa implements Callable<Integer> {
         Bounds.atLeast("--from-runs", fromRuns, 2);
         CheckOptions.Result r = options.run();
         FalseAlarms fa = FalseAlarms.of(options.check(), r.entries(), r.gating(), r.shares(), fromRuns);
-        System.out.print(json ? json(fa, r.entries()) : text(fa, r.entries()) + CheckOptions.leftOutNote(r.leftOut()));
+        System.out.print(
+                json
+                        ? json(fa, r.entries())
+                        : text(fa, r.entries()) + CheckOptions.leftOutNote(r.leftOut()) + r.otherSideNote());
+        if (json) System.err.print(r.otherSideNote());
         return 0;
     }
 

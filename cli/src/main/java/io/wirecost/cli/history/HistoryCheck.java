@@ -33,7 +33,8 @@ final class HistoryCheck implements Callable<Integer> {
         System.out.print(
                 json
                         ? HistoryCheckJson.of(r.found())
-                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut()));
+                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut()) + r.otherSideNote());
+        if (json) System.err.print(r.otherSideNote()); // stdout is the JSON list alone
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }
 

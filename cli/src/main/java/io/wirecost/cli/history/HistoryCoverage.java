@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wirecost.cli.bench.Proportion;
 import io.wirecost.history.HistoryStore;
+import io.wirecost.history.RunSelection;
 import io.wirecost.history.IntervalCoverage;
 import io.wirecost.runner.UsageException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +40,7 @@ final class HistoryCoverage implements Callable<Integer> {
     List<String> metrics = new ArrayList<>();
 
     @Mixin
-    SinceOption since;
+    SelectionOptions selected;
 
     @Mixin
     FormatOption format;
@@ -51,23 +51,27 @@ final class HistoryCoverage implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         boolean json = format.json();
-        Instant from = since.from();
+        RunSelection selection = selected.selection();
         IntervalCoverage.Summary s;
         int runs;
+        String otherSide;
         try (HistoryStore store = db.open(false)) {
             Map<String, List<HistoryStore.Point>> series =
-                    store.series(MetricGlobs.of(metrics.isEmpty() ? FACTORS : metrics), from);
+                    store.series(MetricGlobs.of(metrics.isEmpty() ? FACTORS : metrics), selection);
             runs = (int) series.values().stream()
                     .flatMap(List::stream)
                     .map(p -> p.run().seq())
                     .distinct()
                     .count();
             s = IntervalCoverage.of(series);
+            otherSide = SelectionOptions.otherSideNote(selection, store.runs());
         }
         if (s.metrics().isEmpty())
             throw new UsageException("no metric matching " + (metrics.isEmpty() ? FACTORS : metrics)
-                    + " has two or more runs in the history" + since.inWords());
-        System.out.print(json ? json(s, runs) : text(s, runs));
+                    + " has two or more runs in the history" + selected.inWords()
+                    + (otherSide.isEmpty() ? "" : "; " + otherSide.strip()));
+        System.out.print(json ? json(s, runs) : text(s, runs) + otherSide);
+        if (json) System.err.print(otherSide);
         return 0;
     }
 

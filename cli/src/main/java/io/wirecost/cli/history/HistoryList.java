@@ -22,24 +22,26 @@ final class HistoryList implements Callable<Integer> {
         }
         System.out.printf(
                 Locale.ROOT,
-                "%-5s %-20s %-12s %-14s %-8s %-8s %-24s %s%n",
+                "%-5s %-20s %-12s %-14s %-8s %-9s %-8s %-24s %s%n",
                 "run",
                 "measured (UTC)",
                 "commit",
                 "branch",
                 "kind",
+                "side",
                 "figures",
                 "host, load",
                 "directory");
         for (HistoryStore.Entry e : runs) {
             System.out.printf(
                     Locale.ROOT,
-                    "%-5d %-20s %-12s %-14s %-8s %-8d %-24s %s%n",
+                    "%-5d %-20s %-12s %-14s %-8s %-9s %-8d %-24s %s%n",
                     e.seq(),
                     Times.format(e.measured()),
                     shortCommit(e.commit()),
                     e.branch() == null ? "" : e.branch(),
                     e.facts().kind(),
+                    e.facts().configuration(),
                     e.figures(),
                     e.facts().host()
                             + (Double.isNaN(e.facts().loadAverage())

@@ -47,6 +47,7 @@ final class HistoryReportCommand implements Callable<Integer> {
         System.out.println("history: " + page + " (" + r.gating().size() + " metrics, "
                 + r.found().size() + " change points, "
                 + flames.values().stream().mapToInt(List::size).sum() + " differential flame graphs)");
+        System.out.print(r.otherSideNote());
         return 0;
     }
 

@@ -36,7 +36,9 @@ final class HistoryShow implements Callable<Integer> {
         try (HistoryStore store = db.open(false)) {
             HistoryStore.Entry e = find(store.runs(), run);
             RunFacts f = e.facts();
-            System.out.println("run " + e.seq() + ": " + f.runId() + " (" + f.kind() + ")");
+            System.out.println("run " + e.seq() + ": " + f.runId() + " (" + f.kind()
+                    + (f.configuration().isEmpty() ? "" : ", the " + f.configuration() + " side of a two-sided run")
+                    + ")");
             System.out.println("  directory:  " + f.dir());
             System.out.println("  key:        " + f.key());
             System.out.println(

@@ -247,6 +247,94 @@ public class HistoryCommandTest {
         assertFalse(Files.exists(out.resolve("flames")), "no flames directory without a flame graph");
     }
 
+    /**
+     * Twelve nights of a two-sided run (`run --candidate-...`: baseline/ and candidate/, the candidate 30 % dearer and
+     * started seconds after), imported from their parent: the sides are two configurations, so the check reads one
+     * at a time, says how many runs of the other it left out, and finds no change in either; read together they
+     * would alternate between the two at every run.
+     */
+    @Test
+    void theSidesOfTwoSidedRunsAreReadOneAtATime() throws Exception {
+        Path nights = tmp.resolve("nights");
+        for (int i = 0; i < 12; i++) {
+            Path night = nights.resolve(String.format(Locale.ROOT, "night-%02d", i));
+            Files.move(run(tmp.resolve("b"), i, 1), Files.createDirectories(night).resolve("baseline"));
+            Path candidate = night.resolve("candidate");
+            Files.move(run(tmp.resolve("c"), i, 1.3), candidate);
+            ObjectMapper om = new ObjectMapper();
+            ObjectNode root = (ObjectNode) om.readTree(candidate.resolve("results.json").toFile());
+            ObjectNode r = (ObjectNode) root.path("run");
+            r.put("configuration", "candidate")
+                    .put("started", Instant.parse(r.path("started").asText()).plusSeconds(5).toString());
+            om.writeValue(candidate.resolve("results.json").toFile(), root);
+        }
+        String db = db("sides.sqlite");
+        assertEquals(0, InProcess.run("history", "import", nights.toString(), "--db", db).exit());
+
+        InProcess.Outcome list = InProcess.run("history", "list", "--db", db);
+        assertEquals(
+                12,
+                list.stdout().lines().filter(l -> l.contains(" candidate ")).count(),
+                "list names each candidate side: " + list.stdout());
+
+        InProcess.Outcome baselines = InProcess.run("history", "check", "--metric", "cpu/rmi/all/int", "--db", db);
+        assertEquals(0, baselines.exit(), baselines.stdout());
+        assertTrue(baselines.stdout().contains("1 metrics over 12 runs, 0 change points"), baselines.stdout());
+        assertTrue(
+                baselines.stdout().contains("note: 12 candidate sides of two-sided runs left out"),
+                baselines.stdout());
+
+        InProcess.Outcome candidates = InProcess.run(
+                "history", "check", "--metric", "cpu/rmi/all/int", "--side", "candidate", "--format", "json", "--db", db);
+        assertEquals(0, candidates.exit(), candidates.stdout());
+        assertEquals(0, new ObjectMapper().readTree(candidates.stdout()).size(), candidates.stdout());
+        assertTrue(
+                candidates.stderr().toString().contains("note: 12 runs left out: --side candidate"),
+                candidates.stderr().toString());
+
+        InProcess.Outcome both =
+                InProcess.run("history", "check", "--metric", "cpu/rmi/all/int", "--side", "all", "--db", db);
+        assertTrue(both.stdout().contains("1 metrics over 24 runs"), both.stdout());
+        assertFalse(both.stdout().contains("note: "), both.stdout());
+
+        InProcess.Outcome bad = InProcess.run("history", "check", "--side", "left", "--db", db);
+        assertEquals(2, bad.exit());
+        assertEquals(1, bad.stderr().size(), bad.stderr().toString());
+        assertTrue(
+                bad.stderr().get(0).contains("--side must be baseline, candidate or all, got 'left'"),
+                bad.stderr().toString());
+    }
+
+    /**
+     * Nightly runs of main with pull requests' runs stored beside them, 20 % dearer: {@code --branch main} reads main's
+     * history alone and finds it flat, where all the runs together would step.
+     */
+    @Test
+    void aBranchIsCheckedAlone() throws Exception {
+        String db = db("branches.sqlite");
+        for (int i = 0; i < 12; i++)
+            assertEquals(
+                    0,
+                    InProcess.run(
+                                    "history",
+                                    "add",
+                                    run(tmp.resolve("runs"), i, i >= 8 && i % 2 == 0 ? 1.2 : 1).toString(),
+                                    "--branch",
+                                    i >= 8 && i % 2 == 0 ? "pr-7" : "main",
+                                    "--db",
+                                    db)
+                            .exit());
+        InProcess.Outcome main =
+                InProcess.run("history", "check", "--metric", "cpu/rmi/all/int", "--branch", "main", "--db", db);
+        assertEquals(0, main.exit(), main.stdout());
+        assertTrue(main.stdout().contains("1 metrics over 10 runs, 0 change points"), main.stdout());
+
+        InProcess.Outcome none =
+                InProcess.run("history", "check", "--branch", "nightly", "--db", db);
+        assertEquals(2, none.exit());
+        assertTrue(none.stderr().toString().contains("on branch nightly"), none.stderr().toString());
+    }
+
     @Test
     void checkPassesAHistoryWithoutAChange() throws Exception {
         Path runs = tmp.resolve("flat");
