@@ -153,7 +153,9 @@ final class ProfileCommand implements Callable<Integer> {
         } catch (IOException e) {
             // the JDK's "Cannot run program "x": error=2, No such file or directory": the reason is its last part
             String m = String.valueOf(e.getMessage());
-            throw new UsageException("cannot run '" + command.get(0) + "': " + m.substring(m.lastIndexOf(", ") + 2));
+            int reason = m.lastIndexOf(", ");
+            throw new UsageException(
+                    "cannot run '" + command.get(0) + "': " + (reason < 0 ? m : m.substring(reason + 2)));
         }
         passOn(process, "INT");
         passOn(process, "TERM");

@@ -66,7 +66,8 @@ public record RunFacts(
         String method = s.path("settings").path("method").asText("");
         return new Parsed(
                 (method.isEmpty() ? "" : method + ", ") + p.path("engine").asText() + " "
-                        + p.path("event").asText("") + " every " + p.path("intervalNs").asLong() + " ns",
+                        + p.path("event").asText("") + " every "
+                        + p.path("intervalNs").asLong() + " ns",
                 configuration);
     }
 }

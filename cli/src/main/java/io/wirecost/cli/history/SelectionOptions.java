@@ -15,7 +15,10 @@ final class SelectionOptions {
     @Option(names = "--until", paramLabel = "T", description = "Only runs measured before this date or time.")
     String until;
 
-    @Option(names = "--branch", paramLabel = "B", description = "Only runs stored with this branch (history add --branch).")
+    @Option(
+            names = "--branch",
+            paramLabel = "B",
+            description = "Only runs stored with this branch (history add --branch).")
     String branch;
 
     @Option(
@@ -37,7 +40,8 @@ final class SelectionOptions {
 
     /** " since T until U on branch B" for a message about an empty selection; empty for the whole history. */
     String inWords() {
-        return (since == null ? "" : " since " + since) + (until == null ? "" : " until " + until)
+        return (since == null ? "" : " since " + since)
+                + (until == null ? "" : " until " + until)
                 + (branch == null ? "" : " on branch " + branch);
     }
 
@@ -49,10 +53,13 @@ final class SelectionOptions {
         long n = all.stream().filter(selection::otherSide).count();
         if (n == 0) return "";
         return switch (selection.side()) {
-            case BASELINE -> "note: " + n + " candidate sides of two-sided runs left out: they measured another "
-                    + "configuration than the baselines (--side candidate reads them alone)" + System.lineSeparator();
-            case CANDIDATE -> "note: " + n + " runs left out: --side candidate reads only the candidate sides of "
-                    + "two-sided runs" + System.lineSeparator();
+            case BASELINE ->
+                "note: " + n + " candidate sides of two-sided runs left out: they measured another "
+                        + "configuration than the baselines (--side candidate reads them alone)"
+                        + System.lineSeparator();
+            case CANDIDATE ->
+                "note: " + n + " runs left out: --side candidate reads only the candidate sides of " + "two-sided runs"
+                        + System.lineSeparator();
             case ALL -> "";
         };
     }

@@ -258,18 +258,27 @@ public class HistoryCommandTest {
         Path nights = tmp.resolve("nights");
         for (int i = 0; i < 12; i++) {
             Path night = nights.resolve(String.format(Locale.ROOT, "night-%02d", i));
-            Files.move(run(tmp.resolve("b"), i, 1), Files.createDirectories(night).resolve("baseline"));
+            Files.move(
+                    run(tmp.resolve("b"), i, 1), Files.createDirectories(night).resolve("baseline"));
             Path candidate = night.resolve("candidate");
             Files.move(run(tmp.resolve("c"), i, 1.3), candidate);
             ObjectMapper om = new ObjectMapper();
-            ObjectNode root = (ObjectNode) om.readTree(candidate.resolve("results.json").toFile());
+            ObjectNode root =
+                    (ObjectNode) om.readTree(candidate.resolve("results.json").toFile());
             ObjectNode r = (ObjectNode) root.path("run");
             r.put("configuration", "candidate")
-                    .put("started", Instant.parse(r.path("started").asText()).plusSeconds(5).toString());
+                    .put(
+                            "started",
+                            Instant.parse(r.path("started").asText())
+                                    .plusSeconds(5)
+                                    .toString());
             om.writeValue(candidate.resolve("results.json").toFile(), root);
         }
         String db = db("sides.sqlite");
-        assertEquals(0, InProcess.run("history", "import", nights.toString(), "--db", db).exit());
+        assertEquals(
+                0,
+                InProcess.run("history", "import", nights.toString(), "--db", db)
+                        .exit());
 
         InProcess.Outcome list = InProcess.run("history", "list", "--db", db);
         assertEquals(
@@ -281,11 +290,19 @@ public class HistoryCommandTest {
         assertEquals(0, baselines.exit(), baselines.stdout());
         assertTrue(baselines.stdout().contains("1 metrics over 12 runs, 0 change points"), baselines.stdout());
         assertTrue(
-                baselines.stdout().contains("note: 12 candidate sides of two-sided runs left out"),
-                baselines.stdout());
+                baselines.stdout().contains("note: 12 candidate sides of two-sided runs left out"), baselines.stdout());
 
         InProcess.Outcome candidates = InProcess.run(
-                "history", "check", "--metric", "cpu/rmi/all/int", "--side", "candidate", "--format", "json", "--db", db);
+                "history",
+                "check",
+                "--metric",
+                "cpu/rmi/all/int",
+                "--side",
+                "candidate",
+                "--format",
+                "json",
+                "--db",
+                db);
         assertEquals(0, candidates.exit(), candidates.stdout());
         assertEquals(0, new ObjectMapper().readTree(candidates.stdout()).size(), candidates.stdout());
         assertTrue(
@@ -318,7 +335,8 @@ public class HistoryCommandTest {
                     InProcess.run(
                                     "history",
                                     "add",
-                                    run(tmp.resolve("runs"), i, i >= 8 && i % 2 == 0 ? 1.2 : 1).toString(),
+                                    run(tmp.resolve("runs"), i, i >= 8 && i % 2 == 0 ? 1.2 : 1)
+                                            .toString(),
                                     "--branch",
                                     i >= 8 && i % 2 == 0 ? "pr-7" : "main",
                                     "--db",
@@ -329,10 +347,11 @@ public class HistoryCommandTest {
         assertEquals(0, main.exit(), main.stdout());
         assertTrue(main.stdout().contains("1 metrics over 10 runs, 0 change points"), main.stdout());
 
-        InProcess.Outcome none =
-                InProcess.run("history", "check", "--branch", "nightly", "--db", db);
+        InProcess.Outcome none = InProcess.run("history", "check", "--branch", "nightly", "--db", db);
         assertEquals(2, none.exit());
-        assertTrue(none.stderr().toString().contains("on branch nightly"), none.stderr().toString());
+        assertTrue(
+                none.stderr().toString().contains("on branch nightly"),
+                none.stderr().toString());
     }
 
     @Test
