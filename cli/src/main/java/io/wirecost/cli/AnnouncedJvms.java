@@ -45,7 +45,8 @@ final class AnnouncedJvms {
                     JvmFacts.beside(jfr),
                     seconds,
                     error,
-                    repetition));
+                    repetition,
+                    JvmFacts.cpuNanos(jfr)));
         }
         return out;
     }

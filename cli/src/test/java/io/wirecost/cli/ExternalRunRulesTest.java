@@ -107,7 +107,7 @@ class ExternalRunRulesTest {
             options.write(
                     dir,
                     new ProfilerSettings("jfr", "cpu", 0),
-                    List.of(new ProcessRecording("app", 1, copy, Map.of(), 1, "", 1)),
+                    List.of(new ProcessRecording("app", 1, copy, Map.of(), 1, "")),
                     "a test",
                     OffsetDateTime.now(),
                     1);

@@ -61,6 +61,44 @@ class ProfileIT {
     }
 
     /**
+     * A command that does the same work every run, once as it was and once doing half as much again (a uniform
+     * slowdown, as a JDK upgrade can make, moves no category's share): each JVM's CPU per run of the command is in
+     * cpu.csv and the table with its interval over the repetitions, and it is the cost the gate judges.
+     */
+    @Test
+    void aCommandsCpuPerRunGatesAUniformSlowdown() throws Exception {
+        Path main = tmp.resolve("main");
+        Path pr = tmp.resolve("pr");
+        for (Path side : List.of(main, pr)) {
+            String rounds = side == main ? "400000" : "600000";
+            CliProcess.Outcome o = CliProcess.run(args(side, List.of("--repeat", "3"), "rounds", rounds));
+            assertEquals(0, o.exit(), o.err());
+            List<String> cpu = Files.readAllLines(side.resolve("cpu.csv"));
+            assertEquals(2, cpu.size(), cpu.toString());
+            String[] f = cpu.get(1).split(",");
+            assertEquals(List.of("TargetApp", "command", "all"), List.of(f[0], f[1], f[2]), cpu.toString());
+            double low = Double.parseDouble(f[4]);
+            double mean = Double.parseDouble(f[3]);
+            assertTrue(low > 0 && low < mean, "an interval over the repetitions: " + cpu);
+            assertEquals("3", f[6], "one run of the command a repetition: " + cpu);
+            assertTrue(
+                    Files.readString(side.resolve("table.md")).contains(" per run of the command (3 runs)"),
+                    Files.readString(side.resolve("table.md")));
+        }
+        CliProcess.Outcome diff = CliProcess.run(
+                "diff", main.toString(), pr.toString(), "--no-flames", "--format", "json");
+        assertEquals(1, diff.exit(), diff.stdout() + diff.err());
+        JsonNode report = new ObjectMapper().readTree(diff.stdout());
+        JsonNode line = null;
+        for (JsonNode l : report.get("lines"))
+            if (l.get("kind").asText().equals("cpu")) line = l;
+        assertTrue(line != null, report.toString());
+        assertEquals("all/command", line.get("metric").asText());
+        assertEquals("REGRESSION", line.get("verdict").asText(), line.toString());
+        assertTrue(line.get("ciLow").asDouble() > 0, line.toString());
+    }
+
+    /**
      * The agent wrote each JVM's jar names beside its recording: the run's table has a by-artifact section, and
      * {@code flame --by artifact} roots every stack in an artifact (this run's code is the cli's test classes).
      */

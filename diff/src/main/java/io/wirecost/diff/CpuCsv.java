@@ -15,6 +15,12 @@ public final class CpuCsv {
     /** The header, the contract between the run's writer (report module) and this reader. */
     public static final String HEADER = "scenario,operation,role,cpu_micros_per_call,ci_low,ci_high,invocations";
 
+    /**
+     * The operation of a {@code profile} run's JVMs: one run of the command is the call, so the figure is the JVM's
+     * CPU time over its recording of each run (the command taken as the same work every time).
+     */
+    public static final String COMMAND = "command";
+
     /** One row: CPU µs per call and its 95 % interval. */
     public record Figure(double micros, double ciLowMicros, double ciHighMicros) {
         public double halfWidthMicros() {

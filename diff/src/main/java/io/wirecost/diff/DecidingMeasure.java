@@ -13,11 +13,16 @@ final class DecidingMeasure {
 
     private DecidingMeasure() {}
 
-    /** CPU decides where both sides have its primitives' geometric mean with an interval and it varies less than the round trips. */
+    /**
+     * CPU decides where both sides have its primitives' geometric mean with an interval and it varies less than the
+     * round trips, and where there are no round trips at all (a profiled command's JVM: its CPU per run).
+     */
     static Gate.Decision decide(String scenario, RunData base, RunData cand) {
         double rtt = pooled(rttCv(base, scenario), rttCv(cand, scenario));
         double cpu = pooled(cpuCv(base, scenario), cpuCv(cand, scenario));
-        boolean cpuDecides = !Double.isNaN(cpu) && (Double.isNaN(rtt) || cpu < rtt);
+        boolean noRoundTrips =
+                base.scenarios().get(scenario).get(0).rttMeanMicros().isEmpty();
+        boolean cpuDecides = noRoundTrips || (!Double.isNaN(cpu) && (Double.isNaN(rtt) || cpu < rtt));
         return new Gate.Decision(cpuDecides ? DiffLine.Kind.CPU : DiffLine.Kind.RTT, 100 * rtt, 100 * cpu);
     }
 
@@ -39,9 +44,13 @@ final class DecidingMeasure {
         return Math.sqrt(s / (logs.length - 1));
     }
 
-    /** The same CV for CPU per call (all roles), recovered from cpu.csv's interval: sd = half-width / t(K-1) · √K. */
+    /**
+     * The same CV for CPU per call (all roles; a profiled command's CPU per run), recovered from cpu.csv's interval: sd
+     * = half-width / t(K-1) · √K.
+     */
     private static double cpuCv(RunData run, String scenario) {
-        CpuCsv.Figure f = run.cpu().getOrDefault(scenario, Map.of()).get("all/primitives-geomean");
+        Map<String, CpuCsv.Figure> cpu = run.cpu().getOrDefault(scenario, Map.of());
+        CpuCsv.Figure f = cpu.getOrDefault("all/primitives-geomean", cpu.get("all/" + CpuCsv.COMMAND));
         int k = run.repetitions(scenario);
         if (f == null || k < 2 || Double.isNaN(f.halfWidthMicros()) || f.micros() <= 0) return Double.NaN;
         return f.halfWidthMicros() / Stats.tQuantile975(k - 1) * Math.sqrt(k) / f.micros();

@@ -85,6 +85,11 @@ public final class Gate {
                     .anyMatch(l -> l.scenario().equals(scenario) && l.kind().cost());
         }
 
+        /** Whether the scenario's cost is a profiled command's CPU per run ({@link CpuCsv#COMMAND}). */
+        public boolean commandCost(String scenario) {
+            return lines.stream().anyMatch(l -> l.scenario().equals(scenario) && commandLine(l));
+        }
+
         /** {@link #decisions} of the scenarios that have a cost ({@link #costMeasured}). */
         public Map<String, Decision> costDecisions() {
             Map<String, Decision> out = new LinkedHashMap<>(decisions);
@@ -140,7 +145,12 @@ public final class Gate {
                 lines.add(l.reported(DiffLine.NotGating.INFORMATIONAL));
             } else if (l.kind().cost() && l.kind() != d.measure()) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NOT_DECIDING));
-            } else if (!gates(l, d.measure(), minSharePercent, shareRole(l.scenario(), measured))
+            } else if (!gates(
+                            l,
+                            d.measure(),
+                            minSharePercent,
+                            shareRole(l.scenario(), measured),
+                            servesEndpoints(l.scenario(), measured))
                     || !resolved(l, base, cand)) {
                 lines.add(l.reported(DiffLine.NotGating.OUTSIDE_FAMILY));
             } else {
@@ -173,11 +183,8 @@ public final class Gate {
 
     /** Whether the scenario's deciding cost line moved further than contention can move it (see {@link Contention}). */
     private static boolean costBeyondContention(String scenario, DiffLine.Kind measure, List<DiffLine> measured) {
-        String metric = costMetric(measure);
         return measured.stream()
-                .filter(l -> l.scenario().equals(scenario)
-                        && l.kind() == measure
-                        && l.metric().equals(metric))
+                .filter(l -> l.scenario().equals(scenario) && l.kind() == measure && costLine(l))
                 .anyMatch(l -> Contention.beyondContention(l.ciLow(), l.ciHigh()));
     }
 
@@ -199,9 +206,21 @@ public final class Gate {
         };
     }
 
-    /** The line for a scenario's cost: the primitives' geometric mean of the deciding measure (all roles for CPU). */
-    static String costMetric(DiffLine.Kind measure) {
-        return measure == DiffLine.Kind.CPU ? "all/" + GEOMEAN : GEOMEAN;
+    /**
+     * Whether the line is a scenario's cost: the primitives' geometric mean of round trips or of CPU per call (all
+     * roles), or, for a JVM of a profiled command, its CPU per run of the command.
+     */
+    static boolean costLine(DiffLine l) {
+        return switch (l.kind()) {
+            case RTT -> l.metric().equals(GEOMEAN);
+            case CPU -> l.metric().equals("all/" + GEOMEAN) || commandLine(l);
+            default -> false;
+        };
+    }
+
+    /** A profiled command's JVM's CPU per run of the command ({@link CpuCsv#COMMAND}). */
+    static boolean commandLine(DiffLine l) {
+        return l.kind() == DiffLine.Kind.CPU && l.metric().equals("all/" + CpuCsv.COMMAND);
     }
 
     private static final String GEOMEAN = "primitives-geomean";
@@ -210,11 +229,19 @@ public final class Gate {
      * Whether a line belongs to the gating family, by the declared rule: no p-value, and for shares only the
      * larger side's level (see the class comment for what that costs).
      * Shares gate for one role only: the per-role shares are parts of the whole call's, and testing both
-     * would spend the error rate twice on the same samples.
+     * would spend the error rate twice on the same samples. A profiled command's CPU per run is its JVM's cost, unless
+     * the JVM's requests were counted ({@code servesEndpoints}): a load that runs for a set time does more work the
+     * faster the code serves it, so CPU per request is then the cost, and the CPU per run is reported.
      */
-    static boolean gates(DiffLine l, DiffLine.Kind decidingMeasure, double minSharePercent, String shareRole) {
+    static boolean gates(
+            DiffLine l,
+            DiffLine.Kind decidingMeasure,
+            double minSharePercent,
+            String shareRole,
+            boolean servesEndpoints) {
         return switch (l.kind()) {
-            case RTT, CPU -> l.kind() == decidingMeasure && l.metric().equals(costMetric(decidingMeasure));
+            case RTT, CPU ->
+                l.kind() == decidingMeasure && costLine(l) && !(commandLine(l) && servesEndpoints);
             case SHARE ->
                 l.metric().startsWith(shareRole + "/") && Math.max(l.baseline(), l.candidate()) >= minSharePercent;
             // an endpoint's CPU per request is the cost its users pay, whichever measure judged the scenario
@@ -246,6 +273,11 @@ public final class Gate {
         EndpointCsv.Endpoint e =
                 run.endpoints().getOrDefault(l.scenario(), Map.of()).get(l.metric());
         return e != null && e.medianRelativeHalfWidth() <= MAX_ENDPOINT_HALF_WIDTH;
+    }
+
+    /** Whether the scenario's requests were counted by endpoint on either side. */
+    static boolean servesEndpoints(String scenario, List<DiffLine> measured) {
+        return measured.stream().anyMatch(l -> l.scenario().equals(scenario) && l.kind() == DiffLine.Kind.ENDPOINT);
     }
 
     /** The role whose shares gate: {@code all} where both JVMs were profiled, else the one role there is. */

@@ -68,7 +68,8 @@ final class VerdictMethod {
                 Locale.ROOT,
                 "Verdicts: Holm's correction over %d gating lines at a family-wise error rate of %.0f %% "
                         + "(the chance that an unchanged build fails the gate), from between-run variance (Welch t tests). The gating "
-                        + "lines, declared in advance: per scenario, the deciding measure's primitives' geometric mean, and the share of "
+                        + "lines, declared in advance: per scenario, the deciding measure's primitives' geometric mean (a profiled command's "
+                        + "JVM: its CPU per run), and the share of "
                         + "each category of the whole call's profile (both JVMs) holding at least %.1f %% of the samples on either side. Every other line is "
                         + "\"reported, not gating\": shown with its interval, never failing the gate. A rejected line counts when its "
                         + "change also exceeds %.1f %% (time, CPU) or %.1f points (shares). Intervals shown are per line, 95 %%, uncorrected. Allocation and lock-time shares (alloc-share, "
@@ -87,6 +88,19 @@ final class VerdictMethod {
                         "%n- %s: no round trips or CPU per call (wirecost drove no calls): its category shares gate%s",
                         e.getKey(),
                         endpoints(gate, e.getKey()) ? ", and its endpoints' CPU per request" : ""));
+                continue;
+            }
+            if (gate.commandCost(e.getKey())) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        endpoints(gate, e.getKey())
+                                ? "%n- %s: wirecost drove no calls: its endpoints' CPU per request and its category shares "
+                                        + "gate; its CPU per run of the command is reported (a load that runs for a set time "
+                                        + "does more work the faster the code serves it)"
+                                : "%n- %s: cost decided by **CPU per run of the command** (wirecost drove no calls: the "
+                                        + "command is taken as the same work every run; between-run CV %s)",
+                        e.getKey(),
+                        cv(d.cpuCvPercent())));
                 continue;
             }
             sb.append(String.format(

@@ -34,6 +34,7 @@ class GateFamilyTest {
         "SHARE, all/io,                  8,   3,   CPU, true", // either side, not the baseline or the candidate alone
         "SHARE, all/crypto,              0,   10,  CPU, true", // a category that appears with a regression
         "SIZE,  int,                     200, 260, CPU, false", // sizes are reported, not gating
+        "CPU,   all/command,             3.6e6, 4.6e6, CPU, true", // a profiled command's JVM: its CPU per run
     })
     void familyMembership(
             DiffLine.Kind kind,
@@ -44,7 +45,47 @@ class GateFamilyTest {
             boolean gates) {
         DiffLine l = new DiffLine(
                 "rmi", kind, metric, "x", baseline, candidate, 0, 0, 0, 0.001, DiffLine.Verdict.NO_CHANGE, "3+3", null);
-        assertEquals(gates, Gate.gates(l, deciding, 5.0, "all"));
+        assertEquals(gates, Gate.gates(l, deciding, 5.0, "all", false));
+    }
+
+    /**
+     * A profiled JVM whose requests were counted: a load of a set time does more work the faster the code serves it,
+     * so its CPU per run is reported and its endpoints' CPU per request gates.
+     */
+    @org.junit.jupiter.api.Test
+    void aCommandsCpuPerRunIsReportedWhereItsRequestsAreCounted() {
+        DiffLine run = new DiffLine(
+                "JettyShop",
+                DiffLine.Kind.CPU,
+                "all/command",
+                "µs",
+                3.6e6,
+                4.6e6,
+                28,
+                21,
+                35,
+                0.001,
+                DiffLine.Verdict.NO_CHANGE,
+                "5+5",
+                null);
+        DiffLine endpoint = new DiffLine(
+                "JettyShop",
+                DiffLine.Kind.ENDPOINT,
+                "GET /shop/orders/*",
+                "µs",
+                300,
+                400,
+                33,
+                20,
+                45,
+                0.001,
+                DiffLine.Verdict.NO_CHANGE,
+                "5+5",
+                null);
+        assertEquals(true, Gate.servesEndpoints("JettyShop", java.util.List.of(run, endpoint)));
+        assertEquals(false, Gate.servesEndpoints("JettyShop", java.util.List.of(run)));
+        assertEquals(false, Gate.gates(run, DiffLine.Kind.CPU, 5.0, "all", true));
+        assertEquals(true, Gate.gates(endpoint, DiffLine.Kind.CPU, 5.0, "all", true));
     }
 
     @ParameterizedTest(name = "min share {0} %: a {1} % category gates: {2}")
@@ -64,7 +105,7 @@ class GateFamilyTest {
                 DiffLine.Verdict.NO_CHANGE,
                 "3+3",
                 null);
-        assertEquals(gates, Gate.gates(l, DiffLine.Kind.CPU, minShare, "all"));
+        assertEquals(gates, Gate.gates(l, DiffLine.Kind.CPU, minShare, "all", false));
     }
 
     @ParameterizedTest(name = "share roles {0} -> {1} gates")

@@ -24,6 +24,8 @@ public final class ProfilerControl implements ProfilerControlMBean {
 
     private Path recording;
     private String running; // what start() reported, null when stopped
+    /** The process's CPU time when the current whole recording started, ns; -1 when unknown or segmented. */
+    private long cpuAtStartNs = -1;
     private boolean segmented;
     private String lastError = "";
     /** Set, without the lock, as soon as the JVM starts to exit: no rotation may start a profiler then. */
@@ -96,6 +98,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
             if (requests != null) requests.open(target);
             recording = target;
             segmented = segments;
+            cpuAtStartNs = segments ? -1 : ProcessFacts.cpuNanos();
             if (keptAtExit(segments)) engine.keepAtExit();
             return running;
         } catch (Throwable t) {
@@ -180,13 +183,28 @@ public final class ProfilerControl implements ProfilerControlMBean {
             if (requests != null) requests.finish();
         }
         if (completed) {
-            if (!segmented) writeArtifacts(recording);
+            if (!segmented) completedWhole(recording);
             listener.accept(recording, segmented);
         }
         return recording.toString();
     }
 
-    /** Beside a whole recording (not a segment): which jar or module each loaded package came from. */
+    /**
+     * Beside a whole recording (not a segment): which jar or module each loaded package came from, and the process's
+     * CPU time over the recording, which {@code profile} compares between runs of a command.
+     */
+    private void completedWhole(Path file) {
+        writeArtifacts(file);
+        long startNs = cpuAtStartNs;
+        long nowNs = ProcessFacts.cpuNanos();
+        if (startNs < 0 || nowNs < startNs) return;
+        try {
+            ProcessFacts.addRecordedCpu(file, nowNs - startNs);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "wirecost agent: no CPU time beside " + file + ": " + t.getMessage());
+        }
+    }
+
     private void writeArtifacts(Path file) {
         java.lang.instrument.Instrumentation inst = Agent.instrumentation();
         if (inst == null) return; // at exit this runs inside the hook's bounded wait too
@@ -219,7 +237,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
         if (running != null && engine.writesItselfAtExit()) {
             running = null;
             if (!segmented) {
-                writeArtifacts(recording);
+                completedWhole(recording);
                 return;
             }
             // the last window, whole once JFR's hook has written it: then read, sent and appended like any other

@@ -19,6 +19,9 @@ import io.wirecost.runner.RoleAttribution;
 import io.wirecost.runner.RunCoordinator;
 import io.wirecost.runner.RunMetadata;
 import io.wirecost.runner.ScenarioFacts;
+import io.wirecost.runner.CpuStatistics;
+import io.wirecost.runner.Estimate;
+import io.wirecost.runner.Repetitions;
 import io.wirecost.runner.ScenarioResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,10 +65,13 @@ public final class ExternalRunWriter {
                 ResultsJson.render(meta, results, null, EndpointTable.sampler(dir, results, rules)));
         List<ScenarioResult> first = RunCoordinator.firstRepetitions(results);
         AtomicFiles.write(dir.resolve("shares.csv"), SharesCsv.render(first));
+        // profile: each JVM's CPU per run of the command, over the repetitions, for diff and the history
+        if (results.stream().anyMatch(r -> !r.cpu().isEmpty()))
+            AtomicFiles.write(dir.resolve("cpu.csv"), io.wirecost.report.CpuCsv.render(results));
         // endpoints=on: CPU per request by endpoint, each repetition, for diff's per-endpoint lines
         if (EndpointTable.present(dir, results))
             AtomicFiles.write(dir.resolve("endpoints.csv"), EndpointTable.csv(dir, results, rules));
-        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, first));
+        AtomicFiles.write(dir.resolve("table.md"), markdown(meta, first, Repetitions.cpu(results)));
         AtomicFiles.write(dir.resolve("report.html"), HtmlReport.render(meta, first, rules, dir));
         return results;
     }
@@ -116,11 +122,37 @@ public final class ExternalRunWriter {
                 Map.of("all", dir.relativize(p.file()).toString()),
                 List.of(),
                 "not measured: wirecost profiled this JVM, it did not drive its calls",
-                List.of(),
+                commandCpu(p),
                 Map.of());
     }
 
-    private String markdown(RunMetadata meta, List<ScenarioResult> results) {
+    /** ", CPU 3.66 s [3.36, 3.97] per run of the command (3 runs)": the figure cpu.csv holds, in seconds. */
+    private static String cpuPerRun(Repetitions.Figure f) {
+        Estimate e = f.estimate();
+        return String.format(
+                java.util.Locale.ROOT,
+                ", CPU %.3f s%s per run of the command (%d run%s)",
+                e.value() / 1e6,
+                e.known() ? String.format(java.util.Locale.ROOT, " [%.3f, %.3f]", e.low() / 1e6, e.high() / 1e6) : "",
+                f.repetitions(),
+                f.repetitions() == 1 ? "" : "s");
+    }
+
+    /**
+     * A profiled command's JVM: its CPU time over the recording of this run of the command, as the CPU of one call
+     * (operation {@link io.wirecost.diff.CpuCsv#COMMAND}), which the repetitions' spread gives an interval in cpu.csv.
+     */
+    private static List<CpuStatistics> commandCpu(ProcessRecording p) {
+        if (p.cpuNanos() < 0 || !p.error().isEmpty()) return List.of();
+        return List.of(new CpuStatistics(
+                io.wirecost.diff.CpuCsv.COMMAND,
+                "all",
+                new Estimate(p.cpuNanos() / 1e3, Double.NaN, Double.NaN, 0),
+                1,
+                List.of()));
+    }
+
+    private String markdown(RunMetadata meta, List<ScenarioResult> results, List<Repetitions.Figure> cpu) {
         StringBuilder sb = RunHeader.open(meta).append(RunHeader.profiler(meta));
         for (ScenarioResult r : results) {
             sb.append("- ")
@@ -131,6 +163,9 @@ public final class ExternalRunWriter {
                     .append(r.facts().jvm().getOrDefault("java.version", "?"))
                     .append(", pid ")
                     .append(r.facts().jvm().getOrDefault("pid", "?"))
+                    .append(Repetitions.find(cpu, r.scenario(), io.wirecost.diff.CpuCsv.COMMAND, "all")
+                            .map(ExternalRunWriter::cpuPerRun)
+                            .orElse(""))
                     .append(r.ok() ? "" : " **failed**: " + r.error())
                     .append('\n');
         }

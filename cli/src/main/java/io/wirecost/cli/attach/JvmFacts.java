@@ -15,27 +15,53 @@ import java.util.Properties;
  */
 public final class JvmFacts {
 
+    /** The agent's key for the JVM's CPU time over its recording, added when the recording completed. */
+    private static final String RECORDED_CPU_NS = "recorded.cpu.ns";
+
     private JvmFacts() {}
 
     /** The facts beside {@code recording}; only the pid (from the name) when the file is missing. */
     public static Map<String, Object> beside(Path recording) {
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("pid", pid(recording));
-        Path file = recording.resolveSibling(stem(recording) + ".properties");
-        if (!Files.isRegularFile(file)) return facts;
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(r);
-        } catch (IOException e) {
-            return facts;
-        }
+        Properties p = properties(recording);
+        if (p == null) return facts;
         for (String k : p.stringPropertyNames().stream().sorted().toList()) {
-            if (!k.equals("pid") && !k.equals("sun.java.command")) facts.put(k, p.getProperty(k));
+            if (!k.equals("pid") && !k.equals("sun.java.command") && !k.equals(RECORDED_CPU_NS))
+                facts.put(k, p.getProperty(k));
         }
         String command = p.getProperty("sun.java.command", "");
         facts.put("command", command);
         facts.put("main_class", command.isBlank() ? "unknown" : command.trim().split("\\s+")[0]);
         return facts;
+    }
+
+    /**
+     * The JVM's CPU time over its recording, ns, as its agent wrote it when the recording completed; -1 where it did
+     * not (a JVM killed before, an agent of an older wirecost).
+     */
+    public static long cpuNanos(Path recording) {
+        Properties p = properties(recording);
+        try {
+            return p == null || p.getProperty(RECORDED_CPU_NS) == null
+                    ? -1
+                    : Long.parseLong(p.getProperty(RECORDED_CPU_NS));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The properties beside {@code recording}; null when missing or unreadable. */
+    private static Properties properties(Path recording) {
+        Path file = recording.resolveSibling(stem(recording) + ".properties");
+        if (!Files.isRegularFile(file)) return null;
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            return null;
+        }
+        return p;
     }
 
     /** MAIN of MAIN-PID.jfr. */

@@ -6,6 +6,7 @@ import java.security.MessageDigest;
  * A JVM to profile: hashes in a loop until its stdin closes (args: none) or for N milliseconds (args: N),
  * then prints {@code done} and exits 0. With {@code spawn N}, first starts N children of itself (the same
  * java, the same class path, 1500 ms each) and waits for them: a command that starts several JVMs.
+ * With {@code rounds N}, hashes N rounds and exits: the same work every run, as a batch job does.
  * Prints {@code running} once main has begun: the JVM has its signal handlers by then, so it can be attached.
  */
 public final class TargetApp {
@@ -17,13 +18,10 @@ public final class TargetApp {
             spawn(Integer.parseInt(args[1]));
             return;
         }
-        if (args.length == 1) {
-            long ms = Long.parseLong(args[0]);
-            Thread t = new Thread(() -> sleepThenStop(ms));
-            t.setDaemon(true);
-            t.start();
-        } else {
-            Thread t = new Thread(TargetApp::readUntilEof);
+        long limit = args.length == 2 && args[0].equals("rounds") ? Long.parseLong(args[1]) : Long.MAX_VALUE;
+        if (limit == Long.MAX_VALUE) {
+            Runnable stopper = args.length == 1 ? () -> sleepThenStop(Long.parseLong(args[0])) : TargetApp::readUntilEof;
+            Thread t = new Thread(stopper);
             t.setDaemon(true);
             t.start();
         }
@@ -31,7 +29,7 @@ public final class TargetApp {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         byte[] data = new byte[4096];
         long rounds = 0;
-        while (!stop) {
+        while (!stop && rounds < limit) {
             data = md.digest(data.length == 32 ? new byte[4096] : data);
             rounds++;
         }
