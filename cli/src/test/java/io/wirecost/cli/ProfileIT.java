@@ -85,13 +85,12 @@ class ProfileIT {
                     Files.readString(side.resolve("table.md")).contains(" per run of the command (3 runs)"),
                     Files.readString(side.resolve("table.md")));
         }
-        CliProcess.Outcome diff = CliProcess.run(
-                "diff", main.toString(), pr.toString(), "--no-flames", "--format", "json");
+        CliProcess.Outcome diff =
+                CliProcess.run("diff", main.toString(), pr.toString(), "--no-flames", "--format", "json");
         assertEquals(1, diff.exit(), diff.stdout() + diff.err());
         JsonNode report = new ObjectMapper().readTree(diff.stdout());
         JsonNode line = null;
-        for (JsonNode l : report.get("lines"))
-            if (l.get("kind").asText().equals("cpu")) line = l;
+        for (JsonNode l : report.get("lines")) if (l.get("kind").asText().equals("cpu")) line = l;
         assertTrue(line != null, report.toString());
         assertEquals("all/command", line.get("metric").asText());
         assertEquals("REGRESSION", line.get("verdict").asText(), line.toString());

@@ -240,8 +240,7 @@ public final class Gate {
             String shareRole,
             boolean servesEndpoints) {
         return switch (l.kind()) {
-            case RTT, CPU ->
-                l.kind() == decidingMeasure && costLine(l) && !(commandLine(l) && servesEndpoints);
+            case RTT, CPU -> l.kind() == decidingMeasure && costLine(l) && !(commandLine(l) && servesEndpoints);
             case SHARE ->
                 l.metric().startsWith(shareRole + "/") && Math.max(l.baseline(), l.candidate()) >= minSharePercent;
             // an endpoint's CPU per request is the cost its users pay, whichever measure judged the scenario

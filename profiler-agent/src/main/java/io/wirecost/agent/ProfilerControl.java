@@ -26,6 +26,7 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private String running; // what start() reported, null when stopped
     /** The process's CPU time when the current whole recording started, ns; -1 when unknown or segmented. */
     private long cpuAtStartNs = -1;
+
     private boolean segmented;
     private String lastError = "";
     /** Set, without the lock, as soon as the JVM starts to exit: no rotation may start a profiler then. */

@@ -20,7 +20,8 @@ public final class TargetApp {
         }
         long limit = args.length == 2 && args[0].equals("rounds") ? Long.parseLong(args[1]) : Long.MAX_VALUE;
         if (limit == Long.MAX_VALUE) {
-            Runnable stopper = args.length == 1 ? () -> sleepThenStop(Long.parseLong(args[0])) : TargetApp::readUntilEof;
+            Runnable stopper =
+                    args.length == 1 ? () -> sleepThenStop(Long.parseLong(args[0])) : TargetApp::readUntilEof;
             Thread t = new Thread(stopper);
             t.setDaemon(true);
             t.start();
