@@ -20,6 +20,11 @@ public final class SampleFilter implements SampleSink {
     private final long toNanos;
     private final Map<Integer, Boolean> threadKept = new HashMap<>();
     private ChunkView chunk;
+    /** Events passed on, and (with a time window) the offsets of the first and last sample seen, ns. */
+    private long keptEvents;
+
+    private long firstOffsetNanos = Long.MAX_VALUE;
+    private long lastOffsetNanos = Long.MIN_VALUE;
 
     public SampleFilter(SampleSink next, Pattern threads, long fromNanos, long toNanos) {
         this.next = next;
@@ -49,13 +54,19 @@ public final class SampleFilter implements SampleSink {
 
     @Override
     public void sample(int stackTraceId, int threadId, long ticks, long weight) {
-        if (keep(threadId, ticks)) next.sample(stackTraceId, threadId, ticks, weight);
+        if (keep(threadId, ticks)) {
+            keptEvents++;
+            next.sample(stackTraceId, threadId, ticks, weight);
+        }
     }
 
     /** Summed pairs come without times (no time window, or a collapsed file): the thread decides for them all. */
     @Override
     public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
-        if (keep(threadId, 0L)) next.samples(stackTraceId, threadId, weight, events, weightSquares);
+        if (keep(threadId, 0L)) {
+            keptEvents += events;
+            next.samples(stackTraceId, threadId, weight, events, weightSquares);
+        }
     }
 
     private boolean keep(int threadId, long ticks) {
@@ -68,6 +79,23 @@ public final class SampleFilter implements SampleSink {
         }
         if (fromNanos <= 0 && toNanos == Long.MAX_VALUE) return true;
         long offset = chunk.epochNanos(ticks) - chunk.recordingStartNanos();
+        firstOffsetNanos = Math.min(firstOffsetNanos, offset);
+        lastOffsetNanos = Math.max(lastOffsetNanos, offset);
         return offset >= fromNanos && offset < toNanos;
+    }
+
+    /** The sampled events passed on so far. */
+    public long keptEvents() {
+        return keptEvents;
+    }
+
+    /**
+     * Where the samples lay that the time window looked at: the offsets of the first and the last, ns into the
+     * recording; empty without a time window or a sample of a kept thread.
+     */
+    public java.util.Optional<long[]> offsetSpanNanos() {
+        return firstOffsetNanos > lastOffsetNanos
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(new long[] {firstOffsetNanos, lastOffsetNanos});
     }
 }

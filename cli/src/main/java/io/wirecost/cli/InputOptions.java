@@ -196,8 +196,14 @@ final class InputOptions {
             }
         }
         Offsets window = Offsets.of(from, to);
-        return p == null && !timeFiltered() ? sink : new SampleFilter(sink, p, window.fromNs(), window.toNs());
+        if (p == null && !timeFiltered()) return sink;
+        SampleFilter filter = new SampleFilter(sink, p, window.fromNs(), window.toNs());
+        filters.add(filter);
+        return filter;
     }
+
+    /** Every filter this command read through: whether any sample passed them, and where the samples lay. */
+    private final List<SampleFilter> filters = new ArrayList<>();
 
     /**
      * Refuses inputs in which the mode found no sample: one input without samples is an error too, since a silent
@@ -207,6 +213,13 @@ final class InputOptions {
         List<RecordingSummary> empty =
                 summaries.stream().filter(s -> s.samples() == 0).toList();
         if (!empty.isEmpty()) throw nothingCounted(empty);
+        // a reader counts what it read, before the filters: a window past the samples left nothing all the same
+        if (!filters.isEmpty()
+                && filters.stream().mapToLong(SampleFilter::keptEvents).sum() == 0)
+            throw nothingCounted(summaries.stream()
+                    .map(s -> new RecordingSummary(
+                            s.file(), s.producer(), java.util.Map.of(), s.chunks(), s.lostBytes(), List.of()))
+                    .toList());
     }
 
     /**
@@ -220,11 +233,38 @@ final class InputOptions {
                     .append(": no ")
                     .append(mode)
                     .append(" samples")
-                    .append(threads != null || timeFiltered() ? " after filtering" : "");
+                    .append(threads != null || timeFiltered() ? " after filtering" + window() : "");
             String held = s.eventsHeldLine(6);
             if (!held.isEmpty()) sb.append(" (").append(held).append(")");
         }
         return new UsageException(sb.toString());
+    }
+
+    /**
+     * "(--from 100s: its samples lie between 0.2 s and 3.6 s)": where the samples were that a time window left out; empty
+     * without a window or a sample.
+     */
+    private String window() {
+        if (!timeFiltered()) return "";
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (SampleFilter f : filters) {
+            java.util.Optional<long[]> span = f.offsetSpanNanos();
+            if (span.isEmpty()) continue;
+            first = Math.min(first, span.get()[0]);
+            last = Math.max(last, span.get()[1]);
+        }
+        String asked = (from == null ? "" : "--from " + from)
+                + (from != null && to != null ? " " : "")
+                + (to == null ? "" : "--to " + to);
+        return first > last
+                ? " (" + asked + ")"
+                : String.format(
+                        java.util.Locale.ROOT,
+                        " (%s: its samples lie between %.1f s and %.1f s)",
+                        asked,
+                        first / 1e9,
+                        last / 1e9);
     }
 
     boolean timeFiltered() {

@@ -288,6 +288,36 @@ class AttributionCliTest {
     }
 
     /**
+     * A time window past the recording's samples leaves nothing: every command that reads recordings refuses in one
+     * line that says where the samples lie, and writes nothing (flame wrote an empty graph, as if there were no cost).
+     */
+    @Test
+    void aWindowPastTheSamplesIsRefusedWithWhereTheyLie(@org.junit.jupiter.api.io.TempDir Path dir) {
+        String jfr = Path.of(System.getProperty("wirecost.home"), "cli/src/test/resources/recordings/workload-jdk.jfr")
+                .toString();
+        Path graph = dir.resolve("late.html");
+        Path otlp = dir.resolve("late.pb");
+        for (List<String> command : List.of(
+                List.of("flame", jfr, "--from", "1000s", "-o", graph.toString()),
+                List.of("export", jfr, "--from", "1000s", "--otlp", otlp.toString()),
+                List.of("attribute", jfr, "--from", "1000s"),
+                List.of("attribute", jfr, "--from", "1000s", "--rules", "pack:none"))) {
+            InProcess.Outcome o = InProcess.run(command.toArray(String[]::new));
+            assertEquals(2, o.exit(), command + ": " + o.stdout());
+            assertEquals(1, o.stderr().size(), command + ": " + o.stderr());
+            assertTrue(
+                    o.stderr()
+                            .get(0)
+                            .matches(
+                                    ".*workload-jdk.jfr: no cpu samples after filtering \\(--from 1000s: its samples lie "
+                                            + "between [0-9]+\\.[0-9] s and [0-9]+\\.[0-9] s\\)"),
+                    command + ": " + o.stderr());
+        }
+        assertFalse(Files.exists(graph), "no empty flame graph");
+        assertFalse(Files.exists(otlp), "no empty profile");
+    }
+
+    /**
      * pack:auto needs the recording's frames before its rules exist; the attribution replays what detection read
      * rather than reading the file again (the reader says each reading on stderr with wirecost.reader.report).
      */
