@@ -126,10 +126,15 @@ final class FlameCommand implements Callable<Integer> {
                         : new FlameGraphSink(format, graphTitle, rules, categoryRoot || by.equals("category"));
         PprofSink pprof = format.equals("pprof") ? new PprofSink() : null;
         SampleSink sink = flame != null ? flame : pprof;
-        if (only >= 0) sink = new CategoryFilter(rules, only, sink);
+        CategoryFilter inCategory = only >= 0 ? new CategoryFilter(rules, only, sink) : null;
+        if (inCategory != null) sink = inCategory;
         List<io.wirecost.attribution.RecordingSummary> summaries = new java.util.ArrayList<>();
         for (InputOptions.Input in : inputs) summaries.add(input.read(in, sink));
         input.requireSamples(summaries);
+        // an empty graph reads as "no cost there": the category holds none of the samples, which is said instead
+        if (inCategory != null && inCategory.keptEvents() == 0)
+            throw new UsageException("--category " + category + ": none of the " + input.mode
+                    + " samples is in it (attribute lists the categories that hold them)");
         AtomicFiles.write(out, os -> {
             if (flame != null) {
                 PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8);

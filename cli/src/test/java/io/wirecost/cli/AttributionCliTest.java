@@ -183,6 +183,16 @@ class AttributionCliTest {
                         && unknown.err().contains(", serialization-out, "),
                 unknown.err());
         assertFalse(Files.exists(dir.resolve("u.collapsed")));
+
+        // a category the rules have but no sample falls in: said, not an empty graph that reads as "no cost there"
+        CliProcess.Outcome none = CliProcess.run(
+                "flame", in.toString(), "--category", "giop", "-o", dir.resolve("g.collapsed").toString());
+        assertEquals(2, none.exit());
+        assertEquals(
+                List.of("wirecost: --category giop: none of the cpu samples is in it (attribute lists the categories "
+                        + "that hold them)"),
+                none.stderr());
+        assertFalse(Files.exists(dir.resolve("g.collapsed")));
     }
 
     @Test

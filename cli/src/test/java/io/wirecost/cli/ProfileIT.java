@@ -84,6 +84,9 @@ class ProfileIT {
             assertTrue(
                     Files.readString(side.resolve("table.md")).contains(" per run of the command (3 runs)"),
                     Files.readString(side.resolve("table.md")));
+            String page = Files.readString(side.resolve("report.html"));
+            assertTrue(page.contains("<h2>CPU per run of the command</h2>"), "report.html names what it measured");
+            assertFalse(page.contains("CPU per call, by data type"), "no calls, no data types");
         }
         CliProcess.Outcome diff =
                 CliProcess.run("diff", main.toString(), pr.toString(), "--no-flames", "--format", "json");

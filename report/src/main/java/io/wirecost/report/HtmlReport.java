@@ -153,8 +153,12 @@ public final class HtmlReport {
 
     /** CPU per call of both JVMs by operation, with error bars, and the table with client and server apart. */
     private static void cpuPerCall(StringBuilder sb, List<ScenarioResult> results) {
-        sb.append("<section id=\"cpu-per-call\"><h2>CPU per call</h2>");
         List<Repetitions.Figure> cpu = Repetitions.cpu(results);
+        if (!cpu.isEmpty() && cpu.stream().allMatch(f -> f.operation().equals(io.wirecost.diff.CpuCsv.COMMAND))) {
+            cpuPerRun(sb, cpu);
+            return;
+        }
+        sb.append("<section id=\"cpu-per-call\"><h2>CPU per call</h2>");
         List<String> ops = new ArrayList<>();
         List<String> series = new ArrayList<>();
         List<Svg.Bar> bars = new ArrayList<>();
@@ -181,6 +185,26 @@ public final class HtmlReport {
                 .append("<h3>Client + server CPU per call, by data type (error bars: 95 % interval)</h3>")
                 .append(Svg.groupedBars("CPU per call", ops, series, bars, "µs CPU"))
                 .append(Html.table(CpuTables.perCall(results)))
+                .append("</section>");
+    }
+
+    /**
+     * A profiled command's JVMs: each one's CPU per run of the command. No calls, no data types, no timed pass: the
+     * CPU-per-call table's words would be wrong here.
+     */
+    private static void cpuPerRun(StringBuilder sb, List<Repetitions.Figure> cpu) {
+        List<List<String>> rows = cpu.stream()
+                .map(f -> List.of(f.scenario(), Intervals.cell(f.estimate())))
+                .toList();
+        Table t = new Table(
+                "CPU per run of the command, microseconds",
+                List.of("JVM", "CPU per run"),
+                rows,
+                List.of("User + system CPU time of the JVM, every thread, over its recording of this run of the "
+                        + "command (the agent's reading at the recording's start and end). This page shows the first "
+                        + "run; table.md and cpu.csv give the mean over every run with its 95 % interval."));
+        sb.append("<section id=\"cpu-per-run\"><h2>CPU per run of the command</h2>")
+                .append(Html.table(t))
                 .append("</section>");
     }
 
