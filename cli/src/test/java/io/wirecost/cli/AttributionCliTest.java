@@ -186,13 +186,13 @@ class AttributionCliTest {
 
         // a category the rules have but no sample falls in: said, not an empty graph that reads as "no cost there"
         CliProcess.Outcome none = CliProcess.run(
-                "flame", in.toString(), "--category", "giop", "-o", dir.resolve("g.collapsed").toString());
+                "flame", in.toString(), "--category", "giop", "-o", dir.resolve("giop.collapsed").toString());
         assertEquals(2, none.exit());
         assertEquals(
                 List.of("wirecost: --category giop: none of the cpu samples is in it (attribute lists the categories "
                         + "that hold them)"),
                 none.stderr());
-        assertFalse(Files.exists(dir.resolve("g.collapsed")));
+        assertFalse(Files.exists(dir.resolve("giop.collapsed")));
     }
 
     @Test
@@ -302,7 +302,7 @@ class AttributionCliTest {
      * line that says where the samples lie, and writes nothing (flame wrote an empty graph, as if there were no cost).
      */
     @Test
-    void aWindowPastTheSamplesIsRefusedWithWhereTheyLie(@org.junit.jupiter.api.io.TempDir Path dir) {
+    void aWindowPastTheSamplesIsRefusedWithWhereTheyLie() {
         String jfr = Path.of(System.getProperty("wirecost.home"), "cli/src/test/resources/recordings/workload-jdk.jfr")
                 .toString();
         Path graph = dir.resolve("late.html");
