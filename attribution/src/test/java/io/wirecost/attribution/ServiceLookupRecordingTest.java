@@ -68,7 +68,7 @@ class ServiceLookupRecordingTest {
                 belowLoop);
         System.out.println(seen);
         // a minute on a loaded machine can keep fewer than ENOUGH; the share's interval says whether they suffice
-        assertTrue(total(belowLoop) >= 50, "too few samples to judge: " + seen);
+        // (under 16 samples its low end cannot reach 80 % even with all of them in service-lookup)
         double low = 100 * CategoryShare.wilson(lookup, total(belowLoop))[0];
         assertTrue(low >= 80, String.format(java.util.Locale.ROOT, "95 %% interval from %.1f %%: %s", low, seen));
     }

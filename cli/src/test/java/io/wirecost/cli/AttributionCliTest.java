@@ -186,7 +186,12 @@ class AttributionCliTest {
 
         // a category the rules have but no sample falls in: said, not an empty graph that reads as "no cost there"
         CliProcess.Outcome none = CliProcess.run(
-                "flame", in.toString(), "--category", "giop", "-o", dir.resolve("giop.collapsed").toString());
+                "flame",
+                in.toString(),
+                "--category",
+                "giop",
+                "-o",
+                dir.resolve("giop.collapsed").toString());
         assertEquals(2, none.exit());
         assertEquals(
                 List.of("wirecost: --category giop: none of the cpu samples is in it (attribute lists the categories "
