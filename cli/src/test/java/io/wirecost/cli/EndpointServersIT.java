@@ -10,6 +10,7 @@ import static io.wirecost.cli.RealPrograms.run;
 import static io.wirecost.cli.RealPrograms.start;
 import static io.wirecost.cli.RealPrograms.stop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -298,11 +299,23 @@ class EndpointServersIT {
         String[] ci = orders.split("\\|")[6].trim().split(" to ");
         assertTrue(Double.parseDouble(ci[0].replace("%", "").trim()) > 0, "the checksum's endpoint rose: " + orders);
         assertTrue(orders.contains("**regression**"), "the gate names the checksum's endpoint: " + orders);
-        List<String> regressions =
-                md.lines().filter(l -> l.contains("**regression**")).toList();
-        assertTrue(
-                regressions.stream().noneMatch(l -> l.contains("GET /shop/search") || l.contains("GET /shop/health")),
-                "no other endpoint regressed: " + md);
+        // the endpoints the change did not touch: the gate may call one of them a regression at its false-alarm rate
+        // (up to 5 % over the family, by design), so what is held is that none rose beyond the threshold with
+        // confidence, which a change of the code would show
+        for (String other : List.of("GET /shop/search", "GET /shop/health")) {
+            List<String> lines = md.lines()
+                    .filter(l -> l.startsWith("| JettyShop | endpoint " + other + " |"))
+                    .toList();
+            assertFalse(lines.isEmpty(), "a line for " + other + ": " + md);
+            for (String l : lines) {
+                double low = Double.parseDouble(l.split("\\|")[6]
+                        .trim()
+                        .split(" to ")[0]
+                        .replace("%", "")
+                        .trim());
+                assertTrue(low < 5, other + " rose beyond the 5 % threshold with confidence: " + l + "\n" + md);
+            }
+        }
     }
 
     /**
