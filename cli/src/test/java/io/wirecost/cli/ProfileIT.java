@@ -71,7 +71,7 @@ class ProfileIT {
         Path pr = tmp.resolve("pr");
         for (Path side : List.of(main, pr)) {
             String rounds = side == main ? "300000" : "600000";
-            CliProcess.Outcome o = CliProcess.run(args(side, List.of("--repeat", "3"), "rounds", rounds));
+            CliProcess.Outcome o = CliProcess.run(args(side, List.of("--repeat", "5"), "rounds", rounds));
             assertEquals(0, o.exit(), o.err());
             List<String> cpu = Files.readAllLines(side.resolve("cpu.csv"));
             assertEquals(2, cpu.size(), cpu.toString());
@@ -80,9 +80,9 @@ class ProfileIT {
             double low = Double.parseDouble(f[4]);
             double mean = Double.parseDouble(f[3]);
             assertTrue(low > 0 && low < mean, "an interval over the repetitions: " + cpu);
-            assertEquals("3", f[6], "one run of the command a repetition: " + cpu);
+            assertEquals("5", f[6], "one run of the command a repetition: " + cpu);
             assertTrue(
-                    Files.readString(side.resolve("table.md")).contains(" per run of the command (3 runs)"),
+                    Files.readString(side.resolve("table.md")).contains(" per run of the command (5 runs)"),
                     Files.readString(side.resolve("table.md")));
             String page = Files.readString(side.resolve("report.html"));
             assertTrue(page.contains("<h2>CPU per run of the command</h2>"), "report.html names what it measured");
