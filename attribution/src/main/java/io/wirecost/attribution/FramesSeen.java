@@ -4,7 +4,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /** The distinct frames on the stacks of a recording: what {@code pack:auto} detects libraries from. */
-public final class FramesSeen implements SampleSink {
+public final class FramesSeen implements SummingSink {
 
     private final Set<Frame> frames = new HashSet<>();
     private final Set<Long> methodsOfChunk = new HashSet<>();
@@ -21,12 +21,7 @@ public final class FramesSeen implements SampleSink {
     }
 
     @Override
-    public boolean needsEachSample() {
-        return false;
-    }
-
-    @Override
-    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
         if (!stacksOfChunk.add(stackTraceId)) return;
         long[] methods = chunk.stackMethods(stackTraceId);
         byte[] types = chunk.stackTypes(stackTraceId);

@@ -10,7 +10,7 @@ import java.util.Map;
  * {@code :}). The differential flame graph draws {@link JoinedStacks}, which gives the same stacks in the same order
  * without joining names into strings; this stays as the plain statement of what that must equal.
  */
-public final class StackCounts implements SampleSink {
+public final class StackCounts implements SummingSink {
 
     private final Map<String, Long> counts = new HashMap<>();
     private final Map<Integer, String> keys = new HashMap<>();
@@ -24,12 +24,7 @@ public final class StackCounts implements SampleSink {
     }
 
     @Override
-    public boolean needsEachSample() {
-        return false;
-    }
-
-    @Override
-    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
         String key = keys.computeIfAbsent(stackTraceId, id -> {
             long[] m = chunk.stackMethods(id);
             byte[] types = chunk.stackTypes(id);

@@ -20,7 +20,7 @@ import java.util.Map;
  * flame.addAll(tree);
  * </pre>
  */
-public final class StackTree implements SampleSink {
+public final class StackTree implements SummingSink {
 
     static final int ROOT = PathTrie.ROOT;
 
@@ -58,12 +58,7 @@ public final class StackTree implements SampleSink {
     }
 
     @Override
-    public boolean needsEachSample() {
-        return false;
-    }
-
-    @Override
-    public void sample(int stackTraceId, int threadId, long ticks, long weight) {
+    public void samples(int stackTraceId, int threadId, long weight, long events, double weightSquares) {
         int node = stackNodes.get(stackTraceId, -1);
         if (node < 0) {
             node = path(stackTraceId);
