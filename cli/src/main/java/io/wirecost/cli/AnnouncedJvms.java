@@ -38,15 +38,16 @@ final class AnnouncedJvms {
             String error = Files.isRegularFile(jfr)
                     ? ""
                     : "no recording: the JVM exited before --from, or was killed with SIGKILL";
+            JvmFacts facts = JvmFacts.beside(jfr);
             out.add(new ProcessRecording(
                     n == 1 ? main : main + "#" + n,
                     JvmFacts.pid(jfr),
                     jfr,
-                    JvmFacts.beside(jfr),
+                    facts.facts(),
                     seconds,
                     error,
                     repetition,
-                    JvmFacts.cpuNanos(jfr)));
+                    facts.recordedCpuNanos()));
         }
         return out;
     }

@@ -89,7 +89,7 @@ final class AttachCommand implements Callable<Integer> {
                     .with(liveMetrics())
                     .toString());
             file = Path.of(reply.get("file"));
-            facts = JvmFacts.beside(file);
+            facts = JvmFacts.beside(file).facts();
             System.err.println("wirecost: recording pid " + pid + " (" + facts.get("main_class") + ", "
                     + facts.get("java.vm.name") + " "
                     + facts.get("java.version") + ") for " + duration + " with " + reply.get("engine") + " "

@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Profiling-driven bottleneck attribution for JVM middleware.")
-public final class Main {
+public final class Main extends CommandGroup {
 
     /**
      * The subcommands' names, in the order help lists them. Each is built only when named ({@link #command}): picocli
@@ -82,18 +82,6 @@ public final class Main {
             for (String name : COMMANDS) cl.addSubcommand(name, command(name));
         }
         cl.setParameterExceptionHandler((ex, a) -> {
-            // a command group given alone (wirecost, wirecost history): its commands are what the user is after
-            if (!ex.getCommandLine().getSubcommands().isEmpty()
-                    && a.length
-                            == ex.getCommandLine()
-                                            .getCommandSpec()
-                                            .qualifiedName()
-                                            .split(" ")
-                                            .length
-                                    - 1) {
-                ex.getCommandLine().usage(ex.getCommandLine().getErr());
-                return 2;
-            }
             // one line: what was wrong, then where the accepted values are listed
             String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
             ex.getCommandLine()

@@ -73,7 +73,7 @@ public final class Agent {
                 else if (options.keepsRecording()) c.start("");
                 // else: metrics were asked for, the port was taken and no file= was given: nothing to record into
             }
-            if (options.dir() != null && options.file() == null) ProcessFacts.writeBeside(options.recordingFile());
+            if (options.factsBeside()) ProcessFacts.writeBeside(options.recordingFile());
             LiveSession s = session;
             hook = new Thread(() -> exit(c, s), "wirecost-agent-shutdown");
             hook.setDaemon(true);

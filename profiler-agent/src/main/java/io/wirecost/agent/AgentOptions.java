@@ -168,6 +168,14 @@ public record AgentOptions(
         return Path.of("wirecost-" + ProcessHandle.current().pid() + ".jfr");
     }
 
+    /**
+     * Whether the JVM's facts go beside its recording ({@code dir=} without {@code file=}: {@code profile}'s JVMs, whose
+     * command may have exited long before anyone could ask them).
+     */
+    public boolean factsBeside() {
+        return dir != null && file == null;
+    }
+
     public boolean windowed() {
         return fromNs > 0 || toNs != Long.MAX_VALUE;
     }

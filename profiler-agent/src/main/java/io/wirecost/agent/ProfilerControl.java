@@ -99,7 +99,8 @@ public final class ProfilerControl implements ProfilerControlMBean {
             if (requests != null) requests.open(target);
             recording = target;
             segmented = segments;
-            cpuAtStartNs = segments ? -1 : ProcessFacts.cpuNanos();
+            // read only where the facts it will go to are written: a run's scenario JVMs would throw it away
+            cpuAtStartNs = segments || !options.factsBeside() ? -1 : ProcessFacts.cpuNanos();
             if (keptAtExit(segments)) engine.keepAtExit();
             return running;
         } catch (Throwable t) {
@@ -197,8 +198,9 @@ public final class ProfilerControl implements ProfilerControlMBean {
     private void completedWhole(Path file) {
         writeArtifacts(file);
         long startNs = cpuAtStartNs;
+        if (startNs < 0) return;
         long nowNs = ProcessFacts.cpuNanos();
-        if (startNs < 0 || nowNs < startNs) return;
+        if (nowNs < startNs) return;
         try {
             ProcessFacts.addRecordedCpu(file, nowNs - startNs);
         } catch (Throwable t) {

@@ -11,21 +11,24 @@ import java.util.Properties;
 
 /**
  * What a profiled JVM said about itself: the agent writes {@code MAIN-PID.properties} beside its
- * {@code MAIN-PID.jfr} (java.version, vm, java.home, command), read here into results.json's facts.
+ * {@code MAIN-PID.jfr} (java.version, vm, java.home, command), read here into results.json's facts, and, when the
+ * recording completed, the JVM's CPU time over it.
+ *
+ * @param facts what results.json keeps of the JVM; only the pid (from the name) when the file is missing
+ * @param recordedCpuNanos the JVM's CPU time over its recording, as its agent wrote it; -1 where it did not (a JVM
+ *     killed before, an agent of an older wirecost, an attached JVM)
  */
-public final class JvmFacts {
+public record JvmFacts(Map<String, Object> facts, long recordedCpuNanos) {
 
     /** The agent's key for the JVM's CPU time over its recording, added when the recording completed. */
     private static final String RECORDED_CPU_NS = "recorded.cpu.ns";
 
-    private JvmFacts() {}
-
-    /** The facts beside {@code recording}; only the pid (from the name) when the file is missing. */
-    public static Map<String, Object> beside(Path recording) {
+    /** Reads the file beside {@code recording} once. */
+    public static JvmFacts beside(Path recording) {
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("pid", pid(recording));
         Properties p = properties(recording);
-        if (p == null) return facts;
+        if (p == null) return new JvmFacts(facts, -1);
         for (String k : p.stringPropertyNames().stream().sorted().toList()) {
             if (!k.equals("pid") && !k.equals("sun.java.command") && !k.equals(RECORDED_CPU_NS))
                 facts.put(k, p.getProperty(k));
@@ -33,19 +36,12 @@ public final class JvmFacts {
         String command = p.getProperty("sun.java.command", "");
         facts.put("command", command);
         facts.put("main_class", command.isBlank() ? "unknown" : command.trim().split("\\s+")[0]);
-        return facts;
+        return new JvmFacts(facts, cpuNanos(p));
     }
 
-    /**
-     * The JVM's CPU time over its recording, ns, as its agent wrote it when the recording completed; -1 where it did
-     * not (a JVM killed before, an agent of an older wirecost).
-     */
-    public static long cpuNanos(Path recording) {
-        Properties p = properties(recording);
+    private static long cpuNanos(Properties p) {
         try {
-            return p == null || p.getProperty(RECORDED_CPU_NS) == null
-                    ? -1
-                    : Long.parseLong(p.getProperty(RECORDED_CPU_NS));
+            return p.getProperty(RECORDED_CPU_NS) == null ? -1 : Long.parseLong(p.getProperty(RECORDED_CPU_NS));
         } catch (NumberFormatException e) {
             return -1;
         }

@@ -1,5 +1,6 @@
 package io.wirecost.cli.history;
 
+import io.wirecost.cli.CommandGroup;
 import picocli.CommandLine.Command;
 
 /** {@code wirecost history}: every run in a database, and change points over each figure's history. */
@@ -18,4 +19,4 @@ import picocli.CommandLine.Command;
             HistoryReportCommand.class,
             HistoryAa.class
         })
-public final class HistoryCommand {}
+public final class HistoryCommand extends CommandGroup {}
