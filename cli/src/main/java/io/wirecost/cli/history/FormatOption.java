@@ -13,4 +13,13 @@ final class FormatOption {
     boolean json() {
         return Choice.among("--format", format, "text", "json").equals("json");
     }
+
+    /**
+     * Prints a command's output and its note on the runs left out: after the text, or on stderr with JSON, whose
+     * stdout must be the JSON alone for a script to parse.
+     */
+    static void print(boolean json, String output, String note) {
+        System.out.print(json ? output : output + note);
+        if (json) System.err.print(note);
+    }
 }

@@ -46,11 +46,10 @@ final class HistoryAa implements Callable<Integer> {
         Bounds.atLeast("--from-runs", fromRuns, 2);
         CheckOptions.Result r = options.run();
         FalseAlarms fa = FalseAlarms.of(options.check(), r.entries(), r.gating(), r.shares(), fromRuns);
-        System.out.print(
-                json
-                        ? json(fa, r.entries())
-                        : text(fa, r.entries()) + CheckOptions.leftOutNote(r.leftOut()) + r.otherSideNote());
-        if (json) System.err.print(r.otherSideNote());
+        FormatOption.print(
+                json,
+                json ? json(fa, r.entries()) : text(fa, r.entries()) + CheckOptions.leftOutNote(r.leftOut()),
+                r.otherSideNote());
         return 0;
     }
 

@@ -30,11 +30,12 @@ final class HistoryCheck implements Callable<Integer> {
     public Integer call() throws Exception {
         boolean json = format.json();
         CheckOptions.Result r = options.run();
-        System.out.print(
+        FormatOption.print(
+                json,
                 json
                         ? HistoryCheckJson.of(r.found())
-                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut()) + r.otherSideNote());
-        if (json) System.err.print(r.otherSideNote()); // stdout is the JSON list alone
+                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut()),
+                r.otherSideNote());
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }
 

@@ -70,8 +70,7 @@ final class HistoryCoverage implements Callable<Integer> {
             throw new UsageException("no metric matching " + (metrics.isEmpty() ? FACTORS : metrics)
                     + " has two or more runs in the history" + selected.inWords()
                     + (otherSide.isEmpty() ? "" : "; " + otherSide.strip()));
-        System.out.print(json ? json(s, runs) : text(s, runs) + otherSide);
-        if (json) System.err.print(otherSide);
+        FormatOption.print(json, json ? json(s, runs) : text(s, runs), otherSide);
         return 0;
     }
 
