@@ -132,7 +132,8 @@ final class InputOptions {
         List<SampleMode> modes = sampleModes(); // export's several; any other command refuses them after
         return modes.size() > 1
                 ? PackDetection.seen(files, modes, this::filtered, rules.isEmpty())
-                : PackDetection.seen(files, modes.get(0), this::filtered, rules.isEmpty(), keeps, kept);
+                : PackDetection.seen(
+                        files, modes.get(0), this::filtered, rules.isEmpty(), keeps, kept, PackDetection.KEPT_BYTES);
     }
 
     /**

@@ -27,33 +27,23 @@ final class PackDetection {
     static final long KEPT_BYTES = Runtime.getRuntime().maxMemory() / 4;
 
     /**
-     * The frames of one mode's samples, keeping each file's reading in {@code kept}: the command's reading that
-     * follows replays it instead of reading the file a second time.
+     * pack:auto over a run's recordings ({@code attach}, {@code profile}, a profile file given to {@code diff}): their
+     * CPU samples, unfiltered, each reading kept as sums for the run's attribution to replay.
+     */
+    static FramesSeen ofRun(List<Path> files, boolean quiet, Map<Path, SampleCapture> kept) {
+        return seen(files, SampleMode.CPU, UnaryOperator.identity(), quiet, SampleCapture.Keeps.SUMS, kept, KEPT_BYTES);
+    }
+
+    /**
+     * The frames of one mode's samples, keeping each file's reading in {@code kept} while together they take at most
+     * {@code keptBytes} ({@link #KEPT_BYTES} but in tests): the command's reading that follows replays it instead of
+     * reading the file a second time.
      *
      * @param quiet when pack:auto is the default rather than asked for: the command says the packs in its output, and
      *              a line here would precede an error, which must be one line
      * @param keeps what to keep of each file's reading: the sums, or each sample with its time for a command that needs
      *     each ({@link SampleCapture#read(Path, SampleMode, UnaryOperator, SampleCapture.Keeps)})
      */
-    static FramesSeen seen(
-            List<Path> files,
-            SampleMode mode,
-            UnaryOperator<SampleSink> filter,
-            boolean quiet,
-            SampleCapture.Keeps keeps,
-            Map<Path, SampleCapture> kept) {
-        return seen(files, mode, filter, quiet, keeps, kept, KEPT_BYTES);
-    }
-
-    /**
-     * pack:auto over a run's recordings ({@code attach}, {@code profile}, a profile file given to {@code diff}): their
-     * CPU samples, unfiltered, each reading kept as sums for the run's attribution to replay.
-     */
-    static FramesSeen ofRun(List<Path> files, boolean quiet, Map<Path, SampleCapture> kept) {
-        return seen(files, SampleMode.CPU, UnaryOperator.identity(), quiet, SampleCapture.Keeps.SUMS, kept);
-    }
-
-    /** As above, keeping readings only while together they take at most {@code keptBytes}. */
     static FramesSeen seen(
             List<Path> files,
             SampleMode mode,
