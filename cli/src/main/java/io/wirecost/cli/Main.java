@@ -1,5 +1,7 @@
 package io.wirecost.cli;
 
+import io.wirecost.runner.FileErrors;
+import java.nio.file.FileSystemException;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -91,7 +93,9 @@ public final class Main extends CommandGroup {
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
-            String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+            String msg = ex instanceof FileSystemException f
+                    ? FileErrors.describe(f)
+                    : ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
             c.getErr().println("wirecost: " + msg.lines().findFirst().orElse(msg));
             return 2;
         });

@@ -333,6 +333,28 @@ class AttributionCliTest {
     }
 
     /**
+     * An output the file system refuses (here /proc, which takes no new file even from root) is one line naming the
+     * file the user gave and why, not the JDK's message, which is the path of a temporary file alone.
+     */
+    @Test
+    void anOutputTheFileSystemRefusesIsNamedWithWhy() {
+        String jfr = Path.of(System.getProperty("wirecost.home"), "cli/src/test/resources/recordings/workload-jdk.jfr")
+                .toString();
+        for (List<String> command : List.of(
+                List.of("flame", jfr, "-o", "/proc/wirecost-test.html"),
+                List.of("flame", jfr, "-o", "/proc/wirecost-test.collapsed"),
+                List.of("export", jfr, "--otlp", "/proc/wirecost-test.pb"))) {
+            InProcess.Outcome o = InProcess.run(command.toArray(String[]::new));
+            assertEquals(2, o.exit(), command + ": " + o.stdout());
+            assertEquals(1, o.stderr().size(), command + ": " + o.stderr());
+            String out = command.get(command.size() - 1);
+            assertTrue(
+                    o.stderr().get(0).matches("wirecost: " + out.replace(".", "\\.") + ": cannot write it: [a-z ]+"),
+                    command + ": " + o.stderr());
+        }
+    }
+
+    /**
      * pack:auto needs the recording's frames before its rules exist; the attribution replays what detection read
      * rather than reading the file again (the reader says each reading on stderr with wirecost.reader.report).
      */

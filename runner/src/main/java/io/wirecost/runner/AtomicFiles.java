@@ -4,6 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -52,7 +53,19 @@ public final class AtomicFiles {
         write(target, out -> out.write(content.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /**
+     * A failure of the file system names {@code target} and says why ("cannot write it: permission denied"), never the
+     * temporary file's name, which the user never asked for.
+     */
     public static void write(Path target, Writer writer) throws IOException {
+        try {
+            writeVia(target, writer);
+        } catch (FileSystemException e) {
+            throw new FileSystemException(target.toString(), null, "cannot write it: " + FileErrors.reason(e));
+        }
+    }
+
+    private static void writeVia(Path target, Writer writer) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp;
