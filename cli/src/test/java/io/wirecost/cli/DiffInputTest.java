@@ -40,6 +40,8 @@ class DiffInputTest {
         String line = two + ": no run itself, but its folders hold runs (baseline, candidate): give one of them, e.g. "
                 + two.resolve("baseline");
         assertBad(two, two.resolve("candidate"), line);
+        // a mistyped path beside the sides is missing, not the folder above it
+        assertBad(two.resolve("candidat"), two.resolve("baseline"), two.resolve("candidat") + ": no such file");
         for (String[] command : new String[][] {
             {"history", "add", "--db", dir.resolve("h.sqlite").toString()}, {"attribute"}, {"analyze"}
         }) {

@@ -19,7 +19,11 @@ final class ResultsFileReader {
 
     static ResultsFile read(Path file) throws RunData.BadRunException {
         if (!Files.isRegularFile(file)) {
-            Optional<String> nested = NestedRuns.hint(file.getParent() == null ? Path.of(".") : file.getParent());
+            // the folder a results.json was looked for in: a missing path of another name is no folder of runs, even
+            // where the folder above it holds some
+            Path dir = file.getParent() == null ? Path.of(".") : file.getParent();
+            Optional<String> nested =
+                    file.getFileName().toString().equals("results.json") ? NestedRuns.hint(dir) : Optional.empty();
             if (nested.isPresent()) throw new RunData.BadRunException(nested.get());
             throw new RunData.BadRunException(file + ": no such file (expected a run directory or its results.json)");
         }
