@@ -96,6 +96,14 @@ public final class EndpointTable {
                     na[2],
                     cost.samples()));
         }
+        if (body.isEmpty()) {
+            // a header over no row would say nothing; what the boundaries count is what a user checks first
+            List<String> why = new ArrayList<>();
+            why.add("no request ended in any recording (the boundaries count requests to servlets, JAX-RS resources,"
+                    + " Spring MVC handlers and gRPC services)");
+            why.addAll(notes);
+            return new Table(TITLE, List.of(), List.of(), why);
+        }
         notes.add("./wirecost attribute RECORDING --by endpoint: every category of every endpoint");
         List<String> first = new ArrayList<>();
         biased.forEach((note, recs) ->

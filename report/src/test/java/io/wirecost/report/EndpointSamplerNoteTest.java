@@ -36,7 +36,13 @@ class EndpointSamplerNoteTest {
     private void run(String event) throws Exception {
         for (String ext : List.of(".jfr", ".requests"))
             Files.copy(Path.of("src/test/resources/endpoints", event + ext), dir.resolve("shop-server" + ext));
-        ScenarioResult shop = new ScenarioResult(
+        RunMetadata meta = TestRuns.meta(
+                new ProfilerSettings("async", event, 1_000_000, Set.of(ProfilerSettings.ENDPOINTS)), List.of("shop"));
+        new RunWriter(dir, RuleSet.defaults()).write(meta, List.of(shopResult()));
+    }
+
+    private static ScenarioResult shopResult() {
+        return new ScenarioResult(
                 "shop",
                 1,
                 "",
@@ -54,9 +60,6 @@ class EndpointSamplerNoteTest {
                 "",
                 List.of(),
                 Map.of());
-        RunMetadata meta = TestRuns.meta(
-                new ProfilerSettings("async", event, 1_000_000, Set.of(ProfilerSettings.ENDPOINTS)), List.of("shop"));
-        new RunWriter(dir, RuleSet.defaults()).write(meta, List.of(shop));
     }
 
     /** report.html's By endpoint section. */
@@ -96,6 +99,31 @@ class EndpointSamplerNoteTest {
         // writer and reader share the record: what was read renders back to the file
         assertEquals(json, read.render());
         assertFalse(endpointSection().contains("sampled with"), "perf events fire on the thread that used the CPU");
+    }
+
+    /**
+     * A run whose request logs hold no request (a command that started no server the boundaries know) says so where
+     * the endpoint table would stand, not a header over no row.
+     */
+    @Test
+    void noRequestIsSaidNotShownAsAnEmptyTable() throws Exception {
+        Files.copy(Path.of("src/test/resources/endpoints/cpu.jfr"), dir.resolve("shop-server.jfr"));
+        // the agent's log of a JVM that served nothing: its header alone
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+            out.writeInt(io.wirecost.attribution.RequestLog.MAGIC);
+            out.writeInt(io.wirecost.attribution.RequestLog.VERSION);
+        }
+        Files.write(dir.resolve("shop-server.requests"), bytes.toByteArray());
+        RunMetadata meta = TestRuns.meta(
+                new ProfilerSettings("async", "cpu", 1_000_000, Set.of(ProfilerSettings.ENDPOINTS)), List.of("shop"));
+        new RunWriter(dir, RuleSet.defaults()).write(meta, List.of(shopResult()));
+        String md = Files.readString(dir.resolve("table.md"));
+        int from = md.indexOf("### " + EndpointTable.TITLE);
+        assertTrue(from >= 0, md);
+        String section = md.substring(from, md.indexOf("\n\n", md.indexOf("\n\n", from) + 2));
+        assertTrue(section.contains("no request ended in any recording"), section);
+        assertFalse(section.contains("| recording |"), "no header over no row: " + section);
     }
 
     @Test
