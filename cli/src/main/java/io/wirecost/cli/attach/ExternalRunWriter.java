@@ -127,13 +127,18 @@ public final class ExternalRunWriter {
     }
 
     /** ", CPU 3.66 s [3.36, 3.97] per run of the command (3 runs)": the figure cpu.csv holds, in seconds. */
-    private static String cpuPerRun(Repetitions.Figure f) {
+    static String cpuPerRun(Repetitions.Figure f) {
         Estimate e = f.estimate();
+        // CPU time is never negative: a t interval of two or three spread runs can reach below zero, and cutting it
+        // at zero keeps its coverage while not printing a time no run can take
         return String.format(
                 java.util.Locale.ROOT,
                 ", CPU %.3f s%s per run of the command (%d run%s)",
                 e.value() / 1e6,
-                e.known() ? String.format(java.util.Locale.ROOT, " [%.3f, %.3f]", e.low() / 1e6, e.high() / 1e6) : "",
+                e.known()
+                        ? String.format(
+                                java.util.Locale.ROOT, " [%.3f, %.3f]", Math.max(0, e.low()) / 1e6, e.high() / 1e6)
+                        : "",
                 f.repetitions(),
                 f.repetitions() == 1 ? "" : "s");
     }
