@@ -8,6 +8,11 @@ final class Html {
     private Html() {}
 
     static String table(Table t) {
+        if (t.header().isEmpty() && t.rows().isEmpty()) {
+            // not measured, or nothing to show: its reason, as table.md gives it, not a frame around no cell
+            return "<p class=\"note\"><b>" + HtmlText.escape(t.title()) + "</b>: "
+                    + HtmlText.escape(String.join("; ", t.notes())) + "</p>";
+        }
         StringBuilder sb = new StringBuilder("<table><caption>")
                 .append(HtmlText.escape(t.title()))
                 .append("</caption><thead><tr>");

@@ -124,6 +124,12 @@ class EndpointSamplerNoteTest {
         String section = md.substring(from, md.indexOf("\n\n", md.indexOf("\n\n", from) + 2));
         assertTrue(section.contains("no request ended in any recording"), section);
         assertFalse(section.contains("| recording |"), "no header over no row: " + section);
+        String html = Files.readString(dir.resolve("report.html"));
+        int at = html.indexOf("<section id=\"endpoints\">");
+        assertTrue(at >= 0, "a By endpoint section");
+        String part = html.substring(at, html.indexOf("</section>", at));
+        assertTrue(part.contains("no request ended in any recording"), part);
+        assertFalse(part.contains("<table>"), "no frame around no cell: " + part);
     }
 
     @Test
