@@ -118,7 +118,7 @@ final class AttachCommand implements Callable<Integer> {
         List<ScenarioResult> results =
                 options.write(dir, profiler, List.of(rec), "attached to pid " + pid, startedAt, 1);
         System.out.println(
-                "Results: " + dir + " (results.json, shares.csv, table.md, report.html, recordings/, flames/)");
+                "Results: " + dir + " (" + io.wirecost.cli.common.RunFiles.named(dir) + ")");
         return results.get(0).ok() ? 0 : 1;
     }
 

@@ -87,10 +87,10 @@ final class ExportCommand implements Callable<Integer> {
         Map<SampleMode, Long> periods = new LinkedHashMap<>();
         for (SampleMode m : input.sampleModes()) periods.put(m, periodNanos);
         OtlpExport export = new OtlpExport(rules, periods, artifacts(inputs));
-        List<RecordingSummary> summaries = new ArrayList<>();
+        Map<SampleMode, List<RecordingSummary>> summaries = new LinkedHashMap<>();
         for (InputOptions.Input in : inputs)
-            summaries.addAll(input.readModes(in, export::sink, () -> export.read(in.file(), input::filtered))
-                    .values());
+            input.readModes(in, export::sink, () -> export.read(in.file(), input::filtered))
+                    .forEach((m, s) -> summaries.computeIfAbsent(m, k -> new ArrayList<>()).add(s));
         input.requireSamples(summaries);
         String files = inputs.stream().map(i -> i.file().toString()).collect(Collectors.joining("\n"));
         ExportProfilesServiceRequest request = export.request(

@@ -224,15 +224,45 @@ final class InputOptions {
     }
 
     /**
+     * export's several modes: refuses an input in which one of them found no sample, naming per input the modes it
+     * lacks ("no alloc or lock samples"), not the whole --mode list once per missing mode.
+     */
+    void requireSamples(java.util.Map<SampleMode, List<RecordingSummary>> byMode) {
+        java.util.Map<String, List<String>> lacking = new java.util.LinkedHashMap<>();
+        java.util.Map<String, RecordingSummary> first = new java.util.LinkedHashMap<>();
+        byMode.forEach((m, summaries) -> {
+            for (RecordingSummary s : summaries) {
+                if (s.samples() > 0) continue;
+                lacking.computeIfAbsent(s.file(), f -> new ArrayList<>()).add(word(m));
+                first.putIfAbsent(s.file(), s);
+            }
+        });
+        if (!lacking.isEmpty()) {
+            throw nothingCounted(
+                    first.values().stream().toList(), s -> String.join(" or ", lacking.get(s.file())));
+        }
+        requireSamples(byMode.values().stream().flatMap(List::stream).toList());
+    }
+
+    private static String word(SampleMode m) {
+        return m.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /**
      * The error for inputs where the mode found nothing: names each such file and what it holds instead.
      */
     UsageException nothingCounted(List<RecordingSummary> empty) {
+        return nothingCounted(empty, s -> mode);
+    }
+
+    private UsageException nothingCounted(
+            List<RecordingSummary> empty, java.util.function.Function<RecordingSummary, String> modes) {
         StringBuilder sb = new StringBuilder();
         for (RecordingSummary s : empty) {
             if (sb.length() > 0) sb.append("; ");
             sb.append(s.file())
                     .append(": no ")
-                    .append(mode)
+                    .append(modes.apply(s))
                     .append(" samples")
                     .append(threads != null || timeFiltered() ? " after filtering" + window() : "");
             String held = s.eventsHeldLine(6);

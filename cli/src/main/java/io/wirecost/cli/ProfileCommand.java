@@ -98,8 +98,7 @@ final class ProfileCommand implements Callable<Integer> {
         long jvms = processes.stream().filter(p -> p.repetition() == 1).count();
         System.out.println("Results: " + dir + " (" + jvms + " JVM" + (jvms == 1 ? "" : "s")
                 + (repeat == 1 ? "" : " × " + repeat + " repetitions")
-                + "; results.json, shares.csv, table.md, report.html, recordings/, flames/"
-                + (endpoints ? ", endpoints.csv" : "") + ")");
+                + "; " + io.wirecost.cli.common.RunFiles.named(dir) + ")");
         if (exit != 0) System.err.println("wirecost: the command exited with status " + exit);
         return exit != 0 ? exit : results.stream().allMatch(ScenarioResult::ok) ? 0 : 1;
     }

@@ -42,9 +42,12 @@ final class RunSummary {
                     .text());
         }
         System.out.println();
-        System.out.println("Results: " + dir
-                + " (results.json, shares.csv, rtt.csv, cpu.csv, sizes.csv, table.md, metrics.prom, report.html, "
-                + "recordings/, flames/, captures/)");
+        System.out.println("Results: " + dir + " ("
+                + (plan.twoSided()
+                        ? "baseline/ and candidate/, each "
+                                + io.wirecost.cli.common.RunFiles.named(dir.resolve("baseline"))
+                        : io.wirecost.cli.common.RunFiles.named(dir))
+                + ")");
         if (plan.twoSided())
             System.out.println("Compare: ./wirecost diff " + dir.resolve("baseline") + " " + dir.resolve("candidate"));
         return failed;

@@ -71,6 +71,19 @@ class DiffProfilesTest {
         assertEquals(expected, sideSamples(out.resolve("candidate")));
     }
 
+    /** A recording against a profile file: what differs is named as the files say it, no interval made up. */
+    @Test
+    void aRecordingAgainstAnOtlpFileNamesTheirProfilers() throws Exception {
+        Path pb = tmp.resolve("export.pb");
+        ok("export", RECORDING.toString(), "--otlp", pb.toString());
+        InProcess.Outcome d = InProcess.run("diff", RECORDING.toString(), pb.toString(), "--no-flames");
+        assertEquals(0, d.exit(), String.join("\n", d.stderr()));
+        assertTrue(
+                d.stdout()
+                        .contains("(profiler: jfr cpu, interval unknown vs otlp cpu, interval unknown)"),
+                d.stdout());
+    }
+
     /**
      * Two recordings are read once each for their sides: pack:auto's reading of a file is what its side's attribution
      * and the differential flame graph replay (the reader says each reading on stderr with wirecost.reader.report), with the counts of a

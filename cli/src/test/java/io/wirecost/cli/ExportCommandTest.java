@@ -214,6 +214,21 @@ class ExportCommandTest {
         }
     }
 
+    /** Several modes on a recording that holds one of them: the line names the modes missing, once per file. */
+    @Test
+    void theModesARecordingLacksAreNamedOnce() {
+        Path out = tmp.resolve("modes.pb");
+        String jfr = DIR.resolve("workload-jdk.jfr").toString();
+        InProcess.Outcome o =
+                InProcess.run("export", jfr, "--otlp", out.toString(), "--mode", "cpu,alloc,lock");
+        assertEquals(2, o.exit(), o.stderr().toString());
+        assertEquals(1, o.stderr().size(), o.stderr().toString());
+        String line = o.stderr().get(0);
+        assertTrue(line.startsWith("wirecost: " + jfr + ": no alloc or lock samples (the recording holds "), line);
+        assertEquals(line.indexOf(jfr), line.lastIndexOf(jfr), "the file once: " + line);
+        assertFalse(Files.exists(out), "no profile of the one mode it holds");
+    }
+
     private static String[] grpc(Path out, String endpoint, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of(
                 "export",

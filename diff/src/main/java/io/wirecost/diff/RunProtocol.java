@@ -40,10 +40,13 @@ final class RunProtocol {
         p.put("JVM options of the method", jvm.isEmpty() ? "none" : String.join("; ", jvm));
         ResultsFile.Profiler prof = run.profiler();
         if (prof != null && prof.engine() != null) {
+            // a profile file given to diff says no interval (0): "every 0 ns" would read as a setting
             p.put(
                     "profiler",
-                    prof.engine() + " " + (prof.event() == null ? "" : prof.event()) + " every "
-                            + (prof.intervalNs() == null ? "?" : prof.intervalNs()) + " ns");
+                    prof.engine() + " " + (prof.event() == null ? "" : prof.event())
+                            + (prof.intervalNs() == null || prof.intervalNs() <= 0
+                                    ? ", interval unknown"
+                                    : " every " + prof.intervalNs() + " ns"));
         }
         // the event the recordings name, which is not always the one asked for (a JVM without perf events falls back
         // to a timer): itimer and ctimer lean CPU per request on long requests where cpu does not, so a change of
