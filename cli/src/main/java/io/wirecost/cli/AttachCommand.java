@@ -117,8 +117,7 @@ final class AttachCommand implements Callable<Integer> {
         ProcessRecording rec = new ProcessRecording(JvmFacts.main(file), pid, file, facts, seconds, error);
         List<ScenarioResult> results =
                 options.write(dir, profiler, List.of(rec), "attached to pid " + pid, startedAt, 1);
-        System.out.println(
-                "Results: " + dir + " (" + io.wirecost.cli.common.RunFiles.named(dir) + ")");
+        System.out.println("Results: " + dir + " (" + io.wirecost.cli.common.RunFiles.named(dir) + ")");
         return results.get(0).ok() ? 0 : 1;
     }
 

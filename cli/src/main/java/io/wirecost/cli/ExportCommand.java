@@ -90,7 +90,8 @@ final class ExportCommand implements Callable<Integer> {
         Map<SampleMode, List<RecordingSummary>> summaries = new LinkedHashMap<>();
         for (InputOptions.Input in : inputs)
             input.readModes(in, export::sink, () -> export.read(in.file(), input::filtered))
-                    .forEach((m, s) -> summaries.computeIfAbsent(m, k -> new ArrayList<>()).add(s));
+                    .forEach((m, s) ->
+                            summaries.computeIfAbsent(m, k -> new ArrayList<>()).add(s));
         input.requireSamples(summaries);
         String files = inputs.stream().map(i -> i.file().toString()).collect(Collectors.joining("\n"));
         ExportProfilesServiceRequest request = export.request(

@@ -238,8 +238,7 @@ final class InputOptions {
             }
         });
         if (!lacking.isEmpty()) {
-            throw nothingCounted(
-                    first.values().stream().toList(), s -> String.join(" or ", lacking.get(s.file())));
+            throw nothingCounted(first.values().stream().toList(), s -> String.join(" or ", lacking.get(s.file())));
         }
         requireSamples(byMode.values().stream().flatMap(List::stream).toList());
     }

@@ -79,9 +79,7 @@ class DiffProfilesTest {
         InProcess.Outcome d = InProcess.run("diff", RECORDING.toString(), pb.toString(), "--no-flames");
         assertEquals(0, d.exit(), String.join("\n", d.stderr()));
         assertTrue(
-                d.stdout()
-                        .contains("(profiler: jfr cpu, interval unknown vs otlp cpu, interval unknown)"),
-                d.stdout());
+                d.stdout().contains("(profiler: jfr cpu, interval unknown vs otlp cpu, interval unknown)"), d.stdout());
     }
 
     /**

@@ -219,8 +219,7 @@ class ExportCommandTest {
     void theModesARecordingLacksAreNamedOnce() {
         Path out = tmp.resolve("modes.pb");
         String jfr = DIR.resolve("workload-jdk.jfr").toString();
-        InProcess.Outcome o =
-                InProcess.run("export", jfr, "--otlp", out.toString(), "--mode", "cpu,alloc,lock");
+        InProcess.Outcome o = InProcess.run("export", jfr, "--otlp", out.toString(), "--mode", "cpu,alloc,lock");
         assertEquals(2, o.exit(), o.stderr().toString());
         assertEquals(1, o.stderr().size(), o.stderr().toString());
         String line = o.stderr().get(0);

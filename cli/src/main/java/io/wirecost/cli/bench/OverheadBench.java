@@ -36,7 +36,7 @@ final class OverheadBench implements Callable<Integer> {
     @Option(
             names = "--scenario",
             defaultValue = "rmi",
-            description = "Scenario (default: ${DEFAULT-VALUE}; also ws-literal).")
+            description = "Scenario whose round trip is timed (default: ${DEFAULT-VALUE}; any of run's scenarios).")
     String scenario;
 
     @Option(

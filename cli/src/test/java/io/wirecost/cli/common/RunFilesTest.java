@@ -21,7 +21,6 @@ class RunFilesTest {
         Files.createDirectories(dir.resolve("recordings"));
         // a file where a folder is named is no folder
         Files.writeString(dir.resolve("captures"), "x");
-        assertEquals(
-                "results.json, endpoints.csv, table.md, report.html, recordings/, flames/", RunFiles.named(dir));
+        assertEquals("results.json, endpoints.csv, table.md, report.html, recordings/, flames/", RunFiles.named(dir));
     }
 }
