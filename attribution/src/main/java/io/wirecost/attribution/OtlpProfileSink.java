@@ -80,7 +80,7 @@ public final class OtlpProfileSink implements SampleSink {
 
     /** The sample type's name in the profile: the mode as {@code --mode} spells it. */
     public static String sampleType(SampleMode mode) {
-        return mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return mode.optionValue();
     }
 
     /** The unit of a mode's values: events counted, bytes or nanoseconds (UCUM-free words, as pprof uses). */

@@ -3,7 +3,6 @@ package io.wirecost.attribution;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -80,7 +79,7 @@ public record RecordingSummary(
                 .collect(Collectors.joining(", "));
         String modes = otherModes.keySet().stream()
                 .sorted()
-                .map(m -> "--mode " + m.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .map(m -> "--mode " + m.optionValue())
                 .collect(Collectors.joining(" or "));
         String held = top.isEmpty()
                 ? ""

@@ -37,6 +37,11 @@ public enum SampleMode {
         return engine.equals("async") && event.equals("wall") ? WALL : CPU;
     }
 
+    /** The mode as {@code --mode} spells it: cpu, cpu-time, wall, alloc, lock. */
+    public String optionValue() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
     /** The samples' kind in words, for a table's "counted" line: CPU or wall (other modes weigh events). */
     public String samplesWord() {
         return this == WALL ? "wall" : "CPU";

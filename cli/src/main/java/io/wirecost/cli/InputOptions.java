@@ -233,7 +233,7 @@ final class InputOptions {
         byMode.forEach((m, summaries) -> {
             for (RecordingSummary s : summaries) {
                 if (s.samples() > 0) continue;
-                lacking.computeIfAbsent(s.file(), f -> new ArrayList<>()).add(word(m));
+                lacking.computeIfAbsent(s.file(), f -> new ArrayList<>()).add(m.optionValue());
                 first.putIfAbsent(s.file(), s);
             }
         });
@@ -241,10 +241,6 @@ final class InputOptions {
             throw nothingCounted(first.values().stream().toList(), s -> String.join(" or ", lacking.get(s.file())));
         }
         requireSamples(byMode.values().stream().flatMap(List::stream).toList());
-    }
-
-    private static String word(SampleMode m) {
-        return m.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.RunFiles;
 import io.wirecost.report.ConsoleTables;
 import io.wirecost.report.FactorTables;
 import io.wirecost.runner.RunConfig;
@@ -44,9 +45,8 @@ final class RunSummary {
         System.out.println();
         System.out.println("Results: " + dir + " ("
                 + (plan.twoSided()
-                        ? "baseline/ and candidate/, each "
-                                + io.wirecost.cli.common.RunFiles.named(dir.resolve("baseline"))
-                        : io.wirecost.cli.common.RunFiles.named(dir))
+                        ? "baseline/ and candidate/, each " + RunFiles.named(dir.resolve("baseline"))
+                        : RunFiles.named(dir))
                 + ")");
         if (plan.twoSided())
             System.out.println("Compare: ./wirecost diff " + dir.resolve("baseline") + " " + dir.resolve("candidate"));
