@@ -1,13 +1,13 @@
 package io.wirecost.attribution;
 
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.InstrumentationScope;
+import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.profiles.v1development.ResourceProfiles;
 import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -26,9 +26,15 @@ public final class OtlpExport {
 
     public static final String SCOPE_NAME = "wirecost";
 
+    /**
+     * The scope attribute naming the profiler that took the samples ({@link RecordingSummary#producer}), where one
+     * did: a profile file says only that it is OTLP, and diff compares a recording with a profile exported from one
+     * by the profiler behind each, not by their formats.
+     */
+    public static final String PRODUCER_ATTRIBUTE = "wirecost.profiler";
+
     private final OtlpDictionary dictionary = new OtlpDictionary();
     private final Map<SampleMode, OtlpProfileSink> sinks = new EnumMap<>(SampleMode.class);
-    private final List<RecordingSummary> summaries = new ArrayList<>();
 
     /**
      * @param periods    the modes to export, each with its sampling interval in nanoseconds (0: unknown)
@@ -44,9 +50,7 @@ public final class OtlpExport {
             throws RecordingException {
         Map<SampleMode, SampleSink> wrapped = new EnumMap<>(SampleMode.class);
         sinks.forEach((m, s) -> wrapped.put(m, filter.apply(s)));
-        Map<SampleMode, RecordingSummary> read = Recordings.readEach(file, wrapped);
-        summaries.addAll(read.values());
-        return read;
+        return Recordings.readEach(file, wrapped);
     }
 
     public Map<SampleMode, RecordingSummary> read(Path file) throws RecordingException {
@@ -63,8 +67,18 @@ public final class OtlpExport {
     }
 
     public ExportProfilesServiceRequest request(OtlpResource resource) {
-        ScopeProfiles.Builder scope = ScopeProfiles.newBuilder()
-                .setScope(InstrumentationScope.newBuilder().setName(SCOPE_NAME).setVersion(version()));
+        return request(resource, "");
+    }
+
+    /** @param producer the profiler that took every sample ({@link RecordingSummary#producer}), or empty */
+    public ExportProfilesServiceRequest request(OtlpResource resource, String producer) {
+        InstrumentationScope.Builder named =
+                InstrumentationScope.newBuilder().setName(SCOPE_NAME).setVersion(version());
+        if (!producer.isEmpty())
+            named.addAttributes(KeyValue.newBuilder()
+                    .setKey(PRODUCER_ATTRIBUTE)
+                    .setValue(AnyValue.newBuilder().setStringValue(producer)));
+        ScopeProfiles.Builder scope = ScopeProfiles.newBuilder().setScope(named);
         for (OtlpProfileSink s : sinks.values()) if (!s.isEmpty()) scope.addProfiles(s.build());
         // the profiles' indices are final once built: the dictionary is taken last
         return ExportProfilesServiceRequest.newBuilder()

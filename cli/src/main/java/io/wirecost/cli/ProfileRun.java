@@ -5,12 +5,14 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.profiles.v1development.Profile;
 import io.opentelemetry.proto.profiles.v1development.ResourceProfiles;
 import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
+import io.wirecost.attribution.OtlpExport;
 import io.wirecost.attribution.OtlpReader;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleLayers;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleCapture;
+import io.wirecost.attribution.SampleMode;
 import io.wirecost.cli.attach.ExternalRunWriter;
 import io.wirecost.cli.attach.ProcessRecording;
 import io.wirecost.cli.common.Locations;
@@ -74,10 +76,15 @@ final class ProfileRun {
      * older run's are, so that diff's check of runs measured apart judges what the files tell.
      */
     static Path write(Path file, Path dir, RuleSet rules, Map<Path, SampleCapture> kept) throws Exception {
-        Facts f = Recordings.isOtlp(file) ? otlpFacts(file) : new Facts(null, 0, "", 0);
+        boolean otlp = Recordings.isOtlp(file);
+        Facts f = otlp ? otlpFacts(file) : new Facts(null, 0, "", 0, "");
         Files.createDirectories(dir.resolve("recordings"));
         Path copy = copy(file, dir);
         Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+        ExternalRunWriter writer = new ExternalRunWriter(dir, rules, p -> p.equals(copy) ? kept.get(file) : null);
+        List<ScenarioResult> results = writer.attribute(
+                SampleMode.CPU,
+                List.of(new ProcessRecording(NAME, 0, copy, Map.of("file", file.toString()), f.seconds, "")));
         RunMetadata meta = new RunMetadata(
                 dir.getFileName().toString(),
                 f.started == null ? "" : f.started.toString(),
@@ -86,7 +93,7 @@ final class ProfileRun {
                 "",
                 0,
                 null,
-                new ProfilerSettings(Recordings.isOtlp(file) ? "otlp" : "jfr", "cpu", f.periodNanos),
+                new ProfilerSettings(engine(otlp ? f.producer : producer(results.get(0)), otlp), "cpu", f.periodNanos),
                 List.of(NAME),
                 List.of(),
                 "",
@@ -96,12 +103,32 @@ final class ProfileRun {
                 "profile file: " + file.toAbsolutePath(),
                 "none",
                 Map.of());
-        List<ScenarioResult> results = new ExternalRunWriter(dir, rules, p -> p.equals(copy) ? kept.get(file) : null)
-                .write(
-                        meta,
-                        List.of(new ProcessRecording(NAME, 0, copy, Map.of("file", file.toString()), f.seconds, "")));
+        writer.writeFiles(meta, results);
         if (!results.get(0).ok()) throw new UsageException(results.get(0).error());
         return dir;
+    }
+
+    /**
+     * The profiler that took a profile's samples, in {@code run --profiler}'s words where it is one of them: two
+     * profiles are measured alike when the same profiler took both, whatever file holds them (a recording and the
+     * OTLP profile exported from it are), and differently when two profilers did, though both files are JFR.
+     * {@code otlp} where an OTLP profile does not say.
+     */
+    static String engine(String producer, boolean otlp) {
+        return switch (producer) {
+            case "async-profiler" -> "async";
+            case "jdk" -> "jfr";
+            case "" -> otlp ? "otlp" : "jfr";
+            default -> producer;
+        };
+    }
+
+    private static String producer(ScenarioResult r) {
+        return r.shares().values().stream()
+                .flatMap(a -> a.recordings().stream())
+                .map(io.wirecost.attribution.RecordingSummary::producer)
+                .findFirst()
+                .orElse("");
     }
 
     /** Where {@link #write} copies {@code file} in the run directory {@code dir}. */
@@ -116,7 +143,7 @@ final class ProfileRun {
     }
 
     /** What the file says of itself; a period of 0 where it names none. */
-    private record Facts(Instant started, double seconds, String host, long periodNanos) {}
+    private record Facts(Instant started, double seconds, String host, long periodNanos, String producer) {}
 
     private static Facts otlpFacts(Path file) {
         ExportProfilesServiceRequest r;
@@ -128,19 +155,24 @@ final class ProfileRun {
         long start = Long.MAX_VALUE;
         long end = 0;
         String host = "";
+        String producer = "";
         long period = 0;
         for (ResourceProfiles rp : r.getResourceProfilesList()) {
             for (KeyValue kv : rp.getResource().getAttributesList())
                 if (kv.getKey().equals("host.name")) host = kv.getValue().getStringValue();
-            for (ScopeProfiles sp : rp.getScopeProfilesList())
+            for (ScopeProfiles sp : rp.getScopeProfilesList()) {
+                for (KeyValue kv : sp.getScope().getAttributesList())
+                    if (kv.getKey().equals(OtlpExport.PRODUCER_ATTRIBUTE))
+                        producer = kv.getValue().getStringValue();
                 for (Profile p : sp.getProfilesList()) {
                     if (period == 0) period = p.getPeriod();
                     if (p.getTimeUnixNano() == 0) continue;
                     start = Math.min(start, p.getTimeUnixNano());
                     end = Math.max(end, p.getTimeUnixNano() + p.getDurationNano());
                 }
+            }
         }
-        if (start == Long.MAX_VALUE) return new Facts(null, 0, host, period);
-        return new Facts(Instant.ofEpochSecond(0, start), (end - start) / 1e9, host, period);
+        if (start == Long.MAX_VALUE) return new Facts(null, 0, host, period, producer);
+        return new Facts(Instant.ofEpochSecond(0, start), (end - start) / 1e9, host, period, producer);
     }
 }

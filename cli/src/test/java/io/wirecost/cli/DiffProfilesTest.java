@@ -71,15 +71,59 @@ class DiffProfilesTest {
         assertEquals(expected, sideSamples(out.resolve("candidate")));
     }
 
-    /** A recording against a profile file: what differs is named as the files say it, no interval made up. */
+    /**
+     * Two profiles are measured alike when one profiler took both, whatever file holds them: a recording against the
+     * OTLP profile exported from it has only diff's usual reason for no verdict (one run a side).
+     */
     @Test
-    void aRecordingAgainstAnOtlpFileNamesTheirProfilers() throws Exception {
+    void aRecordingAgainstItsOwnExportIsMeasuredAlike() throws Exception {
         Path pb = tmp.resolve("export.pb");
         ok("export", RECORDING.toString(), "--otlp", pb.toString());
         InProcess.Outcome d = InProcess.run("diff", RECORDING.toString(), pb.toString(), "--no-flames");
         assertEquals(0, d.exit(), String.join("\n", d.stderr()));
+        assertTrue(d.stdout().contains("no verdict: needs --repeat 3 or more"), d.stdout());
+        assertFalse(d.stdout().contains("measured differently"), d.stdout());
+    }
+
+    /**
+     * Two profilers are named as what differs, though both files are JFR (async-profiler's and the JDK's); an OTLP
+     * profile that does not say which profiler took it is named by its format.
+     */
+    @Test
+    void recordingsOfTwoProfilersAreMeasuredDifferently() throws Exception {
+        Path async = Path.of("..", "attribution", "src", "test", "resources", "recordings", "ap29-cpu.jfr");
+        InProcess.Outcome d = InProcess.run(
+                "diff",
+                async.toString(),
+                RECORDING.toString(),
+                "--no-flames",
+                "--out",
+                tmp.resolve("d1").toString());
+        assertEquals(0, d.exit(), String.join("\n", d.stderr()));
         assertTrue(
-                d.stdout().contains("(profiler: jfr cpu, interval unknown vs otlp cpu, interval unknown)"), d.stdout());
+                d.stdout().contains("(profiler: async cpu, interval unknown vs jfr cpu, interval unknown)"),
+                d.stdout());
+
+        Path pb = tmp.resolve("export.pb");
+        ok("export", RECORDING.toString(), "--otlp", pb.toString());
+        var request = io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest.parseFrom(
+                Files.readAllBytes(pb));
+        var unsaid = request.toBuilder();
+        unsaid.getResourceProfilesBuilder(0)
+                .getScopeProfilesBuilder(0)
+                .getScopeBuilder()
+                .clearAttributes();
+        Path other = tmp.resolve("other.pb");
+        Files.write(other, unsaid.build().toByteArray());
+        InProcess.Outcome o = InProcess.run(
+                "diff",
+                RECORDING.toString(),
+                other.toString(),
+                "--no-flames",
+                "--out",
+                tmp.resolve("d2").toString());
+        assertTrue(
+                o.stdout().contains("(profiler: jfr cpu, interval unknown vs otlp cpu, interval unknown)"), o.stdout());
     }
 
     /**

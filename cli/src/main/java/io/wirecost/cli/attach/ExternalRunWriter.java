@@ -56,10 +56,22 @@ public final class ExternalRunWriter {
 
     /** Writes every file; a process whose recording cannot be read is listed as failed, the others still count. */
     public List<ScenarioResult> write(RunMetadata meta, List<ProcessRecording> processes) throws Exception {
-        List<ScenarioResult> results = new ArrayList<>();
         // the samples count as the profiler took them: CPU, or wall with --event wall
-        SampleMode mode = meta.sampleMode();
+        return writeFiles(meta, attribute(meta.sampleMode(), processes));
+    }
+
+    /**
+     * Each process's recording read and attributed, and its flame graph written: the run's results before its files,
+     * for a caller whose metadata says what the recordings do ({@code diff} of profile files names their profiler).
+     */
+    public List<ScenarioResult> attribute(SampleMode mode, List<ProcessRecording> processes) {
+        List<ScenarioResult> results = new ArrayList<>();
         for (ProcessRecording p : processes) results.add(result(p, mode));
+        return results;
+    }
+
+    /** The run's files of results {@link #attribute} gave. */
+    public List<ScenarioResult> writeFiles(RunMetadata meta, List<ScenarioResult> results) throws Exception {
         AtomicFiles.write(
                 dir.resolve("results.json"),
                 ResultsJson.render(meta, results, null, EndpointTable.sampler(dir, results, rules)));
