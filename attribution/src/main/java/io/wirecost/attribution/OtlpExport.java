@@ -89,6 +89,17 @@ public final class OtlpExport {
                 .build();
     }
 
+    /**
+     * The profiler that took every sample of these readings, for {@link #request(OtlpResource, String)}; empty where
+     * two profilers took them or none is known (an OTLP input names only its scope).
+     */
+    public static String producer(java.util.Collection<RecordingSummary> readings) {
+        java.util.Set<String> producers = new java.util.TreeSet<>();
+        for (RecordingSummary r : readings) producers.add(r.producer());
+        String one = producers.size() == 1 ? producers.iterator().next() : "";
+        return one.startsWith("otlp") ? "" : one;
+    }
+
     static String version() {
         String v = OtlpExport.class.getPackage().getImplementationVersion();
         return v != null ? v : "dev";

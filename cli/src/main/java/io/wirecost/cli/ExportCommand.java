@@ -20,8 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -98,7 +96,8 @@ final class ExportCommand implements Callable<Integer> {
         String files = inputs.stream().map(i -> i.file().toString()).collect(Collectors.joining("\n"));
         ExportProfilesServiceRequest request = export.request(
                 OtlpResource.ofRecordings(OtlpResource.serviceName(serviceName, System.getenv()), instanceId, files),
-                producer(summaries));
+                OtlpExport.producer(
+                        summaries.values().stream().flatMap(List::stream).toList()));
         if (otlp != null) {
             if (format.equals("json")) {
                 AtomicFiles.write(otlp, os -> os.write(OtlpJson.print(request).getBytes(StandardCharsets.UTF_8)));
@@ -115,17 +114,5 @@ final class ExportCommand implements Callable<Integer> {
     private java.util.function.Function<String, String> artifacts(List<InputOptions.Input> inputs) {
         boolean everyOne = inputs.stream().allMatch(in -> Files.isRegularFile(ArtifactIndex.fileBeside(in.file())));
         return everyOne ? input.artifacts(inputs)::artifactOf : null;
-    }
-
-    /**
-     * The profiler that took every sample, for the profile to say beside its format; empty where the recordings were
-     * taken by different ones or say none (an OTLP input names only its scope).
-     */
-    static String producer(Map<SampleMode, List<RecordingSummary>> summaries) {
-        Set<String> producers = new TreeSet<>();
-        summaries.values().forEach(l -> l.forEach(s -> producers.add(s.producer())));
-        return producers.size() == 1 && !producers.iterator().next().startsWith("otlp")
-                ? producers.iterator().next()
-                : "";
     }
 }

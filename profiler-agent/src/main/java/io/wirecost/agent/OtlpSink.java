@@ -41,10 +41,14 @@ final class OtlpSink {
         return RESOURCES.computeIfAbsent(serviceName, n -> OtlpResource.ofThisProcess(n, null));
     }
 
-    /** Queues the segment's profile (nothing when it held no sample); never throws. */
-    void ship(OtlpShipper shipper) {
+    /**
+     * Queues the segment's profile (nothing when it held no sample); never throws.
+     *
+     * @param producer the profiler that took the segment's samples, or empty
+     */
+    void ship(OtlpShipper shipper, String producer) {
         try {
-            if (!export.isEmpty()) shipper.offer(export.request(resource(serviceName)));
+            if (!export.isEmpty()) shipper.offer(export.request(resource(serviceName), producer));
         } catch (RuntimeException | LinkageError e) {
             shipper.encodeFailed(e);
         }

@@ -6,8 +6,10 @@ import io.wirecost.attribution.Attributor;
 import io.wirecost.attribution.CategoryCounts;
 import io.wirecost.attribution.EndpointSink;
 import io.wirecost.attribution.FanOutSink;
+import io.wirecost.attribution.OtlpExport;
 import io.wirecost.attribution.PackageProfile;
 import io.wirecost.attribution.RecordingException;
+import io.wirecost.attribution.RecordingSummary;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleMode;
 import io.wirecost.attribution.SampleSink;
@@ -93,8 +95,8 @@ final class SegmentReader {
                         otlp == null ? alloc : new FanOutSink(List.of(alloc, otlp.sink(SampleMode.ALLOC))));
             }
             artifactsRefreshed = false;
-            attributor.readSegment(file, c, alongside, otherModes);
-            if (otlp != null) otlp.ship(shipper);
+            Map<SampleMode, RecordingSummary> read = attributor.readSegment(file, c, alongside, otherModes);
+            if (otlp != null) otlp.ship(shipper, OtlpExport.producer(read.values()));
             totals.add(c, bytes, byArtifact, byEndpoint);
         } catch (RecordingException | IOException | RuntimeException | LinkageError e) {
             totals.drop(c);
