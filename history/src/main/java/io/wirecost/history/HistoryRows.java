@@ -18,13 +18,15 @@ final class HistoryRows {
 
     /** A row of {@code runs} with its figure count in column {@code n}. */
     static Entry entry(ResultSet r) throws SQLException {
-        long started = r.getLong("started_ms");
+        long startedMs = r.getLong("started_ms");
+        // asked at once: wasNull speaks of the column read last, and the arguments below read others first
+        Instant started = r.wasNull() ? null : Instant.ofEpochMilli(startedMs);
         RunFacts f = new RunFacts(
                 r.getString("run_key"),
                 r.getString("run_id"),
                 r.getString("kind"),
                 r.getString("dir"),
-                r.wasNull() ? null : Instant.ofEpochMilli(started),
+                started,
                 r.getString("host"),
                 r.getString("cpu_model"),
                 r.getString("java_version"),

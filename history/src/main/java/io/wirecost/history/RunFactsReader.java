@@ -51,7 +51,11 @@ final class RunFactsReader {
                         .asText(s.facts().path("java.runtime.version").asText("")))
                 .filter(v -> !v.isEmpty())
                 .findFirst()
-                .orElse(run.javaFeatureVersion() == null ? "" : String.valueOf(run.javaFeatureVersion()));
+                // 0: the run did not say (a profile file given to diff)
+                .orElse(
+                        run.javaFeatureVersion() == null || run.javaFeatureVersion() <= 0
+                                ? ""
+                                : String.valueOf(run.javaFeatureVersion()));
         JsonNode settings = new ObjectMapper()
                 .createObjectNode()
                 .<com.fasterxml.jackson.databind.node.ObjectNode>set("settings", ResultsFile.tree(run.settings()))

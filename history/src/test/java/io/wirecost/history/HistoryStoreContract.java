@@ -138,6 +138,23 @@ abstract class HistoryStoreContract {
         }
     }
 
+    /** A run whose start is unknown (a profile file's, an older run's) reads back unknown, not as 1970. */
+    @Test
+    void anUnknownStartIsReadBackUnknown() throws Exception {
+        String db = freshDb();
+        Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            store.add(synthetic("unknown", null, 10), null, null, t0);
+            store.add(synthetic("known", t0.plusSeconds(60), 10), null, null, null);
+        }
+        try (HistoryStore store = HistoryStore.open(db, false)) {
+            List<HistoryStore.Entry> runs = store.runs();
+            assertEquals(null, runs.get(0).facts().started());
+            assertEquals(t0, runs.get(0).measured(), "the time given stands in for the start");
+            assertEquals(t0.plusSeconds(60), runs.get(1).facts().started());
+        }
+    }
+
     @Test
     void theHostSpeedIsStoredWithTheRunAndReadBack() throws Exception {
         String db = freshDb();

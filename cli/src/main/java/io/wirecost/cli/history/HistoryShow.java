@@ -41,23 +41,20 @@ final class HistoryShow implements Callable<Integer> {
                     + ")");
             System.out.println("  directory:  " + f.dir());
             System.out.println("  key:        " + f.key());
-            System.out.println(
-                    "  measured:   " + Times.format(e.measured()) + " (started " + Times.format(f.started()) + ")");
+            System.out.println("  measured:   " + Times.format(e.measured())
+                    + (f.started() == null ? " (its start unknown)" : " (started " + Times.format(f.started()) + ")"));
             System.out.println("  commit:     " + (e.commit() == null ? "" : e.commit())
                     + (e.branch() == null ? "" : " on " + e.branch()));
-            System.out.println("  host:       " + f.host()
+            System.out.println("  host:       " + known(f.host())
                     + (f.cpuModel() == null || f.cpuModel().isEmpty() ? "" : ", " + f.cpuModel()));
-            System.out.println("  JDK:        " + f.javaVersion());
-            System.out.println("  method:     " + f.method());
-            System.out.printf(
-                    Locale.ROOT,
-                    "  machine:    load %.2f, steal %.2f %%, busy %.1f %%, host reference %s%n",
-                    f.loadAverage(),
-                    f.stealPercent(),
-                    f.busyPercent(),
-                    Double.isNaN(f.hostSpeedMbps())
+            System.out.println("  JDK:        " + known(f.javaVersion()));
+            System.out.println("  method:     " + (f.method().isEmpty() ? "none" : f.method()));
+            System.out.println("  machine:    load " + known(f.loadAverage(), "%.2f") + ", steal "
+                    + known(f.stealPercent(), "%.2f %%") + ", busy " + known(f.busyPercent(), "%.1f %%")
+                    + ", host reference "
+                    + (Double.isNaN(f.hostSpeedMbps())
                             ? "not probed"
-                            : String.format(Locale.ROOT, "%.0f MB/s (AES-GCM, one core)", f.hostSpeedMbps()));
+                            : String.format(Locale.ROOT, "%.0f MB/s (AES-GCM, one core)", f.hostSpeedMbps())));
             List<String> settings = SettingsLines.of(f.settings());
             System.out.println("  settings:" + (settings.isEmpty() ? "   none stored" : ""));
             for (String line : settings) System.out.println("    " + line);
@@ -75,6 +72,15 @@ final class HistoryShow implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** A fact the run did not record reads "unknown", not as an empty field, 0 or NaN. */
+    private static String known(String fact) {
+        return fact == null || fact.isEmpty() ? "unknown" : fact;
+    }
+
+    private static String known(double fact, String format) {
+        return Double.isNaN(fact) ? "unknown" : String.format(Locale.ROOT, format, fact);
     }
 
     static HistoryStore.Entry find(List<HistoryStore.Entry> runs, String which) {

@@ -139,6 +139,31 @@ public class HistoryCommandTest {
         assertTrue(show.stdout().lines().anyMatch(l -> l.matches(" {4}configuration +\"\"")), show.stdout());
     }
 
+    /**
+     * What a run did not record is shown as unknown: a profile file given to diff becomes a run with no start, JDK,
+     * method or machine facts, and show says so rather than 1970, 0 or NaN.
+     */
+    @Test
+    void whatARunDidNotRecordIsShownUnknown() throws Exception {
+        Path recording = Path.of("src/test/resources/recordings/workload-jdk.jfr");
+        Path copy = Files.copy(recording, tmp.resolve("copy.jfr"));
+        Path diff = tmp.resolve("diff");
+        InProcess.run("diff", recording.toString(), copy.toString(), "--no-flames", "--out", diff.toString());
+        assertEquals(
+                0,
+                InProcess.run("history", "add", diff.resolve("baseline").toString(), "--db", db("p.sqlite"))
+                        .exit());
+        InProcess.Outcome show = InProcess.run("history", "show", "1", "--db", db("p.sqlite"));
+        assertEquals(0, show.exit(), show.stderr().toString());
+        String out = show.stdout();
+        assertTrue(out.contains("(its start unknown)"), out);
+        assertTrue(out.lines().anyMatch(l -> l.equals("  JDK:        unknown")), out);
+        assertTrue(out.lines().anyMatch(l -> l.equals("  host:       unknown")), out);
+        assertTrue(
+                out.contains("machine:    load unknown, steal unknown, busy unknown, host reference not probed"), out);
+        assertTrue(!out.contains("NaN") && !out.contains("1970"), out);
+    }
+
     @Test
     void badInputIsOneLine() throws Exception {
         Path notes = Files.writeString(tmp.resolve("notes.txt"), "not a database\n".repeat(20));
