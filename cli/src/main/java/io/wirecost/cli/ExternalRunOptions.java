@@ -35,10 +35,7 @@ final class ExternalRunOptions {
             description = "async (async-profiler) or jfr (default: ${DEFAULT-VALUE}).")
     String engine;
 
-    @Option(
-            names = "--event",
-            defaultValue = "itimer",
-            description = "cpu, ctimer, itimer or wall (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--event", description = "async-profiler event: cpu, ctimer, itimer or wall (default: itimer).")
     String event;
 
     @Option(names = "--interval", defaultValue = "10ms", description = "Sampling interval (default: ${DEFAULT-VALUE}).")
@@ -58,10 +55,10 @@ final class ExternalRunOptions {
     }
 
     ProfilerSettings profiler() {
+        String engine =
+                ProfilerOptions.engine(List.of(ProfilerOptions.Engine.ASYNC, ProfilerOptions.Engine.JFR), this.engine);
         return new ProfilerSettings(
-                ProfilerOptions.engine(List.of(ProfilerOptions.Engine.ASYNC, ProfilerOptions.Engine.JFR), engine),
-                ProfilerOptions.event(event),
-                Durations.parseNanos("--interval", interval));
+                engine, ProfilerOptions.event(engine, event, "itimer"), Durations.parseNanos("--interval", interval));
     }
 
     /** Checks the layers before anything is recorded: a typo in a file or pack name fails now, not after the run. */

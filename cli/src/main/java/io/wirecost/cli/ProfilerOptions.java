@@ -42,8 +42,7 @@ final class ProfilerOptions {
 
     @Option(
             names = "--event",
-            defaultValue = "cpu",
-            description = "async-profiler event: cpu (falls back to itimer), ctimer, itimer, wall.")
+            description = "async-profiler event: cpu (the default; falls back to itimer), ctimer, itimer, wall.")
     String event;
 
     @Option(
@@ -65,11 +64,9 @@ final class ProfilerOptions {
     String interval;
 
     ProfilerSettings settings(RunMethod method) {
+        String engine = engine(List.of(Engine.values()), this.engine);
         return new ProfilerSettings(
-                engine(List.of(Engine.values()), engine),
-                event(event),
-                intervalNanos(engine, interval, method),
-                profileExtras(profile));
+                engine, event(engine, event, "cpu"), intervalNanos(engine, interval, method), profileExtras(profile));
     }
 
     /** The engine's word, if one of {@code allowed}; else the one-line error naming {@code --profiler}. */
@@ -77,8 +74,18 @@ final class ProfilerOptions {
         return Choice.word(Choice.among("--profiler", word, allowed));
     }
 
-    static String event(String word) {
-        return Choice.word(Choice.among("--event", word, List.of(Event.values())));
+    /**
+     * {@code --event} for {@code engine}, or {@code asyncDefault} where not given. JFR has one execution sampler and
+     * the agent ignores the event beside it, so an event other than cpu with JFR is refused rather than recorded
+     * and not honoured.
+     */
+    static String event(String engine, String word, String asyncDefault) {
+        if (word == null) return engine.equals("jfr") ? "cpu" : asyncDefault;
+        String event = Choice.word(Choice.among("--event", word, List.of(Event.values())));
+        if (engine.equals("jfr") && !event.equals("cpu"))
+            throw new UsageException("--event " + word + ": JFR takes CPU samples only (jdk.ExecutionSample); " + event
+                    + " is an async-profiler event (--profiler async)");
+        return event;
     }
 
     /**

@@ -100,9 +100,7 @@ class DiffProfilesTest {
                 "--out",
                 tmp.resolve("d1").toString());
         assertEquals(0, d.exit(), String.join("\n", d.stderr()));
-        assertTrue(
-                d.stdout().contains("(profiler: async cpu, interval unknown vs jfr cpu, interval unknown)"),
-                d.stdout());
+        assertTrue(d.stdout().contains("(profiler: async cpu, interval unknown vs jfr, interval unknown)"), d.stdout());
 
         Path pb = tmp.resolve("export.pb");
         ok("export", RECORDING.toString(), "--otlp", pb.toString());
@@ -122,8 +120,7 @@ class DiffProfilesTest {
                 "--no-flames",
                 "--out",
                 tmp.resolve("d2").toString());
-        assertTrue(
-                o.stdout().contains("(profiler: jfr cpu, interval unknown vs otlp cpu, interval unknown)"), o.stdout());
+        assertTrue(o.stdout().contains("(profiler: jfr, interval unknown vs otlp cpu, interval unknown)"), o.stdout());
     }
 
     /**

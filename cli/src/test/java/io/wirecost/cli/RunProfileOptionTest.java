@@ -2,6 +2,7 @@ package io.wirecost.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wirecost.runner.ProfilerSettings;
 import io.wirecost.runner.RunMethod;
@@ -43,6 +44,34 @@ class RunProfileOptionTest {
                 "engine=async,event=itimer,interval=10000000,start=manual,otlp.endpoint=http://127.0.0.1:4318,"
                         + "service.name=wirecost-bench",
                 new ProfilerSettings("async", "itimer", 10_000_000).agentOptions(Path.of("/tmp/r.jfr"), live));
+    }
+
+    /**
+     * JFR has one sampler: an event other than cpu beside it would be recorded and not honoured, so it is refused
+     * (by run, profile and attach alike), and a run's header names JFR alone.
+     */
+    @Test
+    void anAsyncProfilerEventWithJfrIsRefusedAndJfrNamesNoEvent() {
+        for (String[] command : List.of(
+                new String[] {"run", "--profiler", "jfr", "--event", "wall", "--scenarios", "tcp"},
+                new String[] {"profile", "--profiler", "jfr", "--event", "itimer", "--", "true"},
+                new String[] {"attach", "1", "--profiler", "jfr", "--event", "wall"})) {
+            InProcess.Outcome o = InProcess.run(command);
+            assertEquals(2, o.exit(), String.join(" ", command));
+            assertEquals(1, o.stderr().size(), o.stderr().toString());
+            assertTrue(
+                    o.stderr().get(0).startsWith("wirecost: --event "),
+                    o.stderr().get(0));
+            assertTrue(
+                    o.stderr().get(0).contains("JFR takes CPU samples only"),
+                    o.stderr().get(0));
+        }
+        assertEquals("cpu", ProfilerOptions.event("jfr", null, "itimer"));
+        assertEquals("cpu", ProfilerOptions.event("jfr", "cpu", "itimer"));
+        assertEquals("itimer", ProfilerOptions.event("async", null, "itimer"));
+        assertEquals("wall", ProfilerOptions.event("async", "wall", "cpu"));
+        assertEquals("jfr", new ProfilerSettings("jfr", "cpu", 1000).sampler());
+        assertEquals("async itimer", new ProfilerSettings("async", "itimer", 1000).sampler());
     }
 
     @Test

@@ -89,7 +89,15 @@ public record ResultsFile(
             String method) {}
 
     /** Which engine sampled which event how often, and what it recorded beside CPU samples. */
-    public record Profiler(String engine, String event, Long intervalNs, List<String> extras) {}
+    public record Profiler(String engine, String event, Long intervalNs, List<String> extras) {
+        /**
+         * The engine and, for async-profiler, its event: JFR's one sampler takes the samples whatever event a run
+         * recorded beside it (runner's ProfilerSettings#sampler says a run's header the same way).
+         */
+        public String sampler() {
+            return "jfr".equals(engine) || event == null ? engine : engine + " " + event;
+        }
+    }
 
     /**
      * The sampling event behind the run's endpoint figures (endpoints.csv, report.html's table) as its recordings name

@@ -43,7 +43,7 @@ final class RunProtocol {
             // a profile file given to diff says no interval (0): "every 0 ns" would read as a setting
             p.put(
                     "profiler",
-                    prof.engine() + " " + (prof.event() == null ? "" : prof.event())
+                    prof.sampler()
                             + (prof.intervalNs() == null || prof.intervalNs() <= 0
                                     ? ", interval unknown"
                                     : " every " + prof.intervalNs() + " ns"));

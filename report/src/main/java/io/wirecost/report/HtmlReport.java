@@ -74,8 +74,7 @@ public final class HtmlReport {
         item(
                 sb,
                 "profiler",
-                m.profiler().engine() + " " + m.profiler().event() + ", interval "
-                        + m.profiler().intervalNs() / 1000 + " µs");
+                m.profiler().sampler() + ", interval " + m.profiler().intervalNs() / 1000 + " µs");
         if (m.settings() != null) item(sb, "method", CountsTable.method(m.settings()));
         HostReference.span(results).ifPresent(span -> item(sb, "host reference (AES-GCM, one core)", span));
         item(sb, "wirecost", m.wirecostVersion());

@@ -20,7 +20,7 @@ public final class RunHeader {
 
     /** The profiler line: engine, event and interval. */
     public static String profiler(RunMetadata meta) {
-        return "- profiler: " + meta.profiler().engine() + ' ' + meta.profiler().event() + ", interval "
+        return "- profiler: " + meta.profiler().sampler() + ", interval "
                 + meta.profiler().intervalNs() / 1000 + " µs\n";
     }
 }

@@ -22,6 +22,14 @@ public record ProfilerSettings(String engine, String event, long intervalNs, Set
         this(engine, event, intervalNs, Set.of());
     }
 
+    /**
+     * What sampled, as a run's header says it: async-profiler and its event; JFR alone, since its one execution
+     * sampler is what samples whatever event the run recorded beside it.
+     */
+    public String sampler() {
+        return engine.equals("jfr") ? engine : engine + ' ' + event;
+    }
+
     /** How this profiler's own samples count: wall with async-profiler's wall event, else CPU. */
     public SampleMode sampleMode() {
         return SampleMode.ofProfiler(engine, event);
