@@ -7,8 +7,11 @@ import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.profiles.v1development.ResourceProfiles;
 import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -93,8 +96,8 @@ public final class OtlpExport {
      * The profiler that took every sample of these readings, for {@link #request(OtlpResource, String)}; empty where
      * two profilers took them or none is known (an OTLP input names only its scope).
      */
-    public static String producer(java.util.Collection<RecordingSummary> readings) {
-        java.util.Set<String> producers = new java.util.TreeSet<>();
+    public static String producer(Collection<RecordingSummary> readings) {
+        Set<String> producers = new TreeSet<>();
         for (RecordingSummary r : readings) producers.add(r.producer());
         String one = producers.size() == 1 ? producers.iterator().next() : "";
         return one.startsWith("otlp") ? "" : one;

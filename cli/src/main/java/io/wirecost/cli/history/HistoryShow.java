@@ -48,7 +48,8 @@ final class HistoryShow implements Callable<Integer> {
             System.out.println("  host:       " + known(f.host())
                     + (f.cpuModel() == null || f.cpuModel().isEmpty() ? "" : ", " + f.cpuModel()));
             System.out.println("  JDK:        " + known(f.javaVersion()));
-            System.out.println("  method:     " + (f.method().isEmpty() ? "none" : f.method()));
+            System.out.println(
+                    "  method:     " + (f.method() == null || f.method().isEmpty() ? "none" : f.method()));
             System.out.println("  machine:    load " + known(f.loadAverage(), "%.2f") + ", steal "
                     + known(f.stealPercent(), "%.2f %%") + ", busy " + known(f.busyPercent(), "%.1f %%")
                     + ", host reference "
