@@ -14,7 +14,8 @@ import java.util.Map;
  * </pre>
  *
  * @param engine     {@code async} (async-profiler, bundled), {@code jfr} (JDK Flight Recorder) or {@code none}
- * @param event      async-profiler event: {@code cpu} (falls back to {@code itimer}), {@code itimer}, {@code wall}
+ * @param event      async-profiler event: {@code cpu} (falls back to {@code itimer}), {@code itimer}, {@code wall};
+ *                   {@code cpu} with {@code engine=jfr}, which takes no other
  * @param intervalNs sampling interval in nanoseconds
  * @param file       where the recording goes; null when not given (see {@link #recordingFile()})
  * @param startNow   profile from start-up to shutdown; otherwise wait for the control MBean
@@ -72,7 +73,7 @@ public record AgentOptions(
 
     public static AgentOptions parse(String args) {
         String engine = "async";
-        String event = DEFAULT_EVENT;
+        String event = null;
         long interval = DEFAULT_INTERVAL_NS;
         Path file = null;
         boolean startNow = true;
@@ -130,6 +131,13 @@ public record AgentOptions(
             throw new IllegalArgumentException(
                     "from= and to= apply to a whole-run recording: not with metrics.port or start=manual");
         }
+        // JFR has one execution sampler: an async-profiler event beside it would be recorded in the run's words and
+        // not honoured, so it is refused as the CLI refuses --event with --profiler jfr
+        if (engine.equals("jfr") && event != null && !event.equals("cpu")) {
+            throw new IllegalArgumentException("event=" + event + ": engine=jfr takes CPU samples only "
+                    + "(jdk.ExecutionSample); " + event + " is an async-profiler event (engine=async)");
+        }
+        if (event == null) event = engine.equals("jfr") ? "cpu" : DEFAULT_EVENT;
         if (endpoints && event.equals("wall")) {
             throw new IllegalArgumentException("endpoints=on measures CPU per request: not with event=wall");
         }
@@ -184,7 +192,6 @@ public record AgentOptions(
         return file != null || !live();
     }
 
-    /** Whether recordings are rotated and read while the JVM runs: for live metrics, OTLP, or both. */
     /**
      * Whether giving up on the profiler at exit loses nothing: live metrics only, with no file to write and no OTLP
      * window to send, end with the JVM whatever the profiler was doing.
@@ -193,6 +200,7 @@ public record AgentOptions(
         return metrics != null && otlp == null && file == null && startNow;
     }
 
+    /** Whether recordings are rotated and read while the JVM runs: for live metrics, OTLP, or both. */
     public boolean live() {
         return metrics != null || otlp != null;
     }

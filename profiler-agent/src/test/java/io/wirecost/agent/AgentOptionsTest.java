@@ -25,6 +25,22 @@ class AgentOptionsTest {
     }
 
     @Test
+    void jfrTakesCpuSamplesOnlyAndRefusesAnAsyncProfilerEvent() {
+        assertEquals("cpu", AgentOptions.parse("engine=jfr").event());
+        assertEquals("cpu", AgentOptions.parse("engine=jfr,event=cpu").event());
+        assertEquals(
+                AgentOptions.DEFAULT_EVENT, AgentOptions.parse("engine=async").event());
+        for (String event : List.of("wall", "itimer", "ctimer")) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("engine=jfr,event=" + event));
+            assertEquals(
+                    "event=" + event + ": engine=jfr takes CPU samples only (jdk.ExecutionSample); " + event
+                            + " is an async-profiler event (engine=async)",
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void durationsTakeEachSuffixAndBareNanoseconds() {
         // ms, us and ns end in s or m: each must be read as itself, not as seconds or minutes
         assertEquals(5_000_000L, AgentOptions.parseDuration("5ms"));

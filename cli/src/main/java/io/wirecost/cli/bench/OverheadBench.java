@@ -28,7 +28,12 @@ import picocli.CommandLine.Option;
 final class OverheadBench implements Callable<Integer> {
 
     /** The agent's default event (io.wirecost.agent.AgentOptions.DEFAULT_EVENT; the CLI does not link the agent). */
-    static final String AGENT_DEFAULT_EVENT = "itimer";
+    private static final String AGENT_DEFAULT_EVENT = "itimer";
+
+    /** The event the agent samples with {@code engine} when none is named: JFR takes CPU samples only. */
+    static String agentDefaultEvent(String engine) {
+        return engine.equals("jfr") ? "cpu" : AGENT_DEFAULT_EVENT;
+    }
 
     private static final String ENDPOINTS_SUFFIX = "+endpoints";
     private static final String OTLP_SUFFIX = "+otlp";
@@ -134,7 +139,7 @@ final class OverheadBench implements Callable<Integer> {
             // a host with endpoints=on and start=manual pays them
             ProfilerSettings prof = new ProfilerSettings(
                     p[0],
-                    p.length == 3 ? p[1] : AGENT_DEFAULT_EVENT,
+                    p.length == 3 ? p[1] : agentDefaultEvent(p[0]),
                     interval,
                     endpoints ? java.util.Set.of(ProfilerSettings.ENDPOINTS) : java.util.Set.of());
             JvmLauncher launcher = new JvmLauncher(
