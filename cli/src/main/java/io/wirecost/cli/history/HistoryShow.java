@@ -43,8 +43,9 @@ final class HistoryShow implements Callable<Integer> {
             System.out.println("  key:        " + f.key());
             System.out.println("  measured:   " + Times.format(e.measured())
                     + (f.started() == null ? " (its start unknown)" : " (started " + Times.format(f.started()) + ")"));
-            System.out.println("  commit:     " + (e.commit() == null ? "" : e.commit())
-                    + (e.branch() == null ? "" : " on " + e.branch()));
+            System.out.println(
+                    "  commit:     " + (e.commit() == null || e.commit().isEmpty() ? "none given" : e.commit())
+                            + (e.branch() == null || e.branch().isEmpty() ? "" : " on " + e.branch()));
             System.out.println("  host:       " + known(f.host())
                     + (f.cpuModel() == null || f.cpuModel().isEmpty() ? "" : ", " + f.cpuModel()));
             System.out.println("  JDK:        " + known(f.javaVersion()));

@@ -159,6 +159,7 @@ public class HistoryCommandTest {
         assertTrue(out.contains("(its start unknown)"), out);
         assertTrue(out.lines().anyMatch(l -> l.equals("  JDK:        unknown")), out);
         assertTrue(out.lines().anyMatch(l -> l.equals("  host:       unknown")), out);
+        assertTrue(out.lines().anyMatch(l -> l.equals("  commit:     none given")), out);
         assertTrue(
                 out.contains("machine:    load unknown, steal unknown, busy unknown, host reference not probed"), out);
         assertTrue(!out.contains("NaN") && !out.contains("1970"), out);
