@@ -71,9 +71,18 @@ public final class DiffFlames {
         return tree;
     }
 
-    /** scenario-role -> recordings of every repetition ({@code rmi-server.jfr}, {@code rmi.r2-server.jfr}, ...). */
+    /**
+     * Page name -> recordings of every repetition: as results.json names each scenario's recording per role and
+     * repetition ({@code profile --repeat} keeps repetition K's under {@code recordings/rep-K/}, and a JVM's file is
+     * named after its pid), {@code scenario-role}, or the scenario alone for the one role {@code all} of a profile or
+     * attach run. By file name ({@code rmi-server.jfr}, {@code rmi.r2-server.jfr}) for a run whose results.json names
+     * none, as older runs' do not.
+     */
     private static Map<String, List<Path>> recordings(Path run) throws IOException {
-        Path dir = (Files.isDirectory(run) ? run : run.toAbsolutePath().getParent()).resolve("recordings");
+        Path runDir = Files.isDirectory(run) ? run : run.toAbsolutePath().getParent();
+        Map<String, List<Path>> named = named(runDir);
+        if (!named.isEmpty()) return named;
+        Path dir = runDir.resolve("recordings");
         Map<String, List<Path>> out = new TreeMap<>();
         if (!Files.isDirectory(dir)) return out;
         try (Stream<Path> s = Files.list(dir)) {
@@ -86,6 +95,30 @@ public final class DiffFlames {
                         .add(f);
             }
         }
+        return out;
+    }
+
+    /** The recordings results.json names that are still there; empty when it names none or cannot be read. */
+    private static Map<String, List<Path>> named(Path runDir) {
+        Path results = runDir.resolve("results.json");
+        Map<String, List<Path>> out = new TreeMap<>();
+        if (!Files.isRegularFile(results)) return out;
+        List<ResultsFile.Scenario> scenarios;
+        try {
+            scenarios = ResultsFile.read(results).scenarios();
+        } catch (RunData.BadRunException e) {
+            // diff has read it already and said what is wrong; history report draws what the file names give
+            return out;
+        }
+        for (ResultsFile.Scenario s : scenarios)
+            s.recordings().forEach((role, name) -> {
+                Path f = runDir.resolve(name);
+                if (Files.isRegularFile(f))
+                    out.computeIfAbsent(
+                                    role.equals("all") ? s.scenario() : s.scenario() + "-" + role,
+                                    k -> new ArrayList<>())
+                            .add(f);
+            });
         return out;
     }
 }
