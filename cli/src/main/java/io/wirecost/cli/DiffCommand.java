@@ -35,6 +35,7 @@ import picocli.CommandLine.Parameters;
  * ./wirecost run --scenarios rmi,rmi-ssl --repeat 3 --interleave --candidate-java-home /opt/jdk25 --out runs/ab
  * ./wirecost diff runs/ab/baseline runs/ab/candidate > comment.md
  * ./wirecost diff before.pb after.pb        # two OTLP profiles (or JFR recordings), as two profile runs
+ * ./wirecost diff a1.jfr,a2.jfr,a3.jfr b1.jfr,b2.jfr,b3.jfr   # three a side, each a repetition: a verdict
  * </pre>
  */
 @Command(
@@ -47,13 +48,16 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "BASE_RUN",
-            description = "Baseline run directory (or its results.json), or a profile file: OTLP or JFR.")
+            description =
+                    "Baseline run directory (or its results.json), or profile files (OTLP or JFR), comma-separated: "
+                            + "each a repetition, 3 a side for a verdict.")
     Path baseline;
 
     @Parameters(
             index = "1",
             paramLabel = "CAND_RUN",
-            description = "Candidate run directory (or its results.json), or a profile file: OTLP or JFR.")
+            description =
+                    "Candidate run directory (or its results.json), or profile files (OTLP or JFR), comma-separated.")
     Path candidate;
 
     @Option(
@@ -124,36 +128,50 @@ final class DiffCommand implements Callable<Integer> {
             throw new UsageException(
                     "--gate-min-share must be a percentage between 0 and 100 (e.g. 5), got " + gateMinShare);
         }
+        List<Path> baseFiles = sideFiles("BASE_RUN", baseline);
+        List<Path> candFiles = sideFiles("CAND_RUN", candidate);
         if (out != null) OutputDirectory.create("--out", out);
         Path dir = out != null
                 ? out
                 : (Files.isDirectory(candidate)
                                 ? candidate
-                                : candidate.toAbsolutePath().getParent())
+                                : candFiles.get(0).toAbsolutePath().getParent())
                         .resolve("diff");
         Path baseRun = baseline;
         Path candRun = candidate;
         // the differential flame graphs replay what each profile file's attribution replayed: one reading a file
         java.util.function.Function<Path, SampleCapture> kept = p -> null;
-        boolean profiles = ProfileRun.isProfile(baseline);
-        if (profiles != ProfileRun.isProfile(candidate))
+        boolean profiles = ProfileRun.isProfile(baseFiles.get(0));
+        if (profiles != ProfileRun.isProfile(candFiles.get(0)))
             throw new UsageException("diff compares two runs or two profile files, not one of each (" + baseline
                     + (profiles ? " is a profile file, " : " is a run, ") + candidate
                     + (profiles ? " a run)" : " a profile file)"));
         if (profiles) {
-            sameRunRefused();
-            // each file as the run directory `profile` would have made of it, classified by one rule set
+            sameProfilesRefused(baseFiles, candFiles);
+            // each side as the run directory `profile` would have made of it, classified by one rule set
             // each file read once: pack:auto's reading of it is what its side's attribution replays
             Map<Path, SampleCapture> captures = new HashMap<>();
-            RuleSet rules = ProfileRun.rules(List.of(baseline, candidate), captures);
+            List<Path> all = new java.util.ArrayList<>(baseFiles);
+            all.addAll(candFiles);
+            RuleSet rules = ProfileRun.rules(all, captures);
             baseRun = ProfileRun.write(
-                    baseline, OutputDirectory.create("--out", dir.resolve("baseline")), rules, captures);
+                    baseFiles, OutputDirectory.create("--out", dir.resolve("baseline")), rules, captures);
             candRun = ProfileRun.write(
-                    candidate, OutputDirectory.create("--out", dir.resolve("candidate")), rules, captures);
+                    candFiles, OutputDirectory.create("--out", dir.resolve("candidate")), rules, captures);
             Map<Path, SampleCapture> byCopy = new HashMap<>();
-            if (captures.containsKey(baseline)) byCopy.put(ProfileRun.copy(baseline, baseRun), captures.get(baseline));
-            if (captures.containsKey(candidate))
-                byCopy.put(ProfileRun.copy(candidate, candRun), captures.get(candidate));
+            for (Map.Entry<Path, List<Path>> side :
+                    Map.of(baseRun, baseFiles, candRun, candFiles).entrySet())
+                for (int i = 0; i < side.getValue().size(); i++) {
+                    SampleCapture c = captures.get(side.getValue().get(i));
+                    if (c != null)
+                        byCopy.put(
+                                ProfileRun.copy(
+                                        side.getValue().get(i),
+                                        side.getKey(),
+                                        i + 1,
+                                        side.getValue().size()),
+                                c);
+                }
             kept = byCopy::get;
         }
         RunData base;
@@ -174,8 +192,12 @@ final class DiffCommand implements Callable<Integer> {
         // by library, from the agent's .artifacts files: shown beside the verdicts, outside Holm's family (see
         // ArtifactShares)
         lines.addAll(io.wirecost.diff.ArtifactShares.lines(baseRun, candRun));
-        DiffReport report =
-                new DiffReport(base, cand, new Gate(t, level, gateMinShare, allowApart).judge(base, cand, lines), t);
+        DiffReport report = new DiffReport(
+                base,
+                cand,
+                new Gate(t, level, gateMinShare, allowApart).judge(base, cand, lines),
+                t,
+                profiles ? DiffReport.NO_VERDICT_PROFILES : DiffReport.NO_VERDICT);
         // JMC's rules: a section of its own, reported beside the verdicts, never changing the exit status
         List<JmcRuleDiff.Rise> rises = JmcRuleDiff.rises(baseRun, candRun);
         String md = report.markdown() + JmcRuleDiff.markdown(rises);
@@ -203,6 +225,29 @@ final class DiffCommand implements Callable<Integer> {
         if (Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b))
             throw new UsageException("BASE_RUN and CAND_RUN are the same run (" + baseline + ", " + candidate
                     + "): diff compares two runs");
+    }
+
+    /**
+     * A side's profile files ({@link ProfileRun#files}); a list of several must name profile files only, each a
+     * repetition of the side.
+     */
+    private static List<Path> sideFiles(String label, Path side) {
+        List<Path> files = ProfileRun.files(side);
+        if (files.size() > 1)
+            for (Path f : files)
+                if (!ProfileRun.isProfile(f))
+                    throw new UsageException(label + " " + side + ": " + f + " is "
+                            + (Files.exists(f) ? "not a profile file" : "not there")
+                            + " (a comma-separated list names profile files, OTLP or JFR)");
+        return files;
+    }
+
+    /** The same profiles on both sides: as {@link #sameRunRefused}, a wrong variable in a CI script. */
+    private void sameProfilesRefused(List<Path> base, List<Path> cand) throws IOException {
+        if (base.size() != cand.size()) return;
+        for (int i = 0; i < base.size(); i++) if (!Files.isSameFile(base.get(i), cand.get(i))) return;
+        throw new UsageException("BASE_RUN and CAND_RUN are the same " + (base.size() == 1 ? "profile" : "profiles")
+                + " (" + baseline + ", " + candidate + "): diff compares two");
     }
 
     private static Path runOf(Path p) {

@@ -24,6 +24,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,41 +73,104 @@ final class ProfileRun {
     }
 
     /**
-     * Writes {@code dir} as the run of {@code file}; its start, length and host are the profile's own where it says
-     * them (OTLP: the earliest profile's time and duration, the resource's {@code host.name}), else unknown, as an
-     * older run's are, so that diff's check of runs measured apart judges what the files tell.
+     * The profile files a side names: the path itself where it exists, else a comma-separated list of files (each a
+     * repetition of the side, as {@code profile --repeat}'s are), so that a file whose name holds a comma still reads.
      */
-    static Path write(Path file, Path dir, RuleSet rules, Map<Path, SampleCapture> kept) throws Exception {
-        boolean otlp = Recordings.isOtlp(file);
-        Facts f = otlp ? otlpFacts(file) : new Facts(null, 0, "", 0, "");
-        Files.createDirectories(dir.resolve("recordings"));
-        Path copy = copy(file, dir);
-        Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
-        ExternalRunWriter writer = new ExternalRunWriter(dir, rules, p -> p.equals(copy) ? kept.get(file) : null);
-        List<ScenarioResult> results = writer.attribute(
-                SampleMode.CPU,
-                List.of(new ProcessRecording(NAME, 0, copy, Map.of("file", file.toString()), f.seconds, "")));
+    static List<Path> files(Path side) {
+        String s = side.toString();
+        if (Files.exists(side) || s.indexOf(',') < 0) return List.of(side);
+        List<Path> out = new ArrayList<>();
+        for (String f : s.split(",", -1)) {
+            if (f.isBlank())
+                throw new UsageException("'" + s + "': an empty name in a comma-separated list of profiles");
+            out.add(Path.of(f.trim()));
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Writes {@code dir} as the run of {@code files}, each a repetition of one JVM, as {@code profile --repeat}
+     * would have written it; its start, length and host are the profiles' own where they say them (OTLP: the
+     * earliest profile's time and duration, the resource's {@code host.name}), else unknown, as an older run's are,
+     * so that diff's check of runs measured apart judges what the files tell. The files of a side must have been
+     * taken alike (one profiler, one period), or their spread would be the settings' as much as the code's.
+     */
+    static Path write(List<Path> files, Path dir, RuleSet rules, Map<Path, SampleCapture> kept) throws Exception {
+        List<ProcessRecording> jvms = new ArrayList<>();
+        List<Facts> facts = new ArrayList<>();
+        Map<Path, Path> copies = new HashMap<>();
+        for (int i = 0; i < files.size(); i++) {
+            Path file = files.get(i);
+            Facts f = Recordings.isOtlp(file) ? otlpFacts(file) : new Facts(null, 0, "", 0, "");
+            Path copy = copy(file, dir, i + 1, files.size());
+            Files.createDirectories(copy.getParent());
+            Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+            copies.put(copy, file);
+            facts.add(f);
+            jvms.add(new ProcessRecording(NAME, 0, copy, Map.of("file", file.toString()), f.seconds, "", i + 1, -1));
+        }
+        ExternalRunWriter writer = new ExternalRunWriter(dir, rules, p -> kept.get(copies.get(p)));
+        List<ScenarioResult> results = writer.attribute(SampleMode.CPU, jvms);
+        for (ScenarioResult r : results) if (!r.ok()) throw new UsageException(r.error());
+        String engine = alike(
+                files,
+                "profiler",
+                i -> engine(
+                        Recordings.isOtlp(files.get(i)) ? facts.get(i).producer : producer(results.get(i)),
+                        Recordings.isOtlp(files.get(i))));
+        long period = Long.parseLong(alike(files, "period", i -> String.valueOf(facts.get(i).periodNanos)));
+        Instant started = facts.stream()
+                .map(Facts::started)
+                .filter(java.util.Objects::nonNull)
+                .min(Instant::compareTo)
+                .orElse(null);
+        // profiles of several hosts (a fleet's) stand as one side: named all, so that two sides of the same hosts
+        // compare as measured on one, and others do not
+        String host = String.join(
+                "+",
+                facts.stream()
+                        .map(Facts::host)
+                        .filter(h -> !h.isEmpty())
+                        .distinct()
+                        .sorted()
+                        .toList());
         RunMetadata meta = new RunMetadata(
                 dir.getFileName().toString(),
-                f.started == null ? "" : f.started.toString(),
-                f.host,
+                started == null ? "" : started.toString(),
+                host,
                 Locations.version(),
                 "",
                 0,
                 null,
-                new ProfilerSettings(engine(otlp ? f.producer : producer(results.get(0)), otlp), "cpu", f.periodNanos),
+                new ProfilerSettings(engine, "cpu", period),
                 List.of(NAME),
                 List.of(),
                 "",
                 Map.of(),
-                1,
+                files.size(),
                 false,
-                "profile file: " + file.toAbsolutePath(),
+                "profile file" + (files.size() == 1 ? "" : "s") + ": "
+                        + String.join(
+                                ", ",
+                                files.stream()
+                                        .map(f -> f.toAbsolutePath().toString())
+                                        .toList()),
                 "none",
                 Map.of());
         writer.writeFiles(meta, results);
-        if (!results.get(0).ok()) throw new UsageException(results.get(0).error());
         return dir;
+    }
+
+    /** What every file of a side gives for {@code what}; a one-line error naming two files that differ. */
+    private static String alike(List<Path> files, String what, java.util.function.IntFunction<String> of) {
+        String first = of.apply(0);
+        for (int i = 1; i < files.size(); i++) {
+            String other = of.apply(i);
+            if (!other.equals(first))
+                throw new UsageException(files.get(0) + " and " + files.get(i) + " were taken differently (" + what
+                        + ": " + first + " vs " + other + "): the profiles of a side must be taken alike");
+        }
+        return first;
     }
 
     /**
@@ -131,9 +196,13 @@ final class ProfileRun {
                 .orElse("");
     }
 
-    /** Where {@link #write} copies {@code file} in the run directory {@code dir}. */
-    static Path copy(Path file, Path dir) {
-        return dir.resolve("recordings").resolve(NAME + extension(file));
+    /**
+     * Where {@link #write} copies repetition {@code rep} of {@code count} files: {@code recordings/profile.EXT} for
+     * one, under {@code recordings/rep-K/} for several, as {@code profile --repeat} lays them out.
+     */
+    static Path copy(Path file, Path dir, int rep, int count) {
+        Path recordings = dir.resolve("recordings");
+        return (count == 1 ? recordings : recordings.resolve("rep-" + rep)).resolve(NAME + extension(file));
     }
 
     private static String extension(Path file) {

@@ -81,7 +81,11 @@ class DiffProfilesTest {
         ok("export", RECORDING.toString(), "--otlp", pb.toString());
         InProcess.Outcome d = InProcess.run("diff", RECORDING.toString(), pb.toString(), "--no-flames");
         assertEquals(0, d.exit(), String.join("\n", d.stderr()));
-        assertTrue(d.stdout().contains("no verdict: needs --repeat 3 or more"), d.stdout());
+        assertTrue(
+                d.stdout()
+                        .contains(
+                                "no verdict: needs 3 or more profiles a side, comma-separated (a1.jfr,a2.jfr,a3.jfr)"),
+                d.stdout());
         assertFalse(d.stdout().contains("measured differently"), d.stdout());
     }
 
@@ -180,6 +184,128 @@ class DiffProfilesTest {
         assertEquals(2, junk.exit(), junk.stderr().toString());
         assertEquals(1, junk.stderr().size(), junk.stderr().toString());
         assertTrue(junk.stderr().get(0).contains("junk.pb"), junk.stderr().get(0));
+    }
+
+    /**
+     * Three profiles a side, comma-separated, are three repetitions: the gate judges them from the spread between
+     * them. The candidate's profiles lost half the application's samples (each profile a copy of one export, thinned
+     * a little differently, so the sides spread as repetitions do): the other categories' shares rose, a regression;
+     * three profiles against three alike give none.
+     */
+    @Test
+    void threeProfilesASideAreRepetitionsWithAVerdict() throws Exception {
+        Path pb = tmp.resolve("export.pb");
+        ok("export", RECORDING.toString(), "--otlp", pb.toString());
+        var request = io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest.parseFrom(
+                Files.readAllBytes(pb));
+        List<String> base = new java.util.ArrayList<>();
+        List<String> same = new java.util.ArrayList<>();
+        List<String> cand = new java.util.ArrayList<>();
+        for (int rep = 0; rep < 3; rep++) {
+            base.add(thinned(request, tmp.resolve("base" + rep + ".pb"), rep, false)
+                    .toString());
+            same.add(thinned(request, tmp.resolve("same" + rep + ".pb"), rep + 3, false)
+                    .toString());
+            cand.add(thinned(request, tmp.resolve("cand" + rep + ".pb"), rep, true)
+                    .toString());
+        }
+        InProcess.Outcome alike = InProcess.run(
+                "diff", String.join(",", base), String.join(",", same), "--no-flames", "--format", "json");
+        assertEquals(0, alike.exit(), String.join("\n", alike.stderr()));
+        JsonNode a = JSON.readTree(alike.stdout());
+        assertEquals("given", a.get("verdict").asText(), alike.stdout());
+        assertEquals(0, a.get("regressions").asInt(), alike.stdout());
+
+        Path out = tmp.resolve("regressed");
+        InProcess.Outcome d = InProcess.run(
+                "diff", String.join(",", base), String.join(",", cand), "--out", out.toString(), "--format", "json");
+        assertEquals(1, d.exit(), String.join("\n", d.stderr()) + d.stdout());
+        JsonNode report = JSON.readTree(d.stdout());
+        boolean reflection = false;
+        for (JsonNode line : report.get("lines"))
+            reflection |= line.get("metric").asText().equals("all/reflection")
+                    && line.get("verdict").asText().equals("REGRESSION");
+        assertTrue(reflection, d.stdout());
+        // each side a run of three repetitions, as profile --repeat 3 lays one out, with its differential flame graph
+        assertEquals(
+                3,
+                JSON.readTree(out.resolve("candidate/results.json").toFile())
+                        .get("scenarios")
+                        .size());
+        assertTrue(Files.size(out.resolve("profile.html")) > 0, "the differential flame graph");
+    }
+
+    /**
+     * A list naming anything but profile files, or one side's profiles taken by two profilers, is one line, exit 2.
+     */
+    @Test
+    void aListOfProfilesIsCheckedFirst() throws Exception {
+        Path pb = tmp.resolve("p.pb");
+        ok("export", RECORDING.toString(), "--otlp", pb.toString());
+        Path async = Path.of("..", "attribution", "src", "test", "resources", "recordings", "ap29-cpu.jfr");
+        for (String[] args : List.of(
+                new String[] {"diff", pb + "," + tmp.resolve("absent.pb"), pb.toString()},
+                new String[] {"diff", pb + "," + tmp, pb.toString()},
+                new String[] {"diff", pb.toString(), pb + ",," + pb},
+                new String[] {"diff", pb + "," + pb, pb + "," + pb},
+                new String[] {
+                    "diff",
+                    RECORDING + "," + async,
+                    pb.toString(),
+                    "--out",
+                    tmp.resolve("o").toString()
+                })) {
+            InProcess.Outcome o = InProcess.run(args);
+            assertEquals(2, o.exit(), String.join(" ", args) + ": " + o.stderr());
+            assertEquals(1, o.stderr().size(), o.stderr().toString());
+        }
+        InProcess.Outcome mixed = InProcess.run(
+                "diff",
+                RECORDING + "," + async,
+                pb.toString(),
+                "--out",
+                tmp.resolve("o2").toString());
+        assertTrue(mixed.stderr().get(0).contains("taken differently (profiler: jfr vs async)"), mixed.stderr() + "");
+    }
+
+    /**
+     * {@code request}'s profile written to {@code file}, every 40th event from the {@code seed}th dropped, and with
+     * {@code halveApplication} every other event of the application's stacks.
+     */
+    private static Path thinned(
+            io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest request,
+            Path file,
+            int seed,
+            boolean halveApplication)
+            throws Exception {
+        var b = request.toBuilder();
+        var dictionary = b.getDictionary();
+        java.util.Set<Integer> application = new java.util.HashSet<>();
+        for (int i = 0; i < dictionary.getAttributeTableCount(); i++) {
+            var kv = dictionary.getAttributeTable(i);
+            if (dictionary.getStringTable(kv.getKeyStrindex()).equals("wirecost.category")
+                    && kv.getValue().getStringValue().equals("application")) application.add(i);
+        }
+        assertFalse(application.isEmpty(), "the export names its samples' category");
+        int event = 0;
+        for (var rp : b.getResourceProfilesBuilderList())
+            for (var sp : rp.getScopeProfilesBuilderList())
+                for (var p : sp.getProfilesBuilderList()) {
+                    List<io.opentelemetry.proto.profiles.v1development.Sample> kept = new java.util.ArrayList<>();
+                    for (var sample : p.getSamplesList()) {
+                        assertEquals(0, sample.getValuesCount(), "timed events of weight 1");
+                        boolean halve = halveApplication
+                                && sample.getAttributeIndicesList().stream().anyMatch(application::contains);
+                        var t = sample.toBuilder().clearTimestampsUnixNano();
+                        for (int i = 0; i < sample.getTimestampsUnixNanoCount(); i++, event++)
+                            if (event % 40 != seed && !(halve && i % 2 == 0))
+                                t.addTimestampsUnixNano(sample.getTimestampsUnixNano(i));
+                        if (t.getTimestampsUnixNanoCount() > 0) kept.add(t.build());
+                    }
+                    p.clearSamples().addAllSamples(kept);
+                }
+        Files.write(file, b.build().toByteArray());
+        return file;
     }
 
     private static void ok(String... args) {

@@ -14,13 +14,23 @@ public final class DiffReport {
     private final List<DiffLine> lines;
     private final RunDiff.Thresholds thresholds;
     private final Gate.Result gate;
+    private final String tooFew;
 
     public DiffReport(RunData base, RunData cand, Gate.Result gate, RunDiff.Thresholds thresholds) {
+        this(base, cand, gate, thresholds, NO_VERDICT);
+    }
+
+    /**
+     * {@code tooFew}: the reason for no verdict where the only one is too few repetitions, in the words of what the
+     * user gave ({@link #NO_VERDICT} for runs, {@link #NO_VERDICT_PROFILES} for profile files).
+     */
+    public DiffReport(RunData base, RunData cand, Gate.Result gate, RunDiff.Thresholds thresholds, String tooFew) {
         this.base = base;
         this.cand = cand;
         this.lines = gate.lines();
         this.gate = gate;
         this.thresholds = thresholds;
+        this.tooFew = tooFew;
     }
 
     /** Whether every scenario had enough repetitions for a verdict. */
@@ -29,6 +39,10 @@ public final class DiffReport {
     }
 
     public static final String NO_VERDICT = "no verdict: needs --repeat " + Gate.MIN_REPETITIONS + " or more";
+
+    /** Profile files given to diff are repetitions as a comma-separated list, not a --repeat. */
+    public static final String NO_VERDICT_PROFILES = "no verdict: needs " + Gate.MIN_REPETITIONS
+            + " or more profiles a side, comma-separated (a1.jfr,a2.jfr,a3.jfr)";
 
     /** Why no line got a verdict, in one line; empty when the gate could judge. */
     public String noVerdictReason() {
@@ -41,7 +55,7 @@ public final class DiffReport {
         if (!gate.notCompared().isEmpty())
             return "no verdict: not every scenario measured on both sides (" + joined(gate.notCompared()) + ")";
         if (!gate.unequalContention().isEmpty()) return "no verdict: " + joined(gate.unequalContention());
-        return NO_VERDICT;
+        return tooFew;
     }
 
     static String joined(Map<String, String> why) {
@@ -102,7 +116,7 @@ public final class DiffReport {
         } else if (gate.complete()) {
             sb.append("No line changed beyond its threshold at the corrected level.\n\n");
         }
-        sb.append(VerdictMethod.markdown(gate, thresholds, noVerdictReason().equals(NO_VERDICT)))
+        sb.append(VerdictMethod.markdown(gate, thresholds, noVerdictReason().equals(tooFew) ? tooFew : ""))
                 .append("\n\n");
         sb.append("<details><summary>All ").append(lines.size()).append(" comparisons</summary>\n\n");
         table(sb, lines);

@@ -14,10 +14,10 @@ final class VerdictMethod {
     private VerdictMethod() {}
 
     /**
-     * The section for {@code gate}'s verdicts; {@code tooFewRepetitions} where the only reason for no verdict is
-     * {@link DiffReport#NO_VERDICT}.
+     * The section for {@code gate}'s verdicts; {@code tooFew} the words for too few repetitions where that is the only
+     * reason for no verdict, else empty.
      */
-    static String markdown(Gate.Result gate, RunDiff.Thresholds thresholds, boolean tooFewRepetitions) {
+    static String markdown(Gate.Result gate, RunDiff.Thresholds thresholds, String tooFew) {
         StringBuilder sb = new StringBuilder();
         if (!gate.measuredDifferently().isEmpty()) {
             sb.append("**No verdict: the runs were measured differently** (")
@@ -58,10 +58,10 @@ final class VerdictMethod {
                         .append(why)
                         .append(". A scenario one side lacks has no lines, so the gate cannot say it did not regress; "
                                 + "rerun the side that lost it.\n"));
-        if (tooFewRepetitions) {
+        if (!tooFew.isEmpty()) {
             sb.append("**")
-                    .append(DiffReport.NO_VERDICT)
-                    .append("** per side: with fewer, an interval only knows the spread inside one run, "
+                    .append(tooFew)
+                    .append("**: with fewer repetitions a side, an interval only knows the spread inside one run, "
                             + "not between runs. Changes and intervals are shown for information.\n");
         }
         sb.append(String.format(
