@@ -71,7 +71,7 @@ final class ExportCommand implements Callable<Integer> {
             names = "--period",
             paramLabel = "DURATION",
             description = "Sampling interval of cpu and wall samples, written as the profiles' period (e.g. 10ms); "
-                    + "default: the recording's own setting where it has one.")
+                    + "default: the recordings' own CPU sampling interval where every one says the same.")
     String period;
 
     @Override
@@ -84,8 +84,10 @@ final class ExportCommand implements Callable<Integer> {
         List<InputOptions.Input> inputs = input.resolve();
         RuleSet rules = input.ruleSet(inputs, SampleCapture.Keeps.EACH_SAMPLE); // OTLP samples carry their times
         long periodNanos = period == null ? 0 : io.wirecost.cli.common.Durations.parseOffsetNanos("--period", period);
+        long recorded = period == null ? recordedInterval(inputs) : 0;
         Map<SampleMode, Long> periods = new LinkedHashMap<>();
-        for (SampleMode m : input.sampleModes()) periods.put(m, periodNanos);
+        for (SampleMode m : input.sampleModes())
+            periods.put(m, m == SampleMode.CPU && period == null ? recorded : periodNanos);
         OtlpExport export = new OtlpExport(rules, periods, artifacts(inputs));
         Map<SampleMode, List<RecordingSummary>> summaries = new LinkedHashMap<>();
         for (InputOptions.Input in : inputs)
@@ -108,6 +110,21 @@ final class ExportCommand implements Callable<Integer> {
         }
         if (send.sending()) System.err.println("wirecost: " + send.send(request));
         return 0;
+    }
+
+    /**
+     * The CPU sampling interval every input says it was recorded at, so that a profile exported from a recording
+     * compares with it as taken alike; 0 where one does not say (an OTLP or collapsed input) or two differ.
+     */
+    private static long recordedInterval(List<InputOptions.Input> inputs) {
+        java.util.Set<Long> intervals = new java.util.HashSet<>();
+        for (InputOptions.Input in : inputs)
+            intervals.add(
+                    io.wirecost.attribution.Recordings.isJfr(in.file())
+                                    && !io.wirecost.attribution.Recordings.isOtlp(in.file())
+                            ? io.wirecost.attribution.RecordedInterval.nanos(in.file())
+                            : 0L);
+        return intervals.size() == 1 ? intervals.iterator().next() : 0;
     }
 
     /** The artifact of each leaf frame where every input has the agent's .artifacts file beside it; else none. */

@@ -101,7 +101,9 @@ final class ProfileRun {
         Map<Path, Path> copies = new HashMap<>();
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
-            Facts f = Recordings.isOtlp(file) ? otlpFacts(file) : new Facts(null, 0, "", 0, "");
+            Facts f = Recordings.isOtlp(file)
+                    ? otlpFacts(file)
+                    : new Facts(null, 0, "", io.wirecost.attribution.RecordedInterval.nanos(file), "");
             Path copy = copy(file, dir, i + 1, files.size());
             Files.createDirectories(copy.getParent());
             Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);

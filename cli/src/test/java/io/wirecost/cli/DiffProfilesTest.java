@@ -104,7 +104,7 @@ class DiffProfilesTest {
                 "--out",
                 tmp.resolve("d1").toString());
         assertEquals(0, d.exit(), String.join("\n", d.stderr()));
-        assertTrue(d.stdout().contains("(profiler: async cpu, interval unknown vs jfr, interval unknown)"), d.stdout());
+        assertTrue(d.stdout().contains("(profiler: async cpu every 5000000 ns vs jfr, interval unknown)"), d.stdout());
 
         Path pb = tmp.resolve("export.pb");
         ok("export", RECORDING.toString(), "--otlp", pb.toString());

@@ -64,6 +64,51 @@ class ExportCommandTest {
         }
     }
 
+    /**
+     * Without --period the profile's period is the recording's own CPU sampling interval (async-profiler's, 5 ms), so
+     * that diff finds a recording and its export taken alike; a recording that says none exports none.
+     */
+    @Test
+    void thePeriodIsTheRecordingsOwnIntervalUnlessGiven() throws Exception {
+        Path async = Path.of("..", "attribution", "src", "test", "resources", "recordings", "ap29-cpu.jfr");
+        Path out = tmp.resolve("ap.pb");
+        assertEquals(
+                0,
+                InProcess.run("export", async.toString(), "--otlp", out.toString())
+                        .exit());
+        assertEquals(5_000_000L, period(out));
+        assertEquals(
+                0,
+                InProcess.run("export", async.toString(), "--otlp", out.toString(), "--period", "1ms")
+                        .exit());
+        assertEquals(1_000_000L, period(out));
+        Path diff = tmp.resolve("diff");
+        InProcess.Outcome d =
+                InProcess.run("diff", async.toString(), out.toString(), "--no-flames", "--out", diff.toString());
+        assertTrue(
+                d.stdout().contains("(profiler: async cpu every 5000000 ns vs async cpu every 1000000 ns)"),
+                d.stdout());
+        assertEquals(
+                0,
+                InProcess.run("export", async.toString(), "--otlp", out.toString())
+                        .exit());
+        d = InProcess.run("diff", async.toString(), out.toString(), "--no-flames", "--out", diff.toString());
+        assertFalse(d.stdout().contains("measured differently"), d.stdout());
+        assertEquals(
+                0,
+                InProcess.run("export", DIR.resolve("workload-jdk.jfr").toString(), "--otlp", out.toString())
+                        .exit());
+        assertEquals(0L, period(out));
+    }
+
+    private static long period(Path otlp) throws Exception {
+        return ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(otlp))
+                .getResourceProfiles(0)
+                .getScopeProfiles(0)
+                .getProfiles(0)
+                .getPeriod();
+    }
+
     @Test
     void aRunDirectoryExportsAndFlameReadsTheExport() throws Exception {
         Path run = tmp.resolve("run");

@@ -35,6 +35,9 @@ final class JfrEngine implements ProfilerEngine {
         // when they count runnable threads as running (attribution's CpuContention)
         r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
         r.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(1));
+        // the settings, a few events a chunk: the recording then says its own sampling period (RecordedInterval), as
+        // async-profiler's do, so a profile file compares with another by how both were taken
+        r.enable("jdk.ActiveSetting");
         if (extras.contains("alloc")) {
             // JFR's own throttled sampler (150 events/s by default), each event weighted by the bytes it stands for
             r.enable("jdk.ObjectAllocationSample").withStackTrace();
