@@ -120,7 +120,8 @@ final class ProfileRun {
                 i -> engine(
                         Recordings.isOtlp(files.get(i)) ? facts.get(i).producer : producer(results.get(i)),
                         Recordings.isOtlp(files.get(i))));
-        long period = Long.parseLong(alike(files, "period", i -> String.valueOf(facts.get(i).periodNanos)));
+        alike(files, "period", i -> facts.get(i).periodNanos == 0 ? "unknown" : facts.get(i).periodNanos + " ns");
+        long period = facts.get(0).periodNanos;
         Instant started = facts.stream()
                 .map(Facts::started)
                 .filter(java.util.Objects::nonNull)

@@ -266,6 +266,18 @@ class DiffProfilesTest {
                 "--out",
                 tmp.resolve("o2").toString());
         assertTrue(mixed.stderr().get(0).contains("taken differently (profiler: jfr vs async)"), mixed.stderr() + "");
+        Path slower = tmp.resolve("slower.pb");
+        ok("export", async.toString(), "--otlp", slower.toString(), "--period", "20ms");
+        InProcess.Outcome periods = InProcess.run(
+                "diff",
+                async + "," + slower,
+                pb.toString(),
+                "--out",
+                tmp.resolve("o3").toString());
+        assertEquals(2, periods.exit(), periods.stderr().toString());
+        assertTrue(
+                periods.stderr().get(0).contains("taken differently (period: 5000000 ns vs 20000000 ns)"),
+                periods.stderr() + "");
     }
 
     /**
