@@ -36,6 +36,12 @@ public final class OtlpExport {
      */
     public static final String PRODUCER_ATTRIBUTE = "wirecost.profiler";
 
+    /**
+     * The scope attribute naming async-profiler's sampling event ({@code itimer}, {@code cpu}, ...) where it is known:
+     * a recording sampled by a timer and one by perf events are taken differently, and so are their exports.
+     */
+    public static final String EVENT_ATTRIBUTE = "wirecost.profiler.event";
+
     private final OtlpDictionary dictionary = new OtlpDictionary();
     private final Map<SampleMode, OtlpProfileSink> sinks = new EnumMap<>(SampleMode.class);
 
@@ -75,12 +81,18 @@ public final class OtlpExport {
 
     /** @param producer the profiler that took every sample ({@link RecordingSummary#producer}), or empty */
     public ExportProfilesServiceRequest request(OtlpResource resource, String producer) {
+        return request(resource, producer, "");
+    }
+
+    /**
+     * @param producer the profiler that took every sample ({@link RecordingSummary#producer}), or empty
+     * @param event    async-profiler's sampling event behind every sample, or empty
+     */
+    public ExportProfilesServiceRequest request(OtlpResource resource, String producer, String event) {
         InstrumentationScope.Builder named =
                 InstrumentationScope.newBuilder().setName(SCOPE_NAME).setVersion(version());
-        if (!producer.isEmpty())
-            named.addAttributes(KeyValue.newBuilder()
-                    .setKey(PRODUCER_ATTRIBUTE)
-                    .setValue(AnyValue.newBuilder().setStringValue(producer)));
+        if (!producer.isEmpty()) named.addAttributes(attribute(PRODUCER_ATTRIBUTE, producer));
+        if (!event.isEmpty()) named.addAttributes(attribute(EVENT_ATTRIBUTE, event));
         ScopeProfiles.Builder scope = ScopeProfiles.newBuilder().setScope(named);
         for (OtlpProfileSink s : sinks.values()) if (!s.isEmpty()) scope.addProfiles(s.build());
         // the profiles' indices are final once built: the dictionary is taken last
@@ -101,6 +113,13 @@ public final class OtlpExport {
         for (RecordingSummary r : readings) producers.add(r.producer());
         String one = producers.size() == 1 ? producers.iterator().next() : "";
         return one.startsWith("otlp") ? "" : one;
+    }
+
+    private static KeyValue attribute(String key, String value) {
+        return KeyValue.newBuilder()
+                .setKey(key)
+                .setValue(AnyValue.newBuilder().setStringValue(value))
+                .build();
     }
 
     static String version() {

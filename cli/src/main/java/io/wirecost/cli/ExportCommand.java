@@ -5,7 +5,9 @@ import io.wirecost.attribution.ArtifactIndex;
 import io.wirecost.attribution.OtlpExport;
 import io.wirecost.attribution.OtlpJson;
 import io.wirecost.attribution.OtlpResource;
+import io.wirecost.attribution.RecordedSampling;
 import io.wirecost.attribution.RecordingSummary;
+import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleCapture;
 import io.wirecost.attribution.SampleMode;
@@ -84,7 +86,9 @@ final class ExportCommand implements Callable<Integer> {
         List<InputOptions.Input> inputs = input.resolve();
         RuleSet rules = input.ruleSet(inputs, SampleCapture.Keeps.EACH_SAMPLE); // OTLP samples carry their times
         long periodNanos = period == null ? 0 : io.wirecost.cli.common.Durations.parseOffsetNanos("--period", period);
-        long recorded = period == null ? recordedInterval(inputs) : 0;
+        List<RecordedSampling> sampled =
+                inputs.stream().map(ExportCommand::sampling).toList();
+        long recorded = period == null ? alike(sampled, RecordedSampling::intervalNanos, 0L) : 0;
         Map<SampleMode, Long> periods = new LinkedHashMap<>();
         for (SampleMode m : input.sampleModes())
             periods.put(m, m == SampleMode.CPU && period == null ? recorded : periodNanos);
@@ -99,7 +103,8 @@ final class ExportCommand implements Callable<Integer> {
         ExportProfilesServiceRequest request = export.request(
                 OtlpResource.ofRecordings(OtlpResource.serviceName(serviceName, System.getenv()), instanceId, files),
                 OtlpExport.producer(
-                        summaries.values().stream().flatMap(List::stream).toList()));
+                        summaries.values().stream().flatMap(List::stream).toList()),
+                alike(sampled, r -> r.event() == null ? "" : r.event(), ""));
         if (otlp != null) {
             if (format.equals("json")) {
                 AtomicFiles.write(otlp, os -> os.write(OtlpJson.print(request).getBytes(StandardCharsets.UTF_8)));
@@ -112,19 +117,22 @@ final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** How a recording says it was sampled; unknown for an OTLP or collapsed input, which says it its own way. */
+    private static RecordedSampling sampling(InputOptions.Input in) {
+        return Recordings.isJfr(in.file()) && !Recordings.isOtlp(in.file())
+                ? RecordedSampling.of(in.file())
+                : RecordedSampling.UNKNOWN;
+    }
+
     /**
-     * The CPU sampling interval every input says it was recorded at, so that a profile exported from a recording
-     * compares with it as taken alike; 0 where one does not say (an OTLP or collapsed input) or two differ.
+     * What every input says alike ({@code none} where they differ or one says nothing): the exported profile
+     * then compares with its recordings as taken alike.
      */
-    private static long recordedInterval(List<InputOptions.Input> inputs) {
-        java.util.Set<Long> intervals = new java.util.HashSet<>();
-        for (InputOptions.Input in : inputs)
-            intervals.add(
-                    io.wirecost.attribution.Recordings.isJfr(in.file())
-                                    && !io.wirecost.attribution.Recordings.isOtlp(in.file())
-                            ? io.wirecost.attribution.RecordedInterval.nanos(in.file())
-                            : 0L);
-        return intervals.size() == 1 ? intervals.iterator().next() : 0;
+    private static <T> T alike(
+            List<RecordedSampling> sampled, java.util.function.Function<RecordedSampling, T> what, T none) {
+        java.util.Set<T> values = new java.util.HashSet<>();
+        for (RecordedSampling r : sampled) values.add(what.apply(r));
+        return values.size() == 1 ? values.iterator().next() : none;
     }
 
     /** The artifact of each leaf frame where every input has the agent's .artifacts file beside it; else none. */

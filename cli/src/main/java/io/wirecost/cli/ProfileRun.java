@@ -7,6 +7,7 @@ import io.opentelemetry.proto.profiles.v1development.ResourceProfiles;
 import io.opentelemetry.proto.profiles.v1development.ScopeProfiles;
 import io.wirecost.attribution.OtlpExport;
 import io.wirecost.attribution.OtlpReader;
+import io.wirecost.attribution.RecordedSampling;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.Recordings;
 import io.wirecost.attribution.RuleLayers;
@@ -101,9 +102,7 @@ final class ProfileRun {
         Map<Path, Path> copies = new HashMap<>();
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
-            Facts f = Recordings.isOtlp(file)
-                    ? otlpFacts(file)
-                    : new Facts(null, 0, "", io.wirecost.attribution.RecordedInterval.nanos(file), "");
+            Facts f = Recordings.isOtlp(file) ? otlpFacts(file) : jfrFacts(file);
             Path copy = copy(file, dir, i + 1, files.size());
             Files.createDirectories(copy.getParent());
             Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
@@ -120,6 +119,7 @@ final class ProfileRun {
                 i -> engine(
                         Recordings.isOtlp(files.get(i)) ? facts.get(i).producer : producer(results.get(i)),
                         Recordings.isOtlp(files.get(i))));
+        String event = alike(files, "event", i -> facts.get(i).event);
         alike(files, "period", i -> facts.get(i).periodNanos == 0 ? "unknown" : facts.get(i).periodNanos + " ns");
         long period = facts.get(0).periodNanos;
         Instant started = facts.stream()
@@ -145,7 +145,7 @@ final class ProfileRun {
                 "",
                 0,
                 null,
-                new ProfilerSettings(engine, "cpu", period),
+                new ProfilerSettings(engine, event, period),
                 List.of(NAME),
                 List.of(),
                 "",
@@ -215,7 +215,15 @@ final class ProfileRun {
     }
 
     /** What the file says of itself; a period of 0 where it names none. */
-    private record Facts(Instant started, double seconds, String host, long periodNanos, String producer) {}
+    /** @param event async-profiler's sampling event where the file names it, else cpu (the JDK's one sampler) */
+    private record Facts(
+            Instant started, double seconds, String host, long periodNanos, String producer, String event) {}
+
+    /** What a recording says of itself: how it sampled; its start and host it leaves unknown. */
+    private static Facts jfrFacts(Path file) {
+        RecordedSampling s = RecordedSampling.of(file);
+        return new Facts(null, 0, "", s.intervalNanos(), "", s.event() == null ? "cpu" : s.event());
+    }
 
     private static Facts otlpFacts(Path file) {
         ExportProfilesServiceRequest r;
@@ -228,6 +236,7 @@ final class ProfileRun {
         long end = 0;
         String host = "";
         String producer = "";
+        String event = "cpu";
         long period = 0;
         for (ResourceProfiles rp : r.getResourceProfilesList()) {
             for (KeyValue kv : rp.getResource().getAttributesList())
@@ -236,6 +245,8 @@ final class ProfileRun {
                 for (KeyValue kv : sp.getScope().getAttributesList())
                     if (kv.getKey().equals(OtlpExport.PRODUCER_ATTRIBUTE))
                         producer = kv.getValue().getStringValue();
+                    else if (kv.getKey().equals(OtlpExport.EVENT_ATTRIBUTE))
+                        event = kv.getValue().getStringValue();
                 for (Profile p : sp.getProfilesList()) {
                     if (period == 0) period = p.getPeriod();
                     if (p.getTimeUnixNano() == 0) continue;
@@ -244,7 +255,7 @@ final class ProfileRun {
                 }
             }
         }
-        if (start == Long.MAX_VALUE) return new Facts(null, 0, host, period, producer);
-        return new Facts(Instant.ofEpochSecond(0, start), (end - start) / 1e9, host, period, producer);
+        if (start == Long.MAX_VALUE) return new Facts(null, 0, host, period, producer, event);
+        return new Facts(Instant.ofEpochSecond(0, start), (end - start) / 1e9, host, period, producer, event);
     }
 }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
+import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.common.v1.KeyValue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -125,6 +128,41 @@ class DiffProfilesTest {
                 "--out",
                 tmp.resolve("d2").toString());
         assertTrue(o.stdout().contains("(profiler: jfr, interval unknown vs otlp cpu, interval unknown)"), o.stdout());
+
+        // async-profiler's event, which its export names: a timer's samples and perf events' are taken differently
+        Path apExport = tmp.resolve("ap.pb");
+        ok("export", async.toString(), "--otlp", apExport.toString());
+        var timer = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(apExport)).toBuilder();
+        var scope =
+                timer.getResourceProfilesBuilder(0).getScopeProfilesBuilder(0).getScopeBuilder();
+        var kept = scope.getAttributesList().stream()
+                .filter(kv -> !kv.getKey().equals("wirecost.profiler.event"))
+                .toList();
+        scope.clearAttributes()
+                .addAllAttributes(kept)
+                .addAttributes(KeyValue.newBuilder()
+                        .setKey("wirecost.profiler.event")
+                        .setValue(AnyValue.newBuilder().setStringValue("itimer")));
+        Path itimer = tmp.resolve("itimer.pb");
+        Files.write(itimer, timer.build().toByteArray());
+        InProcess.Outcome alike = InProcess.run(
+                "diff",
+                async.toString(),
+                apExport.toString(),
+                "--no-flames",
+                "--out",
+                tmp.resolve("d3").toString());
+        assertFalse(alike.stdout().contains("measured differently"), alike.stdout());
+        InProcess.Outcome events = InProcess.run(
+                "diff",
+                async.toString(),
+                itimer.toString(),
+                "--no-flames",
+                "--out",
+                tmp.resolve("d4").toString());
+        assertTrue(
+                events.stdout().contains("(profiler: async cpu every 5000000 ns vs async itimer every 5000000 ns)"),
+                events.stdout());
     }
 
     /**

@@ -35,7 +35,7 @@ final class JfrEngine implements ProfilerEngine {
         // when they count runnable threads as running (attribution's CpuContention)
         r.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
         r.enable("jdk.ThreadCPULoad").withPeriod(Duration.ofSeconds(1));
-        // the settings, a few events a chunk: the recording then says its own sampling period (RecordedInterval), as
+        // the settings, a few events a chunk: the recording then says its own sampling period (RecordedSampling), as
         // async-profiler's do, so a profile file compares with another by how both were taken
         r.enable("jdk.ActiveSetting");
         if (extras.contains("alloc")) {

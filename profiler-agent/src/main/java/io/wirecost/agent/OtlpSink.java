@@ -46,9 +46,10 @@ final class OtlpSink {
      *
      * @param producer the profiler that took the segment's samples, or empty
      */
-    void ship(OtlpShipper shipper, String producer) {
+    /** @param event async-profiler's sampling event, or empty (JFR's one sampler) */
+    void ship(OtlpShipper shipper, String producer, String event) {
         try {
-            if (!export.isEmpty()) shipper.offer(export.request(resource(serviceName), producer));
+            if (!export.isEmpty()) shipper.offer(export.request(resource(serviceName), producer, event));
         } catch (RuntimeException | LinkageError e) {
             shipper.encodeFailed(e);
         }

@@ -96,7 +96,11 @@ final class SegmentReader {
             }
             artifactsRefreshed = false;
             Map<SampleMode, RecordingSummary> read = attributor.readSegment(file, c, alongside, otherModes);
-            if (otlp != null) otlp.ship(shipper, OtlpExport.producer(read.values()));
+            if (otlp != null)
+                otlp.ship(
+                        shipper,
+                        OtlpExport.producer(read.values()),
+                        options.engine().equals("async") ? totals.event() : "");
             totals.add(c, bytes, byArtifact, byEndpoint);
         } catch (RecordingException | IOException | RuntimeException | LinkageError e) {
             totals.drop(c);

@@ -100,7 +100,8 @@ class OtlpAgentIT {
      */
     @Test
     void aJvmThatExitsBeforeItsFirstWindowEndsStillSendsItsProfile() throws Exception {
-        int port = sendsItsOnlyWindowAtExit("short", "", "async-profiler");
+        int port = sendsItsOnlyWindowAtExit(
+                "short", "", List.of("wirecost.profiler=async-profiler", "wirecost.profiler.event=itimer"));
 
         // nothing listens there any more: the exit must not wait on retries, and says what it did not send
         try (HostJvm host = HostJvm.start(
@@ -125,15 +126,15 @@ class OtlpAgentIT {
      */
     @Test
     void aJfrSampledJvmAlsoSendsItsLastWindowAtExit() throws Exception {
-        sendsItsOnlyWindowAtExit("jfr", "engine=jfr,", "jdk");
+        sendsItsOnlyWindowAtExit("jfr", "engine=jfr,", List.of("wirecost.profiler=jdk"));
     }
 
     /**
      * Runs the busy sample for 4 s under a window of 300 s to a receiver of the test's own: at exit the one window,
      * read at exit, must arrive as one profile holding the sample's category, its scope naming the profiler that took
-     * the samples. Returns the receiver's (now closed) port.
+     * the samples and async-profiler's event ({@code scope}: key=value). Returns the receiver's (now closed) port.
      */
-    private int sendsItsOnlyWindowAtExit(String name, String agentOptions, String producer) throws Exception {
+    private int sendsItsOnlyWindowAtExit(String name, String agentOptions, List<String> scope) throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         LinkedBlockingQueue<byte[]> bodies = new LinkedBlockingQueue<>();
         server.createContext("/v1development/profiles", ex -> {
@@ -159,10 +160,10 @@ class OtlpAgentIT {
                     samples(r, "serialization-out") > 0,
                     r.getDictionary().getStringTableList().toString());
             assertEquals(
-                    List.of(producer),
+                    scope,
                     r.getResourceProfiles(0).getScopeProfiles(0).getScope().getAttributesList().stream()
-                            .filter(kv -> kv.getKey().equals("wirecost.profiler"))
-                            .map(kv -> kv.getValue().getStringValue())
+                            .filter(kv -> kv.getKey().startsWith("wirecost.profiler"))
+                            .map(kv -> kv.getKey() + "=" + kv.getValue().getStringValue())
                             .toList());
             assertEquals(null, bodies.poll(1, TimeUnit.SECONDS), "one window, one profile");
             assertTrue(!said.contains("failed") && !said.contains("not sent"), said);
