@@ -69,9 +69,12 @@ public record RecordedSampling(String event, long intervalNanos) {
         }
     }
 
-    /** The engine that ran where it names a CPU or wall event (perf: cpu), else the event asked for, else null. */
+    /**
+     * The engine that ran where it names a CPU or wall event (async-profiler 4 names perf events' engine
+     * {@code perf_events}: cpu), else the event asked for, else null.
+     */
     static String event(String engine, String asked) {
-        if ("perf".equals(engine)) return "cpu";
+        if (engine != null && engine.startsWith("perf")) return "cpu";
         if (engine != null && EVENTS.contains(engine)) return engine;
         return asked != null && EVENTS.contains(asked) ? asked : null;
     }

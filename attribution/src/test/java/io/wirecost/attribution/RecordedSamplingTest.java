@@ -66,7 +66,8 @@ class RecordedSamplingTest {
         assertEquals(0, RecordedSampling.parse("period", "everyChunk"));
         assertEquals(0, RecordedSampling.parse("period", "9 fortnights"));
         assertEquals(250_000L, RecordedSampling.parse("interval", "250000"));
-        assertEquals("cpu", RecordedSampling.event("perf", "cpu"));
+        assertEquals("cpu", RecordedSampling.event("perf_events", "cpu"));
+        assertEquals("itimer", RecordedSampling.event("itimer", "itimer")); // perf events refused: the agent's fallback
         assertEquals("itimer", RecordedSampling.event("itimer", "cpu"));
         assertEquals("wall", RecordedSampling.event(null, "wall"));
         assertNull(RecordedSampling.event(null, "alloc"));
