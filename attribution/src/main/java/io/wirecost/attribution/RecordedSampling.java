@@ -15,7 +15,9 @@ import jdk.jfr.consumer.EventStream;
  * {@code interval} of {@code jdk.ExecutionSample} (nanoseconds), the JDK's {@code period} ({@code "20 ms"}). Read with
  * the JDK's event stream subscribed to those events alone, up to the end of the first chunk that holds them (every
  * chunk repeats them), because neither reading of the samples keeps a setting by event type: async-profiler's reader
- * keeps name to value, so a JDK recording's hundred periods overwrite each other.
+ * keeps name to value, so a JDK recording's hundred periods overwrite each other. For async-profiler's one-chunk
+ * recordings that is a second pass over the file's bytes (all but the settings skipped), paid by {@code export} and by
+ * {@code diff} of profile files only, never by {@code attribute}, a run or the agent.
  *
  * @param event         async-profiler's event ({@code cpu}, {@code itimer}, {@code ctimer}, {@code wall}); null where
  *                      the recording does not say one (the JDK's, whose one sampler takes CPU samples)

@@ -99,70 +99,59 @@ class DiffProfilesTest {
     @Test
     void recordingsOfTwoProfilersAreMeasuredDifferently() throws Exception {
         Path async = Path.of("..", "attribution", "src", "test", "resources", "recordings", "ap29-cpu.jfr");
-        InProcess.Outcome d = InProcess.run(
-                "diff",
-                async.toString(),
-                RECORDING.toString(),
-                "--no-flames",
-                "--out",
-                tmp.resolve("d1").toString());
+        InProcess.Outcome d = compared(async, RECORDING, "d1");
         assertEquals(0, d.exit(), String.join("\n", d.stderr()));
         assertTrue(d.stdout().contains("(profiler: async cpu every 5000000 ns vs jfr, interval unknown)"), d.stdout());
 
         Path pb = tmp.resolve("export.pb");
         ok("export", RECORDING.toString(), "--otlp", pb.toString());
-        var request = io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest.parseFrom(
-                Files.readAllBytes(pb));
-        var unsaid = request.toBuilder();
-        unsaid.getResourceProfilesBuilder(0)
-                .getScopeProfilesBuilder(0)
-                .getScopeBuilder()
-                .clearAttributes();
-        Path other = tmp.resolve("other.pb");
-        Files.write(other, unsaid.build().toByteArray());
-        InProcess.Outcome o = InProcess.run(
-                "diff",
-                RECORDING.toString(),
-                other.toString(),
-                "--no-flames",
-                "--out",
-                tmp.resolve("d2").toString());
+        Path other = withScope(pb, "other.pb", List.of());
+        InProcess.Outcome o = compared(RECORDING, other, "d2");
         assertTrue(o.stdout().contains("(profiler: jfr, interval unknown vs otlp cpu, interval unknown)"), o.stdout());
 
         // async-profiler's event, which its export names: a timer's samples and perf events' are taken differently
         Path apExport = tmp.resolve("ap.pb");
         ok("export", async.toString(), "--otlp", apExport.toString());
-        var timer = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(apExport)).toBuilder();
-        var scope =
-                timer.getResourceProfilesBuilder(0).getScopeProfilesBuilder(0).getScopeBuilder();
-        var kept = scope.getAttributesList().stream()
-                .filter(kv -> !kv.getKey().equals("wirecost.profiler.event"))
-                .toList();
-        scope.clearAttributes()
-                .addAllAttributes(kept)
-                .addAttributes(KeyValue.newBuilder()
-                        .setKey("wirecost.profiler.event")
-                        .setValue(AnyValue.newBuilder().setStringValue("itimer")));
-        Path itimer = tmp.resolve("itimer.pb");
-        Files.write(itimer, timer.build().toByteArray());
-        InProcess.Outcome alike = InProcess.run(
-                "diff",
-                async.toString(),
-                apExport.toString(),
-                "--no-flames",
-                "--out",
-                tmp.resolve("d3").toString());
+        Path itimer = withScope(
+                apExport,
+                "itimer.pb",
+                List.of(
+                        KeyValue.newBuilder()
+                                .setKey("wirecost.profiler")
+                                .setValue(AnyValue.newBuilder().setStringValue("async-profiler"))
+                                .build(),
+                        KeyValue.newBuilder()
+                                .setKey("wirecost.profiler.event")
+                                .setValue(AnyValue.newBuilder().setStringValue("itimer"))
+                                .build()));
+        InProcess.Outcome alike = compared(async, apExport, "d3");
         assertFalse(alike.stdout().contains("measured differently"), alike.stdout());
-        InProcess.Outcome events = InProcess.run(
-                "diff",
-                async.toString(),
-                itimer.toString(),
-                "--no-flames",
-                "--out",
-                tmp.resolve("d4").toString());
+        InProcess.Outcome events = compared(async, itimer, "d4");
         assertTrue(
                 events.stdout().contains("(profiler: async cpu every 5000000 ns vs async itimer every 5000000 ns)"),
                 events.stdout());
+    }
+
+    /** {@code diff BASE CAND --no-flames --out OUT} under the test's directory. */
+    private InProcess.Outcome compared(Path base, Path cand, String out) {
+        return InProcess.run(
+                "diff",
+                base.toString(),
+                cand.toString(),
+                "--no-flames",
+                "--out",
+                tmp.resolve(out).toString());
+    }
+
+    /** {@code export}'s profile written to {@code name} with its scope's attributes replaced by {@code attributes}. */
+    private Path withScope(Path export, String name, List<KeyValue> attributes) throws Exception {
+        var request = ExportProfilesServiceRequest.parseFrom(Files.readAllBytes(export)).toBuilder();
+        request.getResourceProfilesBuilder(0)
+                .getScopeProfilesBuilder(0)
+                .getScopeBuilder()
+                .clearAttributes()
+                .addAllAttributes(attributes);
+        return Files.write(tmp.resolve(name), request.build().toByteArray());
     }
 
     /**
