@@ -49,7 +49,7 @@ class WsSecurityTest {
 
     @BeforeAll
     static void start() throws Exception {
-        keys = KeyMaterial.generate(tmp.resolve("keys"), Duration.ofHours(1));
+        keys = KeyMaterial.generateWithRefusedClients(tmp.resolve("keys"), Duration.ofHours(1));
         client = WssKeys.load(keys, KeyMaterial.CLIENT, "client");
         serverCert = keys.certificate(KeyMaterial.SERVER_CERT, "server");
         for (WssSuite s : WssSuite.values()) SERVERS.put(s, new WsSecurityScenario().startServer(config(s)));

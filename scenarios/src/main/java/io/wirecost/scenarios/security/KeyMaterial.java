@@ -15,6 +15,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -57,8 +58,24 @@ public final class KeyMaterial {
                         .toCharArray());
     }
 
-    /** Creates {@code dir} (mode 700) with a CA, a server and a client key pair and certificates valid for {@code validity}. */
+    /**
+     * Creates {@code dir} (mode 700) with a CA, a server and a client key pair and certificates valid for
+     * {@code validity}: what the scenarios use.
+     */
     public static KeyMaterial generate(Path dir, Duration validity) throws Exception {
+        return generate(dir, validity, false);
+    }
+
+    /**
+     * As {@link #generate(Path, Duration)}, and also the client keys a server must refuse ({@link #ROGUE},
+     * {@link #EXPIRED}), for the tests of client authentication. A run does not make them: they are three more RSA
+     * keys, most of the time its key generation takes, for files no scenario reads.
+     */
+    public static KeyMaterial generateWithRefusedClients(Path dir, Duration validity) throws Exception {
+        return generate(dir, validity, true);
+    }
+
+    private static KeyMaterial generate(Path dir, Duration validity, boolean refused) throws Exception {
         Files.createDirectories(
                 dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
@@ -71,28 +88,29 @@ public final class KeyMaterial {
         Instant now = Instant.now();
         Instant notBefore = now.minus(Duration.ofHours(1));
         Instant notAfter = now.plus(validity);
-        KeyPair ca = Certificates.rsa();
+        List<KeyPair> pairs = Certificates.rsa(refused ? 6 : 3);
+        KeyPair ca = pairs.get(0);
         X509Certificate caCert = Certificates.issue(RUN_CA, ca, RUN_CA, ca, notBefore, notAfter, true, null);
-        KeyPair server = Certificates.rsa();
+        KeyPair server = pairs.get(1);
         X509Certificate serverCert = Certificates.issue(
                 "CN=localhost", server, RUN_CA, ca, notBefore, notAfter, false, KeyPurposeId.id_kp_serverAuth);
-        KeyPair client = Certificates.rsa();
+        KeyPair client = pairs.get(2);
         X509Certificate clientCert = clientCert(client, RUN_CA, ca, notBefore, notAfter);
-        KeyPair rogueCa = Certificates.rsa();
-        KeyPair rogue = Certificates.rsa();
-        X509Certificate rogueCert = clientCert(rogue, "CN=rogue CA", rogueCa, notBefore, notAfter);
-
-        KeyPair expired = Certificates.rsa();
-        X509Certificate expiredCert =
-                clientCert(expired, RUN_CA, ca, now.minus(Duration.ofDays(2)), now.minus(Duration.ofDays(1)));
 
         KeyMaterial km = new KeyMaterial(dir, password);
-        km.storeKey(EXPIRED, "client", expired, expiredCert, caCert);
         km.storeKey(SERVER, "server", server, serverCert, caCert);
         km.storeKey(CLIENT, "client", client, clientCert, caCert);
-        km.storeKey(ROGUE, "client", rogue, rogueCert, rogueCert);
         km.storeCertificate(TRUST, "ca", caCert);
         km.storeCertificate(SERVER_CERT, "server", serverCert);
+        if (refused) {
+            KeyPair rogueCa = pairs.get(3);
+            KeyPair rogue = pairs.get(4);
+            km.storeKey(ROGUE, "client", rogue, clientCert(rogue, "CN=rogue CA", rogueCa, notBefore, notAfter), null);
+            KeyPair expired = pairs.get(5);
+            X509Certificate expiredCert =
+                    clientCert(expired, RUN_CA, ca, now.minus(Duration.ofDays(2)), now.minus(Duration.ofDays(1)));
+            km.storeKey(EXPIRED, "client", expired, expiredCert, caCert);
+        }
         return km;
     }
 
@@ -173,7 +191,7 @@ public final class KeyMaterial {
     private void storeKey(String file, String alias, KeyPair key, X509Certificate cert, X509Certificate issuer)
             throws Exception {
         KeyStore ks = emptyStore();
-        Certificate[] chain = cert == issuer ? new Certificate[] {cert} : new Certificate[] {cert, issuer};
+        Certificate[] chain = issuer == null ? new Certificate[] {cert} : new Certificate[] {cert, issuer};
         ks.setKeyEntry(alias, key.getPrivate(), password, chain);
         store(file, ks);
     }

@@ -38,7 +38,7 @@ class RmiSslClientAuthTest {
 
     @BeforeAll
     static void keys() throws Exception {
-        keys = KeyMaterial.generate(tmp.resolve("keys"), Duration.ofHours(1));
+        keys = KeyMaterial.generateWithRefusedClients(tmp.resolve("keys"), Duration.ofHours(1));
     }
 
     /** A server per test: RMI pools connections per endpoint, so an accepted client would be reused. */
