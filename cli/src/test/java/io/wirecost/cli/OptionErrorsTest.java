@@ -130,6 +130,7 @@ class OptionErrorsTest {
                 entry("batch", List.of("--quick", "--reps", "1", "--warmup", "1", "--out", out.toString())),
                 entry("model", List.of("--quick", "--scenarios", "tcp", "--out", out.toString())),
                 entry("bench overhead", List.of("--settings", "jfr-10ms", "--max-pairs", "2", "--budget", "1s")),
+                entry("bench startup", List.of("--scenario", "tcp", "--settings", "jfr-10ms", "--rounds", "2")),
                 entry("bench attribute", List.of("--samples", "1000", "--rounds", "2")),
                 entry("bench window", List.of("--segments", recording.toString(), "--rounds", "2", "--warmup", "0")),
                 entry("profile", List.of("--", "true")),

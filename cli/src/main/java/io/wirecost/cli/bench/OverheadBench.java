@@ -27,17 +27,6 @@ import picocli.CommandLine.Option;
         description = "Profiler overhead on a scenario's round trip, with a 95 %% interval, per setting.")
 final class OverheadBench implements Callable<Integer> {
 
-    /** The agent's default event (io.wirecost.agent.AgentOptions.DEFAULT_EVENT; the CLI does not link the agent). */
-    private static final String AGENT_DEFAULT_EVENT = "itimer";
-
-    /** The event the agent samples with {@code engine} when none is named: JFR takes CPU samples only. */
-    static String agentDefaultEvent(String engine) {
-        return engine.equals("jfr") ? "cpu" : AGENT_DEFAULT_EVENT;
-    }
-
-    private static final String ENDPOINTS_SUFFIX = "+endpoints";
-    private static final String OTLP_SUFFIX = "+otlp";
-
     @Option(
             names = "--scenario",
             defaultValue = "rmi",
@@ -101,7 +90,9 @@ final class OverheadBench implements Callable<Integer> {
                 target,
                 Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget)));
         Duration windowLength = AgentWindow.parse(window);
-        boolean otlp = settings.stream().anyMatch(x -> x.contains(OTLP_SUFFIX));
+        // parsed first: a typo in the last setting is refused before the first one has measured for minutes
+        List<BenchSetting> parsed = settings.stream().map(BenchSetting::parse).toList();
+        boolean otlp = parsed.stream().anyMatch(BenchSetting::live);
         if (otlp && otlpEndpoint == null)
             throw new io.wirecost.runner.UsageException(
                     "--otlp-endpoint URL is needed by the +otlp settings (an OTLP/HTTP receiver, e.g. collector/run.sh's"
@@ -115,33 +106,12 @@ final class OverheadBench implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         List<String> sent = new ArrayList<>();
         double loadBefore = LoadAverage.oneMinute();
-        for (String s : settings) {
-            // ENGINE-INTERVAL or async-EVENT-INTERVAL, +endpoints, +otlp (in any order)
-            String base = s;
-            boolean endpoints = false, live = false;
-            while (base.endsWith(ENDPOINTS_SUFFIX) && !endpoints || base.endsWith(OTLP_SUFFIX) && !live) {
-                boolean e = base.endsWith(ENDPOINTS_SUFFIX);
-                endpoints |= e;
-                live |= !e;
-                base = base.substring(0, base.length() - (e ? ENDPOINTS_SUFFIX : OTLP_SUFFIX).length());
-            }
-            String[] p = base.split("-");
-            boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0])
-                    || p.length == 3
-                            && p[0].equals("async")
-                            && List.of("cpu", "ctimer", "itimer").contains(p[1]);
-            if (!ok)
-                throw new io.wirecost.runner.UsageException("--settings: '" + s
-                        + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL" + " (event cpu, ctimer or itimer)"
-                        + ", optionally +endpoints and +otlp");
-            long interval = io.wirecost.cli.common.Durations.parseNanos("--settings", p[p.length - 1]);
+        for (BenchSetting setting : parsed) {
+            String s = setting.label();
+            boolean live = setting.live();
             // +endpoints: the request boundaries are instrumented in both blocks and recorded in the profiled ones, as
             // a host with endpoints=on and start=manual pays them
-            ProfilerSettings prof = new ProfilerSettings(
-                    p[0],
-                    p.length == 3 ? p[1] : agentDefaultEvent(p[0]),
-                    interval,
-                    endpoints ? java.util.Set.of(ProfilerSettings.ENDPOINTS) : java.util.Set.of());
+            ProfilerSettings prof = setting.profiler();
             JvmLauncher launcher = new JvmLauncher(
                     Path.of(System.getProperty("java.home")), new ModuleClasspath(root), agent, prof, List.of());
             OverheadRunner runner = new OverheadRunner(launcher, work, m -> System.err.println("  " + m));
@@ -200,7 +170,7 @@ final class OverheadBench implements Callable<Integer> {
         System.out.println(
                 "targets: the agent's default (async-10ms: itimer, 10 ms) not distinguishable from 0 at ±2 %;"
                         + " 1 ms under 5 %");
-        if (settings.stream().anyMatch(x -> x.endsWith(ENDPOINTS_SUFFIX)))
+        if (parsed.stream().anyMatch(BenchSetting::endpoints))
             System.out.println("+endpoints: the instrumented request boundaries are in both blocks; recording them is"
                     + " in the profiled ones (the cost of endpoints=on is its row beside the same setting's without)");
         if (otlp) {

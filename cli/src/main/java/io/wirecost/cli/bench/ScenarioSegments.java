@@ -52,7 +52,7 @@ final class ScenarioSegments {
                 String label = scenarioName + "-" + engine;
                 Path segment = dir.resolve(label + ".jfr");
                 ProfilerSettings settings = new ProfilerSettings(
-                        engine, OverheadBench.agentDefaultEvent(engine), AGENT_DEFAULT_INTERVAL_NS, Set.of("alloc"));
+                        engine, BenchSetting.agentDefaultEvent(engine), AGENT_DEFAULT_INTERVAL_NS, Set.of("alloc"));
                 JvmLauncher launcher = new JvmLauncher(
                         Path.of(System.getProperty("java.home")), classpath, agent, settings, List.of());
                 progress.accept("recording one " + window.toSeconds() + " s window of " + scenarioName
