@@ -23,11 +23,8 @@ class StartupBenchIT {
         CliProcess.Outcome o = CliProcess.run(
                 "bench", "startup", "--scenario", "rmi", "--rounds", "2", "--settings", "async-10ms,jfr-10ms");
         assertEquals(0, o.exit(), o.err());
-        List<Matcher> rows = o.stdout()
-                .lines()
-                .map(ROW::matcher)
-                .filter(Matcher::matches)
-                .toList();
+        List<Matcher> rows =
+                o.stdout().lines().map(ROW::matcher).filter(Matcher::matches).toList();
         assertEquals(3, rows.size(), o.stdout());
         assertEquals(
                 List.of("no agent", "async-10ms", "jfr-10ms"),

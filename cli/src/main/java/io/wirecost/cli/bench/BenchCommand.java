@@ -8,11 +8,6 @@ import picocli.CommandLine.Command;
         name = "bench",
         mixinStandardHelpOptions = true,
         description = "Benchmarks, each beside a reference in the same run.",
-        subcommands = {
-            AttributeBench.class,
-            WindowBench.class,
-            OverheadBench.class,
-            StartupBench.class,
-            GateBench.class
+        subcommands = {AttributeBench.class, WindowBench.class, OverheadBench.class, StartupBench.class, GateBench.class
         })
 public final class BenchCommand extends CommandGroup {}

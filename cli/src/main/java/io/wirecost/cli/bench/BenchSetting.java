@@ -36,7 +36,9 @@ record BenchSetting(String label, ProfilerSettings profiler, boolean live) {
         }
         String[] p = base.split("-");
         boolean ok = p.length == 2 && List.of("async", "jfr").contains(p[0])
-                || p.length == 3 && p[0].equals("async") && List.of("cpu", "ctimer", "itimer").contains(p[1]);
+                || p.length == 3
+                        && p[0].equals("async")
+                        && List.of("cpu", "ctimer", "itimer").contains(p[1]);
         if (!ok)
             throw new UsageException("--settings: '" + s + "' is not ENGINE-INTERVAL or async-EVENT-INTERVAL"
                     + " (event cpu, ctimer or itimer), optionally +endpoints and +otlp");

@@ -85,7 +85,10 @@ final class StartupBench implements Callable<Integer> {
                 // as a host runs the agent: profiling from start-up into a file, not waiting for the harness's MBean
                 launchers.add(new JvmLauncher(javaHome, classpath, agent, s.profiler(), List.of())
                         .liveAgent(Map.of(
-                                "start", "now", "file", recording(work, labels.size()).toString())));
+                                "start",
+                                "now",
+                                "file",
+                                recording(work, labels.size()).toString())));
                 labels.add(s.label());
             }
             int n = launchers.size();
@@ -152,8 +155,9 @@ final class StartupBench implements Callable<Integer> {
                 LoadAverage.oneMinute() > Runtime.getRuntime().availableProcessors() / 2.0
                         ? ": not a quiet machine, the intervals hold the other load's noise too"
                         : "");
-        System.out.println("the agent as a host runs it (-javaagent, start=now, a recording file; wirecost's scenario"
-                + " JVMs also get -XX:+DebugNonSafepoints with it); the JVM's CPU is all its threads' (JIT and GC too)");
+        System.out.println(
+                "the agent as a host runs it (-javaagent, start=now, a recording file; wirecost's scenario"
+                        + " JVMs also get -XX:+DebugNonSafepoints with it); the JVM's CPU is all its threads' (JIT and GC too)");
     }
 
     private static Path recording(Path work, int setting) {
