@@ -158,15 +158,7 @@ final class OverheadBench implements Callable<Integer> {
         System.out.printf(
                 Locale.ROOT, "%-22s %14s %8s %10s %22s%n", "setting", "off (µs/call)", "pairs", "overhead", "95 % CI");
         for (String[] r : rows) System.out.printf(Locale.ROOT, "%-22s %14s %8s %10s %22s%n", (Object[]) r);
-        System.out.printf(
-                Locale.ROOT,
-                "load average (1 min): %.1f before, %.1f after, on %d cores%s%n",
-                loadBefore,
-                LoadAverage.oneMinute(),
-                Runtime.getRuntime().availableProcessors(),
-                LoadAverage.oneMinute() > Runtime.getRuntime().availableProcessors() / 2.0
-                        ? ": not a quiet machine, the intervals hold the other load's noise too"
-                        : "");
+        System.out.println(LoadAverage.beforeAndAfter(loadBefore));
         System.out.println(
                 "targets: the agent's default (async-10ms: itimer, 10 ms) not distinguishable from 0 at ±2 %;"
                         + " 1 ms under 5 %");

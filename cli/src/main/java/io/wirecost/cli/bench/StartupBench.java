@@ -146,15 +146,7 @@ final class StartupBench implements Callable<Integer> {
                     Median.of(cpu[i]),
                     i == 0 ? "-" : ratio(cpu[i], cpu[0]));
         }
-        System.out.printf(
-                Locale.ROOT,
-                "load average (1 min): %.1f before, %.1f after, on %d cores%s%n",
-                loadBefore,
-                LoadAverage.oneMinute(),
-                Runtime.getRuntime().availableProcessors(),
-                LoadAverage.oneMinute() > Runtime.getRuntime().availableProcessors() / 2.0
-                        ? ": not a quiet machine, the intervals hold the other load's noise too"
-                        : "");
+        System.out.println(LoadAverage.beforeAndAfter(loadBefore));
         System.out.println(
                 "the agent as a host runs it (-javaagent, start=now, a recording file; wirecost's scenario"
                         + " JVMs also get -XX:+DebugNonSafepoints with it); the JVM's CPU is all its threads' (JIT and GC too)");
