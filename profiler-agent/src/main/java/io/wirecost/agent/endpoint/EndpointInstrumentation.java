@@ -1,5 +1,6 @@
 package io.wirecost.agent.endpoint;
 
+import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
@@ -97,17 +98,29 @@ public final class EndpointInstrumentation {
 
     private static final String GRPC_SEEN = "io/grpc/ServerCall.class";
 
+    /**
+     * Servlets and filter chains that declare what the advice goes on: the class's own methods are asked first, from
+     * its own class file, so that only those few have their super types resolved. Every class a loader that sees
+     * {@code Servlet} loads is matched here (an application with embedded Tomcat: all of them), and resolving each
+     * one's super types read their class files again for every class.
+     */
     private static ElementMatcher.Junction<TypeDescription> servletTypes(String pkg) {
-        return not(isInterface()).and(hasSuperType(named(pkg + ".Servlet").or(named(pkg + ".FilterChain"))));
+        return not(isInterface())
+                .and(declaresMethod(servletMethods(pkg)))
+                .and(hasSuperType(named(pkg + ".Servlet").or(named(pkg + ".FilterChain"))));
+    }
+
+    private static ElementMatcher.Junction<MethodDescription> servletMethods(String pkg) {
+        return named("service")
+                .or(named("doFilter"))
+                .and(takesArguments(2))
+                .and(takesArgument(0, named(pkg + ".ServletRequest")))
+                .and(not(isAbstract()));
     }
 
     private static AgentBuilder.Transformer servletAdvice(String pkg, Class<?> advice) {
-        return (builder, type, loader, module, domain) -> builder.visit(Advice.to(advice)
-                .on(named("service")
-                        .or(named("doFilter"))
-                        .and(takesArguments(2))
-                        .and(takesArgument(0, named(pkg + ".ServletRequest")))
-                        .and(not(isAbstract()))));
+        return (builder, type, loader, module, domain) ->
+                builder.visit(Advice.to(advice).on(servletMethods(pkg)));
     }
 
     /**
