@@ -13,7 +13,8 @@ final class LoadAverage {
 
     /**
      * The line that ends a bench of scenario JVMs: the load before and now. Those JVMs are load themselves (two busy
-     * ones make about 2), so only a load above the cores says that something else competed with them.
+     * ones, or a starting JVM's compiler threads, make about 2 on two cores), so only the load before the bench began
+     * says whether something else was running: above half the cores, it was.
      */
     static String beforeAndAfter(double before) {
         return line(before, oneMinute(), Runtime.getRuntime().availableProcessors());
@@ -26,8 +27,8 @@ final class LoadAverage {
                 before,
                 after,
                 cores,
-                Math.max(before, after) > cores
-                        ? ": more than the cores, so other work competed and the intervals hold its noise too"
+                before > cores / 2.0
+                        ? ": the machine was busy before the bench began, so the intervals hold other work's noise too"
                         : "");
     }
 }
