@@ -31,8 +31,7 @@ final class JdkOptions {
 
     /** A launcher for scenario JVMs that are timed or served, never profiled ({@code batch}, {@code model}, {@code serve}). */
     JvmLauncher unprofiled(ModuleClasspath classpath) {
-        return new JvmLauncher(
-                home(), classpath, Locations.agentJar(), new ProfilerSettings("none", "cpu", 1_000_000L), jvmOptions);
+        return new JvmLauncher(home(), classpath, Locations.agentJar(), ProfilerSettings.NONE, jvmOptions);
     }
 
     static Path checkJavaHome(String option, Path home) {

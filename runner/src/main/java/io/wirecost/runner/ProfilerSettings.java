@@ -13,6 +13,9 @@ import java.util.Set;
  */
 public record ProfilerSettings(String engine, String event, long intervalNs, Set<String> extras) {
 
+    /** No profiler: JVMs started with no agent. */
+    public static final ProfilerSettings NONE = new ProfilerSettings("none", "cpu", 1_000_000L);
+
     public ProfilerSettings {
         extras = Set.copyOf(extras);
     }

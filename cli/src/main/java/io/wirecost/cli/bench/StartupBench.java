@@ -79,8 +79,8 @@ final class StartupBench implements Callable<Integer> {
                     keys.forScenario(descriptor, m -> System.err.println("  " + m))));
             // index 0: the reference, a launcher with no agent
             List<String> labels = new ArrayList<>(List.of(REFERENCE));
-            List<JvmLauncher> launchers = new ArrayList<>(List.of(
-                    new JvmLauncher(javaHome, classpath, agent, new ProfilerSettings("none", "", 0), List.of())));
+            List<JvmLauncher> launchers = new ArrayList<>(
+                    List.of(new JvmLauncher(javaHome, classpath, agent, ProfilerSettings.NONE, List.of())));
             for (BenchSetting s : parsed) {
                 // as a host runs the agent: profiling from start-up into a file, not waiting for the harness's MBean
                 launchers.add(new JvmLauncher(javaHome, classpath, agent, s.profiler(), List.of())
