@@ -212,7 +212,8 @@ public record ResultsFile(
     /**
      * CPU per call of one operation and role: in a scenario's {@code cpu}, one repetition's, with its kept measurements;
      * in {@code cpu_per_call}, over all repetitions as in cpu.csv, with its scenario and what its interval comes from.
-     * A field that does not apply is left out.
+     * {@code batch_micros} holds a repetition's every measurement in the order taken, extremes included, so that the
+     * roles of one batch line up. A field that does not apply is left out.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Cpu(
@@ -225,7 +226,8 @@ public record ResultsFile(
             Double ciDf,
             Long invocations,
             @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> keptMeasurementsMicros,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String intervalFrom) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) String intervalFrom,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> batchMicros) {}
 
     /**
      * One role's attribution (or a companion's: bytes for {@code alloc}, nanoseconds for {@code lock} in the

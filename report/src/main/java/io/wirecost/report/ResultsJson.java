@@ -188,7 +188,8 @@ public final class ResultsJson {
                         df(c.perCallMicros()),
                         c.invocations(),
                         c.keptMicros(),
-                        null))
+                        null,
+                        c.batchMicros().isEmpty() ? null : c.batchMicros()))
                 .toList();
     }
 
@@ -205,7 +206,8 @@ public final class ResultsJson {
                         df(f.estimate()),
                         f.invocations(),
                         null,
-                        f.repetitions() >= 2 ? f.repetitions() + " repetitions" : "batches of one run"))
+                        f.repetitions() >= 2 ? f.repetitions() + " repetitions" : "batches of one run",
+                        null))
                 .toList();
     }
 

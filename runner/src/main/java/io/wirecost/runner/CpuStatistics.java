@@ -14,12 +14,27 @@ import java.util.List;
  * @param perCallMicros CPU microseconds per call with its 95 % interval
  * @param invocations calls behind the figure, extremes included
  * @param keptMicros  CPU microseconds per call of each measurement kept; empty for the geomean
+ * @param batchMicros CPU microseconds per call of every measurement in the order taken, extremes included, so that
+ *                    the roles of one batch line up (all's batch is the sum of theirs, while all's mean, which drops
+ *                    its own extremes, need not be the sum of theirs); empty where there were no batches
  */
 public record CpuStatistics(
-        String operation, String role, Estimate perCallMicros, long invocations, List<Double> keptMicros) {
+        String operation,
+        String role,
+        Estimate perCallMicros,
+        long invocations,
+        List<Double> keptMicros,
+        List<Double> batchMicros) {
 
     public CpuStatistics {
         keptMicros = List.copyOf(keptMicros);
+        batchMicros = List.copyOf(batchMicros);
+    }
+
+    /** A figure that was not measured batch by batch. */
+    public CpuStatistics(
+            String operation, String role, Estimate perCallMicros, long invocations, List<Double> keptMicros) {
+        this(operation, role, perCallMicros, invocations, keptMicros, List.of());
     }
 
     /** From CPU nanoseconds per measurement of {@code perMeasurement} calls; at least 3 measurements. */
@@ -30,7 +45,10 @@ public record CpuStatistics(
                 role,
                 Estimate.mean(kept),
                 (long) cpuNanos.length * perMeasurement,
-                Arrays.stream(kept).boxed().toList());
+                Arrays.stream(kept).boxed().toList(),
+                Arrays.stream(cpuNanos)
+                        .mapToObj(n -> n / 1000.0 / perMeasurement)
+                        .toList());
     }
 
     public double meanMicros() {

@@ -46,7 +46,12 @@ final class PartSpread {
     static List<CpuStatistics> cpu(List<CpuStatistics> in, double relative) {
         return in.stream()
                 .map(c -> new CpuStatistics(
-                        c.operation(), c.role(), widen(c.perCallMicros(), relative), c.invocations(), c.keptMicros()))
+                        c.operation(),
+                        c.role(),
+                        widen(c.perCallMicros(), relative),
+                        c.invocations(),
+                        c.keptMicros(),
+                        c.batchMicros()))
                 .toList();
     }
 }
