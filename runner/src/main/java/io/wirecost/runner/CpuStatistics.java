@@ -46,8 +46,8 @@ public record CpuStatistics(
                 Estimate.mean(kept),
                 (long) cpuNanos.length * perMeasurement,
                 Arrays.stream(kept).boxed().toList(),
-                Arrays.stream(cpuNanos)
-                        .mapToObj(n -> n / 1000.0 / perMeasurement)
+                Arrays.stream(KeptMeasurements.inOrder(cpuNanos, perMeasurement))
+                        .boxed()
                         .toList());
     }
 

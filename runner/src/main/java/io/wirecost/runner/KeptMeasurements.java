@@ -13,10 +13,15 @@ final class KeptMeasurements {
     /** Microseconds per call of each measurement kept, ascending; at least 3 measurements. */
     static double[] perCallMicros(String operation, long[] nanos, int perMeasurement) {
         if (nanos.length < 3) throw new IllegalArgumentException(operation + ": need at least 3 measurements");
-        double[] perCall = Arrays.stream(nanos)
-                .sorted()
+        double[] perCall = inOrder(nanos, perMeasurement);
+        Arrays.sort(perCall);
+        return Arrays.copyOfRange(perCall, 1, perCall.length - 1); // drop min and max
+    }
+
+    /** Microseconds per call of every measurement, in the order taken, extremes included. */
+    static double[] inOrder(long[] nanos, int perMeasurement) {
+        return Arrays.stream(nanos)
                 .mapToDouble(n -> n / 1000.0 / perMeasurement)
                 .toArray();
-        return Arrays.copyOfRange(perCall, 1, perCall.length - 1); // drop min and max
     }
 }
