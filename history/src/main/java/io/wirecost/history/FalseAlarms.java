@@ -3,10 +3,12 @@ package io.wirecost.history;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.HistoryStore.Entry;
 import io.wirecost.history.HistoryStore.Point;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.commons.math3.distribution.BetaDistribution;
@@ -26,6 +28,8 @@ import org.apache.commons.math3.distribution.BetaDistribution;
  *                    does not hold over all the metrics checked
  * @param jobsFailed  checks as CI would have run them (after each run from the {@code fromRuns}-th on, the last on the
  *                    whole history) that would have exited 1: overlapping histories, so not independent trials
+ * @param failedJobs  those jobs, each with the change points that failed it, in the history's order: which metric,
+ *                    after how many runs, is what a reader of an A/A history looks at next
  */
 public record FalseAlarms(
         int runs,
@@ -35,7 +39,11 @@ public record FalseAlarms(
         int machine,
         int unconfirmed,
         int weak,
-        Proportion jobsFailed) {
+        Proportion jobsFailed,
+        List<FailedJob> failedJobs) {
+
+    /** The check a CI job would have run on the history's first {@code runs} runs, and what failed it. */
+    public record FailedJob(int runs, List<Found> failing) {}
 
     /** k of n with its 95 % Clopper-Pearson interval. */
     public record Proportion(int k, int n, double low, double high) {
@@ -76,17 +84,17 @@ public record FalseAlarms(
                 .filter(f -> f.regression() && f.machine().isEmpty() && f.confirmed() && !f.significant())
                 .count();
         int jobs = 0;
-        int failed = 0;
+        List<FailedJob> failed = new ArrayList<>();
         for (int k = Math.max(fromRuns, 1); k < runs.size(); k++) {
             Set<String> sofar = new HashSet<>();
             for (Entry e : runs.subList(0, k)) sofar.add(e.facts().key());
             Predicate<Point> in = p -> sofar.contains(p.run().facts().key());
             jobs++;
-            if (ChangePointCheck.failed(check.check(upTo(gating, in), upTo(shares, in)))) failed++;
+            failing(k, check.check(upTo(gating, in), upTo(shares, in))).ifPresent(failed::add);
         }
         // the whole history is the last job
         jobs++;
-        if (failing > 0) failed++;
+        failing(runs.size(), found).ifPresent(failed::add);
         return new FalseAlarms(
                 runs.size(),
                 gating.size(),
@@ -95,7 +103,13 @@ public record FalseAlarms(
                 machine,
                 unconfirmed,
                 weak,
-                Proportion.of(failed, jobs));
+                Proportion.of(failed.size(), jobs),
+                List.copyOf(failed));
+    }
+
+    private static Optional<FailedJob> failing(int runs, List<Found> found) {
+        List<Found> gates = found.stream().filter(Found::gates).toList();
+        return gates.isEmpty() ? Optional.empty() : Optional.of(new FailedJob(runs, gates));
     }
 
     private static Map<String, List<Point>> upTo(Map<String, List<Point>> series, Predicate<Point> in) {

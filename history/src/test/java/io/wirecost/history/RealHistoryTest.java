@@ -120,5 +120,6 @@ class RealHistoryTest {
         assertEquals(0, aa.failing().k());
         assertEquals(14, aa.jobsFailed().n(), "a check after each of runs 6 to 18, and on all 19");
         assertEquals(0, aa.jobsFailed().k(), "no job would have failed: " + aa);
+        assertEquals(List.of(), aa.failedJobs());
     }
 }

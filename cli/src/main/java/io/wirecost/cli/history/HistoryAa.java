@@ -2,8 +2,10 @@ package io.wirecost.cli.history;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wirecost.cli.common.Bounds;
+import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.FalseAlarms;
 import io.wirecost.history.FalseAlarms.Proportion;
 import io.wirecost.history.HistoryStore.Entry;
@@ -82,7 +84,27 @@ final class HistoryAa implements Callable<Integer> {
                         + "so they are not independent trials%n",
                 fromRuns,
                 proportion(fa.jobsFailed())));
+        for (FalseAlarms.FailedJob job : fa.failedJobs()) {
+            sb.append(String.format(Locale.ROOT, "  the job after run %d failed on", afterRun(job, runs)));
+            String sep = " ";
+            for (Found f : job.failing()) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "%s%s (at run %d, %+.1f %%)",
+                        sep,
+                        f.metric(),
+                        f.run().seq(),
+                        f.changePercent()));
+                sep = ", ";
+            }
+            sb.append('\n');
+        }
         return sb.toString();
+    }
+
+    /** The history's number ({@code history list}) of the job's last run. */
+    private static long afterRun(FalseAlarms.FailedJob job, List<Entry> runs) {
+        return runs.get(job.runs() - 1).seq();
     }
 
     private static String proportion(Proportion p) {
@@ -119,6 +141,20 @@ final class HistoryAa implements Callable<Integer> {
         o.put("unconfirmed", fa.unconfirmed());
         o.put("weak", fa.weak());
         proportion(o.putObject("jobs_failed"), fa.jobsFailed());
+        ArrayNode failedJobs = o.putArray("failed_jobs");
+        for (FalseAlarms.FailedJob job : fa.failedJobs()) {
+            ObjectNode j = failedJobs.addObject();
+            j.put("after_run", afterRun(job, runs));
+            j.put("runs", job.runs());
+            ArrayNode failing = j.putArray("failing");
+            for (Found f : job.failing()) {
+                ObjectNode m = failing.addObject();
+                m.put("metric", f.metric());
+                m.put("run", f.run().seq());
+                m.put("position", f.position());
+                m.put("change_percent", f.changePercent());
+            }
+        }
         o.put("from_runs", fromRuns);
         ObjectNode load = o.putObject("load_1m");
         double[] l = runs.stream()
