@@ -74,7 +74,7 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(
             names = "--share-threshold",
-            defaultValue = "2",
+            defaultValue = "" + RunDiff.Thresholds.DEFAULT_SHARE_POINTS,
             description = "Smallest share change that counts, percentage points (default: ${DEFAULT-VALUE}).")
     double shareThreshold;
 

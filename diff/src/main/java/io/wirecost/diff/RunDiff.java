@@ -18,7 +18,15 @@ import java.util.Set;
 public final class RunDiff {
 
     /** Practical thresholds: percent for time, CPU and size, percentage points for shares. */
-    public record Thresholds(double rttPercent, double sharePoints, double sizePercent) {}
+    public record Thresholds(double rttPercent, double sharePoints, double sizePercent) {
+
+        /**
+         * The smallest move of a category's share that counts, by default: A/A diffs moved the shares of categories
+         * holding 2 to 10 % by less than half of it (docs/ci-gate.md). {@code history check} gates shares on the same
+         * floor, so the two gates agree on what a share's move is worth.
+         */
+        public static final int DEFAULT_SHARE_POINTS = 2;
+    }
 
     private static final List<String> PRIMITIVES =
             List.of("int", "short", "long", "float", "double", "boolean", "byte");
