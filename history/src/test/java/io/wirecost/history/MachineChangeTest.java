@@ -297,28 +297,21 @@ class MachineChangeTest {
 
     @Test
     void aShareGatesOnlyWhenItRoseByTwoPointsToo() {
-        IntToDoubleFunction load = load(i -> 3);
-        IntFunction<HistoryStore.Entry> runs = onVm(load);
-        Found tiny = only(check.check(
-                Map.of(
-                        "share/rmi/all/json",
-                        series("share/rmi/all/json", "%", runs, noisy(2, i -> i < STEP ? 0.02 : 0.05))),
-                Map.of()));
+        IntFunction<HistoryStore.Entry> runs = onVm(load(i -> 3));
+        Found tiny = shareStep(runs, "share/rmi/all/json", 0.02, 0.05);
         assertTrue(tiny.changePercent() > 100, "a share more than doubled: " + tiny.changePercent());
         assertFalse(tiny.regression(), "but by 0.03 points");
-        Found small = only(check.check(
-                Map.of(
-                        "share/ws-literal/all/socket-read",
-                        series("share/ws-literal/all/socket-read", "%", runs, noisy(2, i -> i < STEP ? 5.7 : 7.2))),
-                Map.of()));
+        Found small = shareStep(runs, "share/ws-literal/all/socket-read", 5.7, 7.2);
         assertTrue(small.changePercent() > 20, "a share up a quarter: " + small.changePercent());
         assertFalse(small.regression(), "but by 1.5 points, less than diff's --share-threshold: " + small);
-        Found large = only(check.check(
-                Map.of(
-                        "share/rmi/all/xml-binding",
-                        series("share/rmi/all/xml-binding", "%", runs, noisy(2, i -> i < STEP ? 20 : 23))),
-                Map.of()));
+        Found large = shareStep(runs, "share/rmi/all/xml-binding", 20, 23);
         assertTrue(large.gates(), "20 -> 23 %: " + large);
+    }
+
+    /** The one change point of a share stepping from {@code before} to {@code after} % at {@link #STEP}. */
+    private Found shareStep(IntFunction<HistoryStore.Entry> runs, String metric, double before, double after) {
+        return only(check.check(
+                Map.of(metric, series(metric, "%", runs, noisy(2, i -> i < STEP ? before : after))), Map.of()));
     }
 
     @Test
