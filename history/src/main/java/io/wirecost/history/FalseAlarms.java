@@ -90,11 +90,11 @@ public record FalseAlarms(
             for (Entry e : runs.subList(0, k)) sofar.add(e.facts().key());
             Predicate<Point> in = p -> sofar.contains(p.run().facts().key());
             jobs++;
-            failing(k, check.check(upTo(gating, in), upTo(shares, in))).ifPresent(failed::add);
+            failedJob(k, check.check(upTo(gating, in), upTo(shares, in))).ifPresent(failed::add);
         }
         // the whole history is the last job
         jobs++;
-        failing(runs.size(), found).ifPresent(failed::add);
+        failedJob(runs.size(), found).ifPresent(failed::add);
         return new FalseAlarms(
                 runs.size(),
                 gating.size(),
@@ -107,7 +107,7 @@ public record FalseAlarms(
                 List.copyOf(failed));
     }
 
-    private static Optional<FailedJob> failing(int runs, List<Found> found) {
+    private static Optional<FailedJob> failedJob(int runs, List<Found> found) {
         List<Found> gates = found.stream().filter(Found::gates).toList();
         return gates.isEmpty() ? Optional.empty() : Optional.of(new FailedJob(runs, gates));
     }
