@@ -28,6 +28,7 @@ class OptionErrorsTest {
     /** Malformed values of the text options, by option name; "FILE" is a regular file, where a directory is needed. */
     private static final Map<String, String> MALFORMED = Map.ofEntries(
             entry("--format", "xml"),
+            entry("--host-scaling", "mean"),
             entry("--side", "left"),
             entry("--scenarios", "no-such-scenario"),
             entry("--scenario", "no-such-scenario"),

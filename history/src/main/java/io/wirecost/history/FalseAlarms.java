@@ -63,14 +63,17 @@ public record FalseAlarms(
 
     /**
      * The check over the whole history ({@code runs}, in the history's order) and over each of its beginnings of at
-     * least {@code fromRuns} runs.
+     * least {@code fromRuns} runs; {@code measured}: the gating series as stored, each history's figures per call
+     * read as {@code scaling} says, on that history's runs alone, as a CI job would have read them.
      */
     public static FalseAlarms of(
             ChangePointCheck check,
             List<Entry> runs,
-            Map<String, List<Point>> gating,
+            Map<String, List<Point>> measured,
+            HostScaling.Mode scaling,
             Map<String, List<Point>> shares,
             int fromRuns) {
+        Map<String, List<Point>> gating = HostScaling.apply(measured, scaling).series();
         List<Found> found = check.check(gating, shares);
         List<Found> newest = found.stream().filter(Found::newest).toList();
         int failing = (int) newest.stream().filter(Found::gates).count();
@@ -90,7 +93,9 @@ public record FalseAlarms(
             for (Entry e : runs.subList(0, k)) sofar.add(e.facts().key());
             Predicate<Point> in = p -> sofar.contains(p.run().facts().key());
             jobs++;
-            failedJob(k, check.check(upTo(gating, in), upTo(shares, in))).ifPresent(failed::add);
+            Map<String, List<Point>> job =
+                    HostScaling.apply(upTo(measured, in), scaling).series();
+            failedJob(k, check.check(job, upTo(shares, in))).ifPresent(failed::add);
         }
         // the whole history is the last job
         jobs++;

@@ -39,7 +39,11 @@ public final class HistoryReport {
      * ({@code rmi-server}, ...); a change point without them shows the command instead.
      */
     public static String render(
-            String db, Map<String, List<Point>> series, List<Found> found, Map<String, List<String>> flames) {
+            String db,
+            Map<String, List<Point>> series,
+            HostScaling.Scaled scaling,
+            List<Found> found,
+            Map<String, List<String>> flames) {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>wirecost history</title>\n")
                 .append("<style>body{font:14px sans-serif;margin:2em;color:#222}svg.history{background:#fafafa;"
@@ -54,6 +58,15 @@ public final class HistoryReport {
                 .append(found.size())
                 .append(" change points. Each dot is a run (its 95 % interval as a grey line; click for its report), "
                         + "red dashed lines are change points, blue lines the means between them.</p>\n");
+        if (scaling.runsScaled() > 0)
+            h.append("<p id=\"scaling\">CPU per call and round trips at the host's median speed (host reference ")
+                    .append(String.format(Locale.ROOT, "%.1f", scaling.referenceMbps()))
+                    .append(" MB/s): each run's scaled by its own reference over the median, as <code>history check")
+                    .append("</code> reads them; ")
+                    .append(scaling.runsScaled())
+                    .append(" of ")
+                    .append(scaling.runsScaled() + scaling.runsAsMeasured())
+                    .append(" runs had one. <code>--host-scaling none</code> shows them as measured.</p>\n");
         if (found.isEmpty()) h.append("<p id=\"changes\">No change point in any metric at these settings.</p>\n");
         else
             h.append("<table id=\"changes\"><tr><th>metric</th><th>run</th><th>commit</th><th>before</th>"

@@ -13,7 +13,8 @@ class HistoryReportTest {
     /** A history without change points says so, rather than a table header over no rows. */
     @Test
     void noChangePointIsSaidInWords() {
-        String page = HistoryReport.render("h.sqlite", Map.of(), List.of(), Map.of());
+        String page = HistoryReport.render(
+                "h.sqlite", Map.of(), HostScaling.apply(Map.of(), HostScaling.Mode.MEDIAN), List.of(), Map.of());
         assertTrue(page.contains("<p id=\"changes\">No change point in any metric at these settings.</p>"), page);
         assertFalse(page.contains("<table"), page);
         assertTrue(page.endsWith("</body></html>\n"), page);

@@ -346,7 +346,7 @@ class MachineChangeTest {
                 series("share/rmi/all/json", "%", runs, noisy(4, i -> 10)));
         List<HistoryStore.Entry> entries =
                 gating.get(CPU_INT).stream().map(Point::run).toList();
-        FalseAlarms fa = FalseAlarms.of(check, entries, gating, Map.of(), 6);
+        FalseAlarms fa = FalseAlarms.of(check, entries, gating, HostScaling.Mode.MEDIAN, Map.of(), 6);
         assertEquals(RUNS, fa.runs());
         assertEquals(3, fa.metrics());
         assertEquals(1, fa.changed().k(), "the step with the load");

@@ -111,6 +111,7 @@ class RealHistoryTest {
                 new ChangePointCheck(DEFAULTS, 5, ChangePointCheck.DEFAULT_CONFIRM_RUNS),
                 runs,
                 gating(all, INJECTED_FROM),
+                HostScaling.Mode.MEDIAN,
                 shares(all, INJECTED_FROM),
                 6);
         assertEquals(19, aa.runs());

@@ -32,6 +32,16 @@ final class RealSeries {
      */
     static final String QUICK_30 = "/series/quick-30-inject-from-20.csv";
 
+    /**
+     * Issue 48's A/A history on the Intel Xeon VM: the same {@code ./wirecost run --scenarios rmi,ws-literal --quick}
+     * every 100 s from a frozen build (45b6fed), 2026-12-06 06:57 to 08:08 UTC, nothing injected, alone on the machine.
+     * The VM's host flipped between speed states within runs, then stayed slow from about the 33rd run: ws-literal's
+     * CPU per call doubled to tripled while load, steal and busy CPU held. The gating figures (CPU per call and shares
+     * of both JVMs, round trips), with two more columns: whether the run flagged the figure too noisy, and the run's
+     * host reference (MB/s).
+     */
+    static final String AA_41_INTEL = "/series/aa-41-intel-slow-host.csv";
+
     private RealSeries() {}
 
     /** metric -> values in the history's order, of {@link #RESOURCE}. */
@@ -40,8 +50,9 @@ final class RealSeries {
     }
 
     /**
-     * metric -> its series of one of the series files as the store gives them, each run with its load, busy CPU and
-     * steal where the file has them (host and CPU model the development machine's).
+     * metric -> its series of one of the series files as the store gives them, each run with its load, busy CPU,
+     * steal, host reference and the figures' noisy flags where the file has them (host and CPU model the development
+     * machine's).
      */
     static Map<String, List<HistoryStore.Point>> points(String resource) throws IOException {
         List<String[]> lines = lines(resource);
@@ -71,11 +82,17 @@ final class RealSeries {
                         steal.getOrDefault(id, Double.NaN),
                         busy.getOrDefault(id, Double.NaN),
                         "{}",
-                        Double.NaN);
+                        f.length > 10 ? number(f[10]) : Double.NaN);
                 return new HistoryStore.Entry(Integer.parseInt(f[0]) + 1, t, null, null, facts, 0);
             });
             String unit = f[5].startsWith("share/") ? "%" : "us";
-            Figure g = new Figure(f[5], Double.parseDouble(f[6]), number(f[7]), number(f[8]), unit);
+            Figure g = new Figure(
+                    f[5],
+                    Double.parseDouble(f[6]),
+                    number(f[7]),
+                    number(f[8]),
+                    unit,
+                    f.length > 9 && Boolean.parseBoolean(f[9]));
             out.computeIfAbsent(f[5], k -> new ArrayList<>()).add(new HistoryStore.Point(run, g));
         }
         return out;

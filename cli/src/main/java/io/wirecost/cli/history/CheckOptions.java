@@ -1,11 +1,13 @@
 package io.wirecost.cli.history;
 
 import io.wirecost.cli.common.Bounds;
+import io.wirecost.cli.common.Choice;
 import io.wirecost.diff.ResultsFile;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.EDivisive;
 import io.wirecost.history.HistoryStore;
+import io.wirecost.history.HostScaling;
 import io.wirecost.history.RunSelection;
 import io.wirecost.runner.UsageException;
 import java.util.ArrayList;
@@ -72,12 +74,24 @@ final class CheckOptions {
                     + "default: ${DEFAULT-VALUE}).")
     double minMagnitude;
 
+    @Option(
+            names = "--host-scaling",
+            paramLabel = "HOW",
+            defaultValue = "median",
+            description = "How to read CPU per call and round trips: median scales each run's by its host reference "
+                    + "over the median of the runs measured on the same host and JDK, so that the host's speed states "
+                    + "do not read as the code's steps; none reads them as measured (default: ${DEFAULT-VALUE}).")
+    String hostScaling;
+
     /**
-     * The gating series (without the figures their runs flagged too noisy, {@code leftOut} of them), the share series
-     * beside them, the runs, their change points, and the note on runs of the other side left out ("" for none).
+     * The gating series as stored (without the figures their runs flagged too noisy, {@code leftOut} of them) and as
+     * checked (figures per call read as {@code --host-scaling} says, {@code scaling}), the share series beside them, the runs, their change
+     * points, and the note on runs of the other side left out ("" for none).
      */
     record Result(
+            Map<String, List<HistoryStore.Point>> measured,
             Map<String, List<HistoryStore.Point>> gating,
+            HostScaling.Scaled scaling,
             Map<String, List<HistoryStore.Point>> shares,
             List<HistoryStore.Entry> entries,
             List<Found> found,
@@ -100,6 +114,34 @@ final class CheckOptions {
                         ResultsFile.Rtt.TOO_NOISY_CV_PERCENT);
     }
 
+    HostScaling.Mode hostScaling() {
+        return Choice.among("--host-scaling", hostScaling, List.of(HostScaling.Mode.values()));
+    }
+
+    /**
+     * The line that says how figures per call were read: scaled to which host reference, over how many runs; empty
+     * where no run had a reference or they were read as measured.
+     */
+    static String scalingNote(HostScaling.Scaled s) {
+        if (s.runsScaled() == 0) return "";
+        return String.format(
+                Locale.ROOT,
+                "note: CPU per call and round trips at the host's median speed (host reference %.1f MB/s, %d of %d "
+                        + "runs scaled by their own; --host-scaling none reads them as measured)%n",
+                s.referenceMbps(),
+                s.runsScaled(),
+                s.runsScaled() + s.runsAsMeasured());
+    }
+
+    /** JSON's {@code host_scaling}: how figures per call were read, and at which reference. */
+    static void scaling(com.fasterxml.jackson.databind.node.ObjectNode o, HostScaling.Mode mode, HostScaling.Scaled s) {
+        o.put("mode", Choice.word(mode));
+        o.put("runs_scaled", s.runsScaled());
+        o.put("runs_as_measured", s.runsAsMeasured());
+        if (s.runsScaled() == 0 || !Double.isFinite(s.referenceMbps())) o.putNull("reference_mbps");
+        else o.put("reference_mbps", s.referenceMbps());
+    }
+
     ChangePointCheck check() {
         return new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold, confirm);
     }
@@ -110,6 +152,7 @@ final class CheckOptions {
         Bounds.notNegative("--min-magnitude", minMagnitude);
         Bounds.notNegative("--threshold", threshold);
         Bounds.atLeast("--confirm", confirm, 1);
+        hostScaling();
         RunSelection selection = runs.selection();
         Map<String, List<HistoryStore.Point>> stored;
         Map<String, List<HistoryStore.Point>> shares;
@@ -124,8 +167,17 @@ final class CheckOptions {
         if (stored.isEmpty())
             throw new UsageException("no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics)
                     + runs.inWords() + (otherSide.isEmpty() ? "" : "; " + otherSide.strip()));
-        Map<String, List<HistoryStore.Point>> gating = ChangePointCheck.withoutNoisy(stored);
+        Map<String, List<HistoryStore.Point>> measured = ChangePointCheck.withoutNoisy(stored);
+        HostScaling.Scaled scaled = HostScaling.apply(measured, hostScaling());
+        Map<String, List<HistoryStore.Point>> gating = scaled.series();
         return new Result(
-                gating, shares, entries, check().check(gating, shares), ChangePointCheck.leftOut(stored), otherSide);
+                measured,
+                gating,
+                scaled,
+                shares,
+                entries,
+                check().check(gating, shares),
+                ChangePointCheck.leftOut(stored),
+                otherSide);
     }
 }

@@ -9,6 +9,7 @@ import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.FalseAlarms;
 import io.wirecost.history.FalseAlarms.Proportion;
 import io.wirecost.history.HistoryStore.Entry;
+import io.wirecost.history.HostScaling;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -47,10 +48,15 @@ final class HistoryAa implements Callable<Integer> {
         boolean json = format.json();
         Bounds.atLeast("--from-runs", fromRuns, 2);
         CheckOptions.Result r = options.run();
-        FalseAlarms fa = FalseAlarms.of(options.check(), r.entries(), r.gating(), r.shares(), fromRuns);
+        FalseAlarms fa =
+                FalseAlarms.of(options.check(), r.entries(), r.measured(), options.hostScaling(), r.shares(), fromRuns);
         FormatOption.print(
                 json,
-                json ? json(fa, r.entries()) : text(fa, r.entries()) + CheckOptions.leftOutNote(r.leftOut()),
+                json
+                        ? json(fa, r.entries(), r.scaling())
+                        : text(fa, r.entries())
+                                + CheckOptions.scalingNote(r.scaling())
+                                + CheckOptions.leftOutNote(r.leftOut()),
                 r.otherSideNote());
         return 0;
     }
@@ -130,7 +136,7 @@ final class HistoryAa implements Callable<Integer> {
                 java.util.Arrays.stream(v).max().orElseThrow());
     }
 
-    private String json(FalseAlarms fa, List<Entry> runs) throws Exception {
+    private String json(FalseAlarms fa, List<Entry> runs, HostScaling.Scaled scaling) throws Exception {
         ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode o = om.createObjectNode();
         o.put("runs", fa.runs());
@@ -156,6 +162,7 @@ final class HistoryAa implements Callable<Integer> {
             }
         }
         o.put("from_runs", fromRuns);
+        CheckOptions.scaling(o.putObject("host_scaling"), options.hostScaling(), scaling);
         ObjectNode load = o.putObject("load_1m");
         double[] l = runs.stream()
                 .mapToDouble(e -> e.facts().loadAverage())

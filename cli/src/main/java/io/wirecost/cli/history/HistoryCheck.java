@@ -2,6 +2,7 @@ package io.wirecost.cli.history;
 
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
+import io.wirecost.history.HostScaling;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -33,13 +34,13 @@ final class HistoryCheck implements Callable<Integer> {
         FormatOption.print(
                 json,
                 json
-                        ? HistoryCheckJson.of(r.found())
-                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut()),
+                        ? HistoryCheckJson.of(r.found(), r.scaling().runsScaled() > 0)
+                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut(), r.scaling()),
                 r.otherSideNote());
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }
 
-    private String text(List<Found> found, int metricCount, int runs, long leftOut) {
+    private String text(List<Found> found, int metricCount, int runs, long leftOut, HostScaling.Scaled scaling) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
                 Locale.ROOT,
@@ -80,6 +81,7 @@ final class HistoryCheck implements Callable<Integer> {
         }
         if (runs < 2 * 3) sb.append("note: fewer than 6 runs; a change point needs runs on both sides to be tested\n");
         sb.append(CheckOptions.leftOutNote(leftOut));
+        sb.append(CheckOptions.scalingNote(scaling));
         long gating = found.stream().filter(Found::gates).count();
         sb.append(
                 gating > 0

@@ -43,7 +43,7 @@ final class HistoryReportCommand implements Callable<Integer> {
         for (HistoryReport.Sides sides : HistoryReport.sides(r.gating(), r.found()))
             flames.put(sides.dir(), flames(sides));
         Path page = out.resolve("history.html");
-        AtomicFiles.write(page, HistoryReport.render(options.db.db, r.gating(), r.found(), flames));
+        AtomicFiles.write(page, HistoryReport.render(options.db.db, r.gating(), r.scaling(), r.found(), flames));
         System.out.println("history: " + page + " (" + r.gating().size() + " metrics, "
                 + r.found().size() + " change points, "
                 + flames.values().stream().mapToInt(List::size).sum() + " differential flame graphs)");
