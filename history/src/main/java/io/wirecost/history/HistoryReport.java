@@ -59,14 +59,18 @@ public final class HistoryReport {
                 .append(" change points. Each dot is a run (its 95 % interval as a grey line; click for its report), "
                         + "red dashed lines are change points, blue lines the means between them.</p>\n");
         if (scaling.runsScaled() > 0)
-            h.append("<p id=\"scaling\">CPU per call and round trips at the host's median speed (host reference ")
+            h.append("<p id=\"scaling\">")
+                    .append(scaling.metricsScaled().size())
+                    .append(" of ")
+                    .append(scaling.perCallMetrics())
+                    .append(" series of CPU per call and round trips at the host's median speed (host reference ")
                     .append(String.format(Locale.ROOT, "%.1f", scaling.referenceMbps()))
-                    .append(" MB/s): each run's scaled by its own reference over the median, as <code>history check")
-                    .append("</code> reads them; ")
+                    .append(" MB/s), where that made them steadier run to run, as <code>history check</code> reads ")
+                    .append("them; ")
                     .append(scaling.runsScaled())
                     .append(" of ")
                     .append(scaling.runsScaled() + scaling.runsAsMeasured())
-                    .append(" runs had one. <code>--host-scaling none</code> shows them as measured.</p>\n");
+                    .append(" runs had a reference. <code>--host-scaling none</code> shows them as measured.</p>\n");
         if (found.isEmpty()) h.append("<p id=\"changes\">No change point in any metric at these settings.</p>\n");
         else
             h.append("<table id=\"changes\"><tr><th>metric</th><th>run</th><th>commit</th><th>before</th>"

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Figures per call at one speed of the host: each run's CPU per call and round trips multiplied by its host reference
@@ -39,11 +41,24 @@ public final class HostScaling {
     }
 
     /**
-     * The series with figures per call scaled; {@code runsScaled} of the series' runs had a reference and were scaled,
-     * {@code runsAsMeasured} did not; {@code referenceMbps}: the median reference of the newest run's group (NaN where
-     * the newest run has none), the speed the figures are at.
+     * The series with figures per call scaled where that made them steadier ({@code metricsScaled}); {@code
+     * runsScaled} of the series' runs had a reference, {@code runsAsMeasured} did not; {@code referenceMbps}: the
+     * median reference of the newest run's group (NaN where the newest run has none), the speed the figures are at.
      */
-    public record Scaled(Map<String, List<Point>> series, int runsScaled, int runsAsMeasured, double referenceMbps) {}
+    public record Scaled(
+            Map<String, List<Point>> series,
+            Set<String> metricsScaled,
+            int runsScaled,
+            int runsAsMeasured,
+            double referenceMbps) {
+
+        /** How many of the series are of figures per call, the ones that could be scaled. */
+        public long perCallMetrics() {
+            return series.values().stream()
+                    .filter(p -> !p.isEmpty() && scales(p.get(0).figure().unit()))
+                    .count();
+        }
+    }
 
     /** The unit of figures per call (CPU per call, round trips), the ones a slower host raises. */
     static final String PER_CALL_UNIT = "us";
@@ -77,14 +92,39 @@ public final class HostScaling {
                 .filter(e -> reference.containsKey(group(e)) && hasReference(e))
                 .count();
         double newestReference = newest == null ? Double.NaN : reference.getOrDefault(group(newest), Double.NaN);
-        if (mode == Mode.NONE) return new Scaled(series, 0, runs.size(), newestReference);
+        if (mode == Mode.NONE) return new Scaled(series, Set.of(), 0, runs.size(), newestReference);
         Map<String, List<Point>> out = new LinkedHashMap<>();
-        series.forEach((metric, points) -> out.put(
-                metric,
-                points.stream()
-                        .map(p -> scales(p.figure().unit()) ? scaled(p, factor(p.run(), reference)) : p)
-                        .toList()));
-        return new Scaled(out, scaled, runs.size() - scaled, newestReference);
+        Set<String> scaledMetrics = new TreeSet<>();
+        series.forEach((metric, points) -> {
+            if (points.isEmpty() || !scales(points.get(0).figure().unit())) {
+                out.put(metric, points);
+                return;
+            }
+            List<Point> atMedian = points.stream()
+                    .map(p -> scaled(p, factor(p.run(), reference)))
+                    .toList();
+            boolean steadier = successiveSquares(atMedian) < successiveSquares(points);
+            out.put(metric, steadier ? atMedian : points);
+            if (steadier) scaledMetrics.add(metric);
+        });
+        return new Scaled(out, scaledMetrics, scaled, runs.size() - scaled, newestReference);
+    }
+
+    /**
+     * The sum of squared differences between successive runs' log figures (von Neumann's mean square successive
+     * difference, unnormalised): the run-to-run movement, which a step of the code adds one term to and the host's
+     * flips one per flip. A metric is read at the median speed only where that makes it steadier: a call whose cost
+     * follows the host less than the probe does (rmi's, whose cost is mostly the kernel's loopback) would otherwise
+     * be given the probe's swings, and its steps hidden under them.
+     */
+    private static double successiveSquares(List<Point> points) {
+        double sum = 0;
+        for (int i = 1; i < points.size(); i++) {
+            double d = Math.log(points.get(i).figure().value())
+                    - Math.log(points.get(i - 1).figure().value());
+            if (Double.isFinite(d)) sum += d * d;
+        }
+        return sum;
     }
 
     /** The run's reference over its group's median; 1 where it has none. */

@@ -42,6 +42,14 @@ final class RealSeries {
      */
     static final String AA_41_INTEL = "/series/aa-41-intel-slow-host.csv";
 
+    /**
+     * The same kind of history as {@link #QUICK_30} on the Intel Xeon VM, alone on it (frozen build 3de6a76,
+     * 2026-12-06 09:28 to 10:05 UTC, one run every 70 s), the server busy-looping 2 µs per call from the 20th run
+     * (position 19); the host slowed in runs 9 and 22 (probe 15 MB/s against about 30) and stayed a little slower
+     * after run 22. The columns of {@link #AA_41_INTEL}.
+     */
+    static final String QUICK_30_INTEL = "/series/quick-30-inject-from-20-intel.csv";
+
     private RealSeries() {}
 
     /** metric -> values in the history's order, of {@link #RESOURCE}. */

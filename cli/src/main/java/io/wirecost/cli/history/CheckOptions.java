@@ -126,8 +126,11 @@ final class CheckOptions {
         if (s.runsScaled() == 0) return "";
         return String.format(
                 Locale.ROOT,
-                "note: CPU per call and round trips at the host's median speed (host reference %.1f MB/s, %d of %d "
-                        + "runs scaled by their own; --host-scaling none reads them as measured)%n",
+                "note: %d of %d series of CPU per call and round trips read at the host's median speed, where that "
+                        + "made them steadier run to run (host reference %.1f MB/s; %d of %d runs had one; "
+                        + "--host-scaling none reads them as measured)%n",
+                s.metricsScaled().size(),
+                s.perCallMetrics(),
                 s.referenceMbps(),
                 s.runsScaled(),
                 s.runsScaled() + s.runsAsMeasured());
@@ -138,6 +141,8 @@ final class CheckOptions {
         o.put("mode", Choice.word(mode));
         o.put("runs_scaled", s.runsScaled());
         o.put("runs_as_measured", s.runsAsMeasured());
+        o.put("metrics_scaled", s.metricsScaled().size());
+        o.put("per_call_metrics", s.perCallMetrics());
         if (s.runsScaled() == 0 || !Double.isFinite(s.referenceMbps())) o.putNull("reference_mbps");
         else o.put("reference_mbps", s.referenceMbps());
     }

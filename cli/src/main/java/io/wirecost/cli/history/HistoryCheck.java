@@ -34,7 +34,7 @@ final class HistoryCheck implements Callable<Integer> {
         FormatOption.print(
                 json,
                 json
-                        ? HistoryCheckJson.of(r.found(), r.scaling().runsScaled() > 0)
+                        ? HistoryCheckJson.of(r.found(), r.scaling().metricsScaled())
                         : text(r.found(), r.gating().size(), r.runs(), r.leftOut(), r.scaling()),
                 r.otherSideNote());
         return ChangePointCheck.failed(r.found()) ? 1 : 0;

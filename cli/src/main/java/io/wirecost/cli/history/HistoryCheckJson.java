@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
-import io.wirecost.history.HostScaling;
 import java.util.List;
 
 /**
@@ -18,17 +17,17 @@ final class HistoryCheckJson {
     private HistoryCheckJson() {}
 
     /**
-     * {@code scaled}: figures per call were read at the host's median speed ({@code --host-scaling median} on a
-     * history whose runs have a reference), which each change point's {@code host_scaled} says of its own means.
+     * {@code scaled}: the metrics whose figures per call were read at the host's median speed ({@code --host-scaling
+     * median}), which each change point's {@code host_scaled} says of its own means.
      */
-    static String of(List<Found> found, boolean scaled) throws Exception {
+    static String of(List<Found> found, java.util.Set<String> scaled) throws Exception {
         ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ArrayNode list = om.createArrayNode();
         for (Found f : found) {
             ObjectNode o = list.addObject();
             o.put("metric", f.metric());
             o.put("unit", f.unit());
-            o.put("host_scaled", scaled && HostScaling.scales(f.unit()));
+            o.put("host_scaled", scaled.contains(f.metric()));
             o.put("commit", f.run().commit());
             o.put("position", f.position());
             o.put("run", f.run().seq());
