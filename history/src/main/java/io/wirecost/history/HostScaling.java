@@ -13,7 +13,8 @@ import java.util.TreeSet;
 
 /**
  * Figures per call at one speed of the host: each run's CPU per call and round trips multiplied by its host reference
- * over the median reference of the runs measured like it (same host, CPU model and JDK) in the series given.
+ * over the median reference of the runs measured like it (same host, CPU model and JDK) in the series given, for
+ * each series where that makes it steadier from run to run.
  *
  * <p>Why: a virtual machine's host in a slower state makes the same work take longer, in every JVM at once, while the
  * machine's load, steal and busy CPU stay as they were. The runner's probe (one core's AES-GCM, {@link
@@ -24,11 +25,12 @@ import java.util.TreeSet;
  * not move the probe (it runs in the runner's JVM, between passes, on no code of the scenarios'), so a code change
  * keeps its step.
  *
- * <p>Proportional (the same work at k times the speed takes 1/k of the time): an exponent fitted to a history would
- * absorb the code's changes with the host's. Figures in percent (shares) are ratios within one run, which a uniform
- * slowdown does not move, and are left as they are; so are runs without a reference (stored before the probe, attach
- * and profile runs). The median is over the runs of each group separately, so a JDK or CPU change whose probe level
- * differs is not taken for a change of speed. A step of the probe is still what {@link MachineChange} reads.
+ * <p>Proportional (the same work at k times the speed takes 1/k of the time), and per series either scaled or not: an
+ * exponent fitted to each series would absorb a code change that lands beside a change of the host's state. Figures in
+ * percent (shares) are ratios within one run, which a uniform slowdown does not move, and are left as they are; so
+ * are runs without a reference (stored before the probe, attach and profile runs). The median is over the runs of
+ * each group separately, so a JDK or CPU change whose probe level differs is not taken for a change of speed. A step
+ * of the probe is still what {@link MachineChange} reads.
  */
 public final class HostScaling {
 

@@ -78,15 +78,16 @@ final class CheckOptions {
             names = "--host-scaling",
             paramLabel = "HOW",
             defaultValue = "median",
-            description = "How to read CPU per call and round trips: median scales each run's by its host reference "
-                    + "over the median of the runs measured on the same host and JDK, so that the host's speed states "
-                    + "do not read as the code's steps; none reads them as measured (default: ${DEFAULT-VALUE}).")
+            description = "How to read CPU per call and round trips: median reads each series at the host's median "
+                    + "speed (each run's figure times its host reference over the median of the runs on the same "
+                    + "host and JDK) where that makes it steadier from run to run, so that the host's speed states do "
+                    + "not read as the code's steps; none reads them as measured (default: ${DEFAULT-VALUE}).")
     String hostScaling;
 
     /**
      * The gating series as stored (without the figures their runs flagged too noisy, {@code leftOut} of them) and as
-     * checked (figures per call read as {@code --host-scaling} says, {@code scaling}), the share series beside them, the runs, their change
-     * points, and the note on runs of the other side left out ("" for none).
+     * checked (figures per call read as {@code --host-scaling} says, {@code scaling}), the share series beside them,
+     * the runs, their change points, and the note on runs of the other side left out ("" for none).
      */
     record Result(
             Map<String, List<HistoryStore.Point>> measured,

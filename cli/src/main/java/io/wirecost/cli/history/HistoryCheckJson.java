@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code history check --format json}: one object per change point found. Scripts read these field names, so the
@@ -20,7 +21,7 @@ final class HistoryCheckJson {
      * {@code scaled}: the metrics whose figures per call were read at the host's median speed ({@code --host-scaling
      * median}), which each change point's {@code host_scaled} says of its own means.
      */
-    static String of(List<Found> found, java.util.Set<String> scaled) throws Exception {
+    static String of(List<Found> found, Set<String> scaled) throws Exception {
         ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ArrayNode list = om.createArrayNode();
         for (Found f : found) {
