@@ -27,7 +27,10 @@ final class MovedLines {
 
     private MovedLines() {}
 
-    /** The lines of {@code shares} that moved between the runs {@code [from, at)} and {@code [at, to)} of {@code points}. */
+    /**
+     * The lines of {@code shares} that moved between the runs {@code [from, at)} and {@code [at, to)} of {@code points},
+     * {@code metric} itself left out (a share's change point is not a line that moved with it).
+     */
     static List<MovedLine> find(
             String metric, List<Point> points, int from, int at, int to, Map<String, List<Point>> shares) {
         String scenario = metric.split("/", -1).length > 1 ? metric.split("/", -1)[1] : "";
@@ -36,7 +39,7 @@ final class MovedLines {
         List<MovedLine> out = new ArrayList<>();
         shares.forEach((line, series) -> {
             String[] parts = line.split("/", -1);
-            if (parts.length < 2 || !parts[1].equals(scenario)) return;
+            if (parts.length < 2 || !parts[1].equals(scenario) || line.equals(metric)) return;
             List<Double> before = new ArrayList<>();
             List<Double> after = new ArrayList<>();
             for (Point p : series) {
