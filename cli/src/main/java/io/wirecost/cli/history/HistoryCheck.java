@@ -3,8 +3,10 @@ package io.wirecost.cli.history;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.HostScaling;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,6 +55,7 @@ final class HistoryCheck implements Callable<Integer> {
                 options.window,
                 options.maxP,
                 options.minMagnitude));
+        Map<String, String> listed = new HashMap<>(); // a run and the lines that moved there -> the first metric
         for (Found f : found) {
             sb.append(String.format(
                     Locale.ROOT,
@@ -70,14 +73,23 @@ final class HistoryCheck implements Callable<Integer> {
                     f.changePercent(),
                     f.pValue(),
                     why(f, metricCount)));
+            StringBuilder moved = new StringBuilder();
             for (ChangePointCheck.MovedLine m : f.moved())
-                sb.append(String.format(
+                moved.append(String.format(
                         Locale.ROOT,
                         "    moved with it: %s %.2f -> %.2f %% (%+.2f points)%n",
                         m.metric(),
                         m.before(),
                         m.after(),
                         m.changePoints()));
+            // a step of the code moves every operation of a scenario at once, and each one's change point would list
+            // the same share lines again: they are listed under the first, and the others point to it
+            String first = listed.putIfAbsent(f.run().seq() + "\n" + moved, f.metric());
+            if (first == null) sb.append(moved);
+            else
+                sb.append("    moved with it: the same lines as for ")
+                        .append(first)
+                        .append('\n');
         }
         if (runs < 2 * 3) sb.append("note: fewer than 6 runs; a change point needs runs on both sides to be tested\n");
         sb.append(CheckOptions.leftOutNote(leftOut));

@@ -274,6 +274,54 @@ public class HistoryCommandTest {
     }
 
     /**
+     * A step of the code at run 7 in every operation's CPU per call, with the client's socket-write share up 3 points
+     * there: the share is listed under the first change point at that run, and the others point to it.
+     */
+    @Test
+    void theLinesThatMovedAtARunAreListedOnceForItsChangePoints() throws Exception {
+        Path runs = tmp.resolve("moved");
+        for (int i = 0; i < 12; i++) {
+            Path dir = run(runs, i, i < 6 ? 1 : 1.15);
+            share(dir, "client", "socket-write", (i < 6 ? 0 : 3) + 0.1 * Math.sin(i));
+        }
+        assertEquals(
+                0,
+                InProcess.run("history", "import", runs.toString(), "--db", db("moved.sqlite"))
+                        .exit());
+        InProcess.Outcome text =
+                InProcess.run("history", "check", "--metric", "cpu/*/all/*", "--db", db("moved.sqlite"));
+        assertEquals(1, text.exit(), text.stdout() + text.stderr());
+        String out = text.stdout();
+        long regressions =
+                out.lines().filter(l -> l.startsWith("REGRESSION cpu/rmi/")).count();
+        assertTrue(regressions > 1, "every operation stepped: " + out);
+        assertEquals(
+                1,
+                out.lines()
+                        .filter(l -> l.startsWith("    moved with it: share/rmi/client/socket-write "))
+                        .count(),
+                out);
+        assertEquals(
+                regressions - 1,
+                out.lines()
+                        .filter(l -> l.startsWith("    moved with it: the same lines as for cpu/rmi/"))
+                        .count(),
+                out);
+    }
+
+    /** Adds {@code points} to one share line of a run made by {@link #run}. */
+    private static void share(Path dir, String role, String category, double points) throws Exception {
+        ObjectMapper om = new ObjectMapper();
+        ObjectNode root = (ObjectNode) om.readTree(dir.resolve("results.json").toFile());
+        for (JsonNode scenario : root.path("scenarios"))
+            for (JsonNode line : scenario.path("shares").path(role).path("middleware_percent"))
+                if (line.path("category").asText().equals(category))
+                    for (String field : List.of("percent", "ci_low", "ci_high"))
+                        ((ObjectNode) line).put(field, line.path(field).asDouble() + points);
+        om.writeValue(dir.resolve("results.json").toFile(), root);
+    }
+
+    /**
      * Twelve nights of a two-sided run (`run --candidate-...`: baseline/ and candidate/, the candidate 30 % dearer and
      * started seconds after), imported from their parent: the sides are two configurations, so the check reads one
      * at a time, says how many runs of the other it left out, and finds no change in either; read together they
