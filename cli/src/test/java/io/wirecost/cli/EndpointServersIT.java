@@ -301,18 +301,26 @@ class EndpointServersIT {
         assertTrue(orders.contains("**regression**"), "the gate names the checksum's endpoint: " + orders);
         // the endpoints the change did not touch: the gate may call one of them a regression at its false-alarm rate
         // (up to 5 % over the family, by design), so what is held is that none rose beyond the threshold with
-        // confidence, which a change of the code would show
-        for (String other : List.of("GET /shop/search", "GET /shop/health")) {
+        // confidence, which a change of the code would show. Confidence over the two endpoints checked together
+        // (Bonferroni): each line's interval is its own 95 %, so two of them held at once failed about one run in
+        // twenty with nothing changed (CI: the idle endpoint, 9 µs a request, +184 % [+12.8, +614], p 0.032)
+        List<String> others = List.of("GET /shop/search", "GET /shop/health");
+        for (String other : others) {
             List<String> lines = md.lines()
                     .filter(l -> l.startsWith("| JettyShop | endpoint " + other + " |"))
                     .toList();
             assertFalse(lines.isEmpty(), "a line for " + other + ": " + md);
             for (String l : lines) {
-                String interval = l.split("\\|")[6].trim();
+                String[] cells = l.split("\\|");
+                String interval = cells[6].trim();
                 if (interval.equals("n/a")) continue; // too few samples for an interval: no confident rise either
                 double low = Double.parseDouble(
                         interval.split(" to ")[0].replace("%", "").trim());
-                assertTrue(low < 5, other + " rose beyond the 5 % threshold with confidence: " + l + "\n" + md);
+                String pCell = cells[7].trim();
+                double p = pCell.equals("n/a") ? 0 : Double.parseDouble(pCell); // no p: the interval alone decides
+                assertTrue(
+                        low < 5 || p >= 0.05 / others.size(),
+                        other + " rose beyond the 5 % threshold with confidence: " + l + "\n" + md);
             }
         }
     }
