@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Whether the intervals a run prints cover where the next run lands: over a stored history of the same figure, each
@@ -82,10 +81,8 @@ public final class IntervalCoverage {
 
     /** {@code t(k-1) * s * sqrt(1 + 1/k)} on the logarithms of k earlier values: where the next one falls. */
     static double predictionHalfWidthLog(double[] earlier) {
-        int k = earlier.length;
-        return new TDistribution(k - 1).inverseCumulativeProbability(0.975)
-                * sdOfLogs(earlier)
-                * Math.sqrt(1 + 1.0 / k);
+        return ChangePointCheck.predictionHalfWidth(
+                Arrays.stream(earlier).map(Math::log).toArray());
     }
 
     private static double sdOfLogs(double[] v) {

@@ -45,7 +45,9 @@ final class CheckOptions {
             names = "--confirm",
             paramLabel = "N",
             defaultValue = "" + ChangePointCheck.DEFAULT_CONFIRM_RUNS,
-            description = "Runs after a newest change point before it fails the check (default: ${DEFAULT-VALUE}).")
+            description =
+                    "Runs after a newest change point, each beyond --threshold and beyond where the runs before it "
+                            + "put a next run, before it fails the check (default: ${DEFAULT-VALUE}).")
     int confirm;
 
     @Option(

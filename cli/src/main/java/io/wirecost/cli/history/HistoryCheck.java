@@ -19,8 +19,9 @@ import picocli.CommandLine.Mixin;
         name = "check",
         mixinStandardHelpOptions = true,
         description = "Find change points in each metric's history (E-divisive means with Otava's split and merge "
-                + "tests). Exit 1 when a metric's newest change point is a regression beyond --threshold, confirmed "
-                + "by --confirm runs after it, where the machine (host, CPU model, load, steal, busy CPU) held steady.")
+                + "tests). Exit 1 when a metric's newest change point is a regression beyond --threshold, borne out "
+                + "by --confirm runs after it, each beyond the threshold and the runs before it, where the machine "
+                + "(host, CPU model, load, steal, busy CPU) held steady.")
 final class HistoryCheck implements Callable<Integer> {
 
     @Mixin
@@ -122,7 +123,8 @@ final class HistoryCheck implements Callable<Integer> {
         if (f.newest() && !f.confirmed())
             return String.format(
                     Locale.ROOT,
-                    " regression; %d runs after it, fails once %d confirm it%s",
+                    " regression; %d of the %d runs after it bear it out, fails once %d do%s",
+                    f.confirming(),
                     f.after().runs(),
                     options.confirm,
                     machine);

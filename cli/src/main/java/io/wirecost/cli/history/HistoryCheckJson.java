@@ -42,6 +42,7 @@ final class HistoryCheckJson {
             o.put("attributed_to", f.attributedTo());
             if (f.machine().isEmpty()) o.putNull("machine");
             else o.put("machine", f.machine());
+            o.put("confirming_runs", f.confirming());
             o.put("confirmed", f.confirmed());
             o.put("significant", f.significant());
             o.put("gates", f.gates());

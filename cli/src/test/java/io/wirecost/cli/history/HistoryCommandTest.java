@@ -571,6 +571,7 @@ public class HistoryCommandTest {
         assertTrue(cp.path("regression").asBoolean());
         assertEquals("machine", cp.path("attributed_to").asText());
         assertEquals("load 1.5 -> 6.0", cp.path("machine").asText());
+        assertEquals(6, cp.path("confirming_runs").asInt(), "each run from the seventh rose 15 %");
         assertEquals(false, cp.path("gates").asBoolean());
 
         InProcess.Outcome text = InProcess.run("history", "check", "--db", db("loaded.sqlite"));
