@@ -54,11 +54,12 @@ class ConfirmationTest {
     }
 
     @Test
-    void aStepConfirmedByTwoRunsFails() {
-        double[] v = gaussian(12, 22, 0.03);
-        for (int i = 20; i < 22; i++) v[i] *= 1.3;
-        List<Found> found = check.check(Map.of(METRIC, series(v, 22)), Map.of());
-        assertTrue(ChangePointCheck.failed(found), "a 30 % step with two runs after it: " + found);
+    void aStepBorneOutByThreeRunsFails() {
+        double[] v = gaussian(12, 23, 0.03);
+        for (int i = 20; i < 23; i++) v[i] *= 1.3;
+        assertFalse(ChangePointCheck.failed(check.check(Map.of(METRIC, series(v, 22)), Map.of())), "two runs after it");
+        List<Found> found = check.check(Map.of(METRIC, series(v, 23)), Map.of());
+        assertTrue(ChangePointCheck.failed(found), "a 30 % step with three runs after it: " + found);
     }
 
     /**
@@ -67,7 +68,7 @@ class ConfirmationTest {
      */
     @Test
     void aLastingStepFailsWithinAFewRuns() {
-        double[][] cases = {{0.02, 0.10, 2, 0.90}, {0.05, 0.15, 4, 0.85}, {0.10, 0.30, 4, 0.80}};
+        double[][] cases = {{0.02, 0.10, 3, 0.90}, {0.05, 0.15, 5, 0.80}, {0.10, 0.30, 5, 0.75}};
         for (double[] c : cases) {
             double failed = failedWithin(c[0], c[1], (int) c[2]);
             System.out.printf(

@@ -123,20 +123,20 @@ class HostScalingTest {
         FalseAlarms scaled = FalseAlarms.of(check, runs, kept, HostScaling.Mode.MEDIAN, kept, 6);
         assertEquals(100, measured.metrics());
         // as measured: ws-literal's figures per call step up at run 34, where the host slowed, and its probe's own
-        // run-to-run swings hide the step from the machine's rule; every job after run 35 fails
+        // run-to-run swings hide the step from the machine's rule; the jobs after runs 38 to 41 fail, once three runs
+        // each bear the step out
         assertEquals(7, measured.failing().k(), measured.toString());
-        assertEquals(8, measured.jobsFailed().k(), measured.toString());
+        assertEquals(4, measured.jobsFailed().k(), measured.toString());
         assertEquals(36, measured.jobsFailed().n());
         // scaled where that made a series steadier (ws-literal's, which follow the probe): no metric of the whole
-        // history fails; three jobs still do: rmi's long after run 8, whose early runs were steadier as measured, and
-        // ws-literal's boolean and byte after runs 36 and 38 (the probe reads about two thirds of that state)
+        // history fails; two jobs still do, ws-literal's boolean and byte after runs 36 and 38 (the probe reads about
+        // two thirds of that state); rmi's long, high in runs 7 and 8 only, is not borne out by a third run
         assertEquals(0, scaled.failing().k(), scaled.toString());
-        assertEquals(3, scaled.jobsFailed().k(), scaled.toString());
+        assertEquals(2, scaled.jobsFailed().k(), scaled.toString());
         assertTrue(
                 scaled.failedJobs().stream()
                         .flatMap(j -> j.failing().stream())
-                        .allMatch(f -> f.metric()
-                                .matches("cpu/rmi/all/long|(cpu/ws-literal/all|rtt/ws-literal)/" + "(boolean|byte)")),
+                        .allMatch(f -> f.metric().matches("(cpu/ws-literal/all|rtt/ws-literal)/(boolean|byte)")),
                 scaled.failedJobs().toString());
     }
 

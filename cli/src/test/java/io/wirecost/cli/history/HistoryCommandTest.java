@@ -612,22 +612,22 @@ public class HistoryCommandTest {
         assertTrue(
                 aa.stdout().contains("metrics whose newest change point fails the check: 1 of 1, 100.0 % [2.5, 100.0]"),
                 aa.stdout());
-        // a step of 15 % at run 7 fails once two runs confirm it (run 7 itself and run 8): the jobs after runs 8 to 11
-        // and the one on all 12; those after runs 6 and 7 pass
+        // a step of 15 % at run 7 fails once three runs bear it out (runs 7 to 9): the jobs after runs 9 to 11 and the
+        // one on all 12; those after runs 6 to 8 pass
         assertTrue(
-                aa.stdout().contains("CI jobs that would have failed (the check after each run from run 6 on): 5 of 7"),
+                aa.stdout().contains("CI jobs that would have failed (the check after each run from run 6 on): 4 of 7"),
                 aa.stdout());
-        assertTrue(aa.stdout().contains("  the job after run 8 failed on cpu/rmi/all/int (at run 7, +"), aa.stdout());
+        assertTrue(aa.stdout().contains("  the job after run 9 failed on cpu/rmi/all/int (at run 7, +"), aa.stdout());
         assertTrue(aa.stdout().contains("  the job after run 12 failed on cpu/rmi/all/int (at run 7, +"), aa.stdout());
-        assertFalse(aa.stdout().contains("the job after run 7 "), aa.stdout());
+        assertFalse(aa.stdout().contains("the job after run 8 "), aa.stdout());
 
         InProcess.Outcome json = InProcess.run(
                 "history", "aa", "--metric", "cpu/rmi/all/int", "--format", "json", "--db", db("aa.sqlite"));
         JsonNode jobs = new ObjectMapper().readTree(json.stdout()).path("failed_jobs");
-        assertEquals(5, jobs.size(), json.stdout());
-        assertEquals(8, jobs.get(0).path("after_run").asInt(), json.stdout());
-        assertEquals(8, jobs.get(0).path("runs").asInt(), json.stdout());
-        assertEquals(12, jobs.get(4).path("after_run").asInt(), json.stdout());
+        assertEquals(4, jobs.size(), json.stdout());
+        assertEquals(9, jobs.get(0).path("after_run").asInt(), json.stdout());
+        assertEquals(9, jobs.get(0).path("runs").asInt(), json.stdout());
+        assertEquals(12, jobs.get(3).path("after_run").asInt(), json.stdout());
         JsonNode first = jobs.get(0).path("failing").get(0);
         assertEquals("cpu/rmi/all/int", first.path("metric").asText());
         assertEquals(7, first.path("run").asInt());
