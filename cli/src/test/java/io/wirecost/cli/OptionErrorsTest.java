@@ -79,6 +79,7 @@ class OptionErrorsTest {
             entry("--otlp-timeout", "soon"),
             entry("--period", "10 parsecs"),
             entry("--window", "soon"),
+            entry("--confirm-share", "most"),
             entry("--time", "later"),
             entry("--since", "later"),
             entry("--until", "later"),

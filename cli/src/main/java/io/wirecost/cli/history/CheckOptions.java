@@ -51,6 +51,14 @@ final class CheckOptions {
     int confirm;
 
     @Option(
+            names = "--confirm-share",
+            paramLabel = "F",
+            defaultValue = "" + ChangePointCheck.DEFAULT_CONFIRM_SHARE,
+            description = "The share of all the runs after a newest change point that must each bear it out too, "
+                    + "0 to 1 (default: ${DEFAULT-VALUE}: most of them; 0: --confirm runs are enough).")
+    double confirmShare;
+
+    @Option(
             names = "--threshold",
             defaultValue = "5",
             description = "A newest change point raising a metric by more than this, percent, exits 1 "
@@ -151,7 +159,7 @@ final class CheckOptions {
     }
 
     ChangePointCheck check() {
-        return new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold, confirm);
+        return new ChangePointCheck(new EDivisive(window, maxP, minMagnitude), threshold, confirm, confirmShare);
     }
 
     Result run() throws Exception {
@@ -160,6 +168,8 @@ final class CheckOptions {
         Bounds.notNegative("--min-magnitude", minMagnitude);
         Bounds.notNegative("--threshold", threshold);
         Bounds.atLeast("--confirm", confirm, 1);
+        if (!(confirmShare >= 0 && confirmShare <= 1))
+            throw new UsageException("--confirm-share must be between 0 and 1, got " + confirmShare);
         hostScaling();
         RunSelection selection = runs.selection();
         Map<String, List<HistoryStore.Point>> stored;

@@ -20,8 +20,8 @@ import picocli.CommandLine.Mixin;
         mixinStandardHelpOptions = true,
         description = "Find change points in each metric's history (E-divisive means with Otava's split and merge "
                 + "tests). Exit 1 when a metric's newest change point is a regression beyond --threshold, borne out "
-                + "by --confirm runs after it, each beyond the threshold and the runs before it, where the machine "
-                + "(host, CPU model, load, steal, busy CPU) held steady.")
+                + "by --confirm runs after it and most of them (--confirm-share), each beyond the threshold and the "
+                + "runs before it, where the machine (host, CPU model, load, steal, busy CPU) held steady.")
 final class HistoryCheck implements Callable<Integer> {
 
     @Mixin
@@ -123,10 +123,10 @@ final class HistoryCheck implements Callable<Integer> {
         if (f.newest() && !f.confirmed())
             return String.format(
                     Locale.ROOT,
-                    " regression; %d of the %d runs after it bear it out, fails once %d do%s",
+                    " regression; %d of the %d runs after it bear it out, %d needed%s",
                     f.confirming(),
                     f.after().runs(),
-                    options.confirm,
+                    options.check().confirmingNeeded(f.after().runs()),
                     machine);
         return " regression" + machine;
     }
