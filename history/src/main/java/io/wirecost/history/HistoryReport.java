@@ -26,12 +26,11 @@ public final class HistoryReport {
     }
 
     /** The distinct pairs of runs either side of the change points, in the order they are first found. */
-    public static List<Sides> sides(Map<String, List<Point>> series, List<Found> found) {
-        return found.stream().map(f -> sidesOf(series, f)).distinct().toList();
-    }
-
-    private static Sides sidesOf(Map<String, List<Point>> series, Found f) {
-        return new Sides(series.get(f.metric()).get(f.position() - 1).run(), f.run());
+    public static List<Sides> sides(List<Found> found) {
+        return found.stream()
+                .map(f -> new Sides(f.runBefore(), f.run()))
+                .distinct()
+                .toList();
     }
 
     /**
@@ -76,8 +75,6 @@ public final class HistoryReport {
             h.append("<table id=\"changes\"><tr><th>metric</th><th>run</th><th>commit</th><th>before</th>"
                     + "<th>after</th><th>change</th><th>cause</th><th>differential flame graph</th></tr>\n");
         for (Found f : found) {
-            List<Point> s = series.get(f.metric());
-            Point before = s.get(f.position() - 1);
             h.append("<tr><td>")
                     .append(HtmlText.escape(f.metric()))
                     .append("</td><td>")
@@ -96,11 +93,11 @@ public final class HistoryReport {
                     .append("</td><td>")
                     .append(HtmlText.escape(f.machine().isEmpty() ? "code" : "machine: " + f.machine()))
                     .append("</td><td>");
-            Sides sides = sidesOf(series, f);
+            Sides sides = new Sides(f.runBefore(), f.run());
             List<String> pages = flames.getOrDefault(sides.dir(), List.of());
             if (pages.isEmpty())
                 h.append("<code>wirecost diff ")
-                        .append(HtmlText.escape(before.run().facts().dir()))
+                        .append(HtmlText.escape(f.runBefore().facts().dir()))
                         .append(' ')
                         .append(HtmlText.escape(f.run().facts().dir()))
                         .append(" --allow-apart</code>");

@@ -32,6 +32,9 @@ final class HistoryCheckJson {
             o.put("commit", f.run().commit());
             o.put("position", f.position());
             o.put("run", f.run().seq());
+            // the last run before the change: what a CI job builds and re-measures beside its own (docs/history.md)
+            o.put("commit_before", f.runBefore().commit());
+            o.put("run_before", f.runBefore().seq());
             o.put("time", f.run().measured().toString());
             segment(o.putObject("before"), f.before());
             segment(o.putObject("after"), f.after());

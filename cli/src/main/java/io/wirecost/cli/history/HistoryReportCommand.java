@@ -40,8 +40,7 @@ final class HistoryReportCommand implements Callable<Integer> {
         OutputDirectory.create("--out", out);
         CheckOptions.Result r = options.run();
         Map<String, List<String>> flames = new HashMap<>();
-        for (HistoryReport.Sides sides : HistoryReport.sides(r.gating(), r.found()))
-            flames.put(sides.dir(), flames(sides));
+        for (HistoryReport.Sides sides : HistoryReport.sides(r.found())) flames.put(sides.dir(), flames(sides));
         Path page = out.resolve("history.html");
         AtomicFiles.write(page, HistoryReport.render(options.db.db, r.gating(), r.scaling(), r.found(), flames));
         System.out.println("history: " + page + " (" + r.gating().size() + " metrics, "

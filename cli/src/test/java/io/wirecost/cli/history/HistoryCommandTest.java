@@ -233,6 +233,30 @@ public class HistoryCommandTest {
         }
     }
 
+    /**
+     * A change point names the commit of the first run after it and of the last run before it: the build a CI job
+     * re-measures beside its own before it fails (examples/.github/workflows/history.yml).
+     */
+    @Test
+    void aChangePointNamesTheCommitsEitherSide() throws Exception {
+        Path runs = tmp.resolve("commits");
+        for (int i = 0; i < 12; i++) {
+            Path r = run(runs, i, i < 6 ? 1 : 1.15);
+            InProcess.Outcome add = InProcess.run(
+                    "history", "add", r.toString(), "--commit", "c0ffee" + (10 + i), "--db", db("commits.sqlite"));
+            assertEquals(0, add.exit(), add.stderr().toString());
+        }
+        InProcess.Outcome check = InProcess.run(
+                "history", "check", "--metric", "cpu/rmi/all/int", "--format", "json", "--db", db("commits.sqlite"));
+        assertEquals(1, check.exit(), check.stdout() + check.stderr());
+        JsonNode cp = new ObjectMapper().readTree(check.stdout()).get(0);
+        assertEquals(6, cp.path("position").asInt(), check.stdout());
+        assertEquals("c0ffee16", cp.path("commit").asText());
+        assertEquals(7, cp.path("run").asInt());
+        assertEquals("c0ffee15", cp.path("commit_before").asText());
+        assertEquals(6, cp.path("run_before").asInt());
+    }
+
     @Test
     void checkFindsTheStepAndFailsOnARegression() throws Exception {
         Path runs = tmp.resolve("step");
