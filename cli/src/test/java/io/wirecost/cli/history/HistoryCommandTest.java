@@ -77,7 +77,7 @@ public class HistoryCommandTest {
     }
 
     /** Scales one operation's round trip of a run made by {@link #run} and sets the CV its batches had. */
-    static void roundTrip(Path dir, String operation, double factor, double cvPercent) throws Exception {
+    public static void roundTrip(Path dir, String operation, double factor, double cvPercent) throws Exception {
         ObjectMapper om = new ObjectMapper();
         ObjectNode root = (ObjectNode) om.readTree(dir.resolve("results.json").toFile());
         for (JsonNode scenario : root.path("scenarios"))
