@@ -83,6 +83,7 @@ class OptionErrorsTest {
             entry("--time", "later"),
             entry("--since", "later"),
             entry("--until", "later"),
+            entry("--diff", "/no/such-diff.json"),
             entry("--db", "FILE"));
 
     /** Options whose every value is acceptable to wirecost, and who judges it instead. */
@@ -115,6 +116,13 @@ class OptionErrorsTest {
                 entry("history add", List.of(file.getParent().toString())),
                 entry("history import", List.of(file.getParent().toString())),
                 entry("history show", List.of("1")),
+                entry(
+                        "history clear",
+                        List.of(
+                                "--check",
+                                file.resolveSibling("check.json").toString(),
+                                "--diff",
+                                file.resolveSibling("diff.json").toString())),
                 entry("history report", List.of("--out", out.toString())),
                 entry(
                         "flame",
@@ -148,6 +156,9 @@ class OptionErrorsTest {
                 dir.resolve("app.collapsed"), "java.lang.Thread.run;java.net.SocketInputStream.read 10\n");
         Path file =
                 Files.writeString(Files.createDirectories(dir.resolve("a-file")).resolve("plain"), "not a directory\n");
+        // history clear reads both of its files before judging either: JSON, so that the one under test is named
+        Files.writeString(file.resolveSibling("check.json"), "[]\n");
+        Files.writeString(file.resolveSibling("diff.json"), "{}\n");
         List<String> problems = new ArrayList<>();
         int checked = 0;
         CommandLine all = new CommandLine(new Main());

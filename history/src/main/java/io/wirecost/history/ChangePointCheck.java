@@ -60,7 +60,8 @@ public final class ChangePointCheck {
      * change; {@code newest}: the last change point in this metric's series; {@code machine}: how the machine changed
      * at the same run ({@code "load 25.5 -> 13.0"}), empty when it held steady; {@code confirming}: the runs after it
      * that each bear it out; {@code confirmed}: enough of them to fail the check; {@code significant}: its
-     * p-value within the check's family-wise bound, the detector's largest p over the number of metrics checked.
+     * p-value within the check's family-wise bound, the detector's largest p over the number of metrics checked;
+     * {@code cleared}: how a re-measure did not bear it out ({@link Cleared}), empty when none covers it.
      */
     public record Found(
             String metric,
@@ -78,7 +79,8 @@ public final class ChangePointCheck {
             String machine,
             int confirming,
             boolean confirmed,
-            boolean significant) {
+            boolean significant,
+            String cleared) {
 
         /** {@code code} where the machine held steady across the change, {@code machine} where it did not. */
         public String attributedTo() {
@@ -87,7 +89,29 @@ public final class ChangePointCheck {
 
         /** Whether this change point fails the check: CI's exit 1. */
         public boolean gates() {
-            return newest && regression && confirmed && significant && machine.isEmpty();
+            return newest && regression && confirmed && significant && machine.isEmpty() && cleared.isEmpty();
+        }
+
+        /** The same change point, cleared by a re-measure described in {@code words}. */
+        Found cleared(String words) {
+            return new Found(
+                    metric,
+                    unit,
+                    position,
+                    run,
+                    runBefore,
+                    before,
+                    after,
+                    changePercent,
+                    pValue,
+                    regression,
+                    newest,
+                    moved,
+                    machine,
+                    confirming,
+                    confirmed,
+                    significant,
+                    words);
         }
     }
 
@@ -158,10 +182,25 @@ public final class ChangePointCheck {
                         machine.explain(points, from, at, to, !unit.equals("%")).orElse(""),
                         confirming,
                         confirming >= confirmingNeeded(after.runs()),
-                        cps.get(k).pValue() <= familyWise));
+                        cps.get(k).pValue() <= familyWise,
+                        ""));
             }
         });
         return out;
+    }
+
+    /**
+     * The change points with the regressions a re-measure cleared marked ({@link Cleared}): they are reported, and do
+     * not fail the check.
+     */
+    public static List<Found> cleared(List<Found> found, Cleared.Covering covering) {
+        return found.stream()
+                .map(f -> f.regression()
+                        ? covering.of(f.metric(), f.run().seq())
+                                .map(c -> f.cleared(c.words()))
+                                .orElse(f)
+                        : f)
+                .toList();
     }
 
     /** Whether {@code value} is a regression beyond the threshold over {@code base}: the rule for a mean and a run. */

@@ -3,6 +3,7 @@ package io.wirecost.history;
 import io.wirecost.history.ChangePointCheck.Found;
 import io.wirecost.history.HistoryStore.Entry;
 import io.wirecost.history.HistoryStore.Point;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -30,6 +31,10 @@ import org.apache.commons.math3.distribution.BetaDistribution;
  *                    whole history) that would have exited 1: overlapping histories, so not independent trials
  * @param failedJobs  those jobs, each with the change points that failed it, in the history's order: which metric,
  *                    after how many runs, is what a reader of an A/A history looks at next
+ * @param remeasured  the jobs that would have measured again (examples/.github/workflows/history.yml) had each
+ *                    re-measure, passing as it should where nothing changed, cleared its scenarios' stretch from the
+ *                    change point to the job's run ({@link Cleared}): the failed jobs whose failing change points
+ *                    an earlier re-measure had not cleared
  */
 public record FalseAlarms(
         int runs,
@@ -40,7 +45,8 @@ public record FalseAlarms(
         int unconfirmed,
         int weak,
         Proportion jobsFailed,
-        List<FailedJob> failedJobs) {
+        List<FailedJob> failedJobs,
+        Proportion remeasured) {
 
     /** The check a CI job would have run on the history's first {@code runs} runs, and what failed it. */
     public record FailedJob(int runs, List<Found> failing) {}
@@ -109,7 +115,28 @@ public record FalseAlarms(
                 unconfirmed,
                 weak,
                 Proportion.of(failed.size(), jobs),
-                List.copyOf(failed));
+                List.copyOf(failed),
+                Proportion.of(remeasured(failed, runs), jobs));
+    }
+
+    /** How many of the failed jobs would have measured again, each re-measure clearing what failed its job. */
+    private static int remeasured(List<FailedJob> failed, List<Entry> runs) {
+        List<Cleared> stretches = new ArrayList<>();
+        int remeasured = 0;
+        for (FailedJob job : failed) {
+            Cleared.Covering covering = new Cleared.Covering(stretches, runs);
+            List<Found> left = job.failing().stream()
+                    .filter(f -> covering.of(f.metric(), f.run().seq()).isEmpty())
+                    .toList();
+            if (left.isEmpty()) continue;
+            remeasured++;
+            long newest = runs.get(job.runs() - 1).seq();
+            for (Found f : left)
+                Cleared.scenarioOf(f.metric())
+                        .ifPresent(s -> stretches.add(new Cleared(
+                                s, f.run().seq(), newest, f.runBefore().commit(), "an A/A re-measure", Instant.EPOCH)));
+        }
+        return remeasured;
     }
 
     private static Optional<FailedJob> failedJob(int runs, List<Found> found) {

@@ -91,7 +91,10 @@ public final class HistoryReport {
                     .append("\">")
                     .append(String.format(Locale.ROOT, "%+.1f %%", f.changePercent()))
                     .append("</td><td>")
-                    .append(HtmlText.escape(f.machine().isEmpty() ? "code" : "machine: " + f.machine()))
+                    .append(HtmlText.escape(
+                            !f.machine().isEmpty()
+                                    ? "machine: " + f.machine()
+                                    : f.cleared().isEmpty() ? "code" : "code, cleared: " + f.cleared()))
                     .append("</td><td>");
             Sides sides = new Sides(f.runBefore(), f.run());
             List<String> pages = flames.getOrDefault(sides.dir(), List.of());

@@ -30,6 +30,11 @@ public final class HistoryStore implements AutoCloseable {
     /** One value of a metric's series, in the history's order. */
     public record Point(Entry run, Figure figure) {}
 
+    /** A commit as listings print it: its first 12 characters, "" where unknown. */
+    public static String shortCommit(String commit) {
+        return commit == null ? "" : commit.length() > 12 ? commit.substring(0, 12) : commit;
+    }
+
     private HistoryStore(Connection connection, String name) {
         this.connection = connection;
         this.name = name;
@@ -193,6 +198,63 @@ public final class HistoryStore implements AutoCloseable {
                         r.getBoolean(7));
                 out.computeIfAbsent(f.metric(), k -> new ArrayList<>()).add(new Point(e, f));
             }
+        } catch (SQLException e) {
+            throw new HistoryException("--db " + name + ": " + HistoryDatabase.oneLine(e));
+        }
+        return out;
+    }
+
+    /** Records stretches a re-measure cleared, all or none. */
+    public void clear(List<Cleared> stretches) throws HistoryException {
+        try {
+            connection.setAutoCommit(false);
+            long id;
+            try (Statement s = connection.createStatement();
+                    ResultSet r = s.executeQuery("SELECT COALESCE(MAX(id), 0) FROM cleared")) {
+                r.next();
+                id = r.getLong(1);
+            }
+            try (PreparedStatement p = connection.prepareStatement("INSERT INTO cleared (id, scenario, from_seq,"
+                    + " through_seq, commit_before, evidence, added_ms) VALUES (?,?,?,?,?,?,?)")) {
+                for (Cleared c : stretches) {
+                    p.setLong(1, ++id);
+                    p.setString(2, c.scenario());
+                    p.setLong(3, c.fromSeq());
+                    p.setLong(4, c.throughSeq());
+                    p.setString(5, c.commitBefore());
+                    p.setString(6, c.evidence());
+                    p.setLong(7, c.added().toEpochMilli());
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            connection.commit();
+        } catch (SQLException e) {
+            rollback();
+            throw new HistoryException("--db " + name + ": nothing cleared (" + HistoryDatabase.oneLine(e) + ")");
+        } finally {
+            try {
+                connection.setAutoCommit(true);
+            } catch (SQLException e) {
+                // the connection is closed with the command; nothing was half-written (the transaction rolled back)
+            }
+        }
+    }
+
+    /** Every stretch a re-measure cleared, in the order recorded. */
+    public List<Cleared> cleared() throws HistoryException {
+        List<Cleared> out = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+                ResultSet r = s.executeQuery("SELECT scenario, from_seq, through_seq, commit_before, evidence, added_ms"
+                        + " FROM cleared ORDER BY id")) {
+            while (r.next())
+                out.add(new Cleared(
+                        r.getString(1),
+                        r.getLong(2),
+                        r.getLong(3),
+                        r.getString(4),
+                        r.getString(5),
+                        Instant.ofEpochMilli(r.getLong(6))));
         } catch (SQLException e) {
             throw new HistoryException("--db " + name + ": " + HistoryDatabase.oneLine(e));
         }

@@ -169,4 +169,35 @@ abstract class HistoryStoreContract {
             assertTrue(Double.isNaN(runs.get(1).facts().hostSpeedMbps()), "not probed: unknown, not 0");
         }
     }
+
+    /**
+     * A re-measure's stretch is stored and read back as recorded, and covers a scenario's change points by where their
+     * runs stand in the history's order: a run added later with an earlier time falls inside it, another scenario's
+     * runs and the runs after it do not.
+     */
+    @Test
+    void clearedStretchesAreStoredAndCoverTheirScenarioInTheHistorysOrder() throws Exception {
+        String db = freshDb();
+        Instant t0 = Instant.parse("2026-11-01T00:00:00Z");
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            for (int i = 1; i <= 5; i++) store.add(synthetic("r" + i, t0.plusSeconds(3600L * i), 10), null, null, null);
+            store.clear(List.of(new Cleared("rmi", 2, 4, "c0ffee12", "diff a b found no regression", t0)));
+            // measured between runs 2 and 3, added after the stretch was recorded: seq 6
+            store.add(synthetic("late", t0.plusSeconds(3600L * 2 + 60), 10), null, null, null);
+        }
+        try (HistoryStore store = HistoryStore.open(db, false)) {
+            List<Cleared> cleared = store.cleared();
+            assertEquals(List.of(new Cleared("rmi", 2, 4, "c0ffee12", "diff a b found no regression", t0)), cleared);
+            Cleared.Covering covering = new Cleared.Covering(cleared, store.runs());
+            assertTrue(covering.of("cpu/rmi/all/int", 2).isPresent());
+            assertTrue(covering.of("share/rmi/all/tls", 4).isPresent());
+            assertTrue(covering.of("rtt/rmi/int", 6).isPresent(), "in the history's order, between runs 2 and 3");
+            assertTrue(covering.of("rtt/rmi/int", 1).isEmpty(), "before the stretch");
+            assertTrue(covering.of("rtt/rmi/int", 5).isEmpty(), "after the run it was measured again through");
+            assertTrue(covering.of("cpu/ws-literal/all/int", 3).isEmpty(), "another scenario");
+            assertEquals(
+                    "measured again beside c0ffee12 through run 4, 2026-11-01: diff a b found no regression",
+                    cleared.get(0).words());
+        }
+    }
 }

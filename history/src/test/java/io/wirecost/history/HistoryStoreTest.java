@@ -63,13 +63,13 @@ class HistoryStoreTest extends HistoryStoreContract {
         HistoryStore.open(db.toString(), true).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
                 Statement s = c.createStatement()) {
-            // what a later wirecost's migration 4 leaves in Flyway's history
+            // what a later wirecost's migration 5 leaves in Flyway's history
             s.executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
-                    + " checksum, installed_by, execution_time, success) VALUES (4, '4', 'later', 'SQL',"
-                    + " 'V4__later.sql', 1, 'wirecost', 1, 1)");
+                    + " checksum, installed_by, execution_time, success) VALUES (5, '5', 'later', 'SQL',"
+                    + " 'V5__later.sql', 1, 'wirecost', 1, 1)");
             s.executeUpdate("CREATE TABLE later (x INTEGER)");
         }
-        assertRefusedUnchanged(db, "its schema is version 4, newer than this wirecost's (3)");
+        assertRefusedUnchanged(db, "its schema is version 5, newer than this wirecost's (4)");
     }
 
     @Test
@@ -121,6 +121,7 @@ class HistoryStoreTest extends HistoryStoreContract {
             RunFacts old = store.runs().get(0).facts();
             assertEquals(2.5, old.loadAverage());
             assertTrue(Double.isNaN(old.hostSpeedMbps()), "unknown: " + old.hostSpeedMbps());
+            assertTrue(store.cleared().isEmpty(), "the table of cleared stretches made, empty");
             store.add(synthetic("new", Instant.EPOCH.plusSeconds(60), 10, 1180.5), null, null, null);
             assertEquals(1180.5, store.runs().get(1).facts().hostSpeedMbps());
         }

@@ -43,11 +43,11 @@ class PostgresHistoryStoreIT extends HistoryStoreContract {
         try (Connection c = DriverManager.getConnection(db);
                 Statement s = c.createStatement()) {
             s.executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script,"
-                    + " checksum, installed_by, execution_time, success) VALUES (4, '4', 'later', 'SQL',"
-                    + " 'V4__later.sql', 1, 'wirecost', 1, true)");
+                    + " checksum, installed_by, execution_time, success) VALUES (5, '5', 'later', 'SQL',"
+                    + " 'V5__later.sql', 1, 'wirecost', 1, true)");
         }
         HistoryException e = assertThrows(HistoryException.class, () -> HistoryStore.open(db, true));
-        assertTrue(e.getMessage().contains("its schema is version 4, newer than this wirecost's (3)"), e.getMessage());
+        assertTrue(e.getMessage().contains("its schema is version 5, newer than this wirecost's (4)"), e.getMessage());
         try (Connection c = DriverManager.getConnection(db);
                 Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SELECT COUNT(*) FROM runs")) {

@@ -5,6 +5,7 @@ import io.wirecost.cli.common.Choice;
 import io.wirecost.diff.ResultsFile;
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
+import io.wirecost.history.Cleared;
 import io.wirecost.history.EDivisive;
 import io.wirecost.history.HistoryStore;
 import io.wirecost.history.HostScaling;
@@ -176,11 +177,13 @@ final class CheckOptions {
         Map<String, List<HistoryStore.Point>> shares;
         List<HistoryStore.Entry> entries;
         String otherSide;
+        Cleared.Covering cleared;
         try (HistoryStore store = db.open(false)) {
             stored = store.series(MetricGlobs.of(metrics.isEmpty() ? GATING : metrics), selection);
             shares = store.series(m -> m.startsWith("share/") || m.startsWith("artifact/"), selection);
             entries = store.runs(selection);
             otherSide = SelectionOptions.otherSideNote(selection, store.runs());
+            cleared = new Cleared.Covering(store.cleared(), store.runs());
         }
         if (stored.isEmpty())
             throw new UsageException("no stored figure matches --metric " + (metrics.isEmpty() ? GATING : metrics)
@@ -194,7 +197,7 @@ final class CheckOptions {
                 scaled,
                 shares,
                 entries,
-                check().check(gating, shares),
+                ChangePointCheck.cleared(check().check(gating, shares), cleared),
                 ChangePointCheck.leftOut(stored),
                 otherSide);
     }

@@ -90,6 +90,11 @@ final class HistoryAa implements Callable<Integer> {
                         + "so they are not independent trials%n",
                 fromRuns,
                 proportion(fa.jobsFailed())));
+        sb.append(String.format(
+                Locale.ROOT,
+                "CI jobs that would have measured again, each re-measure passing and clearing its scenarios from the "
+                        + "change point to its run (history clear): %s%n",
+                proportion(fa.remeasured())));
         for (FalseAlarms.FailedJob job : fa.failedJobs()) {
             sb.append(String.format(Locale.ROOT, "  the job after run %d failed on", afterRun(job, runs)));
             String sep = " ";
@@ -147,6 +152,7 @@ final class HistoryAa implements Callable<Integer> {
         o.put("unconfirmed", fa.unconfirmed());
         o.put("weak", fa.weak());
         proportion(o.putObject("jobs_failed"), fa.jobsFailed());
+        proportion(o.putObject("jobs_remeasured"), fa.remeasured());
         ArrayNode failedJobs = o.putArray("failed_jobs");
         for (FalseAlarms.FailedJob job : fa.failedJobs()) {
             ObjectNode j = failedJobs.addObject();

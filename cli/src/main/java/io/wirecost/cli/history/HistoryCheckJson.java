@@ -48,6 +48,8 @@ final class HistoryCheckJson {
             o.put("confirming_runs", f.confirming());
             o.put("confirmed", f.confirmed());
             o.put("significant", f.significant());
+            if (f.cleared().isEmpty()) o.putNull("cleared");
+            else o.put("cleared", f.cleared());
             o.put("gates", f.gates());
             ArrayNode moved = o.putArray("moved");
             for (ChangePointCheck.MovedLine m : f.moved()) {

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             HistoryList.class,
             HistoryShow.class,
             HistoryCheck.class,
+            HistoryClear.class,
             HistoryCoverage.class,
             HistoryReportCommand.class,
             HistoryAa.class

@@ -38,7 +38,7 @@ final class HistoryList implements Callable<Integer> {
                     "%-5d %-20s %-12s %-14s %-8s %-9s %-8d %-24s %s%n",
                     e.seq(),
                     Times.format(e.measured()),
-                    shortCommit(e.commit()),
+                    HistoryStore.shortCommit(e.commit()),
                     e.branch() == null ? "" : e.branch(),
                     e.facts().kind(),
                     e.facts().configuration(),
@@ -54,9 +54,5 @@ final class HistoryList implements Callable<Integer> {
         }
         System.out.println(runs.size() + " runs in " + db.db);
         return 0;
-    }
-
-    static String shortCommit(String commit) {
-        return commit == null ? "" : commit.length() > 12 ? commit.substring(0, 12) : commit;
     }
 }

@@ -644,6 +644,13 @@ public class HistoryCommandTest {
         assertTrue(aa.stdout().contains("  the job after run 9 failed on cpu/rmi/all/int (at run 7, +"), aa.stdout());
         assertTrue(aa.stdout().contains("  the job after run 12 failed on cpu/rmi/all/int (at run 7, +"), aa.stdout());
         assertFalse(aa.stdout().contains("the job after run 8 "), aa.stdout());
+        // an A/A history's re-measures pass: the first clears the step, and the three jobs after it do not measure
+        // again
+        assertTrue(
+                aa.stdout()
+                        .contains("CI jobs that would have measured again, each re-measure passing and clearing its "
+                                + "scenarios from the change point to its run (history clear): 1 of 7"),
+                aa.stdout());
 
         InProcess.Outcome json = InProcess.run(
                 "history", "aa", "--metric", "cpu/rmi/all/int", "--format", "json", "--db", db("aa.sqlite"));
