@@ -71,7 +71,7 @@ public final class HistoryStore implements AutoCloseable {
     /** Stores a run; refused when the same results.json is already stored. Returns its place in the history. */
     public long add(RunReader.StoredRun run, String commit, String branch, Instant time) throws HistoryException {
         RunFacts f = run.facts();
-        try {
+        return transaction(f.dir() + " not stored", () -> {
             try (PreparedStatement q = connection.prepareStatement("SELECT seq, dir FROM runs WHERE run_key = ?")) {
                 q.setString(1, f.key());
                 try (ResultSet r = q.executeQuery()) {
@@ -80,7 +80,6 @@ public final class HistoryStore implements AutoCloseable {
                                 + r.getString(2) + "); not added again");
                 }
             }
-            connection.setAutoCommit(false);
             long seq;
             try (Statement s = connection.createStatement();
                     ResultSet r = s.executeQuery("SELECT COALESCE(MAX(seq), 0) + 1 FROM runs")) {
@@ -130,19 +129,8 @@ public final class HistoryStore implements AutoCloseable {
                 }
                 p.executeBatch();
             }
-            connection.commit();
             return seq;
-        } catch (SQLException e) {
-            rollback();
-            throw new HistoryException(
-                    "--db " + name + ": " + f.dir() + " not stored (" + HistoryDatabase.oneLine(e) + ")");
-        } finally {
-            try {
-                connection.setAutoCommit(true);
-            } catch (SQLException e) {
-                // the connection is closed with the command; nothing was half-written (the transaction rolled back)
-            }
-        }
+        });
     }
 
     /** Every stored run in the history's order: by the time it measured, then by the order it was added. */
@@ -206,8 +194,7 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Records stretches a re-measure cleared, all or none. */
     public void clear(List<Cleared> stretches) throws HistoryException {
-        try {
-            connection.setAutoCommit(false);
+        transaction("nothing cleared", () -> {
             long id;
             try (Statement s = connection.createStatement();
                     ResultSet r = s.executeQuery("SELECT COALESCE(MAX(id), 0) FROM cleared")) {
@@ -228,17 +215,8 @@ public final class HistoryStore implements AutoCloseable {
                 }
                 p.executeBatch();
             }
-            connection.commit();
-        } catch (SQLException e) {
-            rollback();
-            throw new HistoryException("--db " + name + ": nothing cleared (" + HistoryDatabase.oneLine(e) + ")");
-        } finally {
-            try {
-                connection.setAutoCommit(true);
-            } catch (SQLException e) {
-                // the connection is closed with the command; nothing was half-written (the transaction rolled back)
-            }
-        }
+            return null;
+        });
     }
 
     /** Every stretch a re-measure cleared, in the order recorded. */
@@ -259,6 +237,36 @@ public final class HistoryStore implements AutoCloseable {
             throw new HistoryException("--db " + name + ": " + HistoryDatabase.oneLine(e));
         }
         return out;
+    }
+
+    /** What a transaction does; a refusal it finds ({@link HistoryException}) rolls it back too. */
+    private interface Work<T> {
+        T run() throws SQLException, HistoryException;
+    }
+
+    /**
+     * Runs {@code work} as one transaction: all of it is stored, or none, and an SQL error is one line naming the
+     * database and {@code failed}.
+     */
+    private <T> T transaction(String failed, Work<T> work) throws HistoryException {
+        try {
+            connection.setAutoCommit(false);
+            T out = work.run();
+            connection.commit();
+            return out;
+        } catch (SQLException e) {
+            rollback();
+            throw new HistoryException("--db " + name + ": " + failed + " (" + HistoryDatabase.oneLine(e) + ")");
+        } catch (HistoryException e) {
+            rollback();
+            throw e;
+        } finally {
+            try {
+                connection.setAutoCommit(true);
+            } catch (SQLException e) {
+                // the connection is closed with the command; nothing was half-written (the transaction rolled back)
+            }
+        }
     }
 
     private void rollback() {

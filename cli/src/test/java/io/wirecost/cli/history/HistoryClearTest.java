@@ -112,20 +112,17 @@ class HistoryClearTest {
         return out.resolve("diff.json");
     }
 
+    private InProcess.Outcome clear(Path checkJson, Path diffJson) throws Exception {
+        return InProcess.run(
+                "history", "clear", "--check", checkJson.toString(), "--diff", diffJson.toString(), "--db", db());
+    }
+
     @Test
     void clearingRecordsTheStretchAndTheNextCheckReportsItCleared() throws Exception {
         add(0, 6, 1);
         add(6, 12, 1.15);
         Path checkJson = checkJson();
-        InProcess.Outcome clear = InProcess.run(
-                "history",
-                "clear",
-                "--check",
-                checkJson.toString(),
-                "--diff",
-                diff(1, 0).toString(),
-                "--db",
-                db());
+        InProcess.Outcome clear = clear(checkJson, diff(1, 0));
         assertEquals(0, clear.exit(), clear.stdout() + clear.stderr());
         assertTrue(clear.stdout().startsWith("cleared rmi from run 7 through run 12: diff "), clear.stdout());
 
@@ -155,15 +152,7 @@ class HistoryClearTest {
         add(0, 6, 1);
         add(6, 12, 1.15);
         Path checkJson = checkJson();
-        InProcess.Outcome clear = InProcess.run(
-                "history",
-                "clear",
-                "--check",
-                checkJson.toString(),
-                "--diff",
-                diff(1.3, 1).toString(),
-                "--db",
-                db());
+        InProcess.Outcome clear = clear(checkJson, diff(1.3, 1));
         assertEquals(1, clear.exit(), clear.stdout() + clear.stderr());
         assertTrue(clear.stdout().startsWith("history clear: the re-measure bears out "), clear.stdout());
         assertTrue(clear.stdout().contains("; nothing cleared"), clear.stdout());
