@@ -110,8 +110,8 @@ final class HistoryCheck implements Callable<Integer> {
     private static String label(Found f) {
         if (f.gates()) return "REGRESSION";
         if (!f.newest()) return "change";
-        if (f.regression() && !f.cleared().isEmpty()) return "cleared";
         if (f.regression() && !f.machine().isEmpty()) return "machine";
+        if (f.regression() && !f.cleared().isEmpty()) return "cleared";
         if (f.regression() && !f.confirmed()) return "unconfirmed";
         if (f.regression() && !f.significant()) return "weak";
         return "newest";
@@ -121,8 +121,8 @@ final class HistoryCheck implements Callable<Integer> {
         String machine = f.machine().isEmpty() ? "" : "; machine: " + f.machine();
         if (!f.regression()) return machine;
         if (f.gates()) return " regression";
-        if (f.newest() && !f.cleared().isEmpty()) return " regression" + machine + "; cleared, " + f.cleared();
         if (f.newest() && !f.machine().isEmpty()) return " regression" + machine + ", not the code's: does not fail";
+        if (f.newest() && !f.cleared().isEmpty()) return " regression; cleared, " + f.cleared();
         if (f.newest() && !f.confirmed())
             return String.format(
                     Locale.ROOT,
