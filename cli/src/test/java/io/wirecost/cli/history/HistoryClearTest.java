@@ -47,6 +47,13 @@ class HistoryClearTest {
         return InProcess.run("history", "check", "--metric", "cpu/rmi/all/int", "--format", format, "--db", db());
     }
 
+    /** Twelve runs, CPU per call 15 % higher from the seventh: what the failing check printed, as CI keeps it. */
+    private Path stepThatFailsTheCheck() throws Exception {
+        add(0, 6, 1);
+        add(6, 12, 1.15);
+        return checkJson();
+    }
+
     /** What the failing check printed, as the CI job keeps it. */
     private Path checkJson() throws Exception {
         InProcess.Outcome check = check("json");
@@ -119,9 +126,7 @@ class HistoryClearTest {
 
     @Test
     void clearingRecordsTheStretchAndTheNextCheckReportsItCleared() throws Exception {
-        add(0, 6, 1);
-        add(6, 12, 1.15);
-        Path checkJson = checkJson();
+        Path checkJson = stepThatFailsTheCheck();
         InProcess.Outcome clear = clear(checkJson, diff(1, 0));
         assertEquals(0, clear.exit(), clear.stdout() + clear.stderr());
         assertTrue(clear.stdout().startsWith("cleared rmi from run 7 through run 12: diff "), clear.stdout());
@@ -149,9 +154,7 @@ class HistoryClearTest {
 
     @Test
     void aDiffThatBearsTheRegressionOutClearsNothing() throws Exception {
-        add(0, 6, 1);
-        add(6, 12, 1.15);
-        Path checkJson = checkJson();
+        Path checkJson = stepThatFailsTheCheck();
         InProcess.Outcome clear = clear(checkJson, diff(1.3, 1));
         assertEquals(1, clear.exit(), clear.stdout() + clear.stderr());
         assertTrue(clear.stdout().startsWith("history clear: the re-measure bears out "), clear.stdout());
@@ -161,9 +164,7 @@ class HistoryClearTest {
 
     @Test
     void badInputIsOneLineAndClearsNothing() throws Exception {
-        add(0, 6, 1);
-        add(6, 12, 1.15);
-        Path checkJson = checkJson();
+        Path checkJson = stepThatFailsTheCheck();
         Path diffJson = diff(1, 0);
         JsonNode d = JSON.readTree(diffJson.toFile());
 
