@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The example CI workflows (examples/.github/workflows) read as GitHub reads them: every step's script is valid
  * bash, and history.yml's re-measure step's jq program, run by the real jq on {@code history check --format json},
- * picks the commit before the oldest failing change point, which is the build it measures beside its own.
+ * picks the commit before the oldest failing change point, which is the build it measures beside its own; a passing
+ * re-measure is cleared from the diff it wrote, and the history saved after it.
  */
 class ExampleWorkflowsTest {
 
@@ -95,6 +96,31 @@ class ExampleWorkflowsTest {
         Path none = Files.writeString(tmp.resolve("none.json"), "[]\n");
         Result empty = exec(tmp, "jq", "-r", jqProgram(), none.toString());
         assertEquals("null", empty.output.strip());
+    }
+
+    /**
+     * A passing re-measure clears what failed the check from the diff it wrote, and the history is saved after that
+     * step, whatever came before: else the next job measures the same drift again, or loses its run.
+     */
+    @Test
+    void aPassingReMeasureIsClearedFromItsOwnDiffAndSavedWithTheHistory() throws Exception {
+        int confirm = -1;
+        int save = -1;
+        JsonNode steps = steps();
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).path("id").asText().equals("confirm")) confirm = i;
+            if (steps.get(i).path("uses").asText().startsWith("actions/cache/save")) save = i;
+        }
+        assertTrue(
+                confirm >= 0 && save > confirm, "the save (step " + save + ") after the re-measure (" + confirm + ")");
+        assertEquals("always()", steps.get(save).path("if").asText());
+        String run = steps.get(confirm).path("run").asText();
+        Matcher diff = Pattern.compile("wirecost diff \\S+ \\S+ .*-o (\\S+)").matcher(run);
+        Matcher clear = Pattern.compile("if \\[ \"\\$status\" = 0 \\]; then\\s+\\./wirecost history clear "
+                        + "--check check\\.json --diff (\\S+)/diff\\.json")
+                .matcher(run);
+        assertTrue(diff.find() && clear.find(), run);
+        assertEquals(diff.group(1), clear.group(1), "clear reads the diff the step wrote");
     }
 
     private static String jqProgram() throws Exception {
