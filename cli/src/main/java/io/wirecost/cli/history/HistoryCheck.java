@@ -2,6 +2,7 @@ package io.wirecost.cli.history;
 
 import io.wirecost.history.ChangePointCheck;
 import io.wirecost.history.ChangePointCheck.Found;
+import io.wirecost.history.HistoryStore;
 import io.wirecost.history.HostScaling;
 import java.util.HashMap;
 import java.util.List;
@@ -67,8 +68,7 @@ final class HistoryCheck implements Callable<Integer> {
                     f.position(),
                     f.run().commit() == null
                             ? "unknown"
-                            : io.wirecost.history.HistoryStore.shortCommit(
-                                    f.run().commit()),
+                            : HistoryStore.shortCommit(f.run().commit()),
                     segment(f.before()),
                     segment(f.after()),
                     f.unit(),
