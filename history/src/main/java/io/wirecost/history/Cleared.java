@@ -1,10 +1,9 @@
 package io.wirecost.history;
 
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A stretch of one scenario's history measured again and not borne out ({@code history clear}): the commit before a
@@ -39,11 +38,11 @@ public record Cleared(
     /** The stretches that cover change points, for one history's order of runs. */
     public static final class Covering {
         private final List<Cleared> stretches;
-        private final Map<Long, Integer> place = new HashMap<>();
+        private final RunOrder order;
 
         public Covering(List<Cleared> stretches, List<HistoryStore.Entry> history) {
             this.stretches = List.copyOf(stretches);
-            for (int i = 0; i < history.size(); i++) place.put(history.get(i).seq(), i);
+            this.order = new RunOrder(history);
         }
 
         /**
@@ -53,14 +52,17 @@ public record Cleared(
          */
         public Optional<Cleared> of(String metric, long seq) {
             Optional<String> scenario = scenarioOf(metric);
-            Integer at = place.get(seq);
-            if (scenario.isEmpty() || at == null) return Optional.empty();
+            OptionalInt at = order.placeOf(seq);
+            if (scenario.isEmpty() || at.isEmpty()) return Optional.empty();
             Cleared found = null;
             for (Cleared c : stretches) {
-                Integer from = place.get(c.fromSeq);
-                Integer through = place.get(c.throughSeq);
-                if (c.scenario.equals(scenario.get()) && from != null && through != null && from <= at && at <= through)
-                    found = c;
+                OptionalInt from = order.placeOf(c.fromSeq);
+                OptionalInt through = order.placeOf(c.throughSeq);
+                if (c.scenario.equals(scenario.get())
+                        && from.isPresent()
+                        && through.isPresent()
+                        && from.getAsInt() <= at.getAsInt()
+                        && at.getAsInt() <= through.getAsInt()) found = c;
             }
             return Optional.ofNullable(found);
         }

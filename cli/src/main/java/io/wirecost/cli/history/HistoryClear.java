@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wirecost.history.Cleared;
 import io.wirecost.history.HistoryStore;
+import io.wirecost.history.RunOrder;
 import io.wirecost.runner.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,18 +89,12 @@ final class HistoryClear implements Callable<Integer> {
         String evidence = "diff " + d.path("baseline").asText("?") + " "
                 + d.path("candidate").asText("?") + " found no regression";
         try (HistoryStore store = db.open(false)) {
-            List<HistoryStore.Entry> runs = store.runs();
-            if (runs.isEmpty()) throw new UsageException("--db " + db.db + ": holds no run; nothing to clear");
-            Map<Long, Integer> place = new HashMap<>();
-            Map<Long, HistoryStore.Entry> bySeq = new HashMap<>();
-            for (int i = 0; i < runs.size(); i++) {
-                place.put(runs.get(i).seq(), i);
-                bySeq.put(runs.get(i).seq(), runs.get(i));
-            }
+            RunOrder order = new RunOrder(store.runs());
+            if (order.isEmpty()) throw new UsageException("--db " + db.db + ": holds no run; nothing to clear");
             // per scenario, from its earliest failing change point in the history's order
             Map<String, Failing> from = new LinkedHashMap<>();
             for (Failing f : failing) {
-                HistoryStore.Entry e = bySeq.get(f.run());
+                HistoryStore.Entry e = order.entry(f.run()).orElse(null);
                 if (e == null || !Objects.equals(e.commit(), f.commit()))
                     throw new UsageException("--check " + check + ": run " + f.run() + " of " + f.metric()
                             + (e == null ? " is not in " : " holds another commit in ") + "--db " + db.db
@@ -108,9 +102,15 @@ final class HistoryClear implements Callable<Integer> {
                 if (!compared.contains(f.scenario()))
                     throw new UsageException("--diff " + diff + ": scenario " + f.scenario() + " (" + f.metric()
                             + ") was not compared; nothing cleared");
-                from.merge(f.scenario(), f, (a, b) -> place.get(a.run()) <= place.get(b.run()) ? a : b);
+                from.merge(
+                        f.scenario(),
+                        f,
+                        (a, b) -> order.placeOf(a.run()).getAsInt()
+                                        <= order.placeOf(b.run()).getAsInt()
+                                ? a
+                                : b);
             }
-            long newest = runs.get(runs.size() - 1).seq();
+            long newest = order.newest().seq();
             Instant now = Instant.now();
             List<Cleared> stretches = new ArrayList<>();
             for (Failing f : from.values())
