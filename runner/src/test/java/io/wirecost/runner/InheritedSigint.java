@@ -13,7 +13,7 @@ import java.nio.file.Path;
 final class InheritedSigint {
 
     static final String WHY = "SIGINT is ignored in this JVM (SigIgn in /proc/self/status), so also in the processes"
-            + " it starts: run the tests in the foreground, or from a process that restores SIGINT's default";
+            + " it starts: run them through ./test, which restores SIGINT's default, or in the foreground";
 
     private InheritedSigint() {}
 
