@@ -126,6 +126,19 @@ public final class OtlpHttpSender {
         }
     }
 
+    /**
+     * What went wrong, in the words of the outermost exception that has any: the JDK's HttpClient throws a
+     * {@code ConnectException} without a message and keeps "Connection refused" in its cause.
+     */
+    static String why(IOException e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) return t.getMessage();
+        }
+        return e instanceof java.net.ConnectException
+                ? "connection refused"
+                : e.getClass().getSimpleName();
+    }
+
     /** Sends one request; never throws for what the network or the Collector does, only says it. */
     public Outcome send(ExportProfilesServiceRequest request) throws InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri)
@@ -137,8 +150,7 @@ public final class OtlpHttpSender {
         try {
             r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-            return new Outcome(0, true, "no answer from " + uri + ": " + why);
+            return new Outcome(0, true, "no answer from " + uri + ": " + why(e));
         }
         int status = r.statusCode();
         if (status >= 200 && status < 300) {

@@ -205,7 +205,11 @@ class ExportCommandTest {
         assertEquals(2, refused.exit());
         assertEquals(1, refused.stderr().size(), refused.stderr().toString());
         assertTrue(
-                refused.stderr().get(0).contains("no answer from"),
+                refused.stderr().get(0).contains("no answer from")
+                        && refused.stderr()
+                                .get(0)
+                                .toLowerCase(java.util.Locale.ROOT)
+                                .contains("connection refused"),
                 refused.stderr().get(0));
         InProcess.Outcome grpcRefused = InProcess.run(
                 "export",
