@@ -154,6 +154,24 @@ public record ResultsFile(
             return "ok".equals(status);
         }
 
+        /**
+         * Fewer warm-up calls per type than this, where no settle rule judged the warm-up (--quick's time budget, or
+         * counts given on the command line), and the run flags the scenario "warm-up cut": its figures were timed
+         * while the JIT was still compiling its stacks.
+         */
+        public static final int TOO_FEW_WARMUP_CALLS = 1000;
+
+        /**
+         * Whether the run flagged this scenario's warm-up as cut short ({@link #TOO_FEW_WARMUP_CALLS}): its CPU per
+         * call and round trips hold how far the JIT got, which moves with the host's speed far more than the settled
+         * cost does. False where the file does not say (runs of {@code attach} and {@code profile}).
+         */
+        public boolean warmupCut() {
+            JsonNode counts = facts.path("counts");
+            JsonNode calls = counts.path("warmupCalls");
+            return !counts.path("settled").isBoolean() && calls.isNumber() && calls.asLong() < TOO_FEW_WARMUP_CALLS;
+        }
+
         /** 1 where the file does not say (runs before {@code --repeat}). */
         public int repetitionOrFirst() {
             return repetition == null ? 1 : repetition;

@@ -49,9 +49,12 @@ public final class RunReader {
                 byScenario.computeIfAbsent(s.scenario(), k -> new ArrayList<>()).add(s);
         }
         List<Figure> figures = new ArrayList<>();
-        data.cpu()
-                .forEach((scenario, rows) -> rows.forEach((roleOp, f) -> figures.add(new Figure(
-                        "cpu/" + scenario + "/" + roleOp, f.micros(), f.ciLowMicros(), f.ciHighMicros(), "us"))));
+        data.cpu().forEach((scenario, rows) -> {
+            boolean cut =
+                    byScenario.getOrDefault(scenario, List.of()).stream().anyMatch(ResultsFile.Scenario::warmupCut);
+            rows.forEach((roleOp, f) -> figures.add(new Figure(
+                    "cpu/" + scenario + "/" + roleOp, f.micros(), f.ciLowMicros(), f.ciHighMicros(), "us", cut)));
+        });
         byScenario.forEach((scenario, reps) -> scenarioFigures(scenario, reps, figures));
         factorFigures(results.factors(), figures);
         ArtifactShares.pooledPercents(dir)
@@ -66,7 +69,8 @@ public final class RunReader {
     }
 
     /**
-     * Per metric, each repetition's {value, ci_low, ci_high, noisy (1 or 0)}, and each metric's unit.
+     * Per metric, each repetition's {value, ci_low, ci_high, flag}, and each metric's unit. The flag: 0 sound,
+     * {@link #NOISY} its run flagged it too noisy, {@link #CUT} timed after a warm-up cut short.
      */
     private record Values(Map<String, List<double[]>> byMetric, Map<String, String> units) {
         Values() {
@@ -75,14 +79,13 @@ public final class RunReader {
 
         /** JMC scores rules that do not apply as null, and an unknown interval is null: those are skipped or NaN. */
         void add(String metric, String unit, Double value, Double low, Double high) {
-            add(metric, unit, value, low, high, false);
+            add(metric, unit, value, low, high, 0);
         }
 
-        void add(String metric, String unit, Double value, Double low, Double high, boolean noisy) {
+        void add(String metric, String unit, Double value, Double low, Double high, double flag) {
             if (value == null || !Double.isFinite(value)) return;
-            byMetric.computeIfAbsent(metric, k -> new ArrayList<>()).add(new double[] {
-                value, low == null ? Double.NaN : low, high == null ? Double.NaN : high, noisy ? 1 : 0
-            });
+            byMetric.computeIfAbsent(metric, k -> new ArrayList<>())
+                    .add(new double[] {value, low == null ? Double.NaN : low, high == null ? Double.NaN : high, flag});
             units.put(metric, unit);
         }
 
@@ -95,6 +98,7 @@ public final class RunReader {
     private static void scenarioFigures(String scenario, List<ResultsFile.Scenario> reps, List<Figure> out) {
         Values values = new Values();
         for (ResultsFile.Scenario rep : reps) {
+            boolean cut = rep.warmupCut();
             for (ResultsFile.Rtt r : rep.rtt())
                 values.add(
                         "rtt/" + scenario + "/" + r.operation(),
@@ -102,7 +106,11 @@ public final class RunReader {
                         r.meanMicros(),
                         r.ciLow(),
                         r.ciHigh(),
-                        r.cvPercent() != null && r.cvPercent() > ResultsFile.Rtt.TOO_NOISY_CV_PERCENT);
+                        cut
+                                ? CUT
+                                : r.cvPercent() != null && r.cvPercent() > ResultsFile.Rtt.TOO_NOISY_CV_PERCENT
+                                        ? NOISY
+                                        : 0);
             shares(values, scenario, rep.shares());
             if (rep.companions() != null) shares(values, scenario, rep.companions());
             for (ResultsFile.Size m : rep.messageSizes().perCall()) {
@@ -165,18 +173,27 @@ public final class RunReader {
         });
     }
 
+    /** A repetition's figure its run flagged too noisy (round trips' CV over the threshold). */
+    private static final double NOISY = 1;
+    /**
+     * A repetition's figure timed after a warm-up cut short ({@link ResultsFile.Scenario#warmupCut}): not noise but a
+     * bias, the JIT's progress, which no number of repetitions averages away.
+     */
+    private static final double CUT = 2;
+
     /**
      * One repetition: as measured, with its own noise flag; several: their mean, with the t interval over
-     * repetitions, which holds the spread of a noisy one.
+     * repetitions, which holds the spread of a noisy one but not the bias of a warm-up cut short in any of them.
      */
     static Figure combine(String metric, List<double[]> reps, String unit) {
         if (reps.size() == 1) {
             double[] r = reps.get(0);
-            return new Figure(metric, r[0], r[1], r[2], unit, r[3] == 1);
+            return new Figure(metric, r[0], r[1], r[2], unit, r[3] != 0);
         }
         double[] v = reps.stream().mapToDouble(r -> r[0]).toArray();
         MeanInterval m = MeanInterval.of(v);
-        return new Figure(metric, m.mean(), m.low(), m.high(), unit);
+        return new Figure(
+                metric, m.mean(), m.low(), m.high(), unit, reps.stream().anyMatch(r -> r[3] == CUT));
     }
 
     /** A mean with its 95 % t interval (NaN bounds for fewer than two values). */

@@ -17,7 +17,7 @@ import java.util.Optional;
  *       (the papers give no intervals; 10 % is well beyond their reported run-to-run variation);</li>
  *   <li>a round trip whose coefficient of variation over the kept batches exceeds {@value #CV_PERCENT} %;</li>
  *   <li>a scenario during whose timed pass the hypervisor stole more than {@value #STEAL_PERCENT} % of the CPU time;</li>
- *   <li>a scenario whose warm-up --quick cut below {@value #MIN_WARMUP_CALLS} calls per type (a loaded machine):
+ *   <li>a scenario whose warm-up --quick cut below {@value #MIN_WARMUP_CALLS} calls per type (its time budget):
  *       its figures still hold interpreter and compilation costs;</li>
  *   <li>a scenario whose first type, measured again right after the timed pass, came out more than
  *       {@value #DRIFT_PERCENT} % away from its figure in that pass, the interval of the ratio excluding 1
@@ -34,7 +34,7 @@ public final class NoiseFlags {
 
     public static final double CV_PERCENT = io.wirecost.diff.ResultsFile.Rtt.TOO_NOISY_CV_PERCENT;
     /** Fewer warm-up calls per type than this (--quick's time budget, a slow scenario or a loaded machine): the JIT has not settled. */
-    public static final int MIN_WARMUP_CALLS = 1000;
+    public static final int MIN_WARMUP_CALLS = io.wirecost.diff.ResultsFile.Scenario.TOO_FEW_WARMUP_CALLS;
 
     public static final double STEAL_PERCENT = 5;
     /**

@@ -108,22 +108,49 @@ final class CheckOptions {
             List<HistoryStore.Entry> entries,
             List<Found> found,
             long leftOut,
+            List<String> warmupCut,
             String otherSideNote) {
         int runs() {
             return entries.size();
         }
     }
 
-    /** The line that says how many figures were left out as too noisy by their runs; empty when none was. */
-    static String leftOutNote(long leftOut) {
-        return leftOut == 0
+    /**
+     * The line that says how many figures were left out as too noisy by their runs, and why; empty when none was.
+     * {@code warmupCut}: the scenarios whose warm-up --quick cut short in some run.
+     */
+    static String leftOutNote(long leftOut, List<String> warmupCut) {
+        if (leftOut == 0) return "";
+        String cut = warmupCut.isEmpty()
                 ? ""
                 : String.format(
                         Locale.ROOT,
-                        "note: %d figures left out of their series: their own runs flagged them too noisy (round "
-                                + "trips' CV over %.0f %%)%n",
-                        leftOut,
-                        ResultsFile.Rtt.TOO_NOISY_CV_PERCENT);
+                        "; %s's CPU per call and round trips where a warm-up under %,d calls per type left them timed "
+                                + "while the JIT still compiled, as --quick's time budget does: the default method "
+                                + "times them once it is quiet",
+                        String.join(", ", warmupCut),
+                        ResultsFile.Scenario.TOO_FEW_WARMUP_CALLS);
+        return String.format(
+                Locale.ROOT,
+                "note: %d figures left out of their series: their own runs flagged them too noisy (round trips' CV "
+                        + "over %.0f %%%s)%n",
+                leftOut,
+                ResultsFile.Rtt.TOO_NOISY_CV_PERCENT,
+                cut);
+    }
+
+    /**
+     * The scenarios whose CPU per call some run flagged: only a warm-up cut short flags a CPU figure
+     * ({@link ResultsFile.Scenario#warmupCut}).
+     */
+    private static List<String> warmupCut(Map<String, List<HistoryStore.Point>> stored) {
+        return stored.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("cpu/")
+                        && e.getValue().stream().anyMatch(p -> p.figure().noisy()))
+                .map(e -> e.getKey().split("/")[1])
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     HostScaling.Mode hostScaling() {
@@ -199,6 +226,7 @@ final class CheckOptions {
                 entries,
                 ChangePointCheck.cleared(check().check(gating, shares), cleared),
                 ChangePointCheck.leftOut(stored),
+                warmupCut(stored),
                 otherSide);
     }
 }

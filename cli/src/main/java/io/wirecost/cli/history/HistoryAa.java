@@ -56,7 +56,7 @@ final class HistoryAa implements Callable<Integer> {
                         ? json(fa, r.entries(), r.scaling())
                         : text(fa, r.entries())
                                 + CheckOptions.scalingNote(r.scaling())
-                                + CheckOptions.leftOutNote(r.leftOut()),
+                                + CheckOptions.leftOutNote(r.leftOut(), r.warmupCut()),
                 r.otherSideNote());
         return 0;
     }

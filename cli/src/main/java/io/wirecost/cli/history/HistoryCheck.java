@@ -39,12 +39,18 @@ final class HistoryCheck implements Callable<Integer> {
                 json,
                 json
                         ? HistoryCheckJson.of(r.found(), r.scaling().metricsScaled())
-                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut(), r.scaling()),
+                        : text(r.found(), r.gating().size(), r.runs(), r.leftOut(), r.warmupCut(), r.scaling()),
                 r.otherSideNote());
         return ChangePointCheck.failed(r.found()) ? 1 : 0;
     }
 
-    private String text(List<Found> found, int metricCount, int runs, long leftOut, HostScaling.Scaled scaling) {
+    private String text(
+            List<Found> found,
+            int metricCount,
+            int runs,
+            long leftOut,
+            List<String> warmupCut,
+            HostScaling.Scaled scaling) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
                 Locale.ROOT,
@@ -94,7 +100,7 @@ final class HistoryCheck implements Callable<Integer> {
                         .append('\n');
         }
         if (runs < 2 * 3) sb.append("note: fewer than 6 runs; a change point needs runs on both sides to be tested\n");
-        sb.append(CheckOptions.leftOutNote(leftOut));
+        sb.append(CheckOptions.leftOutNote(leftOut, warmupCut));
         sb.append(CheckOptions.scalingNote(scaling));
         long gating = found.stream().filter(Found::gates).count();
         sb.append(

@@ -198,6 +198,52 @@ public class HistoryCommandTest {
                 imp.stderr().toString());
     }
 
+    /** Sets the warm-up calls per type a run made by {@link #run} reports (facts.counts.warmupCalls). */
+    static void warmupCalls(Path dir, int calls) throws Exception {
+        ObjectMapper om = new ObjectMapper();
+        ObjectNode root = (ObjectNode) om.readTree(dir.resolve("results.json").toFile());
+        for (JsonNode scenario : root.path("scenarios"))
+            ((ObjectNode) scenario.path("facts").path("counts")).put("warmupCalls", calls);
+        om.writeValue(dir.resolve("results.json").toFile(), root);
+    }
+
+    /**
+     * CPU per call 40 % higher over the last three runs: where those runs' warm-up --quick cut to 500 calls per type
+     * (the run flags it: timed while the JIT still compiled), the check leaves their CPU per call out, passes and names
+     * the scenario; after the full 5,000 calls the same step is a regression.
+     */
+    @Test
+    void figuresTimedAfterAWarmupCutShortAreLeftOutOfTheCheck() throws Exception {
+        for (int calls : new int[] {500, 5000}) {
+            Path runs = tmp.resolve("warmup" + calls);
+            for (int i = 0; i < 12; i++) {
+                Path r = run(runs, i, i < 9 ? 1 : 1.4);
+                if (i >= 9) warmupCalls(r, calls);
+            }
+            String db = db("warmup" + calls + ".sqlite");
+            assertEquals(
+                    0,
+                    InProcess.run("history", "import", runs.toString(), "--db", db)
+                            .exit());
+            InProcess.Outcome check = InProcess.run("history", "check", "--metric", "cpu/rmi/all/short", "--db", db);
+            if (calls < 1000) {
+                assertEquals(0, check.exit(), check.stdout());
+                assertTrue(check.stdout().contains("0 change points"), check.stdout());
+                assertTrue(
+                        check.stdout()
+                                .contains("note: 3 figures left out of their series: their own runs flagged them "
+                                        + "too noisy (round trips' CV over 20 %; rmi's CPU per call and round trips "
+                                        + "where a warm-up under 1,000 calls per type"),
+                        check.stdout());
+            } else {
+                assertEquals(1, check.exit(), check.stdout());
+                assertTrue(
+                        check.stdout().contains("REGRESSION cpu/rmi/all/short at run 10 (position 9"), check.stdout());
+                assertFalse(check.stdout().contains("left out"), check.stdout());
+            }
+        }
+    }
+
     /**
      * A step of 40 % in rmi's short round trip over the last three runs: where each of those runs flagged the figure
      * too noisy (its batches' CV 30 %), the check leaves them out and passes, saying so; where they called it sound
