@@ -131,7 +131,10 @@ public final class OtlpHttpSender {
      * {@code ConnectException} without a message and keeps "Connection refused" in its cause.
      */
     static String why(IOException e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        // at most a few causes deep: Throwable.initCause refuses only a cause that is the throwable itself, so a
+        // chain may loop back to an outer one
+        Throwable t = e;
+        for (int depth = 0; t != null && depth < 8; t = t.getCause(), depth++) {
             if (t.getMessage() != null && !t.getMessage().isBlank()) return t.getMessage();
         }
         return e instanceof java.net.ConnectException
