@@ -71,6 +71,7 @@ public final class NoiseFlags {
         double cv = 0;
         double steal = 0;
         long warmup = Long.MAX_VALUE;
+        double jitPercent = Double.NaN; // the JIT's share of a CPU as the warm-up ended, where it compiled apart
         long unsettled = Long.MAX_VALUE;
         DriftFlag drift = null; // the repetition's that moved most, among those flagged
         io.wirecost.runner.HostSpeed host = null; // the repetition's whose host speed moved most, among those flagged
@@ -83,15 +84,24 @@ public final class NoiseFlags {
             cv = Math.max(cv, maxCv(r, operation));
             steal = Math.max(steal, steal(r).orElse(0.0));
             Boolean settled = settled(r);
-            if (settled == null) warmup = Math.min(warmup, warmupCalls(r));
-            else if (!settled) unsettled = Math.min(unsettled, warmupCalls(r));
+            if (settled == null) {
+                warmup = Math.min(warmup, warmupCalls(r));
+                double jit = jitPercent(r);
+                if (!(jit <= jitPercent)) jitPercent = jit;
+            } else if (!settled) unsettled = Math.min(unsettled, warmupCalls(r));
         }
         if (unsettled < Long.MAX_VALUE) {
             out.add(String.format(
                     Locale.ROOT, "warm-up did not settle within its bound (%d calls per type)", unsettled));
         }
         if (warmup < MIN_WARMUP_CALLS)
-            out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type by --quick's time budget", warmup));
+            out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type by --quick's time budget", warmup)
+                    + (Double.isNaN(jitPercent)
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    ", its JIT still at %.0f %% of a CPU: timed before its code settled",
+                                    jitPercent)));
         if (cv > CV_PERCENT) out.add(String.format(Locale.ROOT, "round trips' CV %.0f %% > %.0f %%", cv, CV_PERCENT));
         if (steal > STEAL_PERCENT)
             out.add(String.format(Locale.ROOT, "CPU steal %.1f %% > %.0f %%", steal, STEAL_PERCENT));
@@ -112,6 +122,15 @@ public final class NoiseFlags {
                 .filter(v -> !Double.isNaN(v))
                 .max()
                 .orElse(0);
+    }
+
+    /**
+     * The JIT's share of its CPU over the warm-up's last chunks, where it compiled on a CPU of its own
+     * ({@code facts.warmup_compiler}); NaN where it did not or its share was unreadable.
+     */
+    private static double jitPercent(ScenarioResult r) {
+        io.wirecost.runner.WarmupCompiler c = r.facts().warmupCompiler();
+        return c == null ? Double.NaN : c.compilePercentLastChunks();
     }
 
     /** Warm-up calls per type the scenario used (facts.counts); unknown: no flag. */

@@ -401,6 +401,27 @@ class IntervalsAndNoiseTest {
                 rows.toString());
     }
 
+    /** Where the JIT compiled on the other CPU, the flag says how busy it still was: the figures are not settled. */
+    @Test
+    void aWarmUpCutWithTheJitStillBusySaysHowBusy() {
+        ScenarioResult cold = scenario("ws-literal", 500, 0.02, 900, 0.02, 0);
+        ScenarioResult flagged = withFacts(
+                cold,
+                ScenarioFacts.builder()
+                        .counts(new io.wirecost.runner.Counts(
+                                508, 57, 50, 12, io.wirecost.runner.RunMethod.QUICK, null, List.of(), null))
+                        .warmupCompiler(new io.wirecost.runner.WarmupCompiler(0, 8, 97.4, List.of(97.4), null, "end"))
+                        .build());
+        List<ScenarioResult> run = List.of(scenario("rmi", 15, 0.02, 15, 0.02, 0), flagged);
+        List<String> rows =
+                FactorTables.factors(run).rows().stream().map(r -> r.get(6)).toList();
+        assertTrue(
+                rows.stream()
+                        .anyMatch(n -> n.equals("ws-literal warm-up cut to 508 calls per type by --quick's time "
+                                + "budget, its JIT still at 97 % of a CPU: timed before its code settled")),
+                rows.toString());
+    }
+
     @Test
     void cpuCsvKeepsTheGatesHeaderAndRepetitionsGiveTheInterval() {
         ScenarioResult r1 = scenario("rmi", 40, 0.02, 100, 0.02, 0);
