@@ -87,7 +87,8 @@ public final class NoiseFlags {
             if (settled == null) {
                 warmup = Math.min(warmup, warmupCalls(r));
                 double jit = jitPercent(r);
-                if (!(jit <= jitPercent)) jitPercent = jit;
+                // the busiest repetition's; one whose share was unreadable (NaN) does not hide another's
+                if (!Double.isNaN(jit) && !(jit <= jitPercent)) jitPercent = jit;
             } else if (!settled) unsettled = Math.min(unsettled, warmupCalls(r));
         }
         if (unsettled < Long.MAX_VALUE) {
