@@ -102,7 +102,9 @@ public record DiffLine(
         /** Allocation and lock-time shares (few events; see {@link Gate}) and artifact lines (the share lines' samples again). */
         INFORMATIONAL,
         /** Not in the family declared in advance: per-type lines, per-role and small shares, sizes, thinly sampled endpoints. */
-        OUTSIDE_FAMILY
+        OUTSIDE_FAMILY,
+        /** Round trips and CPU per call timed after a warm-up cut short, while the JIT still compiled ({@link Gate#warmupCut}). */
+        WARMUP_CUT
     }
 
     public boolean changed() {

@@ -178,6 +178,7 @@ public final class DiffReport {
         m.put("correction", correction);
         m.put("decided_by", gate.costDecisions());
         m.put("not_compared", gate.notCompared());
+        m.put("warmup_cut", gate.warmupCut());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
         return com.fasterxml.jackson.databind.json.JsonMapper.builder()

@@ -49,15 +49,26 @@ public record RunData(
         }
     }
 
-    /** One repetition (a fresh JVM pair) of one scenario. */
-    /** @param waitMicrosPerCall run-queue wait of both JVMs per call in the timed pass (NaN: not recorded, older runs) */
+    /**
+     * One repetition (a fresh JVM pair) of one scenario.
+     *
+     * @param waitMicrosPerCall run-queue wait of both JVMs per call in the timed pass (NaN: not recorded, older runs)
+     * @param warmupCutToCalls  the warm-up calls per type where the run cut the warm-up short
+     *                          ({@link ResultsFile.Scenario#warmupCut}), -1 where it did not or does not say
+     */
     public record Repetition(
             int number,
             Map<String, Double> rttMeanMicros,
             Map<String, List<Double>> rttKeptMicros,
             Map<String, Map<String, long[]>> shares,
             Map<String, Double> sizeBytes,
-            double waitMicrosPerCall) {}
+            double waitMicrosPerCall,
+            long warmupCutToCalls) {
+
+        public boolean warmupCut() {
+            return warmupCutToCalls >= 0;
+        }
+    }
 
     /** Weight of each middleware category and the middleware total, by role (or companion kind). */
     private static void weights(
@@ -128,7 +139,13 @@ public record RunData(
                             kept,
                             shares,
                             sizes,
-                            wait.isNumber() ? wait.asDouble() : Double.NaN));
+                            wait.isNumber() ? wait.asDouble() : Double.NaN,
+                            s.warmupCut()
+                                    ? s.facts()
+                                            .path("counts")
+                                            .path("warmupCalls")
+                                            .asLong()
+                                    : -1));
         }
         if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
         ResultsFile.Run run = results.runOrUnknown();

@@ -103,6 +103,20 @@ final class VerdictMethod {
                         cv(d.cpuCvPercent())));
                 continue;
             }
+            String cut = gate.warmupCut().get(e.getKey());
+            if (cut != null) {
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "%n- %s: round trips and CPU per call **reported, not gating**: %s, so they were timed while the "
+                                + "JIT still compiled and compare how far each side's JIT got, not what a call costs once "
+                                + "settled (a candidate with more code to compile reads as dearer). Its category shares gate. "
+                                + "To gate its cost, run both sides with the default method (no --quick, no --warmup under %,d), "
+                                + "which times once the JIT is quiet",
+                        e.getKey(),
+                        cut,
+                        ResultsFile.Scenario.TOO_FEW_WARMUP_CALLS));
+                continue;
+            }
             sb.append(String.format(
                     Locale.ROOT,
                     "%n- %s: cost decided by **%s** (between-run CV of the primitives' geometric mean: "

@@ -13,7 +13,7 @@ class ContentionTest {
 
     private static List<RunData.Repetition> waits(double... micros) {
         return Arrays.stream(micros)
-                .mapToObj(w -> new RunData.Repetition(1, Map.of(), Map.of(), Map.of(), Map.of(), w))
+                .mapToObj(w -> new RunData.Repetition(1, Map.of(), Map.of(), Map.of(), Map.of(), w, -1))
                 .toList();
     }
 

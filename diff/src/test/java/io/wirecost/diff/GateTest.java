@@ -107,6 +107,53 @@ class GateTest {
                 DiffLine.Verdict.REGRESSION, cost(r, "all/primitives-geomean").verdict());
     }
 
+    /** Gives every scenario entry of a fixture's results.json the warm-up counts {@code counts} (a JSON object). */
+    private static Path warmedUp(Path dir, String counts) throws Exception {
+        Path f = dir.resolve("results.json");
+        java.nio.file.Files.writeString(
+                f,
+                java.nio.file.Files.readString(f)
+                        .replace("\"status\":\"ok\",", "\"status\":\"ok\",\"facts\":{\"counts\":" + counts + "},"));
+        return dir;
+    }
+
+    @Test
+    void costTimedAfterAWarmupCutShortIsReportedNotGatingWhileASettledOneGates() throws Exception {
+        // --quick's time budget stopped the warm-up at 450 calls: a doubling then says how far each side's JIT got
+        Path a = warmedUp(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), "{\"warmupCalls\":450}");
+        Path b = warmedUp(RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}), "{\"warmupCalls\":700}");
+        RunFixture.cpu(a, 40, 0.5, 3000);
+        RunFixture.cpu(b, 80, 0.5, 3000);
+        Gate.Result r = judge(a, b);
+        assertTrue(r.complete(), "the gate still judged the scenario's other lines");
+        assertEquals(
+                "warm-up cut to 450 to 700 calls per type in 6 of 6 repetitions",
+                r.warmupCut().get("rmi"));
+        List<DiffLine> costs = r.lines().stream().filter(l -> l.kind().cost()).toList();
+        assertFalse(costs.isEmpty());
+        assertTrue(costs.stream().allMatch(l -> l.reason() == DiffLine.NotGating.WARMUP_CUT), costs.toString());
+        assertEquals(0, r.testedLines());
+        DiffReport report = new DiffReport(RunData.read(a), RunData.read(b), r, T);
+        assertEquals(0, report.regressions());
+        assertTrue(
+                report.markdown().contains("rmi: round trips and CPU per call **reported, not gating**: warm-up cut"),
+                report.markdown());
+        assertTrue(report.json().contains("\"warmup_cut\" : {\n    \"rmi\" : \"warm-up cut to 450"), report.json());
+
+        // the same figures after a warm-up the adaptive method judged settled (or 5,000 calls) gate as before
+        for (String counts : new String[] {"{\"warmupCalls\":450,\"settled\":true}", "{\"warmupCalls\":5000}"}) {
+            Path c = warmedUp(RunFixture.write(dir.resolve("c" + counts.length()), new double[] {50, 51, 49}), counts);
+            Path d =
+                    warmedUp(RunFixture.write(dir.resolve("d" + counts.length()), new double[] {100, 102, 98}), counts);
+            Gate.Result settled = judge(c, d);
+            assertTrue(settled.warmupCut().isEmpty(), counts);
+            assertEquals(
+                    DiffLine.Verdict.REGRESSION,
+                    cost(settled, "primitives-geomean").verdict(),
+                    counts);
+        }
+    }
+
     private static DiffLine cost(Gate.Result r, String metric) {
         return r.lines().stream()
                 .filter(l -> l.metric().equals(metric))
