@@ -109,12 +109,7 @@ class GateTest {
 
     /** Gives every scenario entry of a fixture's results.json the warm-up counts {@code counts} (a JSON object). */
     private static Path warmedUp(Path dir, String counts) throws Exception {
-        Path f = dir.resolve("results.json");
-        java.nio.file.Files.writeString(
-                f,
-                java.nio.file.Files.readString(f)
-                        .replace("\"status\":\"ok\",", "\"status\":\"ok\",\"facts\":{\"counts\":" + counts + "},"));
-        return dir;
+        return withScenarioField(dir, "\"facts\":{\"counts\":" + counts + "}");
     }
 
     @Test
@@ -245,11 +240,14 @@ class GateTest {
 
     /** Gives every scenario entry of a fixture's results.json {@code seconds} of duration. */
     private static Path lasting(Path dir, double seconds) throws Exception {
+        return withScenarioField(dir, "\"duration_seconds\":" + seconds);
+    }
+
+    /** Adds {@code field} ("name":value) to every scenario entry of a fixture's results.json. */
+    private static Path withScenarioField(Path dir, String field) throws Exception {
         Path f = dir.resolve("results.json");
         java.nio.file.Files.writeString(
-                f,
-                java.nio.file.Files.readString(f)
-                        .replace("\"status\":\"ok\",", "\"status\":\"ok\",\"duration_seconds\":" + seconds + ","));
+                f, java.nio.file.Files.readString(f).replace("\"status\":\"ok\",", "\"status\":\"ok\"," + field + ","));
         return dir;
     }
 
