@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bench gate on one pair: three separate runs of rmi (3 repetitions each, no profiler, short warm-up),
+ * bench gate on one pair: three separate runs of rmi (3 repetitions each, no profiler, 1,000 warm-up calls a type),
  * an A/A diff and a diff against 300 µs of injected server CPU per call, several times rmi's own cost,
  * so the injected side must be detected; the A/A side's outcome is what the benchmark measures
  * (false alarms are allowed at the level's rate), so it is only checked to be a verdict (0 or 1).
@@ -105,7 +105,7 @@ class GateBenchIT {
         }
     }
 
-    /** One pair: rmi, 3 repetitions a run, no profiler, a short warm-up, 300 µs of server CPU injected. */
+    /** One pair: rmi, 3 repetitions a run, no profiler, a warm-up of 1,000 calls per type, 300 µs of server CPU injected. */
     private CliProcess.Outcome gate(String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("bench", "gate"));
         args.addAll(List.of(more));
@@ -116,7 +116,7 @@ class GateBenchIT {
                 "3",
                 "--quick",
                 "--warmup",
-                "300",
+                "1000", // the least that times rmi's calls after its warm-up, so that its CPU per call gates
                 "--profiler",
                 "none",
                 "--inject-cpu-us",

@@ -55,6 +55,7 @@ public final class DiffReport {
         if (!gate.notCompared().isEmpty())
             return "no verdict: not every scenario measured on both sides (" + joined(gate.notCompared()) + ")";
         if (!gate.unequalContention().isEmpty()) return "no verdict: " + joined(gate.unequalContention());
+        if (!gate.ungated().isEmpty()) return "no verdict: " + joined(gate.ungated());
         return tooFew;
     }
 
@@ -179,6 +180,7 @@ public final class DiffReport {
         m.put("decided_by", gate.costDecisions());
         m.put("not_compared", gate.notCompared());
         m.put("warmup_cut", gate.warmupCut());
+        m.put("ungated", gate.ungated());
         m.put("lines", lines);
         // NaN (no interval for a single measurement) as the string "NaN", which JSON parsers accept
         return com.fasterxml.jackson.databind.json.JsonMapper.builder()

@@ -67,6 +67,8 @@ public final class Gate {
      *                          scenarios both sides hold keep their verdicts
      * @param warmupCut         the scenarios whose warm-up some repetition cut short ({@link #warmupCut}), each with how
      *                          far: their round trips and CPU per call are reported, not gating
+     * @param ungated           the scenarios left with no gating line at all, each with why: a cut warm-up's cost
+     *                          and no profile whose shares could gate; when not empty, the gate is not complete
      */
     public record Result(
             List<DiffLine> lines,
@@ -80,7 +82,8 @@ public final class Gate {
             String apart,
             boolean apartAllowed,
             Map<String, String> notCompared,
-            Map<String, String> warmupCut) {
+            Map<String, String> warmupCut,
+            Map<String, String> ungated) {
 
         /**
          * Whether the scenario has a cost to decide: round trips or CPU per call on a line. A run of {@code profile}
@@ -176,6 +179,17 @@ public final class Gate {
         }
         int testedLines =
                 (int) java.util.Arrays.stream(p).filter(x -> !Double.isNaN(x)).count();
+        // a scenario whose cost could not gate and that has no share to gate instead would pass whatever it did
+        Map<String, String> ungated = new LinkedHashMap<>();
+        for (String scenario : cut.keySet()) {
+            boolean judged = !runsBarred && enoughRepetitions(scenario, base, cand) && !unequal.containsKey(scenario);
+            if (judged && tested.stream().noneMatch(i -> lines.get(i).scenario().equals(scenario)))
+                ungated.put(
+                        scenario,
+                        "no line gates: its round trips and CPU per call were timed after a warm-up cut short, and no "
+                                + "profile's shares gate instead (run without --profiler none, or without --quick)");
+        }
+        complete &= ungated.isEmpty();
         return new Result(
                 List.copyOf(lines),
                 decisions,
@@ -188,7 +202,8 @@ public final class Gate {
                 apart,
                 allowApart && !apart.isEmpty(),
                 Collections.unmodifiableMap(notCompared),
-                Collections.unmodifiableMap(cut));
+                Collections.unmodifiableMap(cut),
+                Collections.unmodifiableMap(ungated));
     }
 
     /**

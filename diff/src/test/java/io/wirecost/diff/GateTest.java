@@ -112,22 +112,32 @@ class GateTest {
         return withScenarioField(dir, "\"facts\":{\"counts\":" + counts + "}");
     }
 
+    /** Every repetition's whole-call profile: 300 of 1,000 middleware samples in xml-binding, the rest application. */
+    private static Path profiled(Path dir) throws Exception {
+        return withScenarioField(
+                dir,
+                "\"shares\":{\"all\":{\"middleware_samples\":1000,\"middleware_percent\":["
+                        + "{\"category\":\"xml-binding\",\"samples\":300},{\"category\":\"application\",\"samples\":700}]}}");
+    }
+
     @Test
     void costTimedAfterAWarmupCutShortIsReportedNotGatingWhileASettledOneGates() throws Exception {
         // --quick's time budget stopped the warm-up at 450 calls: a doubling then says how far each side's JIT got
-        Path a = warmedUp(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), "{\"warmupCalls\":450}");
-        Path b = warmedUp(RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}), "{\"warmupCalls\":700}");
+        Path a = profiled(
+                warmedUp(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), "{\"warmupCalls\":450}"));
+        Path b = profiled(
+                warmedUp(RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}), "{\"warmupCalls\":700}"));
         RunFixture.cpu(a, 40, 0.5, 3000);
         RunFixture.cpu(b, 80, 0.5, 3000);
         Gate.Result r = judge(a, b);
-        assertTrue(r.complete(), "the gate still judged the scenario's other lines");
+        assertTrue(r.complete(), "the shares still gate: " + r.ungated());
         assertEquals(
                 "warm-up cut to 450 to 700 calls per type in 6 of 6 repetitions",
                 r.warmupCut().get("rmi"));
         List<DiffLine> costs = r.lines().stream().filter(l -> l.kind().cost()).toList();
         assertFalse(costs.isEmpty());
         assertTrue(costs.stream().allMatch(l -> l.reason() == DiffLine.NotGating.WARMUP_CUT), costs.toString());
-        assertEquals(0, r.testedLines());
+        assertEquals(2, r.testedLines(), "the two categories' shares");
         DiffReport report = new DiffReport(RunData.read(a), RunData.read(b), r, T);
         assertEquals(0, report.regressions());
         assertTrue(
@@ -147,6 +157,19 @@ class GateTest {
                     cost(settled, "primitives-geomean").verdict(),
                     counts);
         }
+    }
+
+    @Test
+    void aScenarioLeftWithNoGatingLineGetsNoVerdictInsteadOfPassing() throws Exception {
+        // --quick --profiler none: the cost cannot gate and no profile's shares can either
+        Path a = warmedUp(RunFixture.write(dir.resolve("a"), new double[] {50, 51, 49}), "{\"warmupCalls\":450}");
+        Path b = warmedUp(RunFixture.write(dir.resolve("b"), new double[] {100, 102, 98}), "{\"warmupCalls\":450}");
+        Gate.Result r = judge(a, b);
+        assertFalse(r.complete());
+        assertEquals(0, r.testedLines());
+        DiffReport report = new DiffReport(RunData.read(a), RunData.read(b), r, T);
+        assertTrue(report.noVerdictReason().startsWith("no verdict: rmi: no line gates"), report.noVerdictReason());
+        assertTrue(report.summary().startsWith(":grey_question:"), report.summary());
     }
 
     private static DiffLine cost(Gate.Result r, String metric) {
