@@ -155,12 +155,8 @@ public final class GateBench implements Callable<Integer> {
                 detections,
                 100 * detections.atLeast());
         if (errors > 0) System.out.println(errors + " diffs failed (exit 2), counted as neither; see " + dir);
-        long withheld = done.stream().filter(GateSummary.Comparison::noVerdict).count();
-        if (withheld > 0) {
-            System.out.println(
-                    withheld
-                            + " diffs gave no verdict (their sides met different contention; exit 0, counted as no alarm and no detection)");
-        }
+        String withheld = GateSummary.withheldLine(done);
+        if (!withheld.isEmpty()) System.out.println(withheld);
         System.out.printf(
                 Locale.ROOT,
                 "load average (1 min) at the pairs' start: %.2f to %.2f; %d runs in %.1f min%n",

@@ -62,19 +62,15 @@ final class GateRuns {
         return runDir;
     }
 
-    /** The diff of {@code sides} into {@code diffDir}: its exit, and whether it withheld its verdict for contention. */
+    /** The diff of {@code sides} into {@code diffDir}: its exit, and why it withheld its verdict, if it did. */
     GateSummary.Comparison compare(int pair, String kind, Sides sides, Path diffDir, double load) throws Exception {
         int exit = diff(sides.baseline(), sides.candidate(), diffDir);
-        boolean withheld = false;
+        String verdict = "given";
         Path json = diffDir.resolve("diff.json");
         if (Files.isRegularFile(json)) {
-            withheld = new ObjectMapper()
-                    .readTree(json.toFile())
-                    .path("verdict")
-                    .asText()
-                    .contains("contention");
+            verdict = new ObjectMapper().readTree(json.toFile()).path("verdict").asText("given");
         }
-        return new GateSummary.Comparison(pair, kind, exit, withheld, load);
+        return new GateSummary.Comparison(pair, kind, exit, verdict.equals("given") ? "" : verdict, load);
     }
 
     private int diff(Path base, Path cand, Path diffDir) throws Exception {

@@ -13,10 +13,31 @@ import java.util.Map;
 final class GateSummary {
 
     /**
-     * One comparison: its exit status, whether the diff withheld its verdict (its sides met different
-     * contention, diff.json's {@code verdict}), and the machine's load when its runs started.
+     * One comparison: its exit status, why the diff withheld its verdict (diff.json's {@code verdict}: its sides met
+     * different contention, or a scenario had no gating line; empty where it gave one), and the machine's load when
+     * its runs started.
      */
-    record Comparison(int pair, String kind, int exit, boolean noVerdict, double loadBefore) {}
+    record Comparison(int pair, String kind, int exit, String noVerdict, double loadBefore) {
+
+        boolean withheld() {
+            return !noVerdict.isEmpty();
+        }
+    }
+
+    /**
+     * The line that counts the diffs that gave no verdict, with each distinct reason once; empty when every diff gave
+     * one. Such a diff exits 0, so it would pass for an A/A without alarm and an injection missed: the line says why.
+     */
+    static String withheldLine(List<Comparison> done) {
+        List<String> why = done.stream()
+                .filter(Comparison::withheld)
+                .map(Comparison::noVerdict)
+                .distinct()
+                .toList();
+        if (why.isEmpty()) return "";
+        return done.stream().filter(Comparison::withheld).count()
+                + " diffs gave no verdict (exit 0, counted as no alarm and no detection): " + String.join("; ", why);
+    }
 
     private GateSummary() {}
 
