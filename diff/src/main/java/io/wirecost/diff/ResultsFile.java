@@ -167,9 +167,16 @@ public record ResultsFile(
          * cost does. False where the file does not say (runs of {@code attach} and {@code profile}).
          */
         public boolean warmupCut() {
+            return warmupCutToCalls() >= 0;
+        }
+
+        /** The warm-up calls per type where the run cut the warm-up short ({@link #warmupCut}), else -1. */
+        public long warmupCutToCalls() {
             JsonNode counts = facts.path("counts");
             JsonNode calls = counts.path("warmupCalls");
-            return !counts.path("settled").isBoolean() && calls.isNumber() && calls.asLong() < TOO_FEW_WARMUP_CALLS;
+            boolean cut =
+                    !counts.path("settled").isBoolean() && calls.isNumber() && calls.asLong() < TOO_FEW_WARMUP_CALLS;
+            return cut ? calls.asLong() : -1;
         }
 
         /** 1 where the file does not say (runs before {@code --repeat}). */

@@ -140,12 +140,7 @@ public record RunData(
                             shares,
                             sizes,
                             wait.isNumber() ? wait.asDouble() : Double.NaN,
-                            s.warmupCut()
-                                    ? s.facts()
-                                            .path("counts")
-                                            .path("warmupCalls")
-                                            .asLong()
-                                    : -1));
+                            s.warmupCutToCalls()));
         }
         if (scenarios.isEmpty()) throw new BadRunException(file + ": no successful scenario to compare");
         ResultsFile.Run run = results.runOrUnknown();
