@@ -103,7 +103,7 @@ public record DiffLine(
         INFORMATIONAL,
         /** Not in the family declared in advance: per-type lines, per-role and small shares, sizes, thinly sampled endpoints. */
         OUTSIDE_FAMILY,
-        /** Round trips and CPU per call timed after a warm-up cut short, while the JIT still compiled ({@link Gate#warmupCut}). */
+        /** Round trips and CPU per call timed after a warm-up cut short, while the JIT still compiled ({@link WarmupCut}). */
         WARMUP_CUT
     }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -36,7 +35,7 @@ import java.util.Map;
  *     category within half a difference of the minimum, and a line counts only when it also moves by the
  *     share threshold (2 points), which an unchanged build's shares, a few tenths of a point apart between
  *     runs, do not reach;</li>
- * <li>a scenario whose warm-up was cut short ({@link #warmupCut}) has its round trips and CPU per call reported, not
+ * <li>a scenario whose warm-up was cut short ({@link WarmupCut}) has its round trips and CPU per call reported, not
  *     gating: they were timed while the JIT still compiled; its shares gate;</li>
  * <li>a rejected line is a regression or improvement only when it also exceeds its practical threshold.</li>
  * </ol>
@@ -65,7 +64,7 @@ public final class Gate {
      * @param notCompared       the scenarios measured on one side only (or failed on one), each with why
      *                          ({@link RunData#notCompared}): when not empty, the gate is not complete, though the
      *                          scenarios both sides hold keep their verdicts
-     * @param warmupCut         the scenarios whose warm-up some repetition cut short ({@link #warmupCut}), each with how
+     * @param warmupCut         the scenarios whose warm-up some repetition cut short ({@link WarmupCut}), each with how
      *                          far: their round trips and CPU per call are reported, not gating
      * @param ungated           the scenarios left with no gating line at all, each with why: a cut warm-up's cost
      *                          and no profile whose shares could gate; when not empty, the gate is not complete
@@ -144,7 +143,7 @@ public final class Gate {
         complete &= !runsBarred;
         Map<String, String> notCompared = RunData.notCompared(base, cand);
         complete &= notCompared.isEmpty();
-        Map<String, String> cut = warmupCut(base, cand);
+        Map<String, String> cut = WarmupCut.of(base, cand);
         List<DiffLine> lines = new ArrayList<>(measured.size());
         List<Integer> tested = new ArrayList<>();
         for (DiffLine l : measured) {
@@ -204,40 +203,6 @@ public final class Gate {
                 Collections.unmodifiableMap(notCompared),
                 Collections.unmodifiableMap(cut),
                 Collections.unmodifiableMap(ungated));
-    }
-
-    /**
-     * The scenarios whose warm-up a repetition on either side cut short, with how far. Such a repetition timed its calls
-     * while the JIT still compiled them, so its round trips and CPU per call hold how far each side's JIT got in
-     * --quick's few seconds: sound for A/A, where both sides race alike, but a candidate whose code takes longer to
-     * compile (a middleware upgrade with more of it) reads as dearer per call though it costs the same once settled. The
-     * history check leaves the same figures out of its series, for the same reason.
-     */
-    static Map<String, String> warmupCut(RunData base, RunData cand) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String scenario : base.scenarios().keySet()) {
-            if (!cand.scenarios().containsKey(scenario)) continue;
-            List<RunData.Repetition> all = new ArrayList<>(base.scenarios().get(scenario));
-            all.addAll(cand.scenarios().get(scenario));
-            long[] calls = all.stream()
-                    .filter(RunData.Repetition::warmupCut)
-                    .mapToLong(RunData.Repetition::warmupCutToCalls)
-                    .sorted()
-                    .toArray();
-            if (calls.length == 0) continue;
-            String range = calls[0] == calls[calls.length - 1]
-                    ? String.format(Locale.ROOT, "%,d", calls[0])
-                    : String.format(Locale.ROOT, "%,d to %,d", calls[0], calls[calls.length - 1]);
-            out.put(
-                    scenario,
-                    String.format(
-                            Locale.ROOT,
-                            "warm-up cut to %s calls per type in %d of %d repetitions",
-                            range,
-                            calls.length,
-                            all.size()));
-        }
-        return out;
     }
 
     /** Whether the scenario's deciding cost line moved further than contention can move it (see {@link Contention}). */

@@ -109,7 +109,7 @@ final class VerdictMethod {
                         Locale.ROOT,
                         "%n- %s: round trips and CPU per call **reported, not gating**: %s, so they were timed while the "
                                 + "JIT still compiled and compare how far each side's JIT got, not what a call costs once "
-                                + "settled (a candidate with more code to compile reads as dearer). Its category shares gate. "
+                                + "settled (a candidate with more code to compile can read as dearer). Its category shares gate. "
                                 + "To gate its cost, run both sides with the default method (no --quick, no --warmup under %,d), "
                                 + "which times once the JIT is quiet",
                         e.getKey(),
