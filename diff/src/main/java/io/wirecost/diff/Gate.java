@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Turns measured diff lines into verdicts whose error rate holds for the whole report:
@@ -144,11 +145,14 @@ public final class Gate {
         Map<String, String> notCompared = RunData.notCompared(base, cand);
         complete &= notCompared.isEmpty();
         Map<String, String> cut = WarmupCut.of(base, cand);
+        // a scenario none of whose lines gets a verdict, for a reason above
+        Predicate<String> withheld =
+                scenario -> runsBarred || !enoughRepetitions(scenario, base, cand) || unequal.containsKey(scenario);
         List<DiffLine> lines = new ArrayList<>(measured.size());
         List<Integer> tested = new ArrayList<>();
         for (DiffLine l : measured) {
             Decision d = decisions.get(l.scenario());
-            if (runsBarred || !enoughRepetitions(l.scenario(), base, cand) || unequal.containsKey(l.scenario())) {
+            if (withheld.test(l.scenario())) {
                 lines.add(l.withVerdict(DiffLine.Verdict.NO_VERDICT));
             } else if (informational(l)) {
                 lines.add(l.reported(DiffLine.NotGating.INFORMATIONAL));
@@ -181,8 +185,8 @@ public final class Gate {
         // a scenario whose cost could not gate and that has no share to gate instead would pass whatever it did
         Map<String, String> ungated = new LinkedHashMap<>();
         for (String scenario : cut.keySet()) {
-            boolean judged = !runsBarred && enoughRepetitions(scenario, base, cand) && !unequal.containsKey(scenario);
-            if (judged && tested.stream().noneMatch(i -> lines.get(i).scenario().equals(scenario)))
+            if (!withheld.test(scenario)
+                    && tested.stream().noneMatch(i -> lines.get(i).scenario().equals(scenario)))
                 ungated.put(
                         scenario,
                         "no line gates: its round trips and CPU per call were timed after a warm-up cut short, and no "
