@@ -25,12 +25,27 @@ final class CliProcess {
 
     /** As {@link #run}, with options for the CLI's JVM (system properties). */
     static Outcome runWith(List<String> jvmOptions, String... args) throws Exception {
+        return runIn(null, jvmOptions, args);
+    }
+
+    /**
+     * As {@link #runWith}, in the working directory {@code dir} (null: this JVM's), where a command's default output
+     * goes; the agent's and the checkout's locations passed on, as the launcher passes them.
+     */
+    static Outcome runIn(Path dir, List<String> jvmOptions, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(
                 List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmOptions);
+        for (String property : List.of("wirecost.agent.jar", "wirecost.home")) {
+            String value = System.getProperty(property);
+            if (dir != null && value != null)
+                cmd.add("-D" + property + "=" + Path.of(value).toAbsolutePath());
+        }
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.wirecost.cli.Main"));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        if (dir != null) pb.directory(dir.toFile());
+        Process p = pb.start();
         // read both streams before waiting, so a chatty process cannot block on a full pipe
         var out = p.getInputStream().readAllBytes();
         var err = p.getErrorStream().readAllBytes();

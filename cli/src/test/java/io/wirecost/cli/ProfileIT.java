@@ -197,15 +197,22 @@ class ProfileIT {
 
     /**
      * When the command cannot run or starts no JVM: one line saying why in the user's words, exit 2, and no empty run
-     * directory left behind where profile made one (a directory the user made stays, emptied of what profile put in it).
+     * directory left behind where profile made one, nor the parents it made for it ({@code runs/} by default); a
+     * directory the user made stays, emptied of what profile put in it.
      */
     @Test
     void aCommandThatCannotRunLeavesNoRunDirectory() throws Exception {
-        Path out = tmp.resolve("run");
+        Path out = tmp.resolve("made/by/profile/run");
         CliProcess.Outcome o = CliProcess.run("profile", "--out", out.toString(), "--", "wirecost-no-such-command");
         assertEquals(2, o.exit(), o.err());
         assertEquals(List.of("wirecost: cannot run 'wirecost-no-such-command': No such file or directory"), o.stderr());
-        assertFalse(Files.exists(out), "an empty run directory was left behind");
+        assertFalse(Files.exists(tmp.resolve("made")), "an empty run directory or its parents were left behind");
+        Path cwd = Files.createDirectories(tmp.resolve("cwd"));
+        o = CliProcess.runIn(cwd, List.of(), "profile", "--", "wirecost-no-such-command");
+        assertEquals(2, o.exit(), o.err());
+        try (var left = Files.list(cwd)) {
+            assertEquals(List.of(), left.toList(), "the default run directory or its runs/ left behind");
+        }
     }
 
     @Test

@@ -37,16 +37,29 @@ public final class OutputDirectory {
 
     /** As {@link #fresh(String, Path, String, String, String)}, the default's name ending in {@code suffix}. */
     public static Path fresh(String option, Path dir, String prefix, String suffix, String marker, String what) {
-        Path d = dir != null
-                ? dir
-                : Path.of(
-                        "runs",
-                        prefix
-                                + LocalDateTime.now(java.time.ZoneId.systemDefault())
-                                        .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", java.util.Locale.ROOT))
-                                + suffix);
+        Path d = dir != null ? dir : defaultRun(prefix, suffix);
         if (Files.exists(d.resolve(marker)))
             throw new UsageException(option + " " + d + " already holds " + what + "; choose another directory");
         return create(option, d);
+    }
+
+    /** {@code runs/PREFIXyyyyMMdd-HHmmssSUFFIX}: a run's directory where the user named none. */
+    public static Path defaultRun(String prefix, String suffix) {
+        return Path.of(
+                "runs",
+                prefix
+                        + LocalDateTime.now(java.time.ZoneId.systemDefault())
+                                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", java.util.Locale.ROOT))
+                        + suffix);
+    }
+
+    /**
+     * The outermost of {@code dir} and its parents that does not exist yet, absolute; null where {@code dir} exists.
+     * What creating {@code dir} makes, so that a command that fails can remove what it made and nothing else.
+     */
+    public static Path firstMissing(Path dir) {
+        Path missing = null;
+        for (Path p = dir.toAbsolutePath().normalize(); p != null && !Files.exists(p); p = p.getParent()) missing = p;
+        return missing;
     }
 }

@@ -53,6 +53,12 @@ final class HistoryImport implements Callable<Integer> {
                 bad++;
             }
         }
+        // refused before the store is opened: an import that found nothing leaves no new, empty database behind
+        if (read.isEmpty())
+            throw new UsageException(dir + ": no run directory (results.json) found to import"
+                    + (bad == 0
+                            ? ""
+                            : " (" + bad + (bad == 1 ? " directory" : " directories") + " not readable as runs)"));
         read.sort(Comparator.comparing(
                 (RunReader.StoredRun r) -> r.facts().started(), Comparator.nullsLast(Comparator.naturalOrder())));
         int added = 0;
@@ -71,7 +77,6 @@ final class HistoryImport implements Callable<Integer> {
         }
         System.out.println("history: " + added + " runs stored, " + known + " already stored, " + bad
                 + " directories not readable as runs, from " + dir);
-        if (added + known == 0) throw new UsageException(dir + ": no run directory (results.json) found to import");
         return 0;
     }
 

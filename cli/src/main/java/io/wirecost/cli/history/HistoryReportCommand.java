@@ -37,8 +37,9 @@ final class HistoryReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputDirectory.create("--out", out);
+        // the check first: a database or option it refuses leaves no empty --out directory behind
         CheckOptions.Result r = options.run();
+        OutputDirectory.create("--out", out);
         Map<String, List<String>> flames = new HashMap<>();
         for (HistoryReport.Sides sides : HistoryReport.sides(r.found())) flames.put(sides.dir(), flames(sides));
         Path page = out.resolve("history.html");

@@ -179,6 +179,16 @@ public class HistoryCommandTest {
             assertEquals(1, o.stderr().size(), String.join(" ", args) + ": " + o.stderr());
         }
         assertTrue(!Files.exists(tmp.resolve("absent.sqlite")), "list creates no database");
+        // an import that finds no run, and a report the check refuses, leave no database and no directory behind
+        Path empty = Files.createDirectories(tmp.resolve("no-runs"));
+        InProcess.Outcome imp = InProcess.run("history", "import", empty.toString(), "--db", db("none.sqlite"));
+        assertEquals(2, imp.exit(), imp.stderr().toString());
+        assertEquals(List.of("wirecost: " + empty + ": no run directory (results.json) found to import"), imp.stderr());
+        assertTrue(!Files.exists(tmp.resolve("none.sqlite")), "import of nothing creates no database");
+        InProcess.Outcome report =
+                InProcess.run("history", "report", "-o", tmp.resolve("page").toString(), "--db", db("none.sqlite"));
+        assertEquals(2, report.exit(), report.stderr().toString());
+        assertTrue(!Files.exists(tmp.resolve("page")), "a refused report leaves no --out directory");
     }
 
     @Test
