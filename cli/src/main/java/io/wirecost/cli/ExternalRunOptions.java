@@ -97,21 +97,14 @@ final class ExternalRunOptions {
      * cannot be a directory is the user's to fix whatever they are (the default directory is made after them).
      */
     void checkOut() {
-        if (out == null) return;
-        made = OutputDirectory.firstMissing(out);
-        OutputDirectory.create("--out", out);
+        if (out != null) OutputDirectory.create("--out", out);
     }
 
     /**
-     * The outermost directory this command made on the way to the run directory ({@code --out} or its parents, or
-     * {@code runs/}), null where it made none: only what this command made is undone.
-     */
-    private Path made;
-
-    /**
-     * The command failed before it wrote a run: removes the folders {@link #outputDirectory} made that nothing filled
-     * ({@code recordings/} and its repetitions' folders, then the run directory and the parents this command made), so
-     * that a failed command leaves no empty run behind. Files are kept: a recording a JVM wrote is the user's.
+     * The command failed before it wrote a run: removes the folders {@link #outputDirectory} made in the run directory
+     * that nothing filled ({@code recordings/} and its repetitions' folders), so that a directory the user gave is left
+     * as it was; the run directory and its parents, where this command made them, go as every command's do
+     * ({@link OutputDirectory#removeMadeIfEmpty}). Files are kept: a recording a JVM wrote is the user's.
      */
     void abandon(Path dir) {
         try (java.util.stream.Stream<Path> all = Files.walk(dir.resolve("recordings"))) {
@@ -121,9 +114,6 @@ final class ExternalRunOptions {
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
             // nothing there to walk: nothing to remove
         }
-        if (made == null) return;
-        for (Path d = dir.toAbsolutePath().normalize(); d != null && d.startsWith(made); d = d.getParent())
-            deleteIfEmpty(d);
     }
 
     private static void deleteIfEmpty(Path dir) {
@@ -136,9 +126,7 @@ final class ExternalRunOptions {
 
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */
     Path outputDirectory(String prefix) throws Exception {
-        Path target = out != null ? out : OutputDirectory.defaultRun(prefix + "-", "");
-        if (out == null) made = OutputDirectory.firstMissing(target);
-        Path dir = OutputDirectory.fresh("--out", target, prefix + "-", "results.json", "a run");
+        Path dir = OutputDirectory.fresh("--out", out, prefix + "-", "results.json", "a run");
         Files.createDirectories(dir.resolve("recordings"));
         return dir.toAbsolutePath();
     }

@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.runner.FileErrors;
 import java.nio.file.FileSystemException;
 import java.util.List;
@@ -77,6 +78,7 @@ public final class Main extends CommandGroup {
     /** Runs a command line; 0 ok, 1 a scenario failed, 2 bad input. Never prints a stack trace. */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        OutputDirectory.forget();
         String first = args.length > 0 ? args[0] : "";
         if (COMMANDS.contains(first)) {
             cl.addSubcommand(first, command(first));
@@ -97,6 +99,7 @@ public final class Main extends CommandGroup {
                     ? FileErrors.describe(f)
                     : ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
             c.getErr().println("wirecost: " + msg.lines().findFirst().orElse(msg));
+            OutputDirectory.removeMadeIfEmpty();
             return 2;
         });
         return cl.execute(args);

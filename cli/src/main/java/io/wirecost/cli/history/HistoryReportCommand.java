@@ -37,9 +37,8 @@ final class HistoryReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        // the check first: a database or option it refuses leaves no empty --out directory behind
-        CheckOptions.Result r = options.run();
         OutputDirectory.create("--out", out);
+        CheckOptions.Result r = options.run();
         Map<String, List<String>> flames = new HashMap<>();
         for (HistoryReport.Sides sides : HistoryReport.sides(r.found())) flames.put(sides.dir(), flames(sides));
         Path page = out.resolve("history.html");
