@@ -137,6 +137,10 @@ public record AgentOptions(
             throw new IllegalArgumentException("event=" + event + ": engine=jfr takes CPU samples only "
                     + "(jdk.ExecutionSample); " + event + " is an async-profiler event (engine=async)");
         }
+        // checked here, so that the host's log gets one line naming the option rather than the engine's and the
+        // facts writer's own failures at the first recording
+        if (file != null) writableDirectory("file", file, file.toAbsolutePath().getParent());
+        if (dir != null) writableDirectory("dir", dir, dir);
         if (event == null) event = engine.equals("jfr") ? "cpu" : DEFAULT_EVENT;
         if (endpoints && event.equals("wall")) {
             throw new IllegalArgumentException("endpoints=on measures CPU per request: not with event=wall");
@@ -156,6 +160,15 @@ public record AgentOptions(
                 extras,
                 endpoints,
                 maxEndpoints);
+    }
+
+    private static void writableDirectory(String key, Path value, Path dir) {
+        if (!java.nio.file.Files.isDirectory(dir))
+            throw new IllegalArgumentException(
+                    key + "=" + value + ": no such directory" + (dir.equals(value) ? "" : " (" + dir + ")"));
+        if (!java.nio.file.Files.isWritable(dir))
+            throw new IllegalArgumentException(key + "=" + value + ": the directory cannot be written to"
+                    + (dir.equals(value) ? "" : " (" + dir + ")"));
     }
 
     /** {@code alloc}, {@code lock} or {@code alloc+lock}: '+' because ',' separates the agent's options. */

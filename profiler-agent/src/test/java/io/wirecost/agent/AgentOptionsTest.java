@@ -133,4 +133,16 @@ class AgentOptionsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(args));
         assertTrue(e.getMessage().startsWith(expected), e.getMessage());
     }
+
+    @Test
+    void aRecordingPlaceThatCannotBeWrittenIsRefusedNamingTheOption() {
+        IllegalArgumentException dir =
+                assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("dir=/nonexistent-wirecost-dir"));
+        assertEquals("dir=/nonexistent-wirecost-dir: no such directory", dir.getMessage());
+        IllegalArgumentException file = assertThrows(
+                IllegalArgumentException.class, () -> AgentOptions.parse("file=/nonexistent-wirecost-dir/a.jfr"));
+        assertEquals(
+                "file=/nonexistent-wirecost-dir/a.jfr: no such directory (/nonexistent-wirecost-dir)",
+                file.getMessage());
+    }
 }
