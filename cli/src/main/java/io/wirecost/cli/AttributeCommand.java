@@ -71,6 +71,7 @@ final class AttributeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Choice.among("--format", format, "table", "csv", "json");
         Choice.among("--by", by, "category", "package", "artifact", "endpoint");
+        io.wirecost.cli.common.Bounds.atLeast("--top", top, 1);
         AttributionMode mode = Choice.among("--attribution", attribution, List.of(AttributionMode.values()));
         List<InputOptions.Input> inputs = input.resolve();
         if (input.sampleMode() == io.wirecost.attribution.SampleMode.WALL) {

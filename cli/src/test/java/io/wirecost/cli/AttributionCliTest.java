@@ -96,6 +96,9 @@ class AttributionCliTest {
         assertEquals(
                 "package,percent,samples\nsun.nio.ch,50.00,5\njava.util,30.00,3\n[no Java frame],20.00,2\n",
                 p.stdout());
+        CliProcess.Outcome none = CliProcess.run("attribute", stacks().toString(), "--by", "package", "--top", "0");
+        assertEquals(2, none.exit(), none.err());
+        assertEquals(List.of("wirecost: --top must be at least 1, got 0"), none.stderr());
     }
 
     @Test
