@@ -1,5 +1,6 @@
 package io.wirecost.cli;
 
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.runner.RunMethod;
 import io.wirecost.runner.RunSettings;
@@ -69,6 +70,11 @@ final class CountsOptions {
     }
 
     RunSettings settings(Map<String, String> scenarioOptions) {
+        // named here: RunSettings guards its counts too, in its own (option-less) words
+        if (warmup != null) Bounds.notNegative("--warmup", warmup);
+        if (invocations != null) Bounds.atLeast("--invocations", invocations, 1);
+        if (sizeCalls != null) Bounds.notNegative("--size-calls", sizeCalls);
+        if (reps != null) Bounds.atLeast("--reps", reps, 3); // the minimum and the maximum are dropped
         int length = stringLength.value();
         RunSettings base = quick ? RunSettings.quick(length) : RunSettings.full(length);
         RunMethod chosen = chosen();

@@ -3,6 +3,7 @@ package io.wirecost.cli;
 import io.wirecost.attribution.RecordingException;
 import io.wirecost.attribution.RuleSet;
 import io.wirecost.attribution.SampleCapture;
+import io.wirecost.cli.common.Bounds;
 import io.wirecost.cli.common.Choice;
 import io.wirecost.cli.common.OutputDirectory;
 import io.wirecost.diff.DiffFlames;
@@ -121,8 +122,9 @@ final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Choice.among("--format", format, "md", "json");
-        if (rttThreshold < 0 || shareThreshold < 0 || sizeThreshold < 0)
-            throw new UsageException("thresholds must not be negative");
+        Bounds.notNegative("--rtt-threshold", rttThreshold);
+        Bounds.notNegative("--share-threshold", shareThreshold);
+        Bounds.notNegative("--size-threshold", sizeThreshold);
         double level = alpha.alpha();
         if (!(gateMinShare >= 0 && gateMinShare <= 100)) {
             throw new UsageException(

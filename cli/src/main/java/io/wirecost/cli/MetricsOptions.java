@@ -44,6 +44,8 @@ final class MetricsOptions {
     }
 
     Checked checked() {
+        // before the run's directory is made: a port taken is the publisher's to say, a port that is none is ours
+        if (metricsPort != null) io.wirecost.cli.common.Bounds.within("--metrics-port", metricsPort, 0, 65535);
         if (!isAddressLiteral(metricsBind)) {
             throw new UsageException(
                     "--metrics-bind must be an IP address like 127.0.0.1 or 0.0.0.0, got '" + metricsBind + "'");

@@ -152,6 +152,40 @@ class OptionErrorsTest {
 
     @Test
     void everyOptionOfEveryCommandRejectsAMalformedValueInOneLine() throws Exception {
+        List<String> problems = new ArrayList<>();
+        int checked = check(OptionErrorsTest::malformed, problems);
+        assertEquals(List.of(), problems, "options checked: " + checked);
+    }
+
+    /** Numeric options whose negative values mean something, and what. */
+    private static final Map<String, String> NEGATIVE_MEANS = Map.of();
+
+    /**
+     * A count, a size, a threshold or a level below zero is no setting: refused in one line naming the option, before
+     * any work, rather than run with (an interval of -1 pairs, blocks of -1 calls, a threshold nothing can fail).
+     */
+    @Test
+    void everyNumericOptionRejectsANegativeValueInOneLine() throws Exception {
+        List<String> problems = new ArrayList<>();
+        int checked = check(
+                option -> NUMBERS.contains(elementType(option)) && !NEGATIVE_MEANS.containsKey(option.longestName())
+                        ? "-1"
+                        : SKIP,
+                problems);
+        assertEquals(List.of(), problems, "options checked: " + checked);
+    }
+
+    private static final Set<Class<?>> NUMBERS =
+            Set.of(int.class, Integer.class, long.class, Long.class, double.class, Double.class);
+
+    /** What a value function answers for an option it does not test. */
+    private static final String SKIP = "";
+
+    /**
+     * Runs every command with each of its options given {@code bad}'s value (null: none known, a problem; {@link #SKIP}: not tested), adding to {@code problems} each that did not answer one line naming it; the options run.
+     */
+    private int check(java.util.function.Function<OptionSpec, String> badValue, List<String> problems)
+            throws Exception {
         Path recording = Files.writeString(
                 dir.resolve("app.collapsed"), "java.lang.Thread.run;java.net.SocketInputStream.read 10\n");
         Path file =
@@ -159,7 +193,6 @@ class OptionErrorsTest {
         // history clear reads both of its files before judging either: JSON, so that the one under test is named
         Files.writeString(file.resolveSibling("check.json"), "[]\n");
         Files.writeString(file.resolveSibling("diff.json"), "{}\n");
-        List<String> problems = new ArrayList<>();
         int checked = 0;
         CommandLine all = new CommandLine(new Main());
         for (String name : Main.COMMANDS) all.addSubcommand(name, Main.command(name)); // Main builds them lazily
@@ -170,7 +203,8 @@ class OptionErrorsTest {
                     continue; // flags take no value
                 String longName = option.longestName();
                 if (FREE_TEXT.containsKey(longName)) continue;
-                String bad = malformed(option);
+                String bad = badValue.apply(option);
+                if (SKIP.equals(bad)) continue;
                 if (bad == null) {
                     problems.add(name + " " + longName
                             + ": no malformed value known; add one to MALFORMED or a reason to FREE_TEXT");
@@ -197,7 +231,7 @@ class OptionErrorsTest {
                 checked++;
             }
         }
-        assertEquals(List.of(), problems, "options checked: " + checked);
+        return checked;
     }
 
     /** The commands and, recursively, their subcommands. */
@@ -218,8 +252,7 @@ class OptionErrorsTest {
     private static String malformed(OptionSpec option) {
         if (option.typeInfo().isMap()) return "no-equals-sign";
         Class<?> type = elementType(option);
-        if (Set.of(int.class, Integer.class, long.class, Long.class, double.class, Double.class)
-                .contains(type)) return "x";
+        if (NUMBERS.contains(type)) return "x";
         return MALFORMED.get(option.longestName());
     }
 

@@ -75,6 +75,7 @@ final class AttributeBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PairedRatio.checkRounds(rounds);
+        io.wirecost.cli.common.Bounds.atLeast("--samples", samples, 1);
         io.wirecost.cli.common.Choice.among("--shape", shape, "few", "many", "both");
         // before any recording is made: a bad value would otherwise be found by the first timed attribute
         io.wirecost.cli.common.Choice.among("--rules", rules, RuleLayers.NONE, RuleLayers.AUTO);

@@ -33,6 +33,9 @@ final class OverheadBench implements Callable<Integer> {
             description = "Scenario whose round trip is timed (default: ${DEFAULT-VALUE}; any of run's scenarios).")
     String scenario;
 
+    /** Off/on pairs measured before the interval may stop a setting (unless --max-pairs stops it sooner). */
+    private static final int MIN_PAIRS = 10;
+
     @Option(
             names = "--calls-per-block",
             defaultValue = "10000",
@@ -84,8 +87,11 @@ final class OverheadBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ScenarioName.check(scenario);
+        io.wirecost.cli.common.Bounds.atLeast("--calls-per-block", callsPerBlock, 1);
+        io.wirecost.cli.common.Bounds.atLeast("--max-pairs", maxPairs, 2); // an interval needs two
+        if (!(target > 0)) throw new io.wirecost.runner.UsageException("--target must be > 0, got " + target);
         OverheadRunner.Stop stop = new OverheadRunner.Stop(
-                10,
+                MIN_PAIRS,
                 maxPairs,
                 target,
                 Duration.ofNanos(io.wirecost.cli.common.Durations.parseNanos("--budget", budget)));

@@ -31,6 +31,7 @@ final class PassedToRun {
     void check() {
         if (profiler != null) Choice.among("--profiler", profiler, "async", "jfr", "none");
         if (pinCpu != null) CpuPinning.choose("--pin-cpu", pinCpu, false);
+        if (warmup != null) io.wirecost.cli.common.Bounds.notNegative("--warmup", warmup);
     }
 
     /** The given ones as run's arguments, in this order; empty when none was given. */
