@@ -174,9 +174,16 @@ public record ResultsFile(
         public long warmupCutToCalls() {
             JsonNode counts = facts.path("counts");
             JsonNode calls = counts.path("warmupCalls");
-            boolean cut =
-                    !counts.path("settled").isBoolean() && calls.isNumber() && calls.asLong() < TOO_FEW_WARMUP_CALLS;
-            return cut ? calls.asLong() : -1;
+            boolean judged = counts.path("settled").isBoolean();
+            return calls.isNumber() && warmupCut(judged, calls.asLong()) ? calls.asLong() : -1;
+        }
+
+        /**
+         * The rule, for the run that flags a scenario as it writes the file and for whoever reads the file back:
+         * {@code warmupCalls} per type under {@link #TOO_FEW_WARMUP_CALLS}, where no settle rule {@code judged} it.
+         */
+        public static boolean warmupCut(boolean judged, long warmupCalls) {
+            return !judged && warmupCalls < TOO_FEW_WARMUP_CALLS;
         }
 
         /** 1 where the file does not say (runs before {@code --repeat}). */

@@ -17,7 +17,8 @@ import java.util.Optional;
  *       (the papers give no intervals; 10 % is well beyond their reported run-to-run variation);</li>
  *   <li>a round trip whose coefficient of variation over the kept batches exceeds {@value #CV_PERCENT} %;</li>
  *   <li>a scenario during whose timed pass the hypervisor stole more than {@value #STEAL_PERCENT} % of the CPU time;</li>
- *   <li>a scenario whose warm-up --quick cut below {@value #MIN_WARMUP_CALLS} calls per type (its time budget):
+ *   <li>a scenario whose warm-up --quick cut below {@value #MIN_WARMUP_CALLS} calls per type (its time budget), or
+ *       whose counts given on the command line were below it:
  *       its figures still hold interpreter and compilation costs;</li>
  *   <li>a scenario whose first type, measured again right after the timed pass, came out more than
  *       {@value #DRIFT_PERCENT} % away from its figure in that pass, the interval of the ratio excluding 1
@@ -71,6 +72,7 @@ public final class NoiseFlags {
         double cv = 0;
         double steal = 0;
         long warmup = Long.MAX_VALUE;
+        boolean quick = false; // whether a cut warm-up was --quick's budget, not counts given on the command line
         double jitPercent = Double.NaN; // the JIT's share of a CPU as the warm-up ended, where it compiled apart
         long unsettled = Long.MAX_VALUE;
         DriftFlag drift = null; // the repetition's that moved most, among those flagged
@@ -85,7 +87,9 @@ public final class NoiseFlags {
             steal = Math.max(steal, steal(r).orElse(0.0));
             Boolean settled = settled(r);
             if (settled == null) {
+                if (!io.wirecost.diff.ResultsFile.Scenario.warmupCut(false, warmupCalls(r))) continue;
                 warmup = Math.min(warmup, warmupCalls(r));
+                quick |= r.facts().counts().method() == io.wirecost.runner.RunMethod.QUICK;
                 double jit = jitPercent(r);
                 // the busiest repetition's; one whose share was unreadable (NaN) does not hide another's
                 if (!Double.isNaN(jit) && !(jit <= jitPercent)) jitPercent = jit;
@@ -95,8 +99,15 @@ public final class NoiseFlags {
             out.add(String.format(
                     Locale.ROOT, "warm-up did not settle within its bound (%d calls per type)", unsettled));
         }
-        if (warmup < MIN_WARMUP_CALLS)
-            out.add(String.format(Locale.ROOT, "warm-up cut to %d calls per type by --quick's time budget", warmup)
+        if (warmup < Long.MAX_VALUE)
+            out.add((quick
+                            ? String.format(
+                                    Locale.ROOT, "warm-up cut to %d calls per type by --quick's time budget", warmup)
+                            : String.format(
+                                    Locale.ROOT,
+                                    "warm-up of %d calls per type as given, under %d",
+                                    warmup,
+                                    MIN_WARMUP_CALLS))
                     + (Double.isNaN(jitPercent)
                             ? ""
                             : String.format(

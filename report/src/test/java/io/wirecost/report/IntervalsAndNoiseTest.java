@@ -388,6 +388,15 @@ class IntervalsAndNoiseTest {
      */
     private static List<String> flagsWithWarmupCut(
             ScenarioResult other, ScenarioResult cut, int calls, io.wirecost.runner.WarmupCompiler... jits) {
+        return flagsWithWarmupCut(io.wirecost.runner.RunMethod.QUICK, other, cut, calls, jits);
+    }
+
+    private static List<String> flagsWithWarmupCut(
+            io.wirecost.runner.RunMethod method,
+            ScenarioResult other,
+            ScenarioResult cut,
+            int calls,
+            io.wirecost.runner.WarmupCompiler... jits) {
         List<ScenarioResult> run = new java.util.ArrayList<>(List.of(other));
         // one repetition per JIT reading (none: one whose JIT compiled on the calls' CPU)
         for (io.wirecost.runner.WarmupCompiler jit :
@@ -395,8 +404,7 @@ class IntervalsAndNoiseTest {
             run.add(withFacts(
                     cut,
                     ScenarioFacts.builder()
-                            .counts(new io.wirecost.runner.Counts(
-                                    calls, 5, 5, 12, io.wirecost.runner.RunMethod.QUICK, null, List.of(), null))
+                            .counts(new io.wirecost.runner.Counts(calls, 5, 5, 12, method, null, List.of(), null))
                             .warmupCompiler(jit)
                             .build()));
         return FactorTables.factors(run).rows().stream().map(r -> r.get(6)).toList();
@@ -426,6 +434,19 @@ class IntervalsAndNoiseTest {
                                         + "time budget, its JIT still at 97 % of a CPU: timed before its code "
                                         + "settled")),
                 unknown + " " + apart);
+    }
+
+    /** Counts given on the command line (the papers' method with other numbers) are flagged in their own words. */
+    @Test
+    void aWarmUpGivenUnderTheBoundIsFlaggedAsGivenAndOneAtTheBoundIsNot() {
+        ScenarioResult rmi = scenario("rmi", 15, 0.02, 15, 0.02, 0);
+        ScenarioResult wsLiteral = scenario("ws-literal", 500, 0.02, 900, 0.02, 0);
+        List<String> given = flagsWithWarmupCut(io.wirecost.runner.RunMethod.PAPER, rmi, wsLiteral, 300);
+        assertTrue(
+                given.stream().anyMatch(n -> n.equals("ws-literal warm-up of 300 calls per type as given, under 1000")),
+                given.toString());
+        List<String> enough = flagsWithWarmupCut(io.wirecost.runner.RunMethod.PAPER, rmi, wsLiteral, 1000);
+        assertTrue(enough.stream().noneMatch(n -> n.contains("warm-up")), enough.toString());
     }
 
     @Test
