@@ -94,9 +94,9 @@ final class HistoryDatabase {
         return db.startsWith("jdbc:") ? redacted(db) : db;
     }
 
-    /** The URL without a password given in it, for messages. */
+    /** The URL without a password given in it (as a parameter, or before the host), for messages and pages. */
     static String redacted(String url) {
-        return url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+        return url.replaceAll("(?i)(password=)[^&;]*", "$1***").replaceAll("(//[^/@:]*:)[^/@]*@", "$1***@");
     }
 
     private static String why(FlywayException e) {

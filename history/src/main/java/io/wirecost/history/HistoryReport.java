@@ -50,7 +50,7 @@ public final class HistoryReport {
                         + ".ci{stroke:#999}.pt{fill:#333}.reg{color:#c00;font-weight:bold}code{background:#eee;"
                         + "padding:0 .2em}td,th{padding:.2em .6em;text-align:left}</style></head><body>\n")
                 .append("<h1>wirecost history</h1>\n<p>")
-                .append(HtmlText.escape(db))
+                .append(HtmlText.escape(HistoryDatabase.name(db)))
                 .append(": ")
                 .append(series.size())
                 .append(" metrics, ")

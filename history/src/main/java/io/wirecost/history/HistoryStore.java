@@ -49,6 +49,14 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /**
+     * How output names {@code --db}: its file, or its URL without a password, as a CI log or an uploaded page may be
+     * read by others.
+     */
+    public static String displayName(String db) {
+        return HistoryDatabase.name(db);
+    }
+
+    /**
      * What {@link #open} would refuse about {@code --db} itself, checked before any run is read so that a command given
      * a bad {@code --db} and bad runs names the database first.
      */

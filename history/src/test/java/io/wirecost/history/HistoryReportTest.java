@@ -19,4 +19,17 @@ class HistoryReportTest {
         assertFalse(page.contains("<table"), page);
         assertTrue(page.endsWith("</body></html>\n"), page);
     }
+
+    /** The page is a CI artifact others read: a password in --db, either way a URL can hold it, is not on it. */
+    @Test
+    void aPasswordInTheDatabasesUrlIsNotOnThePage() {
+        for (String db : List.of(
+                "jdbc:postgresql://ci-db:5432/history?user=ci&password=s3cret&ssl=true",
+                "jdbc:postgresql://ci:s3cret@ci-db:5432/history")) {
+            String page = HistoryReport.render(
+                    db, Map.of(), HostScaling.apply(Map.of(), HostScaling.Mode.MEDIAN), List.of(), Map.of());
+            assertFalse(page.contains("s3cret"), page);
+            assertTrue(page.contains("ci-db:5432/history"), page);
+        }
+    }
 }

@@ -20,6 +20,11 @@ final class DbOption {
         HistoryStore.checkBeforeReading(db);
     }
 
+    /** {@code --db} as output names it: without a password. */
+    String name() {
+        return HistoryStore.displayName(db);
+    }
+
     /** Opens the history; only {@code add} and {@code import} make a new embedded file. */
     HistoryStore open(boolean create) throws HistoryException {
         return HistoryStore.open(db, create);

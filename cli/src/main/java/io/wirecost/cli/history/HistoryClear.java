@@ -90,14 +90,14 @@ final class HistoryClear implements Callable<Integer> {
                 + d.path("candidate").asText("?") + " found no regression";
         try (HistoryStore store = db.open(false)) {
             RunOrder order = new RunOrder(store.runs());
-            if (order.isEmpty()) throw new UsageException("--db " + db.db + ": holds no run; nothing to clear");
+            if (order.isEmpty()) throw new UsageException("--db " + db.name() + ": holds no run; nothing to clear");
             // per scenario, from its earliest failing change point in the history's order
             Map<String, Failing> from = new LinkedHashMap<>();
             for (Failing f : failing) {
                 HistoryStore.Entry e = order.entry(f.run()).orElse(null);
                 if (e == null || !Objects.equals(e.commit(), f.commit()))
                     throw new UsageException("--check " + check + ": run " + f.run() + " of " + f.metric()
-                            + (e == null ? " is not in " : " holds another commit in ") + "--db " + db.db
+                            + (e == null ? " is not in " : " holds another commit in ") + "--db " + db.name()
                             + " (a check of another history?); nothing cleared");
                 if (!compared.contains(f.scenario()))
                     throw new UsageException("--diff " + diff + ": scenario " + f.scenario() + " (" + f.metric()

@@ -52,7 +52,7 @@ final class HistoryList implements Callable<Integer> {
                                             e.facts().loadAverage())),
                     e.facts().dir());
         }
-        System.out.println(runs.size() + " runs in " + db.db);
+        System.out.println(runs.size() + " runs in " + db.name());
         return 0;
     }
 }
