@@ -87,6 +87,11 @@ public final class OtlpHttpSender {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("not a URL: '" + endpoint + "'");
         }
+        // refused, and not repeated back: the JDK's client would not send them, and the line goes to logs
+        if (u.getRawUserInfo() != null)
+            throw new IllegalArgumentException(
+                    "credentials in the URL (user@ or user:password@) are not sent: give them"
+                            + " as a header, e.g. Authorization=Basic ..., and the URL without them");
         if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) || u.getHost() == null)
             throw new IllegalArgumentException("not an http or https URL: '" + endpoint + "'");
         return u;
