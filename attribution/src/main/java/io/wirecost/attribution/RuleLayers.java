@@ -63,6 +63,10 @@ public final class RuleLayers {
                                         ", ",
                                         RulePacks.all().stream()
                                                 .map(RulePack::name)
-                                                .toList()) + ")"));
+                                                .toList()) + ")"
+                                + (name.contains(",")
+                                        ? "; several packs: one --rules each, e.g. --rules pack:jdbc"
+                                                + " --rules pack:tls"
+                                        : "")));
     }
 }

@@ -111,6 +111,12 @@ class RulePacksTest {
                 assertThrows(RuleFileException.class, () -> RuleLayers.load(List.of("pack:jakson"), true, null));
         assertTrue(
                 e.getMessage().startsWith("pack:jakson: no such rule pack (packs: auto, none, regex,"), e.getMessage());
+        RuleFileException list =
+                assertThrows(RuleFileException.class, () -> RuleLayers.load(List.of("pack:jdbc,pack:tls"), true, null));
+        assertTrue(
+                list.getMessage()
+                        .endsWith("; several packs: one --rules each, e.g. --rules pack:jdbc --rules pack:tls"),
+                list.getMessage());
     }
 
     @Test
