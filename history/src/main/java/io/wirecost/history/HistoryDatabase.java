@@ -26,13 +26,20 @@ final class HistoryDatabase {
     private HistoryDatabase() {}
 
     /**
+     * CI jobs side by side may store into one file: a transaction takes the write lock as it begins (a deferred one
+     * that read first would find another writer ahead of it and fail at once, SQLite's busy handler never asked), and a
+     * writer waits up to a minute for the one before it rather than failing. sqlite-jdbc reads both from the URL.
+     */
+    private static final String SQLITE_WRITERS_TAKE_TURNS = "?transaction_mode=IMMEDIATE&busy_timeout=60000";
+
+    /**
      * Opens (with {@code create}: creates) the database named by {@code --db}: a JDBC URL, or a file path for the
      * embedded database. Migrates its schema to this version's.
      */
     static Connection open(String db, boolean create) throws HistoryException {
-        String url = db.startsWith("jdbc:") ? db : "jdbc:sqlite:" + db;
+        String url = db.startsWith("jdbc:") ? db : "jdbc:sqlite:" + db + SQLITE_WRITERS_TAKE_TURNS;
         String name = name(db);
-        if (url.startsWith("jdbc:sqlite:")) SqliteFile.check(Path.of(url.substring("jdbc:sqlite:".length())), create);
+        if (!db.startsWith("jdbc:")) SqliteFile.check(Path.of(db), create);
         else if (!url.startsWith("jdbc:postgresql:"))
             throw new HistoryException("--db must be a file or a jdbc:postgresql:// URL, got '" + name + "'");
         FLYWAY_LOG.setLevel(Level.SEVERE); // Flyway reports each step at INFO: noise on a command line

@@ -259,6 +259,14 @@ public final class HistoryStore implements AutoCloseable {
     private <T> T transaction(String failed, Work<T> work) throws HistoryException {
         try {
             connection.setAutoCommit(false);
+            if (connection.getMetaData().getURL().startsWith("jdbc:postgresql:")) {
+                // writers one at a time, as SQLite's immediate transactions are (HistoryDatabase): a write reads the
+                // next number (MAX + 1) before it inserts, and two CI jobs storing at once would take the same one;
+                // readers are not held up
+                try (Statement s = connection.createStatement()) {
+                    s.execute("LOCK TABLE runs, cleared IN SHARE ROW EXCLUSIVE MODE");
+                }
+            }
             T out = work.run();
             connection.commit();
             return out;

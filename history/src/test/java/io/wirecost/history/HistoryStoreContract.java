@@ -50,6 +50,42 @@ abstract class HistoryStoreContract {
                         new Figure("share/rmi/server/socket-write", 30, Double.NaN, Double.NaN, "%")));
     }
 
+    /**
+     * CI jobs running side by side store into one history: each writer waits its turn rather than failing, and every
+     * run is stored once.
+     */
+    @Test
+    void runsAddedAtOnceBySeparateWritersAreAllStored() throws Exception {
+        String db = freshDb();
+        try (HistoryStore store = HistoryStore.open(db, true)) {
+            store.add(synthetic("first", Instant.EPOCH, 10), null, null, null);
+        }
+        int writers = 6;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(writers);
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<?>> adds = new java.util.ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            String key = "writer-" + i;
+            int n = i;
+            adds.add(pool.submit(() -> {
+                start.await();
+                try (HistoryStore store = HistoryStore.open(db, true)) {
+                    store.add(synthetic(key, Instant.EPOCH.plusSeconds(n + 1), 10 + n), null, null, null);
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        try {
+            for (java.util.concurrent.Future<?> add : adds) add.get(2, java.util.concurrent.TimeUnit.MINUTES);
+        } finally {
+            pool.shutdownNow();
+        }
+        try (HistoryStore store = HistoryStore.open(db, false)) {
+            assertEquals(writers + 1, store.runs().size());
+        }
+    }
+
     @Test
     void aRealRunIsStoredWithEveryFigureAndItsFacts() throws Exception {
         RunReader.StoredRun run = RunReader.read(FIXTURE);
