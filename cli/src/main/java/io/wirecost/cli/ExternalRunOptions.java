@@ -107,21 +107,7 @@ final class ExternalRunOptions {
      * ({@link OutputDirectory#removeMadeIfEmpty}). Files are kept: a recording a JVM wrote is the user's.
      */
     void abandon(Path dir) {
-        try (java.util.stream.Stream<Path> all = Files.walk(dir.resolve("recordings"))) {
-            for (Path d : all.filter(Files::isDirectory)
-                    .sorted(java.util.Comparator.reverseOrder())
-                    .toList()) deleteIfEmpty(d);
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            // nothing there to walk: nothing to remove
-        }
-    }
-
-    private static void deleteIfEmpty(Path dir) {
-        try {
-            Files.deleteIfExists(dir);
-        } catch (java.io.IOException e) {
-            // not empty, or not ours to remove: left as it is
-        }
+        OutputDirectory.removeEmpty(dir.resolve("recordings"));
     }
 
     /** The run directory, created; {@code prefix} names the default one (attach-PID-..., profile-...). */

@@ -85,21 +85,24 @@ public final class OutputDirectory {
      * holding anything (a recording, a partial result) stays with its parents: what a failed command wrote is kept.
      */
     public static void removeMadeIfEmpty() {
-        for (Path top : MADE) {
-            try (Stream<Path> all = Files.walk(top)) {
-                for (Path d : all.filter(Files::isDirectory)
-                        .sorted(Comparator.reverseOrder())
-                        .toList()) {
-                    try {
-                        Files.deleteIfExists(d);
-                    } catch (IOException e) {
-                        // not empty: kept
-                    }
-                }
-            } catch (IOException | UncheckedIOException e) {
-                // gone already, or unreadable: nothing of ours to remove
-            }
-        }
+        for (Path top : MADE) removeEmpty(top);
         MADE.clear();
+    }
+
+    /** Removes {@code top} and the directories below it that hold no file, deepest first; files and their parents stay. */
+    public static void removeEmpty(Path top) {
+        try (Stream<Path> all = Files.walk(top)) {
+            for (Path d : all.filter(Files::isDirectory)
+                    .sorted(Comparator.reverseOrder())
+                    .toList()) {
+                try {
+                    Files.deleteIfExists(d);
+                } catch (IOException e) {
+                    // not empty: kept
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // gone already, or unreadable: nothing to remove
+        }
     }
 }
